@@ -1,0 +1,3 @@
+"""bela: Croatian Bela in the terminal."""
+
+__version__ = "0.1.0"

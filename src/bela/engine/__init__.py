@@ -1,0 +1,75 @@
+"""The Bela rules engine: pure, exact and fast.
+
+No I/O, no UI, no randomness it was not handed. Cards are ints, hands are
+bitmasks; ``Round`` is the state machine of one deal and ``Match`` strings
+rounds together to a target score. See ``docs/rules.md`` for the rules as
+implemented.
+"""
+
+from bela.engine.actions import Action, Call, Pass, Play
+from bela.engine.cards import Card, CardParseError, Rank, Suit, cards_in, mask_of
+from bela.engine.deal import check_seed, deal_from_seed, round_seed
+from bela.engine.errors import (
+    IllegalActionError,
+    IllegalBelaError,
+    IllegalBidError,
+    IllegalPlayError,
+    OutOfTurnError,
+    RoundOverError,
+    WrongPhaseError,
+)
+from bela.engine.match import Match, RoundRecord, decide_winner
+from bela.engine.round import BELA_POINTS, LAST_TRICK_BONUS, Round, RoundResult
+from bela.engine.rules import TARGETS, Rules
+from bela.engine.scoring import STIGLJA_BONUS, Score, score_round, score_round_detail
+from bela.engine.tricks import card_points, explain_illegal, legal_mask, legal_plays, trick_winner
+from bela.engine.view import CompletedTrick, Phase, SeatView
+from bela.engine.zvanja import Zvanje, ZvanjeKind, find_zvanja, resolve_zvanja
+
+__all__ = [
+    "BELA_POINTS",
+    "LAST_TRICK_BONUS",
+    "STIGLJA_BONUS",
+    "TARGETS",
+    "Action",
+    "Call",
+    "Card",
+    "CardParseError",
+    "CompletedTrick",
+    "IllegalActionError",
+    "IllegalBelaError",
+    "IllegalBidError",
+    "IllegalPlayError",
+    "Match",
+    "OutOfTurnError",
+    "Pass",
+    "Phase",
+    "Play",
+    "Rank",
+    "Round",
+    "RoundOverError",
+    "RoundRecord",
+    "RoundResult",
+    "Rules",
+    "Score",
+    "SeatView",
+    "Suit",
+    "WrongPhaseError",
+    "Zvanje",
+    "ZvanjeKind",
+    "card_points",
+    "cards_in",
+    "check_seed",
+    "deal_from_seed",
+    "decide_winner",
+    "explain_illegal",
+    "find_zvanja",
+    "legal_mask",
+    "legal_plays",
+    "mask_of",
+    "resolve_zvanja",
+    "round_seed",
+    "score_round",
+    "score_round_detail",
+    "trick_winner",
+]

@@ -1,0 +1,723 @@
+"""One round, from the deal to the written score, as a state machine.
+
+Phases: BIDDING (each player from the first in turn passes or names trump; the
+dealer is forced after three passes) → PLAYING (talons taken up, zvanja made
+automatically, eight tricks) → FINISHED (``result`` set). Belot ends the round
+right after the call; under "no forced trump" four passes end it void.
+
+``apply`` returns a new round and leaves the original untouched. Search code
+may instead ``copy()`` once and ``push``/``push_card`` in place: the same
+transitions without the defensive copy (``push_card`` also skips validation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Final
+
+from bela.engine.actions import Action, Call, Pass, Play
+from bela.engine.cards import ALL_CARDS_MASK, SUIT_MASK, Card, Rank, Suit, cards_in, mask_of
+from bela.engine.deal import check_seed, deal_from_seed
+from bela.engine.errors import (
+    IllegalBelaError,
+    IllegalBidError,
+    IllegalPlayError,
+    OutOfTurnError,
+    RoundOverError,
+    WrongPhaseError,
+)
+from bela.engine.rules import DEFAULT_RULES, Rules
+from bela.engine.scoring import score_round_detail
+from bela.engine.tricks import BEATS, CARD_POINTS, explain_illegal, legal_mask
+from bela.engine.view import CompletedTrick, Phase, SeatView
+from bela.engine.zvanja import Zvanje, ZvanjeKind, belot_suit, best_zvanja_seat, zvanja_of_mask
+
+__all__ = ["BELA_POINTS", "LAST_TRICK_BONUS", "Round", "RoundResult"]
+
+LAST_TRICK_BONUS: Final = 10
+BELA_POINTS: Final = 20
+
+PASS: Final = Pass()
+CALLS: Final = tuple(Call(s) for s in Suit)
+PLAYS: Final = tuple(Play(Card(c)) for c in range(32))
+PLAYS_BELA: Final = tuple(Play(Card(c), True) for c in range(32))
+_KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
+# Mask of trump K and Q, by trump suit.
+BELA_MASK: Final = tuple((1 << (s * 8 + _KING)) | (1 << (s * 8 + _QUEEN)) for s in range(4))
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended and what each team writes.
+
+    ``points`` is what team 0 ("mi") and team 1 ("vi") write. ``card_points``
+    include the last trick; ``zvanja`` are the recognised zvanja and ``bela``
+    the announced bela, each before a štiglja moves the swept team's to the
+    sweeper; ``totals`` are after that move. ``caller`` is the calling seat.
+    ``belot`` is the team whose player held belot (the match is theirs);
+    ``redeal`` marks four passes under "no forced trump".
+    """
+
+    points: Pair
+    card_points: Pair
+    zvanja: Pair
+    bela: Pair
+    tricks: Pair
+    totals: Pair
+    caller: int | None
+    trump: Suit | None
+    fell: bool
+    tie: bool
+    hanging: int
+    stiglja: int | None
+    belot: int | None
+    belot_seat: int | None
+    redeal: bool
+
+    @property
+    def caller_team(self) -> int | None:
+        return None if self.caller is None else self.caller % 2
+
+    @property
+    def combined(self) -> int:
+        """Both teams' totals together (what a pad hands to the defenders)."""
+        return self.totals[0] + self.totals[1]
+
+
+class Round:
+    """A round of Bela. Construct with ``from_hands`` or ``from_seed``."""
+
+    __slots__ = (
+        "_actions",
+        "_bela",
+        "_bela_by",
+        "_bela_seat",
+        "_bids",
+        "_caller",
+        "_card_pts",
+        "_declarations",
+        "_hands",
+        "_history",
+        "_leader",
+        "_phase",
+        "_result",
+        "_to_play",
+        "_trick",
+        "_tricks_won",
+        "_trump",
+        "_win_card",
+        "_win_pos",
+        "_zvanja_pts",
+        "_zvanja_seat",
+        "_zvanja_team",
+        "deal_hands",
+        "deal_talons",
+        "dealer",
+        "rules",
+        "seed",
+    )
+
+    rules: Rules
+    dealer: int
+    seed: int | None
+    deal_hands: tuple[int, int, int, int]
+    deal_talons: tuple[int, int, int, int]
+
+    # ------------------------------------------------------------------ construction
+
+    def __init__(
+        self,
+        dealer: int,
+        hands: Sequence[int],
+        talons: Sequence[int],
+        rules: Rules = DEFAULT_RULES,
+        seed: int | None = None,
+    ) -> None:
+        """Build from masks (6-card hands, 2-card talons, by seat); prefer the classmethods."""
+        if dealer not in (0, 1, 2, 3):
+            raise ValueError(f"the dealer is a seat 0..3, not {dealer!r}")
+        if len(hands) != 4 or len(talons) != 4:
+            raise ValueError("a deal has four hands and four talons, by seat")
+        seen = 0
+        for seat in range(4):
+            if hands[seat].bit_count() != 6 or talons[seat].bit_count() != 2:
+                raise ValueError(f"seat {seat} needs 6 cards and a 2-card talon")
+            for part in (hands[seat], talons[seat]):
+                if seen & part:
+                    dup = ", ".join(str(c) for c in cards_in(seen & part))
+                    raise ValueError(f"{dup} dealt twice")
+                seen |= part
+        if seen != ALL_CARDS_MASK:  # pragma: no cover - implied by the counts above
+            raise ValueError("a deal uses all 32 cards")
+        self.rules = rules
+        self.dealer = dealer
+        self.seed = seed
+        self.deal_hands = (hands[0], hands[1], hands[2], hands[3])
+        self.deal_talons = (talons[0], talons[1], talons[2], talons[3])
+        self._phase = Phase.BIDDING
+        self._bids: list[tuple[int, Pass | Call]] = []
+        self._caller = -1
+        self._trump = -1
+        self._hands = list(self.deal_hands)
+        self._declarations: tuple[tuple[Zvanje, ...], ...] | None = None
+        self._zvanja_pts: Pair = (0, 0)
+        self._zvanja_seat = -1
+        self._zvanja_team = -1
+        self._bela_seat = -1
+        self._bela = [0, 0]
+        self._bela_by = -1
+        self._leader = (dealer + 1) % 4
+        self._to_play = (dealer + 1) % 4
+        self._trick: list[int] = []
+        self._win_card = -1
+        self._win_pos = -1
+        self._history: list[tuple[int, tuple[int, ...], int, int]] = []
+        self._card_pts = [0, 0]
+        self._tricks_won = [0, 0]
+        self._actions: list[Action] = []
+        self._result: RoundResult | None = None
+
+    @classmethod
+    def from_hands(
+        cls,
+        dealer: int,
+        hands: Sequence[Iterable[Card | str | int]],
+        talons: Sequence[Iterable[Card | str | int]],
+        rules: Rules = DEFAULT_RULES,
+    ) -> Round:
+        """A round from an explicit deal: 4 × 6 cards and 4 × 2 talon cards, by seat."""
+        if len(hands) != 4 or len(talons) != 4:
+            raise ValueError("a deal has four hands and four talons, by seat")
+        return cls(dealer, [mask_of(h) for h in hands], [mask_of(t) for t in talons], rules)
+
+    @classmethod
+    def from_seed(cls, seed: int, dealer: int = 0, rules: Rules = DEFAULT_RULES) -> Round:
+        """A round dealt from an integer seed (the same cards on every platform)."""
+        hands, talons = deal_from_seed(check_seed(seed), dealer)
+        return cls(dealer, hands, talons, rules, seed)
+
+    @classmethod
+    def random(cls, rng: Random, dealer: int = 0, rules: Rules = DEFAULT_RULES) -> Round:
+        """A round dealt from a seed drawn from ``rng`` (the caller owns the randomness)."""
+        return cls.from_seed(rng.getrandbits(64), dealer, rules)
+
+    def copy(self) -> Round:
+        """An independent copy (for search: copy once, then ``push`` in place)."""
+        new = object.__new__(Round)
+        new.rules = self.rules
+        new.dealer = self.dealer
+        new.seed = self.seed
+        new.deal_hands = self.deal_hands
+        new.deal_talons = self.deal_talons
+        new._phase = self._phase
+        new._bids = self._bids.copy()
+        new._caller = self._caller
+        new._trump = self._trump
+        new._hands = self._hands.copy()
+        new._declarations = self._declarations
+        new._zvanja_pts = self._zvanja_pts
+        new._zvanja_seat = self._zvanja_seat
+        new._zvanja_team = self._zvanja_team
+        new._bela_seat = self._bela_seat
+        new._bela = self._bela.copy()
+        new._bela_by = self._bela_by
+        new._leader = self._leader
+        new._to_play = self._to_play
+        new._trick = self._trick.copy()
+        new._win_card = self._win_card
+        new._win_pos = self._win_pos
+        new._history = self._history.copy()
+        new._card_pts = self._card_pts.copy()
+        new._tricks_won = self._tricks_won.copy()
+        new._actions = self._actions.copy()
+        new._result = self._result
+        return new
+
+    def replay(self, actions: Iterable[Action]) -> Round:
+        """This round with ``actions`` applied in order (each validated)."""
+        new = self.copy()
+        for action in actions:
+            new.push(action)
+        return new
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def first_player(self) -> int:
+        return (self.dealer + 1) % 4
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or None once the round is finished."""
+        if self._phase is Phase.FINISHED:
+            return None
+        if self._phase is Phase.BIDDING:
+            return (self.dealer + 1 + len(self._bids)) % 4
+        return self._to_play
+
+    @property
+    def trump(self) -> Suit | None:
+        return None if self._trump < 0 else Suit(self._trump)
+
+    @property
+    def caller(self) -> int | None:
+        return None if self._caller < 0 else self._caller
+
+    @property
+    def bids(self) -> tuple[tuple[int, Pass | Call], ...]:
+        return tuple(self._bids)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action so far; ``from_hands``/``from_seed`` + these replays the round."""
+        return tuple(self._actions)
+
+    @property
+    def result(self) -> RoundResult | None:
+        return self._result
+
+    @property
+    def is_finished(self) -> bool:
+        return self._phase is Phase.FINISHED
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards a seat holds now (6 before the call, then 8 less those played)."""
+        return cards_in(self._hands[seat])
+
+    def hand_mask(self, seat: int) -> int:
+        return self._hands[seat]
+
+    def talon(self, seat: int) -> list[Card]:
+        return cards_in(self.deal_talons[seat])
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards on the table in the trick in progress, in play order."""
+        return tuple(Card(c) for c in self._trick)
+
+    @property
+    def trick_leader(self) -> int:
+        return self._leader
+
+    @property
+    def tricks(self) -> tuple[CompletedTrick, ...]:
+        return tuple(
+            CompletedTrick(leader, tuple(Card(c) for c in cards), winner, points)
+            for leader, cards, winner, points in self._history
+        )
+
+    @property
+    def card_points(self) -> Pair:
+        """Card points taken so far (the last trick's 10 included once it is won)."""
+        return self._card_pts[0], self._card_pts[1]
+
+    @property
+    def tricks_won(self) -> Pair:
+        return self._tricks_won[0], self._tricks_won[1]
+
+    def declarations(self, seat: int) -> tuple[Zvanje, ...]:
+        """A seat's zvanja in its eight cards (empty before the call), best first."""
+        if self._trump < 0:
+            return ()
+        if self._declarations is None:
+            self._declarations = tuple(
+                tuple(zvanja_of_mask(self.deal_hands[s] | self.deal_talons[s])) for s in range(4)
+            )
+        return self._declarations[seat]
+
+    @property
+    def zvanja_team(self) -> int | None:
+        """The team whose zvanja count (after the call), or None."""
+        return None if self._zvanja_team < 0 else self._zvanja_team
+
+    @property
+    def zvanja_points(self) -> Pair:
+        """Recognised zvanja points per team."""
+        return self._zvanja_pts
+
+    @property
+    def bela_seat(self) -> int | None:
+        """The seat that holds (or held) both trump K and Q, if any."""
+        return None if self._bela_seat < 0 else self._bela_seat
+
+    @property
+    def bela_announced_by(self) -> int | None:
+        return None if self._bela_by < 0 else self._bela_by
+
+    def __repr__(self) -> str:
+        return (
+            f"<Round dealer={self.dealer} phase={self._phase.value} "
+            f"trump={self.trump} to_act={self.to_act} actions={len(self._actions)}>"
+        )
+
+    # ------------------------------------------------------------------ legality
+
+    def legal_mask(self) -> int:
+        """The cards the player to act may play, as a mask (0 outside the play phase)."""
+        if self._phase is not Phase.PLAYING:
+            return 0
+        hand = self._hands[self._to_play]
+        if not self._trick:
+            return hand
+        return legal_mask(hand, self._trick[0] >> 3, self._win_card, self._trump)
+
+    def can_announce_bela(self, card: int) -> bool:
+        """Whether playing ``card`` now may carry a bela announcement."""
+        seat = self._to_play
+        if self._phase is not Phase.PLAYING or seat != self._bela_seat:
+            return False
+        both = BELA_MASK[self._trump]
+        bit = 1 << card
+        # the card is one of trump K/Q and the other one has already left the hand
+        return bool(both & bit) and self._hands[seat] & both == bit
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now."""
+        if self._phase is Phase.BIDDING:
+            forced = len(self._bids) == 3 and not self.rules.no_forced_trump
+            return list(CALLS) if forced else [PASS, *CALLS]
+        if self._phase is Phase.PLAYING:
+            out: list[Action] = []
+            for card in cards_in(self.legal_mask()):
+                out.append(PLAYS[card])
+                if self.can_announce_bela(card):
+                    out.append(PLAYS_BELA[card])
+            return out
+        return []
+
+    def _check(self, action: Action, seat: int | None) -> None:
+        """Raise the specific error for an action that is not allowed now."""
+        if self._phase is Phase.FINISHED:
+            raise RoundOverError("the round is over: no more actions")
+        if seat is not None and seat != self.to_act:
+            raise OutOfTurnError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+        if isinstance(action, Pass | Call):
+            if self._phase is not Phase.BIDDING:
+                raise WrongPhaseError(f"trump is already {self.trump}: play a card")
+            if isinstance(action, Pass) and len(self._bids) == 3 and not self.rules.no_forced_trump:
+                raise IllegalBidError("the dealer may not say dalje: name a trump suit")
+            if isinstance(action, Call) and not isinstance(action.suit, Suit):
+                raise IllegalBidError(f"{action.suit!r} is not a suit")
+            return
+        if not isinstance(action, Play):
+            raise IllegalBidError(f"{action!r} is not an action")
+        if self._phase is not Phase.PLAYING:
+            raise WrongPhaseError("trump has not been named yet: pass (dalje) or name a suit")
+        card = int(action.card)
+        hand = self._hands[self._to_play]
+        reason = explain_illegal(hand, self._trick, self._trump, card)
+        if reason is not None:
+            raise IllegalPlayError(reason)
+        if action.bela and not self.can_announce_bela(card):
+            raise IllegalBelaError(
+                f"bela is announced with the second of the trump king and queen held by one "
+                f"player; {action.card} is not that card"
+            )
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action, None)
+        except ValueError:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ transitions
+
+    def apply(self, action: Action, seat: int | None = None) -> Round:
+        """The round after ``action``; this round is unchanged.
+
+        ``seat``, if given, must be the seat to act (``OutOfTurnError`` otherwise).
+        Any illegal action raises an ``IllegalActionError`` subclass explaining why.
+        """
+        self._check(action, seat)
+        new = self.copy()
+        new._push_checked(action)
+        return new
+
+    def push(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` in place (validated). For search on a ``copy()``."""
+        self._check(action, seat)
+        self._push_checked(action)
+
+    def _push_checked(self, action: Action) -> None:
+        if isinstance(action, Play):
+            self.push_card(int(action.card), action.bela)
+        elif isinstance(action, Call):
+            self._bids.append(((self.dealer + 1 + len(self._bids)) % 4, action))
+            self._actions.append(action)
+            self._call(int(action.suit))
+        else:
+            seat = (self.dealer + 1 + len(self._bids)) % 4
+            self._bids.append((seat, PASS))
+            self._actions.append(PASS)
+            if len(self._bids) == 4:
+                self._finish_redeal()
+
+    def _call(self, trump: int) -> None:
+        seat = self._bids[-1][0]
+        self._caller = seat
+        self._trump = trump
+        hands = self._hands
+        for s in range(4):
+            hands[s] |= self.deal_talons[s]
+        first = (self.dealer + 1) & 3
+        for offset in range(4):
+            s = (first + offset) & 3
+            if belot_suit(hands[s]) is not None:
+                self._finish_belot(s)
+                return
+        both = BELA_MASK[trump]
+        for s in range(4):
+            if hands[s] & both == both:
+                self._bela_seat = s
+        best_seat, self._zvanja_pts = best_zvanja_seat(hands, first)
+        if best_seat >= 0:
+            self._zvanja_seat = best_seat
+            self._zvanja_team = best_seat & 1
+        self._phase = Phase.PLAYING
+
+    def push_card(self, card: int, bela: bool = False) -> None:
+        """Play ``card`` for the seat to act, in place, without validation (search's fast path)."""
+        seat = self._to_play
+        self._hands[seat] ^= 1 << card
+        trick = self._trick
+        if not trick:
+            self._win_card = card
+            self._win_pos = 0
+        elif BEATS[self._trump * 32 + self._win_card] >> card & 1:
+            self._win_card = card
+            self._win_pos = len(trick)
+        trick.append(card)
+        if bela:
+            self._bela[seat & 1] += BELA_POINTS
+            self._bela_by = seat
+            self._actions.append(PLAYS_BELA[card])
+        else:
+            self._actions.append(PLAYS[card])
+        if len(trick) < 4:
+            self._to_play = (seat + 1) & 3
+            return
+        winner = (self._leader + self._win_pos) & 3
+        base = self._trump * 32
+        points = (
+            CARD_POINTS[base + trick[0]]
+            + CARD_POINTS[base + trick[1]]
+            + CARD_POINTS[base + trick[2]]
+            + CARD_POINTS[base + trick[3]]
+        )
+        history = self._history
+        if len(history) == 7:
+            points += LAST_TRICK_BONUS
+        history.append((self._leader, tuple(trick), winner, points))
+        self._card_pts[winner & 1] += points
+        self._tricks_won[winner & 1] += 1
+        self._trick = []
+        self._leader = self._to_play = winner
+        if len(history) == 8:
+            self._finish_played()
+
+    def play_out_random(self, rng: Random) -> RoundResult:
+        """Play the rest of the round in place with uniformly random legal cards.
+
+        The hot loop of random rollouts and of the engine benchmark: the same
+        transitions as ``push_card`` with everything inlined. Bela is always
+        announced when it may be. Returns the result.
+        """
+        if self._phase is not Phase.PLAYING:
+            raise WrongPhaseError("play_out_random needs a round in the play phase")
+        rand = rng.random
+        hands = self._hands
+        trump = self._trump
+        base = trump * 32
+        trump_mask = SUIT_MASK[trump]
+        bela_mask = BELA_MASK[trump]
+        bela_seat = self._bela_seat
+        actions = self._actions
+        history = self._history
+        card_pts = self._card_pts
+        tricks_won = self._tricks_won
+        trick = self._trick
+        seat = self._to_play
+        leader = self._leader
+        win = self._win_card
+        win_pos = self._win_pos
+        while True:
+            hand = hands[seat]
+            if trick:
+                led = trick[0] >> 3
+                legal = hand & SUIT_MASK[led]
+                if legal:
+                    if led == trump or (win >> 3) != trump:
+                        legal = (legal & BEATS[base + win]) or legal
+                else:
+                    legal = hand & trump_mask
+                    if legal:
+                        legal = (legal & BEATS[base + win]) or legal
+                    else:
+                        legal = hand
+            else:
+                legal = hand
+            k = int(rand() * legal.bit_count())
+            while k:
+                legal &= legal - 1
+                k -= 1
+            bit = legal & -legal
+            card = bit.bit_length() - 1
+            hands[seat] = hand ^ bit
+            if not trick:
+                win, win_pos = card, 0
+            elif BEATS[base + win] >> card & 1:
+                win, win_pos = card, len(trick)
+            trick.append(card)
+            if seat == bela_seat and bit & bela_mask and not hand & bela_mask ^ bit:
+                self._bela[seat & 1] += BELA_POINTS
+                self._bela_by = seat
+                actions.append(PLAYS_BELA[card])
+            else:
+                actions.append(PLAYS[card])
+            if len(trick) < 4:
+                seat = (seat + 1) & 3
+                continue
+            winner = (leader + win_pos) & 3
+            points = (
+                CARD_POINTS[base + trick[0]]
+                + CARD_POINTS[base + trick[1]]
+                + CARD_POINTS[base + trick[2]]
+                + CARD_POINTS[base + trick[3]]
+            )
+            if len(history) == 7:
+                points += LAST_TRICK_BONUS
+            history.append((leader, tuple(trick), winner, points))
+            card_pts[winner & 1] += points
+            tricks_won[winner & 1] += 1
+            trick = []
+            leader = seat = winner
+            if len(history) == 8:
+                break
+        self._trick = trick
+        self._leader = self._to_play = leader
+        self._win_card = win
+        self._win_pos = win_pos
+        self._finish_played()
+        assert self._result is not None
+        return self._result
+
+    # ------------------------------------------------------------------ endings
+
+    def _finish_played(self) -> None:
+        zvanja = self.zvanja_points
+        bela = (self._bela[0], self._bela[1])
+        tricks = (self._tricks_won[0], self._tricks_won[1])
+        card_pts = (self._card_pts[0], self._card_pts[1])
+        score = score_round_detail(
+            caller=self._caller,
+            card_points=card_pts,
+            zvanja=zvanja,
+            bela=bela,
+            tricks=tricks,
+            visi=self.rules.visi,
+        )
+        self._result = RoundResult(
+            points=score.points,
+            card_points=card_pts,
+            zvanja=zvanja,
+            bela=bela,
+            tricks=tricks,
+            totals=score.totals,
+            caller=self._caller,
+            trump=Suit(self._trump),
+            fell=score.fell,
+            tie=score.tie,
+            hanging=score.hanging,
+            stiglja=score.stiglja,
+            belot=None,
+            belot_seat=None,
+            redeal=False,
+        )
+        self._phase = Phase.FINISHED
+
+    def _finish_belot(self, seat: int) -> None:
+        self._result = RoundResult(
+            points=(0, 0),
+            card_points=(0, 0),
+            zvanja=(0, 0),
+            bela=(0, 0),
+            tricks=(0, 0),
+            totals=(0, 0),
+            caller=self._caller,
+            trump=Suit(self._trump),
+            fell=False,
+            tie=False,
+            hanging=0,
+            stiglja=None,
+            belot=seat % 2,
+            belot_seat=seat,
+            redeal=False,
+        )
+        self._phase = Phase.FINISHED
+
+    def _finish_redeal(self) -> None:
+        self._result = RoundResult(
+            points=(0, 0),
+            card_points=(0, 0),
+            zvanja=(0, 0),
+            bela=(0, 0),
+            tricks=(0, 0),
+            totals=(0, 0),
+            caller=None,
+            trump=None,
+            fell=False,
+            tie=False,
+            hanging=0,
+            stiglja=None,
+            belot=None,
+            belot_seat=None,
+            redeal=True,
+        )
+        self._phase = Phase.FINISHED
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now (its own cards, the public record, nothing else)."""
+        called = self._trump >= 0
+        shown: tuple[tuple[int, tuple[Zvanje, ...]], ...] = ()
+        if self._zvanja_team >= 0:
+            t = self._zvanja_team
+            shown = tuple((s, self.declarations(s)) for s in (t, t + 2) if self.declarations(s))
+        own = tuple(z for z in self.declarations(seat) if z.kind is not ZvanjeKind.BELOT)
+        to_act = self.to_act
+        return SeatView(
+            seat=seat,
+            dealer=self.dealer,
+            rules=self.rules,
+            phase=self._phase,
+            hand=tuple(cards_in(self._hands[seat])),
+            talon=tuple(cards_in(self.deal_talons[seat])) if called else (),
+            bids=tuple(self._bids),
+            trump=self.trump,
+            caller=self.caller,
+            own_zvanja=own,
+            shown_zvanja=shown,
+            zvanja_team=self.zvanja_team,
+            tricks=self.tricks,
+            trick_leader=self._leader if self._phase is Phase.PLAYING else None,
+            trick=self.trick,
+            bela_announced=() if self._bela_by < 0 else (self._bela_by,),
+            hand_sizes=(
+                self._hands[0].bit_count(),
+                self._hands[1].bit_count(),
+                self._hands[2].bit_count(),
+                self._hands[3].bit_count(),
+            ),
+            to_act=to_act,
+            legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
+        )

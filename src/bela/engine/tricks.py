@@ -1,0 +1,155 @@
+"""Trick play: card points, which cards beat which, legal plays and the trick winner.
+
+Everything reduces to three facts about the trick so far: the suit led, the
+card currently winning, and the trump. The card currently winning is also the
+card a player must beat (the highest trump once the trick is trumped, else the
+highest card of the suit led), so legality is a handful of mask operations on
+``BEATS``, a table built once at import time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from bela.engine.cards import SUIT_MASK, Card, Suit, cards_in, to_card
+
+__all__ = [
+    "BEATS",
+    "CARD_POINTS",
+    "card_points",
+    "explain_illegal",
+    "legal_mask",
+    "legal_plays",
+    "trick_winner",
+]
+
+# Points by natural rank index (7 8 9 10 J Q K A).
+_TRUMP_POINTS: Final = (0, 0, 14, 10, 20, 3, 4, 11)
+_PLAIN_POINTS: Final = (0, 0, 0, 10, 2, 3, 4, 11)
+# Strength by natural rank index; higher wins. Trump: J 9 A 10 K Q 8 7. Plain: A 10 K Q J 9 8 7.
+TRUMP_STRENGTH: Final = (0, 1, 6, 4, 7, 2, 3, 5)
+PLAIN_STRENGTH: Final = (0, 1, 2, 6, 3, 4, 5, 7)
+
+# CARD_POINTS[trump * 32 + card]
+CARD_POINTS: Final[tuple[int, ...]] = tuple(
+    (_TRUMP_POINTS if (c >> 3) == t else _PLAIN_POINTS)[c & 7] for t in range(4) for c in range(32)
+)
+
+
+def _beats(trump: int, card: int) -> int:
+    """Mask of the cards that would take the trick from ``card`` if it is winning."""
+    suit, rank = card >> 3, card & 7
+    if suit == trump:
+        strength = TRUMP_STRENGTH[rank]
+        return sum(1 << (suit * 8 + r) for r in range(8) if TRUMP_STRENGTH[r] > strength)
+    strength = PLAIN_STRENGTH[rank]
+    higher = sum(1 << (suit * 8 + r) for r in range(8) if PLAIN_STRENGTH[r] > strength)
+    return higher | SUIT_MASK[trump]
+
+
+# BEATS[trump * 32 + winning_card]
+BEATS: Final[tuple[int, ...]] = tuple(_beats(t, c) for t in range(4) for c in range(32))
+
+
+def card_points(card: Card | str | int, trump: Suit | int) -> int:
+    """The card's points with the given trump (J 20, 9 14 in trump; J 2, 9 0 otherwise)."""
+    return CARD_POINTS[int(trump) * 32 + to_card(card)]
+
+
+def winning_index(trick: Sequence[int], trump: int) -> int:
+    """Index of the winning card of a non-empty trick given as ints (internal, fast)."""
+    base = trump * 32
+    best = 0
+    win = trick[0]
+    for i in range(1, len(trick)):
+        card = trick[i]
+        if BEATS[base + win] >> card & 1:
+            best, win = i, card
+    return best
+
+
+def trick_winner(trick: Sequence[Card | str | int], trump: Suit | int) -> int:
+    """Index into ``trick`` (cards in play order) of the card that wins it so far."""
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    return winning_index([to_card(c) for c in trick], int(trump))
+
+
+def legal_mask(hand: int, led: int, win: int, trump: int) -> int:
+    """The legal plays as a mask, given the suit led and the card winning the trick.
+
+    Pass ``led = -1`` when leading (anything goes). This is the hot-path form of
+    ``legal_plays``.
+    """
+    if led < 0:
+        return hand
+    follow = hand & SUIT_MASK[led]
+    if follow:
+        if led != trump and (win >> 3) == trump:
+            return follow  # the trick is trumped: any card of the suit led
+        return (follow & BEATS[trump * 32 + win]) or follow
+    trumps = hand & SUIT_MASK[trump]
+    if trumps:
+        return (trumps & BEATS[trump * 32 + win]) or trumps
+    return hand
+
+
+def _trick_state(trick: Sequence[int], trump: int) -> tuple[int, int]:
+    if not trick:
+        return -1, -1
+    return trick[0] >> 3, trick[winning_index(trick, trump)]
+
+
+def legal_plays(
+    hand: Sequence[Card | str | int], trick: Sequence[Card | str | int], trump: Suit | int
+) -> list[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` (cards already played, in order)."""
+    hand_mask = 0
+    for c in hand:
+        hand_mask |= 1 << to_card(c)
+    cards = [to_card(c) for c in trick]
+    led, win = _trick_state(cards, int(trump))
+    return cards_in(legal_mask(hand_mask, led, win, int(trump)))
+
+
+def _names(mask: int) -> str:
+    cards = [str(c) for c in cards_in(mask)]
+    if len(cards) <= 1:
+        return "".join(cards)
+    return ", ".join(cards[:-1]) + " or " + cards[-1]
+
+
+def explain_illegal(hand: int, trick: Sequence[int], trump: int, card: int) -> str | None:
+    """Why ``card`` may not be played (a sentence a player can act on), or None if it may."""
+    name = str(Card(card))
+    if not hand >> card & 1:
+        return f"{name} is not in your hand"
+    led, win = _trick_state(trick, trump)
+    legal = legal_mask(hand, led, win, trump)
+    if legal >> card & 1:
+        return None
+    led_suit, trump_suit, win_card = Suit(led), Suit(trump), Card(win)
+    follow = hand & SUIT_MASK[led]
+    if follow:
+        if legal != follow:
+            if led == trump:
+                return (
+                    f"{name} is not allowed: you must beat {win_card} with a higher trump "
+                    f"({_names(legal)})"
+                )
+            return (
+                f"{name} is not allowed: you must beat {win_card} with a higher "
+                f"{led_suit.singular} ({_names(legal)})"
+            )
+        return f"{name} is not allowed: you must follow {led_suit.noun} ({_names(legal)})"
+    trumps = hand & SUIT_MASK[trump]
+    if (win >> 3) == trump and legal != trumps:
+        return (
+            f"{name} is not allowed: you have no {led_suit.noun}, so you must overtrump "
+            f"{win_card} with a higher {trump_suit.singular} ({_names(legal)})"
+        )
+    return (
+        f"{name} is not allowed: you have no {led_suit.noun}, so you must play a trump "
+        f"({_names(legal)})"
+    )

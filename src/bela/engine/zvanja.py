@@ -1,0 +1,230 @@
+"""Zvanja (declarations): finding them in a hand and deciding which team scores.
+
+Sequences run in natural order 7 8 9 10 J Q K A whatever the trump; a maximal
+run counts once at its full length (3 = 20, 4 = 50, 5..7 = 100). Fours of J, 9,
+A, 10, K, Q score 200, 150, 100. All eight cards of a suit is belot, which wins
+the match outright and is never compared with other zvanja.
+
+Comparison (only the team with the single best declaration scores, and then all
+of its two players' declarations): more points; at equal points a four beats a
+sequence; then the higher top card in natural order; then the player who comes
+first in playing order from the first player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from bela.engine.cards import RANK_MASK, Card, Rank, Suit, mask_of
+
+Pair = tuple[int, int]
+
+__all__ = [
+    "Zvanje",
+    "ZvanjeKind",
+    "belot_suit",
+    "find_zvanja",
+    "resolve_zvanja",
+    "zvanja_of_mask",
+]
+
+
+class ZvanjeKind(Enum):
+    SEQUENCE = "sequence"
+    FOUR = "four"
+    BELOT = "belot"
+
+
+@dataclass(frozen=True, slots=True)
+class Zvanje:
+    """One declaration: its kind, points and the cards that make it.
+
+    ``top`` is the highest card in natural order (for a four, the rank's
+    heart, since only the rank matters). Belot carries 0 points: it wins the
+    match instead of scoring.
+    """
+
+    kind: ZvanjeKind
+    points: int
+    cards: tuple[Card, ...]
+    top_rank: Rank
+
+    @property
+    def is_four(self) -> bool:
+        return self.kind is ZvanjeKind.FOUR
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """Strength for comparison, before seat order: points, four-beats-sequence, top card."""
+        return (self.points, 1 if self.kind is ZvanjeKind.FOUR else 0, int(self.top_rank))
+
+    def __str__(self) -> str:
+        if self.kind is ZvanjeKind.FOUR:
+            return f"four {self.top_rank}s ({self.points})"
+        if self.kind is ZvanjeKind.BELOT:
+            return f"belot in {self.cards[0].suit.noun}"
+        names = " ".join(str(c) for c in self.cards)
+        return f"{len(self.cards)}-card sequence {names} ({self.points})"
+
+
+_SEQUENCE_POINTS: Final = {3: 20, 4: 50, 5: 100, 6: 100, 7: 100}
+FOUR_POINTS: Final = (0, 0, 150, 100, 200, 100, 100, 100)  # by rank; 7s and 8s score nothing
+
+
+def _runs(byte: int) -> tuple[tuple[int, int], ...]:
+    """Maximal runs of length >= 3 in an 8-bit suit mask, as (start rank, length)."""
+    runs = []
+    r = 0
+    while r < 8:
+        if byte >> r & 1:
+            start = r
+            while r < 8 and byte >> r & 1:
+                r += 1
+            if r - start >= 3:
+                runs.append((start, r - start))
+        else:
+            r += 1
+    return tuple(runs)
+
+
+_RUNS: Final = tuple(_runs(v) for v in range(256))
+# Total sequence points per suit byte (belot excluded), for the fast path.
+SEQUENCE_POINTS_BY_BYTE: Final = tuple(
+    sum(_SEQUENCE_POINTS.get(length, 0) for _, length in _RUNS[v]) for v in range(256)
+)
+
+
+def _best_sequence_key(byte: int) -> int:
+    if byte == 0xFF:
+        return 0
+    keys = [_SEQUENCE_POINTS[length] << 4 | (start + length - 1) for start, length in _RUNS[byte]]
+    return max(keys, default=0)
+
+
+# Packed comparison keys for the fast path: points << 4 | is_four << 3 | top rank.
+SEQUENCE_KEY_BY_BYTE: Final = tuple(_best_sequence_key(v) for v in range(256))
+_FOUR_KEYS: Final = tuple(
+    (RANK_MASK[r], FOUR_POINTS[r] << 4 | 8 | r, FOUR_POINTS[r]) for r in range(7, 1, -1)
+)
+
+
+def zvanja_key(mask: int) -> tuple[int, int]:
+    """A hand's best declaration as a packed key (0 if none) and its total points.
+
+    Keys compare like ``Zvanje.key``: points, then four over sequence, then top rank.
+    """
+    best = 0
+    total = 0
+    for shift in (0, 8, 16, 24):
+        byte = (mask >> shift) & 0xFF
+        key = SEQUENCE_KEY_BY_BYTE[byte]
+        if key:
+            total += SEQUENCE_POINTS_BY_BYTE[byte]
+            if key > best:
+                best = key
+    for rank_mask, key, points in _FOUR_KEYS:
+        if mask & rank_mask == rank_mask:
+            total += points
+            if key > best:
+                best = key
+    return best, total
+
+
+def best_zvanja_seat(hands: Sequence[int], first_player: int) -> tuple[int, Pair]:
+    """The seat with the single best declaration (-1 if none) and each team's zvanja points.
+
+    Only the best seat's team keeps its points; the other team's are 0.
+    """
+    best_key = 0
+    best_seat = -1
+    totals = [0, 0, 0, 0]
+    for offset in range(4):
+        seat = (first_player + offset) & 3
+        key, totals[seat] = zvanja_key(hands[seat])
+        if key > best_key:  # strict: an equal key later in playing order loses
+            best_key, best_seat = key, seat
+    if best_seat < 0:
+        return -1, (0, 0)
+    team = best_seat & 1
+    points = totals[team] + totals[team + 2]
+    return best_seat, ((points, 0) if team == 0 else (0, points))
+
+
+def belot_suit(mask: int) -> Suit | None:
+    """The suit whose eight cards are all in ``mask``, if any."""
+    for s in range(4):
+        if (mask >> (8 * s)) & 0xFF == 0xFF:
+            return Suit(s)
+    return None
+
+
+def zvanja_of_mask(mask: int) -> list[Zvanje]:
+    """The declarations in a hand given as a mask, best first."""
+    found: list[Zvanje] = []
+    for r in range(2, 8):
+        if mask & RANK_MASK[r] == RANK_MASK[r]:
+            cards = tuple(Card.of(r, s) for s in range(4))
+            found.append(Zvanje(ZvanjeKind.FOUR, FOUR_POINTS[r], cards, Rank(r)))
+    for s in range(4):
+        byte = (mask >> (8 * s)) & 0xFF
+        if byte == 0xFF:
+            cards = tuple(Card.of(r, s) for r in range(8))
+            found.append(Zvanje(ZvanjeKind.BELOT, 0, cards, Rank.ACE))
+            continue
+        for start, length in _RUNS[byte]:
+            cards = tuple(Card.of(r, s) for r in range(start, start + length))
+            found.append(
+                Zvanje(
+                    ZvanjeKind.SEQUENCE, _SEQUENCE_POINTS[length], cards, Rank(start + length - 1)
+                )
+            )
+    found.sort(key=lambda z: z.key, reverse=True)
+    return found
+
+
+def find_zvanja(cards: Iterable[Card | str | int]) -> list[Zvanje]:
+    """The declarations in one player's cards (normally 8), best first."""
+    return zvanja_of_mask(mask_of(cards))
+
+
+def best_declaration(
+    declarations: Sequence[Sequence[Zvanje]], first_player: int
+) -> tuple[int, Zvanje] | None:
+    """The seat holding the single best declaration (belot ignored), and that declaration."""
+    best: tuple[tuple[int, int, int, int], int, Zvanje] | None = None
+    for offset in range(4):
+        seat = (first_player + offset) % 4
+        for z in declarations[seat]:
+            if z.kind is ZvanjeKind.BELOT:
+                continue
+            key = (*z.key, -offset)
+            if best is None or key > best[0]:
+                best = (key, seat, z)
+    return None if best is None else (best[1], best[2])
+
+
+def team_points(declarations: Sequence[Sequence[Zvanje]], team: int) -> int:
+    """All declaration points of a team's two players."""
+    return sum(z.points for seat in (team, team + 2) for z in declarations[seat])
+
+
+def resolve_zvanja(
+    hands: Sequence[Iterable[Card | str | int]], first_player: int
+) -> tuple[int | None, int]:
+    """Which team's zvanja count, and their total (belot excluded).
+
+    ``hands`` are the four players' cards by seat; ``first_player`` is the seat
+    that leads the first trick (dealer + 1), which breaks exact ties.
+    Returns ``(None, 0)`` when nobody has a declaration.
+    """
+    if len(hands) != 4:
+        raise ValueError("resolve_zvanja needs the four hands by seat")
+    declarations = [find_zvanja(hand) for hand in hands]
+    winner = best_declaration(declarations, first_player % 4)
+    if winner is None:
+        return None, 0
+    team = winner[0] % 2
+    return team, team_points(declarations, team)
