@@ -1,0 +1,10 @@
+"""Computer players. A bot sees only a seat's view (``Round.view``), never the round.
+
+``make_bot(kind)`` builds one by name; ``BOT_KINDS`` lists the names.
+"""
+
+from bela.ai.base import Bot, decision_rng
+from bela.ai.random_bot import RandomBot
+from bela.ai.registry import BOT_KINDS, make_bot
+
+__all__ = ["BOT_KINDS", "Bot", "RandomBot", "decision_rng", "make_bot"]
