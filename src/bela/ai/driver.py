@@ -37,8 +37,10 @@ def play_bots_until(match: Match, bots: Mapping[int, Bot], stop_at_round_end: bo
     With ``stop_at_round_end`` it also stops when the current round finishes.
     """
     start = match.next_index
-    while match.current is not None and match.current.to_act in bots:
+    while match.current is not None:
         seat = match.current.to_act
+        if seat is None or seat not in bots:
+            break
         match = match.apply(bot_action(match, bots[seat]), seat)
         if stop_at_round_end and match.next_index != start:
             break
