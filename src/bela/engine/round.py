@@ -13,9 +13,8 @@ transitions without the defensive copy (``push_card`` also skips validation).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from random import Random
-from typing import Final
+from typing import Final, NamedTuple
 
 from bela.engine.actions import Action, Call, Pass, Play
 from bela.engine.cards import ALL_CARDS_MASK, SUIT_MASK, Card, Rank, Suit, cards_in, mask_of
@@ -32,7 +31,7 @@ from bela.engine.rules import DEFAULT_RULES, Rules
 from bela.engine.scoring import score_round_detail
 from bela.engine.tricks import BEATS, CARD_POINTS, explain_illegal, legal_mask
 from bela.engine.view import CompletedTrick, Phase, SeatView
-from bela.engine.zvanja import Zvanje, ZvanjeKind, belot_suit, best_zvanja_seat, zvanja_of_mask
+from bela.engine.zvanja import Zvanje, ZvanjeKind, best_zvanja_seat, zvanja_of_mask
 
 __all__ = ["BELA_POINTS", "LAST_TRICK_BONUS", "Round", "RoundResult"]
 
@@ -47,11 +46,11 @@ _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
 # Mask of trump K and Q, by trump suit.
 BELA_MASK: Final = tuple((1 << (s * 8 + _KING)) | (1 << (s * 8 + _QUEEN)) for s in range(4))
 
+_SUIT_MASKS: Final = frozenset(SUIT_MASK)
 Pair = tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """How a round ended and what each team writes.
 
     ``points`` is what team 0 ("mi") and team 1 ("vi") write. ``card_points``
@@ -59,7 +58,8 @@ class RoundResult:
     the announced bela, each before a štiglja moves the swept team's to the
     sweeper; ``totals`` are after that move. ``caller`` is the calling seat.
     ``belot`` is the team whose player held belot (the match is theirs);
-    ``redeal`` marks four passes under "no forced trump".
+    ``redeal`` marks four passes under "no forced trump". A named tuple because
+    one is built at the end of every simulated round: cheap to make, immutable.
     """
 
     points: Pair
@@ -153,6 +153,17 @@ class Round:
                 seen |= part
         if seen != ALL_CARDS_MASK:  # pragma: no cover - implied by the counts above
             raise ValueError("a deal uses all 32 cards")
+        self._start(dealer, hands, talons, rules, seed)
+
+    def _start(
+        self,
+        dealer: int,
+        hands: Sequence[int],
+        talons: Sequence[int],
+        rules: Rules,
+        seed: int | None,
+    ) -> None:
+        """Set up the freshly dealt state (the deal is trusted here)."""
         self.rules = rules
         self.dealer = dealer
         self.seed = seed
@@ -197,8 +208,12 @@ class Round:
     @classmethod
     def from_seed(cls, seed: int, dealer: int = 0, rules: Rules = DEFAULT_RULES) -> Round:
         """A round dealt from an integer seed (the same cards on every platform)."""
+        if dealer not in (0, 1, 2, 3):
+            raise ValueError(f"the dealer is a seat 0..3, not {dealer!r}")
         hands, talons = deal_from_seed(check_seed(seed), dealer)
-        return cls(dealer, hands, talons, rules, seed)
+        rnd = object.__new__(cls)
+        rnd._start(dealer, hands, talons, rules, seed)  # a seeded deal is valid by construction
+        return rnd
 
     @classmethod
     def random(cls, rng: Random, dealer: int = 0, rules: Rules = DEFAULT_RULES) -> Round:
@@ -471,7 +486,7 @@ class Round:
         first = (self.dealer + 1) & 3
         for offset in range(4):
             s = (first + offset) & 3
-            if belot_suit(hands[s]) is not None:
+            if hands[s] in _SUIT_MASKS:  # eight cards, all of one suit
                 self._finish_belot(s)
                 return
         both = BELA_MASK[trump]
@@ -528,84 +543,99 @@ class Round:
         """Play the rest of the round in place with uniformly random legal cards.
 
         The hot loop of random rollouts and of the engine benchmark: the same
-        transitions as ``push_card`` with everything inlined. Bela is always
+        transitions as ``push_card``, inlined a trick at a time. Bela is always
         announced when it may be. Returns the result.
         """
         if self._phase is not Phase.PLAYING:
             raise WrongPhaseError("play_out_random needs a round in the play phase")
         rand = rng.random
+        while self._trick:  # finish a trick in progress the plain way
+            legal = self.legal_mask()
+            k = int(rand() * legal.bit_count())
+            while k:
+                legal &= legal - 1
+                k -= 1
+            card = (legal & -legal).bit_length() - 1
+            self.push_card(card, self.can_announce_bela(card))
+            if self._result is not None:
+                return self._result
         hands = self._hands
         trump = self._trump
         base = trump * 32
         trump_mask = SUIT_MASK[trump]
         bela_mask = BELA_MASK[trump]
         bela_seat = self._bela_seat
-        actions = self._actions
+        append_action = self._actions.append
         history = self._history
         card_pts = self._card_pts
         tricks_won = self._tricks_won
-        trick = self._trick
-        seat = self._to_play
         leader = self._leader
-        win = self._win_card
-        win_pos = self._win_pos
         while True:
+            # the lead: any card
+            seat = leader
             hand = hands[seat]
-            if trick:
-                led = trick[0] >> 3
-                legal = hand & SUIT_MASK[led]
-                if legal:
-                    if led == trump or (win >> 3) != trump:
-                        legal = (legal & BEATS[base + win]) or legal
-                else:
-                    legal = hand & trump_mask
-                    if legal:
-                        legal = (legal & BEATS[base + win]) or legal
-                    else:
-                        legal = hand
-            else:
-                legal = hand
+            legal = hand
             k = int(rand() * legal.bit_count())
             while k:
                 legal &= legal - 1
                 k -= 1
             bit = legal & -legal
-            card = bit.bit_length() - 1
+            win = lead = bit.bit_length() - 1
             hands[seat] = hand ^ bit
-            if not trick:
-                win, win_pos = card, 0
-            elif BEATS[base + win] >> card & 1:
-                win, win_pos = card, len(trick)
-            trick.append(card)
-            if seat == bela_seat and bit & bela_mask and not hand & bela_mask ^ bit:
+            if bit & bela_mask and seat == bela_seat and not hand & bela_mask ^ bit:
                 self._bela[seat & 1] += BELA_POINTS
                 self._bela_by = seat
-                actions.append(PLAYS_BELA[card])
+                append_action(PLAYS_BELA[lead])
             else:
-                actions.append(PLAYS[card])
-            if len(trick) < 4:
+                append_action(PLAYS[lead])
+            led_mask = SUIT_MASK[lead >> 3]
+            led_trump = lead >> 3 == trump
+            win_seat = seat
+            points = CARD_POINTS[base + lead]
+            cards = [lead]
+            for _ in (1, 2, 3):
                 seat = (seat + 1) & 3
-                continue
-            winner = (leader + win_pos) & 3
-            points = (
-                CARD_POINTS[base + trick[0]]
-                + CARD_POINTS[base + trick[1]]
-                + CARD_POINTS[base + trick[2]]
-                + CARD_POINTS[base + trick[3]]
-            )
+                hand = hands[seat]
+                beats = BEATS[base + win]
+                legal = hand & led_mask
+                if legal:
+                    if led_trump or win >> 3 != trump:
+                        legal = legal & beats or legal
+                else:
+                    legal = hand & trump_mask
+                    if legal:
+                        legal = legal & beats or legal
+                    else:
+                        legal = hand
+                k = int(rand() * legal.bit_count())
+                while k:
+                    legal &= legal - 1
+                    k -= 1
+                bit = legal & -legal
+                card = bit.bit_length() - 1
+                hands[seat] = hand ^ bit
+                if beats & bit:
+                    win = card
+                    win_seat = seat
+                points += CARD_POINTS[base + card]
+                cards.append(card)
+                if bit & bela_mask and seat == bela_seat and not hand & bela_mask ^ bit:
+                    self._bela[seat & 1] += BELA_POINTS
+                    self._bela_by = seat
+                    append_action(PLAYS_BELA[card])
+                else:
+                    append_action(PLAYS[card])
             if len(history) == 7:
                 points += LAST_TRICK_BONUS
-            history.append((leader, tuple(trick), winner, points))
-            card_pts[winner & 1] += points
-            tricks_won[winner & 1] += 1
-            trick = []
-            leader = seat = winner
+            history.append((leader, tuple(cards), win_seat, points))
+            card_pts[win_seat & 1] += points
+            tricks_won[win_seat & 1] += 1
+            leader = win_seat
             if len(history) == 8:
                 break
-        self._trick = trick
         self._leader = self._to_play = leader
         self._win_card = win
-        self._win_pos = win_pos
+        self._win_pos = cards.index(win)
         self._finish_played()
         assert self._result is not None
         return self._result

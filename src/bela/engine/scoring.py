@@ -6,8 +6,7 @@ read (and tested) on their own, from plain numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 __all__ = ["STIGLJA_BONUS", "Score", "score_round", "score_round_detail"]
 
@@ -15,8 +14,7 @@ STIGLJA_BONUS: Final = 90
 Pair = tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(NamedTuple):
     """What a round's numbers come to.
 
     ``totals`` are each team's total after štiglja (the swept team's zvanja and

@@ -106,30 +106,39 @@ def _best_sequence_key(byte: int) -> int:
 
 # Packed comparison keys for the fast path: points << 4 | is_four << 3 | top rank.
 SEQUENCE_KEY_BY_BYTE: Final = tuple(_best_sequence_key(v) for v in range(256))
-_FOUR_KEYS: Final = tuple(
-    (RANK_MASK[r], FOUR_POINTS[r] << 4 | 8 | r, FOUR_POINTS[r]) for r in range(7, 1, -1)
-)
+
+
+def _four_key(common: int) -> tuple[int, int]:
+    """Best packed key and total points of the fours whose rank bits are set in ``common``."""
+    ranks = [r for r in range(2, 8) if common >> r & 1]
+    best = max((FOUR_POINTS[r] << 4 | 8 | r for r in ranks), default=0)
+    return best, sum(FOUR_POINTS[r] for r in ranks)
+
+
+# Indexed by the AND of a hand's four suit bytes: the ranks held in every suit.
+FOUR_BY_COMMON: Final = tuple(_four_key(v) for v in range(256))
 
 
 def zvanja_key(mask: int) -> tuple[int, int]:
     """A hand's best declaration as a packed key (0 if none) and its total points.
 
     Keys compare like ``Zvanje.key``: points, then four over sequence, then top rank.
+    Eight table lookups, no loops: this runs four times in every round.
     """
-    best = 0
-    total = 0
-    for shift in (0, 8, 16, 24):
-        byte = (mask >> shift) & 0xFF
-        key = SEQUENCE_KEY_BY_BYTE[byte]
-        if key:
-            total += SEQUENCE_POINTS_BY_BYTE[byte]
-            if key > best:
-                best = key
-    for rank_mask, key, points in _FOUR_KEYS:
-        if mask & rank_mask == rank_mask:
-            total += points
-            if key > best:
-                best = key
+    b0 = mask & 0xFF
+    b1 = (mask >> 8) & 0xFF
+    b2 = (mask >> 16) & 0xFF
+    b3 = (mask >> 24) & 0xFF
+    keys = SEQUENCE_KEY_BY_BYTE
+    best = max(keys[b0], keys[b1], keys[b2], keys[b3])
+    points = SEQUENCE_POINTS_BY_BYTE
+    total = points[b0] + points[b1] + points[b2] + points[b3]
+    common = b0 & b1 & b2 & b3
+    if common & 0xFC:
+        four_best, four_total = FOUR_BY_COMMON[common]
+        total += four_total
+        if four_best > best:
+            best = four_best
     return best, total
 
 
