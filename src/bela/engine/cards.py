@@ -22,6 +22,9 @@ __all__ = [
     "Suit",
     "cards_in",
     "mask_of",
+    "parse_cards",
+    "to_card",
+    "to_suit",
 ]
 
 
@@ -212,8 +215,13 @@ def iter_cards(mask: int) -> Iterator[Card]:
         mask ^= low
 
 
-def mask_of(cards: Iterable[Card | str | int]) -> int:
-    """The mask of some cards, given as ``Card``, text or index; duplicates are an error."""
+def mask_of(cards: Iterable[Card | str | int] | str) -> int:
+    """The mask of some cards, given as ``Card``, text or index; duplicates are an error.
+
+    A single string is split on whitespace and commas: ``mask_of("JH 9H AH")``.
+    """
+    if isinstance(cards, str):
+        cards = cards.replace(",", " ").split()
     mask = 0
     for item in cards:
         card = Card.parse(item) if isinstance(item, str) else Card(item)
@@ -227,3 +235,20 @@ def mask_of(cards: Iterable[Card | str | int]) -> int:
 def to_card(item: Card | str | int) -> Card:
     """Coerce text or an index to a ``Card``."""
     return Card.parse(item) if isinstance(item, str) else Card(item)
+
+
+def parse_cards(cards: Iterable[Card | str | int] | str) -> list[Card]:
+    """Coerce cards (or one whitespace-separated string of them) to a list of ``Card``."""
+    if isinstance(cards, str):
+        cards = cards.replace(",", " ").split()
+    return [to_card(c) for c in cards]
+
+
+def to_suit(suit: Suit | str | int) -> Suit:
+    """Coerce a suit letter, symbol or index to a ``Suit``."""
+    if isinstance(suit, str):
+        return Suit.parse(suit)
+    try:
+        return Suit(suit)
+    except ValueError:
+        raise CardParseError(f"a suit index is 0..3, not {suit!r}") from None

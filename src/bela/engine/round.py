@@ -196,8 +196,8 @@ class Round:
     def from_hands(
         cls,
         dealer: int,
-        hands: Sequence[Iterable[Card | str | int]],
-        talons: Sequence[Iterable[Card | str | int]],
+        hands: Sequence[Iterable[Card | str | int] | str],
+        talons: Sequence[Iterable[Card | str | int] | str],
         rules: Rules = DEFAULT_RULES,
     ) -> Round:
         """A round from an explicit deal: 4 × 6 cards and 4 × 2 talon cards, by seat."""

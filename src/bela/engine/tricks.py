@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from bela.engine.cards import SUIT_MASK, Card, Suit, cards_in, to_card
+from bela.engine.cards import SUIT_MASK, Card, Suit, parse_cards, to_card, to_suit
 
 __all__ = [
     "BEATS",
@@ -52,9 +52,9 @@ def _beats(trump: int, card: int) -> int:
 BEATS: Final[tuple[int, ...]] = tuple(_beats(t, c) for t in range(4) for c in range(32))
 
 
-def card_points(card: Card | str | int, trump: Suit | int) -> int:
+def card_points(card: Card | str | int, trump: Suit | str | int) -> int:
     """The card's points with the given trump (J 20, 9 14 in trump; J 2, 9 0 otherwise)."""
-    return CARD_POINTS[int(trump) * 32 + to_card(card)]
+    return CARD_POINTS[to_suit(trump) * 32 + to_card(card)]
 
 
 def winning_index(trick: Sequence[int], trump: int) -> int:
@@ -69,11 +69,12 @@ def winning_index(trick: Sequence[int], trump: int) -> int:
     return best
 
 
-def trick_winner(trick: Sequence[Card | str | int], trump: Suit | int) -> int:
+def trick_winner(trick: Sequence[Card | str | int] | str, trump: Suit | str | int) -> int:
     """Index into ``trick`` (cards in play order) of the card that wins it so far."""
-    if not trick:
+    cards = parse_cards(trick)
+    if not cards:
         raise ValueError("an empty trick has no winner")
-    return winning_index([to_card(c) for c in trick], int(trump))
+    return winning_index(cards, to_suit(trump))
 
 
 def legal_mask(hand: int, led: int, win: int, trump: int) -> int:
@@ -102,19 +103,26 @@ def _trick_state(trick: Sequence[int], trump: int) -> tuple[int, int]:
 
 
 def legal_plays(
-    hand: Sequence[Card | str | int], trick: Sequence[Card | str | int], trump: Suit | int
+    hand: Sequence[Card | str | int] | str,
+    trick: Sequence[Card | str | int] | str,
+    trump: Suit | str | int,
 ) -> list[Card]:
-    """The cards of ``hand`` that may be played to ``trick`` (cards already played, in order)."""
+    """The cards of ``hand`` that may be played to ``trick`` (cards already played, in order).
+
+    The result keeps the hand's order.
+    """
+    hand_cards = parse_cards(hand)
     hand_mask = 0
-    for c in hand:
-        hand_mask |= 1 << to_card(c)
-    cards = [to_card(c) for c in trick]
-    led, win = _trick_state(cards, int(trump))
-    return cards_in(legal_mask(hand_mask, led, win, int(trump)))
+    for c in hand_cards:
+        hand_mask |= 1 << c
+    t = to_suit(trump)
+    led, win = _trick_state(parse_cards(trick), t)
+    legal = legal_mask(hand_mask, led, win, t)
+    return [c for c in hand_cards if legal >> c & 1]
 
 
 def _names(mask: int) -> str:
-    cards = [str(c) for c in cards_in(mask)]
+    cards = [str(Card(c)) for c in range(32) if mask >> c & 1]
     if len(cards) <= 1:
         return "".join(cards)
     return ", ".join(cards[:-1]) + " or " + cards[-1]

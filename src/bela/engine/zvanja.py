@@ -194,7 +194,7 @@ def zvanja_of_mask(mask: int) -> list[Zvanje]:
     return found
 
 
-def find_zvanja(cards: Iterable[Card | str | int]) -> list[Zvanje]:
+def find_zvanja(cards: Iterable[Card | str | int] | str) -> list[Zvanje]:
     """The declarations in one player's cards (normally 8), best first."""
     return zvanja_of_mask(mask_of(cards))
 
@@ -221,7 +221,7 @@ def team_points(declarations: Sequence[Sequence[Zvanje]], team: int) -> int:
 
 
 def resolve_zvanja(
-    hands: Sequence[Iterable[Card | str | int]], first_player: int
+    hands: Sequence[Iterable[Card | str | int] | str], first_player: int
 ) -> tuple[int | None, int]:
     """Which team's zvanja count, and their total (belot excluded).
 
