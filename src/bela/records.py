@@ -1,0 +1,361 @@
+"""Match records: a match as versioned JSON that replays to the very same state.
+
+A record keeps a match's inputs (rules, target, seed, first dealer and every
+action with its seat) and, beside them, the results each round came to. The
+engine is the single source of truth: loading a record replays the actions
+through ``Match`` and only *checks* the stored results against that replay, so
+a hand-edited, truncated or mismatched file is refused instead of believed.
+
+Pydantic lives here, at the edge; the engine never sees it. Every way a record
+can be unusable raises ``RecordError`` with a one-line message for the user.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Annotated, Final
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from bela.engine import (
+    Action,
+    Call,
+    Card,
+    CardParseError,
+    IllegalActionError,
+    Match,
+    Pass,
+    Play,
+    Round,
+    RoundRecord,
+    Rules,
+    Suit,
+)
+from bela.engine.deal import MAX_SEED
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "ActionEntry",
+    "MatchRecord",
+    "RecordError",
+    "ResultEntry",
+    "RoundEntry",
+    "RulesEntry",
+    "action_text",
+    "dumps",
+    "loads",
+    "match_from_record",
+    "parse_action",
+    "record_from_match",
+    "result_entry",
+]
+
+SCHEMA_VERSION: Final = 1
+"""The record format this bela writes and the newest one it reads."""
+
+Pair = tuple[int, int]
+Seat = Annotated[int, Field(ge=0, le=3)]
+Team = Annotated[int, Field(ge=0, le=1)]
+
+
+class RecordError(ValueError):
+    """A record that cannot be used; the message is one line a player can act on."""
+
+
+class _Model(BaseModel):
+    # Strict and closed: a record is written by us, so anything unexpected in it
+    # (a string where a number belongs, an unknown field) means it was edited or damaged.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class RulesEntry(_Model):
+    """The rule variants the match is played under (see ``bela.engine.Rules``)."""
+
+    no_forced_trump: bool
+    visi: bool
+
+
+class ActionEntry(_Model):
+    """One action and the seat that took it: ``"dalje"``, ``"call H"``, ``"10H"``, ``"QH bela"``."""
+
+    seat: Seat
+    action: Annotated[str, Field(min_length=1, max_length=16)]
+
+
+class ResultEntry(_Model):
+    """What a round came to, kept only to check the replay (pairs are team 0 "mi", team 1 "vi")."""
+
+    written: Pair
+    points: Pair
+    card_points: Pair
+    zvanja: Pair
+    bela: Pair
+    tricks: Pair
+    totals: Pair
+    caller: Seat | None
+    trump: Annotated[str, Field(pattern="^[HDSC]$")] | None
+    fell: bool
+    tie: bool
+    hanging: int
+    stiglja: Team | None
+    belot: Team | None
+    redeal: bool
+
+
+class RoundEntry(_Model):
+    """A round: its 0-based index in the match, dealer, actions and, once over, its result."""
+
+    index: Annotated[int, Field(ge=0)]
+    dealer: Seat
+    actions: tuple[ActionEntry, ...]
+    result: ResultEntry | None
+
+
+class MatchRecord(_Model):
+    """A whole match, finished or in progress (the last round may have no result yet)."""
+
+    schema_version: int
+    rules: RulesEntry
+    target: int
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    difficulty: Annotated[str, Field(pattern="^[a-z][a-z0-9_-]{0,31}$")]
+    first_dealer: Seat
+    start_index: Annotated[int, Field(ge=0, le=1_000_000)]
+    rounds: tuple[RoundEntry, ...]
+    scores: Pair
+    hanging: int
+    winner: Team | None
+
+    @property
+    def is_finished(self) -> bool:
+        return self.winner is not None
+
+
+class _Header(BaseModel):
+    """Just the version, read before anything else so a newer file gets the right message."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+    schema_version: int
+
+
+# ---------------------------------------------------------------------- actions as text
+
+
+def action_text(action: Action) -> str:
+    """The record's spelling of an action (the engine's ``str``)."""
+    return str(action)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action back from its record text; ``RecordError`` if it names none."""
+    stripped = text.strip()
+    try:
+        if stripped == "dalje":
+            return Pass()
+        if stripped.startswith("call "):
+            return Call(Suit.parse(stripped[5:]))
+        bela = stripped.endswith(" bela")
+        if bela:
+            stripped = stripped[:-5]
+        return Play(Card.parse(stripped), bela)
+    except CardParseError:
+        raise RecordError(
+            f"{text!r} is not an action: expected dalje, call H, 10H or QH bela"
+        ) from None
+
+
+# ---------------------------------------------------------------------- match -> record
+
+
+def result_entry(played: RoundRecord) -> ResultEntry:
+    """The checkable summary of a finished round."""
+    r = played.result
+    return ResultEntry(
+        written=played.written,
+        points=r.points,
+        card_points=r.card_points,
+        zvanja=r.zvanja,
+        bela=r.bela,
+        tricks=r.tricks,
+        totals=r.totals,
+        caller=r.caller,
+        trump=None if r.trump is None else str(r.trump),
+        fell=r.fell,
+        tie=r.tie,
+        hanging=r.hanging,
+        stiglja=r.stiglja,
+        belot=r.belot,
+        redeal=r.redeal,
+    )
+
+
+def _seated(deal: Round, actions: Iterable[Action]) -> tuple[ActionEntry, ...]:
+    """Each action with the seat that took it, found by replaying the deal."""
+    rnd = deal.copy()
+    out: list[ActionEntry] = []
+    for action in actions:
+        seat = rnd.to_act
+        assert seat is not None, "an action after the end of a round"
+        out.append(ActionEntry(seat=seat, action=action_text(action)))
+        rnd.push(action)
+    return tuple(out)
+
+
+def record_from_match(match: Match, difficulty: str) -> MatchRecord:
+    """The record of ``match`` as it stands, the round in progress and its actions included."""
+    rounds = [
+        RoundEntry(
+            index=played.index,
+            dealer=played.dealer,
+            actions=_seated(match.deal(played.index), played.actions),
+            result=result_entry(played),
+        )
+        for played in match.rounds
+    ]
+    if match.current is not None:
+        index = match.next_index
+        rounds.append(
+            RoundEntry(
+                index=index,
+                dealer=match.current.dealer,
+                actions=_seated(match.deal(index), match.current.actions),
+                result=None,
+            )
+        )
+    return MatchRecord(
+        schema_version=SCHEMA_VERSION,
+        rules=RulesEntry(no_forced_trump=match.rules.no_forced_trump, visi=match.rules.visi),
+        target=match.target,
+        seed=match.seed,
+        difficulty=difficulty,
+        first_dealer=match.first_dealer,
+        start_index=match.start_index,
+        rounds=tuple(rounds),
+        scores=match.scores,
+        hanging=match.hanging,
+        winner=match.winner,
+    )
+
+
+# ---------------------------------------------------------------------- record -> match
+
+
+def _first_difference(stored: _Model, replayed: _Model) -> str:
+    for name in type(stored).model_fields:
+        a, b = getattr(stored, name), getattr(replayed, name)
+        if a != b:
+            return f"{name} is {_show(a)} in the record but {_show(b)} on replay"
+    return "they differ"  # pragma: no cover - only called when the models differ
+
+
+def _show(value: object) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return "none" if value is None else str(value)
+
+
+def match_from_record(record: MatchRecord) -> Match:
+    """Replay a record through the engine and check every stored result against the replay."""
+    try:
+        match = Match.new(
+            record.seed,
+            record.target,
+            Rules(no_forced_trump=record.rules.no_forced_trump, visi=record.rules.visi),
+            record.first_dealer,
+            record.start_index,
+        )
+    except ValueError as exc:
+        raise RecordError(f"the record's match settings are not valid: {exc}") from None
+    for position, entry in enumerate(record.rounds):
+        number = entry.index + 1
+        if match.current is None:
+            raise RecordError(f"round {number} comes after the end of the match")
+        if entry.index != match.next_index:
+            raise RecordError(
+                f"round {number} is out of order: round {match.next_index + 1} comes next"
+            )
+        if entry.dealer != match.current.dealer:
+            raise RecordError(
+                f"round {number} is dealt by seat {match.current.dealer}, "
+                f"not seat {entry.dealer} as the record says"
+            )
+        for step, item in enumerate(entry.actions, start=1):
+            if match.next_index != entry.index:
+                raise RecordError(f"round {number} has actions after its end (action {step})")
+            action = parse_action(item.action)
+            try:
+                match = match.apply(action, item.seat)
+            except IllegalActionError as exc:
+                raise RecordError(
+                    f"round {number}, action {step} ({item.action} by seat {item.seat}) "
+                    f"is not allowed: {exc}"
+                ) from None
+        finished = match.next_index != entry.index
+        if entry.result is None:
+            if finished:
+                raise RecordError(f"round {number} is over but the record has no result for it")
+            if position != len(record.rounds) - 1:
+                raise RecordError(f"round {number} is unfinished but more rounds follow it")
+        else:
+            if not finished:
+                raise RecordError(f"round {number} has a result but its actions do not finish it")
+            replayed = result_entry(match.rounds[-1])
+            if replayed != entry.result:
+                raise RecordError(
+                    f"round {number}'s result does not match its replay: "
+                    f"{_first_difference(entry.result, replayed)}"
+                )
+    for name, stored, actual in (
+        ("scores", record.scores, match.scores),
+        ("hanging", record.hanging, match.hanging),
+        ("winner", record.winner, match.winner),
+    ):
+        if stored != actual:
+            raise RecordError(
+                f"the match {name} is {_show(stored)} in the record but {_show(actual)} on replay"
+            )
+    return match
+
+
+# ---------------------------------------------------------------------- JSON
+
+
+def dumps(record: MatchRecord) -> str:
+    """The record as indented JSON text (ends with a newline)."""
+    return record.model_dump_json(indent=2) + "\n"
+
+
+def _one_line(exc: ValidationError) -> str:
+    error = exc.errors(include_url=False)[0]
+    if error["type"] == "json_invalid":
+        return "it is not complete JSON (truncated or damaged?)"
+    where = ".".join(str(part) for part in error["loc"]) or "the top level"
+    more = exc.error_count() - 1
+    extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    return f"{where}: {error['msg'].lower()}{extra}"
+
+
+def loads(data: str | bytes) -> MatchRecord:
+    """Parse and validate record JSON (not yet replayed: see ``match_from_record``)."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("not a bela match record: the file is not UTF-8 text") from None
+    if not data.strip():
+        raise RecordError("not a bela match record: the file is empty")
+    try:
+        version = _Header.model_validate_json(data).schema_version
+    except ValidationError as exc:
+        raise RecordError(f"not a bela match record: {_one_line(exc)}") from None
+    if version > SCHEMA_VERSION:
+        raise RecordError(
+            f"this record was written by a newer bela (record version {version}, this bela "
+            f"reads up to {SCHEMA_VERSION}): upgrade bela to open it"
+        )
+    if version < 1:
+        raise RecordError(f"not a bela match record: unknown record version {version}")
+    try:
+        return MatchRecord.model_validate_json(data)
+    except ValidationError as exc:
+        raise RecordError(f"the match record is damaged or was edited: {_one_line(exc)}") from None
