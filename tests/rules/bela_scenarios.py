@@ -240,6 +240,17 @@ DEAL_W = (
 PLAY_W_FIRST_TRICK = "AD 7H 8D QH"
 
 # ------------------------------------------------------------------------------------------
+# Deal Z1: zvanja on both teams. Seat 1 has 7S-10S (50, the best), seat 3 has 7C 8C 9C (20),
+# seat 0 has QD KD AD (20). Team 1 scores 50 + 20 = 70; team 0 none. Seat 0 also holds QD KD,
+# bela when diamonds are trump.
+DEAL_Z1 = (
+    "QD KD AD 8D 7H 9H JS 10C",  # seat 0: QD KD AD = 20
+    "8H 10H 7D JC 7S 8S 9S 10S",  # seat 1: 7S 8S 9S 10S = 50 (9S 10S are the talon)
+    "QH AH 10D JD KS AS QC KC",  # seat 2: none
+    "7C 8C 9C AC JH KH 9D QS",  # seat 3: 7C 8C 9C = 20
+)
+
+# ------------------------------------------------------------------------------------------
 # Deal B: belot. Seat 2 holds all eight clubs once the talon (KC AC) is taken up.
 
 DEAL_BELOT = (

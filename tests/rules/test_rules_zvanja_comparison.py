@@ -7,17 +7,9 @@ by hand against the zvanja table: no other run of three in a suit, no other four
 from __future__ import annotations
 
 import pytest
-from bela_scenarios import DEAL_P, call, full_deal, new_round
+from bela_scenarios import DEAL_P, DEAL_Z1, call, full_deal, new_round
 
 from bela.engine import resolve_zvanja
-
-# Z1: seat 1 has 7S-10S (50), seat 3 has 7C 8C 9C (20), seat 0 has QD KD AD (20).
-Z1 = (
-    "QD KD AD 8D 7H 9H JS 10C",  # seat 0: QD KD AD = 20
-    "8H 10H 7D JC 7S 8S 9S 10S",  # seat 1: 7S 8S 9S 10S = 50 (9S 10S are the talon)
-    "QH AH 10D JD KS AS QC KC",  # seat 2: none
-    "7C 8C 9C AC JH KH 9D QS",  # seat 3: 7C 8C 9C = 20
-)
 
 # Z2: seat 0 has four queens (100); seat 1 has 7S-JS (100).
 Z2 = (
@@ -98,20 +90,20 @@ def resolve(hands: tuple[str, ...] | list[str], first_player: int) -> tuple[int 
 
 def test_more_points_wins() -> None:
     """Brief: "Best = most points": seat 1's 4-sequence (50) beats seat 0's 3-sequence (20)."""
-    team, _ = resolve(Z1, first_player=1)
+    team, _ = resolve(DEAL_Z1, first_player=1)
     assert team == 1
 
 
 def test_winning_team_scores_all_declarations_of_both_players() -> None:
     """Brief: the team with the best declaration "scores all declarations of both its players":
     seat 1's 50 + seat 3's 20 = 70."""
-    assert resolve(Z1, first_player=1) == (1, 50 + 20)
+    assert resolve(DEAL_Z1, first_player=1) == (1, 50 + 20)
 
 
 def test_other_team_scores_no_zvanja() -> None:
     """Brief: "the other team scores none": at a table seat 0's 20 is not counted; the round
     records 70 for team 1 and 0 for team 0."""
-    rnd = call(new_round(0, Z1), "C")
+    rnd = call(new_round(0, DEAL_Z1), "C")
     assert rnd.zvanja_team == 1
     assert rnd.zvanja_points == (0, 50 + 20)
 
@@ -206,7 +198,7 @@ def test_four_sevens_are_no_declaration() -> None:
 def test_zvanja_are_counted_from_eight_cards_including_the_talon() -> None:
     """Brief: zvanja are "Determined from each player's 8 cards after the talon is taken up":
     seat 1's 7S 8S 9S 10S needs the talon cards 9S 10S. Nothing is declared before the call."""
-    rnd = new_round(0, Z1)
+    rnd = new_round(0, DEAL_Z1)
     assert rnd.zvanja_team is None
     called = call(rnd, "- - D")
     assert [z.points for z in called.declarations(1)] == [50]
@@ -224,7 +216,7 @@ def test_sequence_in_trump_counts_in_natural_order() -> None:
 def test_only_the_winning_teams_declarations_are_shown() -> None:
     """Brief: "Only the winning team's declarations are shown to the table": every seat sees
     seats 1 and 3's declarations and not seat 0's 3-sequence."""
-    rnd = call(new_round(0, Z1), "H")
+    rnd = call(new_round(0, DEAL_Z1), "H")
     for seat in range(4):
         shown = dict(rnd.view(seat).shown_zvanja)
         assert set(shown) == {1, 3}
