@@ -1,0 +1,321 @@
+"""The command line's grammar: argparse parsers and the typed options they produce.
+
+Kept apart from the commands so tests can check parsing (``parse``) without
+starting the app or an arena. Every parse error is one line and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
+
+from bela import __version__
+from bela.engine import TARGETS
+from bela.engine.deal import MAX_SEED
+
+__all__ = [
+    "DIFFICULTIES",
+    "MAX_ROUND",
+    "ArenaOptions",
+    "Options",
+    "PlayOptions",
+    "ReplayOptions",
+    "build_parser",
+    "parse",
+    "parse_round",
+    "parse_seed",
+    "random_seed",
+]
+
+DIFFICULTIES = ("easy", "normal", "hard")
+MAX_ROUND = 1_000_000
+DEFAULT_DEAL_PAIRS = 500
+_RANDOM_SEED_BOUND = 2**63
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOptions:
+    """``bela play``; ``round`` counts from 1 (the match's first deal), ``seed_chosen`` is ours."""
+
+    target: int
+    seed: int
+    seed_chosen: bool
+    difficulty: str
+    round: int
+    resume: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayOptions:
+    """``bela replay``: a seed (bots play it out) or a record file; ``round`` counts from 1."""
+
+    seed: int | None
+    file: Path | None
+    round: int | None
+    target: int
+    difficulty: str | None
+    json: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaOptions:
+    """``bela arena``: two bots on duplicate deals."""
+
+    bot_a: str
+    bot_b: str
+    deal_pairs: int
+    seed: int
+    jobs: int | None
+    matches: int
+    target: int
+    json: bool
+
+
+Options = PlayOptions | ReplayOptions | ArenaOptions
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error (no usage dump) so bad input reads as one sentence."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def random_seed() -> int:
+    """A fresh seed from the system's randomness (shown, so the match can be replayed)."""
+    return secrets.randbelow(_RANDOM_SEED_BOUND)
+
+
+def parse_seed(text: str) -> int:
+    """A seed: a whole number 0..2**64-1 written in decimal."""
+    cleaned = text.strip()
+    if not cleaned.isdigit():
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number from 0 to {MAX_SEED}, not {text!r}"
+        )
+    seed = int(cleaned)
+    if seed > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is at most {MAX_SEED}, not {cleaned}")
+    return seed
+
+
+def parse_round(text: str) -> int:
+    """A round number as people count: 1 is the match's first deal."""
+    cleaned = text.strip()
+    if not cleaned.isdigit() or not 1 <= int(cleaned) <= MAX_ROUND:
+        raise argparse.ArgumentTypeError(
+            f"a round number is a whole number from 1 to {MAX_ROUND}, not {text!r}"
+        )
+    return int(cleaned)
+
+
+def _count(least: int) -> Callable[[str], int]:
+    def convert(text: str) -> int:
+        cleaned = text.strip()
+        if not cleaned.isdigit() or int(cleaned) < least:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of at least {least}, not {text!r}"
+            )
+        return int(cleaned)
+
+    return convert
+
+
+def _target(text: str) -> int:
+    cleaned = text.strip()
+    if not cleaned.isdigit() or int(cleaned) not in TARGETS:
+        choices = ", ".join(map(str, TARGETS))
+        raise argparse.ArgumentTypeError(f"the target is one of {choices}, not {text!r}")
+    return int(cleaned)
+
+
+def _difficulty(text: str) -> str:
+    cleaned = text.strip().lower()
+    if cleaned not in DIFFICULTIES:
+        raise argparse.ArgumentTypeError(
+            f"the difficulty is one of {', '.join(DIFFICULTIES)}, not {text!r}"
+        )
+    return cleaned
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``bela`` parser with its subcommands."""
+    return _build()[0]
+
+
+def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    parser = _Parser(
+        prog="bela",
+        description="Croatian Bela in the terminal: you and a computer partner against two "
+        "computer opponents. Without a command, plays (same as 'bela play').",
+        allow_abbrev=False,
+    )
+    parser.add_argument("--version", action="version", version=f"bela {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    play = commands.add_parser(
+        "play",
+        help="play a match in the terminal app (the default)",
+        description="Play a match against three computer players. The seed is shown so any "
+        "match can be reported and replayed with 'bela replay --seed N'.",
+        allow_abbrev=False,
+    )
+    play.add_argument(
+        "--target",
+        type=_target,
+        default=1001,
+        metavar="{501,701,1001}",
+        help="points to win the match (default 1001)",
+    )
+    play.add_argument(
+        "--seed", type=parse_seed, help="deal from this seed (default: a random one, shown)"
+    )
+    play.add_argument(
+        "--difficulty",
+        type=_difficulty,
+        default="normal",
+        metavar="{easy,normal,hard}",
+        help="how well the computer players play (default normal)",
+    )
+    play.add_argument(
+        "--round",
+        type=parse_round,
+        default=1,
+        metavar="N",
+        help="start at the N-th deal of the seed's match (default 1)",
+    )
+    resume = play.add_mutually_exclusive_group()
+    resume.add_argument(
+        "--resume",
+        dest="resume",
+        action="store_const",
+        const=True,
+        help="resume the unfinished match without asking",
+    )
+    resume.add_argument(
+        "--new",
+        dest="resume",
+        action="store_const",
+        const=False,
+        help="start a new match even if one is unfinished (the old one stays saved until "
+        "the new one is saved over it)",
+    )
+
+    replay = commands.add_parser(
+        "replay",
+        help="print a seeded round or match, or a saved match, in full",
+        description="Print a round or a whole match: the hands and talons, the bids, the "
+        "zvanja, every trick, bela and the written result. With --seed the computer players "
+        "play all four seats, exactly as they would in the app.",
+        epilog="examples: bela replay --seed 42 --round 3 | bela replay match.json --json",
+        allow_abbrev=False,
+    )
+    replay.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a match record")
+    replay.add_argument("--seed", type=parse_seed, help="replay the match of this seed")
+    replay.add_argument(
+        "--round", type=parse_round, metavar="K", help="only the K-th round (1 = the first deal)"
+    )
+    replay.add_argument(
+        "--target",
+        type=_target,
+        metavar="{501,701,1001}",
+        help="with --seed: the match's target (default 1001)",
+    )
+    replay.add_argument(
+        "--difficulty",
+        type=_difficulty,
+        metavar="{easy,normal,hard}",
+        help="with --seed: the computer players' level (default normal)",
+    )
+    replay.add_argument("--json", action="store_true", help="print JSON for machines")
+
+    arena = commands.add_parser(
+        "arena",
+        help="pit two bots against each other on duplicate deals",
+        description="Play each seeded deal twice with the bots swapping seats, so the luck of "
+        "the cards cancels, and report the difference with confidence intervals.",
+        allow_abbrev=False,
+    )
+    arena.add_argument("bot_a", metavar="A", help="the first bot (e.g. normal)")
+    arena.add_argument("bot_b", metavar="B", help="the second bot (e.g. random)")
+    arena.add_argument(
+        "--deals",
+        type=_count(1),
+        default=DEFAULT_DEAL_PAIRS,
+        metavar="N",
+        help=f"number of deal pairs (default {DEFAULT_DEAL_PAIRS})",
+    )
+    arena.add_argument("--seed", type=parse_seed, default=1, help="seed of the deals (default 1)")
+    arena.add_argument(
+        "--jobs", type=_count(1), metavar="N", help="worker processes (default: the CPU count)"
+    )
+    arena.add_argument(
+        "--matches",
+        type=_count(0),
+        default=0,
+        metavar="N",
+        help="also play N full matches per seating (default 0)",
+    )
+    arena.add_argument(
+        "--target",
+        type=_target,
+        default=1001,
+        metavar="{501,701,1001}",
+        help="the target of those matches (default 1001)",
+    )
+    arena.add_argument("--json", action="store_true", help="print JSON for machines")
+    return parser, {"play": play, "replay": replay, "arena": arena}
+
+
+def _with_default_command(argv: Sequence[str]) -> list[str]:
+    """``bela`` alone, or ``bela --seed 5``, means ``bela play ...``."""
+    args = list(argv)
+    if not args:
+        return ["play"]
+    if args[0].startswith("-") and args[0] not in ("-h", "--help", "--version"):
+        return ["play", *args]
+    return args
+
+
+def parse(argv: Sequence[str]) -> Options:
+    """Parse a command line into options; argparse exits (code 2, one line) on bad input."""
+    parser, subparsers = _build()
+    args = parser.parse_args(_with_default_command(argv))
+    if args.command == "play":
+        chosen = args.seed is None
+        return PlayOptions(
+            target=args.target,
+            seed=random_seed() if chosen else args.seed,
+            seed_chosen=chosen,
+            difficulty=args.difficulty,
+            round=args.round,
+            resume=args.resume,
+        )
+    if args.command == "replay":
+        sub = subparsers["replay"]
+        if (args.seed is None) == (args.file is None):
+            sub.error("give either --seed N or a record FILE")
+        if args.file is not None and (args.target is not None or args.difficulty is not None):
+            sub.error("--target and --difficulty go with --seed: a record file has its own")
+        return ReplayOptions(
+            seed=args.seed,
+            file=args.file,
+            round=args.round,
+            target=1001 if args.target is None else args.target,
+            difficulty=args.difficulty,
+            json=args.json,
+        )
+    return ArenaOptions(
+        bot_a=args.bot_a,
+        bot_b=args.bot_b,
+        deal_pairs=args.deals,
+        seed=args.seed,
+        jobs=args.jobs,
+        matches=args.matches,
+        target=args.target,
+        json=args.json,
+    )

@@ -1,0 +1,79 @@
+"""``bela replay``: a seeded match played out by the bots, or a saved record, in full."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TextIO
+
+from bela.cli.common import CliError, resolve_difficulty
+from bela.cli.options import ReplayOptions
+from bela.engine import Match
+
+__all__ = ["load_record_file", "play_seeded", "run_replay"]
+
+
+def play_seeded(seed: int, target: int, kind: str, rounds: int | None = None) -> Match:
+    """The match of ``seed`` with bots of ``kind`` in all four seats, as the app's bots play it.
+
+    Every decision draws from ``bela.ai.driver``'s per-decision RNG, so the same
+    seed gives the same match. With ``rounds`` it stops once that many are done.
+    """
+    from bela.ai import make_bot
+    from bela.ai.driver import play_bots_until
+
+    bots = {seat: make_bot(kind) for seat in range(4)}
+    match = Match.new(seed, target)
+    while match.current is not None and (rounds is None or match.next_index < rounds):
+        match = play_bots_until(match, bots)
+    return match
+
+
+def load_record_file(path: Path) -> tuple[Match, str]:
+    """The match a record file holds (replayed and checked) and its bots' level."""
+    from bela.records import RecordError, loads, match_from_record
+
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise CliError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CliError(f"{path} is a directory, not a match record") from None
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    try:
+        record = loads(data)
+        return match_from_record(record), record.difficulty
+    except RecordError as exc:
+        raise CliError(f"{path}: {exc}") from None
+
+
+def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
+    from rich.console import Console
+
+    from bela.replay_text import match_json, match_rounds, render_match
+
+    if options.file is not None:
+        match, difficulty = load_record_file(options.file)
+    else:
+        from bela.ai import BOT_KINDS
+
+        assert options.seed is not None
+        difficulty, notice = resolve_difficulty(options.difficulty or "normal", BOT_KINDS)
+        if notice is not None:
+            print(f"bela: {notice}", file=err)
+        match = play_seeded(options.seed, options.target, difficulty, options.round)
+    views = match_rounds(match)
+    if options.round is not None:
+        views = [v for v in views if v.number == options.round]
+        if not views:
+            played = match_rounds(match)
+            span = f"rounds {played[0].number} to {played[-1].number}" if played else "no rounds"
+            raise CliError(f"there is no round {options.round} in this match: it has {span}")
+    if options.json:
+        print(
+            json.dumps(match_json(match, difficulty, views), ensure_ascii=False, indent=2), file=out
+        )
+    else:
+        Console(file=out, highlight=False).print(render_match(match, difficulty, views))
+    return 0

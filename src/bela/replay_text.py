@@ -1,0 +1,453 @@
+"""A match or a round told in full, for people (rich text) and for machines (JSON data).
+
+``bela replay`` uses this to show what happened in a deal: every hand and
+talon, each bid, the zvanja and who scored them, every trick, bela, and how the
+written result came about. Everything is read from the engine's replayed
+``Round``; nothing is recomputed here except the split of the card points into
+tricks and the last trick's 10, and the štiglja transfer, which the engine
+folds into its totals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from bela.engine import (
+    LAST_TRICK_BONUS,
+    STIGLJA_BONUS,
+    Call,
+    Card,
+    Match,
+    Round,
+    RoundResult,
+    Suit,
+    Zvanje,
+    ZvanjeKind,
+    cards_in,
+)
+
+__all__ = [
+    "Breakdown",
+    "RoundView",
+    "breakdown",
+    "match_json",
+    "match_rounds",
+    "render_match",
+    "render_round",
+    "round_json",
+    "seat_name",
+    "summary",
+]
+
+Pair = tuple[int, int]
+TEAM_NAMES = ("mi", "vi")
+_SUIT_STYLE = ("red", "red", "default", "default")
+_RANK_PLURALS = ("sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    """One round of a match as replayed: the engine's round and what the sheet got from it."""
+
+    index: int
+    round: Round
+    written: Pair | None  # None while the round is in progress
+
+    @property
+    def number(self) -> int:
+        """The round's number for people (1 = the match's first deal)."""
+        return self.index + 1
+
+
+def match_rounds(match: Match) -> list[RoundView]:
+    """Every round of ``match``, finished ones replayed from their actions, then the current one."""
+    views = [
+        RoundView(played.index, match.deal(played.index).replay(played.actions), played.written)
+        for played in match.rounds
+    ]
+    if match.current is not None and (match.current.actions or not views):
+        views.append(RoundView(match.next_index, match.current, None))
+    return views
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """Where each team's total came from (pairs are mi, vi)."""
+
+    cards: Pair  # trick points, without the last trick's 10
+    last_trick: Pair
+    zvanja: Pair
+    bela: Pair
+    stiglja: Pair  # the sweep's 90 plus the swept team's zvanja and bela, moved across
+    totals: Pair
+    written: Pair
+
+
+def breakdown(result: RoundResult, rnd: Round, written: Pair) -> Breakdown:
+    """The written result taken apart into the rows of a score sheet."""
+    last = [0, 0]
+    if len(rnd.tricks) == 8:
+        last[rnd.tricks[-1].winner % 2] = LAST_TRICK_BONUS
+    moved = [0, 0]
+    if result.stiglja is not None:
+        sweeper, swept = result.stiglja, 1 - result.stiglja
+        lost = result.zvanja[swept] + result.bela[swept]
+        moved[sweeper] = STIGLJA_BONUS + lost
+        moved[swept] = -lost
+    return Breakdown(
+        cards=(result.card_points[0] - last[0], result.card_points[1] - last[1]),
+        last_trick=(last[0], last[1]),
+        zvanja=result.zvanja,
+        bela=result.bela,
+        stiglja=(moved[0], moved[1]),
+        totals=result.totals,
+        written=written,
+    )
+
+
+# ---------------------------------------------------------------------- words
+
+
+def seat_name(seat: int) -> str:
+    return f"seat {seat} ({TEAM_NAMES[seat % 2]})"
+
+
+def _display_order(cards: Sequence[Card]) -> list[Card]:
+    """Suits H D S C, high cards first within a suit (as a player holds them)."""
+    return sorted(cards, key=lambda c: (int(c.suit), -int(c.rank)))
+
+
+def _zvanje_words(z: Zvanje) -> Text:
+    if z.kind is ZvanjeKind.FOUR:
+        return Text(f"four {_RANK_PLURALS[z.top_rank]} ({z.points})")
+    if z.kind is ZvanjeKind.BELOT:
+        return Text(f"belot in {z.cards[0].suit.noun}")
+    return Text.assemble(f"{len(z.cards)} in a row ", cards_text(z.cards), f" ({z.points})")
+
+
+def summary(result: RoundResult, written: Pair) -> str:
+    """The round's outcome in a sentence."""
+    if result.redeal:
+        return "All four said dalje: nothing is written and the next dealer deals again."
+    if result.belot is not None:
+        holder = (
+            TEAM_NAMES[result.belot] if result.belot_seat is None else seat_name(result.belot_seat)
+        )
+        return f"{holder} holds belot: {TEAM_NAMES[result.belot]} win the match."
+    callers = result.caller_team
+    assert callers is not None and result.trump is not None
+    who = TEAM_NAMES[callers]
+    other = TEAM_NAMES[1 - callers]
+    suit = result.trump.noun
+    combined = result.combined
+    sweep = ""
+    if result.stiglja is not None:
+        sweep = f" {TEAM_NAMES[result.stiglja]} took every trick (štiglja)."
+    if not result.fell:
+        return (
+            f"{who} called {suit} and made it with {result.totals[callers]} of {combined}: "
+            f"{who} write {written[callers]}, {other} write {written[1 - callers]}.{sweep}"
+        )
+    if result.tie and result.hanging:
+        return (
+            f"{who} called {suit} and tied at {result.totals[callers]} of {combined}: {other} "
+            f"write {written[1 - callers]} and {result.hanging} hang (visi).{sweep}"
+        )
+    how = "tied" if result.tie else "fell"
+    return (
+        f"{who} called {suit} and {how} (pad) with {result.totals[callers]} of {combined}: "
+        f"{other} write all {written[1 - callers]}.{sweep}"
+    )
+
+
+# ---------------------------------------------------------------------- rich text
+
+
+def card_text(card: Card, *, bold: bool = False) -> Text:
+    style = _SUIT_STYLE[card.suit]
+    return Text(f"{card.rank}{card.suit.symbol}", style=f"bold {style}" if bold else style)
+
+
+def cards_text(cards: Sequence[Card]) -> Text:
+    return Text(" ").join(card_text(c) for c in cards) if cards else Text("-")
+
+
+def _suit_words(suit: Suit) -> Text:
+    return Text.assemble((suit.symbol, _SUIT_STYLE[suit]), f" {suit.noun}")
+
+
+def _deal_table(rnd: Round) -> Table:
+    table = Table(title="Deal", title_justify="left", box=None, pad_edge=False)
+    table.add_column("seat")
+    table.add_column("hand (6)")
+    table.add_column("talon (2)")
+    for offset in range(4):
+        seat = (rnd.first_player + offset) % 4
+        marks = " dealer" if seat == rnd.dealer else ""
+        table.add_row(
+            seat_name(seat) + marks,
+            cards_text(_display_order(cards_in(rnd.deal_hands[seat]))),
+            cards_text(_display_order(cards_in(rnd.deal_talons[seat]))),
+        )
+    return table
+
+
+def _bids_text(rnd: Round) -> Text:
+    parts: list[Text] = []
+    for seat, bid in rnd.bids:
+        said = _suit_words(bid.suit) if isinstance(bid, Call) else Text("dalje")
+        parts.append(Text.assemble(f"seat {seat}: ", said))
+    line = Text.assemble("Bids: ", Text(", ").join(parts) if parts else "none yet")
+    if rnd.trump is not None and rnd.caller is not None:
+        line.append_text(
+            Text.assemble(
+                ". Trump ", _suit_words(rnd.trump), f", called by {seat_name(rnd.caller)}"
+            )
+        )
+    return line
+
+
+def _zvanja_lines(rnd: Round) -> list[Text]:
+    if rnd.trump is None:
+        return []
+    lines: list[Text] = []
+    team = rnd.zvanja_team
+    for seat in range(4):
+        found = [z for z in rnd.declarations(seat) if z.kind is not ZvanjeKind.BELOT]
+        if not found:
+            continue
+        counts = "counts" if team == seat % 2 else "does not count"
+        words = Text("; ").join(_zvanje_words(z) for z in found)
+        lines.append(Text.assemble(f"  {seat_name(seat)}: ", words, f" ({counts})"))
+    if team is None:
+        head = "Zvanja: none"
+    else:
+        head = f"Zvanja: {TEAM_NAMES[team]} score {rnd.zvanja_points[team]}"
+    return [Text(head), *lines]
+
+
+def _bela_line(rnd: Round) -> Text | None:
+    announced, holder = rnd.bela_announced_by, rnd.bela_seat
+    if announced is not None:
+        return Text(f"Bela: {seat_name(announced)} announced it, 20 to {TEAM_NAMES[announced % 2]}")
+    if holder is not None:
+        kept = "has not announced it yet" if not rnd.is_finished else "did not announce it"
+        return Text(f"Bela: {seat_name(holder)} held trump K and Q but {kept}")
+    return None
+
+
+def _tricks_table(rnd: Round) -> Table:
+    table = Table(title="Tricks", title_justify="left", box=None, pad_edge=False)
+    for name in ("#", "leader", "cards in play order", "winner", "points"):
+        table.add_column(name, justify="right" if name in ("#", "points") else "left")
+    for number, trick in enumerate(rnd.tricks, start=1):
+        played = Text("  ").join(
+            Text.assemble(
+                f"{trick.seat_of(i)}:", card_text(c, bold=trick.seat_of(i) == trick.winner)
+            )
+            for i, c in enumerate(trick.cards)
+        )
+        table.add_row(
+            str(number), f"seat {trick.leader}", played, seat_name(trick.winner), str(trick.points)
+        )
+    if rnd.trick:
+        played = Text("  ").join(
+            Text.assemble(f"{(rnd.trick_leader + i) % 4}:", card_text(c))
+            for i, c in enumerate(rnd.trick)
+        )
+        table.add_row(str(len(rnd.tricks) + 1), f"seat {rnd.trick_leader}", played, "…", "")
+    return table
+
+
+def _result_table(parts: Breakdown) -> Table:
+    table = Table(title="Result", title_justify="left", box=None, pad_edge=False)
+    table.add_column("")
+    table.add_column("mi", justify="right")
+    table.add_column("vi", justify="right")
+    rows: list[tuple[str, Pair]] = [
+        ("cards", parts.cards),
+        ("last trick", parts.last_trick),
+        ("zvanja", parts.zvanja),
+        ("bela", parts.bela),
+    ]
+    if parts.stiglja != (0, 0):
+        rows.append(("štiglja", parts.stiglja))
+    rows.append(("total", parts.totals))
+    for label, pair in rows:
+        table.add_row(label, str(pair[0]), str(pair[1]))
+    table.add_row(
+        Text("written", style="bold"), *(Text(str(p), style="bold") for p in parts.written)
+    )
+    return table
+
+
+def render_round(view: RoundView) -> RenderableType:
+    """One round told in full."""
+    rnd = view.round
+    title = (
+        f"Round {view.number} · dealer {seat_name(rnd.dealer)} · "
+        f"first to speak {seat_name(rnd.first_player)}"
+    )
+    parts: list[RenderableType] = [Rule(title, align="left"), _deal_table(rnd), _bids_text(rnd)]
+    parts.extend(_zvanja_lines(rnd))
+    bela = _bela_line(rnd)
+    if bela is not None:
+        parts.append(bela)
+    if rnd.tricks or rnd.trick:
+        parts.append(_tricks_table(rnd))
+    result = rnd.result
+    if result is None or view.written is None:
+        parts.append(Text(f"Round in progress: seat {rnd.to_act} to act.", style="italic"))
+    elif result.redeal or result.belot is not None:
+        parts.append(Text(summary(result, view.written), style="bold"))
+    else:
+        parts.append(_result_table(breakdown(result, rnd, view.written)))
+        parts.append(Text(summary(result, view.written), style="bold"))
+    return Group(*parts)
+
+
+def _sheet(match: Match) -> Table:
+    table = Table(title="Score sheet", title_justify="left")
+    for name in ("round", "mi", "vi", "mi total", "vi total", ""):
+        table.add_column(name, justify="right" if name != "" else "left")
+    totals = [0, 0]
+    for played in match.rounds:
+        totals[0] += played.written[0]
+        totals[1] += played.written[1]
+        marks = []
+        r = played.result
+        if r.fell:
+            marks.append("pad")
+        if r.stiglja is not None:
+            marks.append(f"štiglja {TEAM_NAMES[r.stiglja]}")
+        if r.belot is not None:
+            marks.append(f"belot {TEAM_NAMES[r.belot]}")
+        if r.redeal:
+            marks.append("redeal")
+        table.add_row(
+            str(played.index + 1),
+            str(played.written[0]),
+            str(played.written[1]),
+            str(totals[0]),
+            str(totals[1]),
+            ", ".join(marks),
+        )
+    return table
+
+
+def render_match(
+    match: Match, difficulty: str, rounds: Sequence[RoundView] | None = None
+) -> RenderableType:
+    """A match: its settings, the chosen rounds (all by default) and the score sheet."""
+    variants = [name for name in ("no_forced_trump", "visi") if getattr(match.rules, name)]
+    head = Text(
+        f"Match seed {match.seed} · target {match.target} · bots {difficulty} · rules "
+        f"{', '.join(variants) if variants else 'standard'}",
+        style="bold",
+    )
+    shown = match_rounds(match) if rounds is None else rounds
+    parts: list[RenderableType] = [head]
+    for view in shown:
+        parts.extend([Text(""), render_round(view)])
+    parts.extend([Text(""), _sheet(match)])
+    if match.winner is not None:
+        parts.append(
+            Text(
+                f"{TEAM_NAMES[match.winner]} win {match.scores[0]} : {match.scores[1]} (mi : vi)",
+                style="bold",
+            )
+        )
+    else:
+        parts.append(Text(f"Match in progress at {match.scores[0]} : {match.scores[1]} (mi : vi)"))
+    return Group(*parts)
+
+
+# ---------------------------------------------------------------------- JSON data
+
+
+def _cards(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def round_json(view: RoundView) -> dict[str, Any]:
+    """One round as plain JSON-ready data (cards as "10H", pairs as [mi, vi])."""
+    rnd = view.round
+    declarations = [
+        {"seat": seat, "kind": z.kind.value, "points": z.points, "cards": _cards(z.cards)}
+        for seat in range(4)
+        for z in rnd.declarations(seat)
+    ]
+    data: dict[str, Any] = {
+        "number": view.number,
+        "index": view.index,
+        "dealer": rnd.dealer,
+        "first_player": rnd.first_player,
+        "hands": [_cards(cards_in(rnd.deal_hands[s])) for s in range(4)],
+        "talons": [_cards(cards_in(rnd.deal_talons[s])) for s in range(4)],
+        "bids": [{"seat": seat, "bid": str(bid)} for seat, bid in rnd.bids],
+        "trump": None if rnd.trump is None else str(rnd.trump),
+        "caller": rnd.caller,
+        "zvanja": {
+            "team": rnd.zvanja_team,
+            "points": list(rnd.zvanja_points),
+            "declarations": declarations,
+        },
+        "bela": {"holder": rnd.bela_seat, "announced_by": rnd.bela_announced_by},
+        "tricks": [
+            {
+                "leader": t.leader,
+                "cards": [{"seat": t.seat_of(i), "card": str(c)} for i, c in enumerate(t.cards)],
+                "winner": t.winner,
+                "points": t.points,
+            }
+            for t in rnd.tricks
+        ],
+        "trick_in_progress": _cards(rnd.trick),
+        "to_act": rnd.to_act,
+        "result": None,
+    }
+    result = rnd.result
+    if result is not None and view.written is not None:
+        parts = breakdown(result, rnd, view.written)
+        data["result"] = {
+            "cards": list(parts.cards),
+            "last_trick": list(parts.last_trick),
+            "zvanja": list(parts.zvanja),
+            "bela": list(parts.bela),
+            "stiglja": list(parts.stiglja),
+            "stiglja_team": result.stiglja,
+            "totals": list(parts.totals),
+            "written": list(parts.written),
+            "fell": result.fell,
+            "tie": result.tie,
+            "hanging": result.hanging,
+            "belot": result.belot,
+            "redeal": result.redeal,
+            "summary": summary(result, view.written),
+        }
+    return data
+
+
+def match_json(
+    match: Match, difficulty: str, rounds: Sequence[RoundView] | None = None
+) -> dict[str, Any]:
+    """A match as plain JSON-ready data, with the chosen rounds (all by default)."""
+    shown = match_rounds(match) if rounds is None else rounds
+    return {
+        "seed": match.seed,
+        "target": match.target,
+        "difficulty": difficulty,
+        "rules": {"no_forced_trump": match.rules.no_forced_trump, "visi": match.rules.visi},
+        "first_dealer": match.first_dealer,
+        "rounds": [round_json(v) for v in shown],
+        "scores": list(match.scores),
+        "winner": match.winner,
+        "finished": match.is_over,
+    }

@@ -1,0 +1,239 @@
+"""``bela replay``: seeded rounds and matches played out by the bots, and record files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bela.ai
+from bela.cli import main
+from bela.cli.common import resolve_difficulty
+from bela.cli.replay import play_seeded
+from bela.engine import Card
+from bela.records import dumps, record_from_match
+
+# Round 1 of seed 42 (dealer seat 3): fixed by the engine's seeded deal, whatever the bots do.
+SEED_42_HANDS = [
+    ["7S", "8S", "QS", "AS", "7C", "AC"],
+    ["8H", "7D", "KD", "9S", "9C", "10C"],
+    ["9H", "JD", "10S", "JS", "KS", "KC"],
+    ["10H", "8D", "10D", "QD", "8C", "QC"],
+]
+SEED_42_TALONS = [["QH", "AH"], ["7H", "JC"], ["JH", "9D"], ["KH", "AD"]]
+# the bots behind each level, whichever of them exist yet
+NORMAL = resolve_difficulty("normal", bela.ai.BOT_KINDS)[0]
+EASY = resolve_difficulty("easy", bela.ai.BOT_KINDS)[0]
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    code, out, err = run([*argv, "--json"], capsys)
+    assert code == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def symbols(cards: list[str]) -> str:
+    """Cards as the text replay shows them, high first within a suit."""
+    parsed = sorted((Card.parse(c) for c in cards), key=lambda c: (c.suit, -c.rank))
+    return " ".join(f"{c.rank}{c.suit.symbol}" for c in parsed)
+
+
+def test_a_seeded_round_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["replay", "--seed", "42", "--round", "1"], capsys)
+    assert code == 0
+    for words in (
+        "Match seed 42 · target 1001",
+        "Round 1 · dealer seat 3 (vi)",
+        "Deal",
+        "Bids: seat 0:",
+        "Trump",
+        "Tricks",
+        "Result",
+        "last trick",
+        "zvanja",
+        "written",
+        "Score sheet",
+    ):
+        assert words in out, words
+    for seat in range(4):
+        assert symbols(SEED_42_HANDS[seat]) in out
+        assert symbols(SEED_42_TALONS[seat]) in out
+    assert "Round 2" not in out
+
+
+def test_a_seeded_round_as_json_is_the_pinned_deal_and_adds_up(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = run_json(["replay", "--seed", "42", "--round", "1"], capsys)
+    assert (data["seed"], data["target"], data["difficulty"]) == (42, 1001, NORMAL)
+    (rnd,) = data["rounds"]
+    assert (rnd["number"], rnd["index"], rnd["dealer"], rnd["first_player"]) == (1, 0, 3, 0)
+    assert rnd["hands"] == SEED_42_HANDS
+    assert rnd["talons"] == SEED_42_TALONS
+    assert rnd["bids"][0]["seat"] == 0
+    assert rnd["bids"][-1]["bid"].startswith("call ")
+    assert rnd["trump"] in "HDSC" and rnd["caller"] == rnd["bids"][-1]["seat"]
+    result = rnd["result"]
+    if result["belot"] is None:
+        tricks = rnd["tricks"]
+        assert len(tricks) == 8
+        played = [c["card"] for t in tricks for c in t["cards"]]
+        dealt = [c for seat in range(4) for c in rnd["hands"][seat] + rnd["talons"][seat]]
+        assert sorted(played) == sorted(dealt)
+        assert sum(t["points"] for t in tricks) == 162
+        for team in (0, 1):
+            parts = ("cards", "last_trick", "zvanja", "bela", "stiglja")
+            assert sum(result[p][team] for p in parts) == result["totals"][team]
+        assert sum(result["written"]) in (sum(result["totals"]), 0)
+    assert data["scores"] == result["written"]
+
+
+def test_seeded_replays_are_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(["replay", "--seed", "2024", "--round", "2"], capsys)
+    second = run(["replay", "--seed", "2024", "--round", "2"], capsys)
+    assert first == second
+    assert first[0] == 0
+
+
+def test_a_whole_seeded_match(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(["replay", "--seed", "7", "--target", "501"], capsys)
+    assert data["finished"] and data["winner"] in (0, 1)
+    rounds = data["rounds"]
+    assert [r["number"] for r in rounds] == list(range(1, len(rounds) + 1))
+    totals = [sum(r["result"]["written"][t] for r in rounds) for t in (0, 1)]
+    assert totals == data["scores"]
+    assert max(totals) >= 501 or rounds[-1]["result"]["belot"] is not None
+    code, out, _ = run(["replay", "--seed", "7", "--target", "501"], capsys)
+    assert code == 0
+    assert out.count("Round ") == len(rounds)
+    assert f"win {data['scores'][0]} : {data['scores'][1]}" in out
+
+
+def test_a_later_round_only_plays_up_to_it(capsys: pytest.CaptureFixture[str]) -> None:
+    whole = run_json(["replay", "--seed", "7", "--target", "501"], capsys)
+    assert len(whole["rounds"]) > 2
+    second = run_json(["replay", "--seed", "7", "--target", "501", "--round", "2"], capsys)
+    assert second["rounds"] == [whole["rounds"][1]]
+    assert not second["finished"]
+
+
+def test_a_round_beyond_the_match_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["replay", "--seed", "7", "--target", "501", "--round", "500"], capsys)
+    assert code == 2 and out == ""
+    assert err.splitlines()[-1] == "bela: error: there is no round 500 in this match: " + (
+        f"it has rounds 1 to {len(play_seeded(7, 501, NORMAL).rounds)}"
+    )
+
+
+def test_hard_falls_back_with_a_notice(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    without_hard = tuple(kind for kind in bela.ai.BOT_KINDS if kind != "hard")
+    monkeypatch.setattr(bela.ai, "BOT_KINDS", without_hard)
+    code, out, err = run(["replay", "--seed", "5", "--round", "1", "--difficulty", "hard"], capsys)
+    assert code == 0 and "'hard'" in err
+    assert f"bots {resolve_difficulty('hard', without_hard)[0]}" in out
+
+
+def test_a_record_file_replays_like_its_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = play_seeded(11, 501, EASY)
+    path = tmp_path / "match.json"
+    path.write_text(dumps(record_from_match(match, EASY)))
+    from_file = run_json(["replay", str(path)], capsys)
+    from_seed = run_json(
+        ["replay", "--seed", "11", "--target", "501", "--difficulty", "easy"], capsys
+    )
+    assert from_file == from_seed
+    one = run_json(["replay", str(path), "--round", "2"], capsys)
+    assert one["rounds"] == [from_seed["rounds"][1]]
+    code, out, _ = run(["replay", str(path)], capsys)
+    assert code == 0 and "Round 1" in out and "Score sheet" in out
+
+
+def test_an_unfinished_record_shows_the_round_in_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = play_seeded(12, 501, NORMAL, rounds=1)
+    assert match.current is not None
+    for _ in range(9):  # a call and two tricks' worth of cards, give or take
+        match = match.apply(match.current.legal_actions()[-1])
+    path = tmp_path / "unfinished.json"
+    path.write_text(dumps(record_from_match(match, NORMAL)))
+    code, out, _ = run(["replay", str(path), "--round", "2"], capsys)
+    assert code == 0
+    assert "Round 2" in out and "in progress" in out
+    data = run_json(["replay", str(path), "--round", "2"], capsys)
+    assert data["rounds"][0]["result"] is None and not data["finished"]
+
+
+def _good_record_text() -> str:
+    return dumps(record_from_match(play_seeded(13, 501, NORMAL, rounds=2), NORMAL))
+
+
+def _bad_records() -> dict[str, str | bytes]:
+    good = _good_record_text()
+    data = json.loads(good)
+    newer = dict(data, schema_version=2)
+    edited = json.loads(good)
+    edited["rounds"][0]["result"]["written"][0] += 1
+    illegal = json.loads(good)
+    plays = [a for a in illegal["rounds"][0]["actions"] if not a["action"].startswith(("d", "c"))]
+    plays[0]["action"], plays[5]["action"] = plays[5]["action"], plays[0]["action"]
+    return {
+        "truncated": good[: len(good) // 2],
+        "empty": "",
+        "binary": b"\x89PNG\r\n\x1a\n\x00\x00",
+        "not json": "hello",
+        "newer": json.dumps(newer),
+        "hand-edited result": json.dumps(edited),
+        "illegal actions": json.dumps(illegal),
+        "unknown field": good.replace('"seed"', '"extra": 1, "seed"', 1),
+    }
+
+
+@pytest.mark.parametrize("case", sorted(_bad_records()))
+def test_bad_record_files_exit_2_and_stay_untouched(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = _bad_records()[case]
+    path = tmp_path / "bad.json"
+    raw = content.encode() if isinstance(content, str) else content
+    path.write_bytes(raw)
+    code, out, err = run(["replay", str(path)], capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("bela: error: ") and str(path) in err
+    assert path.read_bytes() == raw
+    assert [p.name for p in tmp_path.iterdir()] == ["bad.json"]
+
+
+def test_newer_records_say_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "new.json"
+    path.write_text(json.dumps(dict(json.loads(_good_record_text()), schema_version=9)))
+    code, _, err = run(["replay", str(path)], capsys)
+    assert code == 2 and "newer bela" in err
+
+
+@pytest.mark.parametrize("name", ["missing.json", "."])
+def test_missing_files_and_directories(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["replay", str(tmp_path / name)], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+
+
+def test_a_round_not_in_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "m.json"
+    path.write_text(_good_record_text())
+    code, _, err = run(["replay", str(path), "--round", "9"], capsys)
+    assert code == 2 and "no round 9" in err
