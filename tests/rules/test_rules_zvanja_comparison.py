@@ -7,7 +7,7 @@ by hand against the zvanja table: no other run of three in a suit, no other four
 from __future__ import annotations
 
 import pytest
-from bela_scenarios import DEAL_P, DEAL_Z1, call, full_deal, new_round
+from bela_scenarios import DEAL_P, DEAL_Z1, call, finish_first_legal, full_deal, new_round
 
 from bela.engine import resolve_zvanja
 
@@ -222,3 +222,22 @@ def test_only_the_winning_teams_declarations_are_shown() -> None:
         assert set(shown) == {1, 3}
         assert [z.points for z in shown[1]] == [50]
         assert [z.points for z in shown[3]] == [20]
+
+
+def test_played_round_writes_zvanja_for_the_winning_team_only() -> None:
+    """Brief: "Each team's total = its card points ... + its recognised zvanja": after a played
+    round of deal Z1 (clubs trump), team 1's 70 is in the result and team 0's 20 is not."""
+    result = finish_first_legal(call(new_round(0, DEAL_Z1), "C")).result
+    assert result is not None
+    assert result.zvanja == (0, 70)
+    assert result.stiglja is None  # no sweep, so nothing moves between teams
+    assert result.totals == (result.card_points[0] + result.bela[0], result.card_points[1] + 70)
+
+
+def test_played_round_writes_zvanja_for_team_0() -> None:
+    """Brief: the four queens of seat 0 (the dealer, who also names trump) win the comparison
+    for team 0: 100 in the result, and seat 1's five-card sequence counts for nobody."""
+    result = finish_first_legal(call(new_round(0, Z2), "- - - S")).result
+    assert result is not None
+    assert result.caller == 0
+    assert result.zvanja == (100, 0)
