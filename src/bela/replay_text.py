@@ -215,8 +215,8 @@ def _bids_text(rnd: Round) -> Text:
 
 
 def _zvanja_lines(rnd: Round) -> list[Text]:
-    if rnd.trump is None:
-        return []
+    if rnd.trump is None or (rnd.result is not None and rnd.result.belot is not None):
+        return []  # nothing to declare yet, or belot ended the round before zvanja counted
     lines: list[Text] = []
     team = rnd.zvanja_team
     for seat in range(4):
@@ -356,7 +356,8 @@ def render_match(
     parts: list[RenderableType] = [head]
     for view in shown:
         parts.extend([Text(""), render_round(view)])
-    parts.extend([Text(""), _sheet(match)])
+    parts.append(Text(""))
+    parts.append(_sheet(match) if match.rounds else Text("No round finished yet."))
     if match.winner is not None:
         parts.append(
             Text(

@@ -12,17 +12,13 @@ import bela.ai
 from bela.cli import main
 from bela.cli.common import resolve_difficulty
 from bela.cli.replay import play_seeded
-from bela.engine import Card
+from bela.engine import Card, Match, cards_in
 from bela.records import dumps, record_from_match
 
-# Round 1 of seed 42 (dealer seat 3): fixed by the engine's seeded deal, whatever the bots do.
-SEED_42_HANDS = [
-    ["7S", "8S", "QS", "AS", "7C", "AC"],
-    ["8H", "7D", "KD", "9S", "9C", "10C"],
-    ["9H", "JD", "10S", "JS", "KS", "KC"],
-    ["10H", "8D", "10D", "QD", "8C", "QC"],
-]
-SEED_42_TALONS = [["QH", "AH"], ["7H", "JC"], ["JH", "9D"], ["KH", "AD"]]
+# Round 1 of seed 42 (dealer seat 3) is the engine's seeded deal, whatever the bots do.
+_DEAL_42 = Match.new(42).deal(0)
+SEED_42_HANDS = [[str(c) for c in cards_in(h)] for h in _DEAL_42.deal_hands]
+SEED_42_TALONS = [[str(c) for c in cards_in(t)] for t in _DEAL_42.deal_talons]
 # the bots behind each level, whichever of them exist yet
 NORMAL = resolve_difficulty("normal", bela.ai.BOT_KINDS)[0]
 EASY = resolve_difficulty("easy", bela.ai.BOT_KINDS)[0]
