@@ -1,0 +1,550 @@
+"""Double-dummy solver: the exact card points of the rest of a round, every card visible.
+
+``solve(pos)`` returns what each team still takes under best play by both
+teams, and the value of each legal card for the side to move. The points
+counted are those still in play: the cards on the table and in the hands,
+the last trick's 10, and (option ``stiglja``, on by default) the 90 for
+taking all eight tricks when that is still reachable, i.e. the other team has
+not completed a trick yet. Bela and zvanja are left out on purpose: they are
+fixed outside the card play (bela is announced on the trump K or Q when its
+holder plays the second, whoever wins the tricks), so no card choice changes
+them.
+
+The game searched is zero-sum in the margin, team 0's points minus team 1's:
+team 0 (seats 0 and 2) maximises it, team 1 minimises it. Without štiglja
+the remaining points are a constant, so this is the same as team 0
+maximising its points and team 1 minimising them; with štiglja the margin is
+what both sides really play for (a side that cannot score a point still
+wants to stop the other side's sweep).
+
+Method: alpha-beta over single cards (fail-soft), a transposition table at
+trick boundaries keyed by the four hands, the leader and which teams can
+still sweep (it stores bounds and the best lead), bounds from the points
+left, move ordering (the previous best lead first, winning cards high,
+discards low), and equivalent cards searched once: two cards of one suit in
+one hand with no live card between them in trick strength and the same
+points (the 9 8 7 of a plain suit, the 8 7 of trump) always lead to the same
+outcome. Plain ints and the engine's tables; the recursion is one frame per
+card, so never deeper than 32.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Final
+
+from bela.ai.solver_position import Position
+from bela.engine import LAST_TRICK_BONUS, STIGLJA_BONUS, Card
+from bela.engine.cards import SUIT_MASK
+from bela.engine.tricks import BEATS, CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
+
+__all__ = ["Position", "SolveResult", "Solver", "solve", "solve_value"]
+
+_INF: Final = 10_000
+_LAST: Final = LAST_TRICK_BONUS
+_SWEEP: Final = STIGLJA_BONUS
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """The exact outcome of the rest of the round under best play by both teams.
+
+    ``points_team0``/``points_team1``: the points each team still takes (cards
+    on the table and in hands, the last trick's 10, a štiglja's 90).
+    ``card_values``: for each legal card of the seat to act, the points the
+    mover's team takes if it plays that card and both teams then play best.
+    ``card_margins``: the same, as the mover's team's points minus the other
+    team's (the quantity actually optimised; it differs from the points only
+    in separating "we take nothing" from "they sweep"). ``nodes`` counts
+    searched cards, for benchmarks.
+    """
+
+    points_team0: int
+    points_team1: int
+    mover: int
+    card_values: dict[Card, int]
+    card_margins: dict[Card, int]
+    nodes: int = field(default=0, compare=False)
+
+    @property
+    def best_cards(self) -> list[Card]:
+        """The legal cards that reach the best margin for the mover (one or more)."""
+        top = max(self.card_margins.values())
+        return [c for c, m in self.card_margins.items() if m == top]
+
+    @property
+    def mover_points(self) -> int:
+        return self.points_team1 if self.mover & 1 else self.points_team0
+
+
+# ---------------------------------------------------------------------- tables
+
+
+def _strength(trump: int, card: int) -> int:
+    return (TRUMP_STRENGTH if card >> 3 == trump else PLAIN_STRENGTH)[card & 7]
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Per-trump move-ordering tables: for each suit and each byte of it, the cards in order."""
+
+    high: tuple[tuple[tuple[int, ...], ...], ...]  # strongest first
+    cheap: tuple[tuple[tuple[int, ...], ...], ...]  # fewest points first, then weakest
+    rich: tuple[tuple[tuple[int, ...], ...], ...]  # most points first, then strongest
+
+
+@lru_cache(maxsize=4)
+def _tables(trump: int) -> _Tables:
+    pts = CARD_POINTS[trump * 32 : trump * 32 + 32]
+
+    def build(key: Callable[[int], tuple[int, int]]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        return tuple(
+            tuple(
+                tuple(sorted((s * 8 + r for r in range(8) if byte >> r & 1), key=key))
+                for byte in range(256)
+            )
+            for s in range(4)
+        )
+
+    return _Tables(
+        high=build(lambda c: (-_strength(trump, c), 0)),
+        cheap=build(lambda c: (pts[c], _strength(trump, c))),
+        rich=build(lambda c: (-pts[c], -_strength(trump, c))),
+    )
+
+
+def _drop_table() -> tuple[int, ...]:
+    """DROP[live * 8 + legal] over the three lowest ranks of a suit (their zero-point cards).
+
+    A legal card is dropped when the next lower live card of its suit is also
+    legal (so also the mover's): the two are equivalent and the lower stays.
+    Among the zero-point cards (plain 7 8 9, trump 7 8) natural rank order is
+    trick-strength order, and every card below them is zero-point too.
+    """
+    out = []
+    for live in range(8):
+        for legal in range(8):
+            drop = 0
+            if legal & ~live == 0:
+                for r in range(3):
+                    if legal >> r & 1:
+                        below = live & ((1 << r) - 1)
+                        if below and legal >> (below.bit_length() - 1) & 1:
+                            drop |= 1 << r
+            out.append(drop)
+    return tuple(out)
+
+
+_DROP: Final = _drop_table()
+
+
+def equivalence_classes(pos: Position) -> list[list[Card]]:
+    """The legal cards of the mover grouped into classes that are sure to score the same."""
+    legal = pos.legal_mask()
+    live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+    for c in pos.trick:
+        live |= 1 << c
+    classes: list[list[Card]] = []
+    for s in range(4):
+        zero = 3 if s == pos.trump else 7
+        z = (legal >> (8 * s)) & zero
+        lz = (live >> (8 * s)) & zero
+        rest = (legal >> (8 * s)) & 0xFF & ~zero
+        group: list[Card] = []
+        for r in range(8):
+            card = Card(s * 8 + r)
+            if rest >> r & 1:
+                classes.append([card])
+            elif z >> r & 1:
+                if group and _DROP[lz * 8 + z] >> r & 1:
+                    group.append(card)
+                else:
+                    group = [card]
+                    classes.append(group)
+    return classes
+
+
+# ---------------------------------------------------------------------- search
+
+
+class Solver:
+    """One search engine for one trump; keeps its transposition table between calls.
+
+    ``solve`` / ``solve_value`` below make a fresh one per call, which is what
+    a bot sampling many different deals wants. Reusing a ``Solver`` pays off
+    when positions share hands, e.g. the successive positions of one round.
+    """
+
+    def __init__(self, trump: int, stiglja: bool = True) -> None:
+        self.trump = trump
+        self.stiglja = stiglja
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self._hands = [0, 0, 0, 0]
+        self._lead, self._follow = self._build()
+
+    # The search proper: two closures over the per-trump tables and a shared
+    # hands list that moves are applied to and undone from in place.
+    def _build(
+        self,
+    ) -> tuple[
+        Callable[[int, int, int, int, int], int],
+        Callable[[int, int, int, int, int, int, int, int, int, int, int], int],
+    ]:
+        trump = self.trump
+        base = trump * 32
+        beats = BEATS[base : base + 32]
+        points = CARD_POINTS[base : base + 32]
+        tmask = SUIT_MASK[trump]
+        suit_mask = SUIT_MASK
+        tables = _tables(trump)
+        high, cheap, rich = tables.high, tables.cheap, tables.rich
+        drop = _DROP
+        zero_bits = tuple(3 if s == trump else 7 for s in range(4))
+        hands = self._hands
+        tt = self.tt
+        counter = [0]
+        self._counter = counter
+
+        def ordered(mask: int, table: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
+            out: list[int] = []
+            if mask & 0xFF:
+                out += table[0][mask & 0xFF]
+            if mask & 0xFF00:
+                out += table[1][(mask >> 8) & 0xFF]
+            if mask & 0xFF0000:
+                out += table[2][(mask >> 16) & 0xFF]
+            if mask >> 24:
+                out += table[3][mask >> 24]
+            return out
+
+        def reduce(mask: int, live: int) -> int:
+            """Drop all but one of each run of equivalent zero-point cards."""
+            for s in range(4):
+                sh = s * 8
+                z = (mask >> sh) & zero_bits[s]
+                if z & (z - 1):
+                    mask &= ~(drop[((live >> sh) & zero_bits[s]) * 8 + z] << sh)
+            return mask
+
+        def lead(leader: int, rem: int, sweep: int, alpha: int, beta: int) -> int:
+            """Margin (team 0 minus team 1) of the rest, ``leader`` to lead a fresh trick."""
+            h = hands[leader]
+            if not h & (h - 1):  # the last trick: one card each, no choice left
+                counter[0] += 4
+                win, ws = h.bit_length() - 1, leader
+                for k in (1, 2, 3):
+                    seat = (leader + k) & 3
+                    c = hands[seat].bit_length() - 1
+                    if beats[win] >> c & 1:
+                        win, ws = c, seat
+                team = ws & 1
+                v = rem + _LAST + (_SWEEP if sweep >> team & 1 else 0)
+                return -v if team else v
+            hi = rem + _LAST + (_SWEEP if sweep & 1 else 0)
+            if hi <= alpha:
+                return hi
+            lo = -rem - _LAST - (_SWEEP if sweep & 2 else 0)
+            if lo >= beta:
+                return lo
+            key = (
+                hands[0]
+                | hands[1] << 32
+                | hands[2] << 64
+                | hands[3] << 96
+                | leader << 128
+                | sweep << 130
+            )
+            entry = tt.get(key)
+            first = -1
+            if entry is not None:
+                lo, hi, first = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            live = hands[0] | hands[1] | hands[2] | hands[3]
+            moves = ordered(reduce(h, live), high)
+            if first >= 0:
+                moves.remove(first)
+                moves.insert(0, first)
+            nxt = (leader + 1) & 3
+            a0, b0 = alpha, beta
+            best_card = moves[0]
+            counter[0] += len(moves)
+            if leader & 1:
+                best = _INF
+                for c in moves:
+                    hands[leader] = h ^ (1 << c)
+                    p = points[c]
+                    v = follow(nxt, 1, c >> 3, c, leader, p, rem - p, live, sweep, alpha, beta)
+                    if v < best:
+                        best, best_card = v, c
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
+            else:
+                best = -_INF
+                for c in moves:
+                    hands[leader] = h ^ (1 << c)
+                    p = points[c]
+                    v = follow(nxt, 1, c >> 3, c, leader, p, rem - p, live, sweep, alpha, beta)
+                    if v > best:
+                        best, best_card = v, c
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+            hands[leader] = h
+            # Store what this search proved, relative to the window it searched.
+            if entry is None:
+                lo, hi = -_INF, _INF
+            else:
+                lo, hi = entry[0], entry[1]
+            if best <= a0:
+                hi = best
+            elif best >= b0:
+                lo = best
+            else:
+                lo = hi = best
+            tt[key] = (lo, hi, best_card)
+            return best
+
+        def follow(
+            seat: int,
+            k: int,
+            led: int,
+            win: int,
+            ws: int,
+            tpts: int,
+            rem: int,
+            live: int,
+            sweep: int,
+            alpha: int,
+            beta: int,
+        ) -> int:
+            """Margin of the rest with ``k`` cards on the table and ``seat`` to play.
+
+            ``led`` is the suit led, ``win``/``ws`` the card winning so far and
+            its seat, ``tpts`` the points on the table, ``rem`` the points
+            left in the hands, ``live`` the cards in hands or on the table.
+            """
+            h = hands[seat]
+            bw = beats[win]
+            f = h & suit_mask[led]
+            if f:
+                if led == trump or win >> 3 != trump:
+                    legal = f & bw or f
+                else:
+                    legal = f
+            else:
+                legal = h & tmask
+                if legal:
+                    legal = legal & bw or legal
+                else:
+                    legal = h
+            if legal & (legal - 1):
+                legal = reduce(legal, live)
+            mine = (ws ^ seat) & 1 == 0  # the mover's team is winning the trick
+            if k == 3:
+                if mine:
+                    moves = ordered(legal, rich)
+                else:
+                    moves = ordered(legal & bw, cheap) + ordered(legal & ~bw, cheap)
+            elif mine:
+                moves = ordered(legal & bw, high) + ordered(legal & ~bw, rich)
+            else:
+                moves = ordered(legal & bw, high) + ordered(legal & ~bw, cheap)
+            counter[0] += len(moves)
+            maxi = not seat & 1
+            best = -_INF if maxi else _INF
+            if k < 3:
+                nxt = (seat + 1) & 3
+                k += 1
+                for c in moves:
+                    hands[seat] = h ^ (1 << c)
+                    p = points[c]
+                    t = tpts + p
+                    if bw >> c & 1:
+                        v = follow(nxt, k, led, c, seat, t, rem - p, live, sweep, alpha, beta)
+                    else:
+                        v = follow(nxt, k, led, win, ws, t, rem - p, live, sweep, alpha, beta)
+                    if maxi:
+                        if v > best:
+                            best = v
+                            if v > alpha:
+                                alpha = v
+                                if alpha >= beta:
+                                    break
+                    elif v < best:
+                        best = v
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
+                hands[seat] = h
+                return best
+            last = not h & (h - 1)
+            for c in moves:
+                w = seat if bw >> c & 1 else ws
+                p = points[c]
+                t = tpts + p
+                team = w & 1
+                if last:
+                    t += _LAST
+                    if sweep >> team & 1:
+                        t += _SWEEP
+                    v = -t if team else t
+                else:
+                    hands[seat] = h ^ (1 << c)
+                    if team:
+                        v = lead(w, rem - p, sweep & 2, alpha + t, beta + t) - t
+                    else:
+                        v = lead(w, rem - p, sweep & 1, alpha - t, beta - t) + t
+                if maxi:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            hands[seat] = h
+            return best
+
+        return lead, follow
+
+    # ------------------------------------------------------------------ entry points
+
+    def _load(self, pos: Position) -> tuple[int, int, int, int, int, int, int]:
+        """Set the hands; return (sweep, rem, table points, live, led, win, win seat)."""
+        if pos.trump != self.trump:
+            raise ValueError("this solver was built for another trump")
+        hands = self._hands
+        points = CARD_POINTS[self.trump * 32 : self.trump * 32 + 32]
+        rem = 0
+        live = 0
+        for seat in range(4):
+            hands[seat] = h = pos.hands[seat]
+            live |= h
+            while h:
+                b = h & -h
+                rem += points[b.bit_length() - 1]
+                h ^= b
+        tpts = 0
+        for c in pos.trick:
+            tpts += points[c]
+            live |= 1 << c
+        sweep = 0
+        if self.stiglja:
+            won0, won1 = pos.tricks_won
+            sweep = (1 if won1 == 0 else 0) | (2 if won0 == 0 else 0)
+        led = pos.trick[0] >> 3 if pos.trick else -1
+        win, ws = pos.winning()
+        return sweep, rem, tpts, live, led, win, ws
+
+    def _after(self, pos: Position, card: int, alpha: int, beta: int) -> int:
+        """Margin of the rest (table points included) after the mover plays ``card``."""
+        sweep, rem, tpts, live, led, win, ws = self._load(pos)
+        seat = pos.to_act
+        hands = self._hands
+        points = CARD_POINTS[self.trump * 32 : self.trump * 32 + 32]
+        p = points[card]
+        last = hands[seat] & (hands[seat] - 1) == 0
+        hands[seat] ^= 1 << card
+        self._counter[0] += 1
+        if led < 0:
+            return self._follow(
+                (seat + 1) & 3, 1, card >> 3, card, seat, p, rem - p, live, sweep, alpha, beta
+            )
+        if BEATS[self.trump * 32 + win] >> card & 1:
+            win, ws = card, seat
+        k = len(pos.trick) + 1
+        t = tpts + p
+        if k < 4:
+            return self._follow(
+                (seat + 1) & 3, k, led, win, ws, t, rem - p, live, sweep, alpha, beta
+            )
+        team = ws & 1
+        sweep &= 1 << team
+        if last:
+            t += _LAST + (_SWEEP if sweep else 0)
+            return -t if team else t
+        if team:
+            return self._lead(ws, rem - p, sweep, alpha + t, beta + t) - t
+        return self._lead(ws, rem - p, sweep, alpha - t, beta - t) + t
+
+    @property
+    def nodes(self) -> int:
+        """Cards tried by the search so far (a machine-independent measure of work)."""
+        return self._counter[0]
+
+    def card_margins(self, pos: Position) -> dict[Card, int]:
+        """Exact margin (team 0 minus team 1, from now) after each legal card of the mover."""
+        out: dict[Card, int] = {}
+        for group in equivalence_classes(pos):
+            value = self._after(pos, group[0], -_INF, _INF)
+            for card in group:
+                out[card] = value
+        return out
+
+    def margin(self, pos: Position) -> int:
+        """Exact margin (team 0 minus team 1, from now) under best play: one search."""
+        if not pos.trick:
+            sweep, rem, _tpts, _live, _led, _win, _ws = self._load(pos)
+            return self._lead(pos.leader, rem, sweep, -_INF, _INF)
+        sweep, rem, tpts, live, led, win, ws = self._load(pos)
+        seat = pos.to_act
+        k = len(pos.trick)
+        return self._follow(seat, k, led, win, ws, tpts, rem, live, sweep, -_INF, _INF)
+
+
+def _split(pos: Position, margin: int) -> tuple[int, int]:
+    """(team 0, team 1) points from the margin: a sweep is the only way past the total."""
+    points = CARD_POINTS[pos.trump * 32 : pos.trump * 32 + 32]
+    total = _LAST + sum(points[c] for c in pos.trick)
+    for h in pos.hands:
+        while h:
+            b = h & -h
+            total += points[b.bit_length() - 1]
+            h ^= b
+    if margin > total:
+        return margin, 0
+    if margin < -total:
+        return 0, -margin
+    return (total + margin) // 2, (total - margin) // 2
+
+
+def solve(pos: Position, stiglja: bool = True) -> SolveResult:
+    """Exact points of the rest of the round for both teams, and each legal card's value."""
+    solver = Solver(pos.trump, stiglja)
+    margins = solver.card_margins(pos)
+    mover = pos.to_act
+    team = mover & 1
+    best = min(margins.values()) if team else max(margins.values())
+    p0, p1 = _split(pos, best)
+    values: dict[Card, int] = {}
+    mine: dict[Card, int] = {}
+    for card, m in margins.items():
+        q0, q1 = _split(pos, m)
+        values[card] = q1 if team else q0
+        mine[card] = -m if team else m
+    return SolveResult(p0, p1, mover, values, mine, solver.nodes)
+
+
+def solve_value(pos: Position, stiglja: bool = True) -> tuple[int, int]:
+    """(team 0, team 1) points of the rest under best play; cheaper than ``solve``."""
+    return _split(pos, Solver(pos.trump, stiglja).margin(pos))
