@@ -1,0 +1,155 @@
+"""The Bela app: start screen → table → round summaries → match end.
+
+The app object holds only settings (target, seed, difficulty, bot speed) and
+moves between screens; the match itself lives in the table screen, and the
+rules in the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar, Final
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from bela.engine import Match
+from bela.tui.commands import BelaCommands
+from bela.tui.screens.help import HelpScreen
+from bela.tui.screens.start import StartScreen
+from bela.tui.screens.table import TableScreen
+from bela.tui.session import load_saved
+from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+
+__all__ = ["SPEEDS", "BelaApp"]
+
+SPEEDS: Final = (0.0, 0.2, 0.5, 0.8, 1.2)
+"""Seconds the bots wait before each card, slowest last (``+``/``-`` step through them)."""
+
+
+class BelaApp(App[int]):
+    """One human (seat 0) with a bot partner against two bots."""
+
+    CSS_PATH = "bela.tcss"
+    TITLE = "Bela"
+    COMMANDS = App.COMMANDS | {BelaCommands}
+    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 - declared so on App
+        (0, "-too-narrow"),
+        (MIN_WIDTH, "-wide-enough"),
+    ]
+    VERTICAL_BREAKPOINTS = [  # noqa: RUF012 - declared so on App
+        (0, "-too-short"),
+        (MIN_HEIGHT, "-tall-enough"),
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        *,
+        target: int = 1001,
+        seed: int | None = None,
+        difficulty: str = "normal",
+        start_round: int = 0,
+        resume: bool | None = None,
+        bot_delay: float = 0.5,
+        hold_delay: float | None = None,
+    ) -> None:
+        """``resume``: True resumes the autosave, False starts a new match at once, None
+        shows the start screen (offering the autosave when there is one).
+
+        ``bot_delay`` is the pause before each bot action and ``hold_delay`` how long
+        a finished trick stays before a bot leads the next (tests pass 0 for both).
+        """
+        super().__init__()
+        self.target = target
+        self.seed = seed if seed is not None else random.SystemRandom().getrandbits(32)
+        self.difficulty = difficulty
+        self.start_round = start_round
+        self.resume = resume
+        self.bot_delay = bot_delay
+        self._hold_delay = hold_delay
+
+    @property
+    def hold_delay(self) -> float:
+        if self._hold_delay is not None:
+            return self._hold_delay
+        return 0.0 if self.bot_delay <= 0 else max(1.2, 2.5 * self.bot_delay)
+
+    def change_speed(self, step: int) -> float:
+        """Step the bot delay through ``SPEEDS`` (negative = faster); returns the new delay."""
+        index = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - self.bot_delay))
+        index = min(max(index + step, 0), len(SPEEDS) - 1)
+        self.bot_delay = SPEEDS[index]
+        return self.bot_delay
+
+    def on_mount(self) -> None:
+        if self.resume is False:
+            self.new_match(target=self.target, seed=self.seed, difficulty=self.difficulty)
+            return
+        saved, problem = load_saved()
+        if self.resume and saved is not None:
+            self.open_table(saved.match, saved.difficulty)
+            return
+        if self.resume and problem is None:
+            problem = "There is no unfinished match to resume."
+        self.push_screen(self._start_screen(saved, problem))
+
+    def _start_screen(self, saved: object, problem: str | None) -> StartScreen:
+        from bela.tui.session import Saved
+
+        return StartScreen(
+            target=self.target,
+            seed=self.seed,
+            difficulty=self.difficulty,
+            saved=saved if isinstance(saved, Saved) else None,
+            problem=problem,
+        )
+
+    # ------------------------------------------------------------------ moving between screens
+
+    def new_match(self, *, target: int, seed: int, difficulty: str) -> None:
+        """Deal a new match with these settings and open the table."""
+        start = self.start_round if seed == self.seed else 0
+        self.target, self.seed, self.difficulty = target, seed, difficulty
+        self.open_table(Match.new(seed, target, start_index=start), difficulty)
+
+    def open_table(self, match: Match, difficulty: str) -> None:
+        table = TableScreen(match, difficulty)
+        if isinstance(self.screen, StartScreen):
+            self.switch_screen(table)
+        else:
+            self.push_screen(table)
+
+    async def action_new_match(self) -> None:
+        """Leave the table (its match stays saved) for the start screen."""
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, TableScreen):
+            await self.pop_screen()
+        saved, problem = load_saved()
+        screen = self._start_screen(saved, problem)
+        if len(self.screen_stack) > 1:
+            await self.switch_screen(screen)
+        else:
+            await self.push_screen(screen)
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+
+def run_app(
+    *,
+    target: int,
+    seed: int,
+    difficulty: str,
+    start_round: int,
+    resume: bool | None,
+) -> int:
+    """Run the app in the terminal until the player quits; returns the exit code."""
+    app = BelaApp(
+        target=target, seed=seed, difficulty=difficulty, start_round=start_round, resume=resume
+    )
+    app.run()
+    return app.return_code or 0

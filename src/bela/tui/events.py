@@ -1,0 +1,78 @@
+"""The table talk: what each action means, as short lines for the log.
+
+``action_lines(before, action, seat, after)`` compares the round before and after
+one action and says what happened: a bid, the call and the talons taken up, the
+zvanja that count, bela, who took a trick. ``round_lines`` replays a whole round
+this way, so a resumed match shows the same log.
+"""
+
+from __future__ import annotations
+
+from bela.engine import Action, Call, Pass, Play, Round
+from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of, zvanje_text
+
+__all__ = ["action_lines", "round_lines", "zvanja_lines"]
+
+
+def zvanja_lines(rnd: Round) -> list[str]:
+    """Once trump is named: the human's own zvanja and the declarations that count."""
+    view = rnd.view(HUMAN)
+    lines: list[str] = []
+    if view.own_zvanja:
+        own = ", ".join(zvanje_text(z) for z in view.own_zvanja)
+        counts = view.zvanja_team == team_of(HUMAN)
+        lines.append(f"Your zvanja: {own}" + ("" if counts else " (vi's are better)"))
+    if view.zvanja_team is not None:
+        team = TEAM_NAMES[view.zvanja_team]
+        points = rnd.zvanja_points[view.zvanja_team]
+        lines.append(f"Zvanja for {team}: {points}")
+        for seat, zvanja in view.shown_zvanja:
+            shown = ", ".join(zvanje_text(z) for z in zvanja)
+            lines.append(f"  {SEAT_NAMES[seat]}: {shown}")
+    else:
+        lines.append("No zvanja this round.")
+    return lines
+
+
+def action_lines(before: Round, action: Action, seat: int, after: Round) -> list[str]:
+    """What one action did, for the log."""
+    name = SEAT_NAMES[seat]
+    if isinstance(action, Pass):
+        lines = [f"{name}: dalje"]
+        if after.result is not None and after.result.redeal:
+            lines.append("All four passed: the cards are dealt again.")
+        return lines
+    if isinstance(action, Call):
+        lines = [f"{name}: {action.suit.symbol} {action.suit.noun} is trump"]
+        result = after.result
+        if result is not None and result.belot_seat is not None:
+            lines.append(f"{SEAT_NAMES[result.belot_seat]} holds belot: the match is over!")
+            return lines
+        talon = " ".join(card_text(c) for c in after.talon(HUMAN))
+        lines.append(f"Talons taken up. You get {talon}.")
+        lines.extend(zvanja_lines(after))
+        return lines
+    assert isinstance(action, Play)
+    lines = []
+    if action.bela:
+        lines.append(f"{name}: bela! (+20 for {TEAM_NAMES[team_of(seat)]})")
+    if len(after.tricks) > len(before.tricks):
+        trick = after.tricks[-1]
+        winner = SEAT_NAMES[trick.winner]
+        takes = "take" if trick.winner == HUMAN else "takes"
+        cards = " ".join(card_text(c) for c in trick.cards)
+        lines.append(f"Trick {len(after.tricks)}: {winner} {takes} it, +{trick.points} ({cards})")
+    return lines
+
+
+def round_lines(start: Round, actions: tuple[Action, ...]) -> list[str]:
+    """The whole log of a round replayed from its deal."""
+    lines: list[str] = []
+    rnd = start
+    for action in actions:
+        seat = rnd.to_act
+        assert seat is not None
+        after = rnd.apply(action)
+        lines.extend(action_lines(rnd, action, seat, after))
+        rnd = after
+    return lines

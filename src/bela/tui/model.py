@@ -1,0 +1,232 @@
+"""Immutable snapshots the widgets draw, built from the engine's state.
+
+Widgets never look at a ``Round`` or a ``Match``: the table screen builds these
+small frozen records and hands them over, so a widget redraws exactly when its
+snapshot changes and cannot disturb the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from bela.engine import Call, Card, Match, Pass, Phase, Round, RoundRecord, Suit
+from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of
+
+__all__ = [
+    "BidModel",
+    "HandModel",
+    "SeatModel",
+    "SheetModel",
+    "SheetRow",
+    "TrickModel",
+    "bid_model",
+    "bid_options",
+    "hand_order",
+    "seat_model",
+    "sheet_model",
+    "status_line",
+]
+
+# Display strength, strongest first, by natural rank index (7 8 9 10 J Q K A = 0..7).
+_TRUMP_ORDER: Final = (4, 2, 7, 3, 6, 5, 1, 0)  # J 9 A 10 K Q 8 7
+_PLAIN_ORDER: Final = (7, 3, 6, 5, 4, 2, 1, 0)  # A 10 K Q J 9 8 7
+_BASE_SUITS: Final = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)  # colours alternate
+
+
+def _is_red(suit: Suit) -> bool:
+    return suit in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def suit_order(trump: Suit | None) -> tuple[Suit, ...]:
+    """Suits left to right: trump first, then alternating red and black where possible."""
+    if trump is None:
+        return _BASE_SUITS
+    order = [trump]
+    rest = [s for s in _BASE_SUITS if s != trump]
+    while rest:
+        want_red = not _is_red(order[-1])
+        pick = next((s for s in rest if _is_red(s) == want_red), rest[0])
+        order.append(pick)
+        rest.remove(pick)
+    return tuple(order)
+
+
+def hand_order(cards: tuple[Card, ...] | list[Card], trump: Suit | None) -> tuple[Card, ...]:
+    """The hand as it is held: by suit (trump first), strongest card first in each suit."""
+    suits = suit_order(trump)
+
+    def key(card: Card) -> tuple[int, int]:
+        order = _TRUMP_ORDER if card.suit == trump else _PLAIN_ORDER
+        return suits.index(card.suit), order.index(int(card.rank))
+
+    return tuple(sorted(cards, key=key))
+
+
+@dataclass(frozen=True, slots=True)
+class HandModel:
+    """The human's cards in display order.
+
+    ``legal`` is None when nothing is to be marked (not the human's turn to play);
+    ``face_down`` counts talon cards still hidden; ``fresh`` are the cards just
+    taken up from the talon.
+    """
+
+    cards: tuple[Card, ...] = ()
+    legal: frozenset[Card] | None = None
+    cursor: int | None = None
+    face_down: int = 0
+    fresh: frozenset[Card] = frozenset()
+    trump: Suit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatModel:
+    """One seat's badge: who, which team, cards left, and what it said or did."""
+
+    seat: int
+    name: str
+    team: str
+    cards_left: int
+    dealer: bool
+    to_act: bool
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrickModel:
+    """The cards on the table by seat; ``winner`` is set while a finished trick is shown."""
+
+    cards: tuple[tuple[int, Card], ...] = ()
+    winner: int | None = None
+    waiting: int | None = None
+    trump: Suit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BidModel:
+    """The trump choice: options as (key, label, enabled), the highlighted one, a prompt."""
+
+    options: tuple[tuple[str, str, bool], ...]
+    cursor: int
+    prompt: str
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    number: int
+    mi: int
+    vi: int
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class SheetModel:
+    """The "mi / vi" score sheet."""
+
+    rows: tuple[SheetRow, ...] = ()
+    totals: tuple[int, int] = (0, 0)
+    target: int = 1001
+    hanging: int = 0
+
+
+BID_KEYS: Final = ("h", "d", "s", "c", "p")
+
+
+def bid_options() -> tuple[Call | Pass, ...]:
+    """The bid menu in a fixed order: the four suits, then dalje."""
+    return (*(Call(s) for s in Suit), Pass())
+
+
+def bid_model(rnd: Round, cursor: int) -> BidModel:
+    """The menu the human chooses trump from (dalje disabled for the forced dealer)."""
+    legal = rnd.legal_actions() if rnd.to_act == HUMAN else []
+    options: list[tuple[str, str, bool]] = []
+    for key, action in zip(BID_KEYS, bid_options(), strict=True):
+        if isinstance(action, Call):
+            label = f"{action.suit.symbol} {action.suit.noun.capitalize()}"
+        else:
+            label = "Dalje (pass)"
+        options.append((key, label, action in legal))
+    forced = not any(isinstance(a, Pass) for a in legal)
+    prompt = "You must name trump" if forced else "Trump or dalje?"
+    return BidModel(tuple(options), cursor, prompt)
+
+
+def _note(rnd: Round, seat: int) -> str:
+    """What a badge says under the name: the bid, the call, zvanja, bela."""
+    if rnd.phase is Phase.BIDDING or rnd.trump is None:
+        for bidder, bid in rnd.bids:
+            if bidder == seat:
+                return "dalje" if isinstance(bid, Pass) else f"calls {bid.suit.symbol}"
+        return ""
+    notes: list[str] = []
+    if rnd.caller == seat:
+        notes.append(f"called {rnd.trump.symbol}")
+    if rnd.bela_announced_by == seat:
+        notes.append("bela!")
+    elif not rnd.tricks and rnd.zvanja_team == team_of(seat) and rnd.declarations(seat):
+        points = sum(z.points for z in rnd.declarations(seat))
+        if points:
+            notes.append(f"zvanja {points}")
+    return " · ".join(notes)
+
+
+def seat_model(rnd: Round, seat: int, finished_trick: bool) -> SeatModel:
+    to_act = rnd.to_act == seat and not finished_trick
+    return SeatModel(
+        seat=seat,
+        name=SEAT_NAMES[seat],
+        team=TEAM_NAMES[team_of(seat)],
+        cards_left=len(rnd.hand(seat)),
+        dealer=rnd.dealer == seat,
+        to_act=to_act,
+        note=_note(rnd, seat),
+    )
+
+
+def _round_note(record: RoundRecord) -> str:
+    result = record.result
+    if result.redeal:
+        return "redeal"
+    if result.belot is not None:
+        return f"belot {TEAM_NAMES[result.belot]}"
+    notes: list[str] = []
+    if result.fell and result.caller is not None:
+        notes.append(f"{TEAM_NAMES[team_of(result.caller)]} pad")
+    if result.stiglja is not None:
+        notes.append(f"štiglja {TEAM_NAMES[result.stiglja]}")
+    return " ".join(notes)
+
+
+def sheet_model(match: Match) -> SheetModel:
+    rows = tuple(
+        SheetRow(r.index + 1, r.written[0], r.written[1], _round_note(r)) for r in match.rounds
+    )
+    return SheetModel(rows, match.scores, match.target, match.hanging)
+
+
+def status_line(rnd: Round, finished_trick: bool) -> str:
+    """The always-visible line: trump and who called it, whose turn."""
+    if rnd.trump is None:
+        parts = ["Trump not named yet"]
+    else:
+        caller = SEAT_NAMES[rnd.caller] if rnd.caller is not None else "?"
+        parts = [f"Trump {rnd.trump.symbol} {rnd.trump.noun}, called by {caller}"]
+    if rnd.to_act is None:
+        parts.append("round over")
+    elif finished_trick:
+        parts.append("trick taken")
+    elif rnd.to_act == HUMAN:
+        parts.append("your turn")
+    else:
+        parts.append(f"{SEAT_NAMES[rnd.to_act]}'s turn")
+    return " · ".join(parts)
+
+
+def trick_cards(leader: int, cards: tuple[Card, ...]) -> tuple[tuple[int, Card], ...]:
+    return tuple(((leader + i) % 4, card) for i, card in enumerate(cards))
+
+
+def last_cards_text(cards: tuple[tuple[int, Card], ...]) -> str:
+    return ", ".join(f"{SEAT_NAMES[s]} {card_text(c)}" for s, c in cards)

@@ -1,0 +1,86 @@
+"""Rules and keys, one screen away from the table (F1 or ``?``)."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+from bela.tui.widgets import TooSmall
+
+__all__ = ["HELP_TEXT", "HelpScreen"]
+
+HELP_TEXT: Final = """\
+# Bela: rules and keys
+
+## Keys at the table
+
+- **← →** (or **↑ ↓**): move between cards, or between bids
+- **1 – 8**: pick the card with that number (**1 – 5** on the bid menu)
+- **Enter**: play the chosen card, or make the chosen bid
+- **h d s c**: name hearts, diamonds, spades or clubs as trump; **p**: say *dalje* (pass)
+- **Mouse**: click a card to play it, click a bid to make it
+- **Space**: skip the bots' wait; clear a finished trick from the table
+- **l**: look at the last trick again
+- **+ / −**: bots play faster / slower
+- **n**: new match (this one stays saved, so you can come back to it)
+- **F1** or **?**: this help; **Ctrl+P**: command palette
+- **Ctrl+Q**: quit (the match is saved; start Bela again to resume)
+
+## The game
+
+Four players, partners opposite: you (bottom) and **Marko** (top) are **mi**;
+**Ivo** (right) and **Ana** (left) are **vi**. Play goes counter-clockwise:
+you, Ivo, Marko, Ana.
+
+**Cards.** 32 cards, 7 to A in ♥ ♦ ♠ ♣. Trump ranks J 9 A 10 K Q 8 7 (J 20,
+9 14, A 11, 10 10, K 4, Q 3); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4,
+Q 3, J 2). The last trick adds 10: 162 points in all.
+
+**Trump.** Everybody gets 6 cards and 2 face-down talon cards. From the
+player after the dealer, each names a trump suit or says *dalje*; the first
+suit named is trump. If three pass, the dealer must name one. Then everybody
+takes up the talon (8 cards each).
+
+**Zvanja** (declarations, counted automatically before the first trick):
+3 in a row 20, 4 in a row 50, 5 or more 100; four jacks 200, four nines 150,
+four aces, tens, kings or queens 100. Only the team with the single best
+declaration scores, with all its declarations. All 8 cards of one suit
+(*belot*) wins the match at once.
+
+**Play.** The player after the dealer leads the first trick; the winner of a
+trick leads the next. You must follow suit, and beat the highest card of the
+suit led when you can (unless the trick is already trumped). With none of the
+suit led you must trump, over-trumping when you can. Only with neither may you
+play anything. The highest trump wins, otherwise the highest card of the suit led.
+
+**Bela.** Trump K and Q in one hand: 20 points, announced when playing the
+second of them (you are asked).
+
+**Scoring.** Each team totals its card points, zvanja and bela. The team that
+named trump must have *more than half* of both teams' total; otherwise it
+**falls** (*pad*): it writes 0 and the other team writes everything. A team that
+takes all 8 tricks (*štiglja*) gets 90 extra. First to the target (501, 701 or
+1001) wins; if both pass it, the higher total wins.
+
+Press Escape to go back.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """The rules and the key bindings, scrollable."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,f1,question_mark", "close", "Back")]
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with VerticalScroll(id="help"):
+            yield Markdown(HELP_TEXT)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,62 @@
+"""The end of the match: who won, the whole sheet, and what next (new match or quit)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from bela.engine import Match
+from bela.tui.model import sheet_model
+from bela.tui.text import SEAT_NAMES, TEAM_NAMES
+from bela.tui.widgets import TooSmall
+from bela.tui.widgets.score_sheet import sheet_text
+
+__all__ = ["MatchEndScreen", "winner_text"]
+
+
+def winner_text(match: Match) -> str:
+    """ "Mi win 523 to 410!" and how (belot, or the target reached)."""
+    winner = match.winner if match.winner is not None else 0
+    mi, vi = match.scores
+    ours = winner == 0
+    head = "You and Marko win" if ours else "Ivo and Ana win"
+    if match.belot:
+        seat = match.rounds[-1].result.belot_seat
+        holder = SEAT_NAMES[seat] if seat is not None else TEAM_NAMES[winner]
+        return f"{head}: {holder} held belot, all eight cards of a suit!"
+    first, second = (mi, vi) if ours else (vi, mi)
+    return f"{head} {first} to {second} ({TEAM_NAMES[winner]} reached {match.target})."
+
+
+class MatchEndScreen(ModalScreen[str]):
+    """Dismissed with "new" or "quit"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n,enter", "choose('new')", "New match"),
+        Binding("q,escape", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="match-end", classes="dialog"):
+            yield Static(winner_text(self.match), classes="title", id="winner")
+            with VerticalScroll(id="final-sheet"):
+                yield Static(sheet_text(sheet_model(self.match)))
+            with Horizontal(classes="buttons"):
+                yield Button("New match (n)", id="new", variant="primary")
+                yield Button("Quit (q)", id="quit")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss("new" if event.button.id == "new" else "quit")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,88 @@
+"""Small dialogs over the table: announcing bela, and reviewing the last trick."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from bela.engine import Card, CompletedTrick
+from bela.tui.model import TrickModel, trick_cards
+from bela.tui.text import SEAT_NAMES, card_text
+from bela.tui.widgets import TooSmall
+from bela.tui.widgets.trick import trick_text
+
+__all__ = ["BelaPrompt", "LastTrickScreen"]
+
+
+class BelaPrompt(ModalScreen[bool | None]):
+    """Asked when the human plays the second of the trump king and queen.
+
+    Dismissed with True (announce), False (play without announcing) or None
+    (changed their mind: the card is not played).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Bela!"),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(None)", "Back"),
+    ]
+
+    def __init__(self, card: Card) -> None:
+        super().__init__()
+        self.card = card
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="bela", classes="dialog"):
+            yield Static(
+                f"You play {card_text(self.card)}, the second of the trump king and queen.\n"
+                "Announce bela for 20 points?",
+                classes="title",
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Bela! (y)", id="yes", variant="primary")
+                yield Button("No (n)", id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool | None) -> None:
+        self.dismiss(answer)
+
+
+class LastTrickScreen(ModalScreen[None]):
+    """The most recent finished trick: who played what, who took it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,space,l", "close", "Close")]
+
+    def __init__(self, trick: CompletedTrick, number: int) -> None:
+        super().__init__()
+        self.trick = trick
+        self.number = number
+
+    def compose(self) -> ComposeResult:
+        trick = self.trick
+        cards = trick_cards(trick.leader, trick.cards)
+        played = "\n".join(
+            f"{'led' if i == 0 else '   '} {SEAT_NAMES[seat]:<6} {card_text(card)}"
+            for i, (seat, card) in enumerate(cards)
+        )
+        winner = SEAT_NAMES[trick.winner]
+        yield TooSmall()
+        with Vertical(id="last-trick", classes="dialog"):
+            yield Static(f"Trick {self.number}", classes="title")
+            with Horizontal(id="last-trick-body"):
+                yield Static(trick_text(TrickModel(cards, winner=trick.winner)), id="last-cross")
+                yield Static(played, id="last-list")
+            yield Static(f"{winner} took it: {trick.points} points.  (Esc to close)")
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,188 @@
+"""The start screen: target, difficulty, the seed (shown and editable), resume.
+
+The seed is always on show so any match can be reported and replayed
+(``bela replay --seed N``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
+
+from bela.engine import TARGETS
+from bela.engine.deal import MAX_SEED
+from bela.tui.session import DIFFICULTIES, Saved, bot_kind
+from bela.tui.widgets import TooSmall
+
+if TYPE_CHECKING:
+    from bela.tui.app import BelaApp
+
+__all__ = ["StartScreen", "parse_seed"]
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed typed in, or None when it is not a whole number from 0 to 2**64 - 1."""
+    text = text.strip()
+    if not text.isdigit():
+        return None
+    seed = int(text)
+    return seed if seed <= MAX_SEED else None
+
+
+def _difficulty_label(level: str) -> str:
+    kind = bot_kind(level)
+    label = level.capitalize()
+    if kind != level and not (level == "normal" and kind == "heuristic"):
+        label += f" (plays as {kind} for now)"
+    return label
+
+
+class Choice(RadioButton):
+    """A radio button marked by shape (● chosen, blank not), so it reads under ``NO_COLOR``."""
+
+    def __init__(self, label: str, *, value: bool, name: str) -> None:
+        super().__init__(label, value=value, name=name)
+        self.BUTTON_INNER = "●" if value else " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "●" if self.value else " "
+        super().watch_value()
+
+
+class StartScreen(Screen[None]):
+    """Choose the match, or resume the unfinished one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+n", "start", "New match"),
+        Binding("ctrl+r", "resume", "Resume", show=False),
+        Binding("ctrl+s", "reseed", "New seed"),
+        Binding("escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        *,
+        target: int,
+        seed: int,
+        difficulty: str,
+        saved: Saved | None = None,
+        problem: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.target = target if target in TARGETS else TARGETS[-1]
+        self.seed = seed
+        levels = list(DIFFICULTIES)
+        if difficulty == "heuristic":
+            difficulty = "normal"
+        if difficulty not in levels:
+            levels.append(difficulty)
+        self.levels = tuple(levels)
+        self.difficulty = difficulty
+        self.saved = saved
+        self.problem = problem
+
+    @property
+    def bela_app(self) -> BelaApp:
+        from bela.tui.app import BelaApp
+
+        app = self.app
+        assert isinstance(app, BelaApp)
+        return app
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="start", classes="dialog"):
+            yield Static("♥ ♦  Bela  ♠ ♣", id="start-title", classes="title")
+            yield Static(
+                "Croatian Bela: you and Marko (mi) against Ivo and Ana (vi).", id="start-intro"
+            )
+            if self.problem:
+                yield Static(self.problem, id="start-problem")
+            if self.saved is not None:
+                yield Static(self._saved_text(self.saved), id="saved")
+            with Horizontal(classes="field"):
+                yield Label("Play to", classes="field-label")
+                with RadioSet(id="target"):
+                    for value in TARGETS:
+                        yield Choice(str(value), value=value == self.target, name=str(value))
+            with Horizontal(classes="field"):
+                yield Label("Bots", classes="field-label")
+                with RadioSet(id="difficulty"):
+                    for level in self.levels:
+                        yield Choice(
+                            _difficulty_label(level), value=level == self.difficulty, name=level
+                        )
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                yield Input(
+                    str(self.seed),
+                    id="seed",
+                    restrict=r"[0-9]*",
+                    max_length=20,
+                    tooltip="The same seed deals the same cards: note it to replay a match.",
+                )
+                yield Button("New seed", id="reseed")
+            with Horizontal(classes="buttons"):
+                if self.saved is not None:
+                    yield Button("Resume (^R)", id="resume", variant="success")
+                yield Button("New match (^N)", id="new-match", variant="primary")
+                yield Button("Rules (F1)", id="rules")
+                yield Button("Quit", id="quit", variant="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#resume" if self.saved is not None else "#new-match", Button).focus()
+
+    @staticmethod
+    def _saved_text(saved: Saved) -> str:
+        match = saved.match
+        return (
+            f"Unfinished match: round {match.next_index + 1}, "
+            f"mi {match.scores[0]} · vi {match.scores[1]}, to {match.target} "
+            f"(seed {match.seed}, {saved.difficulty})."
+        )
+
+    def _chosen(self, set_id: str) -> str | None:
+        button = self.query_one(f"#{set_id}", RadioSet).pressed_button
+        return button.name if button is not None else None
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        match event.button.id:
+            case "new-match":
+                self.action_start()
+            case "resume":
+                self.action_resume()
+            case "reseed":
+                self.action_reseed()
+            case "rules":
+                self.bela_app.action_help()
+            case "quit":
+                self.app.exit()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_reseed(self) -> None:
+        self.query_one("#seed", Input).value = str(random.SystemRandom().getrandbits(32))
+
+    def action_resume(self) -> None:
+        if self.saved is not None:
+            self.bela_app.open_table(self.saved.match, self.saved.difficulty)
+
+    def action_start(self) -> None:
+        seed = parse_seed(self.query_one("#seed", Input).value)
+        if seed is None:
+            self.notify(
+                f"The seed is a whole number from 0 to {MAX_SEED}.", severity="error", timeout=5
+            )
+            self.query_one("#seed", Input).focus()
+            return
+        target = int(self._chosen("target") or self.target)
+        difficulty = self._chosen("difficulty") or self.difficulty
+        self.bela_app.new_match(target=target, seed=seed, difficulty=difficulty)

@@ -1,0 +1,90 @@
+"""The end of a round: both teams' points line by line, and what that means in words."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from bela.engine import LAST_TRICK_BONUS, Match, RoundRecord
+from bela.tui.text import SEAT_NAMES, TEAM_NAMES, explain_round
+from bela.tui.widgets import TooSmall
+
+__all__ = ["RoundSummaryScreen", "summary_rows", "summary_title"]
+
+
+def summary_title(record: RoundRecord) -> str:
+    result = record.result
+    head = f"Round {record.index + 1}"
+    if result.redeal:
+        return f"{head}: everybody passed"
+    if result.caller is None or result.trump is None:
+        return head
+    return f"{head}: {SEAT_NAMES[result.caller]} called {result.trump.symbol} {result.trump.noun}"
+
+
+def summary_rows(record: RoundRecord, last_trick_team: int | None) -> list[tuple[str, int, int]]:
+    """(label, mi, vi) lines from card points to what each team writes."""
+    r = record.result
+    rows: list[tuple[str, int, int]] = []
+    if r.belot is not None or r.redeal:
+        return [("Written", record.written[0], record.written[1])]
+    last = ""
+    if last_trick_team is not None:
+        last = f" (last trick +{LAST_TRICK_BONUS} {TEAM_NAMES[last_trick_team]})"
+    rows.append((f"Card points{last}", r.card_points[0], r.card_points[1]))
+    rows.append(("Zvanja", r.zvanja[0], r.zvanja[1]))
+    rows.append(("Bela", r.bela[0], r.bela[1]))
+    if r.stiglja is not None:
+        extra = tuple(r.totals[t] - (r.card_points[t] + r.zvanja[t] + r.bela[t]) for t in (0, 1))
+        rows.append(("Štiglja (+90, takes the other's zvanja)", extra[0], extra[1]))
+    rows.append(("Total", r.totals[0], r.totals[1]))
+    rows.append(("Written" + (" (pad)" if r.fell else ""), record.written[0], record.written[1]))
+    return rows
+
+
+class RoundSummaryScreen(ModalScreen[None]):
+    """Shown after every round; any of Enter, Space or Escape carries on."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "Continue"),
+    ]
+
+    def __init__(self, match: Match, record: RoundRecord) -> None:
+        super().__init__()
+        self.match = match
+        self.record = record
+
+    def compose(self) -> ComposeResult:
+        record = self.record
+        tricks = self.match.deal(record.index).replay(record.actions).tricks
+        last_team = tricks[-1].winner % 2 if len(tricks) == 8 else None
+        table = Table(box=None, padding=(0, 2), show_edge=False)
+        table.add_column("", no_wrap=True)
+        table.add_column("mi", justify="right")
+        table.add_column("vi", justify="right")
+        rows = summary_rows(record, last_team)
+        for i, (label, mi, vi) in enumerate(rows):
+            style = "bold" if i >= len(rows) - 2 else ""
+            table.add_row(Text(label, style=style), Text(str(mi), style), Text(str(vi), style))
+        scores = self.match.scores
+        standing = f"Score: mi {scores[0]} · vi {scores[1]}  (to {self.match.target})"
+        yield TooSmall()
+        with Vertical(id="summary", classes="dialog"):
+            yield Static(Text(summary_title(record), style="bold"), classes="title")
+            yield Static(table, id="summary-table")
+            yield Static(explain_round(record.result, record.written), id="explain")
+            yield Static(standing, id="standing")
+            yield Button("Continue", id="continue", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

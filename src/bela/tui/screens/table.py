@@ -1,0 +1,522 @@
+"""The card table: where a match is played.
+
+The screen holds the one piece of game state, an immutable ``Match``, and a
+little display state (the card under the cursor, a finished trick still on
+show, the message line). Every change goes through ``_commit``: the engine
+applies the action, the log says what happened, the match is autosaved, and the
+widgets get fresh snapshots.
+
+Bots take their turns in a worker (``_drive``): each decision is computed in a
+thread so the interface never freezes, then shown after a short delay the
+player can skip. The worker is exclusive and belongs to this screen, so leaving
+the table (new match, quit) cancels it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Container, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from bela.ai import Bot
+from bela.ai.driver import bot_action
+from bela.engine import (
+    Action,
+    Call,
+    Card,
+    CompletedTrick,
+    IllegalActionError,
+    Match,
+    Phase,
+    Play,
+    Round,
+    RoundRecord,
+)
+from bela.tui.events import action_lines, round_lines
+from bela.tui.model import (
+    HandModel,
+    TrickModel,
+    bid_model,
+    bid_options,
+    hand_order,
+    seat_model,
+    sheet_model,
+    status_line,
+    trick_cards,
+)
+from bela.tui.session import archive, autosave, bot_kind, make_bots
+from bela.tui.text import HUMAN, SEAT_NAMES, symbolize
+from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
+
+if TYPE_CHECKING:
+    from bela.tui.app import BelaApp
+
+__all__ = ["TableScreen"]
+
+_NUMBER_KEYS: Final = tuple(str(n) for n in range(1, 9))
+
+
+class TableScreen(Screen[None]):
+    """One match against three bots; the human is seat 0 (team "mi")."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "choose", "Play / choose"),
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        *(Binding(k, f"pick({n})", f"Card {k}", show=False) for n, k in enumerate(_NUMBER_KEYS)),
+        Binding("h", "bid(0)", "Hearts", show=False),
+        Binding("d", "bid(1)", "Diamonds", show=False),
+        Binding("s", "bid(2)", "Spades", show=False),
+        Binding("c", "bid(3)", "Clubs", show=False),
+        Binding("p", "bid(4)", "Dalje", show=False),
+        Binding("space", "skip", "Skip wait"),
+        Binding("l", "last_trick", "Last trick"),
+        Binding("plus,equals_sign", "speed(-1)", "Faster", show=False),
+        Binding("minus", "speed(1)", "Slower", show=False),
+        Binding("n", "app.new_match", "New match", show=False),
+    ]
+
+    def __init__(self, match: Match, difficulty: str) -> None:
+        super().__init__()
+        self.match = match
+        self.difficulty = difficulty
+        self.bots: dict[int, Bot] = make_bots(difficulty)
+        self.shown: Round | None = match.current
+        """The round on the table: the current one, or a finished one until its summary closes."""
+        self.held: CompletedTrick | None = None
+        """A finished trick still shown in the middle."""
+        self.finished: RoundRecord | None = None
+        """A round that just ended and whose summary has not been shown yet."""
+        self.cursor = 0
+        self.bid_cursor = 0
+        self._skip = asyncio.Event()
+        self._message: tuple[str, str] = ("", "")
+
+    @property
+    def bela_app(self) -> BelaApp:
+        from bela.tui.app import BelaApp
+
+        app = self.app
+        assert isinstance(app, BelaApp)
+        return app
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Horizontal(id="main"):
+            with Vertical(id="table"):
+                yield Static(id="status")
+                with Center():
+                    yield SeatBadge(id="seat-2", classes="badge top")
+                with Horizontal(id="middle"):
+                    yield SeatBadge(id="seat-3", classes="badge side")
+                    with Container(id="centre"):
+                        yield TrickView(id="trick")
+                        yield BidMenu(id="bids")
+                    yield SeatBadge(id="seat-1", classes="badge side")
+                yield Static(id="message")
+                with Center():
+                    yield SeatBadge(id="seat-0", classes="badge you")
+                with Center():
+                    yield Hand(id="hand")
+            with Vertical(id="side"):
+                sheet = ScoreSheet(id="sheet")
+                sheet.border_title = "mi / vi"
+                yield sheet
+                log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+                log.border_title = "Table talk"
+                yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        rnd = self.match.current
+        log = self.query_one("#log", RichLog)
+        level = bot_kind(self.difficulty)
+        log.write(f"Match to {self.match.target}, seed {self.match.seed}, bots: {level}.")
+        if rnd is not None:
+            index = self.match.next_index
+            log.write(Text(f"— Round {index + 1} —", style="bold"))
+            for line in round_lines(self.match.deal(index), rnd.actions):
+                log.write(line)
+        self._save()
+        self.refresh_view()
+        self._drive()
+
+    # ------------------------------------------------------------------ state helpers
+
+    def human_turn(self) -> bool:
+        """Whether the human may act now (and nothing is waiting to be shown)."""
+        rnd = self.match.current
+        return (
+            self.finished is None and rnd is not None and rnd is self.shown and rnd.to_act == HUMAN
+        )
+
+    def hand_cards(self) -> tuple[Card, ...]:
+        rnd = self.shown
+        if rnd is None:
+            return ()
+        return hand_order(rnd.hand(HUMAN), rnd.trump)
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Put a line in the message area (``kind`` is info, hint or error)."""
+        self._message = (text, kind)
+        self._show_message()
+
+    def _show_message(self) -> None:
+        text, kind = self._message
+        message = self.query_one("#message", Static)
+        message.update(Text(text))
+        message.set_class(kind == "error", "-error")
+
+    def _prompt(self) -> str:
+        """The standing hint for the current moment (when no other message is up)."""
+        rnd = self.shown
+        if rnd is None:
+            return ""
+        if self.finished is not None:
+            return "The round is over. Space: see the result."
+        if self.held is not None:
+            winner = SEAT_NAMES[self.held.winner]
+            takes = "take" if self.held.winner == HUMAN else "takes"
+            tail = "Play your card when ready." if rnd.to_act == HUMAN else "Space: carry on."
+            return f"{winner} {takes} the trick (+{self.held.points}). {tail}"
+        if rnd.to_act is None:
+            return ""
+        if rnd.to_act != HUMAN:
+            verb = "choosing trump" if rnd.phase is Phase.BIDDING else "thinking"
+            return f"{SEAT_NAMES[rnd.to_act]} is {verb}… (Space: skip the wait)"
+        if rnd.phase is Phase.BIDDING:
+            return "Your 6 cards are below; the 2 talon cards stay face down until trump is named."
+        if not rnd.trick:
+            return "Your lead: ←/→ or 1-8 to choose, Enter to play."
+        return "Your turn: ←/→ or 1-8 to choose, Enter to play. Dimmed cards are not allowed."
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh_view(self) -> None:
+        """Hand every widget a fresh snapshot of the state."""
+        rnd = self.shown
+        if rnd is None:
+            return
+        held = self.held is not None
+        round_number = self.match.next_index if self.finished is None else self.finished.index
+        self.query_one("#status", Static).update(
+            Text("\n").join(
+                [
+                    Text(
+                        f"Round {round_number + 1} · dealer {SEAT_NAMES[rnd.dealer]} · "
+                        f"mi {self.match.scores[0]} · vi {self.match.scores[1]} "
+                        f"(to {self.match.target})",
+                        style="bold",
+                    ),
+                    Text(status_line(rnd, held)),
+                ]
+            )
+        )
+        for seat in range(4):
+            self.query_one(f"#seat-{seat}", SeatBadge).model = seat_model(rnd, seat, held)
+        self._refresh_centre(rnd)
+        self.query_one("#hand", Hand).model = self._hand_model(rnd)
+        self.query_one("#sheet", ScoreSheet).model = sheet_model(self.match)
+        if self._message[1] != "error":
+            self._message = (self._prompt(), "hint")
+        self._show_message()
+
+    def _refresh_centre(self, rnd: Round) -> None:
+        bidding = rnd.phase is Phase.BIDDING and self.human_turn()
+        bids = self.query_one("#bids", BidMenu)
+        trick = self.query_one("#trick", TrickView)
+        bids.display = bidding
+        trick.display = not bidding
+        if bidding:
+            bids.model = bid_model(rnd, self.bid_cursor)
+        if self.held is not None:
+            trick.model = TrickModel(
+                trick_cards(self.held.leader, self.held.cards),
+                winner=self.held.winner,
+                trump=rnd.trump,
+            )
+        elif rnd.phase is Phase.PLAYING:
+            trick.model = TrickModel(
+                trick_cards(rnd.trick_leader, rnd.trick), waiting=rnd.to_act, trump=rnd.trump
+            )
+        else:
+            trick.model = TrickModel(trump=rnd.trump)
+
+    def _hand_model(self, rnd: Round) -> HandModel:
+        cards = self.hand_cards()
+        if rnd.phase is Phase.BIDDING:
+            return HandModel(cards, face_down=len(rnd.talon(HUMAN)))
+        fresh: frozenset[Card] = frozenset()
+        human_played = any(
+            trick.seat_of(i) == HUMAN for trick in rnd.tricks for i in range(len(trick.cards))
+        ) or (HUMAN in {s for s, _ in trick_cards(rnd.trick_leader, rnd.trick)})
+        if rnd.phase is Phase.PLAYING and not human_played:
+            fresh = frozenset(rnd.talon(HUMAN))
+        if not self.human_turn() or rnd.phase is not Phase.PLAYING:
+            return HandModel(cards, fresh=fresh, trump=rnd.trump)
+        legal = self._legal_cards(rnd)
+        self.cursor = min(max(self.cursor, 0), len(cards) - 1)
+        return HandModel(cards, legal, self.cursor, fresh=fresh, trump=rnd.trump)
+
+    @staticmethod
+    def _legal_cards(rnd: Round) -> frozenset[Card]:
+        return frozenset(Card(c) for c in range(32) if rnd.legal_mask() >> c & 1)
+
+    def _start_human_turn(self) -> None:
+        """Put the cursor on a card that may be played (the first one, unless it already is)."""
+        rnd = self.match.current
+        if rnd is not None and rnd.phase is Phase.PLAYING and self.human_turn():
+            cards = self.hand_cards()
+            legal = self._legal_cards(rnd)
+            if not 0 <= self.cursor < len(cards) or cards[self.cursor] not in legal:
+                self.cursor = next(i for i, c in enumerate(cards) if c in legal)
+        self.refresh_view()
+
+    # ------------------------------------------------------------------ the game
+
+    def _save(self) -> None:
+        problem = autosave(self.match, self.difficulty) if not self.match.is_over else None
+        if problem is not None:
+            self.notify(problem, severity="warning", timeout=6)
+
+    def _commit(self, action: Action, seat: int) -> None:
+        """Apply one action (already known to be legal) and show what it did."""
+        before = self.match
+        rnd_before = before.current
+        assert rnd_before is not None
+        rnd_after = rnd_before.apply(action, seat)
+        self.match = before.apply(action, seat)
+        # the finished round stays on the table until its summary is closed
+        self.shown = rnd_after if rnd_after.result is not None else self.match.current
+        log = self.query_one("#log", RichLog)
+        for line in action_lines(rnd_before, action, seat, rnd_after):
+            log.write(line)
+        if isinstance(action, Play):
+            self.held = (
+                rnd_after.tricks[-1] if len(rnd_after.tricks) > len(rnd_before.tricks) else None
+            )
+            if action.bela and seat != HUMAN:
+                self.notify(f"{SEAT_NAMES[seat]}: bela! (+20)", timeout=3)
+        if isinstance(action, Call):
+            self.cursor = 0
+        if rnd_after.result is not None:
+            self.finished = self.match.rounds[-1]
+        if self.match.is_over:
+            problem = archive(self.match, self.difficulty)
+            if problem is not None:
+                self.notify(problem, severity="warning", timeout=6)
+        else:
+            self._save()
+        if seat == HUMAN:
+            self._message = ("", "")
+        self.refresh_view()
+
+    async def _wait(self, seconds: float) -> None:
+        """Sleep, unless the player presses the skip key first."""
+        if seconds <= 0:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._skip.wait(), seconds)
+
+    @work(exclusive=True, group="table-driver")
+    async def _drive(self) -> None:
+        """Let the bots act, one at a time, until the human must act or a round ends."""
+        app = self.bela_app
+        while True:
+            if self.finished is not None:
+                self._skip.clear()
+                if self.held is not None:
+                    await self._wait(app.hold_delay)
+                self._show_summary()
+                return
+            rnd = self.match.current
+            if rnd is None or rnd.to_act is None or rnd.to_act == HUMAN:
+                self._start_human_turn()
+                return
+            seat = rnd.to_act
+            match = self.match
+            self._skip.clear()
+            delay = app.hold_delay if self.held is not None else app.bot_delay
+            started = time.monotonic()
+            action = await asyncio.to_thread(bot_action, match, self.bots[seat])
+            await self._wait(delay - (time.monotonic() - started))
+            if self.match is not match:
+                return
+            self._commit(action, seat)
+
+    def _show_summary(self) -> None:
+        from bela.tui.screens.summary import RoundSummaryScreen
+
+        record = self.finished
+        assert record is not None
+        self.app.push_screen(RoundSummaryScreen(self.match, record), self._after_summary)
+
+    def _after_summary(self, _: None = None) -> None:
+        self.finished = None
+        self.held = None
+        self.shown = self.match.current if self.match.current is not None else self.shown
+        if self.match.is_over:
+            from bela.tui.screens.match_end import MatchEndScreen
+
+            self.app.push_screen(MatchEndScreen(self.match), self._after_match_end)
+            return
+        index = self.match.next_index
+        self.query_one("#log", RichLog).write(Text(f"— Round {index + 1} —", style="bold"))
+        self.bid_cursor = 0
+        self.refresh_view()
+        self._drive()
+
+    def _after_match_end(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.app.exit()
+        else:
+            self.call_later(self.bela_app.action_new_match)
+
+    # ------------------------------------------------------------------ the human's moves
+
+    def _not_your_turn(self) -> bool:
+        """Say why the human cannot act now; True if so."""
+        if self.human_turn():
+            return False
+        rnd = self.match.current
+        if self.finished is not None or rnd is None:
+            self.say("The round is over: press Space to see the result.", "hint")
+        elif rnd.to_act is not None:
+            self.say(f"Wait: it is {SEAT_NAMES[rnd.to_act]}'s turn.", "hint")
+        return True
+
+    def _play(self, index: int) -> None:
+        rnd = self.match.current
+        if self._not_your_turn() or rnd is None:
+            return
+        if rnd.phase is not Phase.PLAYING:
+            self.say("Name trump first (h d s c) or say dalje (p).", "error")
+            return
+        cards = self.hand_cards()
+        if not 0 <= index < len(cards):
+            return
+        card = cards[index]
+        try:
+            rnd.apply(Play(card), HUMAN)
+        except IllegalActionError as exc:
+            self.say(f"✗ {symbolize(str(exc))}", "error")
+            return
+        if rnd.can_announce_bela(card):
+            from bela.tui.screens.prompts import BelaPrompt
+
+            def answered(bela: bool | None) -> None:
+                if bela is None or not self.human_turn():
+                    return
+                self._human_act(Play(card, bela))
+
+            self.app.push_screen(BelaPrompt(card), answered)
+            return
+        self._human_act(Play(card))
+
+    def _bid(self, index: int) -> None:
+        rnd = self.match.current
+        if self._not_your_turn() or rnd is None:
+            return
+        if rnd.phase is not Phase.BIDDING:
+            self.say("Trump is already named: play a card.", "error")
+            return
+        action = bid_options()[index]
+        try:
+            rnd.apply(action, HUMAN)
+        except IllegalActionError as exc:
+            self.say(f"✗ {symbolize(str(exc))}", "error")
+            return
+        self._human_act(action)
+
+    def _human_act(self, action: Action) -> None:
+        self._commit(action, HUMAN)
+        self._drive()
+
+    # ------------------------------------------------------------------ actions (keys)
+
+    def _bidding_now(self) -> bool:
+        rnd = self.match.current
+        return rnd is not None and rnd.phase is Phase.BIDDING and self.human_turn()
+
+    def action_move(self, step: int) -> None:
+        if self._bidding_now():
+            self.bid_cursor = (self.bid_cursor + step) % len(bid_options())
+        else:
+            cards = self.hand_cards()
+            if cards:
+                self.cursor = (self.cursor + step) % len(cards)
+        if self._message[1] == "error":
+            self._message = ("", "")
+        self.refresh_view()
+
+    def action_pick(self, index: int) -> None:
+        if self._bidding_now():
+            if index < len(bid_options()):
+                self.bid_cursor = index
+        elif index < len(self.hand_cards()):
+            self.cursor = index
+        if self._message[1] == "error":
+            self._message = ("", "")
+        self.refresh_view()
+
+    def action_choose(self) -> None:
+        if self._bidding_now():
+            self._bid(self.bid_cursor)
+        elif self.finished is not None or (self.held is not None and not self.human_turn()):
+            self.action_skip()
+        else:
+            self._play(self.cursor)
+
+    def action_bid(self, index: int) -> None:
+        self._bid(index)
+
+    def action_skip(self) -> None:
+        self._skip.set()
+        if self.held is not None and self.human_turn():
+            self.held = None
+            self.refresh_view()
+
+    def action_last_trick(self) -> None:
+        """Show the most recent finished trick (the previous round's last, early in a round)."""
+        from bela.tui.screens.prompts import LastTrickScreen
+
+        rnd = self.shown
+        tricks = rnd.tricks if rnd is not None else ()
+        if not tricks and self.match.rounds:
+            last = self.match.rounds[-1]
+            tricks = self.match.deal(last.index).replay(last.actions).tricks
+        if tricks:
+            self.app.push_screen(LastTrickScreen(tricks[-1], len(tricks)))
+        else:
+            self.say("No trick has been played yet.", "hint")
+
+    def action_speed(self, step: int) -> None:
+        delay = self.bela_app.change_speed(step)
+        label = "instant" if delay == 0 else f"{delay:.1f} s per card"
+        self.notify(f"Bot speed: {label}", timeout=2)
+
+    # ------------------------------------------------------------------ mouse
+
+    def on_hand_card_clicked(self, message: Hand.CardClicked) -> None:
+        self.cursor = message.index
+        self._play(message.index)
+
+    def on_bid_menu_chosen(self, message: BidMenu.Chosen) -> None:
+        self.bid_cursor = message.index
+        self._bid(message.index)
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "table-driver")

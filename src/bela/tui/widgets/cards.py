@@ -1,0 +1,92 @@
+"""Drawing one card as a 5 × 3 box of styled text.
+
+Every state a card can be in is told by shape as well as colour (a dotted border
+for a card that may not be played, a heavy one for the chosen card or the trick
+winner, a hatched back for a face-down card), so the table still reads under
+``NO_COLOR``.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Final
+
+from rich.style import Style
+from rich.text import Text
+
+from bela.engine import Card, Suit
+
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "Look", "blank_lines", "card_lines"]
+
+CARD_WIDTH: Final = 5
+CARD_HEIGHT: Final = 3
+
+FACE_BG: Final = "#f3efe4"
+RED: Final = "#c0392b"
+BLACK: Final = "#1b1b1b"
+BORDER: Final = "#8a8170"
+GOLD: Final = "#d4a017"
+DIM_BG: Final = "#3c3c3c"
+DIM_RED: Final = "#a07070"
+DIM_BLACK: Final = "#8c8c8c"
+BACK_BG: Final = "#1f3f7a"
+BACK_FG: Final = "#6f8fd0"
+
+
+class Look(Enum):
+    """How a card is drawn."""
+
+    FACE = "face"  # a normal face-up card
+    DIM = "dim"  # face up but not playable now
+    CHOSEN = "chosen"  # under the cursor, or the card that wins a finished trick
+    BACK = "back"  # face down (a talon card before trump is named)
+    SLOT = "slot"  # an empty place on the table where a card is awaited
+
+
+_BOXES: Final = {
+    Look.FACE: ("╭───╮", "│", "╰───╯"),
+    Look.DIM: ("┌┄┄┄┐", "┆", "└┄┄┄┘"),
+    Look.CHOSEN: ("┏━━━┓", "┃", "┗━━━┛"),
+    Look.BACK: ("╭───╮", "│", "╰───╯"),
+    Look.SLOT: ("┌╌╌╌┐", "╎", "└╌╌╌┘"),
+}
+
+
+def _is_red(suit: Suit) -> bool:
+    return suit in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def card_lines(card: Card | None, look: Look) -> tuple[Text, Text, Text]:
+    """The three lines of a card box, each ``CARD_WIDTH`` cells wide."""
+    top, side, bottom = _BOXES[look]
+    if look is Look.BACK or card is None:
+        if look is Look.SLOT:
+            style = Style(color="#707070")
+            face = Text("   ", style=style)
+        else:
+            style = Style(color=BACK_FG, bgcolor=BACK_BG)
+            face = Text("▚▚▚", style=style)
+        middle = Text.assemble(Text(side, style=style), face, Text(side, style=style))
+        return Text(top, style=style), middle, Text(bottom, style=style)
+    label = f"{card.rank}{card.suit.symbol}"
+    if look is Look.DIM:
+        bg = DIM_BG
+        ink = DIM_RED if _is_red(card.suit) else DIM_BLACK
+        border = Style(color=DIM_BLACK, bgcolor=bg)
+        face_style = Style(color=ink, bgcolor=bg)
+    else:
+        bg = FACE_BG
+        ink = RED if _is_red(card.suit) else BLACK
+        edge = GOLD if look is Look.CHOSEN else BORDER
+        border = Style(color=edge, bgcolor=bg, bold=look is Look.CHOSEN)
+        face_style = Style(color=ink, bgcolor=bg, bold=True)
+    middle = Text.assemble(
+        Text(side, style=border), Text(f"{label:^3}", style=face_style), Text(side, style=border)
+    )
+    return Text(top, style=border), middle, Text(bottom, style=border)
+
+
+def blank_lines() -> tuple[Text, Text, Text]:
+    """Empty space the size of a card."""
+    blank = " " * CARD_WIDTH
+    return Text(blank), Text(blank), Text(blank)

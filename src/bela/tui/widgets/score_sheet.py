@@ -1,0 +1,56 @@
+"""The "mi / vi" score sheet: a row per round, running totals, the target.
+
+Pad and štiglja are written in a note column beside the round's row. When the
+rows do not fit, the most recent ones are shown (the totals always are).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from bela.tui.model import SheetModel
+
+__all__ = ["ScoreSheet", "sheet_text"]
+
+
+def sheet_text(model: SheetModel, max_rows: int | None = None) -> Text:
+    """The sheet as text; ``max_rows`` keeps only the latest rounds."""
+    lines: list[Text] = [Text(f"{'#':>2} {'mi':>4} {'vi':>4} note", style="bold underline")]
+    rows = model.rows
+    hidden = 0
+    if max_rows is not None and len(rows) > max_rows:
+        keep = max(max_rows - 1, 0)
+        hidden = len(rows) - keep
+        rows = rows[len(rows) - keep :] if keep else ()
+    if hidden:
+        lines.append(Text(f"  … {hidden} earlier", style="italic"))
+    for row in rows:
+        note_style = "bold" if row.note else ""
+        lines.append(
+            Text.assemble(f"{row.number:>2} {row.mi:>4} {row.vi:>4} ", (row.note, note_style))
+        )
+    if not model.rows:
+        lines.append(Text("  no rounds yet", style="italic"))
+    lines.append(Text("─" * 12))
+    lines.append(Text(f"{'Σ':>2} {model.totals[0]:>4} {model.totals[1]:>4}", style="bold"))
+    target = f"  to {model.target}"
+    if model.hanging:
+        target += f" · {model.hanging} hanging"
+    lines.append(Text(target, style="italic"))
+    text = Text("\n").join(lines)
+    text.no_wrap = True
+    text.overflow = "ellipsis"
+    return text
+
+
+class ScoreSheet(Widget):
+    """Draws a ``SheetModel``, fitted to its height."""
+
+    model: reactive[SheetModel] = reactive(SheetModel)
+
+    def render(self) -> Text:
+        fixed = 4  # header, rule, totals, target
+        room = max(self.content_size.height - fixed, 1)
+        return sheet_text(self.model, room)

@@ -1,0 +1,15 @@
+"""Every app test gets its own data directory (never the user's) and colour as usual."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "bela-data"
+    monkeypatch.setenv("BELA_DATA_DIR", str(path))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return path
