@@ -30,7 +30,7 @@ card, so never deeper than 32.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
@@ -86,33 +86,25 @@ def _strength(trump: int, card: int) -> int:
     return (TRUMP_STRENGTH if card >> 3 == trump else PLAIN_STRENGTH)[card & 7]
 
 
-@dataclass(frozen=True, slots=True)
-class _Tables:
-    """Per-trump move-ordering tables: for each suit and each byte of it, the cards in order."""
-
-    high: tuple[tuple[tuple[int, ...], ...], ...]  # strongest first
-    cheap: tuple[tuple[tuple[int, ...], ...], ...]  # fewest points first, then weakest
-    rich: tuple[tuple[tuple[int, ...], ...], ...]  # most points first, then strongest
-
-
 @lru_cache(maxsize=4)
-def _tables(trump: int) -> _Tables:
-    pts = CARD_POINTS[trump * 32 : trump * 32 + 32]
+def _order_tables(trump: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """(DESC, ASC): ``DESC[suit * 256 + byte]`` the cards of that suit byte, strongest first.
 
-    def build(key: Callable[[int], tuple[int, int]]) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        return tuple(
-            tuple(
-                tuple(sorted((s * 8 + r for r in range(8) if byte >> r & 1), key=key))
-                for byte in range(256)
+    Within a suit, points never disagree with trick strength (only the
+    zero-point cards tie), so "strongest first" is also "richest first" and
+    ASC, its reverse, is "cheapest first".
+    """
+    desc = tuple(
+        tuple(
+            sorted(
+                (s * 8 + r for r in range(8) if byte >> r & 1),
+                key=lambda c: -_strength(trump, c),
             )
-            for s in range(4)
         )
-
-    return _Tables(
-        high=build(lambda c: (-_strength(trump, c), 0)),
-        cheap=build(lambda c: (pts[c], _strength(trump, c))),
-        rich=build(lambda c: (-pts[c], -_strength(trump, c))),
+        for s in range(4)
+        for byte in range(256)
     )
+    return desc, tuple(order[::-1] for order in desc)
 
 
 def _drop_table() -> tuple[int, ...]:
@@ -185,7 +177,9 @@ class Solver:
         self._lead, self._follow = self._build()
 
     # The search proper: two closures over the per-trump tables and a shared
-    # hands list that moves are applied to and undone from in place.
+    # hands list that moves are applied to and undone from in place. Written
+    # for CPython speed: locals only, loops duplicated for the maximising and
+    # minimising side instead of a test per move.
     def _build(
         self,
     ) -> tuple[
@@ -198,8 +192,7 @@ class Solver:
         points = CARD_POINTS[base : base + 32]
         tmask = SUIT_MASK[trump]
         suit_mask = SUIT_MASK
-        tables = _tables(trump)
-        high, cheap, rich = tables.high, tables.cheap, tables.rich
+        desc, asc = _order_tables(trump)
         drop = _DROP
         zero_bits = tuple(3 if s == trump else 7 for s in range(4))
         hands = self._hands
@@ -207,26 +200,17 @@ class Solver:
         counter = [0]
         self._counter = counter
 
-        def ordered(mask: int, table: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
+        def spread(mask: int, live: int, table: tuple[tuple[int, ...], ...]) -> list[int]:
+            """The cards of a many-suit mask, one per equivalence class, suit by suit in order."""
             out: list[int] = []
-            if mask & 0xFF:
-                out += table[0][mask & 0xFF]
-            if mask & 0xFF00:
-                out += table[1][(mask >> 8) & 0xFF]
-            if mask & 0xFF0000:
-                out += table[2][(mask >> 16) & 0xFF]
-            if mask >> 24:
-                out += table[3][mask >> 24]
+            for s in (0, 1, 2, 3):
+                byte = (mask >> (8 * s)) & 0xFF
+                if byte:
+                    z = byte & zero_bits[s]
+                    if z & (z - 1):
+                        byte &= ~drop[((live >> (8 * s)) & zero_bits[s]) * 8 + z]
+                    out += table[s * 256 + byte]
             return out
-
-        def reduce(mask: int, live: int) -> int:
-            """Drop all but one of each run of equivalent zero-point cards."""
-            for s in range(4):
-                sh = s * 8
-                z = (mask >> sh) & zero_bits[s]
-                if z & (z - 1):
-                    mask &= ~(drop[((live >> sh) & zero_bits[s]) * 8 + z] << sh)
-            return mask
 
         def lead(leader: int, rem: int, sweep: int, alpha: int, beta: int) -> int:
             """Margin (team 0 minus team 1) of the rest, ``leader`` to lead a fresh trick."""
@@ -271,7 +255,7 @@ class Solver:
                 if hi < beta:
                     beta = hi
             live = hands[0] | hands[1] | hands[2] | hands[3]
-            moves = ordered(reduce(h, live), high)
+            moves = spread(h, live, desc)
             if first >= 0:
                 moves.remove(first)
                 moves.insert(0, first)
@@ -336,92 +320,128 @@ class Solver:
             ``led`` is the suit led, ``win``/``ws`` the card winning so far and
             its seat, ``tpts`` the points on the table, ``rem`` the points
             left in the hands, ``live`` the cards in hands or on the table.
+
+            Under Bela's must-beat rules the legal cards either all take the
+            lead of the trick or none does (a player who can beat must), so one
+            test decides the ordering: winners strongest first (the cheapest
+            winner first for the last player against the opponents), and
+            losers richest first when the partner is winning, else cheapest.
             """
             h = hands[seat]
             bw = beats[win]
-            f = h & suit_mask[led]
-            if f:
-                if led == trump or win >> 3 != trump:
-                    legal = f & bw or f
-                else:
-                    legal = f
+            legal = h & suit_mask[led]
+            takes = False
+            if legal:
+                s = led
+                if legal & bw and (led == trump or win >> 3 != trump):
+                    legal &= bw
+                    takes = True
             else:
                 legal = h & tmask
                 if legal:
-                    legal = legal & bw or legal
+                    s = trump
+                    if legal & bw:
+                        legal &= bw
+                        takes = True
                 else:
+                    s = -1
                     legal = h
-            if legal & (legal - 1):
-                legal = reduce(legal, live)
-            mine = (ws ^ seat) & 1 == 0  # the mover's team is winning the trick
-            if k == 3:
-                if mine:
-                    moves = ordered(legal, rich)
+            mine = not (ws ^ seat) & 1  # the mover's team is winning the trick so far
+            moves: Sequence[int]
+            if s >= 0:
+                byte = (legal >> (8 * s)) & 0xFF
+                z = byte & zero_bits[s]
+                if z & (z - 1):
+                    byte &= ~drop[((live >> (8 * s)) & zero_bits[s]) * 8 + z]
+                if takes:
+                    moves = (asc if k == 3 and not mine else desc)[s * 256 + byte]
                 else:
-                    moves = ordered(legal & bw, cheap) + ordered(legal & ~bw, cheap)
-            elif mine:
-                moves = ordered(legal & bw, high) + ordered(legal & ~bw, rich)
+                    moves = (desc if mine else asc)[s * 256 + byte]
             else:
-                moves = ordered(legal & bw, high) + ordered(legal & ~bw, cheap)
+                moves = spread(legal, live, desc if mine else asc)
             counter[0] += len(moves)
-            maxi = not seat & 1
-            best = -_INF if maxi else _INF
             if k < 3:
                 nxt = (seat + 1) & 3
                 k += 1
-                for c in moves:
-                    hands[seat] = h ^ (1 << c)
-                    p = points[c]
-                    t = tpts + p
-                    if bw >> c & 1:
-                        v = follow(nxt, k, led, c, seat, t, rem - p, live, sweep, alpha, beta)
-                    else:
-                        v = follow(nxt, k, led, win, ws, t, rem - p, live, sweep, alpha, beta)
-                    if maxi:
+                if seat & 1:
+                    best = _INF
+                    for c in moves:
+                        hands[seat] = h ^ (1 << c)
+                        p = points[c]
+                        if takes:
+                            v = follow(
+                                nxt, k, led, c, seat, tpts + p, rem - p, live, sweep, alpha, beta
+                            )
+                        else:
+                            v = follow(
+                                nxt, k, led, win, ws, tpts + p, rem - p, live, sweep, alpha, beta
+                            )
+                        if v < best:
+                            best = v
+                            if v < beta:
+                                beta = v
+                                if alpha >= beta:
+                                    break
+                else:
+                    best = -_INF
+                    for c in moves:
+                        hands[seat] = h ^ (1 << c)
+                        p = points[c]
+                        if takes:
+                            v = follow(
+                                nxt, k, led, c, seat, tpts + p, rem - p, live, sweep, alpha, beta
+                            )
+                        else:
+                            v = follow(
+                                nxt, k, led, win, ws, tpts + p, rem - p, live, sweep, alpha, beta
+                            )
                         if v > best:
                             best = v
                             if v > alpha:
                                 alpha = v
                                 if alpha >= beta:
                                     break
-                    elif v < best:
+                hands[seat] = h
+                return best
+            # The trick is complete after this card; it goes to the mover when the card takes.
+            w = seat if takes else ws
+            team = w & 1
+            if not h & (h - 1):  # the very last card of the round
+                t = tpts + points[moves[0]] + _LAST + (_SWEEP if sweep >> team & 1 else 0)
+                return -t if team else t
+            sweep &= 1 << team
+            if seat & 1:
+                best = _INF
+                for c in moves:
+                    hands[seat] = h ^ (1 << c)
+                    p = points[c]
+                    t = tpts + p
+                    if team:
+                        v = lead(w, rem - p, sweep, alpha + t, beta + t) - t
+                    else:
+                        v = lead(w, rem - p, sweep, alpha - t, beta - t) + t
+                    if v < best:
                         best = v
                         if v < beta:
                             beta = v
                             if alpha >= beta:
                                 break
-                hands[seat] = h
-                return best
-            last = not h & (h - 1)
-            for c in moves:
-                w = seat if bw >> c & 1 else ws
-                p = points[c]
-                t = tpts + p
-                team = w & 1
-                if last:
-                    t += _LAST
-                    if sweep >> team & 1:
-                        t += _SWEEP
-                    v = -t if team else t
-                else:
+            else:
+                best = -_INF
+                for c in moves:
                     hands[seat] = h ^ (1 << c)
+                    p = points[c]
+                    t = tpts + p
                     if team:
-                        v = lead(w, rem - p, sweep & 2, alpha + t, beta + t) - t
+                        v = lead(w, rem - p, sweep, alpha + t, beta + t) - t
                     else:
-                        v = lead(w, rem - p, sweep & 1, alpha - t, beta - t) + t
-                if maxi:
+                        v = lead(w, rem - p, sweep, alpha - t, beta - t) + t
                     if v > best:
                         best = v
                         if v > alpha:
                             alpha = v
                             if alpha >= beta:
                                 break
-                elif v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
             hands[seat] = h
             return best
 

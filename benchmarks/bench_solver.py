@@ -1,0 +1,94 @@
+"""How long the double-dummy solver takes, by the number of tricks left.
+
+For each size, random positions: a seeded deal, random bids until trump is
+named, random legal cards until that many tricks are left (at a trick
+boundary, the next leader to play). Each position is solved twice:
+
+- ``solve``: the exact value of every legal card (what a sampling bot and the
+  post-mortem analysis need);
+- ``value``: only the best outcome (one alpha-beta search).
+
+Prints median / p90 / max milliseconds and the mean number of cards searched.
+The goals (one core, pure Python): 4 tricks left median <= 2 ms, 5 tricks <= 20 ms.
+Timings on a shared machine are noisy: run it a few times and compare medians.
+
+Run: ``python benchmarks/bench_solver.py [--sizes 4 5 6 8] [--count N] [--seed S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from bela.ai.solver import Position, Solver, solve
+from bela.engine import Phase, Round, cards_in
+
+# Default number of positions per size (full deals are slow: a handful).
+DEFAULT_COUNTS = {1: 200, 2: 200, 3: 200, 4: 200, 5: 200, 6: 60, 7: 12, 8: 6}
+
+
+def random_positions(tricks_left: int, count: int, seed: int) -> list[Position]:
+    """``count`` positions with ``tricks_left`` tricks to play, from seeds after ``seed``."""
+    out = []
+    while len(out) < count:
+        seed += 1
+        rng = random.Random(seed)
+        rnd = Round.from_seed(seed, dealer=seed % 4)
+        while rnd.phase is Phase.BIDDING:
+            rnd.push(rng.choice(rnd.legal_actions()))
+        if rnd.phase is not Phase.PLAYING:
+            continue
+        for _ in range((8 - tricks_left) * 4):
+            rnd.push_card(rng.choice(cards_in(rnd.legal_mask())))
+        out.append(Position.from_round(rnd))
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def time_all(positions: list[Position], full: bool) -> tuple[list[float], float]:
+    """Milliseconds per position and the mean number of cards searched."""
+    times = []
+    nodes = 0
+    for pos in positions:
+        start = time.perf_counter()
+        if full:
+            nodes += solve(pos).nodes
+        else:
+            solver = Solver(pos.trump)
+            solver.margin(pos)
+            nodes += solver.nodes
+        times.append((time.perf_counter() - start) * 1000)
+    return times, nodes / len(positions)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[4, 5, 6, 8])
+    parser.add_argument("--count", type=int, default=0, help="positions per size (0: defaults)")
+    parser.add_argument("--seed", type=int, default=1_000)
+    parser.add_argument("--value-only", action="store_true", help="time only the best value")
+    args = parser.parse_args()
+    print(f"{'tricks':>6} {'kind':>5} {'n':>4} {'median ms':>10} {'p90 ms':>9} {'max ms':>9} nodes")
+    for size in args.sizes:
+        count = args.count or DEFAULT_COUNTS[size]
+        positions = random_positions(size, count, args.seed + 100_000 * size)
+        kinds = [False] if args.value_only else [True, False]
+        for full in kinds:
+            times, nodes = time_all(positions, full)
+            print(
+                f"{size:>6} {'solve' if full else 'value':>5} {count:>4} "
+                f"{statistics.median(times):>10.2f} {percentile(times, 0.9):>9.2f} "
+                f"{max(times):>9.1f} {nodes:.0f}",
+                flush=True,
+            )
+    print("goals: 4 tricks median <= 2 ms, 5 tricks median <= 20 ms (solve, one core)")
+
+
+if __name__ == "__main__":
+    main()
