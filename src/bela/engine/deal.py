@@ -1,16 +1,22 @@
 """Seeded deals that come out the same on every platform and Python version.
 
-Python's ``random`` promises little across versions, so a seed drives our own
-Fisher-Yates through splitmix64, plain 64-bit integer arithmetic that gives the
-same deck everywhere. Match seeds are mixed into per-round seeds the same way.
+Python's ``random`` promises little across versions, so a seed is turned into
+bytes by SHAKE-256 (a standard, so the same everywhere) and the deck is sorted
+by 16-bit keys read from them: exactly uniform, all in C-level calls. Match
+seeds are mixed into per-round seeds with splitmix64, plain 64-bit integer
+arithmetic.
 """
 
 from __future__ import annotations
 
-__all__ = ["MAX_SEED", "check_seed", "deal_from_seed", "round_seed", "shuffled_deck"]
+from hashlib import shake_256
+from struct import Struct
+from typing import Final
 
-MAX_SEED = (1 << 64) - 1
-_MASK64 = MAX_SEED
+__all__ = ["MAX_SEED", "check_seed", "deal_from_seed", "round_seed"]
+
+MAX_SEED: Final = (1 << 64) - 1
+_MASK64: Final = MAX_SEED
 
 
 def check_seed(seed: object) -> int:
@@ -31,74 +37,52 @@ def _splitmix64(x: int) -> int:
 
 def round_seed(match_seed: int, index: int) -> int:
     """The seed of the ``index``-th deal (0-based) of a match."""
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= MAX_SEED:
+        raise ValueError(f"a round index is a whole number from 0, not {index!r}")
     return _splitmix64(_splitmix64(check_seed(match_seed)) ^ index)
 
 
-def _radix_chunks() -> tuple[tuple[int, ...], ...]:
-    """Radices 2..32 of an inside-out Fisher-Yates, grouped so each group's product < 2**46.
+_KEYS: Final = Struct("<32H")
+_BIT: Final = tuple(1 << c for c in range(32))
+_CARDS: Final = range(32)
+_PERSON: Final = b"bela deal v1"
 
-    One 64-bit splitmix64 output then yields a whole group's positions by
-    repeated division, with a bias below 2**-18: far cheaper than 31 generator calls.
+
+def _ranked_cards(seed_bytes: bytes) -> list[int]:
+    """The 32 cards ordered by 16-bit SHAKE-256 keys, drawn until all 32 keys differ.
+
+    Sorting by distinct uniform keys gives every order the same chance (a tie
+    would favour the lower card, so a stream with a tie is skipped: 0.8% of seeds).
     """
-    chunks: list[tuple[int, ...]] = []
-    current: list[int] = []
-    product = 1
-    for radix in range(2, 33):
-        if product * radix >= 1 << 46:
-            chunks.append(tuple(current))
-            current, product = [], 1
-        current.append(radix)
-        product *= radix
-    chunks.append(tuple(current))
-    return tuple(chunks)
+    stream = shake_256(seed_bytes)
+    length = 64
+    while True:
+        keys = _KEYS.unpack(stream.digest(length)[-64:])
+        if len(set(keys)) == 32:
+            return sorted(_CARDS, key=keys.__getitem__)
+        length += 64
 
 
-_CHUNKS = _radix_chunks()
+def deal_from_seed(seed: int, dealer: int) -> tuple[list[int], list[int]]:
+    """The seeded deal: six-card hands and two-card talons, as masks by seat.
 
-
-def shuffled_deck(seed: int) -> list[int]:
-    """The 32 card indices in the order a seed shuffles them (pure 64-bit arithmetic).
-
-    Inside-out Fisher-Yates: card ``r - 1`` is inserted at a uniform position
-    among the ``r`` places of the deck built so far, for r = 2..32.
+    Dealt as at the table from the shuffled deck: six cards to each seat from
+    the first player (dealer + 1) on, then two talon cards each.
     """
-    deck = [0]
-    insert = deck.insert
-    state = check_seed(seed)
-    for radices in _CHUNKS:
-        state = (state + 0x9E3779B97F4A7C15) & _MASK64
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        x = z ^ (z >> 31)
-        for radix in radices:
-            insert(x % radix, radix - 1)
-            x //= radix
-    return deck
-
-
-def deal_deck(deck: list[int], dealer: int) -> tuple[list[int], list[int]]:
-    """Six cards and a two-card talon per seat, as masks by seat, from a shuffled deck.
-
-    Dealt as at the table: starting with the first player (dealer + 1), six
-    cards each from the top, then two talon cards each.
-    """
+    deck = _ranked_cards(_PERSON + check_seed(seed).to_bytes(8, "little"))
+    bit = _BIT
     hands = [0, 0, 0, 0]
     talons = [0, 0, 0, 0]
     for k in range(4):
         seat = (dealer + 1 + k) & 3
-        base = 6 * k
+        i = 6 * k
         hands[seat] = (
-            (1 << deck[base])
-            | (1 << deck[base + 1])
-            | (1 << deck[base + 2])
-            | (1 << deck[base + 3])
-            | (1 << deck[base + 4])
-            | (1 << deck[base + 5])
+            bit[deck[i]]
+            | bit[deck[i + 1]]
+            | bit[deck[i + 2]]
+            | bit[deck[i + 3]]
+            | bit[deck[i + 4]]
+            | bit[deck[i + 5]]
         )
-        talons[seat] = (1 << deck[24 + 2 * k]) | (1 << deck[25 + 2 * k])
+        talons[seat] = bit[deck[24 + 2 * k]] | bit[deck[25 + 2 * k]]
     return hands, talons
-
-
-def deal_from_seed(seed: int, dealer: int) -> tuple[list[int], list[int]]:
-    """The seeded deal: hands and talons as masks by seat."""
-    return deal_deck(shuffled_deck(seed), dealer)

@@ -47,6 +47,11 @@ _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
 BELA_MASK: Final = tuple((1 << (s * 8 + _KING)) | (1 << (s * 8 + _QUEEN)) for s in range(4))
 
 _SUIT_MASKS: Final = frozenset(SUIT_MASK)
+_SUITS: Final = tuple(Suit)
+# Per-trump slices of the trick tables, and the three seats after each leader.
+BEATS_BY_TRUMP: Final = tuple(BEATS[t * 32 : t * 32 + 32] for t in range(4))
+POINTS_BY_TRUMP: Final = tuple(CARD_POINTS[t * 32 : t * 32 + 32] for t in range(4))
+FOLLOWERS: Final = tuple(((s + 1) & 3, (s + 2) & 3, (s + 3) & 3) for s in range(4))
 Pair = tuple[int, int]
 
 
@@ -414,7 +419,7 @@ class Round:
             raise RoundOverError("the round is over: no more actions")
         if seat is not None and seat != self.to_act:
             raise OutOfTurnError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
-        if isinstance(action, Pass | Call):
+        if isinstance(action, (Pass, Call)):
             if self._phase is not Phase.BIDDING:
                 raise WrongPhaseError(f"trump is already {self.trump}: play a card")
             if isinstance(action, Pass) and len(self._bids) == 3 and not self.rules.no_forced_trump:
@@ -480,19 +485,22 @@ class Round:
         seat = self._bids[-1][0]
         self._caller = seat
         self._trump = trump
-        hands = self._hands
-        for s in range(4):
-            hands[s] |= self.deal_talons[s]
+        talons = self.deal_talons
+        h = self._hands
+        hands = [h[0] | talons[0], h[1] | talons[1], h[2] | talons[2], h[3] | talons[3]]
+        self._hands = hands
         first = (self.dealer + 1) & 3
-        for offset in range(4):
-            s = (first + offset) & 3
-            if hands[s] in _SUIT_MASKS:  # eight cards, all of one suit
-                self._finish_belot(s)
-                return
+        if not _SUIT_MASKS.isdisjoint(hands):  # someone holds eight cards of one suit
+            for offset in range(4):
+                s = (first + offset) & 3
+                if hands[s] in _SUIT_MASKS:
+                    self._finish_belot(s)
+                    return
         both = BELA_MASK[trump]
         for s in range(4):
             if hands[s] & both == both:
                 self._bela_seat = s
+                break
         best_seat, self._zvanja_pts = best_zvanja_seat(hands, first)
         if best_seat >= 0:
             self._zvanja_seat = best_seat
@@ -561,19 +569,23 @@ class Round:
                 return self._result
         hands = self._hands
         trump = self._trump
-        base = trump * 32
+        beats_of = BEATS_BY_TRUMP[trump]
+        points_of = POINTS_BY_TRUMP[trump]
         trump_mask = SUIT_MASK[trump]
         bela_mask = BELA_MASK[trump]
         bela_seat = self._bela_seat
-        append_action = self._actions.append
         history = self._history
         card_pts = self._card_pts
         tricks_won = self._tricks_won
         leader = self._leader
-        while True:
-            # the lead: any card
-            seat = leader
-            hand = hands[seat]
+        played: list[int] = []
+        record = played.append
+        bela_at = -1
+        done = len(history)
+        win = -1
+        while done < 8:
+            # the lead: any card of the hand
+            hand = hands[leader]
             legal = hand
             k = int(rand() * legal.bit_count())
             while k:
@@ -581,61 +593,62 @@ class Round:
                 k -= 1
             bit = legal & -legal
             win = lead = bit.bit_length() - 1
-            hands[seat] = hand ^ bit
-            if bit & bela_mask and seat == bela_seat and not hand & bela_mask ^ bit:
-                self._bela[seat & 1] += BELA_POINTS
-                self._bela_by = seat
-                append_action(PLAYS_BELA[lead])
-            else:
-                append_action(PLAYS[lead])
+            hands[leader] = hand ^ bit
+            if bit & bela_mask and leader == bela_seat and not hand & bela_mask ^ bit:
+                bela_at = len(played)
+            record(lead)
             led_mask = SUIT_MASK[lead >> 3]
-            led_trump = lead >> 3 == trump
-            win_seat = seat
-            points = CARD_POINTS[base + lead]
-            cards = [lead]
-            for _ in (1, 2, 3):
-                seat = (seat + 1) & 3
+            overtake = True  # must beat the winner in the suit led, until the trick is trumped
+            win_seat = leader
+            beats = beats_of[lead]
+            points = points_of[lead]
+            for seat in FOLLOWERS[leader]:
                 hand = hands[seat]
-                beats = BEATS[base + win]
                 legal = hand & led_mask
                 if legal:
-                    if led_trump or win >> 3 != trump:
+                    if overtake:
                         legal = legal & beats or legal
                 else:
                     legal = hand & trump_mask
                     if legal:
                         legal = legal & beats or legal
+                        overtake = False
                     else:
                         legal = hand
-                k = int(rand() * legal.bit_count())
-                while k:
-                    legal &= legal - 1
-                    k -= 1
-                bit = legal & -legal
+                if legal & (legal - 1):  # a real choice
+                    k = int(rand() * legal.bit_count())
+                    while k:
+                        legal &= legal - 1
+                        k -= 1
+                    bit = legal & -legal
+                else:
+                    bit = legal
                 card = bit.bit_length() - 1
                 hands[seat] = hand ^ bit
                 if beats & bit:
                     win = card
                     win_seat = seat
-                points += CARD_POINTS[base + card]
-                cards.append(card)
+                    beats = beats_of[card]
+                points += points_of[card]
                 if bit & bela_mask and seat == bela_seat and not hand & bela_mask ^ bit:
-                    self._bela[seat & 1] += BELA_POINTS
-                    self._bela_by = seat
-                    append_action(PLAYS_BELA[card])
-                else:
-                    append_action(PLAYS[card])
-            if len(history) == 7:
+                    bela_at = len(played)
+                record(card)
+            done += 1
+            if done == 8:
                 points += LAST_TRICK_BONUS
-            history.append((leader, tuple(cards), win_seat, points))
+            history.append((leader, tuple(played[-4:]), win_seat, points))
             card_pts[win_seat & 1] += points
             tricks_won[win_seat & 1] += 1
             leader = win_seat
-            if len(history) == 8:
-                break
+        actions = list(map(PLAYS.__getitem__, played))
+        if bela_at >= 0:
+            actions[bela_at] = PLAYS_BELA[played[bela_at]]
+            self._bela[bela_seat & 1] += BELA_POINTS
+            self._bela_by = bela_seat
+        self._actions.extend(actions)
         self._leader = self._to_play = leader
         self._win_card = win
-        self._win_pos = cards.index(win)
+        self._win_pos = played[-4:].index(win)
         self._finish_played()
         assert self._result is not None
         return self._result
@@ -643,10 +656,10 @@ class Round:
     # ------------------------------------------------------------------ endings
 
     def _finish_played(self) -> None:
-        zvanja = self.zvanja_points
+        card_pts = (self._card_pts[0], self._card_pts[1])
+        zvanja = self._zvanja_pts
         bela = (self._bela[0], self._bela[1])
         tricks = (self._tricks_won[0], self._tricks_won[1])
-        card_pts = (self._card_pts[0], self._card_pts[1])
         score = score_round_detail(
             caller=self._caller,
             card_points=card_pts,
@@ -655,22 +668,23 @@ class Round:
             tricks=tricks,
             visi=self.rules.visi,
         )
+        # positional: this runs at the end of every simulated round
         self._result = RoundResult(
-            points=score.points,
-            card_points=card_pts,
-            zvanja=zvanja,
-            bela=bela,
-            tricks=tricks,
-            totals=score.totals,
-            caller=self._caller,
-            trump=Suit(self._trump),
-            fell=score.fell,
-            tie=score.tie,
-            hanging=score.hanging,
-            stiglja=score.stiglja,
-            belot=None,
-            belot_seat=None,
-            redeal=False,
+            score.points,
+            card_pts,
+            zvanja,
+            bela,
+            tricks,
+            score.totals,
+            self._caller,
+            _SUITS[self._trump],
+            score.fell,
+            score.tie,
+            score.hanging,
+            score.stiglja,
+            None,
+            None,
+            False,
         )
         self._phase = Phase.FINISHED
 

@@ -40,29 +40,30 @@ def score_round_detail(
     visi: bool = False,
 ) -> Score:
     """Score a round from its numbers; ``caller`` is the calling seat or team (parity counts)."""
-    callers = caller % 2
-    defenders = 1 - callers
-    totals = [card_points[t] + zvanja[t] + bela[t] for t in (0, 1)]
+    callers = caller & 1
+    z0, z1 = zvanja
+    b0, b1 = bela
+    t0 = card_points[0] + z0 + b0
+    t1 = card_points[1] + z1 + b1
     stiglja: int | None = None
-    for team in (0, 1):
-        if tricks[team] == 8:
-            stiglja = team
-            other = 1 - team
-            totals[team] += STIGLJA_BONUS + zvanja[other] + bela[other]
-            totals[other] -= zvanja[other] + bela[other]
-    combined = totals[0] + totals[1]
-    tie = 2 * totals[callers] == combined
-    if 2 * totals[callers] > combined:
-        points = (totals[0], totals[1])
-        return Score((totals[0], totals[1]), points, False, stiglja, False, 0)
-    written = [0, 0]
-    hanging = 0
-    if tie and visi:
-        written[defenders] = totals[defenders]
-        hanging = totals[callers]
-    else:
-        written[defenders] = combined
-    return Score((totals[0], totals[1]), (written[0], written[1]), True, stiglja, tie, hanging)
+    if tricks[0] == 8:  # the swept team's zvanja and bela go to the sweeper
+        stiglja = 0
+        t0 += STIGLJA_BONUS + z1 + b1
+        t1 -= z1 + b1
+    elif tricks[1] == 8:
+        stiglja = 1
+        t1 += STIGLJA_BONUS + z0 + b0
+        t0 -= z0 + b0
+    totals = (t0, t1)
+    combined = t0 + t1
+    doubled = 2 * (t1 if callers else t0)
+    if doubled > combined:
+        return Score(totals, totals, False, stiglja, False, 0)
+    tie = doubled == combined
+    if tie and visi:  # defenders write their own; the callers' total hangs
+        written = (t0, 0) if callers else (0, t1)
+        return Score(totals, written, True, stiglja, True, t1 if callers else t0)
+    return Score(totals, (0, combined) if callers == 0 else (combined, 0), True, stiglja, tie, 0)
 
 
 def score_round(*, caller: int, card_points: Pair, zvanja: Pair, bela: Pair, tricks: Pair) -> Pair:
