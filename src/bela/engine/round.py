@@ -479,7 +479,7 @@ class Round:
             self._bids.append((seat, PASS))
             self._actions.append(PASS)
             if len(self._bids) == 4:
-                self._finish_redeal()
+                self._finish_unplayed(None)
 
     def _call(self, trump: int) -> None:
         seat = self._bids[-1][0]
@@ -494,7 +494,7 @@ class Round:
             for offset in range(4):
                 s = (first + offset) & 3
                 if hands[s] in _SUIT_MASKS:
-                    self._finish_belot(s)
+                    self._finish_unplayed(s)
                     return
         both = BELA_MASK[trump]
         for s in range(4):
@@ -688,43 +688,25 @@ class Round:
         )
         self._phase = Phase.FINISHED
 
-    def _finish_belot(self, seat: int) -> None:
+    def _finish_unplayed(self, belot_seat: int | None) -> None:
+        """End a round whose cards are not played: belot, or four passes (a void deal)."""
+        zero = (0, 0)
         self._result = RoundResult(
-            points=(0, 0),
-            card_points=(0, 0),
-            zvanja=(0, 0),
-            bela=(0, 0),
-            tricks=(0, 0),
-            totals=(0, 0),
-            caller=self._caller,
-            trump=Suit(self._trump),
+            points=zero,
+            card_points=zero,
+            zvanja=zero,
+            bela=zero,
+            tricks=zero,
+            totals=zero,
+            caller=self.caller,
+            trump=self.trump,
             fell=False,
             tie=False,
             hanging=0,
             stiglja=None,
-            belot=seat % 2,
-            belot_seat=seat,
-            redeal=False,
-        )
-        self._phase = Phase.FINISHED
-
-    def _finish_redeal(self) -> None:
-        self._result = RoundResult(
-            points=(0, 0),
-            card_points=(0, 0),
-            zvanja=(0, 0),
-            bela=(0, 0),
-            tricks=(0, 0),
-            totals=(0, 0),
-            caller=None,
-            trump=None,
-            fell=False,
-            tie=False,
-            hanging=0,
-            stiglja=None,
-            belot=None,
-            belot_seat=None,
-            redeal=True,
+            belot=None if belot_seat is None else belot_seat % 2,
+            belot_seat=belot_seat,
+            redeal=belot_seat is None,
         )
         self._phase = Phase.FINISHED
 
