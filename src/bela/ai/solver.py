@@ -132,6 +132,36 @@ def _drop_table() -> tuple[int, ...]:
 _DROP: Final = _drop_table()
 
 
+def _sure_table() -> tuple[int, ...]:
+    """SURE[live << 8 | held] for the trump suit's byte: points sure to go to a team.
+
+    ``live`` is the trumps still in hands, ``held`` the team's share of them.
+    The team's unbroken run from the top of the live trumps wins every trick
+    it is played to (only a stronger live trump could beat one of its cards,
+    and those are the team's own), and every card is played before the round
+    ends, so the team takes at least those cards' points. Bit 8 says the run
+    is not empty: the team takes a trick, so the other team cannot sweep.
+    """
+    by_strength = sorted(range(8), key=lambda r: -TRUMP_STRENGTH[r])
+    trump_points = CARD_POINTS[:8]  # hearts as trump: the trump points by rank
+    out = []
+    for live in range(256):
+        for held in range(256):
+            value = 0
+            if held & ~live == 0:
+                for r in by_strength:
+                    if not live >> r & 1:
+                        continue
+                    if not held >> r & 1:
+                        break
+                    value = (value | 256) + trump_points[r]
+            out.append(value)
+    return tuple(out)
+
+
+_SURE: Final = _sure_table()
+
+
 def equivalence_classes(pos: Position) -> list[list[Card]]:
     """The legal cards of the mover grouped into classes that are sure to score the same."""
     legal = pos.legal_mask()
@@ -194,6 +224,9 @@ class Solver:
         suit_mask = SUIT_MASK
         desc, asc = _order_tables(trump)
         drop = _DROP
+        sure = _SURE
+        plain_suits = tuple(s for s in range(4) if s != trump)
+        tshift = 8 * trump
         zero_bits = tuple(3 if s == trump else 7 for s in range(4))
         hands = self._hands
         tt = self.tt
@@ -212,6 +245,32 @@ class Solver:
                     out += table[s * 256 + byte]
             return out
 
+        def lead_order(hand: int, live: int) -> list[int]:
+            """Leads to try: the top card of each plain suit, the other plain cards, then trumps.
+
+            Trumps last because leading them mostly only draws the opponents'
+            trumps, the tops first because they often win.
+            """
+            tops: list[int] = []
+            rest: list[int] = []
+            for s in plain_suits:
+                byte = (hand >> (8 * s)) & 0xFF
+                if byte:
+                    z = byte & 7
+                    if z & (z - 1):
+                        byte &= ~drop[((live >> (8 * s)) & 7) * 8 + z]
+                    cards = desc[s * 256 + byte]
+                    tops.append(cards[0])
+                    rest += cards[1:]
+            tops += rest
+            byte = (hand >> tshift) & 0xFF
+            if byte:
+                z = byte & 3
+                if z == 3:
+                    byte &= ~drop[((live >> tshift) & 3) * 8 + z]
+                tops += desc[trump * 256 + byte]
+            return tops
+
         def lead(leader: int, rem: int, sweep: int, alpha: int, beta: int) -> int:
             """Margin (team 0 minus team 1) of the rest, ``leader`` to lead a fresh trick."""
             h = hands[leader]
@@ -226,10 +285,15 @@ class Solver:
                 team = ws & 1
                 v = rem + _LAST + (_SWEEP if sweep >> team & 1 else 0)
                 return -v if team else v
-            hi = rem + _LAST + (_SWEEP if sweep & 1 else 0)
+            live = hands[0] | hands[1] | hands[2] | hands[3]
+            live_trumps = (live >> tshift) & 0xFF
+            held = ((hands[0] | hands[2]) >> tshift) & 0xFF
+            sure0 = sure[live_trumps << 8 | held]
+            sure1 = sure[live_trumps << 8 | (live_trumps ^ held)]
+            hi = rem + _LAST - 2 * (sure1 & 255) + (_SWEEP if sweep & 1 and sure1 < 256 else 0)
             if hi <= alpha:
                 return hi
-            lo = -rem - _LAST - (_SWEEP if sweep & 2 else 0)
+            lo = 2 * (sure0 & 255) - rem - _LAST - (_SWEEP if sweep & 2 and sure0 < 256 else 0)
             if lo >= beta:
                 return lo
             key = (
@@ -254,8 +318,7 @@ class Solver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-            live = hands[0] | hands[1] | hands[2] | hands[3]
-            moves = spread(h, live, desc)
+            moves = lead_order(h, live)
             if first >= 0:
                 moves.remove(first)
                 moves.insert(0, first)
