@@ -244,7 +244,7 @@ def _first_difference(stored: _Model, replayed: _Model) -> str:
     for name in type(stored).model_fields:
         a, b = getattr(stored, name), getattr(replayed, name)
         if a != b:
-            return f"{name} is {_show(a)} in the record but {_show(b)} on replay"
+            return f"{name} = {_show(a)} in the record but {_show(b)} on replay"
     return "they differ"  # pragma: no cover - only called when the models differ
 
 
@@ -312,7 +312,8 @@ def match_from_record(record: MatchRecord) -> Match:
     ):
         if stored != actual:
             raise RecordError(
-                f"the match {name} is {_show(stored)} in the record but {_show(actual)} on replay"
+                f"the match does not match its replay: {name} = {_show(stored)} in the record "
+                f"but {_show(actual)} on replay"
             )
     return match
 

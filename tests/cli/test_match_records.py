@@ -147,8 +147,10 @@ def test_every_action_has_a_text_that_reads_back() -> None:
 
 @pytest.fixture
 def good() -> dict[str, Any]:
-    """A finished 501 match as JSON data, ready to be damaged."""
-    return as_dict(record_from_match(random_match(42, target=501), "normal"))
+    """A finished match of several rounds as JSON data, ready to be damaged."""
+    data = as_dict(record_from_match(random_match(42, target=1001), "normal"))
+    assert len(data["rounds"]) >= 3
+    return data
 
 
 def load(data: dict[str, Any]) -> Match:
@@ -236,7 +238,7 @@ def test_an_extra_action_after_the_round_is_refused(good: dict[str, Any]) -> Non
 
 
 def test_a_missing_round_is_refused(good: dict[str, Any]) -> None:
-    del good["rounds"][1]
+    del good["rounds"][0]
     with pytest.raises(RecordError, match="out of order"):
         load(good)
 
