@@ -30,6 +30,7 @@ from bela.engine import (
     RoundRecord,
     Rules,
     Suit,
+    cards_in,
 )
 from bela.engine.deal import MAX_SEED
 
@@ -102,11 +103,21 @@ class ResultEntry(_Model):
     redeal: bool
 
 
+CardList = Annotated[str, Field(max_length=40)]
+
+
 class RoundEntry(_Model):
-    """A round: its 0-based index in the match, dealer, actions and, once over, its result."""
+    """A round: its 0-based index in the match, dealer, deal, actions and, once over, its result.
+
+    ``hands`` and ``talons`` (by seat, cards like ``"7H 10H QS"``) are a check like
+    the result: the engine deals them from the seed, and a record whose cards differ
+    was written by a bela that shuffles differently, or edited.
+    """
 
     index: Annotated[int, Field(ge=0)]
     dealer: Seat
+    hands: tuple[CardList, CardList, CardList, CardList]
+    talons: tuple[CardList, CardList, CardList, CardList]
     actions: tuple[ActionEntry, ...]
     result: ResultEntry | None
 
@@ -189,6 +200,24 @@ def result_entry(played: RoundRecord) -> ResultEntry:
     )
 
 
+def _cards_of(masks: Iterable[int]) -> tuple[str, str, str, str]:
+    a, b, c, d = (" ".join(str(card) for card in cards_in(mask)) for mask in masks)
+    return a, b, c, d
+
+
+def _round_entry(
+    deal: Round, index: int, actions: Iterable[Action], result: ResultEntry | None
+) -> RoundEntry:
+    return RoundEntry(
+        index=index,
+        dealer=deal.dealer,
+        hands=_cards_of(deal.deal_hands),
+        talons=_cards_of(deal.deal_talons),
+        actions=_seated(deal, actions),
+        result=result,
+    )
+
+
 def _seated(deal: Round, actions: Iterable[Action]) -> tuple[ActionEntry, ...]:
     """Each action with the seat that took it, found by replaying the deal."""
     rnd = deal.copy()
@@ -204,24 +233,12 @@ def _seated(deal: Round, actions: Iterable[Action]) -> tuple[ActionEntry, ...]:
 def record_from_match(match: Match, difficulty: str) -> MatchRecord:
     """The record of ``match`` as it stands, the round in progress and its actions included."""
     rounds = [
-        RoundEntry(
-            index=played.index,
-            dealer=played.dealer,
-            actions=_seated(match.deal(played.index), played.actions),
-            result=result_entry(played),
-        )
+        _round_entry(match.deal(played.index), played.index, played.actions, result_entry(played))
         for played in match.rounds
     ]
     if match.current is not None:
         index = match.next_index
-        rounds.append(
-            RoundEntry(
-                index=index,
-                dealer=match.current.dealer,
-                actions=_seated(match.deal(index), match.current.actions),
-                result=None,
-            )
-        )
+        rounds.append(_round_entry(match.deal(index), index, match.current.actions, None))
     return MatchRecord(
         schema_version=SCHEMA_VERSION,
         rules=RulesEntry(no_forced_trump=match.rules.no_forced_trump, visi=match.rules.visi),
@@ -278,6 +295,12 @@ def match_from_record(record: MatchRecord) -> Match:
             raise RecordError(
                 f"round {number} is dealt by seat {match.current.dealer}, "
                 f"not seat {entry.dealer} as the record says"
+            )
+        deal = match.current
+        if (entry.hands, entry.talons) != (_cards_of(deal.deal_hands), _cards_of(deal.deal_talons)):
+            raise RecordError(
+                f"round {number}'s cards are not the deal of seed {record.seed}: the record "
+                "was written by a bela that shuffles differently, or edited"
             )
         for step, item in enumerate(entry.actions, start=1):
             if match.next_index != entry.index:

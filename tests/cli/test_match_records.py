@@ -249,9 +249,19 @@ def test_a_wrong_dealer_is_refused(good: dict[str, Any]) -> None:
         load(good)
 
 
-def test_a_changed_seed_is_refused(good: dict[str, Any]) -> None:
+def test_a_changed_seed_is_refused_as_a_different_deal(good: dict[str, Any]) -> None:
     good["seed"] += 1
-    with pytest.raises(RecordError):
+    with pytest.raises(RecordError, match="not the deal of seed"):
+        load(good)
+
+
+def test_the_deal_is_stored_and_checked(good: dict[str, Any]) -> None:
+    first = good["rounds"][0]
+    rnd = Match.new(42).deal(0)
+    assert first["hands"] == [" ".join(str(c) for c in rnd.hand(s)) for s in range(4)]
+    assert first["talons"] == [" ".join(str(c) for c in rnd.talon(s)) for s in range(4)]
+    first["hands"][0], first["hands"][1] = first["hands"][1], first["hands"][0]
+    with pytest.raises(RecordError, match="round 1's cards are not the deal"):
         load(good)
 
 
@@ -261,6 +271,8 @@ def test_a_round_after_the_end_is_refused(good: dict[str, Any]) -> None:
         {
             "index": last["index"] + 1,
             "dealer": (last["dealer"] + 1) % 4,
+            "hands": last["hands"],
+            "talons": last["talons"],
             "actions": [],
             "result": None,
         }
