@@ -22,7 +22,7 @@ import random
 import statistics
 import time
 
-from bela.ai.solver import Position, Solver, solve
+from bela.ai.solver import Position, Solver
 from bela.engine import Phase, Round, cards_in
 
 # Default number of positions per size (full deals are slow: a handful).
@@ -57,12 +57,12 @@ def time_all(positions: list[Position], full: bool) -> tuple[list[float], float]
     nodes = 0
     for pos in positions:
         start = time.perf_counter()
+        solver = Solver(pos.trump)
         if full:
-            nodes += solve(pos).nodes
+            solver.solve(pos)
         else:
-            solver = Solver(pos.trump)
-            solver.margin(pos)
-            nodes += solver.nodes
+            solver.value(pos)
+        nodes += solver.nodes
         times.append((time.perf_counter() - start) * 1000)
     return times, nodes / len(positions)
 

@@ -202,6 +202,28 @@ def test_stiglja_is_counted_only_while_reachable() -> None:
     assert solve_value(lost_one) == (points, 0)
 
 
+def test_defenders_take_a_blank_trick_to_stop_the_sweep() -> None:
+    """Trump hearts (none left); team 0 has won all six tricks; seat 1 leads.
+
+    Seat 1 holds 7S 8D; nobody else has a spade. Leading 7S wins a trick of
+    discards (team 0 throws 9C and 7D, seat 3 a club: 0 points), then AD and
+    10D go to team 0 with the last trick: 31 for team 0. Leading 8D lets team
+    0 take both tricks: the same 31 card points plus štiglja's 90. Team 1
+    takes 0 points either way; only the margin tells the 7S is right.
+    """
+    pos = Position.from_cards(
+        ["10D 7D", "7S 8D", "AD 9C", "7C 8C"], "H", leader=1, tricks_won=(6, 0)
+    )
+    result = solve(pos)
+    seven, eight = Card.parse("7S"), Card.parse("8D")
+    assert result.card_values == {seven: 0, eight: 0}
+    assert result.card_margins == {seven: -31, eight: -121}
+    assert result.best_cards == [seven]
+    assert (result.points_team0, result.points_team1) == (31, 0)
+    plain = solve(pos, stiglja=False)
+    assert plain.card_margins == {seven: -31, eight: -31}
+
+
 def test_hand_solved_two_trick_endgame() -> None:
     """Trump spades. Seat 0 leads; seat 1 holds the AH guarded by the JS.
 
@@ -304,6 +326,26 @@ def test_solver_reused_along_a_line_keeps_exact_values() -> None:
             if pos.tricks_left == 1 and len(pos.trick) == 3:
                 break
             pos = pos.play(card)
+
+
+def test_position_play_follows_the_engine() -> None:
+    """Position.play gives the same position as the engine playing the card."""
+    rng = random.Random(11)
+    for seed in range(30):
+        rnd = Round.from_seed(seed, dealer=seed % 4)
+        while rnd.phase is Phase.BIDDING:
+            rnd.push(rng.choice(rnd.legal_actions()))
+        while rnd.phase is Phase.PLAYING:
+            pos = Position.from_round(rnd)
+            assert pos.legal_mask() == rnd.legal_mask()
+            assert pos.to_act == rnd.to_act
+            card = rng.choice(cards_in(rnd.legal_mask()))
+            rnd.push_card(card)
+            if rnd.phase is Phase.PLAYING:
+                assert pos.play(card) == Position.from_round(rnd)
+            else:
+                with pytest.raises(ValueError, match="ends the round"):
+                    pos.play(card)
 
 
 def test_position_validation_rejects_inconsistent_input() -> None:

@@ -40,7 +40,15 @@ from bela.engine import LAST_TRICK_BONUS, STIGLJA_BONUS, Card
 from bela.engine.cards import SUIT_MASK
 from bela.engine.tricks import BEATS, CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
 
-__all__ = ["Position", "SolveResult", "Solver", "solve", "solve_value"]
+__all__ = [
+    "Position",
+    "SolveResult",
+    "Solver",
+    "equivalence_classes",
+    "remaining_points",
+    "solve",
+    "solve_value",
+]
 
 _INF: Final = 10_000
 _LAST: Final = LAST_TRICK_BONUS
@@ -132,6 +140,7 @@ def _drop_table() -> tuple[int, ...]:
 _DROP: Final = _drop_table()
 
 
+@lru_cache(maxsize=1)
 def _sure_table() -> tuple[int, ...]:
     """SURE[live << 8 | held] for the trump suit's byte: points sure to go to a team.
 
@@ -157,9 +166,6 @@ def _sure_table() -> tuple[int, ...]:
                     value = (value | 256) + trump_points[r]
             out.append(value)
     return tuple(out)
-
-
-_SURE: Final = _sure_table()
 
 
 def equivalence_classes(pos: Position) -> list[list[Card]]:
@@ -224,7 +230,7 @@ class Solver:
         suit_mask = SUIT_MASK
         desc, asc = _order_tables(trump)
         drop = _DROP
-        sure = _SURE
+        sure = _sure_table()
         plain_suits = tuple(s for s in range(4) if s != trump)
         tshift = 8 * trump
         zero_bits = tuple(3 if s == trump else 7 for s in range(4))
@@ -276,12 +282,19 @@ class Solver:
             h = hands[leader]
             if not h & (h - 1):  # the last trick: one card each, no choice left
                 counter[0] += 4
-                win, ws = h.bit_length() - 1, leader
-                for k in (1, 2, 3):
-                    seat = (leader + k) & 3
-                    c = hands[seat].bit_length() - 1
-                    if beats[win] >> c & 1:
-                        win, ws = c, seat
+                win = h.bit_length() - 1
+                ws = leader
+                seat = (leader + 1) & 3
+                c = hands[seat].bit_length() - 1
+                if beats[win] >> c & 1:
+                    win, ws = c, seat
+                seat = leader ^ 2
+                c = hands[seat].bit_length() - 1
+                if beats[win] >> c & 1:
+                    win, ws = c, seat
+                seat = (leader + 3) & 3
+                if beats[win] & hands[seat]:
+                    ws = seat
                 team = ws & 1
                 v = rem + _LAST + (_SWEEP if sweep >> team & 1 else 0)
                 return -v if team else v
@@ -586,17 +599,39 @@ class Solver:
 
     def margin(self, pos: Position) -> int:
         """Exact margin (team 0 minus team 1, from now) under best play: one search."""
-        if not pos.trick:
-            sweep, rem, _tpts, _live, _led, _win, _ws = self._load(pos)
-            return self._lead(pos.leader, rem, sweep, -_INF, _INF)
         sweep, rem, tpts, live, led, win, ws = self._load(pos)
-        seat = pos.to_act
+        if not pos.trick:
+            return self._lead(pos.leader, rem, sweep, -_INF, _INF)
         k = len(pos.trick)
-        return self._follow(seat, k, led, win, ws, tpts, rem, live, sweep, -_INF, _INF)
+        return self._follow(pos.to_act, k, led, win, ws, tpts, rem, live, sweep, -_INF, _INF)
+
+    def solve(self, pos: Position) -> SolveResult:
+        """Exact points of the rest of the round for both teams, and each legal card's value."""
+        start = self.nodes
+        margins = self.card_margins(pos)
+        mover = pos.to_act
+        team = mover & 1
+        total = remaining_points(pos)
+        best = min(margins.values()) if team else max(margins.values())
+        p0, p1 = _split(total, best)
+        values: dict[Card, int] = {}
+        mine: dict[Card, int] = {}
+        for card, m in margins.items():
+            values[card] = _split(total, m)[team]
+            mine[card] = -m if team else m
+        return SolveResult(p0, p1, mover, values, mine, self.nodes - start)
+
+    def value(self, pos: Position) -> tuple[int, int]:
+        """(team 0, team 1) points of the rest under best play; cheaper than ``solve``."""
+        return _split(remaining_points(pos), self.margin(pos))
+
+    def clear(self) -> None:
+        """Forget the transposition table (it only grows otherwise)."""
+        self.tt.clear()
 
 
-def _split(pos: Position, margin: int) -> tuple[int, int]:
-    """(team 0, team 1) points from the margin: a sweep is the only way past the total."""
+def remaining_points(pos: Position) -> int:
+    """Card points still to be taken: the table, the hands and the last trick's 10."""
     points = CARD_POINTS[pos.trump * 32 : pos.trump * 32 + 32]
     total = _LAST + sum(points[c] for c in pos.trick)
     for h in pos.hands:
@@ -604,6 +639,11 @@ def _split(pos: Position, margin: int) -> tuple[int, int]:
             b = h & -h
             total += points[b.bit_length() - 1]
             h ^= b
+    return total
+
+
+def _split(total: int, margin: int) -> tuple[int, int]:
+    """(team 0, team 1) points from the margin: only a sweep takes it past the total."""
     if margin > total:
         return margin, 0
     if margin < -total:
@@ -612,22 +652,13 @@ def _split(pos: Position, margin: int) -> tuple[int, int]:
 
 
 def solve(pos: Position, stiglja: bool = True) -> SolveResult:
-    """Exact points of the rest of the round for both teams, and each legal card's value."""
-    solver = Solver(pos.trump, stiglja)
-    margins = solver.card_margins(pos)
-    mover = pos.to_act
-    team = mover & 1
-    best = min(margins.values()) if team else max(margins.values())
-    p0, p1 = _split(pos, best)
-    values: dict[Card, int] = {}
-    mine: dict[Card, int] = {}
-    for card, m in margins.items():
-        q0, q1 = _split(pos, m)
-        values[card] = q1 if team else q0
-        mine[card] = -m if team else m
-    return SolveResult(p0, p1, mover, values, mine, solver.nodes)
+    """Exact points of the rest of the round for both teams, and each legal card's value.
+
+    A fresh ``Solver`` per call; see ``Solver`` to keep the table between calls.
+    """
+    return Solver(pos.trump, stiglja).solve(pos)
 
 
 def solve_value(pos: Position, stiglja: bool = True) -> tuple[int, int]:
-    """(team 0, team 1) points of the rest under best play; cheaper than ``solve``."""
-    return _split(pos, Solver(pos.trump, stiglja).margin(pos))
+    """(team 0, team 1) points of the rest under best play: one search, cheaper than ``solve``."""
+    return Solver(pos.trump, stiglja).value(pos)
