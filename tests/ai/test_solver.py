@@ -12,10 +12,19 @@ value must match exactly.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from bela.ai.solver import Position, Solver, SolveResult, equivalence_classes, solve, solve_value
+from bela.ai.solver import (
+    Position,
+    Solver,
+    SolveResult,
+    equivalence_classes,
+    remaining_points,
+    solve,
+    solve_value,
+)
 from bela.engine import Card, Phase, Round, cards_in, mask_of
 from bela.engine.tricks import card_points, legal_mask, legal_plays
 
@@ -132,13 +141,24 @@ def random_position(seed: int, tricks_left: int, on_table: int) -> Position | No
 
 
 def positions(count: int, tricks: tuple[int, ...], seed0: int) -> list[Position]:
+    """Random positions; in a third of them each team has still a sweep to make or stop.
+
+    Random play seldom leaves a sweep open, so for those the completed tricks
+    are credited to one team (which team took them does not change the cards).
+    """
     out = []
     seed = seed0
     while len(out) < count:
         seed += 1
         pos = random_position(seed, tricks[seed % len(tricks)], (seed // 7) % 4)
-        if pos is not None:
-            out.append(pos)
+        if pos is None:
+            continue
+        done = pos.tricks_done
+        if seed % 6 == 0:
+            pos = replace(pos, tricks_won=(done, 0))
+        elif seed % 6 == 1:
+            pos = replace(pos, tricks_won=(0, done))
+        out.append(pos)
     return out
 
 
@@ -166,7 +186,7 @@ def test_solver_matches_brute_force_on_random_endgames(
     tricks: tuple[int, ...], count: int, seed0: int
 ) -> None:
     """Every legal card's exact margin and points equal the brute force (mid-trick too)."""
-    mid_trick = 0
+    mid_trick = sweeps = 0
     for pos in positions(count, tricks, seed0):
         expected = brute_card_margins(pos)
         result = solve(pos)
@@ -175,7 +195,9 @@ def test_solver_matches_brute_force_on_random_endgames(
         team_points_from_margins(pos, result)
         assert solve_value(pos) == (result.points_team0, result.points_team1)
         mid_trick += bool(pos.trick)
+        sweeps += result.points_team0 + result.points_team1 > remaining_points(pos)
     assert mid_trick > count // 2
+    assert sweeps > count // 100  # štiglja is exercised, not only allowed for
 
 
 def test_solver_matches_brute_force_without_stiglja() -> None:
