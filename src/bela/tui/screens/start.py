@@ -62,7 +62,7 @@ class StartScreen(Screen[None]):
         Binding("ctrl+n", "start", "New match"),
         Binding("ctrl+r", "resume", "Resume", show=False),
         Binding("ctrl+s", "reseed", "New seed"),
-        Binding("escape", "app.quit", "Quit"),
+        Binding("escape", "app.quit", "Quit", show=False),
     ]
 
     def __init__(

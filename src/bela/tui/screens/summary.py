@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -65,14 +64,13 @@ class RoundSummaryScreen(ModalScreen[None]):
         record = self.record
         tricks = self.match.deal(record.index).replay(record.actions).tricks
         last_team = tricks[-1].winner % 2 if len(tricks) == 8 else None
-        table = Table(box=None, padding=(0, 2), show_edge=False)
-        table.add_column("", no_wrap=True)
-        table.add_column("mi", justify="right")
-        table.add_column("vi", justify="right")
         rows = summary_rows(record, last_team)
+        width = max(len(label) for label, _, _ in rows) + 2
+        lines = [Text(f"{'':<{width}}{'mi':>6}{'vi':>6}", style="bold underline")]
         for i, (label, mi, vi) in enumerate(rows):
             style = "bold" if i >= len(rows) - 2 else ""
-            table.add_row(Text(label, style=style), Text(str(mi), style), Text(str(vi), style))
+            lines.append(Text(f"{label:<{width}}{mi:>6}{vi:>6}", style=style))
+        table = Text("\n").join(lines)
         scores = self.match.scores
         standing = f"Score: mi {scores[0]} · vi {scores[1]}  (to {self.match.target})"
         yield TooSmall()

@@ -1,0 +1,105 @@
+"""Pictures of the app at 80 × 24 on pinned seeds (pytest-textual-snapshot).
+
+Regenerate with ``pytest tests/tui/test_tui_snapshots.py --snapshot-update`` and
+look at the SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.pilot import Pilot
+from tui_pilot import human_move, make_app, play_round, settle, table
+
+from bela.ai import make_bot
+from bela.ai.driver import play_bots_until
+from bela.engine import Match, Phase
+from bela.tui import BelaApp
+from bela.tui.screens.match_end import MatchEndScreen
+
+SIZE = (80, 24)
+Snap = Callable[..., bool]
+
+
+def still_app(**kwargs: Any) -> BelaApp:
+    """An app that shows no toasts: they time out, so whether one is on a picture is timing."""
+    app = make_app(**kwargs)
+    app.notify = lambda *args, **kw: None  # type: ignore[method-assign]
+    return app
+
+
+async def quiet(pilot: Pilot[Any]) -> None:
+    """Let the screen settle before the picture."""
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
+def test_start_screen(snap_compare: Snap) -> None:
+    app = still_app(seed=7, resume=None)
+
+    async def ready(pilot: Pilot[Any]) -> None:
+        await quiet(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=ready)
+
+
+def test_calling_trump(snap_compare: Snap) -> None:
+    """The human speaks first: six cards up, the talon face down, the bid menu."""
+    app = still_app(seed=7)
+
+    async def to_the_call(pilot: Pilot[Any]) -> None:
+        assert await settle(pilot) == "turn"
+        await quiet(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=to_the_call)
+
+
+def test_trick_in_progress(snap_compare: Snap) -> None:
+    """A trick in progress: three cards down, the human to follow, the cards not allowed dimmed."""
+    app = still_app(seed=7)
+
+    async def mid_trick(pilot: Pilot[Any]) -> None:
+        while True:
+            assert await settle(pilot) == "turn"
+            screen = table(pilot.app)  # type: ignore[arg-type]
+            rnd = screen.match.current
+            assert rnd is not None
+            if rnd.phase is Phase.PLAYING and rnd.trick:
+                await quiet(pilot)
+                return
+            await human_move(pilot, screen)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=mid_trick)
+
+
+def test_round_summary(snap_compare: Snap) -> None:
+    app = still_app(seed=7)
+
+    async def to_the_summary(pilot: Pilot[Any]) -> None:
+        await play_round(pilot)
+        await quiet(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=to_the_summary)
+
+
+def _finished_match() -> Match:
+    """A whole 501 match played by four bots, deterministic for the seed."""
+    bots = {seat: make_bot("random") for seat in range(4)}
+    match = Match.new(2, 501)
+    while not match.is_over:
+        match = play_bots_until(match, bots, stop_at_round_end=False)
+    return match
+
+
+def test_match_end(snap_compare: Snap) -> None:
+    app = still_app(seed=2)
+    match = _finished_match()
+
+    async def at_the_end(pilot: Pilot[Any]) -> None:
+        assert await settle(pilot) == "turn"
+        await pilot.app.push_screen(MatchEndScreen(match))
+        await quiet(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=at_the_end)
