@@ -23,8 +23,12 @@ Snap = Callable[..., bool]
 
 
 def still_app(**kwargs: Any) -> BelaApp:
-    """An app that shows no toasts: they time out, so whether one is on a picture is timing."""
-    app = make_app(**kwargs)
+    """An app that shows no toasts: they time out, so whether one is on a picture is timing.
+
+    The bots play at random (the simplest, most stable player), so the pictures change
+    only when the app or the deal changes, not when the stronger bots are tuned.
+    """
+    app = make_app(**{"difficulty": "random", **kwargs})
     app.notify = lambda *args, **kw: None  # type: ignore[method-assign]
     return app
 
@@ -37,7 +41,7 @@ async def quiet(pilot: Pilot[Any]) -> None:
 
 
 def test_start_screen(snap_compare: Snap) -> None:
-    app = still_app(seed=7, resume=None)
+    app = still_app(seed=7, resume=None, difficulty="normal")
 
     async def ready(pilot: Pilot[Any]) -> None:
         await quiet(pilot)
