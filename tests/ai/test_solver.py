@@ -351,7 +351,7 @@ def test_solver_reused_along_a_line_keeps_exact_values() -> None:
 
 
 def test_position_play_follows_the_engine() -> None:
-    """Position.play gives the same position as the engine playing the card."""
+    """Position.play gives the same position as the engine playing the card; views agree."""
     rng = random.Random(11)
     for seed in range(30):
         rnd = Round.from_seed(seed, dealer=seed % 4)
@@ -361,6 +361,8 @@ def test_position_play_follows_the_engine() -> None:
             pos = Position.from_round(rnd)
             assert pos.legal_mask() == rnd.legal_mask()
             assert pos.to_act == rnd.to_act
+            hands = [rnd.hand_mask(s) for s in range(4)]
+            assert Position.from_view(rnd.view(pos.to_act), hands) == pos
             card = rng.choice(cards_in(rnd.legal_mask()))
             rnd.push_card(card)
             if rnd.phase is Phase.PLAYING:
@@ -371,9 +373,25 @@ def test_position_play_follows_the_engine() -> None:
 
 
 def test_position_validation_rejects_inconsistent_input() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="should hold 2 cards"):
         Position.from_cards(["JH 9H", "7S", "AS 10S", "7D 8D"], "H", 0, tricks_won=(6, 0))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="already seen"):
         Position((mask_of("JH"), mask_of("JH"), mask_of("7S"), mask_of("8S")), 0, 0, (), (7, 0))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="already seen"):
+        Position.from_cards(
+            ["JH", "7S 9S", "AS 10S", "7D 8D"], "H", 0, trick="8D", tricks_won=(6, 0)
+        )
+    with pytest.raises(ValueError, match="should hold 0 cards"):
         Position.from_cards(["JH", "7S", "AS", "7D"], "H", 0, trick="8D", tricks_won=(7, 0))
+    with pytest.raises(ValueError, match="not a legal play"):
+        Position.from_cards(["JH 7S", "8S 9S", "AS 10S", "7D 8D"], "H", 0, tricks_won=(6, 0)).play(
+            "QS"
+        )
+    rnd = Round.from_seed(3)
+    with pytest.raises(ValueError, match="play phase"):
+        Position.from_round(rnd)
+    rnd.push(rnd.legal_actions()[-1])  # name a trump: the play phase
+    hands = [rnd.hand_mask(s) for s in range(4)]
+    wrong = [hands[1], hands[0], hands[2], hands[3]]
+    with pytest.raises(ValueError, match="own hand"):
+        Position.from_view(rnd.view(rnd.to_act or 0), wrong)

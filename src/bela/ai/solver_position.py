@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bela.engine import Card, Phase, Round, Suit, cards_in, mask_of
+from bela.engine import Card, Phase, Round, SeatView, Suit, cards_in, mask_of
 from bela.engine.cards import to_card, to_suit
 from bela.engine.tricks import BEATS, legal_mask
 
@@ -100,6 +100,29 @@ class Position:
             int(rnd.trump),
             rnd.trick_leader,
             tuple(int(c) for c in rnd.trick),
+            (won[0], won[1]),
+        )
+
+    @classmethod
+    def from_view(cls, view: SeatView, hands: Sequence[int]) -> Position:
+        """A position from what a seat sees plus a guess of all four hands (masks by seat).
+
+        For a bot sampling the unseen cards: the view gives the trump, the
+        trick on the table and the completed tricks; ``hands`` must hold the
+        seat's own hand and a deal of the unseen cards consistent with it.
+        """
+        if view.phase is not Phase.PLAYING or view.trump is None or view.trick_leader is None:
+            raise ValueError("a solver position needs a view in the play phase")
+        if hands[view.seat] != mask_of(view.hand):
+            raise ValueError("the hands given do not keep the seat's own hand")
+        won = [0, 0]
+        for done in view.tricks:
+            won[done.winner % 2] += 1
+        return cls(
+            (hands[0], hands[1], hands[2], hands[3]),
+            int(view.trump),
+            view.trick_leader,
+            tuple(int(c) for c in view.trick),
             (won[0], won[1]),
         )
 
