@@ -17,6 +17,7 @@ from dataclasses import replace
 import pytest
 
 from bela.ai.solver import (
+    NodeLimitExceeded,
     Position,
     Solver,
     SolveResult,
@@ -348,6 +349,18 @@ def test_solver_reused_along_a_line_keeps_exact_values() -> None:
             if pos.tricks_left == 1 and len(pos.trick) == 3:
                 break
             pos = pos.play(card)
+
+
+def test_node_limit_gives_up_and_leaves_the_solver_usable() -> None:
+    pos = positions(1, (6,), 60_000)[0]
+    exact = solve(pos)
+    solver = Solver(pos.trump, node_limit=50)
+    with pytest.raises(NodeLimitExceeded):
+        solver.solve(pos)
+    solver.node_limit = None
+    assert solver.solve(pos) == exact
+    generous = Solver(pos.trump, node_limit=exact.nodes + 100)
+    assert generous.solve(pos) == exact
 
 
 def test_position_play_follows_the_engine() -> None:
