@@ -26,7 +26,7 @@ from bela.tui.screens.start import StartScreen
 from bela.tui.screens.summary import RoundSummaryScreen
 from bela.tui.screens.table import TableScreen
 from bela.tui.session import make_bots
-from bela.tui.text import explain_round, symbolize
+from bela.tui.text import explain_round, sentence
 from bela.tui.widgets import Hand, TooSmall
 
 
@@ -162,7 +162,7 @@ async def test_an_illegal_card_is_refused_with_the_engine_reason() -> None:
         try:
             rnd.apply(Play(card), 0)
         except ValueError as exc:
-            reason = symbolize(str(exc))
+            reason = sentence(str(exc))
         else:  # pragma: no cover - the card was chosen as illegal
             raise AssertionError("the card was legal")
         message = " ".join(static_text(screen, "#message").split())
@@ -201,7 +201,7 @@ async def test_the_dealer_must_name_trump_after_three_passes() -> None:
         menu = screen.query_one("#bids")
         assert menu.display
         shown = menu.render().plain
-        assert "You must name trump" in shown
+        assert "You must name trump" in shown and "Dalje ✗" in shown
         talk = log_text(screen)
         for name in ("Ivo", "Marko", "Ana"):
             assert f"{name}: dalje" in talk  # every bot's dalje is shown
@@ -209,7 +209,7 @@ async def test_the_dealer_must_name_trump_after_three_passes() -> None:
 
         await pilot.press("p")
         await pilot.pause()
-        assert "dealer may not say dalje" in static_text(screen, "#message")
+        assert "✗ The dealer may not say dalje" in static_text(screen, "#message")
         assert screen.match.current is rnd
 
         talon = rnd.talon(0)

@@ -9,7 +9,7 @@ from bela.tui.screens.match_end import winner_text
 from bela.tui.screens.start import parse_seed
 from bela.tui.screens.summary import summary_rows
 from bela.tui.session import bot_kind
-from bela.tui.text import explain_round, symbolize, zvanje_text
+from bela.tui.text import explain_round, sentence, symbolize, zvanje_text
 
 
 def result(
@@ -91,6 +91,8 @@ def test_engine_card_codes_are_shown_with_suit_symbols() -> None:
     )
     assert symbolize("10S or 7C") == "10♠ or 7♣"
     assert symbolize("AS IS") == "A♠ IS"  # only rank+suit tokens change
+    assert sentence("the dealer may not say dalje") == "The dealer may not say dalje"
+    assert sentence("10H is not in your hand") == "10♥ is not in your hand"
 
 
 def test_zvanja_are_described_with_symbols() -> None:

@@ -146,7 +146,7 @@ def bid_model(rnd: Round, cursor: int) -> BidModel:
         if isinstance(action, Call):
             label = f"{action.suit.symbol} {action.suit.noun.capitalize()}"
         else:
-            label = "Dalje (pass)"
+            label = "Dalje (pass)" if action in legal else "Dalje ✗"
         options.append((key, label, action in legal))
     forced = not any(isinstance(a, Pass) for a in legal)
     prompt = "You must name trump" if forced else "Trump or dalje?"

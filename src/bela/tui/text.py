@@ -19,6 +19,7 @@ __all__ = [
     "action_text",
     "card_text",
     "explain_round",
+    "sentence",
     "symbolize",
     "team_of",
     "zvanje_text",
@@ -57,6 +58,12 @@ def card_text(card: Card) -> str:
 def symbolize(message: str) -> str:
     """Engine messages name cards like ``JH``; show them as ``J♥`` instead."""
     return _CARD_CODE.sub(lambda m: m.group(1) + Suit.parse(m.group(2)).symbol, message)
+
+
+def sentence(message: str) -> str:
+    """An engine message as the app shows it: suit symbols, first letter capitalised."""
+    text = symbolize(message)
+    return text[:1].upper() + text[1:]
 
 
 def zvanje_text(zvanje: Zvanje) -> str:

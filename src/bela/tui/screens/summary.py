@@ -79,7 +79,7 @@ class RoundSummaryScreen(ModalScreen[None]):
             yield Static(table, id="summary-table")
             yield Static(explain_round(record.result, record.written), id="explain")
             yield Static(standing, id="standing")
-            yield Button("Continue", id="continue", variant="primary")
+            yield Button("Continue (Enter)", id="continue", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

@@ -54,7 +54,7 @@ from bela.tui.model import (
     trick_cards,
 )
 from bela.tui.session import archive, autosave, bot_kind, make_bots
-from bela.tui.text import HUMAN, SEAT_NAMES, symbolize
+from bela.tui.text import HUMAN, SEAT_NAMES, sentence
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
 
 if TYPE_CHECKING:
@@ -199,9 +199,12 @@ class TableScreen(Screen[None]):
             return f"{SEAT_NAMES[rnd.to_act]} is {verb}… (Space: skip the wait)"
         if rnd.phase is Phase.BIDDING:
             return "Your 6 cards are below; the 2 talon cards stay face down until trump is named."
+        keys = f"←/→ or 1-{len(rnd.hand(HUMAN))} to choose, Enter to play."
         if not rnd.trick:
-            return "Your lead: ←/→ or 1-8 to choose, Enter to play."
-        return "Your turn: ←/→ or 1-8 to choose, Enter to play. Dimmed cards are not allowed."
+            return f"Your lead: {keys}"
+        if len(self._legal_cards(rnd)) < len(rnd.hand(HUMAN)):
+            return f"Your turn: {keys} Dimmed cards are not allowed here."
+        return f"Your turn: {keys}"
 
     # ------------------------------------------------------------------ drawing
 
@@ -412,7 +415,7 @@ class TableScreen(Screen[None]):
         try:
             rnd.apply(Play(card), HUMAN)
         except IllegalActionError as exc:
-            self.say(f"✗ {symbolize(str(exc))}", "error")
+            self.say(f"✗ {sentence(str(exc))}", "error")
             return
         if rnd.can_announce_bela(card):
             from bela.tui.screens.prompts import BelaPrompt
@@ -437,7 +440,7 @@ class TableScreen(Screen[None]):
         try:
             rnd.apply(action, HUMAN)
         except IllegalActionError as exc:
-            self.say(f"✗ {symbolize(str(exc))}", "error")
+            self.say(f"✗ {sentence(str(exc))}", "error")
             return
         self._human_act(action)
 
@@ -517,6 +520,9 @@ class TableScreen(Screen[None]):
     def on_bid_menu_chosen(self, message: BidMenu.Chosen) -> None:
         self.bid_cursor = message.index
         self._bid(message.index)
+
+    def on_resize(self) -> None:
+        self.query_one("#log", RichLog).scroll_end(animate=False)
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "table-driver")
