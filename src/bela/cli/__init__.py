@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from bela.cli.analyze import AnalyzeOptions
 from bela.cli.common import CliError
 from bela.cli.options import ArenaOptions, PlayOptions, ReplayOptions, parse
 
@@ -32,6 +33,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bela.cli.replay import run_replay
 
             return run_replay(options, out, err)
+        if isinstance(options, AnalyzeOptions):
+            from bela.cli.analyze import run_analyze
+
+            return run_analyze(options, out, err)
         from bela.cli.arena import run_arena_command
 
         assert isinstance(options, ArenaOptions)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from bela import __version__
+from bela.cli.analyze import AnalyzeOptions, add_analyze_parser, analyze_options
 from bela.engine import TARGETS
 from bela.engine.deal import MAX_SEED
 
@@ -75,7 +76,7 @@ class ArenaOptions:
     json: bool
 
 
-Options = PlayOptions | ReplayOptions | ArenaOptions
+Options = PlayOptions | ReplayOptions | ArenaOptions | AnalyzeOptions
 
 
 class _Parser(argparse.ArgumentParser):
@@ -268,7 +269,8 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
         help="the target of those matches (default 1001)",
     )
     arena.add_argument("--json", action="store_true", help="print JSON for machines")
-    return parser, {"play": play, "replay": replay, "arena": arena}
+    analyze = add_analyze_parser(commands)
+    return parser, {"play": play, "replay": replay, "arena": arena, "analyze": analyze}
 
 
 def _with_default_command(argv: Sequence[str]) -> list[str]:
@@ -309,6 +311,8 @@ def parse(argv: Sequence[str]) -> Options:
             difficulty=args.difficulty,
             json=args.json,
         )
+    if args.command == "analyze":
+        return analyze_options(args, subparsers["analyze"])
     return ArenaOptions(
         bot_a=args.bot_a,
         bot_b=args.bot_b,

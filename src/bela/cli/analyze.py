@@ -1,0 +1,225 @@
+"""``bela analyze``: what each card of a played round cost, with every card visible.
+
+A seeded round (played by the bots, exactly as ``bela replay`` plays it) or
+the rounds of a match record are replayed, and from trick 3 on (``--from-trick``)
+every card is compared with the best card the double-dummy solver finds
+(``bela.ai.analysis``). Costly cards are marked with the card points and
+written points they gave away.
+
+The options live here rather than in ``options.py`` so the command is one
+module; ``options.py`` only registers the subparser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from bela.cli.common import CliError
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from bela.ai.analysis import RoundAnalysis
+    from bela.replay_text import RoundView
+
+__all__ = ["AnalyzeOptions", "add_analyze_parser", "analyze_options", "run_analyze"]
+
+
+@dataclass(frozen=True, slots=True)
+class AnalyzeOptions:
+    """``bela analyze``: a seed and round (the bots play it) or a record file (one round or all)."""
+
+    seed: int | None
+    file: Path | None
+    round: int | None
+    difficulty: str | None
+    from_trick: int
+    json: bool
+
+
+def add_analyze_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add the ``analyze`` subparser to ``commands`` (argparse's subparsers action)."""
+    from bela.cli.options import _difficulty, parse_round, parse_seed
+
+    sub: argparse.ArgumentParser = commands.add_parser(
+        "analyze",
+        help="show what each card of a played round cost, with all cards visible",
+        description="Replay a finished round and, from trick 3 on, compare every card played "
+        "with the best card a double-dummy solver finds (all hands visible, best play "
+        "afterwards). Costly cards are marked with the points they gave away.",
+        epilog="examples: bela analyze --seed 42 --round 1 | bela analyze match.json --round 2",
+        allow_abbrev=False,
+    )
+    sub.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a match record")
+    sub.add_argument("--seed", type=parse_seed, help="analyse a round of this seed's match")
+    sub.add_argument(
+        "--round", type=parse_round, metavar="K", help="the K-th round (1 = the first deal)"
+    )
+    sub.add_argument(
+        "--difficulty",
+        type=_difficulty,
+        metavar="{easy,normal,hard}",
+        help="with --seed: the computer players' level (default normal)",
+    )
+    sub.add_argument(
+        "--from-trick",
+        type=_trick,
+        default=3,
+        metavar="T",
+        help="first trick to analyse, 1..8 (default 3; early tricks are slow to solve)",
+    )
+    sub.add_argument("--json", action="store_true", help="print JSON for machines")
+    return sub
+
+
+def _trick(text: str) -> int:
+    cleaned = text.strip()
+    if not cleaned.isdigit() or not 1 <= int(cleaned) <= 8:
+        raise argparse.ArgumentTypeError(f"a trick number is 1 to 8, not {text!r}")
+    return int(cleaned)
+
+
+def analyze_options(args: argparse.Namespace, sub: argparse.ArgumentParser) -> AnalyzeOptions:
+    """Check the parsed ``analyze`` arguments (argparse exits with code 2 on a bad mix)."""
+    if (args.seed is None) == (args.file is None):
+        sub.error("give either --seed N --round K or a record FILE")
+    if args.seed is not None and args.round is None:
+        sub.error("--seed needs --round K: the round to analyse")
+    if args.file is not None and args.difficulty is not None:
+        sub.error("--difficulty goes with --seed: a record file has its own")
+    return AnalyzeOptions(
+        seed=args.seed,
+        file=args.file,
+        round=args.round,
+        difficulty=args.difficulty,
+        from_trick=args.from_trick,
+        json=args.json,
+    )
+
+
+def run_analyze(options: AnalyzeOptions, out: TextIO, err: TextIO) -> int:
+    from rich.console import Console
+
+    from bela.ai.analysis import analysis_json, analyze_round
+    from bela.cli.common import resolve_difficulty
+    from bela.cli.replay import load_record_file, play_seeded
+    from bela.replay_text import match_rounds
+
+    if options.file is not None:
+        match, difficulty = load_record_file(options.file)
+        source = f"record {options.file}"
+    else:
+        from bela.ai import BOT_KINDS
+
+        assert options.seed is not None and options.round is not None
+        difficulty, notice = resolve_difficulty(options.difficulty or "normal", BOT_KINDS)
+        if notice is not None:
+            print(f"bela: {notice}", file=err)
+        match = play_seeded(options.seed, 1001, difficulty, options.round)
+        source = f"seed {options.seed}"
+    finished = [v for v in match_rounds(match) if v.written is not None]
+    if options.round is not None:
+        chosen = [v for v in finished if v.number == options.round]
+        if not chosen:
+            span = (
+                f"rounds {finished[0].number} to {finished[-1].number}"
+                if finished
+                else "no finished round"
+            )
+            raise CliError(f"there is no finished round {options.round} here: it has {span}")
+    else:
+        chosen = finished
+        if not chosen:
+            raise CliError("the match has no finished round to analyse")
+    results = [(v, analyze_round(v.round, from_trick=options.from_trick)) for v in chosen]
+    if options.json:
+        data = {
+            "source": source,
+            "difficulty": difficulty,
+            "rounds": [{"number": v.number, **analysis_json(a)} for v, a in results],
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
+        return 0
+    console = Console(file=out, highlight=False)
+    for view, analysis in results:
+        console.print(render_analysis(view, analysis, source, difficulty))
+    return 0
+
+
+def render_analysis(
+    view: RoundView, analysis: RoundAnalysis, source: str, difficulty: str
+) -> RenderableType:
+    """One round's analysis as rich text: a line per card, costly ones marked."""
+    from rich.console import Group
+    from rich.rule import Rule
+    from rich.table import Table
+    from rich.text import Text
+
+    from bela.engine import Suit
+    from bela.replay_text import card_text, seat_name, summary
+
+    rnd = view.round
+    parts: list[RenderableType] = [
+        Rule(f"Round {view.number} · {source} · bots {difficulty}", align="left")
+    ]
+    result = rnd.result
+    if result is not None and view.written is not None:
+        parts.append(Text(summary(result, view.written)))
+    if analysis.note or analysis.trump is None:
+        parts.append(Text(f"Nothing to analyse: {analysis.note}.", style="italic"))
+        return Group(*parts)
+    assert analysis.caller is not None
+    suit = Suit(analysis.trump)
+    parts.append(
+        Text(
+            f"Trump {suit.symbol} {suit.noun}, called by {seat_name(analysis.caller)}. "
+            f"From trick {analysis.from_trick} on, each card against the best card with all "
+            "hands visible (points the player's team takes from there on, best play after).",
+        )
+    )
+    table = Table(box=None, pad_edge=False)
+    for name, justify in (
+        ("#", "right"),
+        ("seat", "left"),
+        ("played", "left"),
+        ("takes", "right"),
+        ("best", "left"),
+        ("takes", "right"),
+        ("cost", "left"),
+    ):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    last_trick = 0
+    for move in analysis.moves:
+        mine = move.choice
+        best = move.choices[0]
+        if move.forced:
+            cost = Text("forced", style="dim")
+        elif move.costly:
+            cost = Text(f"−{move.lost_points} points", style="bold red")
+            if move.lost_written:
+                cost.append(f" (−{move.lost_written} written)", style="red")
+        else:
+            cost = Text("✓ best", style="green")
+        best_cards = Text(" ").join(card_text(c) for c in move.best)
+        table.add_row(
+            str(move.trick) if move.trick != last_trick else "",
+            seat_name(move.seat),
+            card_text(move.played, bold=move.costly),
+            str(mine.value),
+            best_cards,
+            str(best.value),
+            cost,
+        )
+        last_trick = move.trick
+    parts.append(table)
+    for trick, seat, card in analysis.skipped:
+        parts.append(Text(f"Trick {trick}, seat {seat}, {card}: too big to solve, skipped."))
+    lines = []
+    for seat, (points, written) in enumerate(analysis.lost_by_seat()):
+        lines.append(f"{seat_name(seat)} {points} ({written})")
+    parts.append(Text("Points given away (written): " + ", ".join(lines), style="bold"))
+    return Group(*parts)
