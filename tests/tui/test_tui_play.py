@@ -6,6 +6,7 @@ screen shows and the engine state behind it.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
@@ -420,3 +421,21 @@ async def test_no_color_keeps_every_mark_readable(monkeypatch: pytest.MonkeyPatc
         assert "┏" in hand and "▲" in hand  # the chosen card: heavy border and a pointer
         you = screen.query_one("#seat-0").render().plain
         assert you.startswith("▶")  # whose turn, as a sign
+
+
+async def test_new_match_from_the_match_end_screen_starts_one() -> None:
+    """Match end → "new match" → start screen → Enter deals a new match (nothing hangs)."""
+    app = make_app(seed=7)
+    async with asyncio.timeout(60), app.run_test(size=(80, 24)) as pilot:  # it once hung
+        assert await settle(pilot) == "turn"
+        screen = table(app)
+        app.push_screen(MatchEndScreen(screen.match), screen._after_match_end)
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        await pilot.press("enter")  # the focused button (Resume: the match is unfinished)
+        assert await settle(pilot) == "turn"
+        assert isinstance(app.screen, TableScreen) and app.screen is not screen

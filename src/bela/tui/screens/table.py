@@ -386,7 +386,7 @@ class TableScreen(Screen[None]):
         if choice == "quit":
             self.app.exit()
         else:
-            self.call_later(self.bela_app.action_new_match)
+            self.app.call_later(self.bela_app.action_new_match)
 
     # ------------------------------------------------------------------ the human's moves
 
