@@ -436,6 +436,30 @@ async def test_new_match_from_the_match_end_screen_starts_one() -> None:
         await pilot.pause()
         start = app.screen
         assert isinstance(start, StartScreen)
+        assert start.seed != 7  # a new match is offered new cards (the seed stays editable)
         await pilot.press("enter")  # the focused button (Resume: the match is unfinished)
         assert await settle(pilot) == "turn"
         assert isinstance(app.screen, TableScreen) and app.screen is not screen
+
+
+def test_run_app_passes_the_command_line_settings_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bela play`` calls ``run_app``; the app gets its settings and its exit code comes back."""
+    from bela.tui import BelaApp, run_app
+
+    seen: list[BelaApp] = []
+
+    def fake_run(self: BelaApp) -> None:
+        seen.append(self)
+        self.exit(return_code=3)
+
+    monkeypatch.setattr(BelaApp, "run", fake_run)
+    code = run_app(target=701, seed=99, difficulty="easy", start_round=2, resume=None)
+    assert code == 3
+    [app] = seen
+    assert (app.target, app.seed, app.difficulty, app.start_round, app.resume) == (
+        701,
+        99,
+        "easy",
+        2,
+        None,
+    )

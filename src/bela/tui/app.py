@@ -124,9 +124,11 @@ class BelaApp(App[int]):
             self.push_screen(table)
 
     async def action_new_match(self) -> None:
-        """Leave the table (its match stays saved) for the start screen."""
+        """Leave the table (its match stays saved) for the start screen, with a fresh seed."""
         while len(self.screen_stack) > 2 and not isinstance(self.screen, TableScreen):
             await self.pop_screen()
+        self.seed = random.SystemRandom().getrandbits(32)
+        self.start_round = 0
         saved, problem = load_saved()
         screen = self._start_screen(saved, problem)
         if len(self.screen_stack) > 1:
