@@ -36,6 +36,7 @@ from bela.engine import (
     CompletedTrick,
     IllegalActionError,
     Match,
+    Pass,
     Phase,
     Play,
     Round,
@@ -279,8 +280,11 @@ class TableScreen(Screen[None]):
         return frozenset(Card(c) for c in range(32) if rnd.legal_mask() >> c & 1)
 
     def _start_human_turn(self) -> None:
-        """Put the cursor on a card that may be played (the first one, unless it already is)."""
+        """Point at a safe choice: dalje if allowed (else hearts), or a card that may be played."""
         rnd = self.match.current
+        if rnd is not None and rnd.phase is Phase.BIDDING and self.human_turn():
+            may_pass = any(isinstance(a, Pass) for a in rnd.legal_actions())
+            self.bid_cursor = len(bid_options()) - 1 if may_pass else 0
         if rnd is not None and rnd.phase is Phase.PLAYING and self.human_turn():
             cards = self.hand_cards()
             legal = self._legal_cards(rnd)
