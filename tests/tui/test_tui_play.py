@@ -463,3 +463,45 @@ def test_run_app_passes_the_command_line_settings_on(monkeypatch: pytest.MonkeyP
         2,
         None,
     )
+
+
+class _StubbornBot:
+    """A broken bot: always says dalje, even when cards must be played."""
+
+    name = "stubborn"
+
+    def act(self, view: object, rng: object) -> Pass:
+        return Pass()
+
+
+async def test_a_broken_bot_does_not_end_the_match() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        screen = table(app)
+        screen.bots[1] = _StubbornBot()
+        await pilot.press("h")  # hearts: now Ivo must play cards, and his bot cannot
+        assert await settle(pilot) == "turn"
+        await human_move(pilot, screen)  # the human leads; Ivo is next
+        assert await settle(pilot) == "turn"
+        rnd = screen.match.current
+        assert rnd is not None and rnd.phase is Phase.PLAYING and len(rnd.tricks) == 1
+        messages = [n.message for n in app._notifications]
+        assert any("Ivo's bot chose dalje, which is not allowed" in m for m in messages)
+
+
+async def test_a_failing_autosave_is_reported_once_and_play_goes_on(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = data_dir.parent / "not-a-directory"
+    blocked.write_text("a file where the data directory should be")
+    monkeypatch.setenv("BELA_DATA_DIR", str(blocked))
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 36)) as pilot:
+        for _ in range(3):
+            assert await settle(pilot) == "turn"
+            await human_move(pilot, table(app))
+        assert await settle(pilot) == "turn"
+        warnings = [n for n in app._notifications if "could not save the match" in n.message]
+        assert len(warnings) == 1
+        assert len(table(app).match.current.actions) >= 4  # type: ignore[union-attr]

@@ -102,6 +102,7 @@ class TableScreen(Screen[None]):
         self.cursor = 0
         self.bid_cursor = 0
         self._skip = asyncio.Event()
+        self._save_problem: str | None = None
         self._message: tuple[str, str] = ("", "")
 
     @property
@@ -295,9 +296,11 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ the game
 
     def _save(self) -> None:
+        """Autosave; a failure is shown once (not after every card) until saving works again."""
         problem = autosave(self.match, self.difficulty) if not self.match.is_over else None
-        if problem is not None:
-            self.notify(problem, severity="warning", timeout=6)
+        if problem is not None and problem != self._save_problem:
+            self.notify(problem, severity="warning", timeout=8)
+        self._save_problem = problem
 
     def _commit(self, action: Action, seat: int) -> None:
         """Apply one action (already known to be legal) and show what it did."""
@@ -362,6 +365,16 @@ class TableScreen(Screen[None]):
             await self._wait(delay - (time.monotonic() - started))
             if self.match is not match:
                 return
+            if not rnd.is_legal(action):
+                # A bot bug must not end the player's match: say so and play on.
+                fallback = rnd.legal_actions()[0]
+                self.notify(
+                    f"{SEAT_NAMES[seat]}'s bot chose {action}, which is not allowed; "
+                    f"playing {fallback} instead.",
+                    severity="error",
+                    timeout=8,
+                )
+                action = fallback
             self._commit(action, seat)
 
     def _show_summary(self) -> None:
