@@ -304,6 +304,34 @@ async def test_resume_continues_at_the_exact_point() -> None:
         assert current is not None and current.actions == left.current.actions
 
 
+async def test_a_new_match_keeps_the_unfinished_one_in_the_archive() -> None:
+    """Starting afresh must not lose the match in progress: it moves to matches/."""
+    from bela.records import loads
+    from bela.storage import load_autosave, matches_dir
+
+    first = make_app(seed=21)
+    async with first.run_test(size=(100, 36)) as pilot:
+        for _ in range(2):
+            assert await settle(pilot) == "turn"
+            await human_move(pilot, table(first))
+        assert await settle(pilot) == "turn"
+        left = table(first).match
+        await pilot.press("ctrl+q")
+    assert left.current is not None and not list(matches_dir().glob("*.json"))
+
+    fresh = make_app(seed=33, resume=False)
+    async with fresh.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        assert table(fresh).match.seed == 33
+    kept = list(matches_dir().glob("*-21.json"))
+    assert len(kept) == 1
+    record = loads(kept[0].read_text(encoding="utf-8"))
+    assert record.seed == 21
+    assert sum(len(r.actions) for r in record.rounds) == len(left.current.actions)
+    saved = load_autosave()
+    assert saved is not None and saved.seed == 33
+
+
 async def test_the_start_screen_starts_a_match_with_the_chosen_seed() -> None:
     app = make_app(seed=4, resume=None, target=1001)
     async with app.run_test(size=(80, 24)) as pilot:

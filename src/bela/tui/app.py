@@ -18,7 +18,7 @@ from bela.tui.commands import BelaCommands
 from bela.tui.screens.help import HelpScreen
 from bela.tui.screens.start import StartScreen
 from bela.tui.screens.table import TableScreen
-from bela.tui.session import load_saved
+from bela.tui.session import load_saved, shelve_unfinished
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 __all__ = ["SPEEDS", "BelaApp"]
@@ -114,6 +114,9 @@ class BelaApp(App[int]):
         """Deal a new match with these settings and open the table."""
         start = self.start_round if seed == self.seed else 0
         self.target, self.seed, self.difficulty = target, seed, difficulty
+        kept = shelve_unfinished()
+        if kept is not None:
+            self.notify(kept, timeout=6)
         self.open_table(Match.new(seed, target, start_index=start), difficulty)
 
     def open_table(self, match: Match, difficulty: str) -> None:

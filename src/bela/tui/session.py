@@ -23,6 +23,7 @@ __all__ = [
     "bot_kind",
     "load_saved",
     "make_bots",
+    "shelve_unfinished",
 ]
 
 BOT_SEATS: Final = (1, 2, 3)
@@ -71,6 +72,21 @@ def autosave(match: Match, difficulty: str) -> str | None:
     except (OSError, RecordError) as exc:
         return f"could not save the match: {exc}"
     return None
+
+
+def shelve_unfinished() -> str | None:
+    """Before a new match replaces the autosave, keep the unfinished one in the archive.
+
+    Nothing the player did is lost: the old match stays replayable from
+    ``matches/`` (``bela replay FILE``). Returns where it went, or None.
+    """
+    try:
+        record = load_autosave()
+        if record is None:
+            return None
+        return f"your unfinished match was kept in {archive_match(record)}"
+    except (OSError, RecordError):
+        return None  # an unreadable save was already moved aside by load_autosave
 
 
 def archive(match: Match, difficulty: str) -> str | None:
