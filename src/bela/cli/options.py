@@ -202,8 +202,8 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
         dest="resume",
         action="store_const",
         const=False,
-        help="start a new match even if one is unfinished (the old one stays saved until "
-        "the new one is saved over it)",
+        help="start a new match even if one is unfinished (the unfinished one is kept in "
+        "the archive of matches, replayable with 'bela replay FILE')",
     )
 
     replay = commands.add_parser(
