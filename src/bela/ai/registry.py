@@ -1,15 +1,23 @@
-"""Bots by name, so the command line and the app can offer them."""
+"""Bots by name, so the command line and the app can offer them.
+
+``normal`` is the heuristic player (the app's default partner and opponents);
+``easy`` is a weaker but sensible player; ``random`` plays any legal card.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from bela.ai.base import Bot
+from bela.ai.levels import make_easy, make_normal
 from bela.ai.random_bot import RandomBot
 
 __all__ = ["BOT_KINDS", "make_bot"]
 
 _FACTORIES: dict[str, Callable[[], Bot]] = {
+    "heuristic": lambda: make_normal("heuristic"),
+    "normal": make_normal,
+    "easy": make_easy,
     "random": RandomBot,
 }
 BOT_KINDS: tuple[str, ...] = tuple(_FACTORIES)

@@ -1,0 +1,415 @@
+"""The arena: two bots on duplicate deals, so the luck of the cards cancels out.
+
+Deal ``i`` of a run is dealt from ``round_seed(seed, i)`` by seat ``i % 4`` and
+played twice: bot A in seats 0 and 2 with bot B in 1 and 3, then the other way
+round, with the very same cards and dealer. The difference A minus B, averaged
+over the two plays, is one sample; its mean over the deal pairs comes with a
+95% confidence interval (mean ± 1.96·sd/√n). Full matches to the target are
+paired the same way: one match seed played with the seats swapped.
+
+Every deal and match is a pure function of (seed, index, bot names): each bot
+decision gets ``decision_rng`` from the deal's seed, the play (0 or 1) and the
+action's index; matches use the driver's own derivation. Work is cut into
+fixed chunks and results are put back in index order, so the report is the
+same whatever the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from bela.ai.base import Bot, decision_rng
+from bela.ai.driver import play_bots_until
+from bela.ai.registry import make_bot
+from bela.engine import Match, Round, round_seed
+
+__all__ = ["ArenaReport", "Estimate", "render_report", "report_to_dict", "run_arena"]
+
+DEAL_CHUNK = 25  # deal pairs per task
+MATCH_CHUNK = 2  # match pairs per task
+_MATCH_SALT = 0x6D61746368  # "match": match seeds differ from deal seeds
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A sample mean with its 95% confidence interval (normal approximation)."""
+
+    mean: float
+    half_width: float
+    n: int
+
+    @property
+    def low(self) -> float:
+        return self.mean - self.half_width
+
+    @property
+    def high(self) -> float:
+        return self.mean + self.half_width
+
+    @classmethod
+    def of(cls, samples: list[float]) -> Estimate:
+        n = len(samples)
+        if n == 0:
+            return cls(0.0, 0.0, 0)
+        mean = math.fsum(samples) / n
+        if n == 1:
+            return cls(mean, 0.0, 1)
+        var = math.fsum((x - mean) ** 2 for x in samples) / (n - 1)
+        return cls(mean, 1.96 * math.sqrt(var) / math.sqrt(n), n)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamStats:
+    """How one side's calls went over all rounds it played (both seatings)."""
+
+    rounds: int
+    called: int
+    made: int
+
+    @property
+    def call_share(self) -> float:
+        """Share of rounds this side named trump."""
+        return self.called / self.rounds if self.rounds else 0.0
+
+    @property
+    def made_share(self) -> float:
+        """Share of rounds this side named trump and made it (did not fall)."""
+        return self.made / self.rounds if self.rounds else 0.0
+
+    @property
+    def pad_rate(self) -> float:
+        """Share of this side's calls that fell."""
+        return (self.called - self.made) / self.called if self.called else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaReport:
+    """What an arena run measured; A is ``bot_a``, B is ``bot_b``.
+
+    ``written`` and ``card_points``: per deal, A's team minus B's team, averaged
+    over the two seatings of the deal. ``match_wins``: share of matches A won
+    (None when no matches were played).
+    """
+
+    bot_a: str
+    bot_b: str
+    seed: int
+    deal_pairs: int
+    written: Estimate
+    card_points: Estimate
+    a: TeamStats
+    b: TeamStats
+    belot_rounds: int
+    match_pairs: int
+    target: int
+    match_wins: Estimate | None
+
+
+# Per played round: (A written, B written, A card points, B card points, caller side, fell, belot)
+# caller side: 0 = A, 1 = B, -1 = nobody (belot before play or a redeal).
+RoundRow = tuple[int, int, int, int, int, bool, bool]
+DealRow = tuple[RoundRow, RoundRow]
+MatchRow = tuple[int, int]  # A won the first match (A in seats 0/2), A won the second
+
+_BOTS: dict[str, Bot] = {}
+
+
+def _bot(name: str) -> Bot:
+    bot = _BOTS.get(name)
+    if bot is None:
+        bot = _BOTS[name] = make_bot(name)
+    return bot
+
+
+def play_deal(bot_a: str, bot_b: str, seed: int, index: int, swap: int) -> RoundRow:
+    """Play deal ``index`` once; ``swap`` 0 puts A in seats 0/2, 1 in seats 1/3."""
+    deal_seed = round_seed(seed, index)
+    rnd = Round.from_seed(deal_seed, dealer=index % 4)
+    a, b = _bot(bot_a), _bot(bot_b)
+    bots = (a, b, a, b) if swap == 0 else (b, a, b, a)
+    step = 0
+    while rnd.to_act is not None:
+        seat = rnd.to_act
+        action = bots[seat].act(rnd.view(seat), decision_rng(deal_seed, swap, step))
+        rnd.push(action, seat)  # validated: an illegal bot action raises here
+        step += 1
+    result = rnd.result
+    assert result is not None
+    a_team = swap  # A's team index: 0 when A sits in seats 0/2
+    caller = -1 if result.caller is None or result.belot is not None else result.caller % 2
+    side = -1 if caller < 0 else (0 if caller == a_team else 1)
+    return (
+        result.points[a_team],
+        result.points[1 - a_team],
+        result.card_points[a_team],
+        result.card_points[1 - a_team],
+        side,
+        result.fell,
+        result.belot is not None,
+    )
+
+
+def play_match(bot_a: str, bot_b: str, match_seed: int, target: int, swap: int) -> int:
+    """Play one full match; 1 if A's team won it."""
+    a, b = _bot(bot_a), _bot(bot_b)
+    bots = {0: a, 1: b, 2: a, 3: b} if swap == 0 else {0: b, 1: a, 2: b, 3: a}
+    match = Match.new(match_seed, target=target)
+    match = play_bots_until(match, bots, stop_at_round_end=False)
+    if match.winner is None:  # pragma: no cover - only bots are seated
+        raise RuntimeError("the match stopped before it was over")
+    return 1 if match.winner == swap else 0
+
+
+def match_seed_of(seed: int, index: int) -> int:
+    """The seed of match pair ``index`` of a run."""
+    return round_seed(round_seed(seed, _MATCH_SALT), index)
+
+
+Task = tuple[str, str, str, int, int, int, int]  # kind, bot A, bot B, seed, start, stop, target
+
+
+def _run_task(task: Task) -> list[Any]:
+    kind, bot_a, bot_b, seed, start, stop, target = task
+    if kind == "deal":
+        return [
+            (play_deal(bot_a, bot_b, seed, i, 0), play_deal(bot_a, bot_b, seed, i, 1))
+            for i in range(start, stop)
+        ]
+    return [
+        (
+            play_match(bot_a, bot_b, match_seed_of(seed, i), target, 0),
+            play_match(bot_a, bot_b, match_seed_of(seed, i), target, 1),
+        )
+        for i in range(start, stop)
+    ]
+
+
+def _tasks(
+    bot_a: str, bot_b: str, seed: int, deal_pairs: int, matches: int, target: int
+) -> list[Task]:
+    tasks: list[Task] = []
+    for start in range(0, deal_pairs, DEAL_CHUNK):
+        tasks.append(
+            ("deal", bot_a, bot_b, seed, start, min(start + DEAL_CHUNK, deal_pairs), target)
+        )
+    for start in range(0, matches, MATCH_CHUNK):
+        tasks.append(
+            ("match", bot_a, bot_b, seed, start, min(start + MATCH_CHUNK, matches), target)
+        )
+    return tasks
+
+
+def _pool(jobs: int, n_tasks: int) -> Any:
+    """A worker pool, or None to work in this process (one job, or a single task).
+
+    Created before the progress bar starts its refresh thread, so forking never
+    copies a thread mid-flight.
+    """
+    if jobs <= 1 or n_tasks <= 1:
+        return None
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    return ctx.Pool(processes=min(jobs, n_tasks))
+
+
+def run_arena(
+    bot_a: str,
+    bot_b: str,
+    *,
+    deal_pairs: int,
+    seed: int,
+    jobs: int | None = None,
+    matches: int = 0,
+    target: int = 1001,
+    progress: bool = True,
+) -> ArenaReport:
+    """Play ``deal_pairs`` duplicate deals (and ``matches`` duplicate match pairs).
+
+    ``jobs`` worker processes (default: the number of cores); the report does
+    not depend on it. A progress bar goes to stderr unless ``progress`` is False.
+    """
+    make_bot(bot_a)  # fail early, in this process, on an unknown name
+    make_bot(bot_b)
+    if deal_pairs < 0 or matches < 0:
+        raise ValueError("the numbers of deals and matches are 0 or more")
+    if jobs is None:
+        jobs = os.cpu_count() or 1
+    tasks = _tasks(bot_a, bot_b, seed, deal_pairs, matches, target)
+    deals: list[DealRow] = []
+    match_rows: list[MatchRow] = []
+    pool = _pool(jobs, len(tasks))
+    try:
+        stream: Iterable[list[Any]] = (
+            map(_run_task, tasks) if pool is None else pool.imap(_run_task, tasks)
+        )
+        with _progress_bar(progress, deal_pairs + matches, bot_a, bot_b) as bar:
+            for task, rows in zip(tasks, stream, strict=True):
+                if task[0] == "deal":
+                    deals.extend(rows)
+                else:
+                    match_rows.extend(rows)
+                bar.advance(task[5] - task[4])
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return _summarise(bot_a, bot_b, seed, deals, match_rows, target)
+
+
+class _Bar:
+    """A rich progress bar on stderr, or nothing."""
+
+    def __init__(self, show: bool, total: int, label: str) -> None:
+        self.progress: Progress | None = None
+        self.task_id: Any = None
+        if show:
+            self.progress = Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self.task_id = self.progress.add_task(label, total=total)
+
+    def __enter__(self) -> _Bar:
+        if self.progress is not None:
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    def advance(self, n: int) -> None:
+        if self.progress is not None:
+            self.progress.advance(self.task_id, n)
+
+
+def _progress_bar(show: bool, total: int, bot_a: str, bot_b: str) -> _Bar:
+    return _Bar(show, total, f"{bot_a} vs {bot_b}")
+
+
+def _summarise(
+    bot_a: str, bot_b: str, seed: int, deals: list[DealRow], matches: list[MatchRow], target: int
+) -> ArenaReport:
+    written: list[float] = []
+    cards: list[float] = []
+    rounds = 0
+    called = [0, 0]
+    made = [0, 0]
+    belot = 0
+    for pair in deals:
+        written.append(sum(r[0] - r[1] for r in pair) / 2)
+        cards.append(sum(r[2] - r[3] for r in pair) / 2)
+        for row in pair:
+            rounds += 1
+            side = row[4]
+            if row[6]:
+                belot += 1
+            if side >= 0:
+                called[side] += 1
+                if not row[5]:
+                    made[side] += 1
+    wins = [sum(m) / 2 for m in matches]
+    return ArenaReport(
+        bot_a=bot_a,
+        bot_b=bot_b,
+        seed=seed,
+        deal_pairs=len(deals),
+        written=Estimate.of(written),
+        card_points=Estimate.of(cards),
+        a=TeamStats(rounds, called[0], made[0]),
+        b=TeamStats(rounds, called[1], made[1]),
+        belot_rounds=belot,
+        match_pairs=len(matches),
+        target=target,
+        match_wins=Estimate.of(wins) if matches else None,
+    )
+
+
+def _estimate_dict(e: Estimate) -> dict[str, float | int]:
+    return {"mean": e.mean, "ci95_low": e.low, "ci95_high": e.high, "n": e.n}
+
+
+def _team_dict(t: TeamStats) -> dict[str, float | int]:
+    return {
+        "rounds": t.rounds,
+        "called": t.called,
+        "made": t.made,
+        "call_share": t.call_share,
+        "called_and_made_share": t.made_share,
+        "pad_rate": t.pad_rate,
+    }
+
+
+def report_to_dict(report: ArenaReport) -> dict[str, Any]:
+    """The report as plain JSON-ready data (for ``bela arena --json``)."""
+    return {
+        "bot_a": report.bot_a,
+        "bot_b": report.bot_b,
+        "seed": report.seed,
+        "deal_pairs": report.deal_pairs,
+        "written_points_per_deal_a_minus_b": _estimate_dict(report.written),
+        "card_points_per_deal_a_minus_b": _estimate_dict(report.card_points),
+        "a": _team_dict(report.a),
+        "b": _team_dict(report.b),
+        "belot_rounds": report.belot_rounds,
+        "match_pairs": report.match_pairs,
+        "target": report.target,
+        "a_match_win_share": (
+            None if report.match_wins is None else _estimate_dict(report.match_wins)
+        ),
+    }
+
+
+def _pm(e: Estimate, digits: int = 1) -> str:
+    d = digits
+    return f"{e.mean:+.{d}f} ± {e.half_width:.{d}f}  [{e.low:+.{d}f}, {e.high:+.{d}f}]"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def render_report(report: ArenaReport) -> RenderableType:
+    """The report as a rich table (with a one-line verdict under it)."""
+    table = Table(title=f"{report.bot_a} (A) vs {report.bot_b} (B)", title_justify="left")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("deal pairs (seed)", f"{report.deal_pairs} ({report.seed})")
+    table.add_row("written points per deal, A − B (95% CI)", _pm(report.written))
+    table.add_row("card points per deal, A − B (95% CI)", _pm(report.card_points))
+    for label, side in (("A", report.a), ("B", report.b)):
+        table.add_row(f"{label}: named trump", _pct(side.call_share))
+        table.add_row(f"{label}: named trump and made it", _pct(side.made_share))
+        table.add_row(f"{label}: pad rate (calls that fell)", _pct(side.pad_rate))
+    if report.belot_rounds:
+        table.add_row("rounds ended by belot", str(report.belot_rounds))
+    if report.match_wins is not None:
+        m = report.match_wins
+        table.add_row(
+            f"matches to {report.target} won by A ({2 * report.match_pairs} matches)",
+            f"{_pct(m.mean)} ± {_pct(m.half_width)}",
+        )
+    w = report.written
+    if w.n < 2:
+        verdict = Text("too few deals for a verdict", style="dim")
+    elif w.low > 0:
+        verdict = Text(f"{report.bot_a} is stronger (significant at 95%)", style="bold green")
+    elif w.high < 0:
+        verdict = Text(f"{report.bot_b} is stronger (significant at 95%)", style="bold red")
+    else:
+        verdict = Text("no significant difference", style="yellow")
+    return Group(table, verdict)
