@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bela.ai.base import Bot
+from bela.ai.hard import make_hard
 from bela.ai.levels import make_easy, make_normal
 from bela.ai.random_bot import RandomBot
 
@@ -18,6 +19,7 @@ _FACTORIES: dict[str, Callable[[], Bot]] = {
     "heuristic": lambda: make_normal("heuristic"),
     "normal": make_normal,
     "easy": make_easy,
+    "hard": make_hard,
     "random": RandomBot,
 }
 BOT_KINDS: tuple[str, ...] = tuple(_FACTORIES)

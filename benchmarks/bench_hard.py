@@ -1,0 +1,71 @@
+"""How long the hard bot takes per decision, on one core.
+
+Plays seeded rounds with the hard bot in all four seats (each decision with
+the driver's per-decision RNG, as in the arena) and times every decision:
+prints p50 / p90 / p99 / max milliseconds over all decisions, then by kind of
+decision (bids, and card plays by the number of tricks left). Decisions with
+a single legal card count too: they are part of what a player waits for.
+
+The goals (issue 6): p50 <= 150 ms and p99 <= 1 s per decision on one core,
+with the default (deterministic) budgets. Timings on a shared machine are
+noisy: run it when the machine is quiet, or a few times and compare.
+
+Run: ``python benchmarks/bench_hard.py [--rounds N] [--seed S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from bela.ai.base import decision_rng
+from bela.ai.hard import HardBot
+from bela.engine import Phase, Round, round_seed
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def line(label: str, times: list[float]) -> str:
+    ms = [t * 1000 for t in times]
+    return (
+        f"{label:>10} {len(ms):>6} {percentile(ms, 0.5):>9.1f} {percentile(ms, 0.9):>9.1f} "
+        f"{percentile(ms, 0.99):>9.1f} {max(ms):>9.1f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=40, help="rounds to play (default 40)")
+    parser.add_argument("--seed", type=int, default=2_024)
+    args = parser.parse_args()
+    bot = HardBot()
+    by_kind: dict[str, list[float]] = {}
+    every: list[float] = []
+    for index in range(args.rounds):
+        seed = round_seed(args.seed, index)
+        rnd = Round.from_seed(seed, dealer=index % 4)
+        step = 0
+        while rnd.to_act is not None:
+            seat = rnd.to_act
+            view = rnd.view(seat)
+            rng = decision_rng(seed, 0, step)
+            start = time.perf_counter()
+            action = bot.act(view, rng)
+            elapsed = time.perf_counter() - start
+            kind = "bid" if view.phase is Phase.BIDDING else f"{8 - len(view.tricks)} left"
+            by_kind.setdefault(kind, []).append(elapsed)
+            every.append(elapsed)
+            rnd.push(action, seat)
+            step += 1
+    print(f"{'decision':>10} {'n':>6} {'p50 ms':>9} {'p90 ms':>9} {'p99 ms':>9} {'max ms':>9}")
+    print(line("all", every))
+    for kind in sorted(by_kind, key=lambda k: (k != "bid", k)):
+        print(line(kind, by_kind[kind]))
+    print("goals: p50 <= 150 ms, p99 <= 1000 ms per decision (one core)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,565 @@
+"""The "hard" bot: guess the hidden cards many times, play best against each guess.
+
+Perfect-information Monte Carlo (PIMC). At each card decision the bot deals
+the unseen cards many times, each deal consistent with everything its view
+reveals (``sampling.py``), and scores every legal card on every deal:
+
+* late in the round (``solver_tricks`` tricks left or fewer) the double-dummy
+  solver gives the exact outcome of each card with all cards visible;
+* earlier, exact search is too slow, so each card is followed by the
+  heuristic player for every seat (a *rollout*) until ``rollout_to`` tricks
+  are left, and the solver finishes from there.
+
+A card's score on a deal is not its card points but what the round would
+write: the margin is turned into the two teams' written points with the
+round's zvanja, bela and the caller's "more than half" test, so the bot
+fights for the contract when it is at stake and does not chase points that
+cannot change the result. The card with the best average (our written points
+minus theirs) is played; equal averages go to the better average margin.
+
+The bids are the heuristic's hand evaluation (``bidding.py``), optionally
+checked on borderline hands by the same sampling: deal the rest of the cards,
+let the heuristic bid and play out each choice, and take the better one.
+
+Budgets are deterministic by default (a number of deals and a solver node
+limit per decision), so the same view and RNG give the same decision on any
+machine: the arena and replays depend on it. ``time_budget`` (seconds per
+decision) turns the bot into an anytime player that stops adding deals when
+the time is up; that is for interactive use only, never for reproducible play.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from random import Random
+
+from bela.ai.analysis import written_points
+from bela.ai.bidding import BidModel, call_strength, choose_bid, zvanja_bonus
+from bela.ai.heuristic import HeuristicBot, PlayStyle
+from bela.ai.sampling import BidEvidence, DealSampler, Hands, Knowledge, bidding_deals, knowledge_of
+from bela.ai.solver import (
+    NodeLimitExceeded,
+    Position,
+    Solver,
+    equivalence_classes,
+    remaining_points,
+)
+from bela.engine import Action, Call, Card, Pass, Phase, Play, Round, SeatView, Suit
+from bela.engine.cards import cards_in
+
+__all__ = ["Decision", "HardBot", "HardConfig", "explain", "make_hard", "suggest"]
+
+_KING = 6
+_QUEEN = 5
+
+
+@dataclass(frozen=True, slots=True)
+class HardConfig:
+    """The search budgets of the hard bot (deterministic unless ``time_budget`` is set).
+
+    ``solver_tricks``: from this many tricks left (the one in progress
+    included) each deal is solved exactly: ``solver_samples`` deals, each
+    solve giving up after ``node_limit`` searched cards (that deal is then
+    skipped), and no new deal once ``decision_nodes`` cards have been searched
+    in all (after ``min_samples`` deals). Earlier: ``rollout_samples`` deals,
+    each candidate card rolled out by the heuristic until ``rollout_to``
+    tricks are left and then solved (``rollout_node_limit``).
+    ``bid_samples``: deals per choice when a bid is borderline (within
+    ``bid_margin`` of the heuristic's threshold), the second-best suit also
+    tried when it is within ``bid_second_suit`` of the best (then also for a
+    dealer who must call); 0 bids like the heuristic.
+    ``time_budget``: seconds per decision, None for the deterministic budgets
+    alone (the app may set it; the arena and replays must not).
+    """
+
+    solver_tricks: int = 5
+    solver_samples: int = 20
+    node_limit: int = 40_000
+    decision_nodes: int = 400_000
+    rollout_samples: int = 10
+    rollout_to: int = 4
+    rollout_node_limit: int = 20_000
+    bid_samples: int = 32
+    bid_margin: float = 20.0
+    bid_second_suit: float = 0.0
+    min_samples: int = 4
+    time_budget: float | None = None
+    evidence: BidEvidence = field(default_factory=BidEvidence)
+    bid_model: BidModel = field(default_factory=BidModel)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the bot chose and why: each option's average over the deals it tried.
+
+    ``scores`` maps each considered action to its average of our written
+    points minus theirs (None when the choice was not searched, e.g. a single
+    legal card or a heuristic bid); ``margins`` to the average card margin.
+    ``method`` says how it was decided ("only", "solver", "rollout",
+    "heuristic", "bid-eval").
+    """
+
+    action: Action
+    method: str
+    samples: int = 0
+    scores: dict[Action, float] = field(default_factory=dict)
+    margins: dict[Action, float] = field(default_factory=dict)
+    note: str = ""
+
+
+class HardBot:
+    """Searches over guessed deals; see the module docstring."""
+
+    def __init__(self, name: str = "hard", config: HardConfig | None = None) -> None:
+        self.name = name
+        self.config = config if config is not None else HardConfig()
+        self._policy = HeuristicBot("rollout", self.config.bid_model, PlayStyle())
+
+    def act(self, view: SeatView, rng: Random) -> Action:
+        return self.decide(view, rng).action
+
+    # ------------------------------------------------------------------ decisions
+
+    def decide(self, view: SeatView, rng: Random) -> Decision:
+        """The action for the view, with the evidence behind it."""
+        if not view.legal_actions:
+            raise ValueError("the view's seat has nothing to do")
+        if view.phase is Phase.BIDDING:
+            return self._bid(view, rng)
+        cards = _legal_cards(view)
+        if len(cards) == 1:
+            return Decision(_play(view, cards[0]), "only")
+        deadline = None
+        if self.config.time_budget is not None:
+            deadline = time.perf_counter() + self.config.time_budget
+        tricks_left = 8 - len(view.tricks)
+        knowledge = knowledge_of(view)
+        sampler = DealSampler(knowledge, self.config.evidence)
+        scorer = _Scorer(view, knowledge)
+        if tricks_left <= self.config.solver_tricks:
+            decision = self._by_solver(view, rng, sampler, scorer, cards, deadline)
+        else:
+            decision = self._by_rollouts(view, rng, sampler, scorer, cards, deadline)
+        if decision is None:  # every deal ran out of budget: play like the heuristic
+            return Decision(self._policy.act(view, rng), "heuristic")
+        return decision
+
+    def _by_solver(
+        self,
+        view: SeatView,
+        rng: Random,
+        sampler: DealSampler,
+        scorer: _Scorer,
+        cards: list[Card],
+        deadline: float | None,
+    ) -> Decision | None:
+        cfg = self.config
+        assert view.trump is not None
+        trump = int(view.trump)
+        sums: dict[int, float] = {}
+        msums: dict[int, float] = {}
+        done = 0
+        spent = 0
+        for i in range(cfg.solver_samples):
+            if deadline is not None and i >= cfg.min_samples and time.perf_counter() > deadline:
+                break
+            if spent > cfg.decision_nodes and done >= cfg.min_samples:
+                break
+            hands = sampler.sample(rng)
+            pos = Position.from_view(view, hands)
+            solver = Solver(trump, node_limit=cfg.node_limit)
+            try:
+                margins = solver.card_margins(pos)
+            except NodeLimitExceeded:
+                spent += solver.nodes
+                continue
+            spent += solver.nodes
+            bela = scorer.bela(hands)
+            rest = scorer.remaining(pos)
+            for card, m in margins.items():
+                sums[card] = sums.get(card, 0.0) + scorer.written(m, rest, bela)
+                msums[card] = msums.get(card, 0.0) + (m if scorer.team == 0 else -m)
+            done += 1
+        if not done:
+            return None
+        return self._pick(view, cards, sums, msums, done, "solver")
+
+    def _by_rollouts(
+        self,
+        view: SeatView,
+        rng: Random,
+        sampler: DealSampler,
+        scorer: _Scorer,
+        cards: list[Card],
+        deadline: float | None,
+    ) -> Decision | None:
+        cfg = self.config
+        assert view.trump is not None
+        trump = int(view.trump)
+        policy_rng = Random(rng.getrandbits(64))
+        classes = _classes(view, sampler.knowledge, cards)
+        sums: dict[int, float] = {}
+        msums: dict[int, float] = {}
+        done = 0
+        for i in range(cfg.rollout_samples):
+            if deadline is not None and i >= cfg.min_samples and time.perf_counter() > deadline:
+                break
+            hands = sampler.sample(rng)
+            base = _rebuild(view, sampler.knowledge, hands)
+            bela = scorer.bela(hands)
+            results: dict[int, tuple[float, int]] = {}
+            ok = True
+            for group in classes:
+                card = group[0]
+                rnd = base.copy()
+                rnd.push_card(card, rnd.can_announce_bela(card))
+                outcome = self._roll(rnd, trump, policy_rng, scorer, bela)
+                if outcome is None:
+                    ok = False
+                    break
+                for c in group:
+                    results[c] = outcome
+            if not ok:
+                continue
+            for played, (w, m) in results.items():
+                sums[played] = sums.get(played, 0.0) + w
+                msums[played] = msums.get(played, 0.0) + m
+            done += 1
+        if not done:
+            return None
+        return self._pick(view, cards, sums, msums, done, "rollout")
+
+    def _roll(
+        self, rnd: Round, trump: int, rng: Random, scorer: _Scorer, bela: tuple[int, int]
+    ) -> tuple[float, int] | None:
+        """(written diff, margin) for our team after the heuristic plays on and the solver ends.
+
+        The margin here is our team's total card points minus theirs, for the
+        whole round; the written diff is what the round would write.
+        """
+        policy = self._policy
+        stop = 8 - self.config.rollout_to
+        while rnd.phase is Phase.PLAYING and (len(rnd.tricks) < stop or rnd.trick):
+            seat = rnd.to_act
+            assert seat is not None
+            action = policy.act(rnd.view(seat), rng)
+            assert isinstance(action, Play)
+            rnd.push_card(int(action.card), action.bela)
+        taken = rnd.card_points
+        won = rnd.tricks_won
+        if rnd.phase is not Phase.PLAYING:
+            margin, rest = 0, 0
+        else:
+            pos = Position.from_round(rnd)
+            try:
+                margin = Solver(trump, node_limit=self.config.rollout_node_limit).margin(pos)
+            except NodeLimitExceeded:
+                return None
+            rest = remaining_points(pos)
+        w = scorer.written_from(taken, won, margin, rest, bela)
+        m = (taken[0] - taken[1]) + _plain_margin(margin, rest)
+        return w, (m if scorer.team == 0 else -m)
+
+    def _pick(
+        self,
+        view: SeatView,
+        cards: list[Card],
+        sums: dict[int, float],
+        msums: dict[int, float],
+        done: int,
+        method: str,
+    ) -> Decision:
+        best = max(cards, key=lambda c: (round(sums[c] / done, 6), msums[c] / done, -int(c)))
+        scores: dict[Action, float] = {}
+        margins: dict[Action, float] = {}
+        for c in cards:
+            scores[_play(view, c)] = sums[c] / done
+            margins[_play(view, c)] = msums[c] / done
+        return Decision(_play(view, best), method, done, scores, margins)
+
+    # ------------------------------------------------------------------ bidding
+
+    def _bid(self, view: SeatView, rng: Random) -> Decision:
+        cfg = self.config
+        action = choose_bid(view, cfg.bid_model)
+        hand = 0
+        for c in view.hand:
+            hand |= 1 << c
+        by_suit = [call_strength(hand, s, cfg.bid_model) for s in range(4)]
+        order = sorted(range(4), key=lambda s: -by_suit[s])
+        suit = order[0]
+        strength = by_suit[suit] + zvanja_bonus(hand, cfg.bid_model)
+        threshold = cfg.bid_model.threshold
+        note = f"hand worth {strength:.0f} with {Suit(suit).noun} (calls from {threshold:.0f})"
+        forced = Pass() not in view.legal_actions
+        options: list[Action] = []
+        if cfg.bid_samples > 0:
+            second = order[1]
+            close = by_suit[suit] - by_suit[second] <= cfg.bid_second_suit
+            if forced:
+                if close:
+                    options = [Call(Suit(suit)), Call(Suit(second))]
+            elif abs(strength - threshold) <= cfg.bid_margin:
+                options = [Pass(), Call(Suit(suit))]
+                if close:
+                    options.append(Call(Suit(second)))
+        if not options:
+            return Decision(action, "heuristic", note=note)
+        scores = self._bid_values(view, rng, options)
+        best = max(options, key=lambda a: (round(scores[a], 6), a == action))
+        return Decision(best, "bid-eval", cfg.bid_samples, scores, {}, note)
+
+    def _bid_values(
+        self, view: SeatView, rng: Random, options: Sequence[Action]
+    ) -> dict[Action, float]:
+        """Average written points (ours minus theirs) of each bid over guessed deals."""
+        policy_rng = Random(rng.getrandbits(64))
+        team = view.seat & 1
+        sums = dict.fromkeys(options, 0.0)
+        for hands, talons in bidding_deals(
+            view, rng, self.config.bid_samples, self.config.evidence
+        ):
+            base = Round(view.dealer, hands, talons, view.rules)
+            for _, bid in view.bids:
+                base.push(bid)
+            for option in options:
+                rnd = base.copy()
+                rnd.push(option)
+                pts = self._play_out(rnd, policy_rng)
+                sums[option] += pts[team] - pts[1 - team]
+        n = self.config.bid_samples
+        return {a: s / n for a, s in sums.items()}
+
+    def _play_out(self, rnd: Round, rng: Random) -> tuple[int, int]:
+        """The written points of a round played on by the heuristic, the last tricks solved."""
+        policy = self._policy
+        stop = 8 - self.config.rollout_to
+        while rnd.to_act is not None and (
+            rnd.phase is Phase.BIDDING or len(rnd.tricks) < stop or rnd.trick
+        ):
+            action = policy.act(rnd.view(rnd.to_act), rng)
+            if isinstance(action, Play):
+                rnd.push_card(int(action.card), action.bela)
+            else:
+                rnd.push(action)
+        if rnd.phase is Phase.PLAYING:
+            pos = Position.from_round(rnd)
+            try:
+                margin = Solver(pos.trump, node_limit=self.config.rollout_node_limit).margin(pos)
+            except NodeLimitExceeded:
+                margin = None
+            if margin is not None and rnd.caller is not None:
+                holder = rnd.bela_seat
+                bela = (0, 0) if holder is None else ((20, 0) if holder % 2 == 0 else (0, 20))
+                return written_points(
+                    caller=rnd.caller,
+                    taken=rnd.card_points,
+                    won=rnd.tricks_won,
+                    margin=margin,
+                    rest=remaining_points(pos),
+                    zvanja=rnd.zvanja_points,
+                    bela=bela,
+                    visi=rnd.rules.visi,
+                )
+        while rnd.to_act is not None:
+            rnd.push(policy.act(rnd.view(rnd.to_act), rng))
+        result = rnd.result
+        assert result is not None
+        return result.points
+
+
+# ---------------------------------------------------------------------- scoring
+
+
+class _Scorer:
+    """Turns a card margin into what the round would write, for one decision.
+
+    Constant for the decision: the points and tricks already taken, the
+    zvanja, the caller. Per guessed deal: who will have announced bela.
+    """
+
+    def __init__(self, view: SeatView, knowledge: Knowledge) -> None:
+        assert view.trump is not None and view.caller is not None
+        self.team = view.seat & 1
+        self.caller = view.caller
+        self.trump = int(view.trump)
+        self.visi = view.rules.visi
+        self.knowledge = knowledge
+        taken = [0, 0]
+        won = [0, 0]
+        for t in view.tricks:
+            taken[t.winner & 1] += t.points
+            won[t.winner & 1] += 1
+        self.taken = (taken[0], taken[1])
+        self.won = (won[0], won[1])
+        zv = [0, 0]
+        if view.zvanja_team is not None:
+            zv[view.zvanja_team] = sum(z.points for _, zs in view.shown_zvanja for z in zs)
+        self.zvanja = (zv[0], zv[1])
+        self.announced = view.bela_announced[0] if view.bela_announced else -1
+        both = 1 << (self.trump * 8 + _KING) | 1 << (self.trump * 8 + _QUEEN)
+        self.both = both
+
+    def bela(self, hands: Hands) -> tuple[int, int]:
+        """Bela points by team on this deal (assuming it will be announced when it can)."""
+        if self.announced >= 0:
+            return (20, 0) if self.announced & 1 == 0 else (0, 20)
+        eights = self.knowledge.eights(hands)
+        for s in range(4):
+            if eights[s] & self.both == self.both:
+                if self.knowledge.played[s] & self.both == self.both:
+                    return (0, 0)  # played both without announcing
+                return (20, 0) if s & 1 == 0 else (0, 20)
+        return (0, 0)
+
+    def remaining(self, pos: Position) -> int:
+        return remaining_points(pos)
+
+    def written(self, margin: int, rest: int, bela: tuple[int, int]) -> float:
+        """Our written points minus theirs if the rest (worth ``rest``) ends at ``margin``."""
+        return self.written_from(self.taken, self.won, margin, rest, bela)
+
+    def written_from(
+        self,
+        taken: tuple[int, int],
+        won: tuple[int, int],
+        margin: int,
+        rest: int,
+        bela: tuple[int, int],
+    ) -> float:
+        pts = written_points(
+            caller=self.caller,
+            taken=taken,
+            won=won,
+            margin=margin,
+            rest=rest,
+            zvanja=self.zvanja,
+            bela=bela,
+            visi=self.visi,
+        )
+        return float(pts[self.team] - pts[1 - self.team])
+
+
+def _plain_margin(margin: int, rest: int) -> int:
+    """The solver's margin without a štiglja bonus (card points only)."""
+    if margin > rest:
+        return rest
+    if margin < -rest:
+        return -rest
+    return margin
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _legal_cards(view: SeatView) -> list[Card]:
+    out: list[Card] = []
+    for action in view.legal_actions:
+        if isinstance(action, Play) and action.card not in out:
+            out.append(action.card)
+    return out
+
+
+def _play(view: SeatView, card: int) -> Action:
+    """The legal action playing ``card``, announcing bela when it may (it is free points)."""
+    plain: Action | None = None
+    for action in view.legal_actions:
+        if isinstance(action, Play) and action.card == card:
+            if action.bela:
+                return action
+            plain = action
+    assert plain is not None
+    return plain
+
+
+def _classes(view: SeatView, knowledge: Knowledge, cards: list[Card]) -> list[list[Card]]:
+    """The legal cards grouped by equivalence (same for every deal: it depends on live cards)."""
+    hands = [0, 0, 0, 0]
+    hands[view.seat] = knowledge.own_hand
+    # Any placement of the unseen cards gives the same classes; put them by need.
+    rest = cards_in(knowledge.unseen)
+    at = 0
+    for s in range(4):
+        if s != view.seat:
+            for c in rest[at : at + knowledge.need[s]]:
+                hands[s] |= 1 << c
+            at += knowledge.need[s]
+    pos = Position.from_view(view, hands)
+    groups = equivalence_classes(pos)
+    assert sorted(c for g in groups for c in g) == sorted(cards)
+    return groups
+
+
+def _rebuild(view: SeatView, knowledge: Knowledge, hands: Hands) -> Round:
+    """A round in the view's state with the guessed hands (the others' talons split anyhow)."""
+    six: list[int] = [0, 0, 0, 0]
+    talons: list[int] = [0, 0, 0, 0]
+    own_talon = 0
+    for c in view.talon:
+        own_talon |= 1 << c
+    for s in range(4):
+        eight = hands[s] | knowledge.played[s]
+        if s == view.seat:
+            talon = own_talon
+        else:
+            low = eight & -eight  # which two were the talon does not matter in play
+            rest = eight ^ low
+            talon = low | (rest & -rest)
+        talons[s] = talon
+        six[s] = eight & ~talon
+    rnd = Round(view.dealer, six, talons, view.rules)
+    for _, bid in view.bids:
+        rnd.push(bid)
+    announcer = view.bela_announced[0] if view.bela_announced else -1
+    for t in view.tricks:
+        for c in t.cards:
+            rnd.push_card(int(c), rnd.to_act == announcer and rnd.can_announce_bela(int(c)))
+    for c in view.trick:
+        rnd.push_card(int(c), rnd.to_act == announcer and rnd.can_announce_bela(int(c)))
+    return rnd
+
+
+def make_hard(config: HardConfig | None = None, name: str = "hard") -> HardBot:
+    """The hard bot with the default (deterministic) budgets, or the given ones."""
+    return HardBot(name, config)
+
+
+def make_hard_timed(seconds: float = 0.15) -> HardBot:
+    """An anytime hard bot with a wall-clock budget per decision (not reproducible)."""
+    return HardBot("hard", replace(HardConfig(), time_budget=seconds))
+
+
+_SUGGESTER: HardBot | None = None
+
+
+def suggest(view: SeatView, rng: Random) -> tuple[Action, str]:
+    """The hard bot's choice for the view and a one-line reason, for the app's hint key."""
+    global _SUGGESTER
+    if _SUGGESTER is None:
+        _SUGGESTER = HardBot("hint")
+    decision = _SUGGESTER.decide(view, rng)
+    return decision.action, explain(decision)
+
+
+def explain(decision: Decision) -> str:
+    """One line saying why, in a player's words."""
+    action = decision.action
+    if decision.method == "only":
+        return "the only card you may play"
+    if isinstance(action, (Pass, Call)):
+        what = "dalje" if isinstance(action, Pass) else f"name {action.suit.noun}"
+        if decision.method == "bid-eval" and decision.scores:
+            return f"{what}: {decision.note}; over {decision.samples} guessed deals it scores best"
+        return f"{what}: {decision.note}" if decision.note else what
+    if not decision.scores:
+        return "played by rules of thumb (the search ran out of budget)"
+    ranked = sorted(decision.scores.items(), key=lambda kv: -kv[1])
+    best = ranked[0][1]
+    line = f"best on average over {decision.samples} guessed deals ({best:+.0f} written points"
+    if len(ranked) > 1:
+        second_action, second = ranked[1]
+        assert isinstance(second_action, Play)
+        line += f", {best - second:.0f} more than {second_action.card}"
+    return line + ")"
