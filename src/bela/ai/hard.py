@@ -81,9 +81,9 @@ class HardConfig:
     rollout_samples: int = 10
     rollout_to: int = 4
     rollout_node_limit: int = 20_000
-    bid_samples: int = 32
-    bid_margin: float = 20.0
-    bid_second_suit: float = 0.0
+    bid_samples: int = 48
+    bid_margin: float = 45.0
+    bid_second_suit: float = 12.0
     min_samples: int = 4
     time_budget: float | None = None
     evidence: BidEvidence = field(default_factory=BidEvidence)
