@@ -544,22 +544,43 @@ def suggest(view: SeatView, rng: Random) -> tuple[Action, str]:
 
 
 def explain(decision: Decision) -> str:
-    """One line saying why, in a player's words."""
+    """One line saying why, in a player's words.
+
+    Scores are averages over the guessed deals of what the round would write
+    for us minus for them, so "+12" means the choice leaves us 12 ahead.
+    """
     action = decision.action
     if decision.method == "only":
         return "the only card you may play"
     if isinstance(action, (Pass, Call)):
-        what = "dalje" if isinstance(action, Pass) else f"name {action.suit.noun}"
-        if decision.method == "bid-eval" and decision.scores:
-            return f"{what}: {decision.note}; over {decision.samples} guessed deals it scores best"
-        return f"{what}: {decision.note}" if decision.note else what
+        what = _bid_words(action)
+        if decision.method != "bid-eval" or not decision.scores:
+            return f"{what}: {decision.note}" if decision.note else what
+        others = ", ".join(
+            f"{_bid_words(a)} {v:+.0f}" for a, v in decision.scores.items() if a != action
+        )
+        mine = decision.scores[action]
+        return (
+            f"{what}: over {decision.samples} guessed deals it averages {mine:+.0f} "
+            f"(us minus them; {others})"
+        )
     if not decision.scores:
         return "played by rules of thumb (the search ran out of budget)"
     ranked = sorted(decision.scores.items(), key=lambda kv: -kv[1])
     best = ranked[0][1]
-    line = f"best on average over {decision.samples} guessed deals ({best:+.0f} written points"
+    line = (
+        f"over {decision.samples} guessed deals this card averages {best:+.0f} "
+        "(us minus them, the round's written points)"
+    )
     if len(ranked) > 1:
         second_action, second = ranked[1]
         assert isinstance(second_action, Play)
-        line += f", {best - second:.0f} more than {second_action.card}"
-    return line + ")"
+        if best - second < 0.5:
+            line += f"; {second_action.card} does as well"
+        else:
+            line += f"; {best - second:.0f} more than {second_action.card}"
+    return line
+
+
+def _bid_words(action: Action) -> str:
+    return f"name {action.suit.noun}" if isinstance(action, Call) else "dalje"
