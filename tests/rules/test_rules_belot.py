@@ -58,3 +58,24 @@ def test_belot_wins_the_match_at_once() -> None:
     assert match.is_over
     assert match.current is None
     assert match.rounds[-1].result.belot == 0
+
+
+def test_belot_is_shown_to_every_seat() -> None:
+    """Belot ends the round because it is shown: every seat's view names the holder and the
+    eight cards (chosen by this project; the brief says the round is not played)."""
+    rnd = call(new_round(0, DEAL_BELOT), "H")
+    for seat in range(4):
+        view = rnd.view(seat)
+        assert len(view.shown_zvanja) == 1
+        holder, zvanja = view.shown_zvanja[0]
+        assert holder == 2
+        assert [str(c) for c in zvanja[0].cards] == [
+            "7C",
+            "8C",
+            "9C",
+            "10C",
+            "JC",
+            "QC",
+            "KC",
+            "AC",
+        ]

@@ -719,6 +719,9 @@ class Round:
         if self._zvanja_team >= 0:
             t = self._zvanja_team
             shown = tuple((s, self.declarations(s)) for s in (t, t + 2) if self.declarations(s))
+        elif self._result is not None and self._result.belot_seat is not None:
+            # belot is shown to the table: it is what ends the round
+            shown = ((self._result.belot_seat, self.declarations(self._result.belot_seat)),)
         own = tuple(z for z in self.declarations(seat) if z.kind is not ZvanjeKind.BELOT)
         to_act = self.to_act
         return SeatView(
