@@ -49,7 +49,15 @@ from bela.ai.solver import (
 from bela.engine import Action, Call, Card, Pass, Phase, Play, Round, SeatView, Suit
 from bela.engine.cards import cards_in
 
-__all__ = ["Decision", "HardBot", "HardConfig", "explain", "make_hard", "suggest"]
+__all__ = [
+    "Decision",
+    "HardBot",
+    "HardConfig",
+    "explain",
+    "make_hard",
+    "make_hard_timed",
+    "suggest",
+]
 
 _KING = 6
 _QUEEN = 5
@@ -136,7 +144,10 @@ class HardBot:
             deadline = time.perf_counter() + self.config.time_budget
         tricks_left = 8 - len(view.tricks)
         knowledge = knowledge_of(view)
-        sampler = DealSampler(knowledge, self.config.evidence)
+        try:
+            sampler = DealSampler(knowledge, self.config.evidence)
+        except ValueError:  # pragma: no cover - the true deal always fits; never leave a seat stuck
+            return Decision(self._policy.act(view, rng), "heuristic")
         scorer = _Scorer(view, knowledge)
         if tricks_left <= self.config.solver_tricks:
             decision = self._by_solver(view, rng, sampler, scorer, cards, deadline)
