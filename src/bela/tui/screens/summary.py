@@ -7,7 +7,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -53,6 +53,7 @@ class RoundSummaryScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "Continue"),
+        Binding("a", "analyse", "Analysis"),
     ]
 
     def __init__(self, match: Match, record: RoundRecord) -> None:
@@ -66,7 +67,7 @@ class RoundSummaryScreen(ModalScreen[None]):
         last_team = tricks[-1].winner % 2 if len(tricks) == 8 else None
         rows = summary_rows(record, last_team)
         width = max(len(label) for label, _, _ in rows) + 2
-        lines = [Text(f"{'':<{width}}{'mi':>6}{'vi':>6}", style="bold underline")]
+        lines = [Text(f"{'points':<{width}}{'mi':>6}{'vi':>6}", style="bold underline")]
         for i, (label, mi, vi) in enumerate(rows):
             style = "bold" if i >= len(rows) - 2 else ""
             lines.append(Text(f"{label:<{width}}{mi:>6}{vi:>6}", style=style))
@@ -79,10 +80,23 @@ class RoundSummaryScreen(ModalScreen[None]):
             yield Static(table, id="summary-table")
             yield Static(explain_round(record.result, record.written), id="explain")
             yield Static(standing, id="standing")
-            yield Button("Continue (Enter)", id="continue", variant="primary")
+            with Horizontal(id="summary-buttons"):
+                yield Button("Continue (Enter)", id="continue", variant="primary")
+                if not (record.result.belot is not None or record.result.redeal):
+                    yield Button("Analysis (a)", id="analyse")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "analyse":
+            self.action_analyse()
+            return
         self.dismiss(None)
+
+    def action_analyse(self) -> None:
+        """Open the post-mortem: every card from trick 3 on against the double-dummy best."""
+        from bela.tui.screens.analysis import AnalysisScreen
+
+        if self.record.result.belot is None and not self.record.result.redeal:
+            self.app.push_screen(AnalysisScreen(self.match, self.record))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -41,6 +41,7 @@ from bela.engine import (
     Play,
     Round,
     RoundRecord,
+    SeatView,
 )
 from bela.tui.events import action_lines, round_lines
 from bela.tui.model import (
@@ -55,7 +56,7 @@ from bela.tui.model import (
     trick_cards,
 )
 from bela.tui.session import archive, autosave, bot_kind, make_bots
-from bela.tui.text import HUMAN, SEAT_NAMES, sentence
+from bela.tui.text import HUMAN, SEAT_NAMES, card_text, sentence, symbolize
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
 
 if TYPE_CHECKING:
@@ -83,6 +84,7 @@ class TableScreen(Screen[None]):
         Binding("p", "bid(4)", "Dalje", show=False),
         Binding("space", "skip", "Skip wait"),
         Binding("l", "last_trick", "Last trick"),
+        Binding("i", "hint", "Hint"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False),
         Binding("minus", "speed(1)", "Slower", show=False),
         Binding("n", "app.new_match", "New match", show=False),
@@ -523,6 +525,33 @@ class TableScreen(Screen[None]):
         else:
             self.say("No trick has been played yet.", "hint")
 
+    def action_hint(self) -> None:
+        """Ask the hard bot what it would do here, and why (computed off the UI thread)."""
+        rnd = self.match.current
+        if not self.human_turn() or rnd is None:
+            self.say("A hint is for your own turn.", "hint")
+            return
+        self.say("Thinking about a hint…", "hint")
+        self._hint(self.match, rnd.view(HUMAN))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint(self, match: Match, view: SeatView) -> None:
+        from bela.ai.base import decision_rng
+        from bela.ai.hard import suggest
+
+        rnd = match.current
+        step = len(rnd.actions) if rnd is not None else 0
+        action, reason = suggest(view, decision_rng(match.seed, match.next_index, step))
+        self.app.call_from_thread(self._show_hint, match, action, reason)
+
+    def _show_hint(self, asked: Match, action: Action, reason: str) -> None:
+        if self.match is not asked:
+            return  # the game moved on while the hint was being worked out
+        if isinstance(action, Play):
+            what = f"play {card_text(action.card)}" + (" and say bela" if action.bela else "")
+            reason = f"{what}: {reason}"
+        self.say(f"Hint: {symbolize(reason)}", "hint")  # a bid's reason starts with the bid
+
     def action_speed(self, step: int) -> None:
         delay = self.bela_app.change_speed(step)
         label = "instant" if delay == 0 else f"{delay:.1f} s per card"
@@ -543,3 +572,4 @@ class TableScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "table-driver")
+        self.workers.cancel_group(self, "hint")

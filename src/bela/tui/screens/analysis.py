@@ -1,0 +1,104 @@
+"""Post-mortem of a finished round: each card from trick 3 on against the double-dummy best.
+
+The solver runs in a thread worker (a round takes a fraction of a second, a
+hard one a few seconds), so the dialog opens at once and fills in when done.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from bela.ai.analysis import RoundAnalysis, analyze_round
+from bela.engine import Match, RoundRecord
+from bela.tui.text import SEAT_NAMES, card_text
+from bela.tui.widgets import TooSmall
+
+__all__ = ["AnalysisScreen", "analysis_lines"]
+
+
+def analysis_lines(analysis: RoundAnalysis) -> list[Text]:
+    """What the dialog shows: a line per costly card, then each seat's total."""
+    if analysis.note:
+        return [Text(analysis.note[:1].upper() + analysis.note[1:] + ".")]
+    lines = [
+        Text(
+            f"From trick {analysis.from_trick} on, with all cards visible, each card played was "
+            "compared with the best one.",
+            style="italic",
+        )
+    ]
+    costly = analysis.costly_moves()
+    if not costly:
+        lines.append(Text("Every card was a best card: nothing was given away."))
+    for move in costly:
+        best = " or ".join(card_text(c) for c in move.best)
+        who = SEAT_NAMES[move.seat]
+        lines.append(
+            Text.assemble(
+                (f"Trick {move.trick}: ", "bold"),
+                f"{who} played {card_text(move.played)}, best was {best}: ",
+                (f"−{move.lost_points} card points", "bold red"),
+                f", −{move.lost_written} written",
+            )
+        )
+    totals = analysis.lost_by_seat()
+    lines.append(Text(""))
+    lines.append(
+        Text(
+            "Given away (card points / written): "
+            + " · ".join(f"{SEAT_NAMES[s]} {c}/{w}" for s, (c, w) in enumerate(totals))
+        )
+    )
+    if analysis.skipped:
+        lines.append(Text(f"{len(analysis.skipped)} card(s) were too costly to solve and skipped."))
+    return lines
+
+
+class AnalysisScreen(ModalScreen[None]):
+    """The round's post-mortem; Escape or Enter goes back to the summary."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,a", "close", "Back")]
+
+    def __init__(self, match: Match, record: RoundRecord) -> None:
+        super().__init__()
+        self.match = match
+        self.record = record
+        self.analysis: RoundAnalysis | None = None
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="analysis", classes="dialog"):
+            yield Static(Text(f"Round {self.record.index + 1}: analysis", style="bold"))
+            with VerticalScroll(id="analysis-body"):
+                yield Static("Solving the round with all cards visible…", id="analysis-text")
+            yield Button("Back (Esc)", id="analysis-back", variant="primary")
+
+    def on_mount(self) -> None:
+        self._analyse()
+
+    @work(thread=True, exclusive=True, group="analysis")
+    def _analyse(self) -> None:
+        played = self.match.deal(self.record.index).replay(self.record.actions)
+        analysis = analyze_round(played)
+        self.app.call_from_thread(self._show, analysis)
+
+    def _show(self, analysis: RoundAnalysis) -> None:
+        self.analysis = analysis
+        self.query_one("#analysis-text", Static).update(Text("\n").join(analysis_lines(analysis)))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "analysis")
