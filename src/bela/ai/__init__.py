@@ -6,7 +6,8 @@
 """
 
 from bela.ai.base import Bot, decision_rng
-from bela.ai.heuristic import HeuristicBot, PlayStyle
+from bela.ai.heuristic import HeuristicBot
+from bela.ai.judgement import PlayStyle
 from bela.ai.random_bot import RandomBot
 from bela.ai.registry import BOT_KINDS, make_bot
 

@@ -45,6 +45,9 @@ class BidModel:
     first_player: float = 4.0
     partner_passed: float = -2.0
     threshold: float = 62.0
+    # Added to the threshold by place in the bidding (first to speak, second, third; the
+    # dealer is forced after three passes, so the last entry only matters without forcing).
+    order_offsets: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
 
 def call_strength(hand: int, suit: int, model: BidModel) -> float:
@@ -114,6 +117,7 @@ def choose_bid(view: SeatView, model: BidModel) -> Action:
     call = Call(Suit(suit))
     if call not in view.legal_actions:  # pragma: no cover - every suit is always callable
         return view.legal_actions[0]
-    if Pass() not in view.legal_actions or score >= model.threshold:
+    order = len(view.bids)
+    if Pass() not in view.legal_actions or score >= model.threshold + model.order_offsets[order]:
         return call
     return Pass()

@@ -14,6 +14,7 @@ a pad or a štiglja counts for what it is), with card points as a tie-break.
 from __future__ import annotations
 
 from collections.abc import Callable
+from random import Random
 from typing import Final
 
 from bela.ai.memory import CardMemory
@@ -232,14 +233,25 @@ def _leaf_function(view: SeatView, memory: CardMemory) -> Callable[[int, int], f
     return leaf
 
 
-def endgame_choice(view: SeatView, memory: CardMemory, legal: int, max_deals: int) -> int | None:
+def endgame_choice(
+    view: SeatView,
+    memory: CardMemory,
+    legal: int,
+    max_deals: int,
+    rng: Random | None = None,
+    sample: int = 0,
+) -> int | None:
     """The card (from the ``legal`` mask) with the best average exact outcome, or None.
 
     None when the holdings the memory allows number more than ``max_deals``.
+    With ``sample`` and an ``rng``, at most ``sample`` of them (drawn by the
+    rng) are solved, which bounds the time of a decision.
     """
     deals = consistent_deals(memory, max_deals)
     if not deals:
         return None
+    if sample and rng is not None and len(deals) > sample:
+        deals = rng.sample(deals, sample)
     trump = memory.trump
     base = trump * 32
     team = view.seat & 1

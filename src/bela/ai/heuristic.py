@@ -24,139 +24,18 @@ is always announced, and the last tricks are played exactly (``endgame.py``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from random import Random
 
 from bela.ai.bidding import BidModel, choose_bid
 from bela.ai.endgame import endgame_choice
+from bela.ai.judgement import PlayStyle, Table, bits, card_values
+from bela.ai.leads import choose_lead
 from bela.ai.memory import CardMemory
 from bela.engine import Action, Phase, Play, SeatView
 from bela.engine.cards import SUIT_MASK
-from bela.engine.tricks import BEATS, CARD_POINTS, TRUMP_STRENGTH
+from bela.engine.tricks import TRUMP_STRENGTH
 
-__all__ = ["HeuristicBot", "PlayStyle"]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayStyle:
-    """Knobs of the play heuristics (the difficulty levels differ here)."""
-
-    memory: bool = True  # deduce voids and "could not overtake"; else only count cards
-    endgame_deals: int = 90  # exact play of the last two tricks over at most this many deals
-    endgame3_deals: int = 6  # and of the last three when the holdings are this constrained
-    draw_trumps: bool = True
-    draw_as_defender: bool = False  # draw with the master trump also when the opponents called
-    draw_low_min: int = 0  # lead a low trump holding at least this many trumps (0: never)
-    draw_low_defender: bool = False
-    cash_q: float = 0.5  # chance a master ace/ten is cashed later when trumps are still out
-    trump_base: float = 10.0  # worth of keeping any trump
-    trump_step: float = 2.5  # and of each step of trump strength
-    master_trump: float = 6.0
-    rest_points: float = 2.0  # points a later player is expected to add to the trick
-
-
-@dataclass(slots=True)
-class _Table:
-    """One decision's facts: the memory plus the probability tables built from it."""
-
-    view: SeatView
-    mem: CardMemory
-    style: PlayStyle
-    trump: int
-    base: int
-    seat: int
-    team: int
-    partner: int
-    prob: list[list[float]] = field(default_factory=list)
-
-    def build(self) -> None:
-        """Share each unseen card's whereabouts out by the free places in the hands."""
-        mem = self.mem
-        free = [mem.sizes[s] - mem.known[s].bit_count() for s in range(4)]
-        free[self.seat] = 0
-        prob = [[0.0] * 32 for _ in range(4)]
-        rest = mem.unseen
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            c = low.bit_length() - 1
-            owner = -1
-            for s in range(4):
-                if s != self.seat and mem.known[s] >> c & 1:
-                    owner = s
-            if owner >= 0:
-                prob[owner][c] = 1.0
-                continue
-            total = 0
-            for s in range(4):
-                if s != self.seat and mem.possible[s] >> c & 1:
-                    total += free[s]
-            if total <= 0:
-                continue
-            for s in range(4):
-                if s != self.seat and mem.possible[s] >> c & 1:
-                    prob[s][c] = free[s] / total
-        self.prob = prob
-
-    def p_any(self, seat: int, mask: int) -> float:
-        """The chance ``seat`` holds at least one card of ``mask``."""
-        mask &= self.mem.possible[seat]
-        if mask & self.mem.known[seat]:
-            return 1.0
-        probs = self.prob[seat]
-        none = 1.0
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            none *= 1.0 - probs[low.bit_length() - 1]
-        return 1.0 - none
-
-    def p_void(self, seat: int, suit: int) -> float:
-        if self.mem.surely_has(seat, suit):
-            return 0.0
-        return 1.0 - self.p_any(seat, SUIT_MASK[suit])
-
-    def p_beats(self, seat: int, led: int, win: int) -> float:
-        """The chance ``seat``, still to play, takes the trick from ``win`` (beating is forced)."""
-        trump = self.trump
-        beats = BEATS[self.base + win] & self.mem.possible[seat]
-        if not beats:
-            return 0.0
-        if led == trump:
-            return self.p_any(seat, beats)
-        higher_led = beats & SUIT_MASK[led]
-        trumps = beats & SUIT_MASK[trump]
-        p = self.p_any(seat, higher_led) if higher_led else 0.0
-        if trumps:
-            p += (1.0 - p) * self.p_void(seat, led) * self.p_any(seat, trumps)
-        return min(p, 1.0)
-
-    # ------------------------------------------------------------------ card worth kept
-
-    def keep_value(self, card: int, hand: int) -> float:
-        """What ``card`` is worth kept in hand, in our-points-minus-theirs."""
-        style = self.style
-        trump = self.trump
-        suit = card >> 3
-        pts = CARD_POINTS[self.base + card]
-        mem = self.mem
-        if suit == trump:
-            value = pts + style.trump_base + style.trump_step * TRUMP_STRENGTH[card & 7]
-            if mem.is_master(card):
-                value += style.master_trump
-            return value
-        opp_trumps = mem.possible[self.seat ^ 1] | mem.possible[self.seat ^ 3]
-        q = style.cash_q if opp_trumps & SUIT_MASK[trump] else 0.95
-        if mem.is_master(card):
-            return q * (pts + 4.0) - (1.0 - q) * pts
-        # A card with a higher one still out: it may be caught, unless it is guarded.
-        higher_out = BEATS[self.base + card] & SUIT_MASK[suit] & mem.unseen
-        n_higher = higher_out.bit_count()
-        mine = hand & SUIT_MASK[suit]
-        guards = mine.bit_count() - 1
-        if n_higher == 1 and guards >= 1:
-            return 0.4 * pts
-        return -0.3 * pts
+__all__ = ["HeuristicBot", "PlayStyle", "choose_card", "table_of"]
 
 
 class HeuristicBot:
@@ -186,7 +65,12 @@ class HeuristicBot:
 
 
 def choose_card(view: SeatView, style: PlayStyle) -> int:
-    """The card (an int) the heuristic plays from this view."""
+    """The card (an int) the heuristic plays from this view.
+
+    A pure function of the view: where the exact endgame samples deals, its
+    random choice is seeded from the view itself, so the same view always
+    gives the same card (and both seatings of a duplicate deal mirror).
+    """
     legal = 0
     for action in view.legal_actions:
         if isinstance(action, Play):
@@ -196,24 +80,53 @@ def choose_card(view: SeatView, style: PlayStyle) -> int:
     mem = CardMemory.from_view(view) if style.memory else _counting_memory(view)
     tricks_left = 8 - len(view.tricks)
     if tricks_left <= 2 and style.endgame_deals:
-        card = endgame_choice(view, mem, legal, style.endgame_deals)
+        card = endgame_choice(
+            view, mem, legal, style.endgame_deals, _view_rng(view), style.endgame_sample
+        )
         if card is not None:
             return card
     elif tricks_left == 3 and style.endgame3_deals:
-        card = endgame_choice(view, mem, legal, style.endgame3_deals)
+        card = endgame_choice(
+            view, mem, legal, style.endgame3_deals, _view_rng(view), style.endgame_sample
+        )
         if card is not None:
             return card
-    assert view.trump is not None
-    trump = int(view.trump)
-    table = _Table(
-        view, mem, style, trump, trump * 32, view.seat, view.seat & 1, (view.seat + 2) & 3
-    )
-    table.build()
+    table = _table(view, mem, style)
     if not view.trick:
         drawn = _draw_trump(table, legal)
         if drawn is not None:
             return drawn
+        if style.learned_leads:
+            if style.lead_weights is not None:
+                return choose_lead(table, legal, style.lead_weights)
+            return choose_lead(table, legal)
     return _best_by_value(table, legal)
+
+
+def _view_rng(view: SeatView) -> Random:
+    """An RNG seeded by what the seat has seen (its hand and every card played, in order)."""
+    seed = view.seat
+    for card in (*view.hand, -1, *view.played):
+        seed = (seed * 33 + card + 1) & 0xFFFFFFFFFFFF
+    return Random(seed)
+
+
+def table_of(view: SeatView, style: PlayStyle | None = None) -> Table:
+    """The judgement table of a play-phase view (memory and card probabilities)."""
+    style = style if style is not None else PlayStyle()
+    mem = CardMemory.from_view(view) if style.memory else _counting_memory(view)
+    return _table(view, mem, style)
+
+
+def _table(view: SeatView, mem: CardMemory, style: PlayStyle) -> Table:
+    if view.trump is None:
+        raise ValueError("cards are judged once trump is named")
+    trump = int(view.trump)
+    table = Table(
+        view, mem, style, trump, trump * 32, view.seat, view.seat & 1, (view.seat + 2) & 3
+    )
+    table.build()
+    return table
 
 
 def _counting_memory(view: SeatView) -> CardMemory:
@@ -227,7 +140,7 @@ def _counting_memory(view: SeatView) -> CardMemory:
     return mem
 
 
-def _draw_trump(t: _Table, legal: int) -> int | None:
+def _draw_trump(t: Table, legal: int) -> int | None:
     """Lead trumps while the opponents may still hold some, to make our side winners safe.
 
     The master trump is led when our team called (and, by style, when it did
@@ -243,7 +156,7 @@ def _draw_trump(t: _Table, legal: int) -> int | None:
     opp_trumps = (mem.possible[t.seat ^ 1] | mem.possible[t.seat ^ 3]) & SUIT_MASK[t.trump]
     if not opp_trumps:
         return None
-    ranked = sorted(_bits(trumps), key=lambda c: TRUMP_STRENGTH[c & 7])
+    ranked = sorted(bits(trumps), key=lambda c: TRUMP_STRENGTH[c & 7])
     top = ranked[-1]
     if mem.is_master(top) and (we_called or style.draw_as_defender):
         return top
@@ -256,66 +169,10 @@ def _draw_trump(t: _Table, legal: int) -> int | None:
     return None
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _best_by_value(t: _Table, legal: int) -> int:
+def _best_by_value(t: Table, legal: int) -> int:
     """The legal card with the best (trick worth × our chance) less its worth kept."""
-    view = t.view
-    base = t.base
-    trick = view.trick
-    leader = view.trick_leader if view.trick_leader is not None else t.seat
-    pos = len(trick)
-    led = trick[0] >> 3 if trick else -1
-    win, win_seat, trick_pts = -1, -1, 0
-    for i, c in enumerate(trick):
-        trick_pts += CARD_POINTS[base + c]
-        if i == 0 or BEATS[base + win] >> c & 1:
-            win, win_seat = c, (leader + i) & 3
-    later = [(leader + i) & 3 for i in range(pos + 1, 4)]
-    last_trick = len(view.tricks) == 7
-    hand = t.mem.hand
     best_card, best_value = -1, -1e9
-    for card in _bits(legal):
-        if pos == 0:
-            n_led, n_win, n_ws = card >> 3, card, t.seat
-        elif BEATS[base + win] >> card & 1:
-            n_led, n_win, n_ws = led, card, t.seat
-        else:
-            n_led, n_win, n_ws = led, win, win_seat
-        p = _p_ours(t, later, n_led, n_win, n_ws)
-        worth = trick_pts + CARD_POINTS[base + card] + t.style.rest_points * len(later)
-        if last_trick:
-            worth += 10
-        value = (2.0 * p - 1.0) * worth - t.keep_value(card, hand)
+    for card, value in card_values(t, legal):
         if value > best_value:
             best_card, best_value = card, value
     return best_card
-
-
-def _p_ours(t: _Table, later: list[int], led: int, win: int, win_seat: int) -> float:
-    """The chance our team takes the trick, ``win`` (played by ``win_seat``) winning now."""
-    ours = (win_seat & 1) == t.team
-    if ours:
-        p = 1.0
-        for s in later:
-            if (s & 1) != t.team:
-                p *= 1.0 - t.p_beats(s, led, win)
-        return p
-    # The opponents hold the trick: our partner, if still to play, may take it.
-    if t.partner not in later:
-        return 0.0
-    p = t.p_beats(t.partner, led, win)
-    after = later[later.index(t.partner) + 1 :]
-    before = later[: later.index(t.partner)]
-    for s in before:
-        p *= 1.0 - 0.5 * t.p_beats(s, led, win)
-    for s in after:
-        p *= 1.0 - 0.5 * t.p_beats(s, led, win)
-    return p

@@ -1,21 +1,19 @@
-"""Difficulty levels the app offers: the heuristic player with stronger or weaker knobs.
+"""Difficulty levels the app offers.
 
-``normal`` is the full heuristic. ``easy`` is still a sensible player (it follows
-the same value-of-a-card reasoning and never plays at random) but it only counts
-the cards gone, not the voids or "could not overtake" inferences, it bids more
-boldly, does not deliberately draw trumps, and plays the last tricks by
-heuristics instead of exactly.
+``normal`` is the full heuristic player (``heuristic.py``): card memory with
+inferences, fitted lead weights, exact play of the last tricks. ``easy`` is
+the rule-of-thumb player of ``easy.py``: sensible (it counts the cards gone,
+wins cheaply, feeds a partner who surely wins the trick, leads masters) but it
+infers nothing, plans nothing and bids by a plain count. ``hard`` (the search
+player) lives in ``hard.py``.
 """
 
 from __future__ import annotations
 
-from bela.ai.bidding import BidModel
-from bela.ai.heuristic import HeuristicBot, PlayStyle
+from bela.ai.easy import EasyBot
+from bela.ai.heuristic import HeuristicBot
 
-__all__ = ["EASY_BIDS", "EASY_PLAY", "make_easy", "make_normal"]
-
-EASY_BIDS = BidModel(threshold=50.0, zvanja=0.0, bela=8.0)
-EASY_PLAY = PlayStyle(memory=False, endgame_deals=0, endgame3_deals=0, draw_trumps=False)
+__all__ = ["make_easy", "make_normal"]
 
 
 def make_normal(name: str = "normal") -> HeuristicBot:
@@ -23,6 +21,6 @@ def make_normal(name: str = "normal") -> HeuristicBot:
     return HeuristicBot(name)
 
 
-def make_easy() -> HeuristicBot:
-    """A weaker, still sensible player."""
-    return HeuristicBot("easy", EASY_BIDS, EASY_PLAY)
+def make_easy() -> EasyBot:
+    """The rule-of-thumb player."""
+    return EasyBot()
