@@ -207,9 +207,14 @@ def test_explanations_name_the_choice() -> None:
 
 
 def test_a_time_budget_still_gives_legal_actions() -> None:
-    bot = HardBot("hard", HardConfig(time_budget=0.001, min_samples=1))
+    bot = HardBot("hard", HardConfig(time_budget=0.001, min_samples=1, bid_margin=1000.0))
     for _, view in views_to_act(5, seed=6):
         assert bot.act(view, random.Random(0)) in view.legal_actions
+    rnd = Round.from_seed(8, dealer=0)
+    view = rnd.view(rnd.to_act or 0)
+    decision = bot.decide(view, random.Random(0))
+    assert decision.action in view.legal_actions
+    assert decision.method == "bid-eval" and 1 <= decision.samples <= 48
 
 
 def test_the_registry_offers_hard_with_default_budgets() -> None:

@@ -17,9 +17,12 @@ fights for the contract when it is at stake and does not chase points that
 cannot change the result. The card with the best average (our written points
 minus theirs) is played; equal averages go to the better average margin.
 
-The bids are the heuristic's hand evaluation (``bidding.py``), optionally
-checked on borderline hands by the same sampling: deal the rest of the cards,
-let the heuristic bid and play out each choice, and take the better one.
+The bids start from the heuristic's hand evaluation (``bidding.py``). Unless
+a hand is clearly a call or clearly a pass (``bid_margin`` from the
+threshold), the choices (dalje, the best suit, a close second suit) are
+played out on guessed deals of all the other cards: the heuristic bids and
+plays on for everyone, the solver ends the last tricks, and the choice with
+the best average written points is taken.
 
 Budgets are deterministic by default (a number of deals and a solver node
 limit per decision), so the same view and RNG give the same decision on any
@@ -103,7 +106,7 @@ class Decision:
     """What the bot chose and why: each option's average over the deals it tried.
 
     ``scores`` maps each considered action to its average of our written
-    points minus theirs (None when the choice was not searched, e.g. a single
+    points minus theirs (empty when the choice was not searched, e.g. a single
     legal card or a heuristic bid); ``margins`` to the average card margin.
     ``method`` says how it was decided ("only", "solver", "rollout",
     "heuristic", "bid-eval").
@@ -318,20 +321,24 @@ class HardBot:
                     options.append(Call(Suit(second)))
         if not options:
             return Decision(action, "heuristic", note=note)
-        scores = self._bid_values(view, rng, options)
+        scores, n = self._bid_values(view, rng, options)
         best = max(options, key=lambda a: (round(scores[a], 6), a == action))
-        return Decision(best, "bid-eval", cfg.bid_samples, scores, {}, note)
+        return Decision(best, "bid-eval", n, scores, {}, note)
 
     def _bid_values(
         self, view: SeatView, rng: Random, options: Sequence[Action]
-    ) -> dict[Action, float]:
-        """Average written points (ours minus theirs) of each bid over guessed deals."""
+    ) -> tuple[dict[Action, float], int]:
+        """Average written points (ours minus theirs) of each bid, and the number of deals."""
+        cfg = self.config
+        deadline = None if cfg.time_budget is None else time.perf_counter() + cfg.time_budget
         policy_rng = Random(rng.getrandbits(64))
         team = view.seat & 1
         sums = dict.fromkeys(options, 0.0)
-        for hands, talons in bidding_deals(
-            view, rng, self.config.bid_samples, self.config.evidence
-        ):
+        n = 0
+        for hands, talons in bidding_deals(view, rng, cfg.bid_samples, cfg.evidence):
+            if deadline is not None and n >= cfg.min_samples and time.perf_counter() > deadline:
+                break
+            n += 1
             base = Round(view.dealer, hands, talons, view.rules)
             for _, bid in view.bids:
                 base.push(bid)
@@ -340,8 +347,7 @@ class HardBot:
                 rnd.push(option)
                 pts = self._play_out(rnd, policy_rng)
                 sums[option] += pts[team] - pts[1 - team]
-        n = self.config.bid_samples
-        return {a: s / n for a, s in sums.items()}
+        return {a: s / n for a, s in sums.items()}, n
 
     def _play_out(self, rnd: Round, rng: Random) -> tuple[int, int]:
         """The written points of a round played on by the heuristic, the last tricks solved."""
