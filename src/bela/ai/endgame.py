@@ -81,20 +81,84 @@ def consistent_deals(memory: CardMemory, limit: int) -> list[list[int]] | None:
     return out
 
 
-class _Solver:
-    """Alpha-beta over the rest of the round with every hand known."""
+def sampled_deals(memory: CardMemory, rng: Random, count: int) -> list[list[int]]:
+    """``count`` random deals of the unseen cards the memory allows (near-uniform).
 
-    __slots__ = ("base", "cache", "leaf", "team", "trump")
+    Cards are placed most-constrained first, each with a seat chosen in
+    proportion to its free places; a dead end starts the deal again.
+    """
+    seat = memory.seat
+    others = [s for s in range(4) if s != seat]
+    base = [0, 0, 0, 0]
+    base[seat] = memory.hand
+    need0 = [0, 0, 0, 0]
+    free = memory.unseen
+    for s in others:
+        base[s] = memory.known[s]
+        need0[s] = memory.sizes[s] - memory.known[s].bit_count()
+        free &= ~memory.known[s]
+    possible = memory.possible
+    cards: list[tuple[int, list[int]]] = []
+    while free:
+        low = free & -free
+        free ^= low
+        card = low.bit_length() - 1
+        cards.append((low, [s for s in others if possible[s] >> card & 1]))
+    cards.sort(key=lambda item: len(item[1]))
+    out: list[list[int]] = []
+    attempts = 0
+    while len(out) < count and attempts < 20 * count:
+        attempts += 1
+        hands = base.copy()
+        need = need0.copy()
+        for bit, holders in cards:
+            total = 0
+            for s in holders:
+                total += need[s]
+            if not total:
+                break
+            pick = rng.random() * total
+            chosen = -1
+            for s in holders:
+                if need[s]:
+                    chosen = s
+                    pick -= need[s]
+                    if pick < 0:
+                        break
+            hands[chosen] |= bit
+            need[chosen] -= 1
+        else:
+            out.append(hands)
+    return out
 
-    def __init__(self, trump: int, team: int, leaf: Callable[[int, int], float]) -> None:
-        self.trump = trump
-        self.base = trump * 32
-        self.team = team
-        self.leaf = leaf
-        self.cache: dict[tuple[int, int], float] = {}
+
+Value = Callable[[list[int], int, int, int, int, int, int, int, int, int, float, float], float]
+
+
+def _solver(trump: int, team: int, leaf: Callable[[int, int], float]) -> Value:
+    """Alpha-beta over the rest of the round with every hand known.
+
+    The returned function takes (hands, led, win, win_seat, count, trick_pts,
+    seat, pts, tricks, done, alpha, beta): the hands by seat (changed during
+    the search, restored after), the trick so far (suit led, winning card and
+    seat, cards played, points), the seat to play, our points and tricks from
+    the start of the search, the number of finished tricks and the window.
+    Closures rather than a class: the constants are cell lookups, the hot
+    path's cheapest.
+    """
+    base = trump * 32
+    beats = BEATS[base : base + 32]
+    points = CARD_POINTS[base : base + 32]
+    cache: dict[tuple[int, int], float] = {}
+
+    def final(pts: int, tricks: int) -> float:
+        key = (pts, tricks)
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = leaf(pts, tricks)
+        return got
 
     def value(
-        self,
         hands: list[int],
         led: int,
         win: int,
@@ -108,17 +172,23 @@ class _Solver:
         alpha: float,
         beta: float,
     ) -> float:
-        """The outcome with perfect play from here (``pts``/``tricks`` are ours so far)."""
         if done == 8:
-            key = (pts, tricks)
-            got = self.cache.get(key)
-            if got is None:
-                got = self.cache[key] = self.leaf(pts, tricks)
-            return got
-        base = self.base
+            return final(pts, tricks)
+        if done == 7:
+            # The last trick: every hand holds one card, so the play is forced.
+            while count < 4:
+                card = hands[seat].bit_length() - 1
+                if count == 0 or beats[win] >> card & 1:
+                    win, win_seat = card, seat
+                trick_pts += points[card]
+                seat = (seat + 1) & 3
+                count += 1
+            if (win_seat & 1) == team:
+                return final(pts + trick_pts + LAST_TRICK_BONUS, tricks + 1)
+            return final(pts, tricks)
         hand = hands[seat]
-        legal = legal_mask(hand, led, win, self.trump) if count else hand
-        maximizing = (seat & 1) == self.team
+        legal = legal_mask(hand, led, win, trump) if count else hand
+        maximizing = (seat & 1) == team
         best = -_INF if maximizing else _INF
         while legal:
             bit = legal & -legal
@@ -127,16 +197,14 @@ class _Solver:
             hands[seat] = hand ^ bit
             if count == 0:
                 n_led, n_win, n_ws = card >> 3, card, seat
-            elif BEATS[base + win] >> card & 1:
+            elif beats[win] >> card & 1:
                 n_led, n_win, n_ws = led, card, seat
             else:
                 n_led, n_win, n_ws = led, win, win_seat
-            n_pts = trick_pts + CARD_POINTS[base + card]
+            n_pts = trick_pts + points[card]
             if count == 3:
-                if done == 7:
-                    n_pts += LAST_TRICK_BONUS
-                if (n_ws & 1) == self.team:
-                    v = self.value(
+                if (n_ws & 1) == team:
+                    v = value(
                         hands,
                         -1,
                         -1,
@@ -151,11 +219,9 @@ class _Solver:
                         beta,
                     )
                 else:
-                    v = self.value(
-                        hands, -1, -1, -1, 0, 0, n_ws, pts, tricks, done + 1, alpha, beta
-                    )
+                    v = value(hands, -1, -1, -1, 0, 0, n_ws, pts, tricks, done + 1, alpha, beta)
             else:
-                v = self.value(
+                v = value(
                     hands,
                     n_led,
                     n_win,
@@ -175,14 +241,15 @@ class _Solver:
                     best = v
                     if v > alpha:
                         alpha = v
-            else:
-                if v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
             if alpha >= beta:
                 break
         return best
+
+    return value
 
 
 def _leaf_function(view: SeatView, memory: CardMemory) -> Callable[[int, int], float]:
@@ -244,18 +311,22 @@ def endgame_choice(
     """The card (from the ``legal`` mask) with the best average exact outcome, or None.
 
     None when the holdings the memory allows number more than ``max_deals``.
-    With ``sample`` and an ``rng``, at most ``sample`` of them (drawn by the
-    rng) are solved, which bounds the time of a decision.
+    With ``sample`` and an ``rng``, when there are more than ``sample`` such
+    deals only ``sample`` random ones (drawn by the rng) are solved, which
+    bounds the time of a decision.
     """
-    deals = consistent_deals(memory, max_deals)
+    if sample and rng is not None and sample < max_deals:
+        deals = consistent_deals(memory, sample)
+        if deals is None:
+            deals = sampled_deals(memory, rng, sample)
+    else:
+        deals = consistent_deals(memory, max_deals)
     if not deals:
         return None
-    if sample and rng is not None and len(deals) > sample:
-        deals = rng.sample(deals, sample)
     trump = memory.trump
     base = trump * 32
     team = view.seat & 1
-    solver = _Solver(trump, team, _leaf_function(view, memory))
+    solve = _solver(trump, team, _leaf_function(view, memory))
     done = len(view.tricks)
     trick = view.trick
     leader = view.trick_leader if view.trick_leader is not None else view.seat
@@ -290,7 +361,7 @@ def endgame_choice(
                 if done == 7:
                     n_pts += LAST_TRICK_BONUS
                 ours = (n_ws & 1) == team
-                v = solver.value(
+                v = solve(
                     hands,
                     -1,
                     -1,
@@ -305,7 +376,7 @@ def endgame_choice(
                     _INF,
                 )
             else:
-                v = solver.value(
+                v = solve(
                     hands,
                     n_led,
                     n_win,

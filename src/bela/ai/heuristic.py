@@ -87,7 +87,7 @@ def choose_card(view: SeatView, style: PlayStyle) -> int:
             return card
     elif tricks_left == 3 and style.endgame3_deals:
         card = endgame_choice(
-            view, mem, legal, style.endgame3_deals, _view_rng(view), style.endgame_sample
+            view, mem, legal, style.endgame3_deals, _view_rng(view), style.endgame3_sample
         )
         if card is not None:
             return card

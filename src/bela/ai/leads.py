@@ -71,46 +71,46 @@ LEAD_FEATURES: Final = (
 
 # Fitted by lead_training.py; see docs/bots.md for the data and the command.
 LEAD_WEIGHTS: Final[tuple[float, ...]] = (
-    +2.345,  # value
-    +4.139,  # p_win
-    +0.229,  # trump
-    +14.164,  # trump_master
-    -12.739,  # trump_second
-    -1.196,  # trump_low
-    -2.768,  # trump_x_mine
-    +1.232,  # trump_x_opp
-    +0.580,  # trump_x_we_called
-    +4.046,  # trump_x_partner_higher
-    +6.090,  # trump_x_early
-    +1.257,  # ace_master
-    +0.045,  # ten_master
-    -5.322,  # ten_not_master
-    +0.292,  # king
-    +1.715,  # queen
-    +1.209,  # jack
-    +0.576,  # low
-    +3.417,  # suit_length
-    -0.099,  # singleton_with_trumps
-    +0.202,  # suit_out
-    +5.237,  # ruff_risk
-    +12.529,  # partner_ruff
-    -17.551,  # under_master
-    -0.928,  # leaves_ten_bare
-    +2.066,  # partner_master
-    -0.580,  # plain_x_we_called
-    +7.887,  # ace_x_early
-    +0.183,  # points
-    -7.266,  # master_x_opp_trumps
-    0.0,
-    0.0,
-    0.0,
-    0.0,
-    0.0,
-    0.0,
-    0.0,
-    0.0,
-    0.0,
-    0.0,
+    +3.157,  # value
+    +7.122,  # p_win
+    +0.764,  # trump
+    +18.266,  # trump_master
+    -9.870,  # trump_second
+    -7.631,  # trump_low
+    -2.842,  # trump_x_mine
+    +3.483,  # trump_x_opp
+    +1.204,  # trump_x_we_called
+    +7.993,  # trump_x_partner_higher
+    +4.956,  # trump_x_early
+    -4.998,  # ace_master
+    +0.589,  # ten_master
+    -5.691,  # ten_not_master
+    +0.173,  # king
+    +1.982,  # queen
+    +3.052,  # jack
+    +4.129,  # low
+    +0.507,  # suit_length
+    -3.135,  # singleton_with_trumps
+    -2.816,  # suit_out
+    +8.085,  # ruff_risk
+    +11.480,  # partner_ruff
+    -21.225,  # under_master
+    +1.424,  # leaves_ten_bare
+    +13.267,  # partner_master
+    -1.204,  # plain_x_we_called
+    +13.812,  # ace_x_early
+    +0.931,  # points
+    -6.090,  # master_x_opp_trumps
+    -9.351,  # trump_x_opp_none
+    -3.773,  # trump_x_opp_count
+    +1.203,  # trump_master_x_opp
+    +8.173,  # trump_low_x_opp
+    +14.987,  # master_x_opp_none
+    +2.842,  # plain_x_my_trumps
+    +1.460,  # trump_x_partner_none
+    -5.929,  # partner_led_suit
+    -1.377,  # opponent_led_suit
+    +1.408,  # partner_discarded_suit
 )
 
 
