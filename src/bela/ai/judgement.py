@@ -36,7 +36,7 @@ class PlayStyle:
     endgame_deals: int = 90  # exact play of the last two tricks over at most this many deals
     endgame_sample: int = 40  # solve at most this many of them (drawn by an RNG seeded by the view)
     endgame3_deals: int = 300  # and of the last three tricks when there are at most this many
-    endgame3_sample: int = 10  # of which this many are solved
+    endgame3_sample: int = 8  # of which this many are solved
     draw_trumps: bool = True
     draw_as_defender: bool = False  # draw with the master trump also when the opponents called
     draw_low_min: int = 0  # lead a low trump holding at least this many trumps (0: never)
