@@ -18,11 +18,13 @@ feature is worth on average over the deals it cannot tell apart. It prints
 the held-out regret (double-dummy points lost against the best lead) of the
 single-trick value alone and of the fitted weights, and the weights.
 
-Reproduce the shipped weights (about an hour on two idle cores)::
+Reproduce the shipped weights (10,639 positions; an hour or two on two cores)::
 
     python -m bela.ai.lead_training collect --deals 1500 --seed 81 --against random --out r.jsonl
-    python -m bela.ai.lead_training collect --deals 500 --seed 82 --against normal --out n.jsonl
-    python -m bela.ai.lead_training fit r.jsonl n.jsonl
+    python -m bela.ai.lead_training fit r.jsonl
+
+(The positions depend on the bot that plays them, so a collection run with
+other weights or another version of the heuristic finds other positions.)
 """
 
 from __future__ import annotations

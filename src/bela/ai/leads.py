@@ -69,48 +69,48 @@ LEAD_FEATURES: Final = (
     "partner_discarded_suit",  # the partner threw a card of this suit on another suit's trick
 )
 
-# Fitted by lead_training.py; see docs/bots.md for the data and the command.
+# Fitted by lead_training.py to 10,639 positions; see docs/bots.md for the commands.
 LEAD_WEIGHTS: Final[tuple[float, ...]] = (
-    +3.157,  # value
-    +7.122,  # p_win
-    +0.764,  # trump
-    +18.266,  # trump_master
-    -9.870,  # trump_second
-    -7.631,  # trump_low
-    -2.842,  # trump_x_mine
-    +3.483,  # trump_x_opp
-    +1.204,  # trump_x_we_called
-    +7.993,  # trump_x_partner_higher
-    +4.956,  # trump_x_early
-    -4.998,  # ace_master
-    +0.589,  # ten_master
-    -5.691,  # ten_not_master
-    +0.173,  # king
-    +1.982,  # queen
-    +3.052,  # jack
-    +4.129,  # low
-    +0.507,  # suit_length
-    -3.135,  # singleton_with_trumps
-    -2.816,  # suit_out
-    +8.085,  # ruff_risk
-    +11.480,  # partner_ruff
-    -21.225,  # under_master
-    +1.424,  # leaves_ten_bare
-    +13.267,  # partner_master
-    -1.204,  # plain_x_we_called
-    +13.812,  # ace_x_early
-    +0.931,  # points
-    -6.090,  # master_x_opp_trumps
-    -9.351,  # trump_x_opp_none
-    -3.773,  # trump_x_opp_count
-    +1.203,  # trump_master_x_opp
-    +8.173,  # trump_low_x_opp
-    +14.987,  # master_x_opp_none
-    +2.842,  # plain_x_my_trumps
-    +1.460,  # trump_x_partner_none
-    -5.929,  # partner_led_suit
-    -1.377,  # opponent_led_suit
-    +1.408,  # partner_discarded_suit
+    +3.575,  # value
+    +0.923,  # p_win
+    +1.398,  # trump
+    +19.558,  # trump_master
+    -12.116,  # trump_second
+    -6.044,  # trump_low
+    -4.117,  # trump_x_mine
+    +1.384,  # trump_x_opp
+    +1.686,  # trump_x_we_called
+    +9.818,  # trump_x_partner_higher
+    +4.310,  # trump_x_early
+    -5.811,  # ace_master
+    -0.398,  # ten_master
+    -6.541,  # ten_not_master
+    +0.855,  # king
+    +2.682,  # queen
+    +3.779,  # jack
+    +4.035,  # low
+    +1.853,  # suit_length
+    -1.315,  # singleton_with_trumps
+    -2.766,  # suit_out
+    +1.784,  # ruff_risk
+    +10.279,  # partner_ruff
+    -19.052,  # under_master
+    -0.650,  # leaves_ten_bare
+    +8.670,  # partner_master
+    -1.686,  # plain_x_we_called
+    +11.602,  # ace_x_early
+    +3.250,  # points
+    -2.902,  # master_x_opp_trumps
+    -11.320,  # trump_x_opp_none
+    +0.209,  # trump_x_opp_count
+    -4.412,  # trump_master_x_opp
+    +2.897,  # trump_low_x_opp
+    +14.864,  # master_x_opp_none
+    +4.117,  # plain_x_my_trumps
+    +2.855,  # trump_x_partner_none
+    -3.278,  # partner_led_suit
+    -0.088,  # opponent_led_suit
+    +0.044,  # partner_discarded_suit
 )
 
 
