@@ -1,25 +1,24 @@
-"""The heuristic player: hand evaluation for the call, card memory and judgement for play.
+"""The heuristic player (``normal``): hand evaluation for the call, judgement for play.
 
-Each card decision weighs every legal card by one rule of thumb a club player
-uses without saying it: *what the trick is worth to us, times how likely we
-are to take it, less what the card would have been worth kept in hand*.
+A decision, in order:
 
-* How likely we take the trick comes from the card memory (``memory.py``).
-  Overtaking is compulsory in Bela, so a later player beats our card exactly
-  when they hold a higher card of the suit led, or are void in it and hold a
-  trump: the memory gives each seat's possible cards, and a card's chance of
-  being in a hand is shared out by the free places in the hands that may hold
-  it. A card nobody still to play can beat is a sure winner.
-* What a card is worth kept: a trump is control (more for a high one, more for
-  the master trump); an ace or a ten that is the master of its suit will win
-  its points later unless it is trumped; a ten with the ace still out is a
-  liability (it tends to be caught), and so on.
+* bidding: ``bidding.choose_bid`` (hand evaluation against a threshold; the
+  forced dealer names its best suit);
+* one legal card: play it;
+* the last two or three tricks: exact search over the deals the card memory
+  allows (``endgame.py``);
+* a lead, when our team named trump and the opponents may still hold trumps:
+  the master trump if we hold it (draw trumps);
+* any other lead: the fitted lead score (``leads.py``);
+* following: the single-trick value of ``judgement.py``, *(2 · P(we take the
+  trick) − 1) · what the trick is worth − what the card is worth kept*, from
+  which come feeding aces and tens to a partner who surely wins, keeping them
+  out of the opponents' tricks, winning with the cheapest card that holds;
+* bela is always announced.
 
-So the bot feeds aces and tens to a partner who is surely winning, keeps them
-out of tricks the opponents take, wins with the cheapest card that holds the
-trick, and discards its least useful card. On top of this: a team that named
-trump draws trumps with the master trump, masters are cashed when safe, bela
-is always announced, and the last tricks are played exactly (``endgame.py``).
+Every decision is a pure function of the view: the memory is rebuilt from it
+each time and the endgame's sampling is seeded from it, so the RNG handed to
+``act`` is not needed.
 """
 
 from __future__ import annotations

@@ -30,13 +30,13 @@ __all__ = ["PlayStyle", "Table", "bits", "card_judgements", "card_values", "tric
 
 @dataclass(frozen=True, slots=True)
 class PlayStyle:
-    """Knobs of the play heuristics (the difficulty levels differ here)."""
+    """Knobs of the heuristic play (the defaults are ``normal``; the others are for experiments)."""
 
     memory: bool = True  # deduce voids and "could not overtake"; else only count cards
-    endgame_deals: int = 90  # exact play of the last two tricks over at most this many deals
-    endgame_sample: int = 40  # solve at most this many of them (drawn by an RNG seeded by the view)
-    endgame3_deals: int = 300  # and of the last three tricks when there are at most this many
-    endgame3_sample: int = 8  # of which this many are solved
+    endgame_deals: int = 90  # exact play of the last two tricks (0: never)
+    endgame_sample: int = 40  # deals solved: all if no more, else this many drawn at random
+    endgame3_deals: int = 300  # the same for the last three tricks (0: never)
+    endgame3_sample: int = 8
     draw_trumps: bool = True
     draw_as_defender: bool = False  # draw with the master trump also when the opponents called
     draw_low_min: int = 0  # lead a low trump holding at least this many trumps (0: never)
