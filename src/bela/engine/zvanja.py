@@ -199,27 +199,6 @@ def find_zvanja(cards: Iterable[Card | str | int] | str) -> list[Zvanje]:
     return zvanja_of_mask(mask_of(cards))
 
 
-def best_declaration(
-    declarations: Sequence[Sequence[Zvanje]], first_player: int
-) -> tuple[int, Zvanje] | None:
-    """The seat holding the single best declaration (belot ignored), and that declaration."""
-    best: tuple[tuple[int, int, int, int], int, Zvanje] | None = None
-    for offset in range(4):
-        seat = (first_player + offset) % 4
-        for z in declarations[seat]:
-            if z.kind is ZvanjeKind.BELOT:
-                continue
-            key = (*z.key, -offset)
-            if best is None or key > best[0]:
-                best = (key, seat, z)
-    return None if best is None else (best[1], best[2])
-
-
-def team_points(declarations: Sequence[Sequence[Zvanje]], team: int) -> int:
-    """All declaration points of a team's two players."""
-    return sum(z.points for seat in (team, team + 2) for z in declarations[seat])
-
-
 def resolve_zvanja(
     hands: Sequence[Iterable[Card | str | int] | str], first_player: int
 ) -> tuple[int | None, int]:
@@ -231,9 +210,9 @@ def resolve_zvanja(
     """
     if len(hands) != 4:
         raise ValueError("resolve_zvanja needs the four hands by seat")
-    declarations = [find_zvanja(hand) for hand in hands]
-    winner = best_declaration(declarations, first_player % 4)
-    if winner is None:
+    # the same comparison the Round makes when trump is named: one rule, one implementation
+    seat, points = best_zvanja_seat([mask_of(hand) for hand in hands], first_player % 4)
+    if seat < 0:
         return None, 0
-    team = winner[0] % 2
-    return team, team_points(declarations, team)
+    team = seat & 1
+    return team, points[team]
