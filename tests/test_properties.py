@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -419,6 +420,37 @@ def test_play_out_random_replays_exactly_through_validated_apply(
     assert snapshot(replayed) == snapshot(fast)
     if started_fresh and rnd.bela_seat is not None:
         assert result.bela[rnd.bela_seat % 2] == 20  # the fast path always announces bela
+
+
+@FAST
+@given(seed=SEEDS, dealer=DEALERS, rules=RULES, choice=CHOICE_SEEDS)
+def test_play_out_random_from_the_deal_bids_legally_and_replays_exactly(
+    seed: int, dealer: int, rules: Rules, choice: int
+) -> None:
+    fast = Round.from_seed(seed, dealer, rules)
+    result = fast.play_out_random(random.Random(choice))
+    assert fast.is_finished and fast.result == result
+    replayed = Round.from_seed(seed, dealer, rules)
+    for action in fast.actions:
+        assert replayed.is_legal(action), f"the fast path made an illegal {action}"
+        replayed = replayed.apply(action)
+    assert replayed.result == result
+    assert snapshot(replayed) == snapshot(fast)
+    with pytest.raises(WrongPhaseError):
+        fast.play_out_random(random.Random(choice))
+
+
+def test_play_out_random_draws_every_first_bid_about_equally() -> None:
+    """Dalje and the four suits each come first about a fifth of the time."""
+    rng = random.Random(7)
+    firsts: Counter[str] = Counter()
+    for seed in range(5000):
+        rnd = Round.from_seed(seed, seed & 3)
+        rnd.play_out_random(rng)
+        firsts[str(rnd.actions[0])] += 1
+    assert len(firsts) == 5
+    for n in firsts.values():
+        assert 880 < n < 1120  # 1000 expected; about 3.5 standard deviations either way
 
 
 # ---------------------------------------------------------------------------------------------

@@ -52,7 +52,29 @@ _SUITS: Final = tuple(Suit)
 BEATS_BY_TRUMP: Final = tuple(BEATS[t * 32 : t * 32 + 32] for t in range(4))
 POINTS_BY_TRUMP: Final = tuple(CARD_POINTS[t * 32 : t * 32 + 32] for t in range(4))
 FOLLOWERS: Final = tuple(((s + 1) & 3, (s + 2) & 3, (s + 3) & 3) for s in range(4))
+
+# Byte tables for the random playout, which keeps each hand as four suit bytes
+# (ranks as bits, natural order) so its arithmetic stays on small cached ints.
+_BITS_OF: Final = tuple(tuple(1 << r for r in range(8) if b >> r & 1) for b in range(256))
+_COUNT_OF: Final = tuple(b.bit_count() for b in range(256))
+_CARD_OF_BIT: Final = tuple(
+    tuple(s * 8 + bit.bit_length() - 1 if bit else -1 for bit in range(129)) for s in range(4)
+)
+
+
+def _by_bit(values: Sequence[int]) -> tuple[int, ...]:
+    """A rank-indexed table re-indexed by the rank's bit (1, 2, 4 … 128)."""
+    return tuple(values[bit.bit_length() - 1] if bit else 0 for bit in range(129))
+
+
+# Within its own suit, the ranks that beat a card (trump suit: trump order), by the card's bit.
+_ABOVE_TRUMP: Final = _by_bit([(BEATS[r] & 0xFF) for r in range(8)])
+_ABOVE_PLAIN: Final = _by_bit([(BEATS[32 + r] & 0xFF) for r in range(8)])
+_POINTS_TRUMP: Final = _by_bit(CARD_POINTS[0:8])
+_POINTS_PLAIN: Final = _by_bit(CARD_POINTS[32:40])
+_KQ: Final = (1 << _KING) | (1 << _QUEEN)
 Pair = tuple[int, int]
+_new_tuple: Final = tuple.__new__
 
 
 class RoundResult(NamedTuple):
@@ -548,18 +570,27 @@ class Round:
             self._finish_played()
 
     def play_out_random(self, rng: Random) -> RoundResult:
-        """Play the rest of the round in place with uniformly random legal cards.
+        """Play the rest of the round in place with uniformly random legal actions.
 
         The hot loop of random rollouts and of the engine benchmark: the same
-        transitions as ``push_card``, inlined a trick at a time. Bela is always
-        announced when it may be. Returns the result.
+        transitions as ``push``/``push_card``, inlined a trick at a time. Bids
+        still to make are drawn first (pass or any suit; the forced dealer names
+        one). Bela is always announced when it may be. Returns the result.
+
+        One 64-bit draw serves a whole trick: each choice among ``n`` cards is
+        ``r % n`` and ``r //= n`` leaves the rest, so every choice is uniform to
+        within 2**-50, and the round costs 8 draws instead of 32.
         """
-        if self._phase is not Phase.PLAYING:
-            raise WrongPhaseError("play_out_random needs a round in the play phase")
-        rand = rng.random
+        if self._result is not None:
+            raise WrongPhaseError("play_out_random needs a round that is not finished")
+        if self._phase is Phase.BIDDING:
+            self._bid_randomly(rng)
+            if self._result is not None:  # belot, or four passes without a forced dealer
+                return self._result
+        grb = rng.getrandbits
         while self._trick:  # finish a trick in progress the plain way
             legal = self.legal_mask()
-            k = int(rand() * legal.bit_count())
+            k = grb(32) % legal.bit_count()
             while k:
                 legal &= legal - 1
                 k -= 1
@@ -567,12 +598,16 @@ class Round:
             self.push_card(card, self.can_announce_bela(card))
             if self._result is not None:
                 return self._result
-        hands = self._hands
         trump = self._trump
-        beats_of = BEATS_BY_TRUMP[trump]
-        points_of = POINTS_BY_TRUMP[trump]
-        trump_mask = SUIT_MASK[trump]
-        bela_mask = BELA_MASK[trump]
+        # per seat and suit, the ranks held as a byte (small ints: no allocation)
+        suits_of = [[m & 0xFF, (m >> 8) & 0xFF, (m >> 16) & 0xFF, m >> 24] for m in self._hands]
+        above_of = [_ABOVE_PLAIN] * 4
+        above_of[trump] = _ABOVE_TRUMP
+        points_of = [_POINTS_PLAIN] * 4
+        points_of[trump] = _POINTS_TRUMP
+        card_of = _CARD_OF_BIT
+        bits_of = _BITS_OF
+        count_of = _COUNT_OF
         bela_seat = self._bela_seat
         history = self._history
         card_pts = self._card_pts
@@ -584,53 +619,76 @@ class Round:
         done = len(history)
         win = -1
         while done < 8:
-            # the lead: any card of the hand
-            hand = hands[leader]
-            legal = hand
-            k = int(rand() * legal.bit_count())
-            while k:
-                legal &= legal - 1
-                k -= 1
-            bit = legal & -legal
-            win = lead = bit.bit_length() - 1
-            hands[leader] = hand ^ bit
-            if bit & bela_mask and leader == bela_seat and not hand & bela_mask ^ bit:
+            r = grb(64)
+            n = 8 - done  # every hand holds this many cards at the lead
+            # the lead: the k-th card of the hand, counting suit by suit
+            k = r % n
+            r //= n
+            hand = suits_of[leader]
+            s = 0
+            b = hand[0]
+            while k >= count_of[b]:
+                k -= count_of[b]
+                s += 1
+                b = hand[s]
+            bit = bits_of[b][k]
+            hand[s] = b ^ bit
+            if leader == bela_seat and s == trump and bit & _KQ and not (b ^ bit) & _KQ:
                 bela_at = len(played)
-            record(lead)
-            led_mask = SUIT_MASK[lead >> 3]
-            overtake = True  # must beat the winner in the suit led, until the trick is trumped
+            led = win_suit = s
+            win = card_of[s][bit]
+            record(win)
+            above = above_of[s][bit]  # the ranks of the winning suit that beat the winner
+            points = points_of[s][bit]
             win_seat = leader
-            beats = beats_of[lead]
-            points = points_of[lead]
             for seat in FOLLOWERS[leader]:
-                hand = hands[seat]
-                legal = hand & led_mask
-                if legal:
-                    if overtake:
-                        legal = legal & beats or legal
+                hand = suits_of[seat]
+                b = hand[led]
+                if b:
+                    s = led
+                elif hand[trump]:
+                    s = trump
+                    b = hand[trump]
+                else:  # neither the suit led nor trump: any card, as at the lead
+                    k = r % n
+                    r //= n
+                    s = 0
+                    b = hand[0]
+                    while k >= count_of[b]:
+                        k -= count_of[b]
+                        s += 1
+                        b = hand[s]
+                    bit = bits_of[b][k]
+                    hand[s] = b ^ bit
+                    card = card_of[s][bit]
+                    points += points_of[s][bit]
+                    if seat == bela_seat and s == trump and bit & _KQ and not (b ^ bit) & _KQ:
+                        bela_at = len(played)
+                    record(card)
+                    continue
+                # follow (or trump), beating the winner when it is in this suit and one can
+                legal = b & above or b if s == win_suit else b
+                options = bits_of[legal]
+                if len(options) > 1:
+                    c = len(options)
+                    bit = options[r % c]
+                    r //= c
                 else:
-                    legal = hand & trump_mask
-                    if legal:
-                        legal = legal & beats or legal
-                        overtake = False
-                    else:
-                        legal = hand
-                if legal & (legal - 1):  # a real choice
-                    k = int(rand() * legal.bit_count())
-                    while k:
-                        legal &= legal - 1
-                        k -= 1
-                    bit = legal & -legal
-                else:
-                    bit = legal
-                card = bit.bit_length() - 1
-                hands[seat] = hand ^ bit
-                if beats & bit:
+                    bit = options[0]
+                hand[s] = b ^ bit
+                card = card_of[s][bit]
+                if s == win_suit:
+                    if above & bit:
+                        win = card
+                        win_seat = seat
+                        above = above_of[s][bit]
+                elif s == trump:  # the first trump on a plain lead
                     win = card
                     win_seat = seat
-                    beats = beats_of[card]
-                points += points_of[card]
-                if bit & bela_mask and seat == bela_seat and not hand & bela_mask ^ bit:
+                    win_suit = s
+                    above = above_of[s][bit]
+                points += points_of[s][bit]
+                if seat == bela_seat and s == trump and bit & _KQ and not (b ^ bit) & _KQ:
                     bela_at = len(played)
                 record(card)
             done += 1
@@ -640,6 +698,7 @@ class Round:
             card_pts[win_seat & 1] += points
             tricks_won[win_seat & 1] += 1
             leader = win_seat
+        self._hands = [0, 0, 0, 0]
         actions = list(map(PLAYS.__getitem__, played))
         if bela_at >= 0:
             actions[bela_at] = PLAYS_BELA[played[bela_at]]
@@ -652,6 +711,28 @@ class Round:
         self._finish_played()
         assert self._result is not None
         return self._result
+
+    def _bid_randomly(self, rng: Random) -> None:
+        """Make the bids still due at random: each legal bid equally likely."""
+        bids = self._bids
+        forced_allowed = not self.rules.no_forced_trump
+        while self._phase is Phase.BIDDING:
+            made = len(bids)
+            seat = (self.dealer + 1 + made) & 3
+            if made == 3 and forced_allowed:
+                choice = rng.getrandbits(32) & 3  # the forced dealer names one of four suits
+            else:
+                choice = rng.getrandbits(32) % 5 - 1  # -1 is dalje
+            if choice < 0:
+                bids.append((seat, PASS))
+                self._actions.append(PASS)
+                if made == 3:
+                    self._finish_unplayed(None)
+            else:
+                call = CALLS[choice]
+                bids.append((seat, call))
+                self._actions.append(call)
+                self._call(choice)
 
     # ------------------------------------------------------------------ endings
 
@@ -668,23 +749,27 @@ class Round:
             tricks=tricks,
             visi=self.rules.visi,
         )
-        # positional: this runs at the end of every simulated round
-        self._result = RoundResult(
-            score.points,
-            card_pts,
-            zvanja,
-            bela,
-            tricks,
-            score.totals,
-            self._caller,
-            _SUITS[self._trump],
-            score.fell,
-            score.tie,
-            score.hanging,
-            score.stiglja,
-            None,
-            None,
-            False,
+        # tuple.__new__ skips the named tuple's Python-level __new__: this runs at
+        # the end of every simulated round
+        self._result = _new_tuple(
+            RoundResult,
+            (
+                score.points,
+                card_pts,
+                zvanja,
+                bela,
+                tricks,
+                score.totals,
+                self._caller,
+                _SUITS[self._trump],
+                score.fell,
+                score.tie,
+                score.hanging,
+                score.stiglja,
+                None,
+                None,
+                False,
+            ),
         )
         self._phase = Phase.FINISHED
 

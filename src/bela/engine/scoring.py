@@ -12,6 +12,7 @@ __all__ = ["STIGLJA_BONUS", "Score", "score_round", "score_round_detail"]
 
 STIGLJA_BONUS: Final = 90
 Pair = tuple[int, int]
+_new_tuple: Final = tuple.__new__
 
 
 class Score(NamedTuple):
@@ -57,13 +58,15 @@ def score_round_detail(
     totals = (t0, t1)
     combined = t0 + t1
     doubled = 2 * (t1 if callers else t0)
+    # tuple.__new__ skips the named tuple's Python-level __new__: every simulated round scores
     if doubled > combined:
-        return Score(totals, totals, False, stiglja, False, 0)
+        return _new_tuple(Score, (totals, totals, False, stiglja, False, 0))
     tie = doubled == combined
     if tie and visi:  # defenders write their own; the callers' total hangs
         written = (t0, 0) if callers else (0, t1)
-        return Score(totals, written, True, stiglja, True, t1 if callers else t0)
-    return Score(totals, (0, combined) if callers == 0 else (combined, 0), True, stiglja, tie, 0)
+        return _new_tuple(Score, (totals, written, True, stiglja, True, t1 if callers else t0))
+    written = (0, combined) if callers == 0 else (combined, 0)
+    return _new_tuple(Score, (totals, written, True, stiglja, tie, 0))
 
 
 def score_round(*, caller: int, card_points: Pair, zvanja: Pair, bela: Pair, tricks: Pair) -> Pair:

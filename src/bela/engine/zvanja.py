@@ -119,6 +119,10 @@ def _four_key(common: int) -> tuple[int, int]:
 FOUR_BY_COMMON: Final = tuple(_four_key(v) for v in range(256))
 
 
+# Bits where a run of three can start inside one suit's byte (ranks 7 to J).
+_RUN_STARTS: Final = 0x3F3F3F3F
+
+
 def zvanja_key(mask: int) -> tuple[int, int]:
     """A hand's best declaration as a packed key (0 if none) and its total points.
 
@@ -152,7 +156,13 @@ def best_zvanja_seat(hands: Sequence[int], first_player: int) -> tuple[int, Pair
     totals = [0, 0, 0, 0]
     for offset in range(4):
         seat = (first_player + offset) & 3
-        key, totals[seat] = zvanja_key(hands[seat])
+        mask = hands[seat]
+        # most hands hold no three in a row and no four of a kind: skip the tables
+        if not mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS and not (
+            mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & 0xFC
+        ):
+            continue
+        key, totals[seat] = zvanja_key(mask)
         if key > best_key:  # strict: an equal key later in playing order loses
             best_key, best_seat = key, seat
     if best_seat < 0:
