@@ -162,3 +162,14 @@ def test_bad_input_is_one_line_and_exit_code_2(
     assert len(lines) == 1, captured.err
     assert "error" in lines[0]
     assert words in lines[0]
+
+
+def test_python_dash_m_bela_runs_the_same_command_line() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "bela", "--version"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"bela {__version__}"
