@@ -65,6 +65,17 @@ def test_json_output_and_defaults(
     assert json.loads(capsys.readouterr().out) == {"report": "REPORT"}
 
 
+def test_json_to_a_file_still_shows_progress_on_a_terminal(
+    arena_calls: list[tuple[tuple[Any, ...], dict[str, Any]]],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["arena", "easy", "random", "--json"]) == 0
+    assert arena_calls[0][1]["progress"] is True
+    assert json.loads(capsys.readouterr().out) == {"report": "REPORT"}
+
+
 def test_a_rich_report_is_printed_as_text(
     arena_calls: list[tuple[tuple[Any, ...], dict[str, Any]]],
     capsys: pytest.CaptureFixture[str],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from typing import TextIO
 
 from bela.cli.common import CliError, optional_module
@@ -27,7 +28,8 @@ def run_arena_command(options: ArenaOptions, out: TextIO) -> int:
         jobs=options.jobs if options.jobs is not None else (os.cpu_count() or 1),
         matches=options.matches,
         target=options.target,
-        progress=not options.json,
+        # the bar goes to stderr, so a terminal gets it even while JSON goes to a file
+        progress=not options.json or sys.stderr.isatty(),
     )
     if options.json:
         print(json.dumps(arena.report_to_dict(report)), file=out)
