@@ -122,3 +122,34 @@ def test_bela_counts_for_the_team_that_lost_the_zvanja_comparison() -> None:
     assert rnd.bela_announced_by == 0
     assert result.stiglja is None  # the play-out is no sweep, so nothing moves between teams
     assert result.totals == (result.card_points[0] + 20, result.card_points[1] + 70)
+
+
+# Deal T with seat 1's JH and seat 3's 7S swapped: seat 3 now holds JH QH KH, a 3-sequence
+# (20, the only declaration at the table: seat 1's 7S 9S JS and 9H 9S 9C, 9D being seat 3's,
+# make nothing) and, with hearts trump, the bela pair QH KH.
+DEAL_T_SEQ = (
+    "AH 10H 8D QD AS 10S AC 10C",  # seat 0 (dealer)
+    "7S 9H 10D 7D 9S JS 9C JC",  # seat 1 (first player, calls hearts)
+    "8H 7H AD JD KS QS KC QC",  # seat 2
+    "KH QH 9D KD JH 8S 7C 8C",  # seat 3: JH QH KH = 20, and bela
+)
+
+
+def test_bela_cards_also_count_in_a_sequence() -> None:
+    """The brief keeps bela apart from the zvanja ("It is not part of the zvanja comparison (it
+    always counts)") and lets "A card may count in both a four-of-a-kind and a sequence"; it does
+    not forbid the bela pair from also being part of a sequence. The engine counts both: seat 3's
+    JH QH KH scores 20 as a sequence and QH KH another 20 as bela, for team 1 (docs § 12)."""
+    rnd = call(new_round(0, DEAL_T_SEQ), "H")
+    assert [(z.points, [str(c) for c in z.cards]) for z in rnd.declarations(3)] == [
+        (20, ["JH", "QH", "KH"])
+    ]
+    assert rnd.zvanja_points == (0, 20)
+    rnd = finish_first_legal(rnd)
+    result = rnd.result
+    assert result is not None
+    assert rnd.bela_announced_by == 3
+    assert result.zvanja == (0, 20)
+    assert result.bela == (0, 20)
+    assert result.stiglja is None  # no sweep, so nothing moves between teams
+    assert result.totals == (result.card_points[0], result.card_points[1] + 20 + 20)
