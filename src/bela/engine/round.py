@@ -70,8 +70,6 @@ def _by_bit(values: Sequence[int]) -> tuple[int, ...]:
 # Within its own suit, the ranks that beat a card (trump suit: trump order), by the card's bit.
 _ABOVE_TRUMP: Final = _by_bit([(BEATS[r] & 0xFF) for r in range(8)])
 _ABOVE_PLAIN: Final = _by_bit([(BEATS[32 + r] & 0xFF) for r in range(8)])
-_POINTS_TRUMP: Final = _by_bit(CARD_POINTS[0:8])
-_POINTS_PLAIN: Final = _by_bit(CARD_POINTS[32:40])
 _KQ: Final = (1 << _KING) | (1 << _QUEEN)
 Pair = tuple[int, int]
 _new_tuple: Final = tuple.__new__
@@ -600,11 +598,10 @@ class Round:
                 return self._result
         trump = self._trump
         # per seat and suit, the ranks held as a byte (small ints: no allocation)
-        suits_of = [[m & 0xFF, (m >> 8) & 0xFF, (m >> 16) & 0xFF, m >> 24] for m in self._hands]
+        suits_of = [list(m.to_bytes(4, "little")) for m in self._hands]
         above_of = [_ABOVE_PLAIN] * 4
         above_of[trump] = _ABOVE_TRUMP
-        points_of = [_POINTS_PLAIN] * 4
-        points_of[trump] = _POINTS_TRUMP
+        points_of = POINTS_BY_TRUMP[trump]
         card_of = _CARD_OF_BIT
         bits_of = _BITS_OF
         count_of = _COUNT_OF
@@ -639,7 +636,6 @@ class Round:
             win = card_of[s][bit]
             record(win)
             above = above_of[s][bit]  # the ranks of the winning suit that beat the winner
-            points = points_of[s][bit]
             win_seat = leader
             for seat in FOLLOWERS[leader]:
                 hand = suits_of[seat]
@@ -661,7 +657,6 @@ class Round:
                     bit = bits_of[b][k]
                     hand[s] = b ^ bit
                     card = card_of[s][bit]
-                    points += points_of[s][bit]
                     if seat == bela_seat and s == trump and bit & _KQ and not (b ^ bit) & _KQ:
                         bela_at = len(played)
                     record(card)
@@ -687,14 +682,20 @@ class Round:
                     win_seat = seat
                     win_suit = s
                     above = above_of[s][bit]
-                points += points_of[s][bit]
                 if seat == bela_seat and s == trump and bit & _KQ and not (b ^ bit) & _KQ:
                     bela_at = len(played)
                 record(card)
+            cards = tuple(played[-4:])
+            points = (
+                points_of[cards[0]]
+                + points_of[cards[1]]
+                + points_of[cards[2]]
+                + points_of[cards[3]]
+            )
             done += 1
             if done == 8:
                 points += LAST_TRICK_BONUS
-            history.append((leader, tuple(played[-4:]), win_seat, points))
+            history.append((leader, cards, win_seat, points))
             card_pts[win_seat & 1] += points
             tricks_won[win_seat & 1] += 1
             leader = win_seat
