@@ -575,9 +575,8 @@ class Round:
         still to make are drawn first (pass or any suit; the forced dealer names
         one). Bela is always announced when it may be. Returns the result.
 
-        One 64-bit draw serves a whole trick: each choice among ``n`` cards is
-        ``r % n`` and ``r //= n`` leaves the rest, so every choice is uniform to
-        within 2**-50, and the round costs 8 draws instead of 32.
+        A choice among ``n`` cards is ``getrandbits(30) % n``: uniform to within
+        n / 2**30 (under 1e-8), and cheaper than scaling a float.
         """
         if self._result is not None:
             raise WrongPhaseError("play_out_random needs a round that is not finished")
@@ -616,11 +615,9 @@ class Round:
         done = len(history)
         win = -1
         while done < 8:
-            r = grb(64)
             n = 8 - done  # every hand holds this many cards at the lead
             # the lead: the k-th card of the hand, counting suit by suit
-            k = r % n
-            r //= n
+            k = grb(30) % n
             hand = suits_of[leader]
             s = 0
             b = hand[0]
@@ -630,8 +627,6 @@ class Round:
                 b = hand[s]
             bit = bits_of[b][k]
             hand[s] = b ^ bit
-            if leader == bela_seat and s == trump and bit & _KQ and not (b ^ bit) & _KQ:
-                bela_at = len(played)
             led = win_suit = s
             win = card_of[s][bit]
             record(win)
@@ -646,8 +641,7 @@ class Round:
                     s = trump
                     b = hand[trump]
                 else:  # neither the suit led nor trump: any card, as at the lead
-                    k = r % n
-                    r //= n
+                    k = grb(30) % n
                     s = 0
                     b = hand[0]
                     while k >= count_of[b]:
@@ -657,8 +651,6 @@ class Round:
                     bit = bits_of[b][k]
                     hand[s] = b ^ bit
                     card = card_of[s][bit]
-                    if seat == bela_seat and s == trump and bit & _KQ and not (b ^ bit) & _KQ:
-                        bela_at = len(played)
                     record(card)
                     continue
                 # follow (or trump), beating the winner when it is in this suit and one can
@@ -666,8 +658,7 @@ class Round:
                 options = bits_of[legal]
                 if len(options) > 1:
                     c = len(options)
-                    bit = options[r % c]
-                    r //= c
+                    bit = options[grb(30) % c]
                 else:
                     bit = options[0]
                 hand[s] = b ^ bit
@@ -682,8 +673,6 @@ class Round:
                     win_seat = seat
                     win_suit = s
                     above = above_of[s][bit]
-                if seat == bela_seat and s == trump and bit & _KQ and not (b ^ bit) & _KQ:
-                    bela_at = len(played)
                 record(card)
             cards = tuple(played[-4:])
             points = (
@@ -701,6 +690,14 @@ class Round:
             leader = win_seat
         self._hands = [0, 0, 0, 0]
         actions = list(map(PLAYS.__getitem__, played))
+        if bela_seat >= 0:
+            # bela goes with the second of trump K and Q, both in the holder's hand at the
+            # call; one played before this playout leaves the other as the second
+            king, queen = trump * 8 + _KING, trump * 8 + _QUEEN
+            bela_at = max(
+                played.index(king) if king in played else -1,
+                played.index(queen) if queen in played else -1,
+            )
         if bela_at >= 0:
             actions[bela_at] = PLAYS_BELA[played[bela_at]]
             self._bela[bela_seat & 1] += BELA_POINTS

@@ -119,20 +119,13 @@ def _four_key(common: int) -> tuple[int, int]:
 FOUR_BY_COMMON: Final = tuple(_four_key(v) for v in range(256))
 
 
-# Bits where a run of three can start inside one suit's byte (ranks 7 to J).
-_RUN_STARTS: Final = 0x3F3F3F3F
-
-
 def zvanja_key(mask: int) -> tuple[int, int]:
     """A hand's best declaration as a packed key (0 if none) and its total points.
 
     Keys compare like ``Zvanje.key``: points, then four over sequence, then top rank.
-    Eight table lookups, no loops: this runs four times in every round.
+    Table lookups on the four suit bytes, no loops.
     """
-    b0 = mask & 0xFF
-    b1 = (mask >> 8) & 0xFF
-    b2 = (mask >> 16) & 0xFF
-    b3 = (mask >> 24) & 0xFF
+    b0, b1, b2, b3 = mask.to_bytes(4, "little")
     keys = SEQUENCE_KEY_BY_BYTE
     best = max(keys[b0], keys[b1], keys[b2], keys[b3])
     points = SEQUENCE_POINTS_BY_BYTE
@@ -149,27 +142,36 @@ def zvanja_key(mask: int) -> tuple[int, int]:
 def best_zvanja_seat(hands: Sequence[int], first_player: int) -> tuple[int, Pair]:
     """The seat with the single best declaration (-1 if none) and each team's zvanja points.
 
-    Only the best seat's team keeps its points; the other team's are 0.
+    Only the best seat's team keeps its points; the other team's are 0. This runs
+    at every call of trump, so ``zvanja_key`` is inlined: the suit bytes are small
+    ints, and a hand with no sequence and no four is done after four lookups.
     """
+    keys = SEQUENCE_KEY_BY_BYTE
+    points = SEQUENCE_POINTS_BY_BYTE
     best_key = 0
     best_seat = -1
     totals = [0, 0, 0, 0]
     for offset in range(4):
         seat = (first_player + offset) & 3
-        mask = hands[seat]
-        # most hands hold no three in a row and no four of a kind: skip the tables
-        if not mask & (mask >> 1) & (mask >> 2) & _RUN_STARTS and not (
-            mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & 0xFC
-        ):
+        b0, b1, b2, b3 = hands[seat].to_bytes(4, "little")
+        total = points[b0] + points[b1] + points[b2] + points[b3]
+        common = b0 & b1 & b2 & b3 & 0xFC
+        if not total and not common:
             continue
-        key, totals[seat] = zvanja_key(mask)
+        key = max(keys[b0], keys[b1], keys[b2], keys[b3])
+        if common:
+            four_best, four_total = FOUR_BY_COMMON[common]
+            total += four_total
+            if four_best > key:
+                key = four_best
+        totals[seat] = total
         if key > best_key:  # strict: an equal key later in playing order loses
             best_key, best_seat = key, seat
     if best_seat < 0:
         return -1, (0, 0)
     team = best_seat & 1
-    points = totals[team] + totals[team + 2]
-    return best_seat, ((points, 0) if team == 0 else (0, points))
+    both = totals[team] + totals[team + 2]
+    return best_seat, ((both, 0) if team == 0 else (0, both))
 
 
 def belot_suit(mask: int) -> Suit | None:
