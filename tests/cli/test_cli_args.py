@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -165,9 +167,6 @@ def test_bad_input_is_one_line_and_exit_code_2(
 
 
 def test_python_dash_m_bela_runs_the_same_command_line() -> None:
-    import subprocess
-    import sys
-
     done = subprocess.run(
         [sys.executable, "-m", "bela", "--version"], capture_output=True, text=True, check=False
     )
