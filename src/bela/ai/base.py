@@ -11,10 +11,10 @@ from __future__ import annotations
 from random import Random
 from typing import Protocol
 
-from bela.engine import Action, SeatView
+from bela.engine import Action, Play, SeatView
 from bela.engine.deal import round_seed
 
-__all__ = ["Bot", "decision_rng"]
+__all__ = ["Bot", "decision_rng", "play_action"]
 
 
 class Bot(Protocol):
@@ -30,3 +30,16 @@ class Bot(Protocol):
 def decision_rng(match_seed: int, round_index: int, step: int) -> Random:
     """The RNG for the ``step``-th action (0-based) of round ``round_index`` of a match."""
     return Random(round_seed(round_seed(match_seed, round_index), step))
+
+
+def play_action(view: SeatView, card: int) -> Action:
+    """The legal action that plays ``card``, announcing bela when it may (20 points for nothing)."""
+    plain: Action | None = None
+    for action in view.legal_actions:
+        if isinstance(action, Play) and action.card == card:
+            if action.bela:
+                return action
+            plain = action
+    if plain is None:  # pragma: no cover - a bot only picks among its legal cards
+        raise AssertionError(f"chose {card}, which is not a legal play")
+    return plain

@@ -23,6 +23,7 @@ from __future__ import annotations
 from random import Random
 from typing import Final
 
+from bela.ai.base import play_action
 from bela.engine import Action, Call, Pass, Phase, Play, SeatView, Suit
 from bela.engine.cards import ALL_CARDS_MASK, SUIT_MASK
 from bela.engine.tricks import BEATS, CARD_POINTS, TRUMP_STRENGTH
@@ -42,15 +43,7 @@ class EasyBot:
     def act(self, view: SeatView, rng: Random) -> Action:
         if view.phase is Phase.BIDDING:
             return _bid(view)
-        card = _card(view)
-        chosen: Action | None = None
-        for action in view.legal_actions:
-            if isinstance(action, Play) and action.card == card:
-                if action.bela:
-                    return action
-                chosen = action
-        assert chosen is not None
-        return chosen
+        return play_action(view, _card(view))
 
 
 def _bid(view: SeatView) -> Action:

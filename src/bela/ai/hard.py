@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from random import Random
 
 from bela.ai.analysis import written_points
+from bela.ai.base import play_action
 from bela.ai.bidding import BidModel, call_strength, choose_bid, zvanja_bonus
 from bela.ai.heuristic import HeuristicBot, PlayStyle
 from bela.ai.sampling import BidEvidence, DealSampler, Hands, Knowledge, bidding_deals, knowledge_of
@@ -141,7 +142,7 @@ class HardBot:
             return self._bid(view, rng)
         cards = _legal_cards(view)
         if len(cards) == 1:
-            return Decision(_play(view, cards[0]), "only")
+            return Decision(play_action(view, cards[0]), "only")
         deadline = None
         if self.config.time_budget is not None:
             deadline = time.perf_counter() + self.config.time_budget
@@ -289,9 +290,9 @@ class HardBot:
         scores: dict[Action, float] = {}
         margins: dict[Action, float] = {}
         for c in cards:
-            scores[_play(view, c)] = sums[c] / done
-            margins[_play(view, c)] = msums[c] / done
-        return Decision(_play(view, best), method, done, scores, margins)
+            scores[play_action(view, c)] = sums[c] / done
+            margins[play_action(view, c)] = msums[c] / done
+        return Decision(play_action(view, best), method, done, scores, margins)
 
     # ------------------------------------------------------------------ bidding
 
@@ -477,18 +478,6 @@ def _legal_cards(view: SeatView) -> list[Card]:
         if isinstance(action, Play) and action.card not in out:
             out.append(action.card)
     return out
-
-
-def _play(view: SeatView, card: int) -> Action:
-    """The legal action playing ``card``, announcing bela when it may (it is free points)."""
-    plain: Action | None = None
-    for action in view.legal_actions:
-        if isinstance(action, Play) and action.card == card:
-            if action.bela:
-                return action
-            plain = action
-    assert plain is not None
-    return plain
 
 
 def _classes(view: SeatView, knowledge: Knowledge, cards: list[Card]) -> list[list[Card]]:

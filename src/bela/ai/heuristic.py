@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from random import Random
 
+from bela.ai.base import play_action
 from bela.ai.bidding import BidModel, choose_bid
 from bela.ai.endgame import endgame_choice
 from bela.ai.judgement import PlayStyle, Table, bits, card_values
@@ -53,14 +54,7 @@ class HeuristicBot:
     def act(self, view: SeatView, rng: Random) -> Action:
         if view.phase is Phase.BIDDING:
             return choose_bid(view, self.bid_model)
-        card = choose_card(view, self.style)
-        for action in view.legal_actions:
-            if isinstance(action, Play) and action.card == card and action.bela:
-                return action  # announce bela always: 20 points for nothing
-        for action in view.legal_actions:
-            if isinstance(action, Play) and action.card == card:
-                return action
-        raise AssertionError(f"chose {card}, which is not a legal play")  # pragma: no cover
+        return play_action(view, choose_card(view, self.style))
 
 
 def choose_card(view: SeatView, style: PlayStyle) -> int:
