@@ -28,11 +28,12 @@ __all__ = ["consistent_deals", "endgame_choice"]
 _INF: Final = float("inf")
 
 
-def consistent_deals(memory: CardMemory, limit: int) -> list[list[int]] | None:
-    """Every assignment of the unseen cards to the other seats the memory allows.
+def _to_place(memory: CardMemory) -> tuple[list[int], list[int], list[int], int]:
+    """What a deal of the unseen cards starts from.
 
-    Each deal is a list of four hand masks by seat (the own seat's hand
-    included). Returns None when there are more than ``limit`` deals.
+    The other seats; each seat's hand so far (own hand, and the cards known to be
+    with each other seat); how many more cards each other seat needs; the
+    unseen cards nobody is known to hold, still to be placed.
     """
     seat = memory.seat
     others = [s for s in range(4) if s != seat]
@@ -44,8 +45,18 @@ def consistent_deals(memory: CardMemory, limit: int) -> list[list[int]] | None:
         hands[s] = memory.known[s]
         need[s] = memory.sizes[s] - memory.known[s].bit_count()
         free &= ~memory.known[s]
-        if need[s] < 0:
-            return []
+    return others, hands, need, free
+
+
+def consistent_deals(memory: CardMemory, limit: int) -> list[list[int]] | None:
+    """Every assignment of the unseen cards to the other seats the memory allows.
+
+    Each deal is a list of four hand masks by seat (the own seat's hand
+    included). Returns None when there are more than ``limit`` deals.
+    """
+    others, hands, need, free = _to_place(memory)
+    if min(need) < 0:
+        return []
     cards: list[int] = []
     rest = free
     while rest:
@@ -87,16 +98,7 @@ def sampled_deals(memory: CardMemory, rng: Random, count: int) -> list[list[int]
     Cards are placed most-constrained first, each with a seat chosen in
     proportion to its free places; a dead end starts the deal again.
     """
-    seat = memory.seat
-    others = [s for s in range(4) if s != seat]
-    base = [0, 0, 0, 0]
-    base[seat] = memory.hand
-    need0 = [0, 0, 0, 0]
-    free = memory.unseen
-    for s in others:
-        base[s] = memory.known[s]
-        need0[s] = memory.sizes[s] - memory.known[s].bit_count()
-        free &= ~memory.known[s]
+    others, base, need0, free = _to_place(memory)
     possible = memory.possible
     cards: list[tuple[int, list[int]]] = []
     while free:
