@@ -712,25 +712,14 @@ class Round:
 
     def _bid_randomly(self, rng: Random) -> None:
         """Make the bids still due at random: each legal bid equally likely."""
-        bids = self._bids
         forced_allowed = not self.rules.no_forced_trump
         while self._phase is Phase.BIDDING:
-            made = len(bids)
-            seat = (self.dealer + 1 + made) & 3
-            if made == 3 and forced_allowed:
-                choice = rng.getrandbits(32) & 3  # the forced dealer names one of four suits
+            if len(self._bids) == 3 and forced_allowed:
+                # the forced dealer names one of four suits
+                self._push_checked(CALLS[rng.getrandbits(32) & 3])
             else:
-                choice = rng.getrandbits(32) % 5 - 1  # -1 is dalje
-            if choice < 0:
-                bids.append((seat, PASS))
-                self._actions.append(PASS)
-                if made == 3:
-                    self._finish_unplayed(None)
-            else:
-                call = CALLS[choice]
-                bids.append((seat, call))
-                self._actions.append(call)
-                self._call(choice)
+                choice = rng.getrandbits(32) % 5  # 0 is dalje
+                self._push_checked(CALLS[choice - 1] if choice else PASS)
 
     # ------------------------------------------------------------------ endings
 
