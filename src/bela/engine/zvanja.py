@@ -123,15 +123,18 @@ def zvanja_key(mask: int) -> tuple[int, int]:
     """A hand's best declaration as a packed key (0 if none) and its total points.
 
     Keys compare like ``Zvanje.key``: points, then four over sequence, then top rank.
-    Table lookups on the four suit bytes, no loops.
+    Table lookups on the four suit bytes (small ints), no loops; a hand with no
+    sequence and no four, the usual case, is done after four lookups.
     """
     b0, b1, b2, b3 = mask.to_bytes(4, "little")
-    keys = SEQUENCE_KEY_BY_BYTE
-    best = max(keys[b0], keys[b1], keys[b2], keys[b3])
     points = SEQUENCE_POINTS_BY_BYTE
     total = points[b0] + points[b1] + points[b2] + points[b3]
-    common = b0 & b1 & b2 & b3
-    if common & 0xFC:
+    common = b0 & b1 & b2 & b3 & 0xFC
+    if not total and not common:
+        return 0, 0
+    keys = SEQUENCE_KEY_BY_BYTE
+    best = max(keys[b0], keys[b1], keys[b2], keys[b3])
+    if common:
         four_best, four_total = FOUR_BY_COMMON[common]
         total += four_total
         if four_best > best:
@@ -142,29 +145,14 @@ def zvanja_key(mask: int) -> tuple[int, int]:
 def best_zvanja_seat(hands: Sequence[int], first_player: int) -> tuple[int, Pair]:
     """The seat with the single best declaration (-1 if none) and each team's zvanja points.
 
-    Only the best seat's team keeps its points; the other team's are 0. This runs
-    at every call of trump, so ``zvanja_key`` is inlined: the suit bytes are small
-    ints, and a hand with no sequence and no four is done after four lookups.
+    Only the best seat's team keeps its points; the other team's are 0.
     """
-    keys = SEQUENCE_KEY_BY_BYTE
-    points = SEQUENCE_POINTS_BY_BYTE
     best_key = 0
     best_seat = -1
     totals = [0, 0, 0, 0]
     for offset in range(4):
         seat = (first_player + offset) & 3
-        b0, b1, b2, b3 = hands[seat].to_bytes(4, "little")
-        total = points[b0] + points[b1] + points[b2] + points[b3]
-        common = b0 & b1 & b2 & b3 & 0xFC
-        if not total and not common:
-            continue
-        key = max(keys[b0], keys[b1], keys[b2], keys[b3])
-        if common:
-            four_best, four_total = FOUR_BY_COMMON[common]
-            total += four_total
-            if four_best > key:
-                key = four_best
-        totals[seat] = total
+        key, totals[seat] = zvanja_key(hands[seat])
         if key > best_key:  # strict: an equal key later in playing order loses
             best_key, best_seat = key, seat
     if best_seat < 0:
