@@ -19,16 +19,18 @@ from bela.engine import (
     Pass,
     Phase,
     Play,
+    Round,
     Rules,
     SeatView,
     Suit,
     card_points,
+    cards_in,
     legal_plays,
     trick_winner,
 )
 from bela.engine.zvanja import Zvanje
 
-__all__ = ["cards", "position_view"]
+__all__ = ["cards", "position_view", "rebuild"]
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -164,3 +166,29 @@ def _check_history(
         s = (lead + i) % 4
         if c not in legal_plays(sorted(holding[s]), on_table[:i], trump):
             raise ValueError(f"{c} by seat {s} was not a legal play")
+
+
+def rebuild(rnd: Round, seat: int, hands: Sequence[int]) -> Round:
+    """The round as it would be had the cards hidden from ``seat`` been ``hands`` (by seat).
+
+    Replayed through the validated ``push``, so a deal the view rules out fails here.
+    """
+    view = rnd.view(seat)
+    played = [0, 0, 0, 0]
+    for t in view.tricks:
+        for i, c in enumerate(t.cards):
+            played[t.seat_of(i)] |= 1 << c
+    assert view.trick_leader is not None
+    for i, c in enumerate(view.trick):
+        played[(view.trick_leader + i) % 4] |= 1 << c
+    six: list[list[Card]] = []
+    talons: list[list[Card]] = []
+    for s in range(4):
+        eight = cards_in(hands[s] | played[s])
+        talon = list(view.talon) if s == seat else eight[:2]
+        talons.append(talon)
+        six.append([c for c in eight if c not in talon])
+    new = Round.from_hands(rnd.dealer, six, talons, rules=rnd.rules)
+    for action in rnd.actions:
+        new.push(action)
+    return new

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bela_ai_views import rebuild
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,7 +12,7 @@ from bela.ai.analysis import written_points
 from bela.ai.hard import HardBot, HardConfig, explain, suggest
 from bela.ai.sampling import sample_deals
 from bela.ai.solver import Position, Solver
-from bela.engine import Call, Card, Pass, Phase, Play, Round, SeatView, cards_in
+from bela.engine import Call, Pass, Phase, Play, Round, SeatView, cards_in
 
 # Small budgets: the behaviour under test does not depend on the size of the search.
 SMALL = HardConfig(solver_samples=4, rollout_samples=1, bid_samples=1, bid_margin=100.0)
@@ -26,28 +27,6 @@ def random_round(seed: int, actions: int) -> Round:
             break
         rnd.push(rng.choice(rnd.legal_actions()))
     return rnd
-
-
-def rebuild(rnd: Round, seat: int, hands: tuple[int, int, int, int]) -> Round:
-    """The same round with the hidden cards dealt as ``hands`` (validated replay)."""
-    view = rnd.view(seat)
-    played = [0, 0, 0, 0]
-    for t in view.tricks:
-        for i, c in enumerate(t.cards):
-            played[t.seat_of(i)] |= 1 << c
-    for i, c in enumerate(view.trick):
-        played[((view.trick_leader or 0) + i) % 4] |= 1 << c
-    six: list[list[Card]] = []
-    talons: list[list[Card]] = []
-    for s in range(4):
-        eight = cards_in(hands[s] | played[s])
-        talon = list(view.talon) if s == seat else eight[:2]
-        talons.append(talon)
-        six.append([c for c in eight if c not in talon])
-    new = Round.from_hands(rnd.dealer, six, talons, rules=rnd.rules)
-    for action in rnd.actions:
-        new.push(action)
-    return new
 
 
 def views_to_act(count: int, seed: int = 0) -> list[tuple[Round, SeatView]]:

@@ -15,6 +15,7 @@ import random
 from collections import Counter
 
 import pytest
+from bela_ai_views import rebuild
 
 from bela.ai.sampling import (
     BidEvidence,
@@ -39,32 +40,6 @@ def random_round(seed: int, cards_played: int) -> Round:
             break
         rnd.push(rng.choice(rnd.legal_actions()))
     return rnd
-
-
-def rebuild(rnd: Round, seat: int, hands: Hands) -> Round:
-    """The round as it would be had the hidden cards been ``hands``; validated replay."""
-    view = rnd.view(seat)
-    played = [0, 0, 0, 0]
-    for t in view.tricks:
-        for i, c in enumerate(t.cards):
-            played[t.seat_of(i)] |= 1 << c
-    assert view.trick_leader is not None
-    for i, c in enumerate(view.trick):
-        played[(view.trick_leader + i) % 4] |= 1 << c
-    six: list[list[Card]] = []
-    talons: list[list[Card]] = []
-    for s in range(4):
-        eight = cards_in(hands[s] | played[s])
-        if s == seat:
-            talon = list(view.talon)
-        else:
-            talon = eight[:2]
-        talons.append(talon)
-        six.append([c for c in eight if c not in talon])
-    new = Round.from_hands(rnd.dealer, six, talons, rules=rnd.rules)
-    for action in rnd.actions:
-        new.push(action)
-    return new
 
 
 def mid_round_views(count: int, seed: int = 0) -> list[tuple[Round, SeatView]]:
