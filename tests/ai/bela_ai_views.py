@@ -30,7 +30,7 @@ from bela.engine import (
 )
 from bela.engine.zvanja import Zvanje
 
-__all__ = ["cards", "position_view", "rebuild"]
+__all__ = ["cards", "position_view", "rebuild", "two_tricks_left_view"]
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -192,3 +192,29 @@ def rebuild(rnd: Round, seat: int, hands: Sequence[int]) -> Round:
     for action in rnd.actions:
         new.push(action)
     return new
+
+
+def two_tricks_left_view() -> SeatView:
+    """Seat 0 to lead trick 7 of 8 with JH AS, hearts trump (seat 1 called).
+
+    Six tricks are played: seat 3 discarded 9D on a spade lead, so holds no spade
+    and no trump. All spades but the ace are gone, so whoever holds the 9H (seat 1)
+    would trump the ace: leading the jack first takes both tricks. The hidden
+    hands are seat 1 9H KD, seat 2 7D 8D, seat 3 QC KC.
+    """
+    return position_view(
+        seat=0,
+        hand="JH AS",
+        trump="H",
+        caller=1,
+        dealer=0,
+        tricks=[
+            (1, "7S 8S 9S 10S"),
+            (0, "7H 8H QH KH"),
+            (3, "7C 10H 8C 9C"),
+            (0, "10D JD QD AD"),
+            (3, "10C AH JC AC"),
+            (0, "KS JS QS 9D"),
+        ],
+        other_hands=["", "9H KD", "7D 8D", "QC KC"],
+    )

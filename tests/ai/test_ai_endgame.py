@@ -4,32 +4,15 @@ from __future__ import annotations
 
 from random import Random
 
-from bela_ai_views import position_view
+from bela_ai_views import two_tricks_left_view
 
 from bela.ai.endgame import consistent_deals, endgame_choice, sampled_deals
 from bela.ai.memory import CardMemory
 from bela.engine import Card
 
-SIX_TRICKS = [
-    (1, "7S 8S 9S 10S"),
-    (0, "7H 8H QH KH"),
-    (3, "7C 10H 8C 9C"),
-    (0, "10D JD QD AD"),
-    (3, "10C AH JC AC"),
-    (0, "KS JS QS 9D"),
-]
-
 
 def memory() -> CardMemory:
-    view = position_view(
-        seat=0,
-        hand="JH AS",
-        trump="H",
-        caller=1,
-        dealer=0,
-        tricks=SIX_TRICKS,
-        other_hands=["", "9H KD", "7D 8D", "QC KC"],
-    )
+    view = two_tricks_left_view()
     return CardMemory.from_view(view)
 
 
@@ -59,15 +42,7 @@ def test_sampled_deals_are_among_the_listed_ones_and_repeat_with_the_seed() -> N
 
 
 def test_the_endgame_choice_draws_the_last_trump_before_cashing_the_ace() -> None:
-    view = position_view(
-        seat=0,
-        hand="JH AS",
-        trump="H",
-        caller=1,
-        dealer=0,
-        tricks=SIX_TRICKS,
-        other_hands=["", "9H KD", "7D 8D", "QC KC"],
-    )
+    view = two_tricks_left_view()
     mem = CardMemory.from_view(view)
     legal = mem.hand
     assert endgame_choice(view, mem, legal, 100) == Card.parse("JH")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from bela_ai_views import position_view
+from bela_ai_views import position_view, two_tricks_left_view
 
 from bela.ai import make_bot
 from bela.ai.heuristic import HeuristicBot
@@ -14,14 +14,6 @@ from bela.engine import Card, Play, SeatView, card_points
 
 # Six tricks that leave seat 0 with JH AS, seat 1 with 9H KD, seat 2 with 7D 8D and
 # seat 3 with QC KC (trump hearts, dealer 0). Seat 3 has shown no spades and no trumps.
-SIX_TRICKS = [
-    (1, "7S 8S 9S 10S"),
-    (0, "7H 8H QH KH"),
-    (3, "7C 10H 8C 9C"),
-    (0, "10D JD QD AD"),
-    (3, "10C AH JC AC"),
-    (0, "KS JS QS 9D"),
-]
 
 
 def play(view: SeatView, kind: str = "normal") -> Play:
@@ -131,15 +123,7 @@ def test_bela_is_announced_with_the_second_of_trump_king_and_queen() -> None:
 def test_the_last_two_tricks_are_played_exactly_drawing_the_last_trump_first() -> None:
     # Seat 0 holds JH AS and leads. All spades but the ace are gone, so whoever holds
     # the 9H would trump the ace: leading the jack first takes both tricks.
-    view = position_view(
-        seat=0,
-        hand="JH AS",
-        trump="H",
-        caller=1,
-        dealer=0,
-        tricks=SIX_TRICKS,
-        other_hands=["", "9H KD", "7D 8D", "QC KC"],
-    )
+    view = two_tricks_left_view()
     assert play(view).card == Card.parse("JH")
     # The same choice is made by the exact search alone, with no trump-drawing rule.
     exact_only = HeuristicBot(style=PlayStyle(draw_trumps=False))

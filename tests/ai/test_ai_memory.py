@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bela_ai_views import position_view
+from bela_ai_views import position_view, two_tricks_left_view
 
 from bela.ai.memory import CardMemory
 from bela.engine import Card, Suit
@@ -50,22 +50,7 @@ def test_could_not_overtake_removes_the_higher_cards_of_the_suit() -> None:
 
 def test_a_discard_on_a_plain_lead_shows_no_trumps_and_counting_places_the_rest() -> None:
     # Six tricks played; seat 3 discarded 9D on a spade lead (no spade, no trump).
-    view = position_view(
-        seat=0,
-        hand="JH AS",
-        trump="H",
-        caller=1,
-        dealer=0,
-        tricks=[
-            (1, "7S 8S 9S 10S"),
-            (0, "7H 8H QH KH"),
-            (3, "7C 10H 8C 9C"),
-            (0, "10D JD QD AD"),
-            (3, "10C AH JC AC"),
-            (0, "KS JS QS 9D"),
-        ],
-        other_hands=["", "9H KD", "7D 8D", "QC KC"],
-    )
+    view = two_tricks_left_view()
     memory = CardMemory.from_view(view)
     assert memory.void(3, Suit.HEARTS) and memory.void(3, Suit.SPADES)
     # Seat 1 followed clubs in trick 5 without trumping: nothing is deduced about its hearts.
