@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from bela_ai_views import position_view, two_tricks_left_view
 
+from bela.ai import decision_rng, make_bot
+from bela.ai.heuristic import PlayStyle, choose_card
 from bela.ai.memory import CardMemory
-from bela.engine import Card, Suit
+from bela.engine import Card, Round, Suit, round_seed
 from bela.engine.cards import SUIT_MASK
 
 
@@ -98,3 +101,72 @@ def test_counting_a_seat_whose_possible_cards_equal_its_hand_size_holds_them_all
     assert memory.known[2] == d8, "KD is seat 1's, so seat 2 holds the 8D"
     assert memory.known[3] == kc
     assert memory.possible[3] == kc
+
+
+def _mid_round(index: int, tricks: int) -> Round:
+    """A seeded round played by the heuristic until ``tricks`` tricks are done."""
+    bot = make_bot("heuristic")
+    deal_seed = round_seed(31, index)
+    rnd = Round.from_seed(deal_seed, dealer=index % 4)
+    step = 0
+    while rnd.to_act is not None and len(rnd.tricks) < tricks:
+        seat = rnd.to_act
+        rnd.push(bot.act(rnd.view(seat), decision_rng(deal_seed, 0, step)), seat)
+        step += 1
+    return rnd
+
+
+def _mask(hand: list[Card]) -> int:
+    out = 0
+    for c in hand:
+        out |= 1 << c
+    return out
+
+
+def test_reveal_places_a_hand_and_takes_its_cards_from_the_others() -> None:
+    rnd = _mid_round(0, 3)
+    seat = rnd.to_act
+    assert seat is not None
+    partner = (seat + 2) & 3
+    mem = CardMemory.from_view(rnd.view(seat))
+    true = _mask(rnd.hand(partner))
+    mem.reveal(partner, true)
+    assert mem.known[partner] == mem.possible[partner] == true
+    for other in (seat ^ 1, seat ^ 3):
+        assert mem.possible[other] & true == 0
+        assert _mask(rnd.hand(other)) & ~mem.possible[other] == 0  # the truth stays possible
+
+
+def test_reveal_refuses_cards_the_seat_cannot_hold() -> None:
+    rnd = _mid_round(1, 2)
+    seat = rnd.to_act
+    assert seat is not None
+    view = rnd.view(seat)
+    mem = CardMemory.from_view(view)
+    hand = rnd.hand(seat ^ 1)
+    played = view.tricks[0].cards[0]
+    wrong = _mask(hand[1:]) | 1 << played  # a card already played instead of one held
+    before = (list(mem.possible), list(mem.known))
+    with pytest.raises(ValueError, match="cannot hold"):
+        mem.reveal(seat ^ 1, wrong)
+    assert (mem.possible, mem.known) == before  # refused: nothing changed
+    with pytest.raises(ValueError, match="own hand"):
+        mem.reveal(seat, _mask(rnd.hand(seat)))
+
+
+def test_choose_card_judges_by_the_memory_it_is_given() -> None:
+    style = PlayStyle()
+    differs = 0
+    for index in range(30):
+        rnd = _mid_round(index, 4)
+        seat = rnd.to_act
+        assert seat is not None
+        view = rnd.view(seat)
+        default = choose_card(view, style)
+        assert choose_card(view, style, CardMemory.from_view(view)) == default
+        told = CardMemory.from_view(view)
+        for other in range(4):
+            if other != seat:
+                told.reveal(other, _mask(rnd.hand(other)))
+        differs += choose_card(view, style, told) != default
+    assert differs > 0  # knowing every hand changes some decisions

@@ -57,12 +57,14 @@ class HeuristicBot:
         return play_action(view, choose_card(view, self.style))
 
 
-def choose_card(view: SeatView, style: PlayStyle) -> int:
+def choose_card(view: SeatView, style: PlayStyle, memory: CardMemory | None = None) -> int:
     """The card (an int) the heuristic plays from this view.
 
     A pure function of the view: where the exact endgame samples deals, its
     random choice is seeded from the view itself, so the same view always
     gives the same card (and both seatings of a duplicate deal mirror).
+    ``memory`` replaces the deductions from the view; experiments use it to
+    measure what more knowledge (say, the partner's hand) would be worth.
     """
     legal = 0
     for action in view.legal_actions:
@@ -70,7 +72,10 @@ def choose_card(view: SeatView, style: PlayStyle) -> int:
             legal |= 1 << action.card
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
-    mem = CardMemory.from_view(view) if style.memory else _counting_memory(view)
+    if memory is not None:
+        mem = memory
+    else:
+        mem = CardMemory.from_view(view) if style.memory else _counting_memory(view)
     tricks_left = 8 - len(view.tricks)
     if tricks_left <= 2 and style.endgame_deals:
         card = endgame_choice(

@@ -123,6 +123,24 @@ class CardMemory:
         memory._propagate()
         return memory
 
+    def reveal(self, seat: int, hand: int) -> None:
+        """Be told ``seat``'s whole hand (a mask), as the view never tells it.
+
+        Not for fair play: experiments use it to measure what knowledge the
+        view withholds (a partner's hand, every hand) would be worth.
+        """
+        if seat == self.seat:
+            raise ValueError("the memory's own hand is already known")
+        held = hand & self.unseen
+        if held.bit_count() != self.sizes[seat] or held & ~self.possible[seat]:
+            raise ValueError(f"seat {seat} cannot hold those cards: the view rules it out")
+        self.known[seat] = held
+        self.possible[seat] = held
+        for s in range(4):
+            if s != seat and s != self.seat:
+                self.possible[s] &= ~held
+        self._propagate()
+
     def _propagate(self) -> None:
         """Close the deductions under counting until nothing changes."""
         possible, known, sizes, seat = self.possible, self.known, self.sizes, self.seat
