@@ -69,7 +69,7 @@ def _told(which: str) -> Chooser:
         partner = (view.seat + 2) & 3
         for seat in range(4):
             if seat == partner or (which == "all" and seat != view.seat):
-                memory.reveal(seat, sum(1 << c for c in rnd.hand(seat)))
+                memory.reveal(seat, rnd.hand_mask(seat))
         return play_action(view, choose_card(view, style, memory))
 
     return choose

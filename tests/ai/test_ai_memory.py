@@ -7,7 +7,7 @@ from bela_ai_views import position_view, two_tricks_left_view
 
 from bela.ai import decision_rng, make_bot
 from bela.ai.heuristic import PlayStyle, choose_card
-from bela.ai.memory import CardMemory
+from bela.ai.memory import CardMemory, mask_from
 from bela.engine import Card, Round, Suit, round_seed
 from bela.engine.cards import SUIT_MASK
 
@@ -116,25 +116,18 @@ def _mid_round(index: int, tricks: int) -> Round:
     return rnd
 
 
-def _mask(hand: list[Card]) -> int:
-    out = 0
-    for c in hand:
-        out |= 1 << c
-    return out
-
-
 def test_reveal_places_a_hand_and_takes_its_cards_from_the_others() -> None:
     rnd = _mid_round(0, 3)
     seat = rnd.to_act
     assert seat is not None
     partner = (seat + 2) & 3
     mem = CardMemory.from_view(rnd.view(seat))
-    true = _mask(rnd.hand(partner))
+    true = rnd.hand_mask(partner)
     mem.reveal(partner, true)
     assert mem.known[partner] == mem.possible[partner] == true
     for other in (seat ^ 1, seat ^ 3):
         assert mem.possible[other] & true == 0
-        assert _mask(rnd.hand(other)) & ~mem.possible[other] == 0  # the truth stays possible
+        assert rnd.hand_mask(other) & ~mem.possible[other] == 0  # the truth stays possible
 
 
 def test_reveal_refuses_cards_the_seat_cannot_hold() -> None:
@@ -145,13 +138,13 @@ def test_reveal_refuses_cards_the_seat_cannot_hold() -> None:
     mem = CardMemory.from_view(view)
     hand = rnd.hand(seat ^ 1)
     played = view.tricks[0].cards[0]
-    wrong = _mask(hand[1:]) | 1 << played  # a card already played instead of one held
+    wrong = mask_from(hand[1:]) | 1 << played  # a card already played instead of one held
     before = (list(mem.possible), list(mem.known))
     with pytest.raises(ValueError, match="cannot hold"):
         mem.reveal(seat ^ 1, wrong)
     assert (mem.possible, mem.known) == before  # refused: nothing changed
     with pytest.raises(ValueError, match="own hand"):
-        mem.reveal(seat, _mask(rnd.hand(seat)))
+        mem.reveal(seat, rnd.hand_mask(seat))
 
 
 def test_choose_card_judges_by_the_memory_it_is_given() -> None:
@@ -167,6 +160,6 @@ def test_choose_card_judges_by_the_memory_it_is_given() -> None:
         told = CardMemory.from_view(view)
         for other in range(4):
             if other != seat:
-                told.reveal(other, _mask(rnd.hand(other)))
+                told.reveal(other, rnd.hand_mask(other))
         differs += choose_card(view, style, told) != default
     assert differs > 0  # knowing every hand changes some decisions

@@ -136,10 +136,7 @@ class CardMemory:
             raise ValueError(f"seat {seat} cannot hold those cards: the view rules it out")
         self.known[seat] = held
         self.possible[seat] = held
-        for s in range(4):
-            if s != seat and s != self.seat:
-                self.possible[s] &= ~held
-        self._propagate()
+        self._propagate()  # which also takes the known cards from the other seats
 
     def _propagate(self) -> None:
         """Close the deductions under counting until nothing changes."""
