@@ -219,6 +219,16 @@ def snapshot(rnd: Round) -> tuple[Any, ...]:
     )
 
 
+def assert_replays_exactly(fast: Round, seed: int, dealer: int, rules: Rules) -> None:
+    """Every action the fast path took is legal through ``apply`` and leads to its result."""
+    replayed = Round.from_seed(seed, dealer, rules)
+    for action in fast.actions:
+        assert replayed.is_legal(action), f"the fast path took an illegal {action}"
+        replayed = replayed.apply(action)
+    assert replayed.result == fast.result
+    assert snapshot(replayed) == snapshot(fast)
+
+
 def full_hands(rnd: Round) -> list[list[Card]]:
     """Each seat's eight cards as dealt (hand plus talon)."""
     return [cards_in(rnd.deal_hands[s] | rnd.deal_talons[s]) for s in range(4)]
@@ -412,12 +422,7 @@ def test_play_out_random_replays_exactly_through_validated_apply(
     result = fast.play_out_random(rng)
     assert snapshot(rnd) == before
     assert fast.result == result
-    replayed = Round.from_seed(seed, dealer, rules)
-    for action in fast.actions:
-        assert replayed.is_legal(action), f"the fast path played an illegal {action}"
-        replayed = replayed.apply(action)
-    assert replayed.result == result
-    assert snapshot(replayed) == snapshot(fast)
+    assert_replays_exactly(fast, seed, dealer, rules)
     if started_fresh and rnd.bela_seat is not None:
         assert result.bela[rnd.bela_seat % 2] == 20  # the fast path always announces bela
 
@@ -430,12 +435,7 @@ def test_play_out_random_from_the_deal_bids_legally_and_replays_exactly(
     fast = Round.from_seed(seed, dealer, rules)
     result = fast.play_out_random(random.Random(choice))
     assert fast.is_finished and fast.result == result
-    replayed = Round.from_seed(seed, dealer, rules)
-    for action in fast.actions:
-        assert replayed.is_legal(action), f"the fast path made an illegal {action}"
-        replayed = replayed.apply(action)
-    assert replayed.result == result
-    assert snapshot(replayed) == snapshot(fast)
+    assert_replays_exactly(fast, seed, dealer, rules)
     with pytest.raises(WrongPhaseError):
         fast.play_out_random(random.Random(choice))
 
