@@ -33,8 +33,12 @@ from bela.engine import (
     cards_in,
 )
 from bela.engine.deal import MAX_SEED
+from bela.files import size_text
+from bela.untrusted import oneline, shown
 
 __all__ = [
+    "RECORD_SIZE_LIMIT",
+    "RECORD_VALUE_LIMIT",
     "SCHEMA_VERSION",
     "ActionEntry",
     "MatchRecord",
@@ -53,6 +57,24 @@ __all__ = [
 
 SCHEMA_VERSION: Final = 1
 """The record format this bela writes and the newest one it reads."""
+
+RECORD_SIZE_LIMIT: Final = 2 << 20
+"""The largest record file bela reads: 2 MiB, refused before it is parsed.
+
+A match to 1001 takes about 3 KiB a round and rarely more than 15 rounds (about
+50 KiB); a round that is redealt (everyone passed, under the no-forced-trump
+rule) takes about 1 KiB. 2 MiB holds several hundred rounds.
+"""
+
+RECORD_VALUE_LIMIT: Final = 50_000
+"""The most JSON values (counted as commas and opening brackets) a record may hold.
+
+A real round has about 145, so this too holds over 300 rounds. It bounds memory:
+pydantic's JSON parser builds an object for every value and, for a value of the
+wrong type, an error holding a copy of it, about 1.2 KB a value in all. Counted
+before parsing, 50,000 values keep any file under the limits to tens of megabytes
+(``benchmarks/bench_hostile_records.py`` measures it).
+"""
 
 Pair = tuple[int, int]
 Seat = Annotated[int, Field(ge=0, le=3)]
@@ -171,7 +193,7 @@ def parse_action(text: str) -> Action:
         return Play(Card.parse(stripped), bela)
     except CardParseError:
         raise RecordError(
-            f"{text!r} is not an action: expected dalje, call H, 10H or QH bela"
+            f"{shown(text)} is not an action: expected dalje, call H, 10H or QH bela"
         ) from None
 
 
@@ -310,8 +332,8 @@ def match_from_record(record: MatchRecord) -> Match:
                 match = match.apply(action, item.seat)
             except IllegalActionError as exc:
                 raise RecordError(
-                    f"round {number}, action {step} ({item.action} by seat {item.seat}) "
-                    f"is not allowed: {exc}"
+                    f"round {number}, action {step} ({shown(item.action)} by seat {item.seat}) "
+                    f"is not allowed: {oneline(exc, 200)}"
                 ) from None
         finished = match.next_index != entry.index
         if entry.result is None:
@@ -350,17 +372,38 @@ def dumps(record: MatchRecord) -> str:
 
 
 def _one_line(exc: ValidationError) -> str:
-    error = exc.errors(include_url=False)[0]
+    """The first problem pydantic found, as one short line.
+
+    The location is made of the file's own keys, so each part is quoted and
+    escaped (a key can hold markup, escape sequences, newlines or ten million
+    characters); the message is pydantic's, cut short all the same.
+    """
+    error = exc.errors(include_url=False, include_input=False, include_context=False)[0]
     if error["type"] == "json_invalid":
         return "it is not complete JSON (truncated or damaged?)"
-    where = ".".join(str(part) for part in error["loc"]) or "the top level"
+    where = (
+        ".".join(str(part) if isinstance(part, int) else _key(part) for part in error["loc"])
+        or "the top level"
+    )
     more = exc.error_count() - 1
     extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-    return f"{where}: {error['msg'].lower()}{extra}"
+    return f"{where}: {oneline(error['msg'].lower(), 120)}{extra}"
+
+
+def _key(part: object) -> str:
+    """A key of the record as a message shows it: bare when it is a plain name, else quoted."""
+    text = str(part)
+    plain = text.isascii() and text.replace("_", "a").isalnum() and len(text) <= 40
+    return text if plain else shown(text, 60)
 
 
 def loads(data: str | bytes) -> MatchRecord:
     """Parse and validate record JSON (not yet replayed: see ``match_from_record``)."""
+    if len(data) > RECORD_SIZE_LIMIT:
+        raise RecordError(
+            "not a bela match record: it is too large "
+            f"(the limit is {size_text(RECORD_SIZE_LIMIT)})"
+        )
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
@@ -368,6 +411,12 @@ def loads(data: str | bytes) -> MatchRecord:
             raise RecordError("not a bela match record: the file is not UTF-8 text") from None
     if not data.strip():
         raise RecordError("not a bela match record: the file is empty")
+    values = data.count(",") + data.count("[") + data.count("{")
+    if values > RECORD_VALUE_LIMIT:
+        raise RecordError(
+            f"not a bela match record: it holds far more values than any match "
+            f"(over {RECORD_VALUE_LIMIT:,})"
+        )
     try:
         version = _Header.model_validate_json(data).schema_version
     except ValidationError as exc:

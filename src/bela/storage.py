@@ -2,10 +2,25 @@
 
 The data directory is ``platformdirs.user_data_dir("bela")``, or ``$BELA_DATA_DIR``
 when set (tests point it at a temporary directory). Nothing here ever deletes
-or overwrites a file the user could want back: the autosave is replaced
-atomically (temp file in the same directory, fsync, ``os.replace``), so a crash
-mid-save leaves the previous save whole; an autosave that cannot be used is
-moved aside, not removed; archived matches get a new file each.
+or overwrites a file the user could want back:
+
+- the autosave is replaced atomically (temp file in the same directory, fsync,
+  ``os.replace``), so a crash mid-save leaves the previous save whole, and the
+  temp files of a save that a crash cut short are removed the next time that
+  save slot is claimed;
+- a save this process has not read (or written) is never replaced blindly: the
+  first save of a new match first keeps what is there (an unfinished or finished
+  match goes to the archive, a damaged one is moved aside, one that cannot even
+  be read is moved aside unread), and refuses to save if it cannot;
+- archived matches get a new file each;
+- every file is read with ``bela.files.read_limited``: regular files only, at most
+  ``RECORD_SIZE_LIMIT`` bytes, never blocking on a FIFO.
+
+Two windows on one data directory each **claim a save slot** (``claim_slot``),
+held with an OS file lock for as long as the window is open: the first window
+saves in ``autosave.json``, a second one in ``autosave-2.json``, and so on, so
+neither overwrites the other's match. A later window that finds the main slot
+empty takes over the newest unfinished match a closed second window left behind.
 """
 
 from __future__ import annotations
@@ -13,31 +28,63 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
 import platformdirs
+from filelock import FileLock, Timeout
 
-from bela.records import MatchRecord, RecordError, dumps, loads, match_from_record
+from bela.files import FileRefusedError, read_limited
+from bela.records import (
+    RECORD_SIZE_LIMIT,
+    MatchRecord,
+    RecordError,
+    dumps,
+    loads,
+    match_from_record,
+)
+from bela.untrusted import oneline, shown_path
 
 __all__ = [
     "AUTOSAVE_NAME",
     "DATA_DIR_ENV",
+    "SLOT_COUNT",
+    "AutosaveBlockedError",
     "CorruptAutosaveError",
+    "SaveSlot",
+    "SlotsBusyError",
     "archive_match",
     "autosave_path",
+    "claim_slot",
     "clear_autosave",
+    "current_slot",
     "data_dir",
+    "keep_what_is_saved",
     "load_autosave",
     "matches_dir",
+    "os_error_text",
+    "read_record",
+    "release_slot",
     "save_autosave",
 ]
 
 DATA_DIR_ENV: Final = "BELA_DATA_DIR"
 AUTOSAVE_NAME: Final = "autosave.json"
-_TEMP_PREFIX: Final = ".autosave-"
+SLOT_COUNT: Final = 9
+"""How many windows may play at once from one data directory, each with its own save."""
+
 _TEMP_SUFFIX: Final = ".tmp"
+_ARCHIVE_TEMP_PREFIX: Final = ".archive-"
+_LEGACY_TEMP_PREFIX: Final = ".autosave-"  # bela 0.1 named every autosave temp file so
+_STALE_ARCHIVE_TEMP_SECONDS: Final = 3600.0
+
+
+def os_error_text(exc: OSError) -> str:
+    """What went wrong, without the file name (the caller says which file): one safe line."""
+    return oneline(exc.strerror or exc, 120)
 
 
 class CorruptAutosaveError(RecordError):
@@ -49,10 +96,25 @@ class CorruptAutosaveError(RecordError):
 
     def __init__(self, reason: str, moved_to: Path) -> None:
         super().__init__(
-            f"the saved match could not be resumed ({reason}); the file was moved to {moved_to}"
+            f"the saved match could not be resumed ({reason}); "
+            f"the file was moved to {shown_path(moved_to)}"
         )
         self.reason = reason
         self.moved_to = moved_to
+
+
+class AutosaveBlockedError(RecordError):
+    """There is a save that cannot be used and cannot be moved aside either.
+
+    It stays exactly where it is, and nothing is saved over it: the match being
+    played goes on unsaved until the player fixes the file or its directory.
+    """
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(
+            f"{shown_path(path)} {reason}; it is left as it is and nothing will be saved over it"
+        )
+        self.path = path
 
 
 def data_dir() -> Path:
@@ -61,13 +123,169 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir("bela"))
 
 
-def autosave_path() -> Path:
-    return data_dir() / AUTOSAVE_NAME
-
-
 def matches_dir() -> Path:
     """Finished matches, one JSON file each."""
     return data_dir() / "matches"
+
+
+def _slot_name(number: int) -> str:
+    return AUTOSAVE_NAME if number == 1 else f"autosave-{number}.json"
+
+
+# ---------------------------------------------------------------------- save slots
+
+
+@dataclass(eq=False)
+class SaveSlot:
+    """The autosave file this process (one window) owns, and the lock that says so.
+
+    ``lock`` is None when no lock could be taken because the data directory cannot
+    be written: then no save can be written there either, so nobody is overwritten.
+    """
+
+    number: int
+    path: Path
+    lock: FileLock | None
+    adopted: Path | None = None
+    """An unfinished match a closed window left in another slot, moved into this one."""
+    waiting: tuple[Path, ...] = ()
+    """Unfinished matches of closed windows still in other slots (this one was taken)."""
+    known: set[Path] = field(default_factory=set)
+
+    @property
+    def is_main(self) -> bool:
+        return self.number == 1
+
+
+_current: SaveSlot | None = None
+
+
+def _lock_for(directory: Path, number: int) -> FileLock:
+    return FileLock(directory / f".{_slot_name(number)}.lock", timeout=0)
+
+
+def _try_lock(lock: FileLock) -> bool:
+    try:
+        lock.acquire()
+    except Timeout:
+        return False
+    return True
+
+
+def current_slot() -> SaveSlot | None:
+    """The slot this process claimed for the current data directory, if any."""
+    if _current is not None and _current.path.parent == data_dir():
+        return _current
+    return None
+
+
+class SlotsBusyError(OSError):
+    """Every save slot of the data directory is held by an open window."""
+
+
+def claim_slot() -> SaveSlot:
+    """Take the first free save slot of the data directory for this process (idempotent).
+
+    Raises ``SlotsBusyError`` when all ``SLOT_COUNT`` slots are held by other
+    windows. Where the data directory cannot hold a lock file (read-only, or not
+    a directory), the main slot is used without a lock: saving fails there too,
+    so no other window's save can be overwritten.
+    """
+    global _current
+    claimed = current_slot()
+    if claimed is not None:
+        return claimed
+    release_slot()
+    directory = data_dir()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        slot = _first_free_slot(directory)
+    except SlotsBusyError:
+        raise
+    except OSError:
+        slot = SaveSlot(1, directory / AUTOSAVE_NAME, None)
+    _current = slot
+    if slot.lock is not None:
+        _remove_stale_temps(slot)
+        if slot.is_main:
+            _adopt_orphans(slot)
+    return slot
+
+
+def _first_free_slot(directory: Path) -> SaveSlot:
+    for number in range(1, SLOT_COUNT + 1):
+        lock = _lock_for(directory, number)
+        if _try_lock(lock):
+            return SaveSlot(number, directory / _slot_name(number), lock)
+    raise SlotsBusyError(f"{SLOT_COUNT} bela windows are already open on {shown_path(directory)}")
+
+
+def release_slot() -> None:
+    """Let go of this process's slot (when its window closes)."""
+    global _current
+    slot, _current = _current, None
+    if slot is not None and slot.lock is not None:
+        with contextlib.suppress(OSError):
+            slot.lock.release()
+
+
+def autosave_path() -> Path:
+    """This window's autosave: its claimed slot, or ``autosave.json`` when none is claimed."""
+    slot = current_slot()
+    return slot.path if slot is not None else data_dir() / AUTOSAVE_NAME
+
+
+def _remove_stale_temps(slot: SaveSlot) -> None:
+    """Temp files of saves that a crash cut short: ours to remove, since we hold the slot."""
+    directory = slot.path.parent
+    with contextlib.suppress(OSError):
+        for temp in directory.glob(f".{slot.path.name}.*{_TEMP_SUFFIX}"):
+            with contextlib.suppress(OSError):
+                temp.unlink()
+        if slot.is_main:  # bela 0.1's temp names, from before there were slots
+            for temp in directory.glob(f"{_LEGACY_TEMP_PREFIX}*{_TEMP_SUFFIX}"):
+                if ".json." not in temp.name:
+                    with contextlib.suppress(OSError):
+                        temp.unlink()
+    archive = directory / "matches"
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for temp in archive.glob(f"{_ARCHIVE_TEMP_PREFIX}*{_TEMP_SUFFIX}"):
+            # another window may be archiving this very second: only old ones are stale
+            with contextlib.suppress(OSError):
+                if now - temp.stat().st_mtime > _STALE_ARCHIVE_TEMP_SECONDS:
+                    temp.unlink()
+
+
+def _adopt_orphans(slot: SaveSlot) -> None:
+    """Bring the newest match a closed second window left behind into the empty main slot."""
+    directory = slot.path.parent
+    free: list[tuple[float, Path]] = []
+    locks: list[FileLock] = []
+    try:
+        for number in range(2, SLOT_COUNT + 1):
+            path = directory / _slot_name(number)
+            if not path.is_file():
+                continue
+            lock = _lock_for(directory, number)
+            if not _try_lock(lock):
+                continue  # its window is still open
+            locks.append(lock)
+            with contextlib.suppress(OSError):
+                free.append((path.stat().st_mtime, path))
+        free.sort(reverse=True)
+        if free and not os.path.lexists(slot.path):
+            _, newest = free.pop(0)
+            with contextlib.suppress(OSError):
+                os.rename(newest, slot.path)  # both slots are ours, and the main one is empty
+                slot.adopted = newest
+        slot.waiting = tuple(path for _, path in free)
+    finally:
+        for lock in locks:
+            lock.release()
+
+
+# ---------------------------------------------------------------------- writing
 
 
 def _timestamp() -> str:
@@ -88,10 +306,10 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def _write_temp(directory: Path, text: str) -> Path:
+def _write_temp(directory: Path, text: str, prefix: str) -> Path:
     """Write ``text`` to a new fsynced temp file in ``directory`` and return its path."""
     directory.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=directory)
+    fd, name = tempfile.mkstemp(prefix=prefix, suffix=_TEMP_SUFFIX, dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -104,10 +322,28 @@ def _write_temp(directory: Path, text: str) -> Path:
     return Path(name)
 
 
+def _known() -> set[Path]:
+    """The saves this process has read or written: the ones it may replace."""
+    slot = current_slot()
+    return slot.known if slot is not None else _known_unclaimed
+
+
+_known_unclaimed: set[Path] = set()
+
+
 def save_autosave(record: MatchRecord) -> Path:
-    """Save the match in progress, atomically: a reader sees the old save or the new one."""
+    """Save the match in progress, atomically: a reader sees the old save or the new one.
+
+    A save is replaced only by its own continuation, or once this process has
+    written or cleared it: the first save of a new match over another match
+    keeps that match first (``keep_what_is_saved``), and raises
+    ``AutosaveBlockedError`` (saving nothing) if it cannot.
+    """
     target = autosave_path()
-    temp = _write_temp(target.parent, dumps(record))
+    if target not in _known():
+        keep_what_is_saved(replacement=record)
+    text = dumps(record)
+    temp = _write_temp(target.parent, text, f".{target.name}.")
     try:
         os.replace(temp, target)
     except BaseException:
@@ -115,22 +351,41 @@ def save_autosave(record: MatchRecord) -> Path:
             os.unlink(temp)
         raise
     _fsync_dir(target.parent)
+    _known().add(target)
     return target
 
 
-def _move_aside(path: Path) -> Path:
-    """Rename an unusable autosave to ``autosave.corrupt-<timestamp>.json`` (never overwriting)."""
+def _continues(new: MatchRecord, old: MatchRecord) -> bool:
+    """Whether ``new`` is ``old`` played on (the same match, with at least its actions)."""
+    same_match = (new.seed, new.target, new.rules, new.first_dealer, new.start_index) == (
+        old.seed,
+        old.target,
+        old.rules,
+        old.first_dealer,
+        old.start_index,
+    )
+    if not same_match or len(new.rounds) < len(old.rounds):
+        return False
+    return all(
+        later.actions[: len(earlier.actions)] == earlier.actions
+        for earlier, later in zip(old.rounds, new.rounds, strict=False)
+    )
+
+
+def _move_aside(path: Path, kind: str) -> Path:
+    """Rename an unusable save to ``<stem>.<kind>-<timestamp>.json`` (never overwriting)."""
     stamp = _timestamp()
     for attempt in range(1000):
         suffix = "" if attempt == 0 else f"-{attempt}"
-        aside = path.with_name(f"autosave.corrupt-{stamp}{suffix}.json")
+        aside = path.with_name(f"{path.stem}.{kind}-{stamp}{suffix}.json")
         try:
             # link then unlink rather than rename: a link never replaces an existing file
-            os.link(path, aside)
+            # (the link itself, not what a symlink points at)
+            os.link(path, aside, follow_symlinks=False)
         except FileExistsError:
             continue
         except OSError:
-            if aside.exists():
+            if os.path.lexists(aside):
                 continue
             os.replace(path, aside)  # no hard links here (some filesystems); the name is new
             return aside
@@ -139,41 +394,113 @@ def _move_aside(path: Path) -> Path:
     raise OSError(f"could not find a free name to move {path} aside")  # pragma: no cover
 
 
+def read_record(path: Path) -> MatchRecord:
+    """Read and validate a record file (not yet replayed), refusing special and huge files.
+
+    ``OSError`` (with ``FileRefusedError`` for a FIFO, device, directory or
+    oversized file) when it cannot be read; ``RecordError`` when it is no record.
+    """
+    return loads(read_limited(path, RECORD_SIZE_LIMIT))
+
+
+def _unusable(path: Path, reason: str, kind: str) -> RecordError:
+    """Move an unusable save aside; the error to raise says where, or that it could not."""
+    try:
+        moved = _move_aside(path, kind)
+    except OSError as exc:
+        return AutosaveBlockedError(
+            path, f"cannot be used ({reason}) and cannot be moved aside ({os_error_text(exc)})"
+        )
+    return CorruptAutosaveError(reason, moved)
+
+
+def _read_save(path: Path) -> MatchRecord | None:
+    """The replayable record a save holds, or None where there is no file.
+
+    An unusable file is moved aside (``CorruptAutosaveError``, and the slot is
+    then empty and ours), or left alone if even that fails (``AutosaveBlockedError``).
+    """
+    known = _known()
+    try:
+        record = read_record(path)
+        match_from_record(record)
+    except FileNotFoundError:
+        known.add(path)
+        return None
+    except FileRefusedError as exc:
+        error = _unusable(path, exc.reason, "corrupt")
+    except OSError as exc:
+        error = _unusable(path, f"it cannot be read: {os_error_text(exc)}", "unreadable")
+    except RecordError as exc:
+        error = _unusable(path, str(exc), "corrupt")
+    else:
+        return record
+    if isinstance(error, CorruptAutosaveError):
+        known.add(path)
+    raise error
+
+
 def load_autosave() -> MatchRecord | None:
     """The saved match in progress, or None when there is none (or it was already finished).
 
     The record is replayed through the engine before it is returned, so the
     caller can ``match_from_record`` it safely. A file that cannot be used (damaged,
-    hand-edited, from a newer bela) is moved aside and ``CorruptAutosaveError``
-    says where; the next ``save_autosave`` then starts afresh without losing it.
+    hand-edited, from a newer bela, unreadable, not a regular file) is moved aside
+    and ``CorruptAutosaveError`` says where; the next ``save_autosave`` then starts
+    afresh without losing it. One that cannot be moved aside either raises
+    ``AutosaveBlockedError`` and stays, and no save replaces it.
     """
-    path = autosave_path()
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except IsADirectoryError:
-        raise RecordError(f"{path} is a directory, not a saved match") from None
-    try:
-        record = loads(data)
-        match_from_record(record)
-    except RecordError as exc:
-        raise CorruptAutosaveError(str(exc), _move_aside(path)) from None
-    if record.is_finished:
+    record = _read_save(autosave_path())
+    if record is None or record.is_finished:
         return None
     return record
 
 
+def keep_what_is_saved(replacement: MatchRecord | None = None) -> Path | None:
+    """Before a new match takes this window's save, keep the match that is there.
+
+    An unfinished match, or a finished one that never reached the archive, is
+    archived (``matches/``, replayable with ``bela replay FILE``), unless
+    ``replacement`` is that same match played on; a damaged, unreadable or
+    special file is moved aside. Returns the archived file, or None. Raises
+    ``CorruptAutosaveError`` (moved aside: say where) or ``AutosaveBlockedError``
+    (it could not be moved: do not save).
+    """
+    path = autosave_path()
+    record = _read_save(path)
+    if record is None:
+        return None
+    kept = None
+    continued = replacement is not None and _continues(replacement, record)
+    if not continued and not (record.is_finished and _already_archived(record)):
+        kept = archive_match(record)
+    _known().add(path)
+    return kept
+
+
+def _already_archived(record: MatchRecord) -> bool:
+    """Whether the archive holds this very record (a crash between archiving and clearing)."""
+    with contextlib.suppress(OSError):
+        for path in matches_dir().glob(f"*-{record.seed}*.json"):
+            with contextlib.suppress(OSError, RecordError):
+                if read_record(path) == record:
+                    return True
+    return False
+
+
 def clear_autosave() -> None:
-    """Forget the match in progress (after it ends, or when the player starts a new one)."""
+    """Forget the match in progress (after it ends and is archived)."""
+    path = autosave_path()
     with contextlib.suppress(FileNotFoundError):
-        autosave_path().unlink()
+        path.unlink()
+    _known().add(path)
 
 
 def archive_match(record: MatchRecord) -> Path:
     """Keep a match as ``matches/<timestamp>-<seed>.json``; an existing file is never replaced."""
     directory = matches_dir()
-    temp = _write_temp(directory, dumps(record))
+    text = dumps(record)
+    temp = _write_temp(directory, text, _ARCHIVE_TEMP_PREFIX)
     stamp = _timestamp()
     try:
         for attempt in range(1000):
@@ -187,7 +514,7 @@ def archive_match(record: MatchRecord) -> Path:
                 # no hard links on this filesystem: claim the name exclusively, then fill it
                 try:
                     with open(final, "x", encoding="utf-8") as handle:
-                        handle.write(dumps(record))
+                        handle.write(text)
                         handle.flush()
                         os.fsync(handle.fileno())
                 except FileExistsError:

@@ -26,12 +26,16 @@ MESSAGE_LIMIT: Final = 400
 """The most characters of a whole message built around untrusted text."""
 
 _ELLIPSIS: Final = "…"
+# A backslash stays as it is: doubling it would garble every Windows path, and a
+# literal "\x1b" typed into a name does the terminal no harm.
+_NAMED: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def _escape_char(char: str) -> str:
     """A visible stand-in for a character a terminal would act on, or the character itself."""
-    if char == "\\":
-        return "\\\\"
+    named = _NAMED.get(char)
+    if named is not None:
+        return named
     # Cc: C0/C1 controls (ESC, CR, LF, BEL, ...). Cf: format characters, among them the
     # bidirectional overrides that make text read differently from how it is stored.
     # Zl/Zp: line and paragraph separators. Cs: lone surrogates from bad file names.

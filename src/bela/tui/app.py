@@ -12,14 +12,17 @@ from typing import ClassVar, Final
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 
 from bela.engine import Match
+from bela.storage import claim_slot, release_slot
 from bela.tui.commands import BelaCommands
 from bela.tui.screens.help import HelpScreen
 from bela.tui.screens.start import StartScreen
 from bela.tui.screens.table import TableScreen
-from bela.tui.session import load_saved, shelve_unfinished
+from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+from bela.untrusted import oneline
 
 __all__ = ["SPEEDS", "BelaApp"]
 
@@ -71,6 +74,7 @@ class BelaApp(App[int]):
         self.resume = resume
         self.bot_delay = bot_delay
         self._hold_delay = hold_delay
+        self.slot_notice: str | None = None
 
     @property
     def hold_delay(self) -> float:
@@ -85,7 +89,25 @@ class BelaApp(App[int]):
         self.bot_delay = SPEEDS[index]
         return self.bot_delay
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every notice as plain text, whatever the caller asked.
+
+        Notices quote file names, OS errors and bots' mistakes; parsed as markup,
+        a crafted save could turn one into a link that runs an app action (such
+        as writing a screenshot anywhere), or crash the app with a markup error.
+        """
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     def on_mount(self) -> None:
+        self.slot_notice = self._claim_slot()
         if self.resume is False:
             self.new_match(target=self.target, seed=self.seed, difficulty=self.difficulty)
             return
@@ -97,6 +119,18 @@ class BelaApp(App[int]):
             problem = "There is no unfinished match to resume."
         self.push_screen(self._start_screen(saved, problem))
 
+    def on_unmount(self) -> None:
+        release_slot()
+
+    def _claim_slot(self) -> str | None:
+        """Take this window's save slot; say so when it is not the usual one."""
+        try:
+            return slot_notice(claim_slot())
+        except OSError as exc:
+            message = oneline(f"{exc}: this window's match will not be saved")
+            self.notify(message, severity="warning", timeout=10)
+            return message
+
     def _start_screen(self, saved: object, problem: str | None) -> StartScreen:
         from bela.tui.session import Saved
 
@@ -106,6 +140,7 @@ class BelaApp(App[int]):
             difficulty=self.difficulty,
             saved=saved if isinstance(saved, Saved) else None,
             problem=problem,
+            notice=self.slot_notice,
         )
 
     # ------------------------------------------------------------------ moving between screens

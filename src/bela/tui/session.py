@@ -12,7 +12,18 @@ from typing import Final
 from bela.ai import BOT_KINDS, Bot, make_bot
 from bela.engine import Match
 from bela.records import RecordError, match_from_record, record_from_match
-from bela.storage import archive_match, clear_autosave, load_autosave, save_autosave
+from bela.storage import (
+    SaveSlot,
+    archive_match,
+    autosave_path,
+    clear_autosave,
+    keep_what_is_saved,
+    load_autosave,
+    matches_dir,
+    os_error_text,
+    save_autosave,
+)
+from bela.untrusted import oneline, shown_path
 
 __all__ = [
     "BOT_SEATS",
@@ -24,6 +35,7 @@ __all__ = [
     "load_saved",
     "make_bots",
     "shelve_unfinished",
+    "slot_notice",
 ]
 
 BOT_SEATS: Final = (1, 2, 3)
@@ -60,40 +72,84 @@ def load_saved() -> tuple[Saved | None, str | None]:
             return None, None
         return Saved(match_from_record(record), record.difficulty), None
     except RecordError as exc:
-        return None, str(exc)
+        return None, oneline(exc)
     except OSError as exc:
-        return None, f"cannot read the saved match: {exc.strerror or exc}"
+        return None, f"cannot read the saved match: {os_error_text(exc)}"
 
 
 def autosave(match: Match, difficulty: str) -> str | None:
-    """Save the match in progress; returns a problem to show, or None."""
+    """Save the match in progress; returns a problem to show, or None.
+
+    The problem names the directory and the reason, never the random temp file
+    name, so the same failure reads the same after every card and is shown once.
+    """
     try:
         save_autosave(record_from_match(match, difficulty))
-    except (OSError, RecordError) as exc:
-        return f"could not save the match: {exc}"
+    except RecordError as exc:
+        return oneline(f"could not save the match: {exc}")
+    except OSError as exc:
+        where = shown_path(autosave_path().parent)
+        return oneline(f"could not save the match in {where}: {os_error_text(exc)}")
     return None
 
 
 def shelve_unfinished() -> str | None:
-    """Before a new match replaces the autosave, keep the unfinished one in the archive.
+    """Before a new match replaces the autosave, keep what it holds.
 
-    Nothing the player did is lost: the old match stays replayable from
-    ``matches/`` (``bela replay FILE``). Returns where it went, or None.
+    Nothing the player did is lost: an unfinished match (or a finished one that
+    never reached the archive) stays replayable from ``matches/`` (``bela replay
+    FILE``), a damaged or unreadable save is moved aside, and one that cannot be
+    moved is left alone (the new match is then not saved over it). Returns what
+    happened, in words, or None when there was nothing to keep.
     """
     try:
-        record = load_autosave()
-        if record is None:
-            return None
-        return f"your unfinished match was kept in {archive_match(record)}"
-    except (OSError, RecordError):
-        return None  # an unreadable save was already moved aside by load_autosave
+        kept = keep_what_is_saved()
+    except RecordError as exc:
+        return oneline(exc)
+    except OSError as exc:
+        where = shown_path(matches_dir())
+        return oneline(
+            f"the saved match could not be archived in {where} ({os_error_text(exc)}); "
+            "it was left where it was"
+        )
+    if kept is None:
+        return None
+    return oneline(f"your previous match was kept in {shown_path(kept)}")
 
 
 def archive(match: Match, difficulty: str) -> str | None:
     """Keep a finished match and forget the autosave; returns a problem to show, or None."""
     try:
         archive_match(record_from_match(match, difficulty))
+    except RecordError as exc:
+        return oneline(f"could not archive the match: {exc}")
+    except OSError as exc:
+        where = shown_path(matches_dir())
+        return oneline(f"could not archive the match in {where}: {os_error_text(exc)}")
+    try:
         clear_autosave()
-    except (OSError, RecordError) as exc:
-        return f"could not archive the match: {exc}"
+    except OSError as exc:
+        return oneline(f"the match was archived, but its autosave stays: {os_error_text(exc)}")
+    return None
+
+
+def slot_notice(slot: SaveSlot) -> str | None:
+    """What the player should know about the save slot this window took, or None."""
+    if not slot.is_main:
+        return oneline(
+            f"Another bela window is playing from this data directory, so this window "
+            f"saves its own match, in {shown_path(slot.path)}; neither overwrites the other."
+        )
+    if slot.adopted is not None:
+        return oneline(
+            f"The unfinished match of a window that was closed ({shown_path(slot.adopted)}) "
+            "is the one offered here."
+        )
+    if slot.waiting:
+        count = len(slot.waiting)
+        return oneline(
+            f"{count} more unfinished match{'es' if count > 1 else ''} from another window "
+            f"wait{'' if count > 1 else 's'} in {shown_path(slot.waiting[0].parent)}: "
+            "offered here once this one is finished."
+        )
     return None

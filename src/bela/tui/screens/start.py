@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -46,7 +47,7 @@ def _difficulty_label(level: str) -> str:
 class Choice(RadioButton):
     """A radio button marked by shape (● chosen, blank not), so it reads under ``NO_COLOR``."""
 
-    def __init__(self, label: str, *, value: bool, name: str) -> None:
+    def __init__(self, label: str | Text, *, value: bool, name: str) -> None:
         super().__init__(label, value=value, name=name)
         self.BUTTON_INNER = "●" if value else " "
 
@@ -73,7 +74,9 @@ class StartScreen(Screen[None]):
         difficulty: str,
         saved: Saved | None = None,
         problem: str | None = None,
+        notice: str | None = None,
     ) -> None:
+        """``problem``: why a save could not be used; ``notice``: which save this window uses."""
         super().__init__()
         self.target = target if target in TARGETS else TARGETS[-1]
         self.seed = seed
@@ -86,6 +89,7 @@ class StartScreen(Screen[None]):
         self.difficulty = difficulty
         self.saved = saved
         self.problem = problem
+        self.notice = notice
 
     @property
     def bela_app(self) -> BelaApp:
@@ -102,10 +106,13 @@ class StartScreen(Screen[None]):
             yield Static(
                 "Croatian Bela: you and Marko (mi) against Ivo and Ana (vi).", id="start-intro"
             )
+            # problems quote files, paths and OS errors: shown as plain text, never markup
             if self.problem:
-                yield Static(self.problem, id="start-problem")
+                yield Static(self.problem, id="start-problem", markup=False)
+            if self.notice:
+                yield Static(self.notice, id="start-notice", markup=False)
             if self.saved is not None:
-                yield Static(self._saved_text(self.saved), id="saved")
+                yield Static(self._saved_text(self.saved), id="saved", markup=False)
             with Horizontal(classes="field"):
                 yield Label("Play to", classes="field-label")
                 with RadioSet(id="target"):
@@ -116,7 +123,9 @@ class StartScreen(Screen[None]):
                 with RadioSet(id="difficulty"):
                     for level in self.levels:
                         yield Choice(
-                            _difficulty_label(level), value=level == self.difficulty, name=level
+                            Text(_difficulty_label(level)),
+                            value=level == self.difficulty,
+                            name=level,
                         )
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
