@@ -11,7 +11,8 @@ Every deal and match is a pure function of (seed, index, bot names): each bot
 decision gets ``decision_rng`` from the deal's seed, the play (0 or 1) and the
 action's index; matches use the driver's own derivation. Work is cut into
 fixed chunks and results are put back in index order, so the report is the
-same whatever the number of worker processes.
+same whatever the number of worker processes. The chunks are made as they are
+needed, and no more workers start than there are CPUs to run them.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -194,32 +195,50 @@ def _run_task(task: Task) -> list[Any]:
     ]
 
 
-def _tasks(
+def iter_tasks(
     bot_a: str, bot_b: str, seed: int, deal_pairs: int, matches: int, target: int
-) -> list[Task]:
-    tasks: list[Task] = []
+) -> Iterator[Task]:
+    """The run's tasks in order, made one at a time: a list of them all would hold
+    ``deal_pairs / DEAL_CHUNK`` tuples before the first deal is played."""
     for start in range(0, deal_pairs, DEAL_CHUNK):
-        tasks.append(
-            ("deal", bot_a, bot_b, seed, start, min(start + DEAL_CHUNK, deal_pairs), target)
-        )
+        yield ("deal", bot_a, bot_b, seed, start, min(start + DEAL_CHUNK, deal_pairs), target)
     for start in range(0, matches, MATCH_CHUNK):
-        tasks.append(
-            ("match", bot_a, bot_b, seed, start, min(start + MATCH_CHUNK, matches), target)
-        )
-    return tasks
+        yield ("match", bot_a, bot_b, seed, start, min(start + MATCH_CHUNK, matches), target)
 
 
-def _pool(jobs: int, n_tasks: int) -> Any:
-    """A worker pool, or None to work in this process (one job, or a single task).
+def task_count(deal_pairs: int, matches: int) -> int:
+    """How many tasks ``iter_tasks`` makes."""
+    return -(-deal_pairs // DEAL_CHUNK) + -(-matches // MATCH_CHUNK)
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the OS has one)."""
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except (AttributeError, OSError):  # macOS and Windows have no affinity call
+        return os.cpu_count() or 1
+
+
+def worker_count(jobs: int, n_tasks: int) -> int:
+    """The processes to start: no more than asked, than tasks, or than usable CPUs.
+
+    The work is CPU-bound: a process beyond the CPUs only adds memory and start-up
+    (``--jobs 64`` on two cores used to start 64).
+    """
+    return max(min(jobs, n_tasks, usable_cpus()), 1)
+
+
+def _pool(workers: int) -> Any:
+    """A pool of ``workers`` processes, or None to work in this process (one worker).
 
     Created before the progress bar starts its refresh thread, so forking never
     copies a thread mid-flight.
     """
-    if jobs <= 1 or n_tasks <= 1:
+    if workers <= 1:
         return None
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return ctx.Pool(processes=min(jobs, n_tasks))
+    return ctx.Pool(processes=workers)
 
 
 def run_arena(
@@ -235,23 +254,25 @@ def run_arena(
 ) -> ArenaReport:
     """Play ``deal_pairs`` duplicate deals (and ``matches`` duplicate match pairs).
 
-    ``jobs`` worker processes (default: the number of cores); the report does
-    not depend on it. A progress bar goes to stderr unless ``progress`` is False.
+    ``jobs`` worker processes (default, and at most: the usable CPUs); the report
+    does not depend on it. A progress bar goes to stderr unless ``progress`` is False.
     """
     make_bot(bot_a)  # fail early, in this process, on an unknown name
     make_bot(bot_b)
     if deal_pairs < 0 or matches < 0:
         raise ValueError("the numbers of deals and matches are 0 or more")
     if jobs is None:
-        jobs = os.cpu_count() or 1
-    tasks = _tasks(bot_a, bot_b, seed, deal_pairs, matches, target)
+        jobs = usable_cpus()
     deals: list[DealRow] = []
     match_rows: list[MatchRow] = []
-    pool = _pool(jobs, len(tasks))
+    pool = _pool(worker_count(jobs, task_count(deal_pairs, matches)))
     try:
+        # the same tasks made twice, lazily: once to run, once to sort the results
+        todo = iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target)
         stream: Iterable[list[Any]] = (
-            map(_run_task, tasks) if pool is None else pool.imap(_run_task, tasks)
+            map(_run_task, todo) if pool is None else pool.imap(_run_task, todo)
         )
+        tasks = iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target)
         with _progress_bar(progress, deal_pairs + matches, bot_a, bot_b) as bar:
             for task, rows in zip(tasks, stream, strict=True):
                 if task[0] == "deal":
