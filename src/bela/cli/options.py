@@ -2,6 +2,12 @@
 
 Kept apart from the commands so tests can check parsing (``parse``) without
 starting the app or an arena. Every parse error is one line and exit code 2.
+
+Arguments are outside text: a bad one is quoted back escaped and cut short
+(``bela.untrusted.shown``), and every usage error line goes through
+``oneline``, since argparse itself puts some arguments into its messages as they
+are. Counts have upper bounds, checked here before any work starts, so
+``--deals`` with a hundred digits is a usage error and not a ``MemoryError``.
 """
 
 from __future__ import annotations
@@ -11,15 +17,19 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from bela import __version__
 from bela.cli.analyze import AnalyzeOptions, add_analyze_parser, analyze_options
 from bela.engine import TARGETS
 from bela.engine.deal import MAX_SEED
+from bela.untrusted import oneline, shown
 
 __all__ = [
     "DIFFICULTIES",
+    "MAX_DEAL_PAIRS",
+    "MAX_JOBS",
+    "MAX_MATCHES",
     "MAX_ROUND",
     "ArenaOptions",
     "Options",
@@ -30,11 +40,21 @@ __all__ = [
     "parse_round",
     "parse_seed",
     "random_seed",
+    "whole_number",
 ]
 
 DIFFICULTIES = ("easy", "normal", "hard")
 MAX_ROUND = 1_000_000
 DEFAULT_DEAL_PAIRS = 500
+# The arena's bounds: a run keeps every deal's result in memory (about 300 bytes a
+# deal pair), so 100,000 pairs is some 30 MB and minutes with quick bots; 10,000
+# match pairs is about as much play again. Both are 50 times the runs in docs/bots.md.
+MAX_DEAL_PAIRS = 100_000
+MAX_MATCHES = 10_000
+# Refused above this; below it, more jobs than usable CPUs are cut down with a notice.
+MAX_JOBS = 256
+_TOO_MANY_DIGITS: Final = 40  # more digits than any bound here has (the seed's 20)
+_TOO_BIG: Final = 10**40  # stands for any number of more digits than that
 _RANDOM_SEED_BOUND = 2**63
 
 
@@ -80,10 +100,14 @@ Options = PlayOptions | ReplayOptions | ArenaOptions | AnalyzeOptions
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error (no usage dump) so bad input reads as one sentence."""
+    """argparse with a one-line error (no usage dump) so bad input reads as one sentence.
+
+    The message is made inert and short here (``oneline``), whatever argparse put
+    into it: it quotes some arguments as they are (``unrecognized arguments: ...``).
+    """
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: error: {oneline(message)} (see {self.prog} --help)\n")
 
 
 def random_seed() -> int:
@@ -91,54 +115,71 @@ def random_seed() -> int:
     return secrets.randbelow(_RANDOM_SEED_BOUND)
 
 
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number written in ASCII digits, or None if it is not one.
+
+    ``int`` alone would take ``"٣"``, ``"1_000"`` and ``"+5"``, and fail on ``"²"``
+    (which ``isdigit`` accepts) or on more than 4300 digits. A number with more than
+    ``_TOO_MANY_DIGITS`` digits comes back as ``_TOO_BIG``, above every
+    bound, without converting megabytes of digits.
+    """
+    cleaned = text.strip()
+    if not cleaned or not cleaned.isascii() or not cleaned.isdigit():
+        return None
+    digits = cleaned.lstrip("0") or "0"
+    if len(digits) > _TOO_MANY_DIGITS:
+        return _TOO_BIG
+    return int(digits)
+
+
 def parse_seed(text: str) -> int:
     """A seed: a whole number 0..2**64-1 written in decimal."""
-    cleaned = text.strip()
-    if not cleaned.isdigit():
+    seed = whole_number(text)
+    if seed is None:
         raise argparse.ArgumentTypeError(
-            f"a seed is a whole number from 0 to {MAX_SEED}, not {text!r}"
+            f"a seed is a whole number from 0 to {MAX_SEED}, not {shown(text)}"
         )
-    seed = int(cleaned)
     if seed > MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a seed is at most {MAX_SEED}, not {cleaned}")
+        raise argparse.ArgumentTypeError(f"a seed is at most {MAX_SEED}, not {shown(text)}")
     return seed
 
 
 def parse_round(text: str) -> int:
     """A round number as people count: 1 is the match's first deal."""
-    cleaned = text.strip()
-    if not cleaned.isdigit() or not 1 <= int(cleaned) <= MAX_ROUND:
+    number = whole_number(text)
+    if number is None or not 1 <= number <= MAX_ROUND:
         raise argparse.ArgumentTypeError(
-            f"a round number is a whole number from 1 to {MAX_ROUND}, not {text!r}"
+            f"a round number is a whole number from 1 to {MAX_ROUND:,}, not {shown(text)}"
         )
-    return int(cleaned)
+    return number
 
 
-def _count(least: int) -> Callable[[str], int]:
+def _count(least: int, most: int) -> Callable[[str], int]:
     def convert(text: str) -> int:
-        cleaned = text.strip()
-        if not cleaned.isdigit() or int(cleaned) < least:
+        number = whole_number(text)
+        if number is None or not least <= number <= most:
             raise argparse.ArgumentTypeError(
-                f"expected a whole number of at least {least}, not {text!r}"
+                f"expected a whole number of at least {least} and at most {most:,}, "
+                f"not {shown(text)}"
             )
-        return int(cleaned)
+        return number
 
     return convert
 
 
 def _target(text: str) -> int:
-    cleaned = text.strip()
-    if not cleaned.isdigit() or int(cleaned) not in TARGETS:
+    number = whole_number(text)
+    if number is None or number not in TARGETS:
         choices = ", ".join(map(str, TARGETS))
-        raise argparse.ArgumentTypeError(f"the target is one of {choices}, not {text!r}")
-    return int(cleaned)
+        raise argparse.ArgumentTypeError(f"the target is one of {choices}, not {shown(text)}")
+    return number
 
 
 def _difficulty(text: str) -> str:
     cleaned = text.strip().lower()
     if cleaned not in DIFFICULTIES:
         raise argparse.ArgumentTypeError(
-            f"the difficulty is one of {', '.join(DIFFICULTIES)}, not {text!r}"
+            f"the difficulty is one of {', '.join(DIFFICULTIES)}, not {shown(text)}"
         )
     return cleaned
 
@@ -245,21 +286,25 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
     arena.add_argument("bot_b", metavar="B", help="the second bot (e.g. random)")
     arena.add_argument(
         "--deals",
-        type=_count(1),
+        type=_count(1, MAX_DEAL_PAIRS),
         default=DEFAULT_DEAL_PAIRS,
         metavar="N",
-        help=f"number of deal pairs (default {DEFAULT_DEAL_PAIRS})",
+        help=f"number of deal pairs, 1 to {MAX_DEAL_PAIRS:,} (default {DEFAULT_DEAL_PAIRS})",
     )
     arena.add_argument("--seed", type=parse_seed, default=1, help="seed of the deals (default 1)")
     arena.add_argument(
-        "--jobs", type=_count(1), metavar="N", help="worker processes (default: the CPU count)"
+        "--jobs",
+        type=_count(1, MAX_JOBS),
+        metavar="N",
+        help=f"worker processes, 1 to {MAX_JOBS}; never more than the CPUs bela may use, "
+        "which is also the default (the result is the same for any N)",
     )
     arena.add_argument(
         "--matches",
-        type=_count(0),
+        type=_count(0, MAX_MATCHES),
         default=0,
         metavar="N",
-        help="also play N full matches per seating (default 0)",
+        help=f"also play N full matches per seating, 0 to {MAX_MATCHES:,} (default 0)",
     )
     arena.add_argument(
         "--target",
@@ -286,7 +331,10 @@ def _with_default_command(argv: Sequence[str]) -> list[str]:
 def parse(argv: Sequence[str]) -> Options:
     """Parse a command line into options; argparse exits (code 2, one line) on bad input."""
     parser, subparsers = _build()
-    args = parser.parse_args(_with_default_command(argv))
+    args, extras = parser.parse_known_args(_with_default_command(argv))
+    if extras:  # what parse_args says, with each argument quoted and escaped
+        listed = " ".join(shown(extra) for extra in extras[:5])
+        parser.error(f"unrecognized arguments: {listed}{' …' if len(extras) > 5 else ''}")
     if args.command == "play":
         chosen = args.seed is None
         return PlayOptions(
