@@ -1,54 +1,110 @@
-"""The ``bela`` command: ``play`` (the default), ``replay`` and ``arena``.
+"""The ``bela`` command: ``play`` (the default), ``replay``, ``analyze`` and ``arena``.
 
-``main`` is the console-script entry point. Bad input of any kind ends with a
-one-line message on stderr and exit code 2; a part of bela that is not built
-yet (the app, the arena) with exit code 1.
+``main`` is the console-script entry point. Every failure ends with one line on
+stderr, never a traceback, and an exit code:
+
+- 2: bad input of any kind (arguments, a record file);
+- 1: not the input's fault: a part of bela that is not built yet (the app, the
+  arena), or an output that cannot be written ("bela: error: cannot write the
+  output: No space left on device"), or another error from the operating system;
+- 0 also when the reader of a pipe has gone (``bela replay ... | head``): it has
+  what it wanted, so there is no message;
+- 130: interrupted with Ctrl-C.
+
+Messages quote outside text escaped and cut short (``bela.untrusted``), and the
+line printed here goes through ``oneline`` as a last net. Standard output
+is flushed inside ``main``, so a write that fails only at the flush is still
+reported here; after a failed write stdout is pointed at /dev/null, so the
+interpreter's own flush at exit cannot print "Exception ignored" after us.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 from bela.cli.analyze import AnalyzeOptions
-from bela.cli.common import CliError
+from bela.cli.common import EXIT_ENVIRONMENT, CliError, OutputError, writing_output
 from bela.cli.options import ArenaOptions, PlayOptions, ReplayOptions, parse
+from bela.untrusted import MESSAGE_LIMIT, oneline
 
 __all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``bela`` with ``argv`` (default: the process's arguments) and return the exit code."""
-    try:
-        options = parse(sys.argv[1:] if argv is None else argv)
-    except SystemExit as exc:  # argparse: --help, --version, or a one-line usage error
-        return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
     out, err = sys.stdout, sys.stderr
     try:
-        if isinstance(options, PlayOptions):
-            from bela.cli.play import run_play
-
-            return run_play(options, out, err)
-        if isinstance(options, ReplayOptions):
-            from bela.cli.replay import run_replay
-
-            return run_replay(options, out, err)
-        if isinstance(options, AnalyzeOptions):
-            from bela.cli.analyze import run_analyze
-
-            return run_analyze(options, out, err)
-        from bela.cli.arena import run_arena_command
-
-        assert isinstance(options, ArenaOptions)
-        return run_arena_command(options, out)
+        code = _run(sys.argv[1:] if argv is None else argv, out, err)
+        with writing_output():
+            out.flush()
+        return code
     except CliError as exc:
-        print(f"bela: error: {exc}", file=err)
+        _say(err, f"bela: error: {oneline(exc, MESSAGE_LIMIT)}")
         return exc.code
     except KeyboardInterrupt:
-        print("bela: interrupted", file=err)
+        _say(err, "bela: interrupted")
         return 130
-    except BrokenPipeError:  # e.g. `bela replay ... | head`
-        return 0
+    except OutputError as exc:
+        _silence(out)
+        if isinstance(exc.cause, BrokenPipeError):  # e.g. `bela replay ... | head`
+            return 0
+        _say(err, f"bela: error: cannot write the output: {oneline(exc, MESSAGE_LIMIT)}")
+        return EXIT_ENVIRONMENT
+    except OSError as exc:  # not our output: a fork refused, a device gone, ...
+        _say(err, f"bela: error: {oneline(exc, MESSAGE_LIMIT)}")
+        return EXIT_ENVIRONMENT
+
+
+def _run(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    """Parse ``argv`` and run the command; ``main`` turns what goes wrong into one line."""
+    try:
+        with writing_output():  # --help and --version write to stdout
+            options = parse(argv)
+    except SystemExit as exc:  # argparse: --help, --version, or a one-line usage error
+        return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
+    if isinstance(options, PlayOptions):
+        from bela.cli.play import run_play
+
+        return run_play(options, out, err)
+    if isinstance(options, ReplayOptions):
+        from bela.cli.replay import run_replay
+
+        return run_replay(options, out, err)
+    if isinstance(options, AnalyzeOptions):
+        from bela.cli.analyze import run_analyze
+
+        return run_analyze(options, out, err)
+    from bela.cli.arena import run_arena_command
+
+    assert isinstance(options, ArenaOptions)
+    return run_arena_command(options, out, err)
+
+
+def _say(err: TextIO, line: str) -> None:
+    """Print ``line`` on stderr; if stderr is broken too there is nobody left to tell."""
+    with contextlib.suppress(OSError):
+        print(line, file=err, flush=True)
+
+
+def _silence(out: TextIO) -> None:
+    """Point stdout at /dev/null after a failed write, as the Python docs advise for SIGPIPE.
+
+    What is still buffered would fail again when the interpreter flushes at exit
+    and print "Exception ignored ..." after our one line.
+    """
+    try:
+        fileno = out.fileno()
+    except (OSError, ValueError):  # not a real file (a test's capture): nothing to flush at exit
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fileno)
+    finally:
+        os.close(devnull)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bela.cli.common import CliError
+from bela.cli.common import CliError, output_console, writing_output
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -77,10 +77,13 @@ def add_analyze_parser(commands: Any) -> argparse.ArgumentParser:
 
 
 def _trick(text: str) -> int:
-    cleaned = text.strip()
-    if not cleaned.isdigit() or not 1 <= int(cleaned) <= 8:
-        raise argparse.ArgumentTypeError(f"a trick number is 1 to 8, not {text!r}")
-    return int(cleaned)
+    from bela.cli.options import whole_number
+    from bela.untrusted import shown
+
+    number = whole_number(text)
+    if number is None or not 1 <= number <= 8:
+        raise argparse.ArgumentTypeError(f"a trick number is 1 to 8, not {shown(text)}")
+    return number
 
 
 def analyze_options(args: argparse.Namespace, sub: argparse.ArgumentParser) -> AnalyzeOptions:
@@ -102,16 +105,16 @@ def analyze_options(args: argparse.Namespace, sub: argparse.ArgumentParser) -> A
 
 
 def run_analyze(options: AnalyzeOptions, out: TextIO, err: TextIO) -> int:
-    from rich.console import Console
-
     from bela.ai.analysis import analysis_json, analyze_round
     from bela.cli.common import resolve_difficulty
     from bela.cli.replay import load_record_file, play_seeded
     from bela.replay_text import match_rounds
 
     if options.file is not None:
+        from bela.untrusted import shown_path
+
         match, difficulty = load_record_file(options.file)
-        source = f"record {options.file}"
+        source = f"record {shown_path(options.file)}"  # shown on the terminal: made inert
     else:
         from bela.ai import BOT_KINDS
 
@@ -142,11 +145,14 @@ def run_analyze(options: AnalyzeOptions, out: TextIO, err: TextIO) -> int:
             "difficulty": difficulty,
             "rounds": [{"number": v.number, **analysis_json(a)} for v, a in results],
         }
-        print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
+        with writing_output():
+            print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
         return 0
-    console = Console(file=out, highlight=False)
+    console = output_console(out)
     for view, analysis in results:
-        console.print(render_analysis(view, analysis, source, difficulty))
+        rendered = render_analysis(view, analysis, source, difficulty)
+        with writing_output():
+            console.print(rendered)
     return 0
 
 
@@ -163,9 +169,9 @@ def render_analysis(
     from bela.replay_text import card_text, seat_name, summary
 
     rnd = view.round
-    parts: list[RenderableType] = [
-        Rule(f"Round {view.number} · {source} · bots {difficulty}", align="left")
-    ]
+    # Text, not a str: rich would read a file name's "[...]" in ``source`` as markup
+    title = Text(f"Round {view.number} · {source} · bots {difficulty}")
+    parts: list[RenderableType] = [Rule(title, align="left")]
     result = rnd.result
     if result is not None and view.written is not None:
         parts.append(Text(summary(result, view.written)))

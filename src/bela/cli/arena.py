@@ -3,42 +3,55 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from typing import TextIO
 
-from bela.cli.common import CliError, optional_module
+from bela.cli.common import CliError, optional_module, output_console, usable_cpus, writing_output
 from bela.cli.options import ArenaOptions
+from bela.untrusted import shown
 
 __all__ = ["run_arena_command"]
 
 
-def run_arena_command(options: ArenaOptions, out: TextIO) -> int:
+def run_arena_command(options: ArenaOptions, out: TextIO, err: TextIO) -> int:
+    """Run the arena and print its report.
+
+    ``--jobs`` above the usable CPUs gets a notice on ``err``: the work is CPU-bound,
+    so extra processes only cost memory and start-up, and ``run_arena`` starts no
+    more than there are CPUs whatever it is asked for.
+    """
     from bela.ai import BOT_KINDS
 
     for name in (options.bot_a, options.bot_b):
         if name not in BOT_KINDS:
-            raise CliError(f"unknown bot {name!r}: choose from {', '.join(BOT_KINDS)}")
+            raise CliError(f"unknown bot {shown(name)}: choose from {', '.join(BOT_KINDS)}")
     arena = optional_module("bela.ai.arena", "the arena")
+    cpus = usable_cpus()
+    if options.jobs is not None and options.jobs > cpus:
+        print(
+            f"bela: --jobs {options.jobs} is more than the {cpus} CPUs bela may use: using {cpus}",
+            file=err,
+        )
     report = arena.run_arena(
         options.bot_a,
         options.bot_b,
         deal_pairs=options.deal_pairs,
         seed=options.seed,
-        jobs=options.jobs if options.jobs is not None else (os.cpu_count() or 1),
+        jobs=options.jobs if options.jobs is not None else cpus,
         matches=options.matches,
         target=options.target,
         # the bar goes to stderr, so a terminal gets it even while JSON goes to a file
         progress=not options.json or sys.stderr.isatty(),
     )
     if options.json:
-        print(json.dumps(arena.report_to_dict(report)), file=out)
+        text = json.dumps(arena.report_to_dict(report))
+        with writing_output():
+            print(text, file=out)
         return 0
     rendered = arena.render_report(report)
-    if isinstance(rendered, str):
-        print(rendered, file=out)
-    else:  # a rich renderable
-        from rich.console import Console
-
-        Console(file=out, highlight=False).print(rendered)
+    with writing_output():
+        if isinstance(rendered, str):
+            print(rendered, file=out)
+        else:  # a rich renderable
+            output_console(out).print(rendered)
     return 0

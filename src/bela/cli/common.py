@@ -1,20 +1,36 @@
-"""What the commands share: the error that becomes an exit code, and bot-level fallbacks."""
+"""What the commands share: the error that becomes an exit code, bot-level fallbacks, and
+the guards between bela and the outside (standard output, the CPU count)."""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from types import ModuleType
+from typing import TYPE_CHECKING, TextIO
+
+from bela.untrusted import shown
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "EXIT_ENVIRONMENT",
     "EXIT_UNAVAILABLE",
     "CliError",
+    "OutputError",
     "optional_module",
+    "output_console",
     "resolve_difficulty",
+    "usable_cpus",
+    "writing_output",
 ]
 
-EXIT_UNAVAILABLE = 1
+EXIT_ENVIRONMENT = 1
+"""Not the input's fault: the surroundings failed (a part not built yet, an unwritable output)."""
+EXIT_UNAVAILABLE = EXIT_ENVIRONMENT
 EXIT_BAD_INPUT = 2
 
 # The bot kind to use for each difficulty, best first: the bots arrive in stages
@@ -41,8 +57,11 @@ def resolve_difficulty(requested: str, available: Sequence[str]) -> tuple[str, s
         if kind in available:
             if kind == requested:
                 return kind, None
-            return kind, f"the {requested!r} level is not available yet: playing {kind!r} instead"
-    raise CliError(f"no computer player is available for {requested!r}", EXIT_UNAVAILABLE)
+            return (
+                kind,
+                f"the {shown(requested)} level is not available yet: playing {shown(kind)} instead",
+            )
+    raise CliError(f"no computer player is available for {shown(requested)}", EXIT_UNAVAILABLE)
 
 
 def optional_module(name: str, what: str) -> ModuleType:
@@ -55,3 +74,48 @@ def optional_module(name: str, what: str) -> ModuleType:
             message = f"{what} is not available yet ({name} is missing)"
             raise CliError(message, EXIT_UNAVAILABLE) from None
         raise
+
+
+class OutputError(Exception):
+    """Standard output could not be written: a full disk, a closed pipe, a lost terminal.
+
+    Raised by ``writing_output`` with the ``OSError`` as ``cause``, so ``main`` can tell
+    a failed write of our output from any other ``OSError``.
+    """
+
+    def __init__(self, cause: OSError) -> None:
+        super().__init__(cause.strerror or str(cause))
+        self.cause = cause
+
+
+@contextmanager
+def writing_output() -> Iterator[None]:
+    """Turn an ``OSError`` raised while writing the command's output into ``OutputError``."""
+    try:
+        yield
+    except OSError as exc:
+        raise OutputError(exc) from exc
+
+
+def output_console(out: TextIO) -> Console:
+    """A rich ``Console`` on ``out`` that lets a closed pipe raise ``BrokenPipeError``.
+
+    Rich's own reaction is to point stdout at /dev/null and ``SystemExit(1)`` on the
+    spot; ``main`` handles every failed write in one place instead.
+    """
+    from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True  # drop what is still buffered: nobody is reading
+            raise  # the BrokenPipeError that rich is handling (we are in its except block)
+
+    return _Console(file=out, highlight=False)
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the OS has one)."""
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except (AttributeError, OSError):  # macOS and Windows have no affinity call
+        return os.cpu_count() or 1

@@ -14,16 +14,20 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from bela import __version__
 from bela.cli.analyze import AnalyzeOptions, add_analyze_parser, analyze_options
 from bela.engine import TARGETS
 from bela.engine.deal import MAX_SEED
 from bela.untrusted import oneline, shown
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 __all__ = [
     "DIFFICULTIES",
@@ -108,6 +112,15 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {oneline(message)} (see {self.prog} --help)\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """Write as argparse does, but let a failed write raise.
+
+        argparse swallows the ``OSError``, so ``bela --help > /dev/full`` would print
+        nothing and exit 0; ``main`` reports it like any other failed output.
+        """
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def random_seed() -> int:

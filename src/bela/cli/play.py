@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from bela.cli.common import EXIT_UNAVAILABLE, CliError, optional_module, resolve_difficulty
+from bela.cli.common import (
+    EXIT_UNAVAILABLE,
+    CliError,
+    optional_module,
+    resolve_difficulty,
+    writing_output,
+)
 from bela.cli.options import PlayOptions
+from bela.untrusted import oneline
 
 __all__ = ["run_play"]
 
@@ -28,11 +35,13 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
     if notice is not None:
         print(f"bela: {notice}", file=err)
     if options.seed_chosen and not options.resume:
-        print(
-            f"bela: new matches use seed {options.seed} "
-            f"(replay with: bela replay --seed {options.seed})",
-            file=out,
-        )
+        with writing_output():  # flushed now: the app takes the terminal next
+            print(
+                f"bela: new matches use seed {options.seed} "
+                f"(replay with: bela replay --seed {options.seed})",
+                file=out,
+                flush=True,
+            )
     code = run_app(
         target=options.target,
         seed=options.seed,
@@ -46,13 +55,15 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
 def _check_resumable() -> None:
     """``--resume`` needs a saved, unfinished match; say so before the app starts."""
     from bela.records import RecordError
-    from bela.storage import load_autosave
+    from bela.storage import claim_slot, load_autosave
 
     try:
+        claim_slot()  # the slot the app will use: a second window has its own
         record = load_autosave()
     except RecordError as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:
-        raise CliError(f"cannot read the saved match: {exc.strerror or exc}") from None
+        reason = oneline(exc.strerror or exc)  # str(exc) names the file, unescaped
+        raise CliError(f"cannot read the saved match: {reason}") from None
     if record is None:
         raise CliError("there is no unfinished match to resume")

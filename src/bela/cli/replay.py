@@ -6,9 +6,10 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from bela.cli.common import CliError, resolve_difficulty
+from bela.cli.common import CliError, output_console, resolve_difficulty, writing_output
 from bela.cli.options import ReplayOptions
 from bela.engine import Match
+from bela.untrusted import oneline, shown_path
 
 __all__ = ["load_record_file", "play_seeded", "run_replay"]
 
@@ -30,27 +31,26 @@ def play_seeded(seed: int, target: int, kind: str, rounds: int | None = None) ->
 
 
 def load_record_file(path: Path) -> tuple[Match, str]:
-    """The match a record file holds (replayed and checked) and its bots' level."""
-    from bela.records import RecordError, loads, match_from_record
+    """The match a record file holds (replayed and checked) and its bots' level.
+
+    The path came from the command line: messages show it through ``shown_path``.
+    """
+    from bela.records import RecordError, match_from_record
+    from bela.storage import read_record
 
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise CliError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise CliError(f"{path} is a directory, not a match record") from None
-    except OSError as exc:
-        raise CliError(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    try:
-        record = loads(data)
+        record = read_record(path)  # a regular file of bounded size, never blocking
         return match_from_record(record), record.difficulty
+    except FileNotFoundError:
+        raise CliError(f"{shown_path(path)}: no such file") from None
+    except OSError as exc:
+        reason = oneline(exc.strerror or exc)  # str(exc) would repeat the name, unescaped
+        raise CliError(f"{shown_path(path)}: cannot read it ({reason})") from None
     except RecordError as exc:
-        raise CliError(f"{path}: {exc}") from None
+        raise CliError(f"{shown_path(path)}: {exc}") from None
 
 
 def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
-    from rich.console import Console
-
     from bela.replay_text import match_json, match_rounds, render_match
 
     if options.file is not None:
@@ -71,9 +71,11 @@ def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
             span = f"rounds {played[0].number} to {played[-1].number}" if played else "no rounds"
             raise CliError(f"there is no round {options.round} in this match: it has {span}")
     if options.json:
-        print(
-            json.dumps(match_json(match, difficulty, views), ensure_ascii=False, indent=2), file=out
-        )
+        text = json.dumps(match_json(match, difficulty, views), ensure_ascii=False, indent=2)
+        with writing_output():
+            print(text, file=out)
     else:
-        Console(file=out, highlight=False).print(render_match(match, difficulty, views))
+        rendered = render_match(match, difficulty, views)
+        with writing_output():
+            output_console(out).print(rendered)
     return 0
