@@ -424,7 +424,7 @@ def _read_save(path: Path) -> MatchRecord | None:
     try:
         record = read_record(path)
         match_from_record(record)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # (the data "directory" is a file)
         known.add(path)
         return None
     except FileRefusedError as exc:
