@@ -146,10 +146,9 @@ def slot_notice(slot: SaveSlot) -> str | None:
             "is the one offered here."
         )
     if slot.waiting:
-        count = len(slot.waiting)
+        names = ", ".join(path.name for path in slot.waiting)
         return oneline(
-            f"{count} more unfinished match{'es' if count > 1 else ''} from another window "
-            f"wait{'' if count > 1 else 's'} in {shown_path(slot.waiting[0].parent)}: "
-            "offered here once this one is finished."
+            f"A window that was closed left an unfinished match in {names}: bela offers it "
+            "at a later start, once the match here is finished."
         )
     return None
