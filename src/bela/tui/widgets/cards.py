@@ -22,12 +22,14 @@ CARD_WIDTH: Final = 5
 CARD_HEIGHT: Final = 3
 
 FACE_BG: Final = "#f3efe4"
-RED: Final = "#c0392b"
+RED: Final = "#d70000"
+"""A pure red: xterm-256 index 160 exactly, so 256-colour terminals (tmux) show red, not the
+brown (index 130) the old ``#c0392b`` rounded to."""
 BLACK: Final = "#1b1b1b"
 BORDER: Final = "#8a8170"
 GOLD: Final = "#d4a017"
 DIM_BG: Final = "#3c3c3c"
-DIM_RED: Final = "#a07070"
+DIM_RED: Final = "#af5f5f"  # index 131 exactly: the same muted red everywhere
 DIM_BLACK: Final = "#8c8c8c"
 BACK_BG: Final = "#1f3f7a"
 BACK_FG: Final = "#6f8fd0"
