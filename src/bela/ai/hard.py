@@ -37,6 +37,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from random import Random
+from typing import NamedTuple
 
 from bela.ai.analysis import written_points
 from bela.ai.base import play_action
@@ -54,9 +55,11 @@ from bela.engine import Action, Call, Card, Pass, Phase, Play, Round, SeatView, 
 from bela.engine.cards import cards_in
 
 __all__ = [
+    "Advice",
     "Decision",
     "HardBot",
     "HardConfig",
+    "advise",
     "explain",
     "make_hard",
     "make_hard_timed",
@@ -540,13 +543,34 @@ def make_hard_timed(seconds: float = 0.15) -> HardBot:
 _SUGGESTER: HardBot | None = None
 
 
-def suggest(view: SeatView, rng: Random) -> tuple[Action, str]:
-    """The hard bot's choice for the view and a one-line reason, for the app's hint key."""
+class Advice(NamedTuple):
+    """A hint: the action, why in a player's words, and the numbers behind it."""
+
+    action: Action
+    why: str
+    details: str
+
+
+def advise(view: SeatView, rng: Random) -> Advice:
+    """The hard bot's choice for the view, for the app's hint key.
+
+    ``why`` names the card's role in the position (``reasons.reason``), which a
+    player can learn from; ``details`` is the search's evidence (``explain``),
+    kept for whoever wants the numbers.
+    """
+    from bela.ai.reasons import reason
+
     global _SUGGESTER
     if _SUGGESTER is None:
         _SUGGESTER = HardBot("hint")
     decision = _SUGGESTER.decide(view, rng)
-    return decision.action, explain(decision)
+    return Advice(decision.action, reason(view, decision.action), explain(decision))
+
+
+def suggest(view: SeatView, rng: Random) -> tuple[Action, str]:
+    """The hard bot's choice for the view and the numbers behind it (see ``advise``)."""
+    advice = advise(view, rng)
+    return advice.action, advice.details
 
 
 def explain(decision: Decision) -> str:
@@ -570,21 +594,27 @@ def explain(decision: Decision) -> str:
             f"{what}: over {decision.samples} guessed deals it averages {mine:+.0f} "
             f"(us minus them; {others})"
         )
-    if not decision.scores:
+    if not decision.scores or action not in decision.scores:
         return "played by rules of thumb (the search ran out of budget)"
-    ranked = sorted(decision.scores.items(), key=lambda kv: -kv[1])
-    best = ranked[0][1]
+    assert isinstance(action, Play)
+    mine = decision.scores[action]
     line = (
-        f"over {decision.samples} guessed deals this card averages {best:+.0f} "
+        f"over {decision.samples} guessed deals {action.card} averages {mine:+.0f} "
         "(us minus them, the round's written points)"
     )
-    if len(ranked) > 1:
-        second_action, second = ranked[1]
-        assert isinstance(second_action, Play)
-        if best - second < 0.5:
-            line += f"; {second_action.card} does as well"
+    # The comparison is with the best *other* card: equal scores sort in any order,
+    # so the top of a ranking may be the chosen card itself.
+    rivals = [
+        (value, other.card)
+        for other, value in decision.scores.items()
+        if isinstance(other, Play) and other.card != action.card
+    ]
+    if rivals:
+        second, second_card = max(rivals, key=lambda vc: (vc[0], -int(vc[1])))
+        if mine - second < 0.5:
+            line += f"; {second_card} does as well"
         else:
-            line += f"; {best - second:.0f} more than {second_action.card}"
+            line += f"; {mine - second:.0f} more than {second_card}"
     return line
 
 

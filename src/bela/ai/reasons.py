@@ -1,0 +1,226 @@
+"""Why a card or a bid is good, in one sentence a player would say.
+
+The hard bot chooses by averaging written points over guessed deals; those
+averages are the evidence, but "+12 over 10 guessed deals" tells a player
+nothing they can learn from. This module looks at the position the way a
+player does (how many trumps are still out, who holds the top trump, who is
+winning the trick, what the card is worth) and names the card's *role*:
+forced, drawing trumps, cashing a winner, winning the trick, smearing points
+onto the partner's trick, ducking. The numbers stay available as details.
+
+Cards are named by their codes (``JS``, ``10D``); the app turns those into
+suit symbols. Everything here reads only the seat's view, like a bot.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bela.engine import Action, Call, Card, Pass, Play, SeatView, Suit
+from bela.engine.tricks import CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
+
+__all__ = ["reason"]
+
+_ACE: Final = 7
+_TEN: Final = 3
+_JACK: Final = 4
+_NINE: Final = 2
+
+
+def reason(view: SeatView, action: Action) -> str:
+    """One sentence, starting with the action, saying why it suits this position.
+
+    ``view`` is the deciding seat's view and ``action`` one of its legal actions.
+    """
+    if isinstance(action, Play):
+        return _play_reason(view, action)
+    if isinstance(action, (Pass, Call)):
+        return _bid_reason(view, action)
+    raise ValueError(f"no reason for {action!r}")  # pragma: no cover - only bids and plays
+
+
+# ---------------------------------------------------------------------- card play
+
+
+class _Position:
+    """The facts a player weighs before a card, read from one seat's view."""
+
+    def __init__(self, view: SeatView) -> None:
+        assert view.trump is not None
+        self.view = view
+        self.trump = int(view.trump)
+        self.hand = frozenset(int(c) for c in view.hand)
+        played = {int(c) for c in view.played}
+        self.unseen = frozenset(c for c in range(32) if c not in played and c not in self.hand)
+        self.partner = (view.seat + 2) % 4
+        self.trick = tuple(int(c) for c in view.trick)
+        self.leader = view.trick_leader if view.trick_leader is not None else view.seat
+        self.legal = {int(a.card) for a in view.legal_actions if isinstance(a, Play)}
+
+    def strength(self, card: int) -> int:
+        table = TRUMP_STRENGTH if card >> 3 == self.trump else PLAIN_STRENGTH
+        return table[card & 7]
+
+    def points(self, card: int) -> int:
+        return CARD_POINTS[self.trump * 32 + card]
+
+    def beats(self, card: int, best: int) -> bool:
+        """Whether ``card`` takes the trick from ``best``, the card winning it so far."""
+        if card >> 3 == best >> 3:
+            return self.strength(card) > self.strength(best)
+        return card >> 3 == self.trump
+
+    def winning(self) -> tuple[int, int]:
+        """(the card winning the trick so far, the seat that played it)."""
+        best_index = 0
+        for i in range(1, len(self.trick)):
+            if self.beats(self.trick[i], self.trick[best_index]):
+                best_index = i
+        return self.trick[best_index], (self.leader + best_index) % 4
+
+    def trumps_out(self) -> list[int]:
+        """Trumps nobody has played and this seat does not hold, strongest first."""
+        out = [c for c in self.unseen if c >> 3 == self.trump]
+        return sorted(out, key=self.strength, reverse=True)
+
+    def is_top(self, card: int) -> bool:
+        """Whether no card of its suit still out is stronger."""
+        return all(
+            self.strength(other) < self.strength(card)
+            for other in self.unseen
+            if other >> 3 == card >> 3
+        )
+
+    def side_winners(self) -> list[int]:
+        """Plain aces and tens in hand: the cards that drawing trumps protects."""
+        cards = [c for c in self.hand if c >> 3 != self.trump and c & 7 in (_ACE, _TEN)]
+        return sorted(cards, key=lambda c: (-self.points(c), c))
+
+
+def _name(card: int) -> str:
+    return str(Card(card))
+
+
+def _suit_word(card: int) -> str:
+    return Suit(card >> 3).singular
+
+
+def _points(n: int) -> str:
+    return "1 point" if n == 1 else f"{n} points"
+
+
+def _play_reason(view: SeatView, action: Play) -> str:
+    pos = _Position(view)
+    card = int(action.card)
+    lead = not pos.trick
+    verb = "lead" if lead else "play"
+    head = f"{verb} {_name(card)}" + (" and say bela (20 points)" if action.bela else "")
+    if len(pos.legal) == 1:
+        why = "it is the only card the rules allow here"
+    elif lead:
+        why = _lead_reason(pos, card)
+    else:
+        why = _follow_reason(pos, card)
+    return f"{head}: {why}"
+
+
+def _lead_reason(pos: _Position, card: int) -> str:
+    out = pos.trumps_out()
+    if card >> 3 == pos.trump:
+        if not out:
+            return "nobody else has a trump left, so it cannot be beaten"
+        protected = [c for c in pos.side_winners() if c != card]
+        if pos.is_top(card):
+            first = "you hold the top trump"
+        else:
+            first = f"{len(out)} trumps are still out (the top one is {_name(out[0])})"
+        if protected:
+            listed = " and ".join(_name(c) for c in protected[:2])
+            return f"{first}, and drawing trumps protects your {listed}"
+        return f"{first}, and drawing them stops the opponents trumping your winners"
+    if pos.is_top(card):
+        what = "an ace" if card & 7 == _ACE else "a winner"
+        why = f"cashing {what}: it is the highest {_suit_word(card)} left"
+        if out:
+            return f"{why}, worth {_points(pos.points(card))} before anyone runs out of them"
+        return f"{why} and no trumps are out, so it wins"
+    if pos.points(card) <= 4:
+        return (
+            f"a low {_suit_word(card)} gives little away and leaves your partner "
+            "room to win the trick"
+        )
+    return f"it keeps your trumps and top cards for later; a {_suit_word(card)} lead is safest now"
+
+
+def _follow_reason(pos: _Position, card: int) -> str:
+    best, seat = pos.winning()
+    last = len(pos.trick) == 3
+    on_trick = sum(pos.points(c) for c in pos.trick)
+    value = pos.points(card)
+    takes = pos.beats(card, best)
+    if seat == pos.partner and not takes:
+        state = "wins" if last else "is winning"
+        if value >= 10:
+            return f"your partner {state} the trick, so smear points onto it ({_points(value)})"
+        if last:
+            return "your partner wins the trick anyway; keep your stronger cards for later"
+        return "your partner is winning the trick, so keep your stronger cards for later"
+    if takes:
+        total = on_trick + value
+        trumping = card >> 3 == pos.trump and pos.trick[0] >> 3 != pos.trump
+        how = "trumping" if trumping else "it"
+        if seat == pos.partner:
+            return f"{how} takes the trick over from your partner ({_points(total)} on it)"
+        if last:
+            return f"{how} wins the trick ({_points(total)})"
+        safe = pos.is_top(card) and (trumping or not pos.trumps_out() or card >> 3 == pos.trump)
+        if safe and not trumping:
+            return f"it wins the trick: nothing still out beats it ({_points(total)} so far)"
+        return f"{how} takes the trick for now ({_points(total)} on it so far)"
+    cheapest = min(pos.points(c) for c in pos.legal)
+    if value == cheapest:
+        return (
+            f"the opponents {'win' if last else 'are winning'} this trick, so duck and give "
+            f"them as little as you can ({_points(value)})"
+        )
+    return "the opponents are winning this trick; this card keeps your better ones for later"
+
+
+# ---------------------------------------------------------------------- bidding
+
+
+def _bid_reason(view: SeatView, action: Pass | Call) -> str:
+    hand = [int(c) for c in view.hand]
+
+    def suit_cards(suit: int) -> list[int]:
+        return sorted((c for c in hand if c >> 3 == suit), key=lambda c: -TRUMP_STRENGTH[c & 7])
+
+    def strong(suit: int) -> list[int]:
+        return [c for c in suit_cards(suit) if c & 7 in (_JACK, _NINE)]
+
+    def aces_beside(suit: int) -> list[int]:
+        return [c for c in hand if c & 7 == _ACE and c >> 3 != suit]
+
+    if isinstance(action, Call):
+        suit = int(action.suit)
+        cards = suit_cards(suit)
+        parts = [f"{len(cards)} {Suit(suit).noun}"]
+        if strong(suit):
+            parts[0] += f" with {' and '.join(_name(c) for c in strong(suit))}"
+        aces = aces_beside(suit)
+        if aces:
+            parts.append(f"{' and '.join(_name(c) for c in aces)} on the side")
+        forced = Pass() not in view.legal_actions
+        head = f"name {Suit(suit).noun}"
+        if forced:
+            return f"{head}: as dealer you must name a suit, and this is your strongest: " + (
+                ", ".join(parts)
+            )
+        return f"{head}: you hold {', '.join(parts)}"
+    best = max(range(4), key=lambda s: (len(strong(s)), len(suit_cards(s))))
+    cards = suit_cards(best)
+    return (
+        f"dalje: no suit is strong enough to play for more than half the points; your best, "
+        f"{Suit(best).noun}, has {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        + (f" ({' '.join(_name(c) for c in cards)})" if cards else "")
+    )
