@@ -4,18 +4,28 @@ No I/O, no UI, no randomness it was not handed. Cards are ints, hands are
 bitmasks; ``Round`` is the state machine of one deal and ``Match`` strings
 rounds together to a target score. See ``docs/rules.md`` for the rules as
 implemented.
+
+The public API checks what it is handed: anything it cannot take raises a
+``BelaError`` (a ``ValueError``), never a stray ``IndexError`` or ``TypeError``
+and never a quietly wrong answer. The documented fast paths (``legal_mask``,
+``Round.push_card``) trust their arguments.
 """
 
 from bela.engine.actions import Action, Call, Pass, Play
-from bela.engine.cards import Card, CardParseError, Rank, Suit, cards_in, mask_of
+from bela.engine.cards import Card, Rank, Suit, cards_in, mask_of
 from bela.engine.deal import check_seed, deal_from_seed, round_seed
 from bela.engine.errors import (
+    BelaError,
+    CardParseError,
     IllegalActionError,
     IllegalBelaError,
     IllegalBidError,
     IllegalPlayError,
+    InvalidValueError,
+    MalformedActionError,
     OutOfTurnError,
     RoundOverError,
+    SeatError,
     WrongPhaseError,
 )
 from bela.engine.match import Match, RoundRecord, decide_winner
@@ -32,6 +42,7 @@ __all__ = [
     "STIGLJA_BONUS",
     "TARGETS",
     "Action",
+    "BelaError",
     "Call",
     "Card",
     "CardParseError",
@@ -40,6 +51,8 @@ __all__ = [
     "IllegalBelaError",
     "IllegalBidError",
     "IllegalPlayError",
+    "InvalidValueError",
+    "MalformedActionError",
     "Match",
     "OutOfTurnError",
     "Pass",
@@ -52,6 +65,7 @@ __all__ = [
     "RoundResult",
     "Rules",
     "Score",
+    "SeatError",
     "SeatView",
     "Suit",
     "WrongPhaseError",

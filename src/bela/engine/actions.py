@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bela.engine.cards import Card, Suit
+from bela.engine.cards import Card, Suit, to_card, to_suit
+from bela.engine.errors import MalformedActionError, shown
 
 __all__ = ["Action", "Call", "Pass", "Play"]
 
@@ -19,17 +20,13 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """Name a trump suit."""
+    """Name a trump suit: a ``Suit``, its letter or symbol, or its index 0..3."""
 
     suit: Suit
 
     def __post_init__(self) -> None:
-        if not isinstance(self.suit, Suit):
-            object.__setattr__(
-                self,
-                "suit",
-                Suit.parse(self.suit) if isinstance(self.suit, str) else Suit(self.suit),
-            )
+        if self.suit.__class__ is not Suit:
+            object.__setattr__(self, "suit", to_suit(self.suit))
 
     def __str__(self) -> str:
         return f"call {self.suit}"
@@ -37,15 +34,19 @@ class Call:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play a card; ``bela=True`` announces bela with the second of trump K and Q."""
+    """Play a card; ``bela=True`` announces bela with the second of trump K and Q.
+
+    ``card`` is a ``Card``, text like ``"QH"`` or an index 0..31; ``bela`` is a bool.
+    """
 
     card: Card
     bela: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.card, Card):
-            card = Card.parse(self.card) if isinstance(self.card, str) else Card(self.card)
-            object.__setattr__(self, "card", card)
+        if self.card.__class__ is not Card:
+            object.__setattr__(self, "card", to_card(self.card))
+        if self.bela is not False and self.bela is not True:
+            raise MalformedActionError(f"bela is True or False, not {shown(self.bela)}")
 
     def __str__(self) -> str:
         return f"{self.card} bela" if self.bela else str(self.card)

@@ -9,11 +9,15 @@ so the friendly objects handed to players are the very ints the tables use.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from enum import IntEnum
-from typing import Final
+from enum import EnumType, IntEnum
+from typing import Any, Final
+
+from bela.engine.errors import CardParseError, InvalidValueError, shown
+from bela.engine.guards import as_int, check_mask
 
 __all__ = [
     "ALL_CARDS_MASK",
+    "CARDS",
     "RANK_MASK",
     "SUIT_MASK",
     "Card",
@@ -28,11 +32,26 @@ __all__ = [
 ]
 
 
-class CardParseError(ValueError):
-    """Text that does not name a card or a suit (bad syntax, not a rules violation)."""
+class _ByIndex(EnumType):
+    """``Suit(x)`` and ``Rank(x)`` take a member or its int index, nothing else.
+
+    The plain enum lookup also finds ``Suit(True)`` and ``Suit(1.0)`` (equal to 1),
+    and fails with an untyped ``ValueError`` for anything else, or for an int too
+    long to print; here those are the engine's ``CardParseError``.
+    """
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # the functional API, Enum("Name", ...): not a lookup
+            return super().__call__(value, *args, **kwargs)
+        number = as_int(value)
+        member = None if number is None else cls._value2member_map_.get(number)
+        if member is None:
+            enum: Any = cls
+            return enum._missing_(value)  # raises the typed error
+        return member
 
 
-class Suit(IntEnum):
+class Suit(IntEnum, metaclass=_ByIndex):
     """The four suits, in the order H D S C (German suits map to them)."""
 
     HEARTS = 0
@@ -65,12 +84,19 @@ class Suit(IntEnum):
     def parse(cls, text: str) -> Suit:
         """Parse a suit letter (``H D S C``, any case) or symbol (``♥ ♦ ♠ ♣``)."""
         if not isinstance(text, str):
-            raise CardParseError(f"a suit is written as H, D, S or C, not {text!r}")
-        key = text.strip().upper()
-        suit = _SUIT_BY_TEXT.get(key)
+            raise CardParseError(f"a suit is written as H, D, S or C, not {shown(text)}")
+        suit = _SUIT_BY_TEXT.get(text.strip().upper())
         if suit is None:
-            raise CardParseError(f"{text!r} is not a suit: use H, D, S or C")
+            raise CardParseError(f"{shown(text)} is not a suit: use H, D, S or C")
         return suit
+
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        # ``Suit(5)``, ``Suit(None)``: the engine's typed error instead of a plain ValueError
+        raise CardParseError(
+            f"suit index {shown(value)} is not a suit: a suit index is 0..3 "
+            "(Suit.parse reads H, D, S, C)"
+        )
 
 
 _SUIT_LETTERS: Final = ("H", "D", "S", "C")
@@ -85,7 +111,7 @@ _SUIT_BY_TEXT: Final = {
 }
 
 
-class Rank(IntEnum):
+class Rank(IntEnum, metaclass=_ByIndex):
     """Ranks in natural (sequence) order; trick strength is a separate table."""
 
     SEVEN = 0
@@ -103,10 +129,19 @@ class Rank(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Parse ``7 8 9 10 J Q K A`` (``T`` for ten; any case)."""
-        rank = _RANK_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        rank = None
+        if isinstance(text, str):
+            rank = _RANK_BY_TEXT.get(text.strip().upper())
         if rank is None:
-            raise CardParseError(f"{text!r} is not a rank: use 7, 8, 9, 10, J, Q, K or A")
+            raise CardParseError(f"{shown(text)} is not a rank: use 7, 8, 9, 10, J, Q, K or A")
         return rank
+
+    @classmethod
+    def _missing_(cls, value: object) -> Rank:
+        raise CardParseError(
+            f"rank index {shown(value)} is not a rank: a rank index is 0..7, 7 up to A "
+            "(Rank.parse reads 7 8 9 10 J Q K A)"
+        )
 
 
 _RANK_TEXT: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
@@ -123,10 +158,15 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, value: int) -> Card:
-        try:
+        if value.__class__ is int and 0 <= value <= 31:
             return _CARDS[value]
-        except (IndexError, TypeError):
-            raise CardParseError(f"a card index is 0..31, not {value!r}") from None
+        card = _card_or_none(value)
+        if card is None:
+            raise CardParseError(
+                f"card index {shown(value)} is not a card: a card index is 0..31 "
+                "(use Card.parse for text like 'QH')"
+            )
+        return card
 
     @classmethod
     def _make(cls, value: int) -> Card:
@@ -134,7 +174,13 @@ class Card(int):
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
-        return _CARDS[int(suit) * 8 + int(rank)]
+        """The card of a rank (0..7, 7 up to A) and a suit (0..3, H D S C)."""
+        r, s = as_int(rank), as_int(suit)
+        if r is None or not 0 <= r <= 7:
+            raise CardParseError(f"rank {shown(rank)} is not a rank: ranks are 0..7 (7 up to A)")
+        if s is None or not 0 <= s <= 3:
+            raise CardParseError(f"suit {shown(suit)} is not a suit: suits are 0..3 (H D S C)")
+        return _CARDS[s * 8 + r]
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -142,12 +188,11 @@ class Card(int):
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardParseError(f"a card is written like 10H or QS, not {text!r}")
-        stripped = text.strip()
-        card = _CARD_BY_TEXT.get(stripped.upper())
+            raise CardParseError(f"a card is written like 10H or QS, not {shown(text)}")
+        card = _CARD_BY_TEXT.get(text.strip().upper())
         if card is None:
             raise CardParseError(
-                f"{text!r} is not a card: write rank then suit, like 10H, QS or 7C "
+                f"{shown(text)} is not a card: write rank then suit, like 10H, QS or 7C "
                 "(ranks 7 8 9 10 J Q K A, T for ten; suits H D S C)"
             )
         return card
@@ -177,6 +222,8 @@ class Card(int):
 _SUITS: Final = tuple(Suit)
 _RANKS: Final = tuple(Rank)
 _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(32))
+CARDS: Final = _CARDS
+"""The 32 cards by index: ``CARDS[c]`` is ``Card(c)`` for a trusted index, without the check."""
 _CARD_TEXT: Final = tuple(_RANK_TEXT[i & 7] + _SUIT_LETTERS[i >> 3] for i in range(32))
 _CARD_BY_TEXT: Final[dict[str, Card]] = {}
 for _i in range(32):
@@ -185,6 +232,13 @@ for _i in range(32):
             continue
         for _suit_text in (_SUIT_LETTERS[_i >> 3], _SUIT_SYMBOLS[_i >> 3]):
             _CARD_BY_TEXT[_rank_text + _suit_text] = _CARDS[_i]
+
+
+def _card_or_none(value: object) -> Card | None:
+    """The card with index ``value`` (any non-bool int-like), or None."""
+    number = as_int(value)
+    return _CARDS[number] if number is not None and 0 <= number <= 31 else None
+
 
 ALL_CARDS_MASK: Final = (1 << 32) - 1
 SUIT_MASK: Final = tuple(0xFF << (8 * s) for s in range(4))
@@ -199,6 +253,18 @@ SUIT_BYTE_CARDS: Final = tuple(
 
 def cards_in(mask: int) -> list[Card]:
     """The cards of a mask, in index order (suit H D S C, then rank 7..A)."""
+    if mask.__class__ is not int or not 0 <= mask <= ALL_CARDS_MASK:
+        mask = check_mask(mask)
+    return [
+        *SUIT_BYTE_CARDS[0][mask & 0xFF],
+        *SUIT_BYTE_CARDS[1][(mask >> 8) & 0xFF],
+        *SUIT_BYTE_CARDS[2][(mask >> 16) & 0xFF],
+        *SUIT_BYTE_CARDS[3][(mask >> 24) & 0xFF],
+    ]
+
+
+def mask_cards(mask: int) -> list[Card]:
+    """``cards_in`` for a mask the engine holds (trusted, not checked)."""
     return [
         *SUIT_BYTE_CARDS[0][mask & 0xFF],
         *SUIT_BYTE_CARDS[1][(mask >> 8) & 0xFF],
@@ -220,35 +286,45 @@ def mask_of(cards: Iterable[Card | str | int] | str) -> int:
 
     A single string is split on whitespace and commas: ``mask_of("JH 9H AH")``.
     """
-    if isinstance(cards, str):
-        cards = cards.replace(",", " ").split()
     mask = 0
-    for item in cards:
-        card = Card.parse(item) if isinstance(item, str) else Card(item)
+    for card in parse_cards(cards):
         bit = 1 << card
         if mask & bit:
-            raise ValueError(f"{card} is given twice")
+            raise InvalidValueError(f"{card} is given twice")
         mask |= bit
     return mask
 
 
 def to_card(item: Card | str | int) -> Card:
-    """Coerce text or an index to a ``Card``."""
-    return Card.parse(item) if isinstance(item, str) else Card(item)
+    """Coerce text or an index to a ``Card`` (``CardParseError`` if it names none)."""
+    if item.__class__ is Card:
+        return item
+    if isinstance(item, str):
+        return Card.parse(item)
+    card = _card_or_none(item)
+    if card is None:
+        raise CardParseError(f"card {shown(item)} is not a card: cards are 0..31 or text like 'QH'")
+    return card
 
 
 def parse_cards(cards: Iterable[Card | str | int] | str) -> list[Card]:
     """Coerce cards (or one whitespace-separated string of them) to a list of ``Card``."""
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
+    elif isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
+        raise InvalidValueError(
+            f"cards are given as a list or as text like 'JH 9H AH', not {shown(cards)}"
+        )
     return [to_card(c) for c in cards]
 
 
 def to_suit(suit: Suit | str | int) -> Suit:
-    """Coerce a suit letter, symbol or index to a ``Suit``."""
+    """Coerce a suit letter, symbol or index 0..3 to a ``Suit`` (else ``CardParseError``)."""
+    if suit.__class__ is Suit:
+        return suit
     if isinstance(suit, str):
         return Suit.parse(suit)
-    try:
-        return Suit(suit)
-    except ValueError:
-        raise CardParseError(f"a suit index is 0..3, not {suit!r}") from None
+    number = as_int(suit)
+    if number is None or not 0 <= number <= 3:
+        raise CardParseError(f"suit {shown(suit)} is not a suit: suits are 0..3 or H, D, S, C")
+    return _SUITS[number]
