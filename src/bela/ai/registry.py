@@ -2,25 +2,59 @@
 
 ``normal`` is the heuristic player (the app's default partner and opponents);
 ``easy`` is a weaker but sensible player; ``random`` plays any legal card.
+
+Each factory imports its bot when first called: the names are all the start
+screen and the command line need, and the bots (the hard bot's solver above
+all) would otherwise load before the app draws anything (issue #12).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from bela.ai.base import Bot
-from bela.ai.hard import make_hard
-from bela.ai.levels import make_easy, make_normal
-from bela.ai.random_bot import RandomBot
+if TYPE_CHECKING:
+    from bela.ai.base import Bot
 
 __all__ = ["BOT_KINDS", "make_bot"]
 
+
+def _heuristic() -> Bot:
+    from bela.ai.levels import make_normal
+
+    return make_normal("heuristic")
+
+
+def _normal() -> Bot:
+    from bela.ai.levels import make_normal
+
+    return make_normal()
+
+
+def _easy() -> Bot:
+    from bela.ai.levels import make_easy
+
+    return make_easy()
+
+
+def _hard() -> Bot:
+    from bela.ai.hard import make_hard
+
+    return make_hard()
+
+
+def _random() -> Bot:
+    from bela.ai.random_bot import RandomBot
+
+    return RandomBot()
+
+
 _FACTORIES: dict[str, Callable[[], Bot]] = {
-    "heuristic": lambda: make_normal("heuristic"),
-    "normal": make_normal,
-    "easy": make_easy,
-    "hard": make_hard,
-    "random": RandomBot,
+    "heuristic": _heuristic,
+    "normal": _normal,
+    "easy": _easy,
+    "hard": _hard,
+    "random": _random,
 }
 BOT_KINDS: tuple[str, ...] = tuple(_FACTORIES)
 
