@@ -13,6 +13,9 @@ from hashlib import shake_256
 from struct import Struct
 from typing import Final
 
+from bela.engine.errors import InvalidValueError, shown
+from bela.engine.guards import check_seat
+
 __all__ = ["MAX_SEED", "check_seed", "deal_from_seed", "round_seed"]
 
 MAX_SEED: Final = (1 << 64) - 1
@@ -20,12 +23,12 @@ _MASK64: Final = MAX_SEED
 
 
 def check_seed(seed: object) -> int:
-    """A seed is an int 0..2**64-1; anything else is a ``ValueError`` that says so."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed}")
-    return seed
+    """A seed is an int 0..2**64-1; anything else is an ``InvalidValueError`` that says so."""
+    if seed.__class__ is int and 0 <= seed <= MAX_SEED:
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InvalidValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {shown(seed)}")
+    return int(seed)
 
 
 def _splitmix64(x: int) -> int:
@@ -38,8 +41,10 @@ def _splitmix64(x: int) -> int:
 def round_seed(match_seed: int, index: int) -> int:
     """The seed of the ``index``-th deal (0-based) of a match."""
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= MAX_SEED:
-        raise ValueError(f"a round index is a whole number from 0, not {index!r}")
-    return _splitmix64(_splitmix64(check_seed(match_seed)) ^ index)
+        raise InvalidValueError(
+            f"a round index is a whole number from 0 to {MAX_SEED}, not {shown(index)}"
+        )
+    return _splitmix64(_splitmix64(check_seed(match_seed)) ^ int(index))
 
 
 _KEYS: Final = Struct("<32H")
@@ -69,7 +74,12 @@ def deal_from_seed(seed: int, dealer: int) -> tuple[list[int], list[int]]:
     Dealt as at the table from the shuffled deck: six cards to each seat from
     the first player (dealer + 1) on, then two talon cards each.
     """
-    deck = _ranked_cards(_PERSON + check_seed(seed).to_bytes(8, "little"))
+    return deal_checked(check_seed(seed), check_seat(dealer, "the dealer"))
+
+
+def deal_checked(seed: int, dealer: int) -> tuple[list[int], list[int]]:
+    """``deal_from_seed`` for a seed and dealer already checked (``Round.from_seed``)."""
+    deck = _ranked_cards(_PERSON + seed.to_bytes(8, "little"))
     bit = _BIT
     hands = [0, 0, 0, 0]
     talons = [0, 0, 0, 0]

@@ -13,8 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from bela.engine.actions import Action
-from bela.engine.deal import check_seed, round_seed
-from bela.engine.errors import RoundOverError
+from bela.engine.deal import MAX_SEED, check_seed, round_seed
+from bela.engine.errors import InvalidValueError, RoundOverError, shown
+from bela.engine.guards import as_int, check_int, check_seat, check_sequence
 from bela.engine.round import Round, RoundResult
 from bela.engine.rules import DEFAULT_RULES, TARGETS, Rules
 
@@ -56,6 +57,24 @@ class Match:
     winner: int | None = None
     start_index: int = 0
 
+    def __post_init__(self) -> None:
+        """Refuse settings a match cannot have (``Match(...)``, ``Match.new``, ``replace``)."""
+        seed = check_seed(self.seed)
+        if self.target.__class__ is not int or self.target not in TARGETS:
+            targets = ", ".join(map(str, TARGETS))
+            raise InvalidValueError(f"the target is one of {targets}, not {shown(self.target)}")
+        if not isinstance(self.rules, Rules):
+            raise InvalidValueError(f"rules are a Rules(...), not {shown(self.rules)}")
+        first_dealer = check_seat(self.first_dealer, "the first dealer")
+        start_index = check_int(self.start_index, "the first round index", 0, MAX_SEED)
+        # an int-like that is not an int (an IntEnum member) is kept as its plain value
+        if seed.__class__ is not self.seed.__class__:
+            object.__setattr__(self, "seed", seed)
+        if first_dealer.__class__ is not self.first_dealer.__class__:
+            object.__setattr__(self, "first_dealer", first_dealer)
+        if start_index.__class__ is not self.start_index.__class__:
+            object.__setattr__(self, "start_index", start_index)
+
     @classmethod
     def new(
         cls,
@@ -66,20 +85,13 @@ class Match:
         start_index: int = 0,
     ) -> Match:
         """A match about to deal its first round (``start_index`` skips to a later deal)."""
-        check_seed(seed)
-        if target not in TARGETS:
-            raise ValueError(f"the target is one of {', '.join(map(str, TARGETS))}, not {target}")
-        if first_dealer not in (0, 1, 2, 3):
-            raise ValueError(f"the first dealer is a seat 0..3, not {first_dealer}")
-        if start_index < 0:
-            raise ValueError(f"the first round index is 0 or more, not {start_index}")
         match = cls(seed, target, rules, first_dealer, start_index=start_index)
         return replace(match, current=match.deal(start_index))
 
     def deal(self, index: int) -> Round:
         """The ``index``-th round of this match, freshly dealt."""
-        dealer = (self.first_dealer + index) % 4
-        return Round.from_seed(round_seed(self.seed, index), dealer, self.rules)
+        seed = round_seed(self.seed, index)  # checks the index
+        return Round.from_seed(seed, (self.first_dealer + index) % 4, self.rules)
 
     @property
     def next_index(self) -> int:
@@ -133,15 +145,24 @@ class Match:
     def replay(self, rounds: Sequence[Iterable[Action]]) -> Match:
         """This match with each round's actions applied in order."""
         match = self
-        for actions in rounds:
-            for action in actions:
+        for actions in check_sequence(rounds, "rounds of actions"):
+            for action in check_sequence(actions, "actions"):
                 match = match.apply(action)
         return match
 
 
 def decide_winner(scores: Pair, target: int, belot: int | None = None) -> int | None:
     """The match winner after a round, or None to play on."""
+    if not (
+        isinstance(scores, (tuple, list))
+        and len(scores) == 2
+        and as_int(scores[0]) is not None
+        and as_int(scores[1]) is not None
+    ):
+        raise InvalidValueError(f"scores are a pair (team 0, team 1) of ints, not {shown(scores)}")
+    check_int(target, "the target", 1)
     if belot is not None:
+        check_int(belot, "the belot team", 0, 1)
         return belot
     over = [t for t in (0, 1) if scores[t] >= target]
     if len(over) == 1:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bela.engine.guards import check_flag
+
 __all__ = ["TARGETS", "Rules"]
 
 TARGETS = (501, 701, 1001)
@@ -26,6 +28,10 @@ class Rules:
 
     no_forced_trump: bool = False
     visi: bool = False
+
+    def __post_init__(self) -> None:
+        check_flag(self.no_forced_trump, "no_forced_trump")
+        check_flag(self.visi, "visi")
 
 
 DEFAULT_RULES = Rules()
