@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from bela.engine.errors import InvalidValueError, shown
+from bela.engine.guards import as_int, check_flag, check_int
+
 __all__ = ["STIGLJA_BONUS", "Score", "score_round", "score_round_detail"]
 
 STIGLJA_BONUS: Final = 90
@@ -40,7 +43,64 @@ def score_round_detail(
     tricks: Pair,
     visi: bool = False,
 ) -> Score:
-    """Score a round from its numbers; ``caller`` is the calling seat or team (parity counts)."""
+    """Score a round from its numbers; ``caller`` is the calling seat or team (parity counts).
+
+    Each pair is (team 0, team 1) of whole numbers 0 or more; ``tricks`` are 0..8 each
+    (8 is a štiglja, so not both).
+    """
+    try:  # the common case, tuples of plain ints, in a few compares (bots score in loops)
+        c0, c1 = card_points
+        z0, z1 = zvanja
+        b0, b1 = bela
+        t0, t1 = tricks
+        fast = (
+            card_points.__class__ is zvanja.__class__ is bela.__class__ is tricks.__class__ is tuple
+            and caller.__class__ is int
+            and 0 <= caller <= 3
+            and (visi is False or visi is True)
+            and c0.__class__ is c1.__class__ is z0.__class__ is z1.__class__ is int
+            and b0.__class__ is b1.__class__ is t0.__class__ is t1.__class__ is int
+            and c0 >= 0
+            and c1 >= 0
+            and z0 >= 0
+            and z1 >= 0
+            and b0 >= 0
+            and b1 >= 0
+            and 0 <= t0 <= 8
+            and 0 <= t1 <= 8
+            and t0 + t1 < 16  # not both 8
+        )
+    except (TypeError, ValueError):  # not pairs: the checks below say which
+        fast = False
+    if fast:
+        return tally(caller, card_points, zvanja, bela, tricks, visi)
+    pairs = (
+        _pair(card_points, "card_points"),
+        _pair(zvanja, "zvanja"),
+        _pair(bela, "bela"),
+        _pair(tricks, "tricks"),
+    )
+    tricks_won = pairs[3]
+    if max(tricks_won) > 8 or tricks_won == (8, 8):
+        raise InvalidValueError(f"a round has 8 tricks: tricks cannot be {tricks_won}")
+    return tally(check_int(caller, "caller", 0, 3), *pairs, check_flag(visi, "visi"))
+
+
+def _pair(value: object, what: str) -> Pair:
+    """A (team 0, team 1) pair of whole numbers 0 or more."""
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        first, second = as_int(value[0]), as_int(value[1])
+        if first is not None and second is not None and first >= 0 and second >= 0:
+            return first, second
+    raise InvalidValueError(
+        f"{what} is a pair (team 0, team 1) of whole numbers 0 or more, not {shown(value)}"
+    )
+
+
+def tally(
+    caller: int, card_points: Pair, zvanja: Pair, bela: Pair, tricks: Pair, visi: bool
+) -> Score:
+    """``score_round_detail`` for numbers the engine has already checked (``Round``'s path)."""
     callers = caller & 1
     z0, z1 = zvanja
     b0, b1 = bela

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from bela.engine.cards import SUIT_MASK, Card, Suit, parse_cards, to_card, to_suit
+from bela.engine.cards import SUIT_MASK, Card, Suit, cards_in, parse_cards, to_card, to_suit
+from bela.engine.errors import InvalidValueError
+from bela.engine.guards import check_mask
 
 __all__ = [
     "BEATS",
@@ -73,15 +75,47 @@ def trick_winner(trick: Sequence[Card | str | int] | str, trump: Suit | str | in
     """Index into ``trick`` (cards in play order) of the card that wins it so far."""
     cards = parse_cards(trick)
     if not cards:
-        raise ValueError("an empty trick has no winner")
+        raise InvalidValueError("an empty trick has no winner")
+    if len(cards) > 4:
+        raise InvalidValueError(f"a trick has at most 4 cards, not {len(cards)}")
+    distinct_mask(cards, "the trick")
     return winning_index(cards, to_suit(trump))
+
+
+def distinct_mask(cards: Sequence[Card], where: str) -> int:
+    """The mask of ``cards``; ``InvalidValueError`` if a card is given twice."""
+    mask = 0
+    for card in cards:
+        bit = 1 << card
+        if mask & bit:
+            raise InvalidValueError(f"{card} is given twice in {where}")
+        mask |= bit
+    return mask
+
+
+def _check_position(hand: Sequence[Card], trick: Sequence[Card]) -> int:
+    """The mask of a hand, checked with the cards already played to the trick: at most 8
+    cards in hand and 0..3 on the table, none twice in either.
+
+    (A card both in the hand and on the table is not refused: the answer about the
+    other cards is still right, and older tests write positions that way.)
+    """
+    if len(hand) > 8:
+        raise InvalidValueError(f"a hand holds at most 8 cards, not {len(hand)}")
+    if len(trick) > 3:
+        raise InvalidValueError(
+            f"a trick in progress has 0..3 cards already played, not {len(trick)}: "
+            "after the fourth card the trick is complete"
+        )
+    distinct_mask(trick, "the trick")
+    return distinct_mask(hand, "the hand")
 
 
 def legal_mask(hand: int, led: int, win: int, trump: int) -> int:
     """The legal plays as a mask, given the suit led and the card winning the trick.
 
     Pass ``led = -1`` when leading (anything goes). This is the hot-path form of
-    ``legal_plays``.
+    ``legal_plays``: its arguments are trusted, not checked.
     """
     if led < 0:
         return hand
@@ -109,14 +143,15 @@ def legal_plays(
 ) -> list[Card]:
     """The cards of ``hand`` that may be played to ``trick`` (cards already played, in order).
 
-    The result keeps the hand's order.
+    The result keeps the hand's order. Cards are ``Card``, text or indices 0..31;
+    a hand of more than 8 cards, a trick of 4 or more, or a card given twice in
+    either is an ``InvalidValueError``.
     """
     hand_cards = parse_cards(hand)
-    hand_mask = 0
-    for c in hand_cards:
-        hand_mask |= 1 << c
+    trick_cards = parse_cards(trick)
     t = to_suit(trump)
-    led, win = _trick_state(parse_cards(trick), t)
+    hand_mask = _check_position(hand_cards, trick_cards)
+    led, win = _trick_state(trick_cards, t)
     legal = legal_mask(hand_mask, led, win, t)
     return [c for c in hand_cards if legal >> c & 1]
 
@@ -128,8 +163,21 @@ def _names(mask: int) -> str:
     return ", ".join(cards[:-1]) + " or " + cards[-1]
 
 
-def explain_illegal(hand: int, trick: Sequence[int], trump: int, card: int) -> str | None:
-    """Why ``card`` may not be played (a sentence a player can act on), or None if it may."""
+def explain_illegal(
+    hand: int, trick: Sequence[Card | str | int], trump: Suit | str | int, card: Card | str | int
+) -> str | None:
+    """Why ``card`` may not be played (a sentence a player can act on), or None if it may.
+
+    ``hand`` is a mask of the cards held; ``trick`` the 0..3 cards already played.
+    """
+    hand_mask = check_mask(hand, "the hand")
+    trick_cards = parse_cards(trick)
+    _check_position(cards_in(hand_mask), trick_cards)
+    return explain_illegal_unchecked(hand_mask, trick_cards, to_suit(trump), to_card(card))
+
+
+def explain_illegal_unchecked(hand: int, trick: Sequence[int], trump: int, card: int) -> str | None:
+    """``explain_illegal`` for arguments the engine has already checked (``Round.apply``)."""
     name = str(Card(card))
     if not hand >> card & 1:
         return f"{name} is not in your hand"

@@ -18,7 +18,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from bela.engine.cards import RANK_MASK, Card, Rank, Suit, mask_of
+from bela.engine.cards import RANK_MASK, Card, Rank, Suit, cards_in, parse_cards
+from bela.engine.errors import InvalidValueError
+from bela.engine.guards import check_seat, check_sequence
+from bela.engine.tricks import distinct_mask
 
 Pair = tuple[int, int]
 
@@ -175,16 +178,16 @@ def zvanja_of_mask(mask: int) -> list[Zvanje]:
     found: list[Zvanje] = []
     for r in range(2, 8):
         if mask & RANK_MASK[r] == RANK_MASK[r]:
-            cards = tuple(Card.of(r, s) for s in range(4))
+            cards = tuple(Card(s * 8 + r) for s in range(4))
             found.append(Zvanje(ZvanjeKind.FOUR, FOUR_POINTS[r], cards, Rank(r)))
     for s in range(4):
         byte = (mask >> (8 * s)) & 0xFF
         if byte == 0xFF:
-            cards = tuple(Card.of(r, s) for r in range(8))
+            cards = tuple(Card(s * 8 + r) for r in range(8))
             found.append(Zvanje(ZvanjeKind.BELOT, 0, cards, Rank.ACE))
             continue
         for start, length in _RUNS[byte]:
-            cards = tuple(Card.of(r, s) for r in range(start, start + length))
+            cards = tuple(Card(s * 8 + r) for r in range(start, start + length))
             found.append(
                 Zvanje(
                     ZvanjeKind.SEQUENCE, _SEQUENCE_POINTS[length], cards, Rank(start + length - 1)
@@ -195,8 +198,16 @@ def zvanja_of_mask(mask: int) -> list[Zvanje]:
 
 
 def find_zvanja(cards: Iterable[Card | str | int] | str) -> list[Zvanje]:
-    """The declarations in one player's cards (normally 8), best first."""
-    return zvanja_of_mask(mask_of(cards))
+    """The declarations in one player's cards (normally 8, at most 8), best first."""
+    return zvanja_of_mask(_hand_mask(cards, "the cards"))
+
+
+def _hand_mask(cards: Iterable[Card | str | int] | str, where: str) -> int:
+    """The mask of one player's cards: at most 8, none twice."""
+    parsed = parse_cards(cards)
+    if len(parsed) > 8:
+        raise InvalidValueError(f"a player holds at most 8 cards, not {len(parsed)}")
+    return distinct_mask(parsed, where)
 
 
 def resolve_zvanja(
@@ -208,10 +219,21 @@ def resolve_zvanja(
     that leads the first trick (dealer + 1), which breaks exact ties.
     Returns ``(None, 0)`` when nobody has a declaration.
     """
-    if len(hands) != 4:
-        raise ValueError("resolve_zvanja needs the four hands by seat")
+    by_seat = check_sequence(hands, "the four hands")
+    if len(by_seat) != 4:
+        raise InvalidValueError(
+            f"resolve_zvanja needs the four hands by seat, not {len(by_seat)} hands"
+        )
+    first = check_seat(first_player, "the first player")
+    masks = [_hand_mask(hand, f"seat {seat}'s hand") for seat, hand in enumerate(by_seat)]
+    seen = 0
+    for mask in masks:
+        if seen & mask:
+            names = ", ".join(map(str, cards_in(seen & mask)))
+            raise InvalidValueError(f"{names} cannot be in two hands")
+        seen |= mask
     # the same comparison the Round makes when trump is named: one rule, one implementation
-    seat, points = best_zvanja_seat([mask_of(hand) for hand in hands], first_player % 4)
+    seat, points = best_zvanja_seat(masks, first)
     if seat < 0:
         return None, 0
     team = seat & 1
