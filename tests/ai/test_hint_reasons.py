@@ -101,7 +101,7 @@ def test_bids_name_the_cards_behind_them() -> None:
     view = my_view(position(3, LEAD, []))
     assert reason(view, Call(Suit.SPADES)) == "name spades: you hold 3 spades with JS and 9S"
     text = reason(view, Pass())
-    assert text.startswith("dalje: no suit is strong enough"), text
+    assert text.startswith("say dalje: no suit is strong enough"), text
     assert "your best, spades, has 3 cards (JS 9S 7S)" in text
 
 

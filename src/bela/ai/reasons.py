@@ -220,7 +220,7 @@ def _bid_reason(view: SeatView, action: Pass | Call) -> str:
     best = max(range(4), key=lambda s: (len(strong(s)), len(suit_cards(s))))
     cards = suit_cards(best)
     return (
-        f"dalje: no suit is strong enough to play for more than half the points; your best, "
+        f"say dalje: no suit is strong enough to play for more than half the points; your best, "
         f"{Suit(best).noun}, has {len(cards)} card{'s' if len(cards) != 1 else ''}"
         + (f" ({' '.join(_name(c) for c in cards)})" if cards else "")
     )

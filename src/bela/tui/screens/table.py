@@ -56,10 +56,11 @@ from bela.tui.model import (
     trick_cards,
 )
 from bela.tui.session import archive, autosave, bot_kind, make_bots
-from bela.tui.text import HUMAN, SEAT_NAMES, card_text, sentence, symbolize
+from bela.tui.text import HUMAN, SEAT_NAMES, sentence, symbolize
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
 
 if TYPE_CHECKING:
+    from bela.ai.hard import Advice
     from bela.tui.app import BelaApp
 
 __all__ = ["TableScreen"]
@@ -534,23 +535,41 @@ class TableScreen(Screen[None]):
         self.say("Thinking about a hint…", "hint")
         self._hint(self.match, rnd.view(HUMAN))
 
+    _hint_cache: tuple[Match, Advice] | None = None
+    """The last hint and the position it was for: asking again (for the numbers) is instant."""
+    _hint_details: bool = False
+    """Whether the hint on show is the numbers (True) or the words (False)."""
+
     @work(thread=True, exclusive=True, group="hint")
     def _hint(self, match: Match, view: SeatView) -> None:
         from bela.ai.base import decision_rng
-        from bela.ai.hard import suggest
+        from bela.ai.hard import advise
 
-        rnd = match.current
-        step = len(rnd.actions) if rnd is not None else 0
-        action, reason = suggest(view, decision_rng(match.seed, match.next_index, step))
-        self.app.call_from_thread(self._show_hint, match, action, reason)
+        cached = self._hint_cache
+        if cached is not None and cached[0] is match:
+            advice = cached[1]
+        else:
+            rnd = match.current
+            step = len(rnd.actions) if rnd is not None else 0
+            advice = advise(view, decision_rng(match.seed, match.next_index, step))
+        self.app.call_from_thread(self._show_hint, match, advice)
 
-    def _show_hint(self, asked: Match, action: Action, reason: str) -> None:
+    def _show_hint(self, asked: Match, advice: Advice) -> None:
+        """The hint in a player's words; asked again in the same position, the numbers.
+
+        The words say what the card does here (draws trumps, wins the trick, …);
+        the search's averages over guessed deals are evidence for whoever wants
+        them, not an explanation, so they wait behind a second press of ``i``.
+        """
         if self.match is not asked:
             return  # the game moved on while the hint was being worked out
-        if isinstance(action, Play):
-            what = f"play {card_text(action.card)}" + (" and say bela" if action.bela else "")
-            reason = f"{what}: {reason}"
-        self.say(f"Hint: {symbolize(reason)}", "hint")  # a bid's reason starts with the bid
+        again = self._hint_cache is not None and self._hint_cache[0] is asked
+        self._hint_details = again and not self._hint_details
+        self._hint_cache = (asked, advice)
+        if self._hint_details:
+            self.say(f"Hint, the numbers: {symbolize(advice.details)}. (i: in words)", "hint")
+        else:
+            self.say(f"Hint: {symbolize(advice.why)}. (i again: the numbers)", "hint")
 
     def action_speed(self, step: int) -> None:
         delay = self.bela_app.change_speed(step)
