@@ -12,24 +12,39 @@ transitions without the defensive copy (``push_card`` also skips validation).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from random import Random
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from bela.engine.actions import Action, Call, Pass, Play
-from bela.engine.cards import ALL_CARDS_MASK, SUIT_MASK, Card, Rank, Suit, cards_in, mask_of
-from bela.engine.deal import check_seed, deal_from_seed
+from bela.engine.cards import (
+    ALL_CARDS_MASK,
+    CARDS,
+    SUIT_MASK,
+    Card,
+    Rank,
+    Suit,
+    cards_in,
+    mask_cards,
+    mask_of,
+    to_card,
+)
+from bela.engine.deal import check_seed, deal_checked
 from bela.engine.errors import (
     IllegalBelaError,
     IllegalBidError,
     IllegalPlayError,
+    InvalidValueError,
+    MalformedActionError,
     OutOfTurnError,
     RoundOverError,
     WrongPhaseError,
 )
+from bela.engine.errors import shown as quoted
+from bela.engine.guards import check_mask, check_seat, check_sequence
 from bela.engine.rules import DEFAULT_RULES, Rules
-from bela.engine.scoring import score_round_detail
-from bela.engine.tricks import BEATS, CARD_POINTS, explain_illegal, legal_mask
+from bela.engine.scoring import tally
+from bela.engine.tricks import BEATS, CARD_POINTS, explain_illegal_unchecked, legal_mask
 from bela.engine.view import CompletedTrick, Phase, SeatView
 from bela.engine.zvanja import Zvanje, ZvanjeKind, best_zvanja_seat, zvanja_of_mask
 
@@ -163,21 +178,23 @@ class Round:
         seed: int | None = None,
     ) -> None:
         """Build from masks (6-card hands, 2-card talons, by seat); prefer the classmethods."""
-        if dealer not in (0, 1, 2, 3):
-            raise ValueError(f"the dealer is a seat 0..3, not {dealer!r}")
-        if len(hands) != 4 or len(talons) != 4:
-            raise ValueError("a deal has four hands and four talons, by seat")
+        dealer = check_seat(dealer, "the dealer")
+        _check_rules(rules)
+        if seed is not None:
+            seed = check_seed(seed)
+        hands = [check_mask(h, "a hand") for h in _four(hands, "hands")]
+        talons = [check_mask(t, "a talon") for t in _four(talons, "talons")]
         seen = 0
         for seat in range(4):
             if hands[seat].bit_count() != 6 or talons[seat].bit_count() != 2:
-                raise ValueError(f"seat {seat} needs 6 cards and a 2-card talon")
+                raise InvalidValueError(f"seat {seat} needs 6 cards and a 2-card talon")
             for part in (hands[seat], talons[seat]):
                 if seen & part:
                     dup = ", ".join(str(c) for c in cards_in(seen & part))
-                    raise ValueError(f"{dup} dealt twice")
+                    raise InvalidValueError(f"{dup} dealt twice")
                 seen |= part
         if seen != ALL_CARDS_MASK:  # pragma: no cover - implied by the counts above
-            raise ValueError("a deal uses all 32 cards")
+            raise InvalidValueError("a deal uses all 32 cards")
         self._start(dealer, hands, talons, rules, seed)
 
     def _start(
@@ -226,16 +243,19 @@ class Round:
         rules: Rules = DEFAULT_RULES,
     ) -> Round:
         """A round from an explicit deal: 4 × 6 cards and 4 × 2 talon cards, by seat."""
-        if len(hands) != 4 or len(talons) != 4:
-            raise ValueError("a deal has four hands and four talons, by seat")
-        return cls(dealer, [mask_of(h) for h in hands], [mask_of(t) for t in talons], rules)
+        dealer = check_seat(dealer, "the dealer")
+        hand_masks = [mask_of(h) for h in _four(hands, "hands")]
+        talon_masks = [mask_of(t) for t in _four(talons, "talons")]
+        return cls(dealer, hand_masks, talon_masks, rules)
 
     @classmethod
     def from_seed(cls, seed: int, dealer: int = 0, rules: Rules = DEFAULT_RULES) -> Round:
         """A round dealt from an integer seed (the same cards on every platform)."""
-        if dealer not in (0, 1, 2, 3):
-            raise ValueError(f"the dealer is a seat 0..3, not {dealer!r}")
-        hands, talons = deal_from_seed(check_seed(seed), dealer)
+        if dealer.__class__ is not int or not 0 <= dealer <= 3:
+            dealer = check_seat(dealer, "the dealer")
+        if rules.__class__ is not Rules:
+            _check_rules(rules)
+        hands, talons = deal_checked(check_seed(seed), dealer)
         rnd = object.__new__(cls)
         rnd._start(dealer, hands, talons, rules, seed)  # a seeded deal is valid by construction
         return rnd
@@ -243,7 +263,7 @@ class Round:
     @classmethod
     def random(cls, rng: Random, dealer: int = 0, rules: Rules = DEFAULT_RULES) -> Round:
         """A round dealt from a seed drawn from ``rng`` (the caller owns the randomness)."""
-        return cls.from_seed(rng.getrandbits(64), dealer, rules)
+        return cls.from_seed(_getrandbits(rng)(64), dealer, rules)
 
     def copy(self) -> Round:
         """An independent copy (for search: copy once, then ``push`` in place)."""
@@ -280,7 +300,7 @@ class Round:
     def replay(self, actions: Iterable[Action]) -> Round:
         """This round with ``actions`` applied in order (each validated)."""
         new = self.copy()
-        for action in actions:
+        for action in check_sequence(actions, "actions"):
             new.push(action)
         return new
 
@@ -305,7 +325,7 @@ class Round:
 
     @property
     def trump(self) -> Suit | None:
-        return None if self._trump < 0 else Suit(self._trump)
+        return None if self._trump < 0 else _SUITS[self._trump]
 
     @property
     def caller(self) -> int | None:
@@ -330,18 +350,24 @@ class Round:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards a seat holds now (6 before the call, then 8 less those played)."""
-        return cards_in(self._hands[seat])
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            seat = check_seat(seat)
+        return mask_cards(self._hands[seat])
 
     def hand_mask(self, seat: int) -> int:
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            seat = check_seat(seat)
         return self._hands[seat]
 
     def talon(self, seat: int) -> list[Card]:
-        return cards_in(self.deal_talons[seat])
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            seat = check_seat(seat)
+        return mask_cards(self.deal_talons[seat])
 
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards on the table in the trick in progress, in play order."""
-        return tuple(Card(c) for c in self._trick)
+        return tuple(map(CARDS.__getitem__, self._trick))
 
     @property
     def trick_leader(self) -> int:
@@ -350,7 +376,7 @@ class Round:
     @property
     def tricks(self) -> tuple[CompletedTrick, ...]:
         return tuple(
-            CompletedTrick(leader, tuple(Card(c) for c in cards), winner, points)
+            CompletedTrick(leader, tuple(map(CARDS.__getitem__, cards)), winner, points)
             for leader, cards, winner, points in self._history
         )
 
@@ -365,6 +391,8 @@ class Round:
 
     def declarations(self, seat: int) -> tuple[Zvanje, ...]:
         """A seat's zvanja in its eight cards (empty before the call), best first."""
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            seat = check_seat(seat)
         if self._trump < 0:
             return ()
         if self._declarations is None:
@@ -411,8 +439,10 @@ class Round:
 
     def can_announce_bela(self, card: int) -> bool:
         """Whether playing ``card`` now may carry a bela announcement."""
+        if card.__class__ is not int or not 0 <= card <= 31:
+            card = int(to_card(card))
         seat = self._to_play
-        if self._phase is not Phase.PLAYING or seat != self._bela_seat:
+        if seat != self._bela_seat or self._phase is not Phase.PLAYING:  # the cheap test first
             return False
         both = BELA_MASK[self._trump]
         bit = 1 << card
@@ -426,15 +456,41 @@ class Round:
             return list(CALLS) if forced else [PASS, *CALLS]
         if self._phase is Phase.PLAYING:
             out: list[Action] = []
-            for card in cards_in(self.legal_mask()):
+            # the card that may carry bela: the one of trump K/Q still held by the bela seat
+            bela_bit = 0
+            if self._to_play == self._bela_seat:
+                both = BELA_MASK[self._trump]
+                held = self._hands[self._to_play] & both
+                if held != both:
+                    bela_bit = held
+            for card in mask_cards(self.legal_mask()):
                 out.append(PLAYS[card])
-                if self.can_announce_bela(card):
+                if bela_bit >> card & 1:
                     out.append(PLAYS_BELA[card])
             return out
         return []
 
     def _check(self, action: Action, seat: int | None) -> None:
-        """Raise the specific error for an action that is not allowed now."""
+        """Raise the specific error for an action that is not allowed now.
+
+        First the action's shape (a ``Pass``, ``Call`` or ``Play`` whose fields are a
+        ``Suit``, a ``Card`` and a bool, however it was built) and the seat (0..3),
+        then the rules.
+        """
+        act: Any = action  # whatever the caller handed in, until it is checked
+        cls = act.__class__
+        try:  # the common case, well-formed, in a few compares; _check_shape says what is wrong
+            if cls is Play:
+                bela = act.bela
+                well_formed = act.card.__class__ is Card and (bela is True or bela is False)
+            else:
+                well_formed = cls is Pass or (cls is Call and act.suit.__class__ is Suit)
+        except AttributeError:  # a Play or Call made with object.__new__: its fields are unset
+            well_formed = False
+        if not well_formed:
+            _check_shape(action)
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat <= 3):
+            seat = check_seat(seat, "the seat acting", MalformedActionError)
         if self._phase is Phase.FINISHED:
             raise RoundOverError("the round is over: no more actions")
         if seat is not None and seat != self.to_act:
@@ -444,16 +500,12 @@ class Round:
                 raise WrongPhaseError(f"trump is already {self.trump}: play a card")
             if isinstance(action, Pass) and len(self._bids) == 3 and not self.rules.no_forced_trump:
                 raise IllegalBidError("the dealer may not say dalje: name a trump suit")
-            if isinstance(action, Call) and not isinstance(action.suit, Suit):
-                raise IllegalBidError(f"{action.suit!r} is not a suit")
             return
-        if not isinstance(action, Play):
-            raise IllegalBidError(f"{action!r} is not an action")
         if self._phase is not Phase.PLAYING:
             raise WrongPhaseError("trump has not been named yet: pass (dalje) or name a suit")
         card = int(action.card)
         hand = self._hands[self._to_play]
-        reason = explain_illegal(hand, self._trick, self._trump, card)
+        reason = explain_illegal_unchecked(hand, self._trick, self._trump, card)
         if reason is not None:
             raise IllegalPlayError(reason)
         if action.bela and not self.can_announce_bela(card):
@@ -491,8 +543,9 @@ class Round:
         if isinstance(action, Play):
             self.push_card(int(action.card), action.bela)
         elif isinstance(action, Call):
-            self._bids.append(((self.dealer + 1 + len(self._bids)) % 4, action))
-            self._actions.append(action)
+            call = CALLS[action.suit]  # the canonical instance, whatever was handed in
+            self._bids.append(((self.dealer + 1 + len(self._bids)) % 4, call))
+            self._actions.append(call)
             self._call(int(action.suit))
         else:
             seat = (self.dealer + 1 + len(self._bids)) % 4
@@ -578,13 +631,13 @@ class Round:
         A choice among ``n`` cards is ``getrandbits(30) % n``: uniform to within
         n / 2**30 (under 1e-8), and cheaper than scaling a float.
         """
+        grb = _getrandbits(rng)
         if self._result is not None:
             raise WrongPhaseError("play_out_random needs a round that is not finished")
         if self._phase is Phase.BIDDING:
-            self._bid_randomly(rng)
+            self._bid_randomly(grb)
             if self._result is not None:  # belot, or four passes without a forced dealer
                 return self._result
-        grb = rng.getrandbits
         while self._trick:  # finish a trick in progress the plain way
             legal = self.legal_mask()
             k = grb(32) % legal.bit_count()
@@ -710,15 +763,15 @@ class Round:
         assert self._result is not None
         return self._result
 
-    def _bid_randomly(self, rng: Random) -> None:
+    def _bid_randomly(self, getrandbits: Callable[[int], int]) -> None:
         """Make the bids still due at random: each legal bid equally likely."""
         forced_allowed = not self.rules.no_forced_trump
         while self._phase is Phase.BIDDING:
             if len(self._bids) == 3 and forced_allowed:
                 # the forced dealer names one of four suits
-                self._push_checked(CALLS[rng.getrandbits(32) & 3])
+                self._push_checked(CALLS[getrandbits(32) & 3])
             else:
-                choice = rng.getrandbits(32) % 5  # 0 is dalje
+                choice = getrandbits(32) % 5  # 0 is dalje
                 self._push_checked(CALLS[choice - 1] if choice else PASS)
 
     # ------------------------------------------------------------------ endings
@@ -728,14 +781,7 @@ class Round:
         zvanja = self._zvanja_pts
         bela = (self._bela[0], self._bela[1])
         tricks = (self._tricks_won[0], self._tricks_won[1])
-        score = score_round_detail(
-            caller=self._caller,
-            card_points=card_pts,
-            zvanja=zvanja,
-            bela=bela,
-            tricks=tricks,
-            visi=self.rules.visi,
-        )
+        score = tally(self._caller, card_pts, zvanja, bela, tricks, self.rules.visi)
         # tuple.__new__ skips the named tuple's Python-level __new__: this runs at
         # the end of every simulated round
         self._result = _new_tuple(
@@ -786,6 +832,8 @@ class Round:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (its own cards, the public record, nothing else)."""
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            seat = check_seat(seat)
         called = self._trump >= 0
         shown: tuple[tuple[int, tuple[Zvanje, ...]], ...] = ()
         if self._zvanja_team >= 0:
@@ -801,8 +849,8 @@ class Round:
             dealer=self.dealer,
             rules=self.rules,
             phase=self._phase,
-            hand=tuple(cards_in(self._hands[seat])),
-            talon=tuple(cards_in(self.deal_talons[seat])) if called else (),
+            hand=tuple(mask_cards(self._hands[seat])),
+            talon=tuple(mask_cards(self.deal_talons[seat])) if called else (),
             bids=tuple(self._bids),
             trump=self.trump,
             caller=self.caller,
@@ -822,3 +870,53 @@ class Round:
             to_act=to_act,
             legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
         )
+
+
+# ---------------------------------------------------------------------- checks at the entry points
+
+
+def _check_shape(action: object) -> None:
+    """``MalformedActionError`` unless ``action`` is a ``Pass``, or a ``Call`` of a ``Suit``, or a
+    ``Play`` of a ``Card`` with a bool ``bela``: actions built around their constructors
+    (``object.__new__``, ``object.__setattr__``) are caught here, where they enter."""
+    cls = action.__class__
+    if cls is Play or (cls is not Call and cls is not Pass and isinstance(action, Play)):
+        card = getattr(action, "card", None)
+        bela = getattr(action, "bela", None)
+        if card.__class__ is not Card or (bela is not False and bela is not True):
+            raise MalformedActionError(
+                f"a Play holds a Card and a bool bela, not {quoted(card)} and {quoted(bela)}: "
+                "build it as Play(card) or Play(card, bela=True)"
+            )
+    elif cls is Call or isinstance(action, Call):
+        suit = getattr(action, "suit", None)
+        if suit.__class__ is not Suit:
+            raise MalformedActionError(
+                f"a Call holds a Suit, not {quoted(suit)}: build it as Call(suit)"
+            )
+    elif cls is not Pass and not isinstance(action, Pass):
+        raise MalformedActionError(
+            f"{quoted(action)} is not an action: use Pass(), Call(suit) or Play(card)"
+        )
+
+
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise InvalidValueError(f"rules are a Rules(...), not {quoted(rules)}")
+
+
+def _four(parts: object, what: str) -> list[Any]:
+    """The four per-seat parts of a deal (hands or talons)."""
+    items = check_sequence(parts, what)
+    if len(items) != 4:
+        raise InvalidValueError(f"a deal has four {what}, by seat, not {len(items)}")
+    return items
+
+
+def _getrandbits(rng: object) -> Callable[[int], int]:
+    """``rng.getrandbits`` (``InvalidValueError`` if ``rng`` is not a ``random.Random``-like)."""
+    try:
+        getrandbits: Callable[[int], int] = rng.getrandbits  # type: ignore[attr-defined]
+    except AttributeError:
+        raise InvalidValueError(f"rng is a random.Random, not {quoted(rng)}") from None
+    return getrandbits

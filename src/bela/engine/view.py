@@ -13,6 +13,7 @@ from enum import Enum
 
 from bela.engine.actions import Action, Call, Pass
 from bela.engine.cards import Card, Suit
+from bela.engine.guards import check_int
 from bela.engine.rules import Rules
 from bela.engine.zvanja import Zvanje
 
@@ -37,7 +38,9 @@ class CompletedTrick:
     points: int
 
     def seat_of(self, index: int) -> int:
-        """The seat that played ``cards[index]``."""
+        """The seat that played ``cards[index]`` (``index`` 0..3, as for ``cards``)."""
+        if index.__class__ is not int or not 0 <= index < len(self.cards):
+            index = check_int(index, "a card's place in the trick", 0, len(self.cards) - 1)
         return (self.leader + index) % 4
 
 
