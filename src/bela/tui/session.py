@@ -32,6 +32,7 @@ __all__ = [
     "archive",
     "autosave",
     "bot_kind",
+    "last_settings",
     "load_saved",
     "make_bots",
     "shelve_unfinished",
@@ -151,4 +152,46 @@ def slot_notice(slot: SaveSlot) -> str | None:
             f"A window that was closed left an unfinished match in {names}: bela offers it "
             "at a later start, once the match here is finished."
         )
+    return None
+
+
+_NEWEST_TRIED: Final = 5
+"""Archived matches read, newest first, before giving up on finding the last settings."""
+
+
+def last_settings(saved: Saved | None = None) -> tuple[int, str] | None:
+    """The target and difficulty of the match played last, or None if there is none.
+
+    The start screen opens on them, so a player who always plays to 501 is not
+    offered 1001 every time, and resuming a 501 match does not show 1001. The
+    match played last is the unfinished one (``saved``, else the autosave, read
+    without moving anything aside), else the newest archived one. Unreadable
+    files are skipped: this only chooses what the screen shows first.
+    (A settings file is planned; until then this is the one place to change.)
+    """
+    from bela.storage import read_record
+
+    if saved is not None:
+        return saved.match.target, saved.difficulty
+    try:
+        record = read_record(autosave_path())
+        if not record.is_finished:
+            return record.target, record.difficulty
+    except (OSError, RecordError):
+        pass
+    try:
+        # archive names start with a UTC timestamp (storage.archive_match): newest sorts last
+        names = sorted(
+            (p for p in matches_dir().iterdir() if p.name[:1].isdigit() and p.suffix == ".json"),
+            key=lambda p: p.name,
+            reverse=True,
+        )
+    except OSError:
+        return None
+    for path in names[:_NEWEST_TRIED]:
+        try:
+            record = read_record(path)
+        except (OSError, RecordError):
+            continue
+        return record.target, record.difficulty
     return None
