@@ -1,0 +1,141 @@
+"""The zvanja as a Croatian table says them: heights in turn, "nemam", "do koje karte".
+
+At the first trick each player, in playing order from the first player, says
+the height of their best declaration ("dvadeset", "pedeset", "sto", "sto
+pedeset", "dvjesto") or "nemam". A height lower than the one standing is not
+said at all: that player stays silent. When a player of the other side matches
+the standing height, "do koje karte" settles it: the stronger of the two names
+its top card ("dvadeset do kralja", or "sto, četiri kralja" for a four) and the
+weaker stays silent. The engine decides who wins (``Round.zvanja_team``); this
+module only tells it the way a table would, and lays down what the rules make
+public: the winning team's declarations (``SeatView.shown_zvanja``), nothing of
+the losing side's.
+
+Pure functions of a ``Round``, no widgets, so the words can be tested alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from bela.engine import Rank, Round, Zvanje, ZvanjeKind
+from bela.tui.text import HUMAN, SEAT_NAMES
+
+__all__ = ["Said", "ZvanjaTalk", "height_words", "settle_words", "zvanja_talk"]
+
+HEIGHTS: Final = {20: "dvadeset", 50: "pedeset", 100: "sto", 150: "sto pedeset", 200: "dvjesto"}
+"""A declaration's points as said at the table."""
+
+# "do <card>": the top card of a sequence, in the genitive.
+_TO_CARD: Final = {
+    Rank.NINE: ("devetke", "the nine"),
+    Rank.TEN: ("desetke", "the ten"),
+    Rank.JACK: ("dečka", "the jack"),
+    Rank.QUEEN: ("dame", "the queen"),
+    Rank.KING: ("kralja", "the king"),
+    Rank.ACE: ("asa", "the ace"),
+}
+# "četiri <cards>": a four, named after "four".
+_FOUR_OF: Final = {
+    Rank.NINE: ("devetke", "nines"),
+    Rank.TEN: ("desetke", "tens"),
+    Rank.JACK: ("dečka", "jacks"),
+    Rank.QUEEN: ("dame", "queens"),
+    Rank.KING: ("kralja", "kings"),
+    Rank.ACE: ("asa", "aces"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One thing said at the table: who, the Croatian words, and their English."""
+
+    seat: int
+    words: str
+    english: str
+
+    @property
+    def silent(self) -> bool:
+        return not self.words
+
+    def line(self) -> str:
+        """``Ivo: pedeset (50)``; a silent player is shown with an ellipsis."""
+        if self.silent:
+            return f"{SEAT_NAMES[self.seat]}: … ({self.english})"
+        return f"{SEAT_NAMES[self.seat]}: {self.words} ({self.english})"
+
+
+@dataclass(frozen=True, slots=True)
+class ZvanjaTalk:
+    """The whole exchange, and what is laid on the table afterwards.
+
+    ``laid`` holds only the winning team's declarations, by seat; ``team`` is
+    that team (None when nobody declared) and ``points`` its total.
+    """
+
+    said: tuple[Said, ...]
+    team: int | None
+    points: int
+    laid: tuple[tuple[int, tuple[Zvanje, ...]], ...]
+
+    @property
+    def anyone(self) -> bool:
+        """Whether anybody had anything to declare (else everyone said "nemam")."""
+        return self.team is not None
+
+
+def height_words(zvanje: Zvanje) -> tuple[str, str]:
+    """The height alone: ``("pedeset", "50")``."""
+    return HEIGHTS[zvanje.points], str(zvanje.points)
+
+
+def settle_words(zvanje: Zvanje) -> tuple[str, str]:
+    """The height with "do koje karte": ``("dvadeset do kralja", "20 to the king")``."""
+    height, points = height_words(zvanje)
+    if zvanje.kind is ZvanjeKind.FOUR:
+        word, english = _FOUR_OF[zvanje.top_rank]
+        return f"{height}, četiri {word}", f"{points}, four {english}"
+    word, english = _TO_CARD[zvanje.top_rank]
+    return f"{height} do {word}", f"{points} to {english}"
+
+
+def _best(rnd: Round, seat: int) -> Zvanje | None:
+    """A seat's strongest declaration (belot never reaches a played round)."""
+    found = [z for z in rnd.declarations(seat) if z.kind is not ZvanjeKind.BELOT]
+    return max(found, key=lambda z: z.key, default=None)
+
+
+def zvanja_talk(rnd: Round) -> ZvanjaTalk:
+    """The exchange for a round whose trump is named (empty before the call)."""
+    if rnd.trump is None:
+        return ZvanjaTalk((), None, 0, ())
+    said: list[Said] = []
+    standing: tuple[int, Zvanje] | None = None  # the strongest so far, earlier wins ties
+    for offset in range(4):
+        seat = (rnd.first_player + offset) % 4
+        best = _best(rnd, seat)
+        if best is None:
+            said.append(Said(seat, "nemam", "nothing"))
+            continue
+        if standing is None or best.points > standing[1].points:
+            words, english = height_words(best)
+            said.append(Said(seat, words, english))
+            standing = (seat, best)
+            continue
+        stronger = best.key > standing[1].key
+        if best.points == standing[1].points and seat % 2 != standing[0] % 2:
+            words, english = height_words(best)
+            said.append(Said(seat, words, english))
+            if stronger:
+                standing = (seat, best)
+            words, english = settle_words(standing[1])
+            said.append(Said(standing[0], words, english))
+            continue
+        said.append(Said(seat, "", "says nothing" if seat != HUMAN else "say nothing"))
+        if stronger:  # a partner's equal height: the team's best for a later "do koje karte"
+            standing = (seat, best)
+    team = rnd.zvanja_team
+    laid = rnd.view(HUMAN).shown_zvanja if team is not None else ()
+    points = rnd.zvanja_points[team] if team is not None else 0
+    return ZvanjaTalk(tuple(said), team, points, laid)
