@@ -16,7 +16,7 @@ from rich.text import Text
 
 from bela.engine import Card, Suit
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "Look", "blank_lines", "card_lines"]
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "Look", "blank_lines", "card_chip", "card_lines"]
 
 CARD_WIDTH: Final = 5
 CARD_HEIGHT: Final = 3
@@ -92,3 +92,14 @@ def blank_lines() -> tuple[Text, Text, Text]:
     """Empty space the size of a card."""
     blank = " " * CARD_WIDTH
     return Text(blank), Text(blank), Text(blank)
+
+
+def card_chip(card: Card) -> Text:
+    """A card on one line (``J♥`` on the card face colour), for places too small for a box.
+
+    The suit symbol tells the suit under ``NO_COLOR``; the colour only repeats it.
+    """
+    ink = RED if _is_red(card.suit) else BLACK
+    return Text(
+        f"{card.rank}{card.suit.symbol}", style=Style(color=ink, bgcolor=FACE_BG, bold=True)
+    )

@@ -3,24 +3,31 @@
 The human's card is at the bottom, the partner's at the top, the opponents' left
 (seat 3) and right (seat 1). While a finished trick is still shown, the winning
 card gets a heavy border; the seat whose card is awaited gets an empty outline.
+A seat that announces bela has "bela!" beside its card for as long as that card
+is on the table. When a finished trick makes way for the next, its cards slide
+to the winner's place (``GATHER_SECONDS``; any key skips it, and reduced motion
+or ``TEXTUAL_ANIMATIONS`` below "full" turns it off).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from bela.engine import Card
 from bela.tui.model import TrickModel
-from bela.tui.widgets.cards import CARD_HEIGHT, CARD_WIDTH, Look, card_lines
+from bela.tui.widgets.cards import CARD_HEIGHT, CARD_WIDTH, GOLD, Look, card_lines
 
-__all__ = ["TrickView", "trick_text"]
+__all__ = ["GATHER_SECONDS", "TrickView", "gather_text", "trick_text"]
 
 WIDTH: Final = 3 * CARD_WIDTH + 4
 HEIGHT: Final = 2 * CARD_HEIGHT + 1
+GATHER_SECONDS: Final = 0.35
+"""How long a finished trick takes to slide to its winner: short enough never to hold play up."""
 # (column, top row) of each seat's card: 0 bottom, 1 right, 2 top, 3 left.
 _PLACES: Final = {
     0: (CARD_WIDTH + 2, CARD_HEIGHT + 1),
@@ -28,36 +35,115 @@ _PLACES: Final = {
     2: (CARD_WIDTH + 2, 0),
     3: (0, CARD_HEIGHT - 1),
 }
+# (column, row) of the "bela!" callout: in the free corner beside each seat's card.
+_CALLOUTS: Final = {
+    0: (CARD_WIDTH + 8, HEIGHT - 2),
+    1: (2 * CARD_WIDTH + 4, 1),
+    2: (13, 0),
+    3: (0, 1),
+}
+_CALLOUT: Final = Text("bela!", style=Style(color=GOLD, bold=True))
+
+Piece = tuple[int, int, Text]
+"""(row, column, one line of text) to paint; later pieces cover earlier ones."""
 
 
-def trick_text(model: TrickModel) -> Text:
-    """The cross of cards as one block of text (also used by the last-trick screen)."""
-    grid: list[list[Text]] = [[] for _ in range(HEIGHT)]
+def _paint(pieces: list[Piece]) -> Text:
+    """Paint pieces on a ``WIDTH`` × ``HEIGHT`` grid, cell by cell, and return it as text."""
+    cells: list[list[tuple[str, Style | str]]] = [[(" ", "")] * WIDTH for _ in range(HEIGHT)]
+    for row, col, line in pieces:
+        if not 0 <= row < HEIGHT:
+            continue
+        styles: list[Style | str] = [line.style] * len(line.plain)
+        for span in line.spans:
+            for i in range(span.start, min(span.end, len(styles))):
+                styles[i] = span.style
+        for i, char in enumerate(line.plain):
+            if 0 <= col + i < WIDTH:
+                cells[row][col + i] = (char, styles[i])
+    rows = [Text.assemble(*[(char, style) for char, style in row]) for row in cells]
+    return Text("\n").join(rows)
+
+
+def _card_pieces(seat_col_row: tuple[int, int], card: Card | None, look: Look) -> list[Piece]:
+    col, top = seat_col_row
+    return [(top + k, col, line) for k, line in enumerate(card_lines(card, look))]
+
+
+def trick_text(model: TrickModel, callout: int | None = None) -> Text:
+    """The cross of cards as one block of text (also used by the last-trick screen).
+
+    ``callout`` is the seat whose "bela!" is shown beside its card.
+    """
     cells: dict[int, tuple[Card | None, Look]] = {}
     for seat, played in model.cards:
         cells[seat] = (played, Look.CHOSEN if model.winner == seat else Look.FACE)
     if model.waiting is not None and model.waiting not in cells:
         cells[model.waiting] = (None, Look.SLOT)
-    # Paint row by row, left to right, so overlapping rows stay in column order.
-    pieces: list[tuple[int, int, Text]] = []
+    pieces: list[Piece] = []
     for seat, (card, look) in cells.items():
-        col, top = _PLACES[seat]
-        for k, line in enumerate(card_lines(card, look)):
-            pieces.append((top + k, col, line))
-    for row in range(HEIGHT):
-        x = 0
-        for _, col, line in sorted((p for p in pieces if p[0] == row), key=lambda p: p[1]):
-            grid[row].append(Text(" " * (col - x)))
-            grid[row].append(line)
-            x = col + CARD_WIDTH
-        grid[row].append(Text(" " * (WIDTH - x)))
-    return Text("\n").join(Text.assemble(*parts) for parts in grid)
+        pieces += _card_pieces(_PLACES[seat], card, look)
+    if callout is not None:
+        col, row = _CALLOUTS[callout]
+        pieces.append((row, col, _CALLOUT))
+    return _paint(pieces)
+
+
+def gather_text(model: TrickModel, progress: float) -> Text:
+    """A finished trick ``progress`` (0..1) of the way to its winner's place.
+
+    The cards turn face down halfway, as a winner turns the trick over, and the
+    winner's own card is drawn last, on top of the pile.
+    """
+    winner = model.winner if model.winner is not None else 0
+    to_col, to_row = _PLACES[winner]
+    look = Look.FACE if progress < 0.5 else Look.BACK
+    pieces: list[Piece] = []
+    for seat, card in sorted(model.cards, key=lambda sc: sc[0] == winner):
+        col, row = _PLACES[seat]
+        at = (round(col + (to_col - col) * progress), round(row + (to_row - row) * progress))
+        pieces += _card_pieces(at, card, look)
+    return _paint(pieces)
 
 
 class TrickView(Widget):
-    """Draws a ``TrickModel``."""
+    """Draws a ``TrickModel``, and gathers a finished trick to its winner when it goes."""
 
     model: reactive[TrickModel] = reactive(TrickModel)
+    callout: reactive[int | None] = reactive(None)
+    gather: reactive[float] = reactive(1.0)
+    """How far the trick being gathered has gone (1.0: nothing is being gathered)."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.gathering: TrickModel | None = None
+        """The finished trick sliding away, drawn instead of ``model`` until it is gone."""
+        self.motion = False
+        """Whether to animate at all (the table sets it from the app's settings)."""
+
+    def watch_model(self, old: TrickModel, new: TrickModel) -> None:
+        """A finished trick (one with a winner) making way for the next is gathered."""
+        if not self.motion or old.winner is None or new.winner is not None or len(old.cards) < 4:
+            return
+        self.gathering = old
+        self.gather = 0.0
+        self.animate(
+            "gather", 1.0, duration=GATHER_SECONDS, level="full", on_complete=self._gathered
+        )
+
+    def _gathered(self) -> None:
+        self.gathering = None
+        self.refresh()
+
+    async def skip_gather(self) -> bool:
+        """Finish the gathering at once; False if nothing was being gathered."""
+        if self.gathering is None:
+            return False
+        await self.stop_animation("gather", complete=True)
+        self._gathered()
+        return True
 
     def render(self) -> Text:
-        return trick_text(self.model)
+        if self.gathering is not None and self.gather < 1.0:
+            return gather_text(self.gathering, self.gather)
+        return trick_text(self.model, self.callout)
