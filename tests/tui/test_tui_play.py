@@ -241,7 +241,7 @@ def _bela_seed() -> tuple[int, Suit]:
 
 async def test_bela_is_offered_with_the_second_card_and_announced() -> None:
     seed, suit = _bela_seed()
-    app = make_app(seed=seed)
+    app = make_app(seed=seed, auto_bela=False)  # asked, not announced automatically
     async with app.run_test(size=(100, 36)) as pilot:
         assert await settle(pilot) == "turn"
         await pilot.press("hdsc"[suit])

@@ -23,7 +23,7 @@ MAX_WAIT = 2000
 
 
 def make_app(**kwargs: Any) -> BelaApp:
-    """An app with instant bots (tests never wait on timers)."""
+    """An app with instant bots and no animations (tests never wait on timers)."""
     settings: dict[str, Any] = {
         "target": 501,
         "seed": 7,
@@ -31,6 +31,7 @@ def make_app(**kwargs: Any) -> BelaApp:
         "resume": False,
         "bot_delay": 0.0,
         "hold_delay": 0.0,
+        "reduced_motion": True,  # no animation in flight while a test presses keys
     }
     settings.update(kwargs)
     return BelaApp(**settings)

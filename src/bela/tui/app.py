@@ -52,28 +52,43 @@ class BelaApp(App[int]):
     def __init__(
         self,
         *,
-        target: int = 1001,
+        target: int | None = None,
         seed: int | None = None,
-        difficulty: str = "normal",
+        difficulty: str | None = None,
         start_round: int = 0,
         resume: bool | None = None,
         bot_delay: float = 0.5,
         hold_delay: float | None = None,
+        auto_bela: bool = True,
+        reduced_motion: bool = False,
     ) -> None:
         """``resume``: True resumes the autosave, False starts a new match at once, None
         shows the start screen (offering the autosave when there is one).
 
+        ``target`` and ``difficulty`` left None are those of the match played last
+        (``session.last_settings``), else 1001 and normal: the start screen opens on
+        what the player chose before.
+
         ``bot_delay`` is the pause before each bot action and ``hold_delay`` how long
         a finished trick stays before a bot leads the next (tests pass 0 for both).
+
+        ``auto_bela`` announces bela for the human as soon as it may be (as most
+        players always would); False asks each time. ``reduced_motion`` turns the
+        trick's gathering animation off (so does ``TEXTUAL_ANIMATIONS=none``).
         """
         super().__init__()
-        self.target = target
+        self.target = target if target is not None else 1001
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(32)
-        self.difficulty = difficulty
+        self.difficulty = difficulty if difficulty is not None else "normal"
+        self._settings_given = (target is not None, difficulty is not None)
+        self.played_seeds: list[int] = []
+        """The seed of each match opened at the table, in order: the seeds that replay them."""
         self.start_round = start_round
         self.resume = resume
         self.bot_delay = bot_delay
         self._hold_delay = hold_delay
+        self.auto_bela = auto_bela
+        self.reduced_motion = reduced_motion
         self.slot_notice: str | None = None
 
     @property
@@ -81,6 +96,26 @@ class BelaApp(App[int]):
         if self._hold_delay is not None:
             return self._hold_delay
         return 0.0 if self.bot_delay <= 0 else max(1.2, 2.5 * self.bot_delay)
+
+    @property
+    def motion(self) -> bool:
+        """Whether to animate: not with reduced motion, nor below Textual's "full" level.
+
+        ``TEXTUAL_ANIMATIONS=none`` or ``basic`` (Textual's own switch) turns it off too.
+        """
+        return not self.reduced_motion and self.animation_level == "full"
+
+    def toggle_auto_bela(self) -> None:
+        """Switch between announcing bela automatically and asking each time."""
+        self.auto_bela = not self.auto_bela
+        how = "announced automatically" if self.auto_bela else "asked for each time"
+        self.notify(f"Bela is now {how}.", timeout=3)
+
+    def toggle_reduced_motion(self) -> None:
+        """Switch the trick's gathering animation off or back on."""
+        self.reduced_motion = not self.reduced_motion
+        state = "off" if self.reduced_motion else "on"
+        self.notify(f"Animations {state}.", timeout=3)
 
     def change_speed(self, step: int) -> float:
         """Step the bot delay through ``SPEEDS`` (negative = faster); returns the new delay."""
@@ -109,15 +144,31 @@ class BelaApp(App[int]):
     def on_mount(self) -> None:
         self.slot_notice = self._claim_slot()
         if self.resume is False:
+            self._use_last_settings(None)
             self.new_match(target=self.target, seed=self.seed, difficulty=self.difficulty)
             return
         saved, problem = load_saved()
+        self._use_last_settings(saved)
         if self.resume and saved is not None:
             self.open_table(saved.match, saved.difficulty)
             return
         if self.resume and problem is None:
             problem = "There is no unfinished match to resume."
         self.push_screen(self._start_screen(saved, problem))
+
+    def _use_last_settings(self, saved: object) -> None:
+        """Take the last match's target and difficulty where none was given."""
+        from bela.tui.session import Saved, last_settings
+
+        if all(self._settings_given):
+            return
+        last = last_settings(saved if isinstance(saved, Saved) else None)
+        if last is None:
+            return
+        if not self._settings_given[0]:
+            self.target = last[0]
+        if not self._settings_given[1]:
+            self.difficulty = last[1]
 
     def on_unmount(self) -> None:
         release_slot()
@@ -155,6 +206,8 @@ class BelaApp(App[int]):
         self.open_table(Match.new(seed, target, start_index=start), difficulty)
 
     def open_table(self, match: Match, difficulty: str) -> None:
+        if match.seed not in self.played_seeds:
+            self.played_seeds.append(match.seed)
         table = TableScreen(match, difficulty)
         if isinstance(self.screen, StartScreen):
             self.switch_screen(table)
@@ -181,15 +234,23 @@ class BelaApp(App[int]):
 
 def run_app(
     *,
-    target: int,
+    target: int | None,
     seed: int,
-    difficulty: str,
+    difficulty: str | None,
     start_round: int,
     resume: bool | None,
+    played: list[int] | None = None,
 ) -> int:
-    """Run the app in the terminal until the player quits; returns the exit code."""
+    """Run the app in the terminal until the player quits; returns the exit code.
+
+    ``played`` gets the seed of every match opened at the table: the command
+    line names them once the terminal is its own again (the start screen lets
+    the player change the seed, so the one given to the app may go unplayed).
+    """
     app = BelaApp(
         target=target, seed=seed, difficulty=difficulty, start_round=start_round, resume=resume
     )
     app.run()
+    if played is not None:
+        played.extend(app.played_seeds)
     return app.return_code or 0

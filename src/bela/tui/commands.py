@@ -35,6 +35,12 @@ class BelaCommands(Provider):
                 ("Bots slower", "Longer pause before each bot card", slower),
                 ("Skip the wait", "Let the bots carry on at once", screen.action_skip),
             ]
+        bela = "Ask before announcing bela" if app.auto_bela else "Announce bela automatically"
+        motion = "Turn animations on" if app.reduced_motion else "Reduce motion"
+        commands += [
+            (bela, "Whether bela is said for you or you are asked", app.toggle_auto_bela),
+            (motion, "Whether a taken trick slides to its winner", app.toggle_reduced_motion),
+        ]
         commands.append(("Quit", "Quit Bela (the match is saved)", app.exit))
         return commands
 

@@ -20,7 +20,7 @@ import time
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
-from textual import work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Container, Horizontal, Vertical
@@ -55,9 +55,11 @@ from bela.tui.model import (
     status_line,
     trick_cards,
 )
+from bela.tui.moments import bela_callout, first_trick_zvanja, zvanja_moment
 from bela.tui.session import archive, autosave, bot_kind, make_bots
 from bela.tui.text import HUMAN, SEAT_NAMES, sentence, symbolize
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
+from bela.tui.widgets.zvanja import ZvanjaPanel
 
 if TYPE_CHECKING:
     from bela.ai.hard import Advice
@@ -107,6 +109,8 @@ class TableScreen(Screen[None]):
         self._skip = asyncio.Event()
         self._save_problem: str | None = None
         self._message: tuple[str, str] = ("", "")
+        self._zvanja_heard: int | None = None
+        """The round whose zvanja have been said (the moment comes once a round)."""
 
     @property
     def bela_app(self) -> BelaApp:
@@ -140,6 +144,7 @@ class TableScreen(Screen[None]):
                 sheet = ScoreSheet(id="sheet")
                 sheet.border_title = "mi / vi"
                 yield sheet
+                yield ZvanjaPanel(id="zvanja")
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
                 log.border_title = "Table talk"
                 yield log
@@ -235,12 +240,20 @@ class TableScreen(Screen[None]):
         )
         for seat in range(4):
             self.query_one(f"#seat-{seat}", SeatBadge).model = seat_model(rnd, seat, held)
+        self._refresh_moments(rnd)
         self._refresh_centre(rnd)
         self.query_one("#hand", Hand).model = self._hand_model(rnd)
         self.query_one("#sheet", ScoreSheet).model = sheet_model(self.match)
         if self._message[1] != "error":
             self._message = (self._prompt(), "hint")
         self._show_message()
+
+    def _refresh_moments(self, rnd: Round) -> None:
+        """The zvanja on show during the first trick, "bela!" by its card, motion on or off."""
+        trick = self.query_one("#trick", TrickView)
+        trick.motion = self.bela_app.motion
+        trick.callout = bela_callout(rnd, self.held)
+        self.query_one("#zvanja", ZvanjaPanel).talk = first_trick_zvanja(rnd, self.held)
 
     def _refresh_centre(self, rnd: Round) -> None:
         bidding = rnd.phase is Phase.BIDDING and self.human_turn()
@@ -355,6 +368,8 @@ class TableScreen(Screen[None]):
                     await self._wait(app.hold_delay)
                 self._show_summary()
                 return
+            if self._zvanja_said():
+                return
             rnd = self.match.current
             if rnd is None or rnd.to_act is None or rnd.to_act == HUMAN:
                 self._start_human_turn()
@@ -379,6 +394,25 @@ class TableScreen(Screen[None]):
                 )
                 action = fallback
             self._commit(action, seat)
+
+    def _zvanja_said(self) -> bool:
+        """Hold the zvanja moment if it is due (once a round, not at instant speed); True if so.
+
+        The bots wait until it is closed; closing it drives the table on.
+        """
+        talk = zvanja_moment(self.match.current)
+        index = self.match.next_index
+        if talk is None or self._zvanja_heard == index or self.bela_app.hold_delay <= 0:
+            return False
+        from bela.tui.screens.zvanja import ZvanjaScreen
+
+        self._zvanja_heard = index
+        self.app.push_screen(ZvanjaScreen(talk), self._after_zvanja)
+        return True
+
+    def _after_zvanja(self, _: None = None) -> None:
+        self.refresh_view()
+        self._drive()
 
     def _show_summary(self) -> None:
         from bela.tui.screens.summary import RoundSummaryScreen
@@ -437,7 +471,8 @@ class TableScreen(Screen[None]):
         except IllegalActionError as exc:
             self.say(f"✗ {sentence(str(exc))}", "error")
             return
-        if rnd.can_announce_bela(card):
+        bela = rnd.can_announce_bela(card)
+        if bela and not self.bela_app.auto_bela:
             from bela.tui.screens.prompts import BelaPrompt
 
             def answered(bela: bool | None) -> None:
@@ -447,7 +482,7 @@ class TableScreen(Screen[None]):
 
             self.app.push_screen(BelaPrompt(card), answered)
             return
-        self._human_act(Play(card))
+        self._human_act(Play(card, bela))  # bela said for the human (``auto_bela``)
 
     def _bid(self, index: int) -> None:
         rnd = self.match.current
@@ -585,6 +620,13 @@ class TableScreen(Screen[None]):
     def on_bid_menu_chosen(self, message: BidMenu.Chosen) -> None:
         self.bid_cursor = message.index
         self._bid(message.index)
+
+    @on(events.Key)
+    async def _skip_gather(self, event: events.Key) -> None:
+        """A key while a trick is being gathered only finishes the gathering (never plays)."""
+        if await self.query_one("#trick", TrickView).skip_gather():
+            event.stop()
+            event.prevent_default()
 
     def on_resize(self) -> None:
         self.query_one("#log", RichLog).scroll_end(animate=False)
