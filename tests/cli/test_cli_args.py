@@ -17,9 +17,10 @@ from bela.engine.deal import MAX_SEED
 def test_no_arguments_means_play_with_defaults_and_a_random_seed() -> None:
     options = parse([])
     assert isinstance(options, PlayOptions)
+    # no target or difficulty given: the app opens on the last match's (issue #12)
     assert (options.target, options.difficulty, options.round, options.resume) == (
-        1001,
-        "normal",
+        None,
+        None,
         1,
         None,
     )
@@ -39,7 +40,7 @@ def test_random_seeds_differ_between_runs() -> None:
 def test_play_options_without_the_word_play() -> None:
     options = parse(["--seed", "5", "--target", "501"])
     assert options == PlayOptions(
-        target=501, seed=5, seed_chosen=False, difficulty="normal", round=1, resume=None
+        target=501, seed=5, seed_chosen=False, difficulty=None, round=1, resume=None
     )
 
 

@@ -19,11 +19,15 @@ from bela.storage import autosave_path, save_autosave
 
 @pytest.fixture
 def app_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """A stand-in ``bela.tui`` whose ``run_app`` records how it was called."""
+    """A stand-in ``bela.tui`` whose ``run_app`` records how it was called.
+
+    It plays no match, so it reports no seed played (``played`` stays empty).
+    """
     calls: list[dict[str, Any]] = []
     fake = ModuleType("bela.tui")
 
     def run_app(**kwargs: Any) -> int:
+        assert kwargs.pop("played") == []
         calls.append(kwargs)
         return 0
 
@@ -41,13 +45,37 @@ def test_options_reach_the_app(app_calls: list[dict[str, Any]]) -> None:
     ]
 
 
-def test_bare_bela_starts_the_app_with_a_shown_random_seed(
+def test_bare_bela_starts_the_app_on_the_last_settings_with_a_random_seed(
     app_calls: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main([]) == 0
     (call,) = app_calls
-    assert call["target"] == 1001 and call["difficulty"] == "normal" and call["start_round"] == 0
-    assert f"seed {call['seed']}" in capsys.readouterr().out
+    assert call["target"] is None and call["difficulty"] is None and call["start_round"] == 0
+    assert 0 <= call["seed"] < 2**63
+    # nothing was played, so no seed is named: the app shows its seed itself
+    assert capsys.readouterr().out == ""
+
+
+def test_the_seed_named_after_the_app_is_the_seed_of_the_match_played(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #12: the player changed the seed to 777 on the start screen and played.
+
+    The command line used to print the seed it chose, before the app ran, so it
+    named a match that was never dealt.
+    """
+    fake = ModuleType("bela.tui")
+
+    def run_app(**kwargs: Any) -> int:
+        kwargs["played"].append(777)  # what the app reports: the match it dealt
+        return 0
+
+    fake.run_app = run_app  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "bela.tui", fake)
+    assert main([]) == 0
+    assert capsys.readouterr().out == (
+        "bela: your match used seed 777 (replay with: bela replay --seed 777)\n"
+    )
 
 
 def test_a_given_seed_is_not_announced_as_chosen(

@@ -7,13 +7,23 @@ was chosen, and it opened on 1001 whatever match was played last.
 
 from __future__ import annotations
 
+import json
+import random as random_module
+from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, RadioButton, RadioSet, Static
 from tui_pilot import human_move, make_app, settle, table
 
-from bela.engine import Phase
+from bela.cli import main
+from bela.engine import Match, Phase
+from bela.records import record_from_match
+from bela.storage import archive_match, save_autosave
+from bela.tui import BelaApp
+from bela.tui.screens.start import StartScreen
+from bela.tui.screens.table import TableScreen
 
 
 async def wait_for(pilot: Pilot[Any], check: Any, tries: int = 600) -> None:
@@ -68,3 +78,108 @@ async def test_a_bid_hint_names_the_cards_behind_it() -> None:
         text = message(app)
         assert text.startswith(("Hint: say dalje: ", "Hint: name ")), text
         assert "hand worth" not in text and "guessed deals" not in text
+
+
+# ---------------------------------------------------------------------- the start screen
+
+
+def radio_state(screen: StartScreen, set_id: str) -> tuple[str, str, list[str]]:
+    """(the pressed button, the highlighted one, the buttons drawn with ●) of a radio set."""
+    radios = screen.query_one(f"#{set_id}", RadioSet)
+    buttons = list(radios.query(RadioButton))
+    pressed = radios.pressed_button
+    assert pressed is not None
+    highlighted = [b for b in buttons if b.has_class("-selected")]
+    assert len(highlighted) == 1, highlighted
+    dotted = [str(b.name) for b in buttons if b.BUTTON_INNER == "●"]
+    return str(pressed.name), str(highlighted[0].name), dotted
+
+
+async def start_screen(pilot: Pilot[Any]) -> StartScreen:
+    for _ in range(100):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, StartScreen):
+            await pilot.pause()
+            return pilot.app.screen
+    raise AssertionError("no start screen")
+
+
+async def test_the_highlight_is_on_the_chosen_target_and_level() -> None:
+    """It sat on 501 (the first button) while 1001 was chosen."""
+    app = make_app(resume=None, target=1001, difficulty="hard")
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await start_screen(pilot)
+        assert radio_state(screen, "target") == ("1001", "1001", ["1001"])
+        assert radio_state(screen, "difficulty") == ("hard", "hard", ["hard"])
+        # moving the highlight and choosing with Space moves the ● along with it
+        screen.query_one("#target", RadioSet).focus()
+        await pilot.press("left", "space")
+        assert radio_state(screen, "target") == ("701", "701", ["701"])
+
+
+async def test_the_start_screen_offers_the_unfinished_matchs_settings() -> None:
+    """Resuming a 501 match showed 1001 (and normal) on the start screen."""
+    unfinished = Match.new(5, 501)
+    save_autosave(record_from_match(unfinished, "easy"))
+    app = BelaApp(resume=None, bot_delay=0.0, hold_delay=0.0)  # no target or level given
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await start_screen(pilot)
+        assert screen.saved is not None and screen.saved.match.target == 501
+        assert radio_state(screen, "target") == ("501", "501", ["501"])
+        assert radio_state(screen, "difficulty") == ("easy", "easy", ["easy"])
+
+
+async def test_without_an_unfinished_match_the_newest_archived_one_sets_the_start() -> None:
+    archive_match(record_from_match(Match.new(1, 1001), "hard"))
+    archive_match(record_from_match(Match.new(2, 701), "easy"))  # the newer one
+    app = BelaApp(resume=None, bot_delay=0.0, hold_delay=0.0)  # no target or level given
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await start_screen(pilot)
+        assert screen.saved is None
+        assert radio_state(screen, "target") == ("701", "701", ["701"])
+        assert radio_state(screen, "difficulty") == ("easy", "easy", ["easy"])
+
+
+async def test_settings_given_on_the_command_line_win_over_the_last_ones() -> None:
+    archive_match(record_from_match(Match.new(2, 701), "easy"))
+    app = BelaApp(resume=None, target=501, bot_delay=0.0, hold_delay=0.0)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await start_screen(pilot)
+        assert radio_state(screen, "target")[0] == "501"
+        assert radio_state(screen, "difficulty")[0] == "easy"
+
+
+# ---------------------------------------------------------------------- the seed named at exit
+
+
+def test_the_seed_printed_at_exit_is_the_seed_typed_on_the_start_screen(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    """Issue #12, as reported: ``bela``, Seed 777, Ctrl+N, Ctrl+Q.
+
+    It printed the random seed the command line had chosen (before the app ran)
+    while the match dealt and saved had seed 777.
+    """
+    run = BelaApp.run
+
+    async def player(pilot: Pilot[Any]) -> None:
+        screen = await start_screen(pilot)
+        screen.query_one("#seed", Input).value = "777"
+        await pilot.press("ctrl+n")
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(pilot.app.screen, TableScreen):
+                break
+        await pilot.press("ctrl+q")
+
+    def headless_run(self: BelaApp) -> Any:
+        self.bot_delay = 0.0
+        return run(self, headless=True, size=(100, 36), auto_pilot=player)
+
+    monkeypatch.setattr(BelaApp, "run", headless_run)
+    monkeypatch.setattr(random_module, "SystemRandom", lambda: random_module.Random(3))
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert out == "bela: your match used seed 777 (replay with: bela replay --seed 777)\n"
+    saved = json.loads((data_dir / "autosave.json").read_text())
+    assert saved["seed"] == 777

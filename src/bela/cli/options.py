@@ -64,12 +64,16 @@ _RANDOM_SEED_BOUND = 2**63
 
 @dataclass(frozen=True, slots=True)
 class PlayOptions:
-    """``bela play``; ``round`` counts from 1 (the match's first deal), ``seed_chosen`` is ours."""
+    """``bela play``; ``round`` counts from 1 (the match's first deal), ``seed_chosen`` is ours.
 
-    target: int
+    ``target`` and ``difficulty`` are None when not given: the app then opens on
+    those of the match played last.
+    """
+
+    target: int | None
     seed: int
     seed_chosen: bool
-    difficulty: str
+    difficulty: str | None
     round: int
     resume: bool | None
 
@@ -222,9 +226,8 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
     play.add_argument(
         "--target",
         type=_target,
-        default=1001,
         metavar="{501,701,1001}",
-        help="points to win the match (default 1001)",
+        help="points to win the match (default: the last match's, else 1001)",
     )
     play.add_argument(
         "--seed", type=parse_seed, help="deal from this seed (default: a random one, shown)"
@@ -232,9 +235,8 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
     play.add_argument(
         "--difficulty",
         type=_difficulty,
-        default="normal",
         metavar="{easy,normal,hard}",
-        help="how well the computer players play (default normal)",
+        help="how well the computer players play (default: the last match's, else normal)",
     )
     play.add_argument(
         "--round",

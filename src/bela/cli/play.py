@@ -14,7 +14,7 @@ from bela.cli.common import (
 from bela.cli.options import PlayOptions
 from bela.untrusted import oneline
 
-__all__ = ["run_play"]
+__all__ = ["run_play", "seeds_line"]
 
 
 def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
@@ -22,10 +22,19 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
 
     The app takes ``start_round`` as the 0-based index of the first deal (the
     engine's ``Match.start_index``), so ``--round N`` becomes ``N - 1``.
+
+    The seed is named after the app exits, and it is the seed of the match
+    actually played: the start screen lets the player change the seed, so the
+    one chosen here may never be dealt (issue #12). A random seed chosen here is
+    not announced beforehand for the same reason; the app shows it on the start
+    screen and in the table talk.
     """
     from bela.ai import BOT_KINDS
 
-    kind, notice = resolve_difficulty(options.difficulty, BOT_KINDS)
+    kind: str | None = None
+    notice: str | None = None
+    if options.difficulty is not None:
+        kind, notice = resolve_difficulty(options.difficulty, BOT_KINDS)
     app = optional_module("bela.tui", "the terminal app")
     run_app = getattr(app, "run_app", None)
     if run_app is None:
@@ -34,22 +43,27 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
         _check_resumable()
     if notice is not None:
         print(f"bela: {notice}", file=err)
-    if options.seed_chosen and not options.resume:
-        with writing_output():  # flushed now: the app takes the terminal next
-            print(
-                f"bela: new matches use seed {options.seed} "
-                f"(replay with: bela replay --seed {options.seed})",
-                file=out,
-                flush=True,
-            )
+    played: list[int] = []
     code = run_app(
         target=options.target,
         seed=options.seed,
         difficulty=kind,
         start_round=options.round - 1,
         resume=options.resume,
+        played=played,
     )
+    if played:
+        with writing_output():
+            print(seeds_line(played), file=out, flush=True)
     return int(code) if code is not None else 0
+
+
+def seeds_line(seeds: list[int]) -> str:
+    """What the command line says about the seeds of the matches played, after the app."""
+    if len(seeds) == 1:
+        return f"bela: your match used seed {seeds[0]} (replay with: bela replay --seed {seeds[0]})"
+    listed = ", ".join(str(seed) for seed in seeds)
+    return f"bela: your matches used seeds {listed} (replay with: bela replay --seed N)"
 
 
 def _check_resumable() -> None:

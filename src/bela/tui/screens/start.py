@@ -56,6 +56,24 @@ class Choice(RadioButton):
         super().watch_value()
 
 
+class Choices(RadioSet):
+    """A radio set whose highlight starts on the chosen button.
+
+    Textual's ``RadioSet`` highlights its first button when mounted, whichever is
+    pressed: with 1001 chosen the highlight sat on 501, the eye took it for the
+    choice, and Enter or Space would have chosen 501 (issue #12).
+    """
+
+    def on_mount(self) -> None:
+        # RadioSet's own mount handler runs after this one (and picks the pressed
+        # button), so the highlight is moved once both are done.
+        self.call_later(self._highlight_pressed)
+
+    def _highlight_pressed(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
+
+
 class StartScreen(Screen[None]):
     """Choose the match, or resume the unfinished one."""
 
@@ -115,12 +133,12 @@ class StartScreen(Screen[None]):
                 yield Static(self._saved_text(self.saved), id="saved", markup=False)
             with Horizontal(classes="field"):
                 yield Label("Play to", classes="field-label")
-                with RadioSet(id="target"):
+                with Choices(id="target"):
                     for value in TARGETS:
                         yield Choice(str(value), value=value == self.target, name=str(value))
             with Horizontal(classes="field"):
                 yield Label("Bots", classes="field-label")
-                with RadioSet(id="difficulty"):
+                with Choices(id="difficulty"):
                     for level in self.levels:
                         yield Choice(
                             Text(_difficulty_label(level)),
