@@ -34,6 +34,7 @@ from bela.engine import (
 )
 from bela.engine.deal import MAX_SEED
 from bela.files import size_text
+from bela.record_basics import RECORD_SIZE_LIMIT, RecordError
 from bela.untrusted import oneline, shown
 
 __all__ = [
@@ -58,13 +59,8 @@ __all__ = [
 SCHEMA_VERSION: Final = 1
 """The record format this bela writes and the newest one it reads."""
 
-RECORD_SIZE_LIMIT: Final = 2 << 20
-"""The largest record file bela reads: 2 MiB, refused before it is parsed.
-
-A match to 1001 takes about 3 KiB a round and rarely more than 15 rounds (about
-50 KiB); a round that is redealt (everyone passed, under the no-forced-trump
-rule) takes about 1 KiB. 2 MiB holds several hundred rounds.
-"""
+# RECORD_SIZE_LIMIT (2 MiB) and RecordError live in bela.record_basics, which
+# needs no pydantic, so the app can look for a save without loading this module.
 
 RECORD_VALUE_LIMIT: Final = 50_000
 """The most JSON values (counted as commas and opening brackets) a record may hold.
@@ -79,10 +75,6 @@ before parsing, 50,000 values keep any file under the limits to tens of megabyte
 Pair = tuple[int, int]
 Seat = Annotated[int, Field(ge=0, le=3)]
 Team = Annotated[int, Field(ge=0, le=1)]
-
-
-class RecordError(ValueError):
-    """A record that cannot be used; the message is one line a player can act on."""
 
 
 class _Model(BaseModel):

@@ -21,6 +21,10 @@ held with an OS file lock for as long as the window is open: the first window
 saves in ``autosave.json``, a second one in ``autosave-2.json``, and so on, so
 neither overwrites the other's match. A later window that finds the main slot
 empty takes over the newest unfinished match a closed second window left behind.
+
+``bela.records`` (and with it pydantic) is imported only once a record is read
+or written: claiming a slot and finding no save, as a first start does, loads
+neither, so the start screen is drawn sooner (issue #12).
 """
 
 from __future__ import annotations
@@ -32,21 +36,17 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import platformdirs
 from filelock import FileLock, Timeout
 
 from bela.files import FileRefusedError, read_limited
-from bela.records import (
-    RECORD_SIZE_LIMIT,
-    MatchRecord,
-    RecordError,
-    dumps,
-    loads,
-    match_from_record,
-)
+from bela.record_basics import RECORD_SIZE_LIMIT, RecordError
 from bela.untrusted import oneline, shown_path
+
+if TYPE_CHECKING:
+    from bela.records import MatchRecord
 
 __all__ = [
     "AUTOSAVE_NAME",
@@ -340,6 +340,8 @@ def save_autosave(record: MatchRecord) -> Path:
     ``AutosaveBlockedError`` (saving nothing) if it cannot.
     """
     target = autosave_path()
+    from bela.records import dumps
+
     if target not in _known():
         keep_what_is_saved(replacement=record)
     text = dumps(record)
@@ -400,7 +402,10 @@ def read_record(path: Path) -> MatchRecord:
     ``OSError`` (with ``FileRefusedError`` for a FIFO, device, directory or
     oversized file) when it cannot be read; ``RecordError`` when it is no record.
     """
-    return loads(read_limited(path, RECORD_SIZE_LIMIT))
+    data = read_limited(path, RECORD_SIZE_LIMIT)
+    from bela.records import loads  # only now: with no save, pydantic is never loaded
+
+    return loads(data)
 
 
 def _unusable(path: Path, reason: str, kind: str) -> RecordError:
@@ -423,6 +428,8 @@ def _read_save(path: Path) -> MatchRecord | None:
     known = _known()
     try:
         record = read_record(path)
+        from bela.records import match_from_record  # loaded by read_record already
+
         match_from_record(record)
     except (FileNotFoundError, NotADirectoryError):  # (the data "directory" is a file)
         known.add(path)
@@ -498,6 +505,8 @@ def clear_autosave() -> None:
 
 def archive_match(record: MatchRecord) -> Path:
     """Keep a match as ``matches/<timestamp>-<seed>.json``; an existing file is never replaced."""
+    from bela.records import dumps
+
     directory = matches_dir()
     text = dumps(record)
     temp = _write_temp(directory, text, _ARCHIVE_TEMP_PREFIX)

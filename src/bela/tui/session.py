@@ -2,6 +2,9 @@
 
 The save functions never raise into the game: a disk that cannot be written must
 not stop a match, so they return the problem in words for the app to show.
+
+``bela.records`` (pydantic) is imported by the functions that read or write a
+record, not here: the start screen imports this module (issue #12).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from typing import Final
 
 from bela.ai import BOT_KINDS, Bot, make_bot
 from bela.engine import Match
-from bela.records import RecordError, match_from_record, record_from_match
+from bela.record_basics import RecordError
 from bela.storage import (
     SaveSlot,
     archive_match,
@@ -71,6 +74,8 @@ def load_saved() -> tuple[Saved | None, str | None]:
         record = load_autosave()
         if record is None:
             return None, None
+        from bela.records import match_from_record
+
         return Saved(match_from_record(record), record.difficulty), None
     except RecordError as exc:
         return None, oneline(exc)
@@ -84,6 +89,8 @@ def autosave(match: Match, difficulty: str) -> str | None:
     The problem names the directory and the reason, never the random temp file
     name, so the same failure reads the same after every card and is shown once.
     """
+    from bela.records import record_from_match
+
     try:
         save_autosave(record_from_match(match, difficulty))
     except RecordError as exc:
@@ -120,6 +127,8 @@ def shelve_unfinished() -> str | None:
 
 def archive(match: Match, difficulty: str) -> str | None:
     """Keep a finished match and forget the autosave; returns a problem to show, or None."""
+    from bela.records import record_from_match
+
     try:
         archive_match(record_from_match(match, difficulty))
     except RecordError as exc:
