@@ -3,6 +3,10 @@
 The app object holds only settings (target, seed, difficulty, bot speed) and
 moves between screens; the match itself lives in the table screen, and the
 rules in the engine.
+
+The table (and with it the bots) and the help screen (Markdown) are imported
+when first opened, not with the app: the start screen is drawn before they are
+needed (issue #12, ``benchmarks/bench_first_screen.py``).
 """
 
 from __future__ import annotations
@@ -17,9 +21,7 @@ from textual.notifications import SeverityLevel
 from bela.engine import Match
 from bela.storage import claim_slot, release_slot
 from bela.tui.commands import BelaCommands
-from bela.tui.screens.help import HelpScreen
 from bela.tui.screens.start import StartScreen
-from bela.tui.screens.table import TableScreen
 from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 from bela.untrusted import oneline
@@ -206,6 +208,8 @@ class BelaApp(App[int]):
         self.open_table(Match.new(seed, target, start_index=start), difficulty)
 
     def open_table(self, match: Match, difficulty: str) -> None:
+        from bela.tui.screens.table import TableScreen  # with the bots: only once a match opens
+
         if match.seed not in self.played_seeds:
             self.played_seeds.append(match.seed)
         table = TableScreen(match, difficulty)
@@ -216,6 +220,8 @@ class BelaApp(App[int]):
 
     async def action_new_match(self) -> None:
         """Leave the table (its match stays saved) for the start screen, with a fresh seed."""
+        from bela.tui.screens.table import TableScreen
+
         while len(self.screen_stack) > 2 and not isinstance(self.screen, TableScreen):
             await self.pop_screen()
         self.seed = random.SystemRandom().getrandbits(32)
@@ -228,6 +234,8 @@ class BelaApp(App[int]):
             await self.push_screen(screen)
 
     def action_help(self) -> None:
+        from bela.tui.screens.help import HelpScreen  # Markdown: loaded when first shown
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
