@@ -4,16 +4,30 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench fuzz clean
+.PHONY: play install test lint typecheck unit bench fuzz clean
 
+# The first install takes about a minute: say so, and let pip show its progress.
 $(STAMP): pyproject.toml
+	@test -d $(VENV) || echo "Setting up $(VENV) (first run only, about a minute)..."
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --progress-bar on -e '.[dev]'
 	touch $(STAMP)
+	@echo "Ready. For the bela command in this shell: . $(VENV)/bin/activate (or: make install)"
 
 play: $(STAMP)
 	$(BIN)/bela $(ARGS)
+
+# bela on the PATH for good, outside .venv: with uv or pipx, whichever is installed.
+install:
+	@if command -v uv >/dev/null 2>&1; then uv tool install --force --editable .; \
+	elif command -v pipx >/dev/null 2>&1; then pipx install --force --editable .; \
+	else \
+	  echo "make install needs uv (https://docs.astral.sh/uv/) or pipx (https://pipx.pypa.io/)"; \
+	  echo "to put bela on your PATH. Without them: make play, then . $(VENV)/bin/activate"; \
+	  echo "in each shell where you want the bela command."; \
+	  exit 1; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

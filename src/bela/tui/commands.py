@@ -1,4 +1,4 @@
-"""The app's entries in the command palette (Ctrl+P): new match, rules, bot speed, last trick."""
+"""The app's entries in the command palette (Ctrl+P): new match, rules, hint, analysis, speed."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ class BelaCommands(Provider):
 
     def _commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         from bela.tui.app import BelaApp
+        from bela.tui.screens.summary import RoundSummaryScreen
         from bela.tui.screens.table import TableScreen
 
         app = self.app
@@ -30,11 +31,20 @@ class BelaCommands(Provider):
             faster = partial(screen.action_speed, -1)
             slower = partial(screen.action_speed, 1)
             commands += [
+                ("Hint", "What the hard bot would play here, and why (i)", screen.action_hint),
                 ("Last trick", "Who played what in the last trick", screen.action_last_trick),
                 ("Bots faster", "Shorter pause before each bot card", faster),
                 ("Bots slower", "Longer pause before each bot card", slower),
                 ("Skip the wait", "Let the bots carry on at once", screen.action_skip),
             ]
+        if isinstance(screen, RoundSummaryScreen):
+            commands.append(
+                (
+                    "Analysis",
+                    "Every card of this round against the best play (a)",
+                    screen.action_analyse,
+                )
+            )
         bela = "Ask before announcing bela" if app.auto_bela else "Announce bela automatically"
         motion = "Turn animations on" if app.reduced_motion else "Reduce motion"
         commands += [

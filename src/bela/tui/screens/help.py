@@ -10,26 +10,20 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
+from bela.tui.keys import help_lines
 from bela.tui.widgets import TooSmall
 
 __all__ = ["HELP_TEXT", "HelpScreen"]
 
-HELP_TEXT: Final = """\
+HELP_TEXT: Final = (
+    """\
 # Bela: rules and keys
 
-## Keys at the table
+## Keys
 
-- **← →** (or **↑ ↓**): move between cards, or between bids
-- **1 – 8**: pick the card with that number (**1 – 5** on the bid menu)
-- **Enter**: play the chosen card, or make the chosen bid
-- **h d s c**: name hearts, diamonds, spades or clubs as trump; **p**: say *dalje* (pass)
-- **Mouse**: click a card to play it, click a bid to make it
-- **Space**: skip the bots' wait; clear a finished trick from the table
-- **l**: look at the last trick again
-- **+ / −**: bots play faster / slower
-- **n**: new match (this one stays saved, so you can come back to it)
-- **F1** or **?**: this help; **Ctrl+P**: command palette
-- **Ctrl+Q**: quit (the match is saved; start Bela again to resume)
+"""
+    + help_lines()
+    + """
 
 ## The game
 
@@ -69,6 +63,8 @@ takes all 8 tricks (*štiglja*) gets 90 extra. First to the target (501, 701 or
 
 Press Escape to go back.
 """
+)
+"""The rules, and every key from ``bela.tui.keys`` (the README's key table shows the same)."""
 
 
 class HelpScreen(ModalScreen[None]):

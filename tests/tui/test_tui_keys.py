@@ -1,0 +1,74 @@
+"""Every key is documented, from one table (``bela.tui.keys``): README, F1 help and the palette.
+
+Issue #12: the README's key table and the F1 help left out ``i`` (hint), ``a``
+(analysis) and ``n`` (new match), and the command palette had no hint.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.binding import Binding
+from textual.widgets import Markdown
+from tui_pilot import make_app, play_round, settle, table
+
+from bela.tui import BelaApp
+from bela.tui.commands import BelaCommands
+from bela.tui.keys import KEYS, help_lines, readme_table
+from bela.tui.screens.help import HelpScreen
+from bela.tui.screens.summary import RoundSummaryScreen
+from bela.tui.screens.table import TableScreen
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def bound_keys() -> set[str]:
+    """Every key the table screen and the app bind, and the summary's analysis key."""
+    bindings = [*TableScreen.BINDINGS, *BelaApp.BINDINGS]
+    bindings += [b for b in RoundSummaryScreen.BINDINGS if isinstance(b, Binding)]
+    keys: set[str] = set()
+    for binding in bindings:
+        assert isinstance(binding, Binding)
+        if isinstance(binding.action, str) and binding.action == "close":
+            continue  # the summary's "carry on" keys are the table's Enter/Space/Escape
+        keys.update(binding.key.split(","))
+    return keys
+
+
+def test_every_bound_key_is_in_the_key_table() -> None:
+    listed = {name for key in KEYS for name in key.names}
+    missing = bound_keys() - listed
+    assert not missing, f"keys bound but not in bela.tui.keys.KEYS: {sorted(missing)}"
+    assert {"i", "a", "n"} <= listed
+
+
+def test_the_readme_shows_the_key_table_word_for_word() -> None:
+    assert readme_table() in README.read_text(encoding="utf-8"), (
+        "README.md's key table differs from bela.tui.keys.readme_table(): paste its output"
+    )
+
+
+async def test_f1_shows_every_key() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one(Markdown).source
+        assert help_lines() in source
+        for key in KEYS:
+            assert f"- **{key.shown}**: {key.what}" in source
+
+
+async def test_the_palette_offers_the_hint_at_the_table_and_the_analysis_after_a_round() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        names = [name for name, _, _ in BelaCommands(table(app))._commands()]
+        assert "Hint" in names and "Analysis" not in names
+        await play_round(pilot)
+        summary = app.screen
+        assert isinstance(summary, RoundSummaryScreen)
+        names = [name for name, _, _ in BelaCommands(summary)._commands()]
+        assert "Analysis" in names and "Hint" not in names
