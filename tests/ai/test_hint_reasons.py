@@ -67,6 +67,13 @@ def test_a_low_lead_gives_little_away() -> None:
     assert "a low heart gives little away" in reason(view, Play(Card.parse("7H")))
 
 
+def test_a_ten_under_the_ace_still_out() -> None:
+    view = my_view(position(3, LEAD, [Call(Suit.SPADES)]))
+    assert reason(view, Play(Card.parse("10D"))) == (
+        "lead 10D: only AD is still higher: this lead wins the trick or draws it out"
+    )
+
+
 def test_winning_the_trick_as_last_player() -> None:
     view = my_view(position(0, LAST, [Call(Suit.SPADES)], "KD 8D 7D"))
     assert reason(view, Play(Card.parse("AD"))) == "play AD: it wins the trick (15 points)"

@@ -149,7 +149,19 @@ def _lead_reason(pos: _Position, card: int) -> str:
             f"a low {_suit_word(card)} gives little away and leaves your partner "
             "room to win the trick"
         )
-    return f"it keeps your trumps and top cards for later; a {_suit_word(card)} lead is safest now"
+    higher = sorted(
+        (c for c in pos.unseen if c >> 3 == card >> 3 and pos.strength(c) > pos.strength(card)),
+        key=pos.strength,
+        reverse=True,
+    )
+    if len(higher) == 1:
+        return f"only {_name(higher[0])} is still higher: this lead wins the trick or draws it out"
+    held = sorted((c for c in pos.hand if c >> 3 == card >> 3), key=pos.strength, reverse=True)
+    listed = " ".join(_name(c) for c in held)
+    return (
+        f"it opens your {Suit(card >> 3).noun} ({listed}); "
+        f"{' and '.join(_name(c) for c in higher)} are still out"
+    )
 
 
 def _follow_reason(pos: _Position, card: int) -> str:
