@@ -231,8 +231,13 @@ def _bid_reason(view: SeatView, action: Pass | Call) -> str:
         return f"{head}: you hold {', '.join(parts)}"
     best = max(range(4), key=lambda s: (len(strong(s)), len(suit_cards(s))))
     cards = suit_cards(best)
+    names = " ".join(_name(c) for c in cards)
+    held = (
+        f"has only {' and '.join(names.split())}"
+        if len(cards) <= 2
+        else f"has {len(cards)} cards ({names})"
+    )
     return (
-        f"say dalje: no suit is strong enough to play for more than half the points; your best, "
-        f"{Suit(best).noun}, has {len(cards)} card{'s' if len(cards) != 1 else ''}"
-        + (f" ({' '.join(_name(c) for c in cards)})" if cards else "")
+        "say dalje: no suit is strong enough to play for more than half the points; "
+        f"your best, {Suit(best).noun}, {held}"
     )
