@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
 import pytest
+from played_matches import played
 
 from bela import storage
 from bela.ai import make_bot
 from bela.ai.driver import bot_action
-from bela.engine import Match
 from bela.records import dumps, loads, match_from_record, record_from_match
 from bela.storage import (
     CorruptAutosaveError,
@@ -23,16 +22,6 @@ from bela.storage import (
     matches_dir,
     save_autosave,
 )
-
-
-def played(seed: int, steps: int | None = None, target: int = 501) -> Match:
-    rng = random.Random(seed)
-    match = Match.new(seed, target=target)
-    done = 0
-    while match.current is not None and (steps is None or done < steps):
-        match = match.apply(rng.choice(match.current.legal_actions()))
-        done += 1
-    return match
 
 
 def test_the_data_dir_comes_from_the_environment(data_dir: Path) -> None:

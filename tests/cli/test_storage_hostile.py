@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from played_matches import played
 
 from bela import storage
-from bela.engine import Match
 from bela.files import FileRefusedError, read_limited
 from bela.records import (
     RECORD_SIZE_LIMIT,
@@ -41,16 +41,6 @@ from bela.storage import (
     save_autosave,
 )
 from bela.tui.session import autosave, shelve_unfinished
-
-
-def played(seed: int, steps: int | None = None, target: int = 501) -> Match:
-    rng = random.Random(seed)
-    match = Match.new(seed, target=target)
-    done = 0
-    while match.current is not None and (steps is None or done < steps):
-        match = match.apply(rng.choice(match.current.legal_actions()))
-        done += 1
-    return match
 
 
 def record(seed: int, steps: int | None = None) -> MatchRecord:

@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 from tui_pilot import human_move, make_app, settle, table
 
@@ -43,6 +45,14 @@ def rendered(widget: Static) -> str:
     return str(widget.render())
 
 
+async def start_problem(pilot: Pilot[Any]) -> Static:
+    """The start screen's line about the save that could not be used."""
+    await pilot.pause()
+    start = pilot.app.screen
+    assert isinstance(start, StartScreen)
+    return start.query_one("#start-problem", Static)
+
+
 def write_hostile_save(key: str) -> None:
     data = json.loads(dumps(record_from_match(unfinished(3), "normal")))
     data[key] = 1
@@ -59,11 +69,7 @@ async def test_a_crafted_key_is_shown_as_text_and_clicking_it_writes_nothing(
     write_hostile_save(key)
     app = make_app(resume=None)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        start = app.screen
-        assert isinstance(start, StartScreen)
-        problem = start.query_one("#start-problem", Static)
-        shown = rendered(problem)
+        shown = rendered(await start_problem(pilot))
         assert "[@click=app.screenshot(" in shown and "could not be resumed" in shown
         await pilot.click("#start-problem")
         await pilot.pause()
@@ -75,10 +81,7 @@ async def test_markup_in_a_key_neither_crashes_nor_renders(key: str) -> None:
     write_hostile_save(key)
     app = make_app(resume=None)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        start = app.screen
-        assert isinstance(start, StartScreen)
-        assert key[:10] in rendered(start.query_one("#start-problem", Static))
+        assert key[:10] in rendered(await start_problem(pilot))
 
 
 @pytest.mark.parametrize("part", HOSTILE)
