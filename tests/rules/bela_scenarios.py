@@ -9,6 +9,9 @@ broke a rule would fail loudly instead of proving something false.
 Notation: a hand is a string of eight cards, the first six dealt face up and
 the last two the player's talon. In a play string a card ending in ``!`` is
 played with a bela announcement; ``|`` separates tricks for the reader only.
+Bela is announced with the first of the two cards (the default since rules
+revision 2); the ``..._BELA_SECOND`` lines announce it with the second, for
+``Rules(bela_on_second=True)``.
 """
 
 from __future__ import annotations
@@ -134,7 +137,8 @@ DEAL_T = (
 # Line A (tricks in order, leader first; points from the brief's table, trump hearts):
 #  1. s1 JH  s2 7H  s3 QH  s0 10H   -> s1 (JH is the top trump)   20 + 0 + 3 + 10 = 33
 #  2. s1 9H  s2 8H  s3 KH  s0 AH    -> s1 (9 beats A in trump)    14 + 0 + 4 + 11 = 29
-#     (KH is seat 3's second bela card: the bela line announces it)
+#     (QH in trick 1 is seat 3's first bela card, KH here the second: the bela line
+#     announces with QH, the ..._SECOND line, for the old rule, with KH)
 #  3. s1 10D s2 AD  s3 9D  s0 8D    -> s2 (s2 must overtake: AD)   10 + 11 + 0 + 0 = 21
 #  4. s2 JD  s3 KD  s0 QD  s1 7D    -> s3 (s3 must overtake: KD)    2 + 4 + 3 + 0 =  9
 #  5. s3 7S  s0 10S s1 9S  s2 QS    -> s0                           0 + 10 + 0 + 3 = 13
@@ -147,7 +151,8 @@ PLAY_T_A = (
     "JH 7H QH 10H | 9H 8H KH AH | 10D AD 9D 8D | JD KD QD 7D | "
     "7S 10S 9S QS | AS JS KS 8S | AC 9C QC 7C | 10C JC KC 8C"
 )
-PLAY_T_A_BELA = PLAY_T_A.replace("KH", "KH!")
+PLAY_T_A_BELA = PLAY_T_A.replace("QH", "QH!")
+PLAY_T_A_BELA_SECOND = PLAY_T_A.replace("KH", "KH!")
 T_A_CALLERS_CARDS = 33 + 29 + 9  # 71
 T_A_DEFENDERS_CARDS = 21 + 13 + 17 + 14 + 26  # 91
 T_A_LAST_TRICK = 10 + 2 + 4 + 0 + 10  # 26
@@ -164,7 +169,8 @@ PLAY_T_B = (
     "JH 7H QH 10H | 9H 8H KH AH | 7D AD 9D 8D | JD KD QD 10D | "
     "9S QS 7S 10S | AS JS KS 8S | AC 9C QC 7C | 10C JC KC 8C"
 )
-PLAY_T_B_BELA = PLAY_T_B.replace("KH", "KH!")
+PLAY_T_B_BELA = PLAY_T_B.replace("QH", "QH!")
+PLAY_T_B_BELA_SECOND = PLAY_T_B.replace("KH", "KH!")
 T_B_CALLERS_CARDS = 33 + 29 + 19  # 81
 T_B_DEFENDERS_CARDS = 11 + 13 + 17 + 14 + 26  # 81
 
@@ -189,7 +195,7 @@ PLAY_P = (
     "JH 7H QH 10H | 9H 8H KH AH | 10D AD 9D 8D | JD KD QD 7D | "
     "7S AS 9S QS | AC JC QC 7C | 10C 10S KC 8C | 9C JS KS 8S"
 )
-PLAY_P_BELA = PLAY_P.replace("KH", "KH!")
+PLAY_P_BELA = PLAY_P.replace("QH", "QH!")
 P_CALLERS_CARDS = 33 + 29 + 9  # 71
 P_DEFENDERS_CARDS = 21 + 14 + 16 + 24 + 16  # 91
 P_CALLERS_ZVANJA = 20
@@ -207,7 +213,7 @@ DEAL_S = (
 )
 
 #  1. s1 JH  s2 8H  s3 7H  s0 QH    20 + 0 + 0 + 3 = 23
-#  2. s1 9H  s2 QC  s3 7C  s0 KH    14 + 3 + 0 + 4 = 21   (seat 0 announces bela with KH)
+#  2. s1 9H  s2 QC  s3 7C  s0 KH    14 + 3 + 0 + 4 = 21   (seat 0 announced bela with QH)
 #  3. s1 AH  s2 AC  s3 9C  s0 8C    11 + 11 + 0 + 0 = 22
 #  4. s1 10H s2 7S  s3 JC  s0 10C   10 + 0 + 2 + 10 = 22
 #  5. s1 AD  s2 JD  s3 7D  s0 8D    11 + 2 + 0 + 0 = 13
@@ -216,7 +222,7 @@ DEAL_S = (
 #  8. s1 AS  s2 10S s3 JS  s0 KS    11 + 10 + 2 + 4 + 10 (last trick) = 37
 # Seat 1's team takes every trick: 23 + 21 + 22 + 22 + 13 + 7 + 17 + 37 = 162.
 PLAY_S = (
-    "JH 8H 7H QH | 9H QC 7C KH! | AH AC 9C 8C | 10H 7S JC 10C | "
+    "JH 8H 7H QH! | 9H QC 7C KH | AH AC 9C 8C | 10H 7S JC 10C | "
     "AD JD 7D 8D | KD 8S 9D QD | 10D 9S KC QS | AS 10S JS KS"
 )
 S_SWEPT_ZVANJA = 50

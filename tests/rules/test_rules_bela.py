@@ -1,7 +1,8 @@
-"""Bela: "Trump K and Q in one player's hands: 20 points for that player's team. It is
-optional: it counts only if announced, and it is announced when the player plays the second of
-the two cards. It is not part of the zvanja comparison (it always counts), and it is part of
-the "more than half" test."
+"""Bela: "Trump K and Q in one player's hands: 20 points for that player's team. It counts
+only if announced." Since rules revision 2 it is announced with the FIRST of the two cards; the
+old reading, the second card, is ``Rules(bela_on_second=True)`` (tested here as such; the first
+card's own tests are in ``test_rules_house.py``). "It is not part of the zvanja comparison (it
+always counts), and it is part of the "more than half" test."
 
 Deal T (``bela_scenarios``): seat 3 holds trump KH and QH; seat 2 holds KS QS and KC QC.
 """
@@ -24,7 +25,9 @@ from bela_scenarios import (
     play,
 )
 
-from bela.engine import Card, IllegalBelaError, Play
+from bela.engine import Card, IllegalBelaError, Play, Rules
+
+SECOND = Rules(bela_on_second=True)
 
 
 def bela_play(card: str) -> Play:
@@ -32,7 +35,8 @@ def bela_play(card: str) -> Play:
 
 
 def test_announced_bela_scores_20() -> None:
-    """Brief: "20 points for that player's team": seat 3 (team 1) announces with KH."""
+    """Brief: "20 points for that player's team": seat 3 (team 1) announces with QH, the
+    first of its trump K and Q."""
     rnd = play(call(new_round(0, DEAL_T), "H"), PLAY_T_B_BELA)
     assert rnd.result is not None
     assert rnd.result.bela == (0, 20)
@@ -49,10 +53,10 @@ def test_bela_not_announced_scores_nothing() -> None:
     assert rnd.bela_announced_by is None
 
 
-def test_bela_is_announced_with_the_second_card_queen_last() -> None:
-    """Brief: bela "is announced when the player plays the second of the two cards": here KH
-    goes first (no announcement possible) and QH second, with the announcement."""
-    rnd = call(new_round(0, DEAL_T), "H")
+def test_bela_on_second_is_announced_with_the_second_card_queen_last() -> None:
+    """The old rule (``bela_on_second``): bela "is announced when the player plays the second
+    of the two cards": here KH goes first (no announcement possible) and QH second, with it."""
+    rnd = call(new_round(0, DEAL_T, SECOND), "H")
     rnd = play(rnd, "JH 7H")
     assert bela_play("KH") not in rnd.legal_actions()
     rnd = play(rnd, "KH 10H | 9H 8H")
@@ -61,10 +65,11 @@ def test_bela_is_announced_with_the_second_card_queen_last() -> None:
     assert rnd.bela_announced_by == 3
 
 
-def test_bela_rejected_on_the_first_of_the_two_cards() -> None:
-    """Brief: announced with "the second of the two cards": announcing with the first (QH,
-    while KH is still in hand) raises ``IllegalBelaError``; the state is unchanged."""
-    rnd = play(call(new_round(0, DEAL_T), "H"), "JH 7H")
+def test_bela_on_second_rejected_on_the_first_of_the_two_cards() -> None:
+    """The old rule (``bela_on_second``): announced with "the second of the two cards":
+    announcing with the first (QH, while KH is still in hand) raises ``IllegalBelaError``;
+    the state is unchanged."""
+    rnd = play(call(new_round(0, DEAL_T, SECOND), "H"), "JH 7H")
     before = rnd.actions
     with pytest.raises(IllegalBelaError):
         rnd.apply(bela_play("QH"))

@@ -11,7 +11,7 @@ and never a quietly wrong answer. The documented fast paths (``legal_mask``,
 ``Round.push_card``) trust their arguments.
 """
 
-from bela.engine.actions import Action, Call, Pass, Play
+from bela.engine.actions import Action, Call, Claim, Pass, Play
 from bela.engine.cards import Card, Rank, Suit, cards_in, mask_of
 from bela.engine.deal import check_seed, deal_from_seed, round_seed
 from bela.engine.errors import (
@@ -20,6 +20,7 @@ from bela.engine.errors import (
     IllegalActionError,
     IllegalBelaError,
     IllegalBidError,
+    IllegalClaimError,
     IllegalPlayError,
     InvalidValueError,
     MalformedActionError,
@@ -30,7 +31,7 @@ from bela.engine.errors import (
 )
 from bela.engine.match import Match, RoundRecord, decide_winner
 from bela.engine.round import BELA_POINTS, LAST_TRICK_BONUS, Round, RoundResult
-from bela.engine.rules import TARGETS, Rules
+from bela.engine.rules import LEGACY_RULES, QUICK_TARGET, TARGETS, Rules
 from bela.engine.scoring import STIGLJA_BONUS, Score, score_round, score_round_detail
 from bela.engine.tricks import card_points, explain_illegal, legal_mask, legal_plays, trick_winner
 from bela.engine.view import CompletedTrick, Phase, SeatView
@@ -39,6 +40,8 @@ from bela.engine.zvanja import Zvanje, ZvanjeKind, find_zvanja, resolve_zvanja
 __all__ = [
     "BELA_POINTS",
     "LAST_TRICK_BONUS",
+    "LEGACY_RULES",
+    "QUICK_TARGET",
     "STIGLJA_BONUS",
     "TARGETS",
     "Action",
@@ -46,10 +49,12 @@ __all__ = [
     "Call",
     "Card",
     "CardParseError",
+    "Claim",
     "CompletedTrick",
     "IllegalActionError",
     "IllegalBelaError",
     "IllegalBidError",
+    "IllegalClaimError",
     "IllegalPlayError",
     "InvalidValueError",
     "MalformedActionError",

@@ -1,4 +1,4 @@
-"""The actions a seated player can take: pass ("dalje"), name trump, play a card."""
+"""The actions a seated player can take: pass ("dalje"), name trump, play a card, claim "dosta"."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from bela.engine.cards import Card, Suit, to_card, to_suit
 from bela.engine.errors import MalformedActionError, shown
 
-__all__ = ["Action", "Call", "Pass", "Play"]
+__all__ = ["Action", "Call", "Claim", "Pass", "Play"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +34,7 @@ class Call:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play a card; ``bela=True`` announces bela with the second of trump K and Q.
+    """Play a card; ``bela=True`` announces bela with it (trump K or Q, see ``Rules``).
 
     ``card`` is a ``Card``, text like ``"QH"`` or an index 0..31; ``bela`` is a bool.
     """
@@ -52,4 +52,16 @@ class Play:
         return f"{self.card} bela" if self.bela else str(self.card)
 
 
-Action = Pass | Call | Play
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Say "dosta": my team has reached the target (only under ``Rules(dosta=True)``).
+
+    Allowed to the player who has just won a trick, before he leads the next;
+    the engine checks the claim and ends the match on it either way.
+    """
+
+    def __str__(self) -> str:
+        return "dosta"
+
+
+Action = Pass | Call | Play | Claim

@@ -23,6 +23,7 @@ __all__ = [
     "IllegalActionError",
     "IllegalBelaError",
     "IllegalBidError",
+    "IllegalClaimError",
     "IllegalPlayError",
     "InvalidValueError",
     "MalformedActionError",
@@ -79,7 +80,11 @@ class IllegalPlayError(IllegalActionError):
 
 
 class IllegalBelaError(IllegalActionError):
-    """Bela announced with a card that is not the second of the trump king and queen."""
+    """Bela announced with a card that cannot carry it (see ``Rules.bela_on_second``)."""
+
+
+class IllegalClaimError(IllegalActionError):
+    """A "dosta" the rules forbid: not "na dosta", or not just after winning a trick."""
 
 
 SHOWN_LIMIT: Final = 40

@@ -4,7 +4,10 @@ Round k (0-based) is dealt by seat ``(first_dealer + k) % 4`` from
 ``round_seed(seed, k)``, so a match replays from its seed and its actions.
 After each complete round: a team at or above the target wins; if both are,
 the higher total wins; if they are exactly equal, another round is played.
-Belot ends the match at once for the team that held it.
+Belot ends the match at once for the team that held it. Under "na dosta" a
+claim ends it at once too: for the claimers if it holds, else for the others.
+A quick match (target 163, "brza 163") lasts three played deals; the higher
+total wins, and while the totals are equal one more deal is played.
 """
 
 from __future__ import annotations
@@ -17,9 +20,9 @@ from bela.engine.deal import MAX_SEED, check_seed, round_seed
 from bela.engine.errors import InvalidValueError, RoundOverError, shown
 from bela.engine.guards import as_int, check_int, check_seat, check_sequence
 from bela.engine.round import Round, RoundResult
-from bela.engine.rules import DEFAULT_RULES, TARGETS, Rules
+from bela.engine.rules import DEFAULT_RULES, QUICK_DEALS, QUICK_TARGET, TARGETS, Rules
 
-__all__ = ["DEFAULT_FIRST_DEALER", "Match", "RoundRecord"]
+__all__ = ["DEFAULT_FIRST_DEALER", "Match", "RoundRecord", "decide_quick_winner"]
 
 # Seat 3 deals first, so seat 0 (the human in the app) is the first to speak.
 DEFAULT_FIRST_DEALER = 3
@@ -91,7 +94,10 @@ class Match:
     def deal(self, index: int) -> Round:
         """The ``index``-th round of this match, freshly dealt."""
         seed = round_seed(self.seed, index)  # checks the index
-        return Round.from_seed(seed, (self.first_dealer + index) % 4, self.rules)
+        rnd = Round.from_seed(seed, (self.first_dealer + index) % 4, self.rules)
+        if self.rules.dosta and self.target != QUICK_TARGET:
+            rnd._claim_context = (self.scores[0], self.scores[1], self.target)
+        return rnd
 
     @property
     def next_index(self) -> int:
@@ -135,8 +141,14 @@ class Match:
             written=(written[0], written[1]),
         )
         scores = (self.scores[0] + written[0], self.scores[1] + written[1])
-        winner = decide_winner(scores, self.target, result.belot)
         rounds = (*self.rounds, record)
+        if result.claim is not None:  # "dosta": the claim decides, right or wrong
+            winner: int | None = result.claim if result.claim_ok else 1 - result.claim
+        elif self.target == QUICK_TARGET:
+            deals = sum(1 for r in rounds if not r.result.redeal)
+            winner = decide_quick_winner(scores, deals, result.belot)
+        else:
+            winner = decide_winner(scores, self.target, result.belot)
         state = replace(self, rounds=rounds, scores=scores, hanging=hanging, winner=winner)
         if winner is not None:
             return replace(state, current=None)
@@ -149,6 +161,20 @@ class Match:
             for action in check_sequence(actions, "actions"):
                 match = match.apply(action)
         return match
+
+
+def decide_quick_winner(scores: Pair, deals: int, belot: int | None = None) -> int | None:
+    """The winner of a quick match ("brza 163") after ``deals`` played deals, or None.
+
+    Belot wins at once; otherwise after three played deals (void deals do not
+    count) the higher total wins, and equal totals play one more deal, as a
+    match to a target does when both teams reach it with equal totals.
+    """
+    if belot is not None:
+        return belot
+    if deals < QUICK_DEALS or scores[0] == scores[1]:
+        return None
+    return 0 if scores[0] > scores[1] else 1
 
 
 def decide_winner(scores: Pair, target: int, belot: int | None = None) -> int | None:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from random import Random
 from typing import Any, Final, NamedTuple
 
-from bela.engine.actions import Action, Call, Pass, Play
+from bela.engine.actions import Action, Call, Claim, Pass, Play
 from bela.engine.cards import (
     ALL_CARDS_MASK,
     CARDS,
@@ -33,6 +33,7 @@ from bela.engine.deal import check_seed, deal_checked
 from bela.engine.errors import (
     IllegalBelaError,
     IllegalBidError,
+    IllegalClaimError,
     IllegalPlayError,
     InvalidValueError,
     MalformedActionError,
@@ -41,7 +42,7 @@ from bela.engine.errors import (
     WrongPhaseError,
 )
 from bela.engine.errors import shown as quoted
-from bela.engine.guards import check_mask, check_seat, check_sequence
+from bela.engine.guards import check_int, check_mask, check_seat, check_sequence
 from bela.engine.rules import DEFAULT_RULES, Rules
 from bela.engine.scoring import tally
 from bela.engine.tricks import BEATS, CARD_POINTS, explain_illegal_unchecked, legal_mask
@@ -54,6 +55,7 @@ LAST_TRICK_BONUS: Final = 10
 BELA_POINTS: Final = 20
 
 PASS: Final = Pass()
+CLAIM: Final = Claim()
 CALLS: Final = tuple(Call(s) for s in Suit)
 PLAYS: Final = tuple(Play(Card(c)) for c in range(32))
 PLAYS_BELA: Final = tuple(Play(Card(c), True) for c in range(32))
@@ -98,7 +100,10 @@ class RoundResult(NamedTuple):
     the announced bela, each before a štiglja moves the swept team's to the
     sweeper; ``totals`` are after that move. ``caller`` is the calling seat.
     ``belot`` is the team whose player held belot (the match is theirs);
-    ``redeal`` marks four passes under "no forced trump". A named tuple because
+    ``redeal`` marks four passes under "no forced trump". ``claim`` is the team
+    whose player said "dosta" (the round stopped there) and ``claim_ok``
+    whether the claim held: the match goes to that team if it did, to the
+    other team if it did not. A named tuple because
     one is built at the end of every simulated round: cheap to make, immutable.
     """
 
@@ -117,6 +122,8 @@ class RoundResult(NamedTuple):
     belot: int | None
     belot_seat: int | None
     redeal: bool
+    claim: int | None = None
+    claim_ok: bool = False
 
     @property
     def caller_team(self) -> int | None:
@@ -139,6 +146,7 @@ class Round:
         "_bids",
         "_caller",
         "_card_pts",
+        "_claim_context",
         "_declarations",
         "_hands",
         "_history",
@@ -164,6 +172,7 @@ class Round:
     rules: Rules
     dealer: int
     seed: int | None
+    _claim_context: tuple[int, int, int] | None
     deal_hands: tuple[int, int, int, int]
     deal_talons: tuple[int, int, int, int]
 
@@ -233,6 +242,7 @@ class Round:
         self._tricks_won = [0, 0]
         self._actions: list[Action] = []
         self._result: RoundResult | None = None
+        self._claim_context = None
 
     @classmethod
     def from_hands(
@@ -295,6 +305,7 @@ class Round:
         new._tricks_won = self._tricks_won.copy()
         new._actions = self._actions.copy()
         new._result = self._result
+        new._claim_context = self._claim_context
         return new
 
     def replay(self, actions: Iterable[Action]) -> Round:
@@ -393,7 +404,7 @@ class Round:
         """A seat's zvanja in its eight cards (empty before the call), best first."""
         if seat.__class__ is not int or not 0 <= seat <= 3:
             seat = check_seat(seat)
-        if self._trump < 0:
+        if self._trump < 0 or self.rules.no_zvanja:
             return ()
         if self._declarations is None:
             self._declarations = tuple(
@@ -419,6 +430,54 @@ class Round:
     @property
     def bela_announced_by(self) -> int | None:
         return None if self._bela_by < 0 else self._bela_by
+
+    @property
+    def claim_context(self) -> tuple[int, int, int] | None:
+        """(team 0's score, team 1's score, target) before this round, when "dosta" may be said.
+
+        Set by ``Match`` for a round of a match played "na dosta"; None otherwise
+        (a bare round, "na prolaz", or a quick match, which has no target score).
+        """
+        return self._claim_context
+
+    def with_claim_context(self, scores: tuple[int, int], target: int) -> Round:
+        """A copy of this round in which a claim is checked against ``scores`` and ``target``.
+
+        Only under ``Rules(dosta=True)``; the match deals each round this way.
+        """
+        if not self.rules.dosta:
+            raise InvalidValueError("a claim needs Rules(dosta=True): the match is 'na prolaz'")
+        s0 = check_int(scores[0], "a score", 0)
+        s1 = check_int(scores[1], "a score", 0)
+        new = self.copy()
+        new._claim_context = (s0, s1, check_int(target, "the target", 1))
+        return new
+
+    def counted(self, team: int) -> int:
+        """What ``team`` has counted so far: match score, card points, zvanja and bela.
+
+        The number a "dosta" claim is checked against: the team's score before this
+        round (0 outside a match played "na dosta"), the card points of the tricks it
+        has taken (the last trick's 10 included once won), its recognised zvanja and
+        its announced bela.
+        """
+        team = check_int(team, "a team", 0, 1)
+        base = 0 if self._claim_context is None else self._claim_context[team]
+        return base + self._card_pts[team] + self._zvanja_pts[team] + self._bela[team]
+
+    def can_claim(self) -> bool:
+        """Whether the player to act may say "dosta" now.
+
+        Under ``Rules(dosta=True)`` in a match with a target score: during play, at
+        least one trick taken, no card yet on the next trick: the player to lead is
+        the one who has just won a trick.
+        """
+        return (
+            self._claim_context is not None
+            and self._phase is Phase.PLAYING
+            and not self._trick
+            and bool(self._history)
+        )
 
     def __repr__(self) -> str:
         return (
@@ -446,8 +505,11 @@ class Round:
             return False
         both = BELA_MASK[self._trump]
         bit = 1 << card
-        # the card is one of trump K/Q and the other one has already left the hand
-        return bool(both & bit) and self._hands[seat] & both == bit
+        if self.rules.bela_on_second:
+            # the card is one of trump K/Q and the other one has already left the hand
+            return bool(both & bit) and self._hands[seat] & both == bit
+        # the card is one of trump K/Q and the other one is still in the hand
+        return bool(both & bit) and self._hands[seat] & both == both
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now."""
@@ -456,17 +518,23 @@ class Round:
             return list(CALLS) if forced else [PASS, *CALLS]
         if self._phase is Phase.PLAYING:
             out: list[Action] = []
-            # the card that may carry bela: the one of trump K/Q still held by the bela seat
+            # the cards that may carry bela: with the first of trump K/Q, either while the
+            # bela seat holds both; with the second, the one it still holds
             bela_bit = 0
             if self._to_play == self._bela_seat:
                 both = BELA_MASK[self._trump]
                 held = self._hands[self._to_play] & both
-                if held != both:
-                    bela_bit = held
+                if self.rules.bela_on_second:
+                    if held != both:
+                        bela_bit = held
+                elif held == both:
+                    bela_bit = both
             for card in mask_cards(self.legal_mask()):
                 out.append(PLAYS[card])
                 if bela_bit >> card & 1:
                     out.append(PLAYS_BELA[card])
+            if self.can_claim():
+                out.append(CLAIM)
             return out
         return []
 
@@ -487,7 +555,7 @@ class Round:
                 well_formed = cls is Pass or (cls is Call and act.suit.__class__ is Suit)
         except AttributeError:  # a Play or Call made with object.__new__: its fields are unset
             well_formed = False
-        if not well_formed:
+        if not well_formed and cls is not Claim:
             _check_shape(action)
         if seat is not None and (seat.__class__ is not int or not 0 <= seat <= 3):
             seat = check_seat(seat, "the seat acting", MalformedActionError)
@@ -495,6 +563,16 @@ class Round:
             raise RoundOverError("the round is over: no more actions")
         if seat is not None and seat != self.to_act:
             raise OutOfTurnError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+        if isinstance(action, Claim):
+            if not self.rules.dosta or self._claim_context is None:
+                raise IllegalClaimError(
+                    "'dosta' is not part of this game: the match is played out ('na prolaz')"
+                )
+            if not self.can_claim():
+                raise IllegalClaimError(
+                    "'dosta' is said by the player who has just won a trick, before the next lead"
+                )
+            return
         if isinstance(action, (Pass, Call)):
             if self._phase is not Phase.BIDDING:
                 raise WrongPhaseError(f"trump is already {self.trump}: play a card")
@@ -509,8 +587,9 @@ class Round:
         if reason is not None:
             raise IllegalPlayError(reason)
         if action.bela and not self.can_announce_bela(card):
+            which = "second" if self.rules.bela_on_second else "first"
             raise IllegalBelaError(
-                f"bela is announced with the second of the trump king and queen held by one "
+                f"bela is announced with the {which} of the trump king and queen held by one "
                 f"player; {action.card} is not that card"
             )
 
@@ -542,6 +621,9 @@ class Round:
     def _push_checked(self, action: Action) -> None:
         if isinstance(action, Play):
             self.push_card(int(action.card), action.bela)
+        elif isinstance(action, Claim):
+            self._actions.append(CLAIM)
+            self._finish_claimed()
         elif isinstance(action, Call):
             call = CALLS[action.suit]  # the canonical instance, whatever was handed in
             self._bids.append(((self.dealer + 1 + len(self._bids)) % 4, call))
@@ -563,21 +645,25 @@ class Round:
         hands = [h[0] | talons[0], h[1] | talons[1], h[2] | talons[2], h[3] | talons[3]]
         self._hands = hands
         first = (self.dealer + 1) & 3
-        if not _SUIT_MASKS.isdisjoint(hands):  # someone holds eight cards of one suit
+        # someone holds eight cards of one suit (belot is a declaration: not without zvanja)
+        if not self.rules.no_zvanja and not _SUIT_MASKS.isdisjoint(hands):
             for offset in range(4):
                 s = (first + offset) & 3
                 if hands[s] in _SUIT_MASKS:
                     self._finish_unplayed(s)
                     return
-        both = BELA_MASK[trump]
-        for s in range(4):
-            if hands[s] & both == both:
-                self._bela_seat = s
-                break
-        best_seat, self._zvanja_pts = best_zvanja_seat(hands, first)
-        if best_seat >= 0:
-            self._zvanja_seat = best_seat
-            self._zvanja_team = best_seat & 1
+        rules = self.rules
+        if not rules.no_bela:
+            both = BELA_MASK[trump]
+            for s in range(4):
+                if hands[s] & both == both:
+                    self._bela_seat = s
+                    break
+        if not rules.no_zvanja:
+            best_seat, self._zvanja_pts = best_zvanja_seat(hands, first, rules.tens_over_kings)
+            if best_seat >= 0:
+                self._zvanja_seat = best_seat
+                self._zvanja_team = best_seat & 1
         self._phase = Phase.PLAYING
 
     def push_card(self, card: int, bela: bool = False) -> None:
@@ -626,7 +712,10 @@ class Round:
         The hot loop of random rollouts and of the engine benchmark: the same
         transitions as ``push``/``push_card``, inlined a trick at a time. Bids
         still to make are drawn first (pass or any suit; the forced dealer names
-        one). Bela is always announced when it may be. Returns the result.
+        one). Bela is always announced when it may be (with the first or the
+        second card, as the rules say). Every house rule is honoured; "dosta" is
+        never said (a claim is a choice, and the playout plays the deal out).
+        Returns the result.
 
         A choice among ``n`` cards is ``getrandbits(30) % n``: uniform to within
         n / 2**30 (under 1e-8), and cheaper than scaling a float.
@@ -658,6 +747,14 @@ class Round:
         bits_of = _BITS_OF
         count_of = _COUNT_OF
         bela_seat = self._bela_seat
+        # under the first-card rule the announcement is still to come only while the
+        # bela seat holds both cards; a first card played silently gave bela up
+        bela_first = (
+            bela_seat >= 0
+            and not self.rules.bela_on_second
+            and self._bela_by < 0
+            and self._hands[bela_seat] & BELA_MASK[trump] == BELA_MASK[trump]
+        )
         history = self._history
         card_pts = self._card_pts
         tricks_won = self._tricks_won
@@ -743,7 +840,11 @@ class Round:
             leader = win_seat
         self._hands = [0, 0, 0, 0]
         actions = list(map(PLAYS.__getitem__, played))
-        if bela_seat >= 0:
+        if bela_first:
+            # bela goes with the first of trump K and Q, both still in the holder's hand
+            king, queen = trump * 8 + _KING, trump * 8 + _QUEEN
+            bela_at = min(played.index(king), played.index(queen))
+        elif bela_seat >= 0 and self.rules.bela_on_second:
             # bela goes with the second of trump K and Q, both in the holder's hand at the
             # call; one played before this playout leaves the other as the second
             king, queen = trump * 8 + _KING, trump * 8 + _QUEEN
@@ -781,7 +882,17 @@ class Round:
         zvanja = self._zvanja_pts
         bela = (self._bela[0], self._bela[1])
         tricks = (self._tricks_won[0], self._tricks_won[1])
-        score = tally(self._caller, card_pts, zvanja, bela, tricks, self.rules.visi)
+        rules = self.rules
+        score = tally(
+            self._caller,
+            card_pts,
+            zvanja,
+            bela,
+            tricks,
+            rules.visi,
+            rules.stiglja_bonus,
+            rules.bela_always_counts,
+        )
         # tuple.__new__ skips the named tuple's Python-level __new__: this runs at
         # the end of every simulated round
         self._result = _new_tuple(
@@ -802,7 +913,52 @@ class Round:
                 None,
                 None,
                 False,
+                None,
+                False,
             ),
+        )
+        self._phase = Phase.FINISHED
+
+    def _finish_claimed(self) -> None:
+        """End the round on a "dosta": check the claim; what each team counted is written.
+
+        A claim that holds writes each team's counted points (card points so far,
+        recognised zvanja, announced bela): no "more than half" test, the deal was
+        not finished. A wrong claim is written like a pad against the claimers:
+        they write 0 and the other team writes both teams' counted points. The
+        match ends either way (``Match``): for the claimers if the claim held,
+        for the other team if it did not.
+        """
+        assert self._claim_context is not None
+        team = self._to_play & 1
+        totals = (
+            self._card_pts[0] + self._zvanja_pts[0] + self._bela[0],
+            self._card_pts[1] + self._zvanja_pts[1] + self._bela[1],
+        )
+        ok = self.counted(team) >= self._claim_context[2]
+        if ok:
+            points = totals
+        else:
+            combined = totals[0] + totals[1]
+            points = (0, combined) if team == 0 else (combined, 0)
+        self._result = RoundResult(
+            points=points,
+            card_points=self.card_points,
+            zvanja=self._zvanja_pts,
+            bela=(self._bela[0], self._bela[1]),
+            tricks=self.tricks_won,
+            totals=totals,
+            caller=self.caller,
+            trump=self.trump,
+            fell=False,
+            tie=False,
+            hanging=0,
+            stiglja=None,
+            belot=None,
+            belot_seat=None,
+            redeal=False,
+            claim=team,
+            claim_ok=ok,
         )
         self._phase = Phase.FINISHED
 
@@ -869,6 +1025,7 @@ class Round:
             ),
             to_act=to_act,
             legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
+            claim_context=self._claim_context,
         )
 
 

@@ -1,37 +1,100 @@
 """The rule variants a game is played under, all in one place.
 
-The defaults are the brief's standard game: the dealer must name trump after
-three passes, and an exact tie is a plain pad.
+The defaults are the brief's standard game (rules revision 2): the dealer must
+name trump after three passes, an exact tie is a plain pad, bela is announced
+with the first of the trump K and Q, štiglja is worth 90 and every deal is
+played out ("na prolaz"). Each field is a house rule a Croatian table may
+agree on instead; ``docs/rules.md`` § 15 says what each one changes and why.
+
+Two fields change nothing in the engine: ``clockwise`` and
+``hide_played_tricks`` are table customs the app reads (where the seats sit on
+the screen, whether a finished trick may be looked at again). They live here
+so a match record keeps them with the rest of the rules it was played under.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bela.engine.errors import InvalidValueError, shown
 from bela.engine.guards import check_flag
 
-__all__ = ["TARGETS", "Rules"]
+__all__ = ["LEGACY_RULES", "QUICK_DEALS", "QUICK_TARGET", "STIGLJA_BONUSES", "TARGETS", "Rules"]
 
-TARGETS = (501, 701, 1001)
+QUICK_TARGET = 163
+"""The "target" of a quick match ("brza 163"): three deals, the higher total wins."""
+QUICK_DEALS = 3
+"""How many played deals a quick match lasts (more only while the totals are equal)."""
+TARGETS = (QUICK_TARGET, 501, 701, 1001)
+STIGLJA_BONUSES = (90, 100)
+
+_FLAGS = (
+    "no_forced_trump",
+    "visi",
+    "bela_on_second",
+    "no_zvanja",
+    "no_bela",
+    "bela_always_counts",
+    "dosta",
+    "tens_over_kings",
+    "clockwise",
+    "hide_played_tricks",
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Variants, each off by default.
+    """House rules; ``Rules()`` is the brief's standard game (revision 2).
 
     ``no_forced_trump``: the dealer may pass too; when all four pass the round
-    is void and the next dealer deals again.
+    is void and the next dealer deals again (a foreign variant: no Croatian
+    source describes it).
     ``visi``: on an exact tie the defenders write their own total and the
     callers' total hangs, going to the team that wins the next round that
     does not tie.
+    ``bela_on_second``: bela is announced with the second of the trump K and Q
+    (the rule before revision 2, and what every schema-1 match record means)
+    instead of the first.
+    ``no_zvanja``: no declarations at all (belot included); bela still counts.
+    ``no_bela``: trump K and Q are worth nothing together.
+    ``bela_always_counts`` ("bela se uvijek piše"): callers who fall still
+    write their own announced bela.
+    ``stiglja_bonus``: what taking all eight tricks adds, 90 or 100.
+    ``dosta`` ("na dosta"): the match ends as soon as a player who has just
+    won a trick claims, rightly, that his team has reached the target.
+    ``tens_over_kings``: two 100-point fours rank A > 10 > K > Q (trick
+    order) instead of A > K > Q > 10 (natural order).
+    ``clockwise``, ``hide_played_tricks``: for the app only (see the module).
     """
 
     no_forced_trump: bool = False
     visi: bool = False
+    bela_on_second: bool = False
+    no_zvanja: bool = False
+    no_bela: bool = False
+    bela_always_counts: bool = False
+    stiglja_bonus: int = 90
+    dosta: bool = False
+    tens_over_kings: bool = False
+    clockwise: bool = False
+    hide_played_tricks: bool = False
 
     def __post_init__(self) -> None:
-        check_flag(self.no_forced_trump, "no_forced_trump")
-        check_flag(self.visi, "visi")
+        for name in _FLAGS:
+            check_flag(getattr(self, name), name)
+        bonus = self.stiglja_bonus
+        if bonus.__class__ is not int or bonus not in STIGLJA_BONUSES:
+            raise InvalidValueError(f"stiglja_bonus is 90 or 100, not {shown(bonus)}")
+
+    def changed(self) -> dict[str, bool | int]:
+        """The fields that differ from the standard game, by name (for messages and help)."""
+        return {
+            name: getattr(self, name)
+            for name in (*_FLAGS, "stiglja_bonus")
+            if getattr(self, name) != getattr(DEFAULT_RULES, name)
+        }
 
 
 DEFAULT_RULES = Rules()
+LEGACY_RULES = Rules(bela_on_second=True)
+"""The rules a record written before rules revision 2 (schema 1) was played under."""

@@ -42,12 +42,18 @@ def score_round_detail(
     bela: Pair,
     tricks: Pair,
     visi: bool = False,
+    stiglja_bonus: int = STIGLJA_BONUS,
+    bela_always_counts: bool = False,
 ) -> Score:
     """Score a round from its numbers; ``caller`` is the calling seat or team (parity counts).
 
     Each pair is (team 0, team 1) of whole numbers 0 or more; ``tricks`` are 0..8 each
-    (8 is a štiglja, so not both).
+    (8 is a štiglja, so not both). ``visi``, ``stiglja_bonus`` (90 or 100) and
+    ``bela_always_counts`` are the house rules of the same names in ``Rules``.
     """
+    if stiglja_bonus.__class__ is not int or stiglja_bonus not in (90, 100):
+        raise InvalidValueError(f"stiglja_bonus is 90 or 100, not {shown(stiglja_bonus)}")
+    check_flag(bela_always_counts, "bela_always_counts")
     try:  # the common case, tuples of plain ints, in a few compares (bots score in loops)
         c0, c1 = card_points
         z0, z1 = zvanja
@@ -73,7 +79,9 @@ def score_round_detail(
     except (TypeError, ValueError):  # not pairs: the checks below say which
         fast = False
     if fast:
-        return tally(caller, card_points, zvanja, bela, tricks, visi)
+        return tally(
+            caller, card_points, zvanja, bela, tricks, visi, stiglja_bonus, bela_always_counts
+        )
     pairs = (
         _pair(card_points, "card_points"),
         _pair(zvanja, "zvanja"),
@@ -83,7 +91,13 @@ def score_round_detail(
     tricks_won = pairs[3]
     if max(tricks_won) > 8 or tricks_won == (8, 8):
         raise InvalidValueError(f"a round has 8 tricks: tricks cannot be {tricks_won}")
-    return tally(check_int(caller, "caller", 0, 3), *pairs, check_flag(visi, "visi"))
+    return tally(
+        check_int(caller, "caller", 0, 3),
+        *pairs,
+        check_flag(visi, "visi"),
+        stiglja_bonus,
+        bela_always_counts,
+    )
 
 
 def _pair(value: object, what: str) -> Pair:
@@ -98,9 +112,21 @@ def _pair(value: object, what: str) -> Pair:
 
 
 def tally(
-    caller: int, card_points: Pair, zvanja: Pair, bela: Pair, tricks: Pair, visi: bool
+    caller: int,
+    card_points: Pair,
+    zvanja: Pair,
+    bela: Pair,
+    tricks: Pair,
+    visi: bool,
+    stiglja_bonus: int = STIGLJA_BONUS,
+    bela_always_counts: bool = False,
 ) -> Score:
-    """``score_round_detail`` for numbers the engine has already checked (``Round``'s path)."""
+    """``score_round_detail`` for numbers the engine has already checked (``Round``'s path).
+
+    ``bela_always_counts`` ("bela se uvijek piše"): callers who fall keep their own
+    announced bela (what is left of it after a štiglja), and the defenders' share of
+    the pad is the combined total less that bela.
+    """
     callers = caller & 1
     z0, z1 = zvanja
     b0, b1 = bela
@@ -109,11 +135,11 @@ def tally(
     stiglja: int | None = None
     if tricks[0] == 8:  # the swept team's zvanja and bela go to the sweeper
         stiglja = 0
-        t0 += STIGLJA_BONUS + z1 + b1
+        t0 += stiglja_bonus + z1 + b1
         t1 -= z1 + b1
     elif tricks[1] == 8:
         stiglja = 1
-        t1 += STIGLJA_BONUS + z0 + b0
+        t1 += stiglja_bonus + z0 + b0
         t0 -= z0 + b0
     totals = (t0, t1)
     combined = t0 + t1
@@ -122,10 +148,13 @@ def tally(
     if doubled > combined:
         return _new_tuple(Score, (totals, totals, False, stiglja, False, 0))
     tie = doubled == combined
+    # the callers' own bela, kept when they fall under "bela se uvijek piše" (not once swept)
+    kept = (b1 if callers else b0) if bela_always_counts and stiglja is None else 0
     if tie and visi:  # defenders write their own; the callers' total hangs
-        written = (t0, 0) if callers else (0, t1)
-        return _new_tuple(Score, (totals, written, True, stiglja, True, t1 if callers else t0))
-    written = (0, combined) if callers == 0 else (combined, 0)
+        written = (t0, kept) if callers else (kept, t1)
+        hanging = (t1 if callers else t0) - kept
+        return _new_tuple(Score, (totals, written, True, stiglja, True, hanging))
+    written = (kept, combined - kept) if callers == 0 else (combined - kept, kept)
     return _new_tuple(Score, (totals, written, True, stiglja, tie, 0))
 
 

@@ -67,6 +67,8 @@ class SeatView:
     hand_sizes: tuple[int, int, int, int]
     to_act: int | None
     legal_actions: tuple[Action, ...]
+    claim_context: tuple[int, int, int] | None = None
+    """(team 0's score, team 1's score, target) before this round when "dosta" may be said."""
 
     @property
     def first_player(self) -> int:

@@ -121,8 +121,22 @@ def _four_key(common: int) -> tuple[int, int]:
 # Indexed by the AND of a hand's four suit bytes: the ranks held in every suit.
 FOUR_BY_COMMON: Final = tuple(_four_key(v) for v in range(256))
 
+# The same with the house rule "tens over kings": among the 100-point fours A > 10 > K > Q
+# (trick order). Only the rank in the key changes (10 -> 6, K -> 5, Q -> 4); 200- and
+# 150-point fours are alone at their points, so their rank never decides anything.
+_TENS_HIGH_RANK: Final = (0, 1, 2, 6, 4, 4, 5, 7)
 
-def zvanja_key(mask: int) -> tuple[int, int]:
+
+def _four_key_tens_high(common: int) -> tuple[int, int]:
+    ranks = [r for r in range(2, 8) if common >> r & 1]
+    best = max((FOUR_POINTS[r] << 4 | 8 | _TENS_HIGH_RANK[r] for r in ranks), default=0)
+    return best, sum(FOUR_POINTS[r] for r in ranks)
+
+
+FOUR_BY_COMMON_TENS_HIGH: Final = tuple(_four_key_tens_high(v) for v in range(256))
+
+
+def zvanja_key(mask: int, tens_high: bool = False) -> tuple[int, int]:
     """A hand's best declaration as a packed key (0 if none) and its total points.
 
     Keys compare like ``Zvanje.key``: points, then four over sequence, then top rank.
@@ -138,24 +152,27 @@ def zvanja_key(mask: int) -> tuple[int, int]:
     keys = SEQUENCE_KEY_BY_BYTE
     best = max(keys[b0], keys[b1], keys[b2], keys[b3])
     if common:
-        four_best, four_total = FOUR_BY_COMMON[common]
+        four_best, four_total = (FOUR_BY_COMMON_TENS_HIGH if tens_high else FOUR_BY_COMMON)[common]
         total += four_total
         if four_best > best:
             best = four_best
     return best, total
 
 
-def best_zvanja_seat(hands: Sequence[int], first_player: int) -> tuple[int, Pair]:
+def best_zvanja_seat(
+    hands: Sequence[int], first_player: int, tens_high: bool = False
+) -> tuple[int, Pair]:
     """The seat with the single best declaration (-1 if none) and each team's zvanja points.
 
-    Only the best seat's team keeps its points; the other team's are 0.
+    Only the best seat's team keeps its points; the other team's are 0. ``tens_high``
+    is the house rule ``Rules.tens_over_kings``.
     """
     best_key = 0
     best_seat = -1
     totals = [0, 0, 0, 0]
     for offset in range(4):
         seat = (first_player + offset) & 3
-        key, totals[seat] = zvanja_key(hands[seat])
+        key, totals[seat] = zvanja_key(hands[seat], tens_high)
         if key > best_key:  # strict: an equal key later in playing order loses
             best_key, best_seat = key, seat
     if best_seat < 0:
