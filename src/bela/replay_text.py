@@ -26,6 +26,7 @@ from bela.engine import (
     Card,
     Match,
     Round,
+    RoundRecord,
     RoundResult,
     Suit,
     Zvanje,
@@ -41,8 +42,12 @@ __all__ = [
     "match_rounds",
     "render_match",
     "render_round",
+    "render_sheet",
     "round_json",
     "seat_name",
+    "sheet_json",
+    "sheet_marks",
+    "sheet_table",
     "summary",
 ]
 
@@ -313,60 +318,159 @@ def render_round(view: RoundView) -> RenderableType:
     return Group(*parts)
 
 
-def _sheet(match: Match) -> Table:
-    table = Table(title="Score sheet", title_justify="left")
-    for name in ("round", "mi", "vi", "mi total", "vi total", ""):
-        table.add_column(name, justify="right" if name != "" else "left")
+def sheet_marks(played: RoundRecord) -> list[str]:
+    """What a score sheet notes beside a round: pad, štiglja, belot, visi, a redeal."""
+    r = played.result
+    marks: list[str] = []
+    if r.redeal:
+        marks.append("redeal")
+    if r.caller is not None and r.fell and not r.hanging:  # a visi tie hangs, not falls
+        callers = TEAM_NAMES[r.caller % 2]
+        marks.append(f"pad {callers}" + (" (tie)" if r.tie else ""))
+    if r.stiglja is not None:
+        marks.append(f"štiglja {TEAM_NAMES[r.stiglja]}")
+    if r.belot is not None:
+        marks.append(f"belot {TEAM_NAMES[r.belot]}")
+    if r.hanging:
+        marks.append(f"visi: {r.hanging} hang")
+    for team in (0, 1):
+        collected = played.written[team] - r.points[team]
+        if collected > 0:
+            marks.append(f"+{collected} visi to {TEAM_NAMES[team]}")
+    return marks
+
+
+def _called(played: RoundRecord) -> Text:
+    r = played.result
+    if r.caller is None or r.trump is None:
+        return Text("-")
+    return Text.assemble(
+        f"{r.caller} ({TEAM_NAMES[r.caller % 2]}) ", (r.trump.symbol, _SUIT_STYLE[r.trump])
+    )
+
+
+def sheet_table(match: Match) -> Table:
+    """The score sheet ("blok"): a line for every finished round, both columns summed.
+
+    Every round gets its line, however many there are (nothing is folded away),
+    and the last line is the sum of each column, which is the match's score.
+    """
+    table = Table(
+        title=f"Score sheet · target {match.target}",
+        title_justify="left",
+        show_footer=bool(match.rounds),
+    )
     totals = [0, 0]
+    rows: list[tuple[Text | str, ...]] = []
     for played in match.rounds:
         totals[0] += played.written[0]
         totals[1] += played.written[1]
-        marks = []
-        r = played.result
-        if r.fell:
-            marks.append("pad")
-        if r.stiglja is not None:
-            marks.append(f"štiglja {TEAM_NAMES[r.stiglja]}")
-        if r.belot is not None:
-            marks.append(f"belot {TEAM_NAMES[r.belot]}")
-        if r.redeal:
-            marks.append("redeal")
-        table.add_row(
-            str(played.index + 1),
-            str(played.written[0]),
-            str(played.written[1]),
-            str(totals[0]),
-            str(totals[1]),
-            ", ".join(marks),
+        rows.append(
+            (
+                str(played.index + 1),
+                f"{played.dealer}",
+                _called(played),
+                str(played.written[0]),
+                str(played.written[1]),
+                str(totals[0]),
+                str(totals[1]),
+                ", ".join(sheet_marks(played)),
+            )
         )
+    columns = (
+        ("round", "total"),
+        ("dealer", ""),
+        ("called", ""),
+        ("mi", str(totals[0])),
+        ("vi", str(totals[1])),
+        ("Σ mi", str(totals[0])),
+        ("Σ vi", str(totals[1])),
+        ("", ""),
+    )
+    for name, footer in columns:
+        table.add_column(
+            name,
+            footer=footer,
+            justify="left" if name in ("", "called") else "right",
+            overflow="fold",
+        )
+    for row in rows:
+        table.add_row(*row)
     return table
+
+
+def render_sheet(match: Match, difficulty: str) -> RenderableType:
+    """The match's score sheet alone (``bela replay FILE --sheet``), with how it stands."""
+    return Group(_match_head(match, difficulty), sheet_table(match), _standing(match))
+
+
+def sheet_json(match: Match, difficulty: str) -> dict[str, Any]:
+    """The score sheet as JSON-ready data: every round's line and the running sums."""
+    lines: list[dict[str, Any]] = []
+    totals = [0, 0]
+    for played in match.rounds:
+        r = played.result
+        totals[0] += played.written[0]
+        totals[1] += played.written[1]
+        lines.append(
+            {
+                "number": played.index + 1,
+                "dealer": played.dealer,
+                "caller": r.caller,
+                "trump": None if r.trump is None else str(r.trump),
+                "written": list(played.written),
+                "sums": list(totals),
+                "fell": r.fell,
+                "tie": r.tie,
+                "stiglja": r.stiglja,
+                "belot": r.belot,
+                "hanging": r.hanging,
+                "redeal": r.redeal,
+                "marks": sheet_marks(played),
+            }
+        )
+    return {
+        "seed": match.seed,
+        "target": match.target,
+        "difficulty": difficulty,
+        "rules": {"no_forced_trump": match.rules.no_forced_trump, "visi": match.rules.visi},
+        "rounds": lines,
+        "scores": list(match.scores),
+        "hanging": match.hanging,
+        "winner": match.winner,
+        "finished": match.is_over,
+    }
+
+
+def _match_head(match: Match, difficulty: str) -> Text:
+    variants = [name for name in ("no_forced_trump", "visi") if getattr(match.rules, name)]
+    return Text(
+        f"Match seed {match.seed} · target {match.target} · bots {difficulty} · rules "
+        f"{', '.join(variants) if variants else 'standard'}",
+        style="bold",
+    )
+
+
+def _standing(match: Match) -> Text:
+    if match.winner is not None:
+        return Text(
+            f"{TEAM_NAMES[match.winner]} win {match.scores[0]} : {match.scores[1]} (mi : vi)",
+            style="bold",
+        )
+    return Text(f"Match in progress at {match.scores[0]} : {match.scores[1]} (mi : vi)")
 
 
 def render_match(
     match: Match, difficulty: str, rounds: Sequence[RoundView] | None = None
 ) -> RenderableType:
     """A match: its settings, the chosen rounds (all by default) and the score sheet."""
-    variants = [name for name in ("no_forced_trump", "visi") if getattr(match.rules, name)]
-    head = Text(
-        f"Match seed {match.seed} · target {match.target} · bots {difficulty} · rules "
-        f"{', '.join(variants) if variants else 'standard'}",
-        style="bold",
-    )
     shown = match_rounds(match) if rounds is None else rounds
-    parts: list[RenderableType] = [head]
+    parts: list[RenderableType] = [_match_head(match, difficulty)]
     for view in shown:
         parts.extend([Text(""), render_round(view)])
     parts.append(Text(""))
-    parts.append(_sheet(match) if match.rounds else Text("No round finished yet."))
-    if match.winner is not None:
-        parts.append(
-            Text(
-                f"{TEAM_NAMES[match.winner]} win {match.scores[0]} : {match.scores[1]} (mi : vi)",
-                style="bold",
-            )
-        )
-    else:
-        parts.append(Text(f"Match in progress at {match.scores[0]} : {match.scores[1]} (mi : vi)"))
+    parts.append(sheet_table(match) if match.rounds else Text("No round finished yet."))
+    parts.append(_standing(match))
     return Group(*parts)
 
 

@@ -1,4 +1,5 @@
-"""The ``bela`` command: ``play`` (the default), ``replay``, ``analyze`` and ``arena``.
+"""The ``bela`` command: ``play`` (the default), ``replay``, ``analyze``, ``arena``,
+``history`` and ``stats``.
 
 ``main`` is the console-script entry point. Every failure ends with one line on
 stderr, never a traceback, and an exit code:
@@ -28,6 +29,7 @@ from typing import TextIO
 
 from bela.cli.analyze import AnalyzeOptions
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, OutputError, writing_output
+from bela.cli.history import HistoryOptions, StatsOptions
 from bela.cli.options import ArenaOptions, PlayOptions, ReplayOptions, parse
 from bela.untrusted import MESSAGE_LIMIT, oneline
 
@@ -78,6 +80,14 @@ def _run(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         from bela.cli.analyze import run_analyze
 
         return run_analyze(options, out, err)
+    if isinstance(options, HistoryOptions):
+        from bela.cli.history import run_history
+
+        return run_history(options, out, err)
+    if isinstance(options, StatsOptions):
+        from bela.cli.history import run_stats
+
+        return run_stats(options, out, err)
     from bela.cli.arena import run_arena_command
 
     assert isinstance(options, ArenaOptions)

@@ -22,6 +22,13 @@ from typing import TYPE_CHECKING, Final, NoReturn
 
 from bela import __version__
 from bela.cli.analyze import AnalyzeOptions, add_analyze_parser, analyze_options
+from bela.cli.history import (
+    HistoryOptions,
+    StatsOptions,
+    add_history_parsers,
+    history_options,
+    stats_options,
+)
 from bela.engine import TARGETS
 from bela.engine.deal import MAX_SEED
 from bela.untrusted import oneline, shown
@@ -88,6 +95,8 @@ class ReplayOptions:
     target: int
     difficulty: str | None
     json: bool
+    sheet: bool = False
+    """Only the score sheet ("blok"): every round's line, both columns summed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +113,9 @@ class ArenaOptions:
     json: bool
 
 
-Options = PlayOptions | ReplayOptions | ArenaOptions | AnalyzeOptions
+Options = (
+    PlayOptions | ReplayOptions | ArenaOptions | AnalyzeOptions | HistoryOptions | StatsOptions
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -289,6 +300,12 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
         help="with --seed: the computer players' level (default normal)",
     )
     replay.add_argument("--json", action="store_true", help="print JSON for machines")
+    replay.add_argument(
+        "--sheet",
+        action="store_true",
+        help="only the score sheet (blok): every round's line with pad, štiglja and belot "
+        "marked, both columns summed, the target shown",
+    )
 
     arena = commands.add_parser(
         "arena",
@@ -330,7 +347,9 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
     )
     arena.add_argument("--json", action="store_true", help="print JSON for machines")
     analyze = add_analyze_parser(commands)
-    return parser, {"play": play, "replay": replay, "arena": arena, "analyze": analyze}
+    subparsers = {"play": play, "replay": replay, "arena": arena, "analyze": analyze}
+    subparsers.update(add_history_parsers(commands))
+    return parser, subparsers
 
 
 def _with_default_command(argv: Sequence[str]) -> list[str]:
@@ -366,6 +385,8 @@ def parse(argv: Sequence[str]) -> Options:
             sub.error("give either --seed N or a record FILE")
         if args.file is not None and (args.target is not None or args.difficulty is not None):
             sub.error("--target and --difficulty go with --seed: a record file has its own")
+        if args.sheet and args.round is not None:
+            sub.error("--sheet shows every round: leave out --round")
         return ReplayOptions(
             seed=args.seed,
             file=args.file,
@@ -373,9 +394,14 @@ def parse(argv: Sequence[str]) -> Options:
             target=1001 if args.target is None else args.target,
             difficulty=args.difficulty,
             json=args.json,
+            sheet=args.sheet,
         )
     if args.command == "analyze":
         return analyze_options(args, subparsers["analyze"])
+    if args.command == "history":
+        return history_options(args)
+    if args.command == "stats":
+        return stats_options(args)
     return ArenaOptions(
         bot_a=args.bot_a,
         bot_b=args.bot_b,

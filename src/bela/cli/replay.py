@@ -63,6 +63,8 @@ def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
         if notice is not None:
             print(f"bela: {notice}", file=err)
         match = play_seeded(options.seed, options.target, difficulty, options.round)
+    if options.sheet:
+        return _print_sheet(match, difficulty, options.json, out)
     views = match_rounds(match)
     if options.round is not None:
         views = [v for v in views if v.number == options.round]
@@ -78,4 +80,19 @@ def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
         rendered = render_match(match, difficulty, views)
         with writing_output():
             output_console(out).print(rendered)
+    return 0
+
+
+def _print_sheet(match: Match, difficulty: str, as_json: bool, out: TextIO) -> int:
+    """``--sheet``: the score sheet alone, every round's line, as text or JSON."""
+    from bela.replay_text import render_sheet, sheet_json
+
+    if as_json:
+        text = json.dumps(sheet_json(match, difficulty), ensure_ascii=False, indent=2)
+        with writing_output():
+            print(text, file=out)
+        return 0
+    rendered = render_sheet(match, difficulty)
+    with writing_output():
+        output_console(out).print(rendered)
     return 0
