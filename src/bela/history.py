@@ -84,8 +84,7 @@ CREATE TABLE matches (
     seed TEXT,                      -- text: a seed may exceed SQLite's 64-bit signed integers
     target INTEGER,
     difficulty TEXT,
-    no_forced_trump INTEGER,
-    visi INTEGER,
+    rules TEXT,                     -- the house rules in force, by name, comma-separated
     rounds INTEGER NOT NULL,        -- finished rounds
     score_mi INTEGER,
     score_vi INTEGER,
@@ -121,7 +120,7 @@ CREATE TABLE rounds (
 
 _MATCH_COLUMNS: Final = (
     "file, size, mtime_ns, played_at, outcome, reason, seed, target, difficulty, "
-    "no_forced_trump, visi, rounds, score_mi, score_vi, hanging, winner, belot"
+    "rules, rounds, score_mi, score_vi, hanging, winner, belot"
 )
 _ROUND_COLUMNS: Final = (
     "file, idx, dealer, caller, trump, written_mi, written_vi, points_mi, points_vi, "
@@ -154,22 +153,13 @@ class MatchRow:
     seed: int | None
     target: int | None
     difficulty: str | None
-    no_forced_trump: bool
-    visi: bool
+    rules: tuple[str, ...]
+    """The house rules in force, by name (``visi``, ``stiglja_bonus=100``); empty: standard."""
     rounds: int
     scores: Pair | None
     hanging: int
     winner: int | None
     belot: int | None
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        """The rule variants in force, by name (empty: the standard rules)."""
-        return tuple(
-            name
-            for name, on in (("no_forced_trump", self.no_forced_trump), ("visi", self.visi))
-            if on
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +257,7 @@ def _entry(directory: Path, name: str, size: int, mtime_ns: int) -> _Entry:
     record = _read(directory / name)
     if isinstance(record, str):
         damaged: tuple[object, ...] = (name, size, mtime_ns, played_at, "damaged", record)
-        return _Entry(name, (*damaged, *(None,) * 5, 0, None, None, 0, None, None), (), True)
+        return _Entry(name, (*damaged, *(None,) * 4, 0, None, None, 0, None, None), (), True)
     rounds: list[tuple[object, ...]] = []
     sums = [0, 0]
     belot: int | None = None
@@ -319,8 +309,7 @@ def _entry(directory: Path, name: str, size: int, mtime_ns: int) -> _Entry:
         str(record.seed),
         record.target,
         record.difficulty,
-        record.rules.no_forced_trump,
-        record.rules.visi,
+        ",".join(_rule_names(record)),
         len(rounds),
         *record.scores,
         record.hanging,
@@ -328,6 +317,22 @@ def _entry(directory: Path, name: str, size: int, mtime_ns: int) -> _Entry:
         belot,
     )
     return _Entry(name, row, tuple(rounds), False)
+
+
+def _rule_names(record: MatchRecord) -> list[str]:
+    """The record's house rules that differ from the standard game, by name.
+
+    Read field by field, so rules a later record version adds are listed too.
+    """
+    from bela.engine import Rules
+
+    standard = Rules()
+    names: list[str] = []
+    for name, value in record.rules.model_dump().items():
+        if value == getattr(standard, name, False):
+            continue
+        names.append(name if value is True else f"{name}={value}")
+    return names
 
 
 def _scan(directory: Path) -> dict[str, tuple[int, int]]:
@@ -560,7 +565,7 @@ class History:
             conn.executemany("DELETE FROM rounds WHERE file = ?", names)
             conn.executemany("DELETE FROM matches WHERE file = ?", names)
             conn.executemany(
-                f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES ({', '.join('?' * 17)})",
+                f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES ({', '.join('?' * 16)})",
                 [e.match for e in entries],
             )
             conn.executemany(
@@ -620,7 +625,7 @@ class History:
 
 def _match_row(row: Sequence[object]) -> MatchRow:
     (file, _size, _mtime, played_at, outcome, reason, seed, target, difficulty) = row[:9]
-    (nft, visi, rounds, score_mi, score_vi, hanging, winner, belot) = row[9:]
+    (rules, rounds, score_mi, score_vi, hanging, winner, belot) = row[9:]
     scores = None if score_mi is None else (_int(score_mi), _int(score_vi))
     return MatchRow(
         file=str(file),
@@ -630,8 +635,7 @@ def _match_row(row: Sequence[object]) -> MatchRow:
         seed=None if seed is None else int(str(seed)),
         target=_opt(target),
         difficulty=None if difficulty is None else str(difficulty),
-        no_forced_trump=bool(nft),
-        visi=bool(visi),
+        rules=tuple(str(rules).split(",")) if rules else (),
         rounds=_int(rounds),
         scores=scores,
         hanging=_int(hanging or 0),

@@ -210,9 +210,7 @@ def _match_json(row: MatchRow, history: History) -> dict[str, Any]:
         "seed": row.seed,
         "target": row.target,
         "difficulty": row.difficulty,
-        "rules": None
-        if row.reason is not None
-        else {"no_forced_trump": row.no_forced_trump, "visi": row.visi},
+        "rules": None if row.reason is not None else list(row.rules),
         "rounds": row.rounds,
         "scores": None if row.scores is None else list(row.scores),
         "winner": row.winner,
