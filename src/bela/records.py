@@ -18,10 +18,12 @@ from typing import Annotated, Final
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bela.engine import (
+    LEGACY_RULES,
     Action,
     Call,
     Card,
     CardParseError,
+    Claim,
     IllegalActionError,
     Match,
     Pass,
@@ -54,10 +56,17 @@ __all__ = [
     "parse_action",
     "record_from_match",
     "result_entry",
+    "rules_of",
 ]
 
-SCHEMA_VERSION: Final = 1
-"""The record format this bela writes and the newest one it reads."""
+SCHEMA_VERSION: Final = 2
+"""The record format this bela writes and the newest one it reads.
+
+Version 2 (rules revision 2) stores every house rule in ``rules`` and a "dosta"
+claim in a round's result. A version-1 record has only ``no_forced_trump`` and
+``visi``: it was played with bela announced on the second card and the other
+rules as they were then (``LEGACY_RULES``), and it replays under exactly those.
+"""
 
 # RECORD_SIZE_LIMIT (2 MiB) and RecordError live in bela.record_basics, which
 # needs no pydantic, so the app can look for a save without loading this module.
@@ -84,10 +93,29 @@ class _Model(BaseModel):
 
 
 class RulesEntry(_Model):
-    """The rule variants the match is played under (see ``bela.engine.Rules``)."""
+    """The rules the match is played under (see ``bela.engine.Rules``).
+
+    Version 1 knew only the first two; the others are None in a version-1 record
+    (which means the rules of then, ``LEGACY_RULES``) and required from version 2 on
+    (``rules_of`` checks both).
+    """
 
     no_forced_trump: bool
     visi: bool
+    bela_on_second: bool | None = None
+    no_zvanja: bool | None = None
+    no_bela: bool | None = None
+    bela_always_counts: bool | None = None
+    stiglja_bonus: Annotated[int, Field(ge=90, le=100)] | None = None
+    dosta: bool | None = None
+    tens_over_kings: bool | None = None
+    clockwise: bool | None = None
+    hide_played_tricks: bool | None = None
+
+    @classmethod
+    def of(cls, rules: Rules) -> RulesEntry:
+        """Every field of ``rules``, as a version-2 record stores them."""
+        return cls(**{name: getattr(rules, name) for name in cls.model_fields})
 
 
 class ActionEntry(_Model):
@@ -115,6 +143,8 @@ class ResultEntry(_Model):
     stiglja: Team | None
     belot: Team | None
     redeal: bool
+    claim: Team | None = None
+    claim_ok: bool = False
 
 
 CardList = Annotated[str, Field(max_length=40)]
@@ -177,6 +207,8 @@ def parse_action(text: str) -> Action:
     try:
         if stripped == "dalje":
             return Pass()
+        if stripped == "dosta":
+            return Claim()
         if stripped.startswith("call "):
             return Call(Suit.parse(stripped[5:]))
         bela = stripped.endswith(" bela")
@@ -185,7 +217,7 @@ def parse_action(text: str) -> Action:
         return Play(Card.parse(stripped), bela)
     except CardParseError:
         raise RecordError(
-            f"{shown(text)} is not an action: expected dalje, call H, 10H or QH bela"
+            f"{shown(text)} is not an action: expected dalje, call H, 10H, QH bela or dosta"
         ) from None
 
 
@@ -211,6 +243,8 @@ def result_entry(played: RoundRecord) -> ResultEntry:
         stiglja=r.stiglja,
         belot=r.belot,
         redeal=r.redeal,
+        claim=r.claim,
+        claim_ok=r.claim_ok,
     )
 
 
@@ -255,7 +289,7 @@ def record_from_match(match: Match, difficulty: str) -> MatchRecord:
         rounds.append(_round_entry(match.deal(index), index, match.current.actions, None))
     return MatchRecord(
         schema_version=SCHEMA_VERSION,
-        rules=RulesEntry(no_forced_trump=match.rules.no_forced_trump, visi=match.rules.visi),
+        rules=RulesEntry.of(match.rules),
         target=match.target,
         seed=match.seed,
         difficulty=difficulty,
@@ -285,13 +319,48 @@ def _show(value: object) -> str:
     return "none" if value is None else str(value)
 
 
+_VERSION_1_RULES: Final = ("no_forced_trump", "visi")
+
+
+def rules_of(record: MatchRecord) -> Rules:
+    """The rules a record's match was played under, as its version means them.
+
+    Version 1: the two variants it stores, on the rules of then (bela with the second
+    card). Version 2 on: every field, none missing.
+    """
+    entry = record.rules
+    newer = [name for name in RulesEntry.model_fields if name not in _VERSION_1_RULES]
+    if record.schema_version == 1:
+        given = [name for name in newer if getattr(entry, name) is not None]
+        if given:
+            raise RecordError(
+                f"the match record is damaged or was edited: rules.{given[0]} is not part "
+                "of a version 1 record"
+            )
+        return Rules(
+            no_forced_trump=entry.no_forced_trump,
+            visi=entry.visi,
+            bela_on_second=LEGACY_RULES.bela_on_second,
+        )
+    missing = [name for name in newer if getattr(entry, name) is None]
+    if missing:
+        raise RecordError(
+            f"the match record is damaged or was edited: rules.{missing[0]} is missing"
+        )
+    try:
+        return Rules(**{name: getattr(entry, name) for name in RulesEntry.model_fields})
+    except ValueError as exc:
+        raise RecordError(f"the record's rules are not valid: {exc}") from None
+
+
 def match_from_record(record: MatchRecord) -> Match:
     """Replay a record through the engine and check every stored result against the replay."""
+    rules = rules_of(record)
     try:
         match = Match.new(
             record.seed,
             record.target,
-            Rules(no_forced_trump=record.rules.no_forced_trump, visi=record.rules.visi),
+            rules,
             record.first_dealer,
             record.start_index,
         )

@@ -180,7 +180,7 @@ def _good_record_text() -> str:
 def _bad_records() -> dict[str, str | bytes]:
     good = _good_record_text()
     data = json.loads(good)
-    newer = dict(data, schema_version=2)
+    newer = dict(data, schema_version=data["schema_version"] + 1)
     edited = json.loads(good)
     edited["rounds"][0]["result"]["written"][0] += 1
     illegal = json.loads(good)

@@ -96,7 +96,14 @@ class Match:
         seed = round_seed(self.seed, index)  # checks the index
         rnd = Round.from_seed(seed, (self.first_dealer + index) % 4, self.rules)
         if self.rules.dosta and self.target != QUICK_TARGET:
-            rnd._claim_context = (self.scores[0], self.scores[1], self.target)
+            # a claim counts the score written before this deal (also when an earlier
+            # deal is dealt again, to replay it)
+            before = [0, 0]
+            for played in self.rounds:
+                if played.index < index:
+                    before[0] += played.written[0]
+                    before[1] += played.written[1]
+            rnd._claim_context = (before[0], before[1], self.target)
         return rnd
 
     @property
