@@ -374,8 +374,11 @@ def _damaged(exc: sqlite3.Error) -> bool:
 
 
 def _connect(target: str) -> sqlite3.Connection:
-    # autocommit (isolation_level=None): transactions are begun and ended explicitly
-    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+    # autocommit (isolation_level=None): transactions are begun and ended explicitly.
+    # Any one thread may use it (the app refreshes in a worker), one thread at a time.
+    conn = sqlite3.connect(
+        target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False
+    )
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
     return conn
 
@@ -510,12 +513,15 @@ class History:
         path: Path | None,
         rebuilt: bool,
         notice: str | None = None,
+        index_file: Path | None = None,
     ) -> None:
         self.matches_dir = matches
         self.path = path
         self.rebuilt = rebuilt
         self.notice = notice
         self._conn = conn
+        self._index_file = index_file
+        """Where the index goes once the archive exists (it did not when this was opened)."""
 
     @property
     def connection(self) -> sqlite3.Connection:
@@ -540,6 +546,8 @@ class History:
         window refreshing at the same time waits only while rows are stored.
         """
         on_disk = _scan(self.matches_dir)
+        if on_disk and self._index_file is not None:
+            self._to_file(self._index_file)
         known = {
             name: (size, mtime)
             for name, size, mtime in self._conn.execute("SELECT file, size, mtime_ns FROM matches")
@@ -572,6 +580,18 @@ class History:
                 f"INSERT INTO rounds ({_ROUND_COLUMNS}) VALUES ({', '.join('?' * 27)})",
                 [row for e in entries for row in e.rounds],
             )
+
+    def _to_file(self, path: Path) -> None:
+        """The first match reached the archive: keep the index on disk from now on."""
+        self._index_file = None
+        try:
+            conn, self.rebuilt = _open_file(path)
+        except (OSError, sqlite3.Error) as exc:
+            self.notice = _memory_notice(path.parent, exc)
+            return
+        self._conn.close()
+        self._conn = conn
+        self.path = path
 
     def _to_memory(self, exc: BaseException) -> None:
         """Keep going with an index in memory after the file could not be written."""
@@ -701,7 +721,7 @@ def open_history(data: Path | None = None, *, refresh: bool = True) -> History:
     path = directory / INDEX_NAME
     if not matches.is_dir() and not path.exists():
         # nothing played here yet: no index file (and no data directory) is created for it
-        history = History(matches, _memory(), path=None, rebuilt=True)
+        history = History(matches, _memory(), path=None, rebuilt=True, index_file=path)
     else:
         try:
             conn, rebuilt = _open_file(path)
