@@ -95,6 +95,17 @@ def test_ducking_when_the_opponents_win() -> None:
     )
 
 
+def test_second_in_the_trick_the_partner_may_still_win_it() -> None:
+    view = my_view(position(2, LAST, [Call(Suit.HEARTS)], "QS"))  # Ana names hearts, leads QS
+    assert reason(view, Play(Card.parse("JS"))) == (
+        "play JS: your partner plays last and may still win this trick"
+    )
+    assert reason(view, Play(Card.parse("7S"))) == (
+        "play 7S: the opponents are winning this trick, so duck and give them as little as "
+        "you can (0 points)"
+    )
+
+
 def test_the_only_card_allowed() -> None:
     rnd = position(0, LAST, [Call(Suit.SPADES)], "7H AH")
     view = rnd.view(3)  # Ana holds one heart, 8H

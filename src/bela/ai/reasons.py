@@ -133,7 +133,8 @@ def _lead_reason(pos: _Position, card: int) -> str:
         if pos.is_top(card):
             first = "you hold the top trump"
         else:
-            first = f"{len(out)} trumps are still out (the top one is {_name(out[0])})"
+            still = "1 trump is" if len(out) == 1 else f"{len(out)} trumps are"
+            first = f"{still} still out (the top one is {_name(out[0])})"
         if protected:
             listed = " and ".join(_name(c) for c in protected[:2])
             return f"{first}, and drawing trumps protects your {listed}"
@@ -190,12 +191,14 @@ def _follow_reason(pos: _Position, card: int) -> str:
             return f"it wins the trick: nothing still out beats it ({_points(total)} so far)"
         return f"{how} takes the trick for now ({_points(total)} on it so far)"
     cheapest = min(pos.points(c) for c in pos.legal)
+    if len(pos.trick) == 1 and value > cheapest:  # the partner plays last
+        return "your partner plays last and may still win this trick"
     if value == cheapest:
         return (
             f"the opponents {'win' if last else 'are winning'} this trick, so duck and give "
             f"them as little as you can ({_points(value)})"
         )
-    return "the opponents are winning this trick; this card keeps your better ones for later"
+    return "you cannot win this trick; this is the card you can best spare"
 
 
 # ---------------------------------------------------------------------- bidding
