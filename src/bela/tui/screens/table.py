@@ -599,12 +599,13 @@ class TableScreen(Screen[None]):
         if self.match is not asked:
             return  # the game moved on while the hint was being worked out
         again = self._hint_cache is not None and self._hint_cache[0] is asked
-        self._hint_details = again and not self._hint_details
+        self._hint_details = again and not self._hint_details and bool(advice.details)
         self._hint_cache = (asked, advice)
         if self._hint_details:
             self.say(f"Hint, the numbers: {symbolize(advice.details)}. (i: in words)", "hint")
         else:
-            self.say(f"Hint: {symbolize(advice.why)}. (i again: the numbers)", "hint")
+            more = " (i again: the numbers)" if advice.details else ""
+            self.say(f"Hint: {symbolize(advice.why)}.{more}", "hint")
 
     def action_speed(self, step: int) -> None:
         delay = self.bela_app.change_speed(step)
