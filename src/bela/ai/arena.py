@@ -21,7 +21,7 @@ import math
 import multiprocessing
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -32,7 +32,8 @@ from rich.text import Text
 from bela.ai.base import Bot, decision_rng
 from bela.ai.driver import play_bots_until
 from bela.ai.registry import make_bot
-from bela.engine import Match, Round, round_seed
+from bela.engine import Match, Round, Rules, round_seed
+from bela.engine.rules import DEFAULT_RULES
 
 __all__ = ["ArenaReport", "Estimate", "render_report", "report_to_dict", "run_arena"]
 
@@ -114,6 +115,7 @@ class ArenaReport:
     match_pairs: int
     target: int
     match_wins: Estimate | None
+    rules: Rules = DEFAULT_RULES
 
 
 # Per played round: (A written, B written, A card points, B card points, caller side, fell, belot)
@@ -132,10 +134,12 @@ def _bot(name: str) -> Bot:
     return bot
 
 
-def play_deal(bot_a: str, bot_b: str, seed: int, index: int, swap: int) -> RoundRow:
+def play_deal(
+    bot_a: str, bot_b: str, seed: int, index: int, swap: int, rules: Rules = DEFAULT_RULES
+) -> RoundRow:
     """Play deal ``index`` once; ``swap`` 0 puts A in seats 0/2, 1 in seats 1/3."""
     deal_seed = round_seed(seed, index)
-    rnd = Round.from_seed(deal_seed, dealer=index % 4)
+    rnd = Round.from_seed(deal_seed, dealer=index % 4, rules=rules)
     a, b = _bot(bot_a), _bot(bot_b)
     bots = (a, b, a, b) if swap == 0 else (b, a, b, a)
     step = 0
@@ -160,11 +164,13 @@ def play_deal(bot_a: str, bot_b: str, seed: int, index: int, swap: int) -> Round
     )
 
 
-def play_match(bot_a: str, bot_b: str, match_seed: int, target: int, swap: int) -> int:
+def play_match(
+    bot_a: str, bot_b: str, match_seed: int, target: int, swap: int, rules: Rules = DEFAULT_RULES
+) -> int:
     """Play one full match; 1 if A's team won it."""
     a, b = _bot(bot_a), _bot(bot_b)
     bots = {0: a, 1: b, 2: a, 3: b} if swap == 0 else {0: b, 1: a, 2: b, 3: a}
-    match = Match.new(match_seed, target=target)
+    match = Match.new(match_seed, target=target, rules=rules)
     match = play_bots_until(match, bots, stop_at_round_end=False)
     if match.winner is None:  # pragma: no cover - only bots are seated
         raise RuntimeError("the match stopped before it was over")
@@ -176,34 +182,46 @@ def match_seed_of(seed: int, index: int) -> int:
     return round_seed(round_seed(seed, _MATCH_SALT), index)
 
 
-Task = tuple[str, str, str, int, int, int, int]  # kind, bot A, bot B, seed, start, stop, target
+# kind, bot A, bot B, seed, start, stop, target, rules
+Task = tuple[str, str, str, int, int, int, int, Rules]
 
 
 def _run_task(task: Task) -> list[Any]:
-    kind, bot_a, bot_b, seed, start, stop, target = task
+    kind, bot_a, bot_b, seed, start, stop, target, rules = task
     if kind == "deal":
         return [
-            (play_deal(bot_a, bot_b, seed, i, 0), play_deal(bot_a, bot_b, seed, i, 1))
+            (
+                play_deal(bot_a, bot_b, seed, i, 0, rules),
+                play_deal(bot_a, bot_b, seed, i, 1, rules),
+            )
             for i in range(start, stop)
         ]
     return [
         (
-            play_match(bot_a, bot_b, match_seed_of(seed, i), target, 0),
-            play_match(bot_a, bot_b, match_seed_of(seed, i), target, 1),
+            play_match(bot_a, bot_b, match_seed_of(seed, i), target, 0, rules),
+            play_match(bot_a, bot_b, match_seed_of(seed, i), target, 1, rules),
         )
         for i in range(start, stop)
     ]
 
 
 def iter_tasks(
-    bot_a: str, bot_b: str, seed: int, deal_pairs: int, matches: int, target: int
+    bot_a: str,
+    bot_b: str,
+    seed: int,
+    deal_pairs: int,
+    matches: int,
+    target: int,
+    rules: Rules = DEFAULT_RULES,
 ) -> Iterator[Task]:
     """The run's tasks in order, made one at a time: a list of them all would hold
     ``deal_pairs / DEAL_CHUNK`` tuples before the first deal is played."""
     for start in range(0, deal_pairs, DEAL_CHUNK):
-        yield ("deal", bot_a, bot_b, seed, start, min(start + DEAL_CHUNK, deal_pairs), target)
+        stop = min(start + DEAL_CHUNK, deal_pairs)
+        yield ("deal", bot_a, bot_b, seed, start, stop, target, rules)
     for start in range(0, matches, MATCH_CHUNK):
-        yield ("match", bot_a, bot_b, seed, start, min(start + MATCH_CHUNK, matches), target)
+        stop = min(start + MATCH_CHUNK, matches)
+        yield ("match", bot_a, bot_b, seed, start, stop, target, rules)
 
 
 def task_count(deal_pairs: int, matches: int) -> int:
@@ -251,11 +269,13 @@ def run_arena(
     matches: int = 0,
     target: int = 1001,
     progress: bool = True,
+    rules: Rules = DEFAULT_RULES,
 ) -> ArenaReport:
     """Play ``deal_pairs`` duplicate deals (and ``matches`` duplicate match pairs).
 
     ``jobs`` worker processes (default, and at most: the usable CPUs); the report
     does not depend on it. A progress bar goes to stderr unless ``progress`` is False.
+    Every deal and match is played under ``rules`` (the house rules, issue #13).
     """
     make_bot(bot_a)  # fail early, in this process, on an unknown name
     make_bot(bot_b)
@@ -268,11 +288,11 @@ def run_arena(
     pool = _pool(worker_count(jobs, task_count(deal_pairs, matches)))
     try:
         # the same tasks made twice, lazily: once to run, once to sort the results
-        todo = iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target)
+        todo = iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target, rules)
         stream: Iterable[list[Any]] = (
             map(_run_task, todo) if pool is None else pool.imap(_run_task, todo)
         )
-        tasks = iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target)
+        tasks = iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target, rules)
         with _progress_bar(progress, deal_pairs + matches, bot_a, bot_b) as bar:
             for task, rows in zip(tasks, stream, strict=True):
                 if task[0] == "deal":
@@ -284,7 +304,7 @@ def run_arena(
         if pool is not None:
             pool.terminate()
             pool.join()
-    return _summarise(bot_a, bot_b, seed, deals, match_rows, target)
+    return replace(_summarise(bot_a, bot_b, seed, deals, match_rows, target), rules=rules)
 
 
 class _Bar:
@@ -389,6 +409,7 @@ def report_to_dict(report: ArenaReport) -> dict[str, Any]:
         "belot_rounds": report.belot_rounds,
         "match_pairs": report.match_pairs,
         "target": report.target,
+        "rules": report.rules.changed(),
         "a_match_win_share": (
             None if report.match_wins is None else _estimate_dict(report.match_wins)
         ),
@@ -410,6 +431,9 @@ def render_report(report: ArenaReport) -> RenderableType:
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_row("deal pairs (seed)", f"{report.deal_pairs} ({report.seed})")
+    changed = report.rules.changed()
+    if changed:
+        table.add_row("house rules", ", ".join(f"{k}={v}" for k, v in changed.items()))
     table.add_row("written points per deal, A − B (95% CI)", _pm(report.written))
     table.add_row("card points per deal, A − B (95% CI)", _pm(report.card_points))
     for label, side in (("A", report.a), ("B", report.b)):

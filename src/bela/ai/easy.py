@@ -23,7 +23,7 @@ from __future__ import annotations
 from random import Random
 from typing import Final
 
-from bela.ai.base import play_action
+from bela.ai.base import claim_action, play_action
 from bela.engine import Action, Call, Pass, Phase, Play, SeatView, Suit
 from bela.engine.cards import ALL_CARDS_MASK, SUIT_MASK
 from bela.engine.tricks import BEATS, CARD_POINTS, TRUMP_STRENGTH
@@ -43,6 +43,9 @@ class EasyBot:
     def act(self, view: SeatView, rng: Random) -> Action:
         if view.phase is Phase.BIDDING:
             return _bid(view)
+        claim = claim_action(view)
+        if claim is not None:
+            return claim
         return play_action(view, _card(view))
 
 

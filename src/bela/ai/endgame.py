@@ -284,6 +284,8 @@ def _leaf_function(view: SeatView, memory: CardMemory) -> Callable[[int, int], f
     zv = (zvanja[0], zvanja[1])
     bl = (bela[0], bela[1])
     visi = view.rules.visi
+    stiglja_bonus = view.rules.stiglja_bonus
+    kept = view.rules.bela_always_counts
     tricks_left = 8 - len(view.tricks)
 
     def leaf(pts: int, tricks: int) -> float:
@@ -294,7 +296,14 @@ def _leaf_function(view: SeatView, memory: CardMemory) -> Callable[[int, int], f
         cp = (ours, theirs) if team == 0 else (theirs, ours)
         tr = (ours_t, theirs_t) if team == 0 else (theirs_t, ours_t)
         score = score_round_detail(
-            caller=caller, card_points=cp, zvanja=zv, bela=bl, tricks=tr, visi=visi
+            caller=caller,
+            card_points=cp,
+            zvanja=zv,
+            bela=bl,
+            tricks=tr,
+            visi=visi,
+            stiglja_bonus=stiglja_bonus,
+            bela_always_counts=kept,
         )
         written = score.points[team] - score.points[1 - team]
         return written + 0.001 * (ours - theirs)

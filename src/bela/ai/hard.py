@@ -40,7 +40,7 @@ from random import Random
 from typing import NamedTuple
 
 from bela.ai.analysis import written_points
-from bela.ai.base import play_action
+from bela.ai.base import claim_action, play_action
 from bela.ai.bidding import BidModel, call_strength, choose_bid, zvanja_bonus
 from bela.ai.heuristic import HeuristicBot, PlayStyle
 from bela.ai.sampling import BidEvidence, DealSampler, Hands, Knowledge, bidding_deals, knowledge_of
@@ -51,7 +51,7 @@ from bela.ai.solver import (
     equivalence_classes,
     remaining_points,
 )
-from bela.engine import Action, Call, Card, Pass, Phase, Play, Round, SeatView, Suit
+from bela.engine import Action, Call, Card, Claim, Pass, Phase, Play, Round, SeatView, Suit
 from bela.engine.cards import cards_in
 
 __all__ = [
@@ -113,7 +113,7 @@ class Decision:
     points minus theirs (empty when the choice was not searched, e.g. a single
     legal card or a heuristic bid); ``margins`` to the average card margin.
     ``method`` says how it was decided ("only", "solver", "rollout",
-    "heuristic", "bid-eval").
+    "heuristic", "bid-eval", "dosta" for a claim that holds).
     """
 
     action: Action
@@ -143,6 +143,9 @@ class HardBot:
             raise ValueError("the view's seat has nothing to do")
         if view.phase is Phase.BIDDING:
             return self._bid(view, rng)
+        claim = claim_action(view)
+        if claim is not None:
+            return Decision(claim, "dosta")
         cards = _legal_cards(view)
         if len(cards) == 1:
             return Decision(play_action(view, cards[0]), "only")
@@ -422,16 +425,23 @@ class _Scorer:
         self.announced = view.bela_announced[0] if view.bela_announced else -1
         both = 1 << (self.trump * 8 + _KING) | 1 << (self.trump * 8 + _QUEEN)
         self.both = both
+        self.no_bela = view.rules.no_bela
+        self.bela_on_second = view.rules.bela_on_second
 
     def bela(self, hands: Hands) -> tuple[int, int]:
         """Bela points by team on this deal (assuming it will be announced when it can)."""
         if self.announced >= 0:
             return (20, 0) if self.announced & 1 == 0 else (0, 20)
+        if self.no_bela:
+            return (0, 0)
         eights = self.knowledge.eights(hands)
         for s in range(4):
             if eights[s] & self.both == self.both:
-                if self.knowledge.played[s] & self.both == self.both:
-                    return (0, 0)  # played both without announcing
+                played = self.knowledge.played[s] & self.both
+                # silent on the card that carries it: both played (second-card rule) or
+                # either one (first-card rule) without an announcement
+                if played == self.both or (played and not self.bela_on_second):
+                    return (0, 0)
                 return (20, 0) if s & 1 == 0 else (0, 20)
         return (0, 0)
 
@@ -564,6 +574,8 @@ def advise(view: SeatView, rng: Random) -> Advice:
     if _SUGGESTER is None:
         _SUGGESTER = HardBot("hint")
     decision = _SUGGESTER.decide(view, rng)
+    if isinstance(decision.action, Claim):  # "na dosta": the points counted are enough
+        return Advice(decision.action, "say dosta: your team has reached the target", "")
     return Advice(decision.action, reason(view, decision.action), explain(decision))
 
 
@@ -582,6 +594,8 @@ def explain(decision: Decision) -> str:
     action = decision.action
     if decision.method == "only":
         return "the only card you may play"
+    if isinstance(action, Claim):
+        return "dosta: the points counted so far reach the target"
     if isinstance(action, (Pass, Call)):
         what = _bid_words(action)
         if decision.method != "bid-eval" or not decision.scores:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from random import Random
 
-from bela.ai.base import play_action
+from bela.ai.base import claim_action, play_action
 from bela.ai.bidding import BidModel, choose_bid
 from bela.ai.endgame import endgame_choice
 from bela.ai.judgement import PlayStyle, Table, bits, card_values
@@ -54,6 +54,9 @@ class HeuristicBot:
     def act(self, view: SeatView, rng: Random) -> Action:
         if view.phase is Phase.BIDDING:
             return choose_bid(view, self.bid_model)
+        claim = claim_action(view)
+        if claim is not None:
+            return claim
         return play_action(view, choose_card(view, self.style))
 
 

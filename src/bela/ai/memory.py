@@ -11,6 +11,8 @@ The deductions are the hard ones a careful club player makes:
   rules forced a beat holds no card that would have beaten it ("could not
   overtake", "could not overtrump");
 * the zvanja shown to the table name cards in their owners' hands;
+* an announced bela names the trump K and Q as the announcer's: with the first
+  card (the default rule) the other one is still in that hand;
 * counting: a player whose possible cards are exactly as many as the cards they
   hold holds all of them, and a card only one player can hold is theirs.
 
@@ -33,6 +35,8 @@ __all__ = ["CardMemory", "mask_from", "trump_order"]
 TRUMP_RANKS_HIGH_FIRST: Final = tuple(sorted(range(8), key=lambda r: -TRUMP_STRENGTH[r]))
 # Plain ranks strongest first (A 10 K Q J 9 8 7).
 PLAIN_RANKS_HIGH_FIRST: Final = (7, 3, 6, 5, 4, 2, 1, 0)
+# The K and Q of every suit (rank bits 5 and 6 of each suit byte).
+_KQ_BITS: Final = 0x60606060
 
 
 def mask_from(cards: tuple[int, ...] | list[int]) -> int:
@@ -119,6 +123,9 @@ class CardMemory:
                 shown |= mask_from(z.cards)
             shown &= unseen
             known[s] |= shown
+        for s in view.bela_announced:
+            if s != seat:  # both trump K and Q were the announcer's: what is left of them still is
+                known[s] |= SUIT_MASK[trump] & _KQ_BITS & unseen
         memory = cls(seat, trump, hand, played, unseen, possible, known, sizes)
         memory._propagate()
         return memory

@@ -20,8 +20,12 @@ Hard facts, all from ``SeatView``:
   with their holders (unless played), those two players hold no other
   declaration, and nobody in the other team holds a better one; with no
   zvanja shown, nobody holds any;
-* bela announcements tell nothing about unseen cards (bela is announced with
-  the second of the trump K and Q, when both are already on the table).
+* an announced bela puts both trump K and Q in the announcer's hand: with the
+  first card (the default rule) the one still unseen is required there; with
+  the second (``Rules.bela_on_second``) both are already on the table;
+* under ``Rules.no_zvanja`` nothing is declared, so the zvanja say nothing
+  (and belot does not end a deal), and ``tens_over_kings`` ranks the fours
+  as the table does.
 
 The deals meeting the card-by-card facts are drawn exactly uniformly (counted
 by grouping the unseen cards by which players may hold them); the zvanja facts
@@ -111,6 +115,8 @@ class Knowledge:
     shown: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]
     bids: tuple[tuple[int, Pass | Call], ...]
     caller: int | None
+    no_zvanja: bool = False
+    tens_high: bool = False
 
     def consistent(self, hands: Sequence[int]) -> bool:
         """Whether a full deal of the current hands (by seat) fits every hard fact."""
@@ -139,11 +145,13 @@ class Knowledge:
 
     def zvanja_fit(self, hands: Sequence[int]) -> bool:
         """Whether the deal gives the zvanja the table saw (winner, shown declarations)."""
+        if self.no_zvanja:  # nothing declared: no zvanja and no belot to fit
+            return True
         eights = self.eights(hands)
         for h in eights:
             if h in _SUIT_MASKS:  # belot: the round would not have been played
                 return False
-        best, _ = best_zvanja_seat(eights, self.first_player)
+        best, _ = best_zvanja_seat(eights, self.first_player, self.tens_high)
         team = None if best < 0 else best & 1
         if team != self.zvanja_team:
             return False
@@ -181,6 +189,8 @@ class Knowledge:
 
 
 _SUIT_MASKS: Final = frozenset(SUIT_MASK)
+# Trump K and Q by trump suit.
+_BELA_BITS: Final = tuple(0x60 << (8 * s) for s in range(4))
 
 
 def _declared(eight: int) -> tuple[tuple[int, ...], ...]:
@@ -268,6 +278,9 @@ def knowledge_of(view: SeatView) -> Knowledge:
             for c in group:
                 if unseen >> c & 1:
                     required[s] |= 1 << c
+    for s in view.bela_announced:  # the announcer held both trump K and Q
+        if s != seat:
+            required[s] |= _BELA_BITS[trump] & unseen
     for s in range(4):
         if s != seat:
             for t in range(4):
@@ -290,6 +303,8 @@ def knowledge_of(view: SeatView) -> Knowledge:
         shown=tuple(shown),
         bids=view.bids,
         caller=view.caller,
+        no_zvanja=view.rules.no_zvanja,
+        tens_high=view.rules.tens_over_kings,
     )
 
 
