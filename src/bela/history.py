@@ -252,9 +252,9 @@ def _read(path: Path) -> MatchRecord | str:
     return record
 
 
-def _entry(directory: Path, name: str, size: int, mtime_ns: int) -> _Entry:
+def _entry(directory: Path, name: str, real_name: str, size: int, mtime_ns: int) -> _Entry:
     played_at = _played_at(name, mtime_ns)
-    record = _read(directory / name)
+    record = _read(directory / real_name)
     if isinstance(record, str):
         damaged: tuple[object, ...] = (name, size, mtime_ns, played_at, "damaged", record)
         return _Entry(name, (*damaged, *(None,) * 4, 0, None, None, 0, None, None), (), True)
@@ -335,13 +335,16 @@ def _rule_names(record: MatchRecord) -> list[str]:
     return names
 
 
-def _scan(directory: Path) -> dict[str, tuple[int, int]]:
-    """The record files in ``directory`` by name, with (size, mtime in ns) to tell changes.
+def _scan(directory: Path) -> dict[str, tuple[str, int, int]]:
+    """The record files in ``directory``: by the name the index keeps, (file name, size, mtime).
 
-    Hidden files (the archive's temp files) are not records. A name the file
-    system gives as undecodable bytes is kept as Python gives it and shown escaped.
+    Size and modification time (ns) tell a changed file. Hidden files (the
+    archive's temp files) are not records. A name that is not valid UTF-8 (bytes
+    Python decodes to lone surrogates, which SQLite cannot store) is kept with
+    those bytes written as ``\\xNN``; the file is still read by its real name.
+    ``OSError`` when the directory exists but cannot be listed.
     """
-    found: dict[str, tuple[int, int]] = {}
+    found: dict[str, tuple[str, int, int]] = {}
     try:
         entries = list(os.scandir(directory))
     except (FileNotFoundError, NotADirectoryError):
@@ -357,7 +360,8 @@ def _scan(directory: Path) -> dict[str, tuple[int, int]]:
                 info = item.stat(follow_symlinks=False)
             except OSError:
                 continue  # gone since it was listed
-        found[name] = (info.st_size, info.st_mtime_ns)
+        key = os.fsencode(name).decode("utf-8", "backslashreplace")
+        found[key] = (name, info.st_size, info.st_mtime_ns)
     return found
 
 
@@ -545,14 +549,21 @@ class History:
         Records are read and replayed before the write lock is taken, so a second
         window refreshing at the same time waits only while rows are stored.
         """
-        on_disk = _scan(self.matches_dir)
+        try:
+            on_disk = _scan(self.matches_dir)
+        except OSError as exc:  # the archive cannot be listed: show what was indexed before
+            self.notice = (
+                f"the archive {shown_path(self.matches_dir)} cannot be read "
+                f"({_error_text(exc)}): the history shows the matches indexed before"
+            )
+            return RefreshReport(0, 0, 0)
         if on_disk and self._index_file is not None:
             self._to_file(self._index_file)
         known = {
             name: (size, mtime)
             for name, size, mtime in self._conn.execute("SELECT file, size, mtime_ns FROM matches")
         }
-        stale = sorted(name for name, key in on_disk.items() if known.get(name) != key)
+        stale = sorted(name for name, (_, *key) in on_disk.items() if known.get(name) != tuple(key))
         gone = sorted(name for name in known if name not in on_disk)
         if not stale and not gone:
             return RefreshReport(0, 0, 0)

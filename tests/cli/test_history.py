@@ -369,3 +369,30 @@ def _fresh_build(directory: Path) -> History:
     history = open_history(directory)
     assert history.rebuilt
     return history
+
+
+def test_a_file_name_that_is_not_utf8_is_listed_escaped(data_dir: Path) -> None:
+    good = archive(random_match(1))
+    raw = os.fsencode(matches_dir()) + b"/bad-\xff\xfe.json"
+    with open(raw, "wb") as handle:
+        handle.write(dumps(record_from_match(random_match(2), "easy")).encode())
+    with open_history() as history:
+        rows = {row.file: row for row in history.matches()}
+        assert not history.refresh().changed  # the escaped name is found again
+    assert set(rows) == {good.name, "bad-\\xff\\xfe.json"}
+    assert rows["bad-\\xff\\xfe.json"].seed == 2  # read by its real name
+
+
+def test_an_archive_that_cannot_be_listed_keeps_what_was_indexed(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    archive(random_match(1))
+    open_history().close()
+
+    def refuse(path: object) -> object:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "scandir", refuse)
+    with open_history() as history:
+        assert [row.seed for row in history.matches()] == [1]
+        assert history.notice is not None and "Permission denied" in history.notice
