@@ -12,6 +12,7 @@ from rich.text import Text
 
 import bela.ai
 from bela.cli import main
+from bela.engine import Rules
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def test_every_option_is_passed_on(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     argv = ["arena", "normal", "random", "--deals", "3", "--seed", "9", "--jobs", "2"]
-    assert main([*argv, "--matches", "4", "--target", "501"]) == 0
+    assert main([*argv, "--matches", "4", "--target", "501", "--rules", "dosta,visi"]) == 0
     assert arena_calls == [
         (
             ("normal", "random"),
@@ -48,6 +49,7 @@ def test_every_option_is_passed_on(
                 "matches": 4,
                 "target": 501,
                 "progress": True,
+                "rules": Rules(dosta=True, visi=True),
             },
         )
     ]

@@ -40,6 +40,7 @@ def run_arena_command(options: ArenaOptions, out: TextIO, err: TextIO) -> int:
         jobs=options.jobs if options.jobs is not None else cpus,
         matches=options.matches,
         target=options.target,
+        rules=options.rules,
         # the bar goes to stderr, so a terminal gets it even while JSON goes to a file
         progress=not options.json or sys.stderr.isatty(),
     )

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from bela import __version__
 from bela.cli.analyze import AnalyzeOptions, add_analyze_parser, analyze_options
@@ -29,8 +29,9 @@ from bela.cli.history import (
     history_options,
     stats_options,
 )
-from bela.engine import TARGETS
+from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
+from bela.engine.rules import DEFAULT_RULES
 from bela.untrusted import oneline, shown
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DIFFICULTIES",
+    "HOUSE_RULES",
     "MAX_DEAL_PAIRS",
     "MAX_JOBS",
     "MAX_MATCHES",
@@ -49,6 +51,7 @@ __all__ = [
     "build_parser",
     "parse",
     "parse_round",
+    "parse_rules",
     "parse_seed",
     "random_seed",
     "whole_number",
@@ -83,6 +86,8 @@ class PlayOptions:
     difficulty: str | None
     round: int
     resume: bool | None
+    rules: Rules | None = None
+    """``--rules``; None when not given (the app's own choice)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +102,8 @@ class ReplayOptions:
     json: bool
     sheet: bool = False
     """Only the score sheet ("blok"): every round's line, both columns summed."""
+    rules: Rules = DEFAULT_RULES
+    """With --seed: the house rules the bots play the match under."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +118,7 @@ class ArenaOptions:
     matches: int
     target: int
     json: bool
+    rules: Rules = DEFAULT_RULES
 
 
 Options = (
@@ -125,6 +133,10 @@ class _Parser(argparse.ArgumentParser):
     into it: it quotes some arguments as they are (``unrecognized arguments: ...``).
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {oneline(message)} (see {self.prog} --help)\n")
 
@@ -136,6 +148,15 @@ class _Parser(argparse.ArgumentParser):
         """
         if message:
             (file or sys.stderr).write(message)
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, except that a text written in lines (the house-rule list) keeps them."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "\n".join(indent + line for line in text.splitlines())
+        return super()._fill_text(text, width, indent)
 
 
 def random_seed() -> int:
@@ -203,6 +224,48 @@ def _target(text: str) -> int:
     return number
 
 
+_TARGETS_SHOWN: Final = "{" + ",".join(map(str, TARGETS)) + "}"
+_QUICK: Final = f"{QUICK_TARGET} is a quick match of three deals ('brza 163')"
+
+HOUSE_RULES: Final[dict[str, tuple[dict[str, bool | int], str]]] = {
+    "bela-second": ({"bela_on_second": True}, "bela is said with the second of trump K and Q"),
+    "no-zvanja": ({"no_zvanja": True}, "no declarations (nor belot); bela still counts"),
+    "no-bela": ({"no_bela": True}, "trump K and Q score nothing together"),
+    "bela-always": ({"bela_always_counts": True}, "callers who fall keep their bela"),
+    "stiglja-100": ({"stiglja_bonus": 100}, "all eight tricks add 100, not 90"),
+    "dosta": ({"dosta": True}, "'na dosta': a right claim after a won trick ends the match"),
+    "visi": ({"visi": True}, "an exact tie hangs for the next round's winner"),
+    "tens-over-kings": ({"tens_over_kings": True}, "four tens beat four kings and queens"),
+    "clockwise": ({"clockwise": True}, "the app draws the seats clockwise"),
+    "hide-tricks": ({"hide_played_tricks": True}, "the app hides finished tricks"),
+    "no-forced-trump": ({"no_forced_trump": True}, "the dealer may pass (a foreign variant)"),
+}
+"""The names ``--rules`` takes, the ``Rules`` fields each sets, and a line for ``--help``."""
+
+_RULES_HELP: Final = "house rules, names separated by commas (default: standard; list below)"
+_RULES_EPILOG: Final = "house rules for --rules (e.g. --rules dosta,stiglja-100):\n" + "\n".join(
+    f"  {name:<16} {text}" for name, (_, text) in HOUSE_RULES.items()
+)
+
+
+def parse_rules(text: str) -> Rules:
+    """``--rules``: house-rule names separated by commas (``dosta,stiglja-100``)."""
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("name a house rule, or 'standard' for none")
+    fields: dict[str, bool | int] = {}
+    for name in names:
+        if name == "standard":
+            continue
+        if name not in HOUSE_RULES:
+            raise argparse.ArgumentTypeError(
+                f"{shown(name)} is not a house rule: choose from {', '.join(HOUSE_RULES)} "
+                "or standard"
+            )
+        fields.update(HOUSE_RULES[name][0])
+    return Rules(**fields)  # type: ignore[arg-type]
+
+
 def _difficulty(text: str) -> str:
     cleaned = text.strip().lower()
     if cleaned not in DIFFICULTIES:
@@ -232,14 +295,16 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
         help="play a match in the terminal app (the default)",
         description="Play a match against three computer players. The seed is shown so any "
         "match can be reported and replayed with 'bela replay --seed N'.",
+        epilog=_RULES_EPILOG,
         allow_abbrev=False,
     )
     play.add_argument(
         "--target",
         type=_target,
-        metavar="{501,701,1001}",
-        help="points to win the match (default: the last match's, else 1001)",
+        metavar=_TARGETS_SHOWN,
+        help=f"points to win the match (default: the last match's, else 1001); {_QUICK}",
     )
+    play.add_argument("--rules", type=parse_rules, metavar="NAMES", help=_RULES_HELP)
     play.add_argument(
         "--seed", type=parse_seed, help="deal from this seed (default: a random one, shown)"
     )
@@ -290,8 +355,15 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
     replay.add_argument(
         "--target",
         type=_target,
-        metavar="{501,701,1001}",
-        help="with --seed: the match's target (default 1001)",
+        metavar=_TARGETS_SHOWN,
+        help=f"with --seed: the match's target (default 1001); {_QUICK}",
+    )
+    replay.add_argument(
+        "--rules",
+        type=parse_rules,
+        metavar="NAMES",
+        help="with --seed: the house rules the match is played under (a record file has its "
+        "own); the names are those of 'bela play --help'",
     )
     replay.add_argument(
         "--difficulty",
@@ -342,8 +414,15 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
         "--target",
         type=_target,
         default=1001,
-        metavar="{501,701,1001}",
-        help="the target of those matches (default 1001)",
+        metavar=_TARGETS_SHOWN,
+        help=f"the target of those matches (default 1001); {_QUICK}",
+    )
+    arena.add_argument(
+        "--rules",
+        type=parse_rules,
+        default=Rules(),
+        metavar="NAMES",
+        help="house rules for every deal and match; the names are those of 'bela play --help'",
     )
     arena.add_argument("--json", action="store_true", help="print JSON for machines")
     analyze = add_analyze_parser(commands)
@@ -378,13 +457,18 @@ def parse(argv: Sequence[str]) -> Options:
             difficulty=args.difficulty,
             round=args.round,
             resume=args.resume,
+            rules=args.rules,
         )
     if args.command == "replay":
         sub = subparsers["replay"]
         if (args.seed is None) == (args.file is None):
             sub.error("give either --seed N or a record FILE")
-        if args.file is not None and (args.target is not None or args.difficulty is not None):
-            sub.error("--target and --difficulty go with --seed: a record file has its own")
+        if args.file is not None and (
+            args.target is not None or args.difficulty is not None or args.rules is not None
+        ):
+            sub.error(
+                "--target, --difficulty and --rules go with --seed: a record file has its own"
+            )
         if args.sheet and args.round is not None:
             sub.error("--sheet shows every round: leave out --round")
         return ReplayOptions(
@@ -395,6 +479,7 @@ def parse(argv: Sequence[str]) -> Options:
             difficulty=args.difficulty,
             json=args.json,
             sheet=args.sheet,
+            rules=Rules() if args.rules is None else args.rules,
         )
     if args.command == "analyze":
         return analyze_options(args, subparsers["analyze"])
@@ -411,4 +496,5 @@ def parse(argv: Sequence[str]) -> Options:
         matches=args.matches,
         target=args.target,
         json=args.json,
+        rules=args.rules,
     )

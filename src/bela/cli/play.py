@@ -44,6 +44,9 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
     if notice is not None:
         print(f"bela: {notice}", file=err)
     played: list[int] = []
+    settings: dict[str, object] = {}
+    if options.rules is not None:  # only when given: the app chooses otherwise
+        settings["rules"] = options.rules
     code = run_app(
         target=options.target,
         seed=options.seed,
@@ -51,6 +54,7 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
         start_round=options.round - 1,
         resume=options.resume,
         played=played,
+        **settings,
     )
     if played:
         with writing_output():

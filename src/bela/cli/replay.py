@@ -8,23 +8,27 @@ from typing import TextIO
 
 from bela.cli.common import CliError, output_console, resolve_difficulty, writing_output
 from bela.cli.options import ReplayOptions
-from bela.engine import Match
+from bela.engine import Match, Rules
+from bela.engine.rules import DEFAULT_RULES
 from bela.untrusted import oneline, shown_path
 
 __all__ = ["load_record_file", "play_seeded", "run_replay"]
 
 
-def play_seeded(seed: int, target: int, kind: str, rounds: int | None = None) -> Match:
+def play_seeded(
+    seed: int, target: int, kind: str, rounds: int | None = None, rules: Rules = DEFAULT_RULES
+) -> Match:
     """The match of ``seed`` with bots of ``kind`` in all four seats, as the app's bots play it.
 
     Every decision draws from ``bela.ai.driver``'s per-decision RNG, so the same
     seed gives the same match. With ``rounds`` it stops once that many are done.
+    ``rules``: the house rules it is played under (``--rules``).
     """
     from bela.ai import make_bot
     from bela.ai.driver import play_bots_until
 
     bots = {seat: make_bot(kind) for seat in range(4)}
-    match = Match.new(seed, target)
+    match = Match.new(seed, target, rules)
     while match.current is not None and (rounds is None or match.next_index < rounds):
         match = play_bots_until(match, bots)
     return match
@@ -62,7 +66,7 @@ def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
         difficulty, notice = resolve_difficulty(options.difficulty or "normal", BOT_KINDS)
         if notice is not None:
             print(f"bela: {notice}", file=err)
-        match = play_seeded(options.seed, options.target, difficulty, options.round)
+        match = play_seeded(options.seed, options.target, difficulty, options.round, options.rules)
     if options.sheet:
         return _print_sheet(match, difficulty, options.json, out)
     views = match_rounds(match)

@@ -18,7 +18,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 
-from bela.engine import Match
+from bela.engine import Match, Rules
 from bela.storage import claim_slot, release_slot
 from bela.tui.commands import BelaCommands
 from bela.tui.screens.start import StartScreen
@@ -248,12 +248,16 @@ def run_app(
     start_round: int,
     resume: bool | None,
     played: list[int] | None = None,
+    rules: Rules | None = None,
 ) -> int:
     """Run the app in the terminal until the player quits; returns the exit code.
 
     ``played`` gets the seed of every match opened at the table: the command
     line names them once the terminal is its own again (the start screen lets
     the player change the seed, so the one given to the app may go unplayed).
+
+    ``rules``: the house rules of ``bela play --rules`` (None: not given). Accepted
+    here for the command line; the screens take them up in issue #13's app part.
     """
     app = BelaApp(
         target=target, seed=seed, difficulty=difficulty, start_round=start_round, resume=resume
