@@ -22,7 +22,15 @@ Hence:
   lock held too long) the history is built in memory instead, and ``notice``
   says so.
 
-Pure data: no rich, no Textual; the command line and the app render the rows.
+Pure data: no rich, no Textual; the command line and the app render the rows::
+
+    with open_history() as history:          # opened, rebuilt if need be, refreshed
+        rows = history.matches(limit=50)      # MatchRow, newest first
+        sheet = history.rounds(rows[0].file)  # RoundRow, the score sheet's lines
+        numbers = bela.stats.statistics(history)
+
+A ``History`` may be used from any one thread at a time (a Textual thread
+worker may open and refresh it, then hand the rows, which are frozen, to the UI).
 """
 
 from __future__ import annotations
