@@ -1,10 +1,39 @@
-"""Widgets that draw the table's immutable snapshots (see ``bela.tui.model``)."""
+"""Widgets that draw the table's immutable snapshots (see ``bela.tui.model``).
 
-from bela.tui.widgets.bidding import BidMenu
-from bela.tui.widgets.hand import Hand
-from bela.tui.widgets.score_sheet import ScoreSheet
-from bela.tui.widgets.seat_badge import SeatBadge
+Every screen imports ``TooSmall`` from here, the start screen too, so the table's
+widgets (and the table model and engine views they draw) are imported when
+first named rather than with the package (PEP 562): the start screen is drawn
+without them (issue #12).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
 from bela.tui.widgets.too_small import TooSmall
-from bela.tui.widgets.trick import TrickView
+
+if TYPE_CHECKING:
+    from bela.tui.widgets.bidding import BidMenu
+    from bela.tui.widgets.hand import Hand
+    from bela.tui.widgets.score_sheet import ScoreSheet
+    from bela.tui.widgets.seat_badge import SeatBadge
+    from bela.tui.widgets.trick import TrickView
 
 __all__ = ["BidMenu", "Hand", "ScoreSheet", "SeatBadge", "TooSmall", "TrickView"]
+
+_LAZY = {
+    "BidMenu": "bela.tui.widgets.bidding",
+    "Hand": "bela.tui.widgets.hand",
+    "ScoreSheet": "bela.tui.widgets.score_sheet",
+    "SeatBadge": "bela.tui.widgets.seat_badge",
+    "TrickView": "bela.tui.widgets.trick",
+}
+
+
+def __getattr__(name: str) -> object:
+    """The table's widgets, each imported when first named."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
