@@ -1,0 +1,76 @@
+"""The start screen is drawn without the bots, records or other screens loaded (issue #12).
+
+Not a timing test (``benchmarks/bench_first_screen.py`` measures the time): a
+fresh interpreter runs the real ``bela`` command up to the start screen, with
+the app headless, and reports which modules were imported by then. Each module
+named here cost time before the first paint until it was made lazy; an import
+added at the top of a module on that path brings it back, and this test says
+which one came back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+# Imported only when first needed: when a match opens, a save is read, or help is shown.
+NOT_BEFORE_THE_START_SCREEN = (
+    "pydantic",  # records: only once a save or an archived match is read
+    "bela.records",
+    "bela.ai.heuristic",  # the bots: when the table opens
+    "bela.ai.hard",
+    "bela.ai.solver",
+    "bela.tui.screens.table",
+    "bela.tui.widgets.hand",
+    "bela.tui.screens.help",  # Textual's Markdown: when help is first shown
+    "markdown_it",
+)
+
+# ``bela`` as the console script runs it, with ``App.run`` made headless and ended
+# once the first screen is up; the last line printed is what was imported by then.
+RUN_TO_FIRST_SCREEN = textwrap.dedent(
+    """
+    import json, sys
+    import textual.app
+
+    seen = {}
+    run = textual.app.App.run
+
+    def headless_run(self, *args, **kwargs):
+        async def look(pilot):
+            await pilot.pause()
+            seen["screen"] = type(pilot.app.screen).__name__
+            seen["modules"] = sorted(sys.modules)
+            pilot.app.exit()
+
+        return run(self, headless=True, size=(100, 40), auto_pilot=look)
+
+    textual.app.App.run = headless_run
+    from bela.cli import main
+
+    code = main([])
+    print(json.dumps({"code": code, **seen}))
+    """
+)
+
+
+def test_the_start_screen_comes_up_without_bots_records_or_other_screens(tmp_path: Path) -> None:
+    env = dict(os.environ, BELA_DATA_DIR=str(tmp_path / "data"))
+    result = subprocess.run(
+        [sys.executable, "-c", RUN_TO_FIRST_SCREEN],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["code"] == 0
+    assert report["screen"] == "StartScreen"
+    loaded = set(report["modules"])
+    assert [name for name in NOT_BEFORE_THE_START_SCREEN if name in loaded] == []
