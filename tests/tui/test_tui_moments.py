@@ -13,7 +13,15 @@ import pytest
 from rich.color import Color, ColorSystem
 from textual.geometry import Region
 from textual.pilot import Pilot
-from tui_pilot import first_legal_index, human_move, make_app, play_round, settle, table
+from tui_pilot import (
+    first_legal_index,
+    human_move,
+    make_app,
+    play_round,
+    settle,
+    table,
+    until_zvanja,
+)
 
 import bela.tui.widgets.trick as trick_module
 from bela.engine import Call, Card, Match, Rank, Suit
@@ -43,19 +51,6 @@ def screen_text(app: BelaApp) -> str:
             region = Region(0, 0, widget.size.width, widget.size.height)
             lines += [strip.text for strip in widget.render_lines(region)]
     return "\n".join(lines)
-
-
-async def until_zvanja(pilot: Pilot[Any]) -> ZvanjaScreen:
-    """Say dalje until the zvanja moment opens."""
-    app = pilot.app
-    for _ in range(200):
-        await pilot.pause()
-        if isinstance(app.screen, ZvanjaScreen):
-            return app.screen
-        screen = table(app)  # type: ignore[arg-type]
-        if screen.human_turn():
-            await human_move(pilot, screen)
-    raise AssertionError("the zvanja moment never came")
 
 
 async def test_the_zvanja_are_said_in_turn_and_only_the_winners_cards_are_laid() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from bela.engine import Card, Pass, Phase
 from bela.tui import BelaApp
@@ -101,3 +102,18 @@ async def play_round(pilot: Pilot[Any], arrows: bool = False) -> int:
             moves += 1
         else:
             raise AssertionError(f"unexpected {state} in the middle of a round")
+
+
+async def until_zvanja(pilot: Pilot[Any]) -> Screen[Any]:
+    """Make the human's moves until the zvanja moment opens; returns its screen."""
+    from bela.tui.screens.zvanja import ZvanjaScreen
+
+    app = pilot.app
+    for _ in range(MAX_WAIT):
+        await pilot.pause()
+        if isinstance(app.screen, ZvanjaScreen):
+            return app.screen
+        screen = table(app)  # type: ignore[arg-type]
+        if app.screen is screen and screen.human_turn():
+            await human_move(pilot, screen)
+    raise AssertionError("the zvanja moment never came")
