@@ -328,18 +328,22 @@ def _entry(directory: Path, name: str, real_name: str, size: int, mtime_ns: int)
 
 
 def _rule_names(record: MatchRecord) -> list[str]:
-    """The record's house rules that differ from the standard game, by name.
+    """The house rules the record's match was played under that differ from the standard game.
 
-    Read field by field, so rules a later record version adds are listed too.
+    Taken from the engine's ``Rules`` as the record's version means them (an old
+    record's rules of then), field by field, so rules added later are listed too.
     """
-    from bela.engine import Rules
+    from dataclasses import fields
 
-    standard = Rules()
+    from bela.engine import Rules
+    from bela.records import rules_of
+
+    played, standard = rules_of(record), Rules()
     names: list[str] = []
-    for name, value in record.rules.model_dump().items():
-        if value == getattr(standard, name, False):
-            continue
-        names.append(name if value is True else f"{name}={value}")
+    for field in fields(Rules):
+        value = getattr(played, field.name)
+        if value != getattr(standard, field.name):
+            names.append(field.name if value is True else f"{field.name}={value}")
     return names
 
 

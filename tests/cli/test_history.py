@@ -396,3 +396,20 @@ def test_an_archive_that_cannot_be_listed_keeps_what_was_indexed(
     with open_history() as history:
         assert [row.seed for row in history.matches()] == [1]
         assert history.notice is not None and "Permission denied" in history.notice
+
+
+def test_records_of_both_versions_list_the_rules_they_were_played_under(data_dir: Path) -> None:
+    """A version-1 record meant bela with the second card; a version-2 one says every rule."""
+    import shutil
+
+    matches_dir().mkdir(parents=True)
+    old = Path(__file__).parent / "records_v1"
+    for name in ("visi_501.json", "unfinished_1001.json"):
+        shutil.copy(old / name, matches_dir() / name)
+    new = archive(random_match(7, rules=Rules(stiglja_bonus=100, no_bela=True)))
+    with open_history() as history:
+        rows = {row.file: row for row in history.matches()}
+    assert rows["visi_501.json"].rules == ("visi", "bela_on_second")
+    assert rows["unfinished_1001.json"].rules == ("bela_on_second",)
+    assert rows["unfinished_1001.json"].outcome is Outcome.UNFINISHED
+    assert rows[new.name].rules == ("no_bela", "stiglja_bonus=100")
