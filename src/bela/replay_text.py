@@ -11,7 +11,7 @@ folds into its totals.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -21,13 +21,13 @@ from rich.text import Text
 
 from bela.engine import (
     LAST_TRICK_BONUS,
-    STIGLJA_BONUS,
     Call,
     Card,
     Match,
     Round,
     RoundRecord,
     RoundResult,
+    Rules,
     Suit,
     Zvanje,
     ZvanjeKind,
@@ -90,7 +90,7 @@ class Breakdown:
     last_trick: Pair
     zvanja: Pair
     bela: Pair
-    stiglja: Pair  # the sweep's 90 plus the swept team's zvanja and bela, moved across
+    stiglja: Pair  # the sweep's 90 (or 100) plus the swept team's zvanja and bela, moved across
     totals: Pair
     written: Pair
 
@@ -104,7 +104,7 @@ def breakdown(result: RoundResult, rnd: Round, written: Pair) -> Breakdown:
     if result.stiglja is not None:
         sweeper, swept = result.stiglja, 1 - result.stiglja
         lost = result.zvanja[swept] + result.bela[swept]
-        moved[sweeper] = STIGLJA_BONUS + lost
+        moved[sweeper] = rnd.rules.stiglja_bonus + lost  # 90, or 100 as a house rule
         moved[swept] = -lost
     return Breakdown(
         cards=(result.card_points[0] - last[0], result.card_points[1] - last[1]),
@@ -146,6 +146,18 @@ def summary(result: RoundResult, written: Pair) -> str:
             TEAM_NAMES[result.belot] if result.belot_seat is None else seat_name(result.belot_seat)
         )
         return f"{holder} holds belot: {TEAM_NAMES[result.belot]} win the match."
+    if result.claim is not None:  # "na dosta": the deal stopped on a claim
+        claimers, others = TEAM_NAMES[result.claim], TEAM_NAMES[1 - result.claim]
+        if result.claim_ok:
+            return (
+                f"{claimers} said dosta with enough counted: {claimers} write "
+                f"{written[result.claim]}, {others} {written[1 - result.claim]}, and "
+                f"{claimers} win the match."
+            )
+        return (
+            f"{claimers} said dosta without enough: they write 0, {others} write "
+            f"{written[1 - result.claim]} and win the match."
+        )
     callers = result.caller_team
     assert callers is not None and result.trump is not None
     who = TEAM_NAMES[callers]
@@ -319,7 +331,7 @@ def render_round(view: RoundView) -> RenderableType:
 
 
 def sheet_marks(played: RoundRecord) -> list[str]:
-    """What a score sheet notes beside a round: pad, štiglja, belot, visi, a redeal."""
+    """What a score sheet notes beside a round: pad, štiglja, belot, dosta, visi, a redeal."""
     r = played.result
     marks: list[str] = []
     if r.redeal:
@@ -331,6 +343,8 @@ def sheet_marks(played: RoundRecord) -> list[str]:
         marks.append(f"štiglja {TEAM_NAMES[r.stiglja]}")
     if r.belot is not None:
         marks.append(f"belot {TEAM_NAMES[r.belot]}")
+    if r.claim is not None:  # "dosta": the round stopped on a claim of the match
+        marks.append(f"dosta {TEAM_NAMES[r.claim]} ({'held' if r.claim_ok else 'wrong'})")
     if r.hanging:
         marks.append(f"visi: {r.hanging} hang")
     for team in (0, 1):
@@ -433,7 +447,7 @@ def sheet_json(match: Match, difficulty: str) -> dict[str, Any]:
         "seed": match.seed,
         "target": match.target,
         "difficulty": difficulty,
-        "rules": {"no_forced_trump": match.rules.no_forced_trump, "visi": match.rules.visi},
+        "rules": rules_json(match.rules),
         "rounds": lines,
         "scores": list(match.scores),
         "hanging": match.hanging,
@@ -442,8 +456,16 @@ def sheet_json(match: Match, difficulty: str) -> dict[str, Any]:
     }
 
 
+def rules_json(rules: Rules) -> dict[str, bool | int]:
+    """Every house rule by its ``Rules`` field name (issue #13), for ``--json``."""
+    return {field.name: getattr(rules, field.name) for field in fields(rules)}
+
+
 def _match_head(match: Match, difficulty: str) -> Text:
-    variants = [name for name in ("no_forced_trump", "visi") if getattr(match.rules, name)]
+    variants = [
+        name if value is True else f"{name}={value}"
+        for name, value in match.rules.changed().items()
+    ]
     return Text(
         f"Match seed {match.seed} · target {match.target} · bots {difficulty} · rules "
         f"{', '.join(variants) if variants else 'standard'}",
@@ -549,7 +571,7 @@ def match_json(
         "seed": match.seed,
         "target": match.target,
         "difficulty": difficulty,
-        "rules": {"no_forced_trump": match.rules.no_forced_trump, "visi": match.rules.visi},
+        "rules": rules_json(match.rules),
         "first_dealer": match.first_dealer,
         "rounds": [round_json(v) for v in shown],
         "scores": list(match.scores),

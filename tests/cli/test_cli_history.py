@@ -283,3 +283,7 @@ def test_sheet_marks_for_belot_visi_and_redeal() -> None:
     assert marks == ["+81 visi to vi"]
     plain_tie = played.result._replace(caller=2, fell=True, tie=True, hanging=0, stiglja=None)
     assert sheet_marks(replace(played, result=plain_tie)) == ["pad mi (tie)"]
+    claimed = played.result._replace(claim=0, claim_ok=True, fell=False, stiglja=None)
+    assert sheet_marks(replace(played, result=claimed)) == ["dosta mi (held)"]
+    wrong = played.result._replace(claim=1, claim_ok=False, fell=False, stiglja=None)
+    assert sheet_marks(replace(played, result=wrong)) == ["dosta vi (wrong)"]
