@@ -330,21 +330,13 @@ def _entry(directory: Path, name: str, real_name: str, size: int, mtime_ns: int)
 def _rule_names(record: MatchRecord) -> list[str]:
     """The house rules the record's match was played under that differ from the standard game.
 
-    Taken from the engine's ``Rules`` as the record's version means them (an old
-    record's rules of then), field by field, so rules added later are listed too.
+    As the engine reads the record (an old record's rules of then) and names them
+    (``Rules.changed``, as ``bela replay`` heads a match), so rules added later are listed too.
     """
-    from dataclasses import fields
-
-    from bela.engine import Rules
     from bela.records import rules_of
 
-    played, standard = rules_of(record), Rules()
-    names: list[str] = []
-    for field in fields(Rules):
-        value = getattr(played, field.name)
-        if value != getattr(standard, field.name):
-            names.append(field.name if value is True else f"{field.name}={value}")
-    return names
+    changed = rules_of(record).changed()
+    return [name if value is True else f"{name}={value}" for name, value in changed.items()]
 
 
 def _scan(directory: Path) -> dict[str, tuple[str, int, int]]:
