@@ -44,6 +44,7 @@ __all__ = [
     "render_round",
     "render_sheet",
     "round_json",
+    "rules_json",
     "seat_name",
     "sheet_json",
     "sheet_marks",

@@ -4,6 +4,7 @@ seeded replay and the arena; refused with one line when they name nothing."""
 from __future__ import annotations
 
 import json
+import random
 import sys
 from types import ModuleType
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 import bela.ai
 from bela.cli import main
 from bela.cli.options import HOUSE_RULES, PlayOptions, ReplayOptions, parse
-from bela.engine import Rules
+from bela.engine import Round, Rules
 
 
 def test_each_house_rule_name_sets_its_field() -> None:
@@ -123,3 +124,27 @@ def test_a_record_file_has_its_own_rules(tmp_path: Any, capsys: pytest.CaptureFi
         parse(["replay", str(tmp_path / "m.json"), "--rules", "dosta"])
     assert exit_info.value.code == 2
     assert "a record file has its own" in capsys.readouterr().err
+
+
+def test_the_replay_text_shows_the_rules_a_claim_and_a_100_štiglja() -> None:
+    """``bela replay`` names the house rules, says what a "dosta" did, and takes a štiglja
+    apart with the bonus of the match's rules."""
+    from bela.cli.replay import play_seeded
+    from bela.replay_text import breakdown, match_json, match_rounds, summary
+
+    match = play_seeded(5, 501, "normal", rules=Rules(dosta=True))
+    last = match.rounds[-1]
+    assert "said dosta with enough counted" in summary(last.result, last.written)
+    assert match_json(match, "normal")["rules"]["dosta"] is True
+    rules = Rules(stiglja_bonus=100)
+    for seed in range(200):
+        rnd = Round.from_seed(seed, 0, rules)
+        result = rnd.play_out_random(random.Random(seed))
+        if result.stiglja is not None:
+            parts = breakdown(result, rnd, result.points)
+            assert parts.stiglja[result.stiglja] >= 100
+            assert parts.totals == result.totals
+            break
+    else:  # pragma: no cover - random play sweeps now and then
+        raise AssertionError("no štiglja in 200 random rounds")
+    assert match_rounds(match)
