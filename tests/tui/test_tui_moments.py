@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from rich.color import Color, ColorSystem
+from textual.command import CommandList, CommandPalette
 from textual.geometry import Region
 from textual.pilot import Pilot
 from tui_pilot import (
@@ -284,3 +285,35 @@ def test_red_suits_stay_red_on_256_colour_terminals(colour: str) -> None:
     assert eight_bit.get_truecolor().hex == colour
     red, green, blue = eight_bit.get_truecolor()
     assert red > green + 60 and green == blue  # red, not brown (brown has more green)
+
+
+async def test_the_palette_toggles_bela_and_motion() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        for query, check in (
+            ("Ask before announcing bela", lambda: app.auto_bela is False),
+            ("Announce bela automatically", lambda: app.auto_bela is True),
+            ("Turn animations on", lambda: app.reduced_motion is False),
+            ("Reduce motion", lambda: app.reduced_motion is True),
+        ):
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            assert isinstance(app.screen, CommandPalette)
+            await pilot.press(*query)
+            await wait_for_hit(pilot, query)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert check(), query
+
+
+async def wait_for_hit(pilot: Pilot[Any], name: str) -> None:
+    """Wait until the palette's first hit is ``name`` (commands are searched in a worker)."""
+    palette = pilot.app.screen
+    assert isinstance(palette, CommandPalette)
+    for _ in range(200):
+        await pilot.pause()
+        hits = palette.query_one(CommandList)
+        if hits.option_count and str(hits.get_option_at_index(0).prompt).startswith(name):
+            return
+    raise AssertionError(f"{name!r} is not in the palette")
