@@ -192,3 +192,32 @@ def test_the_arena_plays_under_house_rules() -> None:
     assert play_deal("easy", "random", 2, 0, 0, rules) == play_deal(
         "easy", "random", 2, 0, 0, rules
     )
+
+
+def test_the_searching_bots_score_a_sweep_and_a_kept_bela_by_the_rules() -> None:
+    """The hard bot's and the analysis's written points follow ``stiglja_bonus`` and
+    ``bela_always_counts``: a sweep is worth 162 + 100; falling callers keep their bela."""
+    from bela.ai.analysis import written_points
+
+    sweep = {
+        "caller": 0,
+        "taken": (100, 0),
+        "won": (5, 0),
+        "margin": 62 + 90,  # the solver's margin: more than the rest, so a sweep
+        "rest": 62,
+        "zvanja": (0, 0),
+        "bela": (0, 0),
+    }
+    assert written_points(**sweep) == (252, 0)  # type: ignore[arg-type]
+    assert written_points(**sweep, stiglja_bonus=100) == (262, 0)  # type: ignore[arg-type]
+    fall = {
+        "caller": 0,
+        "taken": (40, 60),
+        "won": (3, 3),
+        "margin": -62,
+        "rest": 62,
+        "zvanja": (0, 0),
+        "bela": (20, 0),
+    }
+    assert written_points(**fall) == (0, 182)  # type: ignore[arg-type]
+    assert written_points(**fall, bela_always_counts=True) == (20, 162)  # type: ignore[arg-type]

@@ -184,6 +184,8 @@ def _move(
             zvanja=zvanja,
             bela=bela,
             visi=rnd.rules.visi,
+            stiglja_bonus=rnd.rules.stiglja_bonus,
+            bela_always_counts=rnd.rules.bela_always_counts,
         )
         mine = -m if team else m
         choices.append(CardChoice(card, _value(m, rest, team), mine, pts[team] - pts[1 - team]))
@@ -211,12 +213,15 @@ def written_points(
     zvanja: tuple[int, int],
     bela: tuple[int, int],
     visi: bool = False,
+    stiglja_bonus: int = 90,
+    bela_always_counts: bool = False,
 ) -> tuple[int, int]:
     """What each team writes if the rest of the round (worth ``rest``) ends at ``margin``.
 
     ``taken``/``won``: card points and tricks each team already has;
     ``margin``: the solver's team 0 minus team 1 over the rest, a štiglja's
-    90 included (so a margin beyond ``rest`` means a sweep).
+    90 included (so a margin beyond ``rest`` means a sweep). The written points
+    use the house rules given (``stiglja_bonus``, ``bela_always_counts``, ``visi``).
     """
     if margin > rest:  # team 0 takes every trick: štiglja
         cp, tricks = (taken[0] + rest, taken[1]), (8, 0)
@@ -227,7 +232,14 @@ def written_points(
         cp = (taken[0] + p0, taken[1] + rest - p0)
         tricks = (min(won[0] + 1, 7), min(won[1] + 1, 7))
     return score_round_detail(
-        caller=caller, card_points=cp, zvanja=zvanja, bela=bela, tricks=tricks, visi=visi
+        caller=caller,
+        card_points=cp,
+        zvanja=zvanja,
+        bela=bela,
+        tricks=tricks,
+        visi=visi,
+        stiglja_bonus=stiglja_bonus,
+        bela_always_counts=bela_always_counts,
     ).points
 
 

@@ -386,6 +386,8 @@ class HardBot:
                     zvanja=rnd.zvanja_points,
                     bela=bela,
                     visi=rnd.rules.visi,
+                    stiglja_bonus=rnd.rules.stiglja_bonus,
+                    bela_always_counts=rnd.rules.bela_always_counts,
                 )
         while rnd.to_act is not None:
             rnd.push(policy.act(rnd.view(rnd.to_act), rng))
@@ -410,6 +412,8 @@ class _Scorer:
         self.caller = view.caller
         self.trump = int(view.trump)
         self.visi = view.rules.visi
+        self.stiglja_bonus = view.rules.stiglja_bonus
+        self.bela_always_counts = view.rules.bela_always_counts
         self.knowledge = knowledge
         taken = [0, 0]
         won = [0, 0]
@@ -469,6 +473,8 @@ class _Scorer:
             zvanja=self.zvanja,
             bela=bela,
             visi=self.visi,
+            stiglja_bonus=self.stiglja_bonus,
+            bela_always_counts=self.bela_always_counts,
         )
         return float(pts[self.team] - pts[1 - self.team])
 
