@@ -7,6 +7,7 @@ trump QH and KH and plays QH in trick 1, KH in trick 2.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -400,3 +401,14 @@ def test_direction_and_looking_back_change_nothing_in_the_engine() -> None:
         a = plain.copy().play_out_random(random.Random(seed))
         b = custom.copy().play_out_random(random.Random(seed))
         assert a == b
+
+
+def test_hanging_points_go_to_the_team_a_claim_favours() -> None:
+    """Under visi and "na dosta", points hanging from an earlier tie go with the match: to the
+    claimers when the claim holds, to the others when it is wrong (here: wrong, so team 1)."""
+    rules = Rules(dosta=True, visi=True)
+    rnd = new_round(0, DEAL_T, rules).with_claim_context((970, 0), 1001)
+    match = dataclasses.replace(match_around(rnd, rules=rules, scores=(970, 0)), hanging=91)
+    match = play_match(match, "H", "JH 7H QH 10H | 9H 8H KH AH | 10D AD 9D 8D")
+    over = match.apply(Claim())
+    assert over.rounds[-1].written == (0, 83 + 91) and over.hanging == 0 and over.winner == 1

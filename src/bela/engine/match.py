@@ -137,6 +137,8 @@ class Match:
         elif decided and hanging and result.caller is not None:
             callers = result.caller % 2
             round_winner = 1 - callers if result.fell else callers
+            if result.claim is not None:  # a "dosta" round is won by the team the claim favours
+                round_winner = result.claim if result.claim_ok else 1 - result.claim
             written[round_winner] += hanging
             hanging = 0
         record = RoundRecord(
