@@ -12,19 +12,22 @@ needed (issue #12, ``benchmarks/bench_first_screen.py``).
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 
-from bela.engine import Match, Rules
+from bela.engine import Rules
 from bela.storage import claim_slot, release_slot
 from bela.tui.commands import BelaCommands
 from bela.tui.screens.start import StartScreen
 from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 from bela.untrusted import oneline
+
+if TYPE_CHECKING:
+    from bela.engine import Match
 
 __all__ = ["SPEEDS", "BelaApp"]
 
@@ -205,6 +208,8 @@ class BelaApp(App[int]):
         kept = shelve_unfinished()
         if kept is not None:
             self.notify(kept, timeout=6)
+        from bela.engine import Match
+
         self.open_table(Match.new(seed, target, start_index=start), difficulty)
 
     def open_table(self, match: Match, difficulty: str) -> None:

@@ -10,10 +10,9 @@ record, not here: the start screen imports this module (issue #12).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from bela.ai import BOT_KINDS, Bot, make_bot
-from bela.engine import Match
+from bela.ai import BOT_KINDS, make_bot
 from bela.record_basics import RecordError
 from bela.storage import (
     SaveSlot,
@@ -27,6 +26,10 @@ from bela.storage import (
     save_autosave,
 )
 from bela.untrusted import oneline, shown_path
+
+if TYPE_CHECKING:
+    from bela.ai import Bot
+    from bela.engine import Match
 
 __all__ = [
     "BOT_SEATS",
