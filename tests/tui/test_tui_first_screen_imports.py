@@ -21,6 +21,8 @@ from pathlib import Path
 NOT_BEFORE_THE_START_SCREEN = (
     "pydantic",  # records: only once a save or an archived match is read
     "bela.records",
+    "bela.engine.round",  # the engine past its rules and seeds: when a match is dealt
+    "bela.engine.view",
     "bela.ai.heuristic",  # the bots: when the table opens
     "bela.ai.hard",
     "bela.ai.solver",
