@@ -1,0 +1,349 @@
+"""The player's settings, remembered between runs (issue #13).
+
+Target, difficulty, bot speed, automatic bela, theme, reduced motion and the
+house rules live in ``settings.json`` in the user's config directory
+(``platformdirs.user_config_dir("bela")``, or ``$BELA_CONFIG_DIR`` when set, as
+tests do). The file is small and versioned (``schema_version``).
+
+Why plain ``json`` and hand-written checks rather than pydantic, which the
+records use: the settings are read before the start screen is drawn, and
+pydantic costs that first paint a noticeable import (issue #12; a test checks
+that ``bela`` reaches its start screen without importing it). Nine fields of
+plain types are checked in a few lines.
+
+Nothing here ever raises into the app, and nothing is ever deleted:
+
+- a file that cannot be used (damaged, wrong types, written by a newer bela,
+  special or unreadable) is renamed aside as
+  ``settings.<kind>-<timestamp>.json`` and the app starts on the defaults, with
+  one line saying so;
+- a file that cannot even be moved aside is left where it is, and nothing is
+  saved over it for this run;
+- saving is atomic (temp file in the same directory, fsync, ``os.replace``); a
+  failure is returned as one line for the app to show once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import tempfile
+from dataclasses import dataclass, field, fields, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Final
+
+import platformdirs
+
+from bela.engine.rules import DEFAULT_RULES, STIGLJA_BONUSES, TARGETS, Rules
+from bela.files import read_limited
+from bela.untrusted import oneline, shown, shown_path
+
+__all__ = [
+    "CONFIG_DIR_ENV",
+    "DEFAULT_THEME",
+    "DIFFICULTIES",
+    "MAX_BOT_DELAY",
+    "RULE_CHOICES",
+    "SCHEMA_VERSION",
+    "SETTINGS_NAME",
+    "Loaded",
+    "NewerSettingsError",
+    "RuleChoice",
+    "Settings",
+    "SettingsError",
+    "SettingsStore",
+    "config_dir",
+    "load_settings",
+    "parse_settings",
+    "rules_summary",
+    "save_settings",
+    "settings_path",
+]
+
+CONFIG_DIR_ENV: Final = "BELA_CONFIG_DIR"
+SETTINGS_NAME: Final = "settings.json"
+SCHEMA_VERSION: Final = 1
+SIZE_LIMIT: Final = 64 * 1024
+"""A settings file is about 500 bytes; anything over this is not one."""
+
+DIFFICULTIES: Final = ("easy", "normal", "hard")
+MAX_BOT_DELAY: Final = 5.0
+"""The longest pause before a bot's card a file may ask for (the app offers up to 1.2 s)."""
+DEFAULT_THEME: Final = "textual-dark"
+_THEME_LIMIT: Final = 64
+
+
+@dataclass(frozen=True, slots=True)
+class RuleChoice:
+    """One house rule as the app offers it: its field, its ``--rules`` name, and words."""
+
+    field: str
+    name: str
+    label: str
+    value: bool | int = True
+    """The value the rule sets (``stiglja_bonus`` is 100, every other field True)."""
+
+
+RULE_CHOICES: Final = (
+    RuleChoice("bela_on_second", "bela-second", "Bela said with the second of trump K and Q"),
+    RuleChoice("no_zvanja", "no-zvanja", "No zvanja (no declarations, nor belot)"),
+    RuleChoice("no_bela", "no-bela", "No bela (trump K and Q score nothing)"),
+    RuleChoice("bela_always_counts", "bela-always", "Bela se uvijek piše (fallers keep bela)"),
+    RuleChoice("stiglja_bonus", "stiglja-100", "Štiglja is worth 100, not 90", 100),
+    RuleChoice("dosta", "dosta", "Na dosta (a right claim ends the match)"),
+    RuleChoice("visi", "visi", "Visi (an exact tie hangs)"),
+    RuleChoice("tens_over_kings", "tens-over-kings", "Four tens beat four kings and queens"),
+    RuleChoice("clockwise", "clockwise", "Play goes clockwise (seats drawn the other way)"),
+    RuleChoice("hide_played_tricks", "hide-tricks", "No looking at played tricks (l is off)"),
+    RuleChoice("no_forced_trump", "no-forced-trump", "No forced trump (a foreign variant)"),
+)
+"""Every house rule, with the name ``bela play --rules`` takes (a test keeps them equal)."""
+
+
+def rules_summary(rules: Rules) -> str:
+    """The house rules in a few words: ``standard``, or the names of those that differ."""
+    names = [choice.name for choice in RULE_CHOICES if getattr(rules, choice.field) == choice.value]
+    return ", ".join(names) if names else "standard"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the player chose last; ``Settings()`` is a first run's."""
+
+    target: int = 1001
+    difficulty: str = "normal"
+    bot_delay: float = 0.5
+    auto_bela: bool = True
+    theme: str = DEFAULT_THEME
+    reduced_motion: bool = False
+    rules: Rules = field(default=DEFAULT_RULES)
+
+    def to_json(self) -> str:
+        """The file's text: every field, the house rules by their ``Rules`` field names."""
+        data: dict[str, object] = {"schema_version": SCHEMA_VERSION}
+        for item in fields(self):
+            if item.name != "rules":
+                data[item.name] = getattr(self, item.name)
+        data["rules"] = {item.name: getattr(self.rules, item.name) for item in fields(Rules)}
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+class SettingsError(ValueError):
+    """A settings file that cannot be used; the message is the reason, one line."""
+
+
+def _is_bool(value: object) -> bool:
+    return value is True or value is False
+
+
+def _is_int(value: object) -> bool:
+    return value.__class__ is int
+
+
+def _check_rules(raw: object) -> Rules:
+    if not isinstance(raw, dict):
+        raise SettingsError("'rules' is not an object")
+    known = {item.name for item in fields(Rules)}
+    unknown = sorted(str(key) for key in raw if key not in known)
+    if unknown:
+        raise SettingsError(f"unknown house rule {shown(unknown[0])}")
+    values: dict[str, bool | int] = {}
+    for name, value in raw.items():
+        if name == "stiglja_bonus":
+            if not _is_int(value) or value not in STIGLJA_BONUSES:
+                raise SettingsError(f"stiglja_bonus is 90 or 100, not {shown(value)}")
+        elif not _is_bool(value):
+            raise SettingsError(f"house rule {name} is true or false, not {shown(value)}")
+        values[name] = value
+    return Rules(**values)  # type: ignore[arg-type]
+
+
+def parse_settings(data: bytes) -> Settings:
+    """Settings from a file's bytes, every value checked; raises ``SettingsError``.
+
+    A key left out takes its default (a hand-edited file may be short); an unknown
+    key, a wrong type or a value out of range makes the whole file unusable: a
+    half-believed file would be harder to explain than defaults.
+    """
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise SettingsError(f"it is not JSON ({oneline(exc, 80)})") from None
+    if not isinstance(raw, dict):
+        raise SettingsError("it is not a JSON object")
+    version = raw.get("schema_version")
+    if not isinstance(version, int) or not _is_int(version) or version < 1:
+        raise SettingsError(f"schema_version is {shown(version)}, not a version")
+    if version > SCHEMA_VERSION:
+        raise NewerSettingsError(
+            f"it was written by a newer bela (schema_version {version}; this one reads "
+            f"{SCHEMA_VERSION})"
+        )
+    defaults = Settings()
+    values: dict[str, object] = {}
+    for key, value in raw.items():
+        if key == "schema_version":
+            continue
+        if key == "target":
+            ok = _is_int(value) and value in TARGETS
+        elif key == "difficulty":
+            ok = value in DIFFICULTIES
+        elif key == "bot_delay":
+            ok = (
+                isinstance(value, int | float)
+                and not _is_bool(value)
+                and math.isfinite(value)
+                and 0 <= value <= MAX_BOT_DELAY
+            )
+        elif key in ("auto_bela", "reduced_motion"):
+            ok = _is_bool(value)
+        elif key == "theme":
+            ok = isinstance(value, str) and 0 < len(value) <= _THEME_LIMIT and value.isprintable()
+        elif key == "rules":
+            values["rules"] = _check_rules(value)
+            continue
+        else:
+            raise SettingsError(f"unknown setting {shown(key)}")
+        if not ok:
+            raise SettingsError(f"{key} cannot be {shown(value)}")
+        values[key] = float(value) if key == "bot_delay" else value
+    return replace(defaults, **values)  # type: ignore[arg-type]
+
+
+class NewerSettingsError(SettingsError):
+    """A file from a newer bela: set aside like a damaged one (this bela cannot read it)."""
+
+
+def config_dir() -> Path:
+    """Where the settings live (not created until they are first saved)."""
+    override = os.environ.get(CONFIG_DIR_ENV)
+    return Path(override) if override else Path(platformdirs.user_config_dir("bela"))
+
+
+def settings_path() -> Path:
+    return config_dir() / SETTINGS_NAME
+
+
+def _move_aside(path: Path, kind: str) -> Path:
+    """Rename ``path`` to ``settings.<kind>-<timestamp>.json``, never over an existing file."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    for attempt in range(100):
+        suffix = "" if attempt == 0 else f"-{attempt}"
+        aside = path.with_name(f"{path.stem}.{kind}-{stamp}{suffix}.json")
+        if os.path.lexists(aside):
+            continue
+        os.replace(path, aside)
+        return aside
+    raise OSError("no free name to move it aside")  # pragma: no cover
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """What ``load_settings`` found: the settings, a notice to show, and whether to save."""
+
+    settings: Settings
+    notice: str | None = None
+    writable: bool = True
+    """False when a file that could not be used could not be moved aside either."""
+    found: bool = False
+    """Whether the settings came from a file (a first run, or one after a bad file, has none)."""
+
+
+def load_settings() -> Loaded:
+    """The saved settings, or the defaults (with a one-line notice when a file was unusable)."""
+    path = settings_path()
+    try:
+        data = read_limited(path, SIZE_LIMIT)
+    except FileNotFoundError:
+        return Loaded(Settings())
+    except OSError as exc:
+        return _set_aside(path, "unreadable", oneline(exc.strerror or exc, 120))
+    try:
+        return Loaded(parse_settings(data), found=True)
+    except NewerSettingsError as exc:
+        return _set_aside(path, "newer", str(exc))
+    except SettingsError as exc:
+        return _set_aside(path, "corrupt", str(exc))
+
+
+def _set_aside(path: Path, kind: str, reason: str) -> Loaded:
+    try:
+        aside = _move_aside(path, kind)
+    except OSError as exc:
+        why = oneline(exc.strerror or exc, 120)
+        return Loaded(
+            Settings(),
+            oneline(
+                f"Settings in {shown_path(path)} could not be used ({reason}) nor moved aside "
+                f"({why}): playing on the defaults, and this run's changes are not saved."
+            ),
+            writable=False,
+        )
+    return Loaded(
+        Settings(),
+        oneline(
+            f"Settings could not be used ({reason}); the file was moved to "
+            f"{shown_path(aside)} and the defaults are in use."
+        ),
+    )
+
+
+def save_settings(settings: Settings) -> str | None:
+    """Write the settings atomically; returns a one-line problem, or None when saved."""
+    path = settings_path()
+    temp: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=".settings.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(settings.to_json())
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+        temp = None
+    except OSError as exc:
+        why = oneline(exc.strerror or exc, 120)
+        return oneline(f"could not save the settings in {shown_path(path.parent)}: {why}")
+    finally:
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+    return None
+
+
+class SettingsStore:
+    """The settings on disk for one run: what is saved, and whether saving still works.
+
+    The app changes one setting at a time (``change``): only that one is written,
+    on top of what the file held, so a setting given on the command line for one
+    run is not saved unless the player changes it in the app. A failure to save
+    is reported once (the same problem is not repeated after every change).
+    """
+
+    def __init__(self, loaded: Loaded) -> None:
+        self.saved = loaded.settings
+        self.notice = loaded.notice
+        self.writable = loaded.writable
+        self.found = loaded.found
+        self._problem: str | None = None
+
+    @classmethod
+    def load(cls) -> SettingsStore:
+        return cls(load_settings())
+
+    def change(self, **values: object) -> str | None:
+        """Save these settings; returns a problem to show, only the first time it happens."""
+        updated = replace(self.saved, **values)  # type: ignore[arg-type]
+        if updated == self.saved:
+            return None
+        self.saved = updated
+        if not self.writable:
+            return None  # already said at startup
+        problem = save_settings(updated)
+        if problem == self._problem:
+            return None
+        self._problem = problem
+        return problem
