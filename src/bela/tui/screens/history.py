@@ -1,0 +1,607 @@
+"""The history of past matches (issue #13): list, filter, step through, resume.
+
+``HistoryScreen`` lists every archived match newest first (date, target, bots,
+house rules, result, seed), filtered by the bots' level, the result and any
+text; a damaged record is listed as damaged with its reason, never hidden.
+Enter opens a match in ``ReplayScreen``, which steps through it trick by trick
+(← →) and round by round (↑ ↓) with the cards of all four seats beside the
+score sheet; ``r`` resumes an unfinished match that "New match" shelved.
+
+The index (``bela.history``) is refreshed in a thread worker, so the screen is
+drawn at once; a first full build (many records, read and replayed) shows a
+progress bar meanwhile. File names and reasons come from outside: every cell is
+a rich ``Text`` and every ``Static`` that shows them has ``markup=False``
+(``docs/security.md``).
+
+Resuming goes through the same keep-what-is-saved path as a new match
+(``resume_archived``): the match at the table stays saved and is archived, the
+shelved one is written as this window's autosave, and only then is its
+archive file renamed aside to ``NAME.resumed`` (not a ``.json`` record any
+more, so neither the history nor the statistics offer or count it twice; it
+stays on disk and ``bela replay`` still reads it).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, ProgressBar, Select, Static
+
+from bela.tui.widgets import TooSmall
+
+if TYPE_CHECKING:
+    from bela.engine import Card, Match
+    from bela.history import MatchRow
+    from bela.replay_text import RoundView
+    from bela.tui.app import BelaApp
+
+__all__ = [
+    "RESUMED_SUFFIX",
+    "HistoryScreen",
+    "ReplayScreen",
+    "matches_shown",
+    "result_text",
+    "resume_archived",
+]
+
+RESUMED_SUFFIX: Final = ".resumed"
+"""What a resumed archive file is renamed to end with, in place of ``.json``."""
+
+ALL: Final = "all"
+_BUILD_NOTICE_AT: Final = 20
+"""Records to read before the progress bar is worth showing."""
+_LEVELS: Final = ("easy", "normal", "hard")
+_OUTCOMES: Final = ("won", "lost", "unfinished", "damaged")
+
+
+def result_text(row: MatchRow) -> str:
+    """ "won 523:410", "unfinished 120:80", "damaged" (scores are always mi:vi)."""
+    if row.scores is None:
+        return row.outcome.value
+    return f"{row.outcome.value} {row.scores[0]}:{row.scores[1]}"
+
+
+def _date(row: MatchRow) -> str:
+    return row.played_at.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _rules(row: MatchRow) -> str:
+    return ", ".join(row.rules) if row.rules else "standard"
+
+
+def _haystack(row: MatchRow) -> str:
+    parts = (
+        row.file,
+        _date(row),
+        result_text(row),
+        "" if row.seed is None else str(row.seed),
+        row.difficulty or "",
+        _rules(row),
+        row.reason or "",
+    )
+    return " ".join(parts).casefold()
+
+
+def matches_shown(
+    rows: list[MatchRow], difficulty: str = ALL, outcome: str = ALL, text: str = ""
+) -> list[MatchRow]:
+    """The rows the filters let through, in their order (newest first)."""
+    needle = text.strip().casefold()
+    return [
+        row
+        for row in rows
+        if (difficulty == ALL or row.difficulty == difficulty)
+        and (outcome == ALL or row.outcome.value == outcome)
+        and (not needle or needle in _haystack(row))
+    ]
+
+
+def _bela_app(screen: Screen[None]) -> BelaApp:
+    from bela.tui.app import BelaApp
+
+    app = screen.app
+    assert isinstance(app, BelaApp)
+    return app
+
+
+async def resume_archived(app: BelaApp, file: str) -> bool:
+    """Resume the unfinished archived match ``file``; True once it is at the table.
+
+    Nothing is lost on the way: the record is read and replayed first (a bad
+    one changes nothing); the match at the table (or in the autosave) is
+    shelved into the archive exactly as "New match" does; the resumed match is
+    saved as this window's autosave; only then is its archive file renamed
+    aside, so it is not offered twice. If the save fails, nothing is renamed.
+    """
+    from bela.records import match_from_record
+    from bela.storage import matches_dir, os_error_text, read_record
+    from bela.tui.session import autosave, shelve_unfinished
+    from bela.untrusted import oneline, shown
+
+    path = matches_dir() / file
+    try:
+        record = read_record(path)
+        match = match_from_record(record)
+    except OSError as exc:
+        app.notify(oneline(f"{shown(file)} cannot be read: {os_error_text(exc)}"), timeout=8)
+        return False
+    except ValueError as exc:
+        app.notify(oneline(f"{shown(file)} cannot be resumed: {exc}"), timeout=8)
+        return False
+    if match.is_over:
+        app.notify(oneline(f"{shown(file)} is a finished match."), timeout=5)
+        return False
+    await app.action_new_match()  # leaves the table: its match stays in the autosave
+    kept = shelve_unfinished()
+    if kept is not None:
+        app.notify(kept, timeout=6)
+    problem = autosave(match, record.difficulty)
+    if problem is not None:
+        app.notify(oneline(f"{problem}; the match stays in the history"), severity="error")
+        return False
+    try:
+        _rename_aside(path)
+    except OSError as exc:
+        app.notify(
+            oneline(f"{shown(file)} could not be marked as resumed: {os_error_text(exc)}"),
+            severity="warning",
+            timeout=8,
+        )
+    app.open_table(match, record.difficulty)
+    return True
+
+
+def _rename_aside(path: Path) -> Path:
+    """``X.json`` → ``X.resumed`` (``X.resumed-2``... if taken); never replaces a file."""
+    stem = path.name.removesuffix(".json")
+    for attempt in range(1, 1000):
+        suffix = RESUMED_SUFFIX if attempt == 1 else f"{RESUMED_SUFFIX}-{attempt}"
+        target = path.with_name(stem + suffix)
+        try:
+            os.link(path, target)
+        except FileExistsError:
+            continue
+        os.unlink(path)
+        return target
+    raise FileExistsError(f"{path.name}{RESUMED_SUFFIX}")
+
+
+# ---------------------------------------------------------------------- the list
+
+
+class HistoryScreen(Screen[None]):
+    """Every archived match, newest first, with filters."""
+
+    DEFAULT_CSS = """
+    HistoryScreen #history-status { height: auto; padding: 0 1; }
+    HistoryScreen #history-progress { height: 1; padding: 0 1; }
+    HistoryScreen #history-progress.-done { display: none; }
+    HistoryScreen #history-filters { height: 3; }
+    HistoryScreen #history-filters Select { width: 22; }
+    HistoryScreen #history-filters Input { width: 1fr; }
+    HistoryScreen #history-table { height: 1fr; }
+    HistoryScreen #history-detail { height: 2; padding: 0 1; color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back"),
+        Binding("r", "resume", "Resume"),
+        Binding("slash", "find", "Filter"),
+        Binding("f4", "app.statistics", "Statistics"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[MatchRow] = []
+        self.shown: list[MatchRow] = []
+        self.loaded = False
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="history"):
+            yield Static("History: reading the archive…", id="history-status", markup=False)
+            yield ProgressBar(total=None, show_eta=False, id="history-progress", classes="-done")
+            with Horizontal(id="history-filters"):
+                yield Select(
+                    [("All bots", ALL), *((level.capitalize(), level) for level in _LEVELS)],
+                    value=ALL,
+                    allow_blank=False,
+                    id="history-difficulty",
+                )
+                yield Select(
+                    [("Any result", ALL), *((o.capitalize(), o) for o in _OUTCOMES)],
+                    value=ALL,
+                    allow_blank=False,
+                    id="history-outcome",
+                )
+                yield Input(placeholder="filter: seed, date, rules, file…", id="history-text")
+            table: DataTable[Text] = DataTable(id="history-table", cursor_type="row")
+            yield table
+            yield Static("", id="history-detail", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#history-table", DataTable)
+        for name, width in (
+            ("date", 16),
+            ("to", 4),
+            ("bots", 6),
+            ("rules", 11),
+            ("result", 18),
+            ("seed", 10),
+        ):
+            table.add_column(name, width=width, key=name)
+        table.focus()
+        self._load()
+
+    # ------------------------------------------------------------------ loading
+
+    @work(thread=True, exclusive=True, group="history")
+    def _load(self) -> None:
+        """Open and refresh the index off the UI thread, then hand the frozen rows over."""
+        from bela.history import open_history
+        from bela.untrusted import oneline
+
+        try:
+            with open_history(refresh=False) as history:
+                known = history.connection.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
+                todo = _record_count(history.matches_dir) - int(known)
+                if todo >= _BUILD_NOTICE_AT:
+                    self.app.call_from_thread(self._building, todo)
+                history.refresh()
+                rows = history.matches()
+                notice = history.notice
+        except Exception as exc:  # any failure is shown, and the app goes on
+            self.app.call_from_thread(self._loaded, [], oneline(f"the history failed: {exc}"))
+            return
+        self.app.call_from_thread(self._loaded, rows, notice)
+
+    def _building(self, todo: int) -> None:
+        self.query_one("#history-progress", ProgressBar).remove_class("-done")
+        self.query_one("#history-status", Static).update(
+            f"History: reading {todo} match records for the first time (they are replayed "
+            "and checked); this happens once."
+        )
+
+    def _loaded(self, rows: list[MatchRow], notice: str | None) -> None:
+        self.rows = rows
+        self.loaded = True
+        self.query_one("#history-progress", ProgressBar).add_class("-done")
+        self._fill()
+        if notice is not None:
+            self.notify(notice, severity="warning", timeout=10)
+
+    # ------------------------------------------------------------------ the table
+
+    def _filters(self) -> tuple[str, str, str]:
+        difficulty = self.query_one("#history-difficulty", Select).value
+        outcome = self.query_one("#history-outcome", Select).value
+        text = self.query_one("#history-text", Input).value
+        return (
+            difficulty if isinstance(difficulty, str) else ALL,
+            outcome if isinstance(outcome, str) else ALL,
+            text,
+        )
+
+    def _fill(self) -> None:
+        self.shown = matches_shown(self.rows, *self._filters())
+        table = self.query_one("#history-table", DataTable)
+        table.clear()
+        for row in self.shown:
+            style = "bold" if row.outcome.value == "won" else ""
+            if row.outcome.value == "damaged":
+                cells = [Text(_date(row)), Text(""), Text(""), Text(""), Text("damaged", "red")]
+                cells.append(Text(""))
+            else:
+                cells = [
+                    Text(_date(row)),
+                    Text(str(row.target)),
+                    Text(row.difficulty or ""),
+                    Text(_rules(row), overflow="ellipsis", no_wrap=True),
+                    Text(result_text(row), style),
+                    Text("" if row.seed is None else str(row.seed)),
+                ]
+            table.add_row(*cells, key=row.file)
+        total = len(self.rows)
+        status = f"History: {total} match{'es' if total != 1 else ''}"
+        if len(self.shown) != total:
+            status += f", {len(self.shown)} shown"
+        status += ", newest first · Enter: step through one · r: resume"
+        self.query_one("#history-status", Static).update(status)
+        self._detail()
+
+    def current(self) -> MatchRow | None:
+        """The highlighted match, if any."""
+        table = self.query_one("#history-table", DataTable)
+        if not self.shown or table.cursor_row < 0 or table.cursor_row >= len(self.shown):
+            return None
+        return self.shown[table.cursor_row]
+
+    def _detail(self) -> None:
+        row = self.current()
+        text = Text()
+        if row is not None:
+            text.append(f"{row.file}", style="bold")
+            if row.reason is not None:
+                text.append(f"\n{row.reason}")
+            elif row.rounds or row.rules:
+                text.append(f"\n{row.rounds} rounds · rules {_rules(row)}")
+        elif self.loaded:
+            text.append("No match here yet." if not self.rows else "No match fits the filters.")
+        self.query_one("#history-detail", Static).update(text)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._detail()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.open_current()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if self.loaded:
+            self._fill()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self.loaded:
+            self._fill()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#history-table", DataTable).focus()
+
+    def open_current(self) -> None:
+        row = self.current()
+        if row is None:
+            return
+        if row.reason is not None:
+            self.notify(f"{row.file}: damaged ({row.reason})", severity="warning", timeout=8)
+            return
+        self.app.push_screen(ReplayScreen(row))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_find(self) -> None:
+        self.query_one("#history-text", Input).focus()
+
+    async def action_resume(self) -> None:
+        row = self.current()
+        if row is None:
+            return
+        if row.outcome.value != "unfinished":
+            self.notify("Only an unfinished match can be resumed.", timeout=4)
+            return
+        await resume_archived(_bela_app(self), row.file)
+
+
+def _record_count(directory: Path) -> int:
+    try:
+        return sum(
+            1
+            for entry in os.scandir(directory)
+            if entry.name.endswith(".json") and not entry.name.startswith(".")
+        )
+    except OSError:
+        return 0
+
+
+# ---------------------------------------------------------------------- one match
+
+
+def _sorted(cards: list[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (int(c.suit), -int(c.rank)))
+
+
+class ReplayScreen(Screen[None]):
+    """One archived match, step by step: the deal, then each trick, round after round."""
+
+    DEFAULT_CSS = """
+    ReplayScreen #replay { height: 1fr; }
+    ReplayScreen #replay-step { width: 1fr; padding: 0 1; }
+    ReplayScreen #replay-sheet-box { width: 30; border: round $foreground 30%; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back"),
+        Binding("left", "step(-1)", "Trick ←"),
+        Binding("right", "step(1)", "Trick →"),
+        Binding("up", "round(-1)", "Round ↑"),
+        Binding("down", "round(1)", "Round ↓"),
+        Binding("b", "sheet", "Blok"),
+        Binding("r", "resume", "Resume"),
+    ]
+
+    def __init__(self, row: MatchRow) -> None:
+        super().__init__()
+        self.row = row
+        self.match: Match | None = None
+        self.difficulty = row.difficulty or "normal"
+        self.views: list[RoundView] = []
+        self.steps: list[tuple[int, int]] = []
+        """(round view, trick): trick 0 is the deal and the bids, k the k-th trick."""
+        self.at = 0
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Horizontal(id="replay"):
+            yield Static("", id="replay-step")
+            with VerticalScroll(id="replay-sheet-box"):
+                yield Static("", id="replay-sheet")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from bela.records import match_from_record
+        from bela.replay_text import match_rounds
+        from bela.storage import matches_dir, os_error_text, read_record
+        from bela.untrusted import oneline
+
+        try:
+            record = read_record(matches_dir() / self.row.file)
+            self.match = match_from_record(record)
+        except OSError as exc:
+            self._problem(f"{self.row.file} cannot be read: {os_error_text(exc)}")
+            return
+        except ValueError as exc:
+            self._problem(oneline(f"{self.row.file} is damaged: {exc}"))
+            return
+        self.difficulty = record.difficulty
+        self.views = match_rounds(self.match)
+        for index, view in enumerate(self.views):
+            tricks = len(view.round.tricks)
+            self.steps += [(index, trick) for trick in range(tricks + 1)]
+        self._show()
+
+    def _problem(self, text: str) -> None:
+        self.query_one("#replay-step", Static).update(Text(text))
+
+    @property
+    def step(self) -> tuple[int, int]:
+        return self.steps[self.at] if self.steps else (0, 0)
+
+    def action_step(self, delta: int) -> None:
+        if self.steps:
+            self.at = min(max(self.at + delta, 0), len(self.steps) - 1)
+            self._show()
+
+    def action_round(self, delta: int) -> None:
+        """To the deal of the previous (or next) round; ↑ inside a round goes to its deal."""
+        if not self.steps:
+            return
+        index, trick = self.step
+        wanted = index + delta if delta > 0 or trick == 0 else index
+        wanted = min(max(wanted, 0), len(self.views) - 1)
+        self.at = self.steps.index((wanted, 0))
+        self._show()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_sheet(self) -> None:
+        from bela.tui.screens.sheet import SheetScreen
+
+        if self.match is not None:
+            self.app.push_screen(SheetScreen(self.match, self.difficulty))
+
+    async def action_resume(self) -> None:
+        if self.match is None or self.match.is_over:
+            self.notify("Only an unfinished match can be resumed.", timeout=4)
+            return
+        await resume_archived(_bela_app(self), self.row.file)
+
+    # ------------------------------------------------------------------ drawing
+
+    def step_text(self) -> Text:
+        """What the step on show says: the round, the trick, and the four seats' cards."""
+        from bela.engine import Call, cards_in
+        from bela.replay_text import card_text, cards_text, summary
+        from bela.tui.text import SEAT_NAMES, TEAM_NAMES
+
+        assert self.match is not None
+        index, trick_no = self.step
+        view = self.views[index]
+        rnd = view.round
+        lines: list[Text] = []
+        head = f"Seed {self.match.seed} · to {self.match.target} · bots {self.difficulty}"
+        lines.append(Text(head, style="italic"))
+        trump = ""
+        if rnd.trump is not None and rnd.caller is not None:
+            trump = f" · trump {rnd.trump.symbol} by {SEAT_NAMES[rnd.caller]}"
+        lines.append(
+            Text(
+                f"Round {view.number} of {len(self.views)} · dealer "
+                f"{SEAT_NAMES[rnd.dealer]}{trump}",
+                style="bold",
+            )
+        )
+        tricks = rnd.tricks
+        played_before: set[int] = set()
+        for done in tricks[: max(trick_no - 1, 0)]:
+            played_before.update(int(card) for card in done.cards)
+        if trick_no == 0:
+            bids = ", ".join(
+                f"{SEAT_NAMES[seat]}: {bid.suit.symbol if isinstance(bid, Call) else 'dalje'}"
+                for seat, bid in rnd.bids
+            )
+            lines.append(Text(f"The deal · bids: {bids or 'none yet'}"))
+        else:
+            trick = tricks[trick_no - 1]
+            lines.append(
+                Text(
+                    f"Trick {trick_no} of {len(tricks)} · {SEAT_NAMES[trick.leader]} leads · "
+                    f"{SEAT_NAMES[trick.winner]} "
+                    f"{'take' if trick.winner == 0 else 'takes'} it (+{trick.points})"
+                )
+            )
+        lines.append(Text(""))
+        for seat in range(4):
+            hand = [
+                card
+                for card in cards_in(rnd.deal_hands[seat] | rnd.deal_talons[seat])
+                if int(card) not in played_before
+            ]
+            name = f"{SEAT_NAMES[seat]} ({TEAM_NAMES[seat % 2]})"
+            line = Text(f"{name:<11}")
+            if trick_no == 0:
+                talon = set(int(c) for c in cards_in(rnd.deal_talons[seat]))
+                dealt = [c for c in _sorted(hand) if int(c) not in talon]
+                line.append_text(cards_text(dealt))
+                line.append("  talon ")
+                line.append_text(cards_text(_sorted([c for c in hand if int(c) in talon])))
+            else:
+                trick = tricks[trick_no - 1]
+                place = (seat - trick.leader) % 4
+                card = trick.cards[place]
+                line.append_text(card_text(card, bold=True))
+                line.append("  · " if len(str(card)) > 2 else "   · ")
+                line.append_text(
+                    Text(" ").join(card_text(c, bold=c == card) for c in _sorted(hand))
+                )
+                if seat == trick.winner:
+                    line.append("  ✓")
+            lines.append(line)
+        lines.append(Text(""))
+        last = trick_no == len(tricks)
+        if last and rnd.result is not None and view.written is not None:
+            lines.append(Text(summary(rnd.result, view.written), style="bold"))
+        elif last and rnd.result is None:
+            lines.append(Text("The match was left here, unfinished (r resumes it).", "italic"))
+        lines.append(
+            Text(f"step {self.at + 1} of {len(self.steps)} · ← → tricks · ↑ ↓ rounds", "dim")
+        )
+        text = Text("\n").join(lines)
+        return text
+
+    def sheet_text(self) -> Text:
+        """The score sheet up to the round on show, that round's line in reverse."""
+        from bela.replay_text import sheet_marks
+
+        assert self.match is not None
+        index, _ = self.step
+        lines = [Text(f"{'#':>2} {'mi':>4} {'vi':>4} {'Σmi':>4} {'Σvi':>4} note", "bold")]
+        sums = [0, 0]
+        for played in self.match.rounds[: self.views[index].index + 1]:
+            sums = [sums[0] + played.written[0], sums[1] + played.written[1]]
+            marks = ", ".join(sheet_marks(played))
+            style = "reverse" if played.index == self.views[index].index else ""
+            lines.append(
+                Text(
+                    f"{played.index + 1:>2} {played.written[0]:>4} {played.written[1]:>4} "
+                    f"{sums[0]:>4} {sums[1]:>4} {marks}",
+                    style,
+                    no_wrap=True,
+                    overflow="ellipsis",
+                )
+            )
+        lines.append(Text(f"to {self.match.target} · now {sums[0]}:{sums[1]}", "italic"))
+        return Text("\n").join(lines)
+
+    def _show(self) -> None:
+        self.query_one("#replay-step", Static).update(self.step_text())
+        self.query_one("#replay-sheet", Static).update(self.sheet_text())
+        self.query_one("#replay-sheet-box", VerticalScroll).scroll_end(animate=False)

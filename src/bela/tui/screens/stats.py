@@ -1,0 +1,224 @@
+"""The statistics of the matches played (issue #13), with two plots.
+
+The numbers are ``bela.stats.statistics`` over the history index, worked out
+in a thread worker (the index may need a refresh first). The plots are the
+score race of one match (both columns round by round toward the target: the
+newest match unless one is given) and the results over time (the margin of
+each finished match and the running share won).
+
+They are drawn with textual-plotext, imported here only, when the screen opens
+(the start screen must not pay for it, issue #12); where it cannot be
+imported, each plot is a few lines of plain text instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from bela.tui.widgets import TooSmall
+
+if TYPE_CHECKING:
+    from bela.stats import CallRecord, RacePoint, ResultPoint, Statistics
+
+__all__ = ["StatsScreen", "race_text", "results_text", "stats_text"]
+
+_BAR = 30
+
+
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def _calls(name: str, record: CallRecord) -> str:
+    return (
+        f"  {name:<16} called {record.called:>4} · made {record.made:>4} "
+        f"({_rate(record.made_rate)}) · pad {record.fell:>4} ({_rate(record.pad_rate)})"
+    )
+
+
+def stats_text(s: Statistics) -> Text:
+    """The numbers, one fact a line (plain text: nothing here comes from a record's words)."""
+    lines = [
+        f"Matches {s.played}: won {s.won} · lost {s.lost} · unfinished {s.unfinished}"
+        f" · won {_rate(s.win_rate)} of the finished"
+        + (f" · damaged records {s.damaged}" if s.damaged else ""),
+    ]
+    for level in s.by_difficulty:
+        lines.append(
+            f"  {level.difficulty:<8} played {level.played:>4} · won {level.won:>4} · "
+            f"lost {level.lost:>4} · unfinished {level.unfinished:>3} ({_rate(level.win_rate)})"
+        )
+    lines.append(f"Rounds {s.rounds} ({s.redeals} redealt: all four passed)")
+    lines.append("Trump calls, and how often they were made (pad: the callers fell)")
+    lines.append(_calls("you", s.you))
+    lines.append(_calls("mi (you, Marko)", s.mi))
+    lines.append(_calls("vi (Ivo, Ana)", s.vi))
+    average = s.average_written
+    per_round = "-" if average is None else f"mi {average[0]:.1f} · vi {average[1]:.1f}"
+    lines += [
+        f"Štiglja (all eight tricks): mi {s.stiglja[0]} · vi {s.stiglja[1]}",
+        f"Points written per round: {per_round}",
+        f"Zvanja: in {s.zvanja_rounds[0]} rounds for mi ({s.zvanja_points[0]} points) · "
+        f"in {s.zvanja_rounds[1]} for vi ({s.zvanja_points[1]})",
+        f"Bela: mi {s.bela[0]} · vi {s.bela[1]}   Belot: mi {s.belot[0]} · vi {s.belot[1]}",
+    ]
+    return Text("\n".join(lines))
+
+
+def _bar(value: int, top: int) -> str:
+    return "█" * max(0, min(_BAR, round(_BAR * value / top))) if top > 0 else ""
+
+
+def race_text(points: list[RacePoint], target: int) -> Text:
+    """The score race without a plot: a pair of bars per round, scaled to the target."""
+    lines = [f"Score race to {target}"]
+    top = max([target, *(max(p.mi, p.vi) for p in points)])
+    for point in points[1:]:
+        lines.append(f"{point.round:>3} mi {_bar(point.mi, top):<{_BAR}} {point.mi}")
+        lines.append(f"    vi {_bar(point.vi, top):<{_BAR}} {point.vi}")
+    if len(points) <= 1:
+        lines.append("  no round finished yet")
+    return Text("\n".join(lines))
+
+
+def results_text(series: list[ResultPoint]) -> Text:
+    """The results over time without a plot: each finished match's margin, oldest first."""
+    lines = ["Results over time (mi − vi at the end; share won so far)"]
+    for point in series:
+        lines.append(
+            f"{point.played_at.astimezone():%Y-%m-%d} {'won ' if point.won else 'lost'} "
+            f"{point.margin:>+5} · {point.won_so_far}/{point.finished_so_far}"
+            f" ({point.win_rate_so_far:.0%})"
+        )
+    if not series:
+        lines.append("  no finished match yet")
+    return Text("\n".join(lines))
+
+
+def _plot_widget() -> type[Widget] | None:
+    try:
+        from textual_plotext import PlotextPlot
+    except ImportError:
+        return None
+    return PlotextPlot
+
+
+class StatsScreen(Screen[None]):
+    """What the history adds up to, and two plots."""
+
+    DEFAULT_CSS = """
+    StatsScreen #stats { height: 1fr; padding: 0 1; }
+    StatsScreen .plot { height: 16; }
+    StatsScreen .plot-text { height: auto; margin-top: 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Back"),
+    ]
+
+    def __init__(self, file: str | None = None) -> None:
+        """``file``: the match whose score race is drawn (default: the newest one)."""
+        super().__init__()
+        self.file = file
+        self.statistics: Statistics | None = None
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with VerticalScroll(id="stats"):
+            yield Static("Statistics: reading the history…", id="stats-numbers", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#stats", VerticalScroll).focus()
+        self._load()
+
+    @work(thread=True, exclusive=True, group="stats")
+    def _load(self) -> None:
+        """Refresh the index and add it up off the UI thread."""
+        from bela.history import Outcome, open_history
+        from bela.stats import results_over_time, score_race, statistics
+        from bela.untrusted import oneline
+
+        try:
+            with open_history() as history:
+                numbers = statistics(history)
+                series = results_over_time(history)
+                file = self.file
+                if file is None:
+                    usable = [
+                        row
+                        for row in history.matches()
+                        if row.outcome is not Outcome.DAMAGED and row.rounds
+                    ]
+                    file = usable[0].file if usable else None
+                row = None if file is None else history.match(file)
+                race = [] if row is None else score_race(history, row.file)
+                target = row.target if row is not None and row.target else 0
+                notice = history.notice
+        except Exception as exc:  # any failure is shown, and the app goes on
+            message = oneline(f"the statistics failed: {exc}")
+            self.app.call_from_thread(self._failed, message)
+            return
+        self.app.call_from_thread(self._loaded, numbers, series, race, target, notice)
+
+    def _failed(self, message: str) -> None:
+        self.query_one("#stats-numbers", Static).update(Text(message))
+
+    def _loaded(
+        self,
+        numbers: Statistics,
+        series: list[ResultPoint],
+        race: list[RacePoint],
+        target: int,
+        notice: str | None,
+    ) -> None:
+        self.statistics = numbers
+        self.query_one("#stats-numbers", Static).update(stats_text(numbers))
+        if notice is not None:
+            self.notify(notice, severity="warning", timeout=10)
+        scroll = self.query_one("#stats", VerticalScroll)
+        plot = _plot_widget()
+        if plot is None:
+            scroll.mount(Static(race_text(race, target), classes="plot-text", id="race"))
+            scroll.mount(Static(results_text(series), classes="plot-text", id="results"))
+            return
+        race_plot = plot(classes="plot", id="race")
+        results_plot = plot(classes="plot", id="results")
+        scroll.mount(race_plot, results_plot)
+        _draw_race(race_plot, race, target)
+        _draw_results(results_plot, series)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _draw_race(widget: Any, points: list[RacePoint], target: int) -> None:
+    plt = widget.plt
+    plt.title(f"Score race of the newest match, to {target}" if points else "No match yet")
+    if points:
+        rounds = [p.round for p in points]
+        plt.plot(rounds, [p.mi for p in points], label="mi")
+        plt.plot(rounds, [p.vi for p in points], label="vi")
+        if target:
+            plt.plot(rounds, [target] * len(rounds), label="target")
+        plt.xlabel("round")
+    widget.refresh()
+
+
+def _draw_results(widget: Any, series: list[ResultPoint]) -> None:
+    plt = widget.plt
+    plt.title("Results over time: mi − vi at each match's end")
+    if series:
+        numbers = list(range(1, len(series) + 1))
+        plt.bar(numbers, [p.margin for p in series])
+        plt.xlabel("finished match, oldest first")
+    widget.refresh()
