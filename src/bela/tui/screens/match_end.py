@@ -1,4 +1,8 @@
-"""The end of the match: who won, the whole sheet, and what next (new match or quit)."""
+"""The end of the match: who won, the whole sheet, and what next (new match or quit).
+
+``b`` (or the Blok button) opens the full score sheet with every round's marks
+(``screens.sheet``), the same as at the table.
+"""
 
 from __future__ import annotations
 
@@ -39,6 +43,7 @@ class MatchEndScreen(ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,enter", "choose('new')", "New match"),
         Binding("q,escape", "choose('quit')", "Quit"),
+        Binding("b", "sheet", "Blok"),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -53,10 +58,23 @@ class MatchEndScreen(ModalScreen[str]):
                 yield Static(sheet_text(sheet_model(self.match)))
             with Horizontal(classes="buttons"):
                 yield Button("New match (n)", id="new", variant="primary")
+                yield Button("Blok (b)", id="blok")
                 yield Button("Quit (q)", id="quit")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "blok":
+            self.action_sheet()
+            return
         self.dismiss("new" if event.button.id == "new" else "quit")
+
+    def action_sheet(self) -> None:
+        """The full score sheet ("blok"), every round with its marks."""
+        from bela.tui.screens.sheet import SheetScreen
+        from bela.tui.screens.table import TableScreen
+
+        tables = [s for s in self.app.screen_stack if isinstance(s, TableScreen)]
+        difficulty = tables[-1].difficulty if tables else ""
+        self.app.push_screen(SheetScreen(self.match, difficulty))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
