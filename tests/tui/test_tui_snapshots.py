@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from tui_pilot import human_move, make_app, play_round, settle, table
 
@@ -107,3 +108,16 @@ def test_match_end(snap_compare: Snap) -> None:
         await quiet(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=at_the_end)
+
+
+def test_settings_screen(snap_compare: Snap, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The settings (F2) over the start screen; the path is pinned for the picture."""
+    monkeypatch.setenv("BELA_CONFIG_DIR", "/home/ana/.config/bela")
+    app = still_app(seed=7, resume=None, difficulty="normal")
+
+    async def on_settings(pilot: Pilot[Any]) -> None:
+        await quiet(pilot)
+        await pilot.press("f2")
+        await quiet(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=on_settings)

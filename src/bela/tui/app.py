@@ -1,7 +1,7 @@
 """The Bela app: start screen → table → round summaries → match end.
 
-The app object holds only settings (target, seed, difficulty, bot speed) and
-moves between screens; the match itself lives in the table screen, and the
+The app object holds only settings (target, seed, difficulty, bot speed, house
+rules, ...) and moves between screens; the match itself lives in the table screen, and the
 rules in the engine.
 
 The table (and with it the bots) and the help screen (Markdown) are imported
@@ -17,14 +17,16 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
+from textual.theme import Theme
 
 from bela.engine import Rules
+from bela.settings import SettingsStore
 from bela.storage import claim_slot, release_slot
 from bela.tui.commands import BelaCommands
 from bela.tui.screens.start import StartScreen
 from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
-from bela.untrusted import oneline
+from bela.untrusted import oneline, shown
 
 if TYPE_CHECKING:
     from bela.engine import Match
@@ -51,6 +53,8 @@ class BelaApp(App[int]):
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", "Help"),
+        Binding("f2", "settings", "Settings"),
+        Binding("o", "settings", "Settings", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
@@ -62,17 +66,23 @@ class BelaApp(App[int]):
         difficulty: str | None = None,
         start_round: int = 0,
         resume: bool | None = None,
-        bot_delay: float = 0.5,
+        bot_delay: float | None = None,
         hold_delay: float | None = None,
-        auto_bela: bool = True,
-        reduced_motion: bool = False,
+        auto_bela: bool | None = None,
+        reduced_motion: bool | None = None,
+        rules: Rules | None = None,
     ) -> None:
         """``resume``: True resumes the autosave, False starts a new match at once, None
         shows the start screen (offering the autosave when there is one).
 
-        ``target`` and ``difficulty`` left None are those of the match played last
-        (``session.last_settings``), else 1001 and normal: the start screen opens on
-        what the player chose before.
+        Every setting left None is the player's saved one (``bela.settings``,
+        issue #13); one given here (a command-line flag) wins for this run and is
+        saved only if the player changes that setting in the app. ``target`` and
+        ``difficulty`` are an unfinished match's when there is one, else the saved
+        ones, else (no settings file yet) those of the match played last
+        (``session.last_settings``): the start screen opens on what the player
+        chose before. ``rules`` are the house rules of the next new match (a
+        resumed match keeps its own).
 
         ``bot_delay`` is the pause before each bot action and ``hold_delay`` how long
         a finished trick stays before a bot leads the next (tests pass 0 for both).
@@ -82,18 +92,24 @@ class BelaApp(App[int]):
         trick's gathering animation off (so does ``TEXTUAL_ANIMATIONS=none``).
         """
         super().__init__()
-        self.target = target if target is not None else 1001
+        self.settings_store = SettingsStore.load()
+        stored = self.settings_store.saved
+        self.target = target if target is not None else stored.target
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(32)
-        self.difficulty = difficulty if difficulty is not None else "normal"
+        self.difficulty = difficulty if difficulty is not None else stored.difficulty
         self._settings_given = (target is not None, difficulty is not None)
         self.played_seeds: list[int] = []
         """The seed of each match opened at the table, in order: the seeds that replay them."""
         self.start_round = start_round
         self.resume = resume
-        self.bot_delay = bot_delay
+        self.bot_delay = bot_delay if bot_delay is not None else stored.bot_delay
         self._hold_delay = hold_delay
-        self.auto_bela = auto_bela
-        self.reduced_motion = reduced_motion
+        self.auto_bela = auto_bela if auto_bela is not None else stored.auto_bela
+        self.reduced_motion = (
+            reduced_motion if reduced_motion is not None else stored.reduced_motion
+        )
+        self.rules: Rules = rules if rules is not None else stored.rules
+        """The house rules of the next new match."""
         self.slot_notice: str | None = None
 
     @property
@@ -113,12 +129,14 @@ class BelaApp(App[int]):
     def toggle_auto_bela(self) -> None:
         """Switch between announcing bela automatically and asking each time."""
         self.auto_bela = not self.auto_bela
+        self.remember(auto_bela=self.auto_bela)
         how = "announced automatically" if self.auto_bela else "asked for each time"
         self.notify(f"Bela is now {how}.", timeout=3)
 
     def toggle_reduced_motion(self) -> None:
         """Switch the trick's gathering animation off or back on."""
         self.reduced_motion = not self.reduced_motion
+        self.remember(reduced_motion=self.reduced_motion)
         state = "off" if self.reduced_motion else "on"
         self.notify(f"Animations {state}.", timeout=3)
 
@@ -127,7 +145,44 @@ class BelaApp(App[int]):
         index = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - self.bot_delay))
         index = min(max(index + step, 0), len(SPEEDS) - 1)
         self.bot_delay = SPEEDS[index]
+        self.remember(bot_delay=self.bot_delay)
         return self.bot_delay
+
+    def remember(self, **values: object) -> None:
+        """Save settings the player just changed (a failure is said once, and play goes on)."""
+        problem = self.settings_store.change(**values)
+        if problem is not None:
+            self.notify(problem, severity="warning", timeout=8)
+
+    def set_rules(self, rules: Rules) -> None:
+        """The house rules of the next new match, saved (a match in progress keeps its own)."""
+        self.rules = rules
+        self.remember(rules=rules)
+        self._after_settings()
+
+    def choose(self, *, target: int | None = None, difficulty: str | None = None) -> None:
+        """The target or the bots of the next new match (from the palette), saved."""
+        if target is not None:
+            self.target = target
+            self.remember(target=target)
+        if difficulty is not None:
+            self.difficulty = difficulty
+            self.remember(difficulty=difficulty)
+        self._after_settings()
+
+    def _apply_saved_theme(self) -> None:
+        """Use the saved theme, then save the theme whenever the player picks another."""
+        theme = self.settings_store.saved.theme
+        if theme in self.available_themes:
+            self.theme = theme
+        else:
+            self.notify(
+                oneline(f"The saved theme {shown(theme)} is not available here."), timeout=6
+            )
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        self.remember(theme=theme.name)
 
     def notify(
         self,
@@ -147,6 +202,9 @@ class BelaApp(App[int]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_mount(self) -> None:
+        if self.settings_store.notice is not None:
+            self.notify(self.settings_store.notice, severity="warning", timeout=10)
+        self._apply_saved_theme()
         self.slot_notice = self._claim_slot()
         if self.resume is False:
             self._use_last_settings(None)
@@ -162,10 +220,16 @@ class BelaApp(App[int]):
         self.push_screen(self._start_screen(saved, problem))
 
     def _use_last_settings(self, saved: object) -> None:
-        """Take the last match's target and difficulty where none was given."""
+        """Take the unfinished match's target and difficulty where none was given.
+
+        Without one, the saved settings stand; only before there is a settings
+        file does the match played last choose them (as before issue #13).
+        """
         from bela.tui.session import Saved, last_settings
 
         if all(self._settings_given):
+            return
+        if not isinstance(saved, Saved) and self.settings_store.found:
             return
         last = last_settings(saved if isinstance(saved, Saved) else None)
         if last is None:
@@ -197,6 +261,7 @@ class BelaApp(App[int]):
             saved=saved if isinstance(saved, Saved) else None,
             problem=problem,
             notice=self.slot_notice,
+            rules=self.rules,
         )
 
     # ------------------------------------------------------------------ moving between screens
@@ -204,13 +269,23 @@ class BelaApp(App[int]):
     def new_match(self, *, target: int, seed: int, difficulty: str) -> None:
         """Deal a new match with these settings and open the table."""
         start = self.start_round if seed == self.seed else 0
+        changed = {
+            name: value
+            for name, value, before in (
+                ("target", target, self.target),
+                ("difficulty", difficulty, self.difficulty),
+            )
+            if value != before
+        }
+        if changed:  # chosen on the start screen: saved, unlike an unchanged flag's value
+            self.remember(**changed)
         self.target, self.seed, self.difficulty = target, seed, difficulty
         kept = shelve_unfinished()
         if kept is not None:
             self.notify(kept, timeout=6)
         from bela.engine import Match
 
-        self.open_table(Match.new(seed, target, start_index=start), difficulty)
+        self.open_table(Match.new(seed, target, self.rules, start_index=start), difficulty)
 
     def open_table(self, match: Match, difficulty: str) -> None:
         from bela.tui.screens.table import TableScreen  # with the bots: only once a match opens
@@ -242,7 +317,27 @@ class BelaApp(App[int]):
         from bela.tui.screens.help import HelpScreen  # Markdown: loaded when first shown
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(*self.rules_in_play()))
+
+    def rules_in_play(self) -> tuple[Rules, bool]:
+        """The house rules of the match at the table (True), or of the next new match (False)."""
+        from bela.tui.screens.table import TableScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen.match.rules, True
+        return self.rules, False
+
+    def action_settings(self) -> None:
+        from bela.tui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(), self._after_settings)
+
+    def _after_settings(self, _: None = None) -> None:
+        """The start screen shows the next match's target, bots and house rules: update them."""
+        if isinstance(self.screen, StartScreen):
+            self.screen.show_settings(self.target, self.difficulty, self.rules)
 
 
 def run_app(
@@ -261,11 +356,17 @@ def run_app(
     line names them once the terminal is its own again (the start screen lets
     the player change the seed, so the one given to the app may go unplayed).
 
-    ``rules``: the house rules of ``bela play --rules`` (None: not given). Accepted
-    here for the command line; the screens take them up in issue #13's app part.
+    ``rules``: the house rules of ``bela play --rules`` (None: the saved ones), for
+    this run's new matches; like ``target`` and ``difficulty`` given here, they are
+    not saved unless the player changes them in the app.
     """
     app = BelaApp(
-        target=target, seed=seed, difficulty=difficulty, start_round=start_round, resume=resume
+        target=target,
+        seed=seed,
+        difficulty=difficulty,
+        start_round=start_round,
+        resume=resume,
+        rules=rules,
     )
     app.run()
     if played is not None:

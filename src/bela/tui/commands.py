@@ -1,14 +1,68 @@
-"""The app's entries in the command palette (Ctrl+P): new match, rules, hint, analysis, speed."""
+"""The app's entries in the command palette (Ctrl+P): new match, rules, hint, analysis, speed.
+
+The settings are here too (target, bots, each house rule): each is applied and
+saved at once, as on the settings screen (F2).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-__all__ = ["BelaCommands"]
+from bela.engine import TARGETS, Rules
+
+if TYPE_CHECKING:
+    from bela.tui.app import BelaApp
+
+__all__ = ["SETTING_PREFIXES", "BelaCommands"]
+
+SETTING_PREFIXES: Final = ("Play to ", "Bots: ", "House rule ")
+"""How each setting's command begins (typed to find it; not listed before typing)."""
+
+
+def _setting_commands(app: BelaApp) -> list[tuple[str, str, Callable[[], Any]]]:
+    """A command for each target, each level of the bots, and each house rule (on or off)."""
+    from bela.settings import RULE_CHOICES
+    from bela.tui.session import DIFFICULTIES
+
+    def choose(**values: Any) -> Callable[[], None]:
+        def apply() -> None:
+            app.choose(**values)
+
+        return apply
+
+    commands: list[tuple[str, str, Callable[[], Any]]] = []
+    for target in TARGETS:
+        if target != app.target:
+            commands.append(
+                (f"Play to {target}", "The target of the next new match", choose(target=target))
+            )
+    for level in DIFFICULTIES:
+        if level != app.difficulty:
+            commands.append(
+                (
+                    f"Bots: {level}",
+                    "How well the bots of the next match play",
+                    choose(difficulty=level),
+                )
+            )
+    for rule in RULE_CHOICES:
+        on = getattr(app.rules, rule.field) == rule.value
+        default = getattr(Rules(), rule.field)
+        rules = replace(app.rules, **{rule.field: default if on else rule.value})  # type: ignore[arg-type]
+        verb = "off" if on else "on"
+        commands.append(
+            (
+                f"House rule {verb}: {rule.label}",
+                f"For the next new match (--rules {rule.name})",
+                partial(app.set_rules, rules),
+            )
+        )
+    return commands
 
 
 class BelaCommands(Provider):
@@ -50,13 +104,17 @@ class BelaCommands(Provider):
         commands += [
             (bela, "Whether bela is said for you or you are asked", app.toggle_auto_bela),
             (motion, "Whether a taken trick slides to its winner", app.toggle_reduced_motion),
+            ("Settings", "Target, bots, speed, theme, house rules (F2)", app.action_settings),
         ]
+        commands += _setting_commands(app)
         commands.append(("Quit", "Quit Bela (the match is saved)", app.exit))
         return commands
 
     async def discover(self) -> Hits:
+        """The everyday commands; each setting's own is found by typing (there are many)."""
         for name, help_text, callback in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)
+            if not name.startswith(SETTING_PREFIXES):
+                yield DiscoveryHit(name, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)

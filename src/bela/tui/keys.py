@@ -49,6 +49,11 @@ KEYS: Final = (
     Key("+ / −", "bots play faster / slower", ("plus", "equals_sign", "minus")),
     Key("n", "new match (this one stays saved, so you can come back to it)", ("n",)),
     Key("F1 or ?", "rules and keys", ("f1", "question_mark")),
+    Key(
+        "F2 or o",
+        "settings: target, bots, speed, bela, motion, theme and house rules (kept for next time)",
+        ("f2", "o"),
+    ),
     Key("Ctrl+P", "command palette", ("ctrl+p",)),
     Key(
         "Ctrl+Q",

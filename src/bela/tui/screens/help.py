@@ -1,4 +1,9 @@
-"""Rules and keys, one screen away from the table (F1 or ``?``)."""
+"""Rules and keys, one screen away from the table (F1 or ``?``).
+
+The house rules come first: those of the match at the table, or of the next new
+match from the start screen (issue #13), since they change what the rules below
+say.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +15,12 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
+from bela.engine import Rules
+from bela.settings import RULE_CHOICES
 from bela.tui.keys import help_lines
 from bela.tui.widgets import TooSmall
 
-__all__ = ["HELP_TEXT", "HelpScreen"]
+__all__ = ["HELP_TEXT", "HelpScreen", "house_rules_text"]
 
 HELP_TEXT: Final = (
     """\
@@ -67,15 +74,35 @@ Press Escape to go back.
 """The rules, and every key from ``bela.tui.keys`` (the README's key table shows the same)."""
 
 
+def house_rules_text(rules: Rules, in_play: bool) -> str:
+    """A Markdown section naming the house rules (the labels are ours: no outside text)."""
+    whose = "of this match" if in_play else "of the next new match"
+    lines = [f"## House rules {whose}", ""]
+    chosen = [c.label for c in RULE_CHOICES if getattr(rules, c.field) == c.value]
+    if chosen:
+        lines += [f"- {label}" for label in chosen]
+        lines += ["", "Where they differ from the rules below, they win."]
+    else:
+        lines.append("None: the standard game described below.")
+    lines += ["", "Change them in the settings (F2); a match keeps the rules it was dealt under."]
+    return "\n".join(lines) + "\n\n"
+
+
 class HelpScreen(ModalScreen[None]):
     """The rules and the key bindings, scrollable."""
+
+    def __init__(self, rules: Rules | None = None, in_play: bool = False) -> None:
+        super().__init__()
+        self.rules = rules if rules is not None else Rules()
+        self.in_play = in_play
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,f1,question_mark", "close", "Back")]
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="help"):
-            yield Markdown(HELP_TEXT)
+            title, rest = HELP_TEXT.split("\n", 1)
+            yield Markdown(f"{title}\n\n{house_rules_text(self.rules, self.in_play)}{rest}")
         yield Footer()
 
     def action_close(self) -> None:

@@ -60,10 +60,12 @@ class LastTrickScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,space,l", "close", "Close")]
 
-    def __init__(self, trick: CompletedTrick, number: int) -> None:
+    def __init__(self, trick: CompletedTrick, number: int, *, clockwise: bool = False) -> None:
+        """``clockwise``: the seats drawn as at a table playing clockwise (a house rule)."""
         super().__init__()
         self.trick = trick
         self.number = number
+        self.clockwise = clockwise
 
     def compose(self) -> ComposeResult:
         trick = self.trick
@@ -77,7 +79,8 @@ class LastTrickScreen(ModalScreen[None]):
         with Vertical(id="last-trick", classes="dialog"):
             yield Static(f"Trick {self.number}", classes="title")
             with Horizontal(id="last-trick-body"):
-                yield Static(trick_text(TrickModel(cards, winner=trick.winner)), id="last-cross")
+                cross = trick_text(TrickModel(cards, winner=trick.winner), clockwise=self.clockwise)
+                yield Static(cross, id="last-cross")
                 yield Static(played, id="last-list")
             yield Static(f"{winner} took it: {trick.points} points.  (Esc to close)")
 

@@ -1,5 +1,8 @@
 """The start screen: target, difficulty, the seed (shown and editable), resume.
 
+The house rules of the new match are one line, "Rules: standard" or their
+names; F2 (or a click on the line) opens the settings screen to change them.
+
 The seed is always on show so any match can be reported and replayed
 (``bela replay --seed N``).
 """
@@ -10,14 +13,16 @@ import random
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
 
-from bela.engine import TARGETS
+from bela.engine import TARGETS, Rules
 from bela.engine.deal import MAX_SEED
+from bela.settings import rules_summary
 from bela.tui.session import DIFFICULTIES, Saved, bot_kind
 from bela.tui.widgets import TooSmall
 
@@ -93,8 +98,10 @@ class StartScreen(Screen[None]):
         saved: Saved | None = None,
         problem: str | None = None,
         notice: str | None = None,
+        rules: Rules | None = None,
     ) -> None:
-        """``problem``: why a save could not be used; ``notice``: which save this window uses."""
+        """``problem``: why a save could not be used; ``notice``: which save this window uses;
+        ``rules``: the house rules a new match is dealt under (shown, changed in settings)."""
         super().__init__()
         self.target = target if target in TARGETS else TARGETS[-1]
         self.seed = seed
@@ -108,6 +115,7 @@ class StartScreen(Screen[None]):
         self.saved = saved
         self.problem = problem
         self.notice = notice
+        self.rules = rules if rules is not None else Rules()
 
     @property
     def bela_app(self) -> BelaApp:
@@ -145,6 +153,7 @@ class StartScreen(Screen[None]):
                             value=level == self.difficulty,
                             name=level,
                         )
+            yield Static(self._rules_text(self.rules), id="start-rules", markup=False)
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(
@@ -165,6 +174,24 @@ class StartScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#resume" if self.saved is not None else "#new-match", Button).focus()
+
+    @staticmethod
+    def _rules_text(rules: Rules) -> str:
+        return f"House rules: {rules_summary(rules)}   (F2: settings)"
+
+    def show_settings(self, target: int, difficulty: str, rules: Rules) -> None:
+        """Show what the settings screen just chose: the target, the bots, the house rules."""
+        self.rules = rules
+        self.query_one("#start-rules", Static).update(self._rules_text(rules))
+        for set_id, name in (("target", str(target)), ("difficulty", difficulty)):
+            for button in self.query_one(f"#{set_id}", RadioSet).query(RadioButton):
+                if button.name == name and not button.value:
+                    button.value = True
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on the house-rules line opens the settings, where they are changed."""
+        if event.widget is not None and event.widget.id == "start-rules":
+            self.bela_app.action_settings()
 
     @staticmethod
     def _saved_text(saved: Saved) -> str:

@@ -70,6 +70,14 @@ __all__ = ["TableScreen"]
 _NUMBER_KEYS: Final = tuple(str(n) for n in range(1, 9))
 
 
+def _rules_named(match: Match) -> str:
+    """The match's house rules for the score sheet's header; empty for the standard game."""
+    from bela.settings import rules_summary
+
+    summary = rules_summary(match.rules)
+    return "" if summary == "standard" else summary
+
+
 class TableScreen(Screen[None]):
     """One match against three bots; the human is seat 0 (team "mi")."""
 
@@ -130,11 +138,15 @@ class TableScreen(Screen[None]):
                 with Center():
                     yield SeatBadge(id="seat-2", classes="badge top")
                 with Horizontal(id="middle"):
-                    yield SeatBadge(id="seat-3", classes="badge side")
+                    # the house rule "clockwise" seats Ivo (1) on the left, Ana (3) on the right
+                    left, right = (1, 3) if self.match.rules.clockwise else (3, 1)
+                    yield SeatBadge(id=f"seat-{left}", classes="badge side")
                     with Container(id="centre"):
-                        yield TrickView(id="trick")
+                        trick = TrickView(id="trick")
+                        trick.clockwise = self.match.rules.clockwise
+                        yield trick
                         yield BidMenu(id="bids")
-                    yield SeatBadge(id="seat-1", classes="badge side")
+                    yield SeatBadge(id=f"seat-{right}", classes="badge side")
                 yield Static(id="message")
                 with Center():
                     yield SeatBadge(id="seat-0", classes="badge you")
@@ -143,6 +155,7 @@ class TableScreen(Screen[None]):
             with Vertical(id="side"):
                 sheet = ScoreSheet(id="sheet")
                 sheet.border_title = "mi / vi"
+                sheet.rules = _rules_named(self.match)
                 yield sheet
                 yield ZvanjaPanel(id="zvanja")
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
@@ -551,13 +564,17 @@ class TableScreen(Screen[None]):
         """Show the most recent finished trick (the previous round's last, early in a round)."""
         from bela.tui.screens.prompts import LastTrickScreen
 
+        if self.match.rules.hide_played_tricks:
+            self.say("House rule: played tricks are not looked at again.", "hint")
+            return
         rnd = self.shown
         tricks = rnd.tricks if rnd is not None else ()
         if not tricks and self.match.rounds:
             last = self.match.rounds[-1]
             tricks = self.match.deal(last.index).replay(last.actions).tricks
         if tricks:
-            self.app.push_screen(LastTrickScreen(tricks[-1], len(tricks)))
+            clockwise = self.match.rules.clockwise
+            self.app.push_screen(LastTrickScreen(tricks[-1], len(tricks), clockwise=clockwise))
         else:
             self.say("No trick has been played yet.", "hint")
 

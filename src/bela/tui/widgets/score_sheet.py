@@ -1,7 +1,9 @@
 """The "mi / vi" score sheet: a row per round, running totals, the target.
 
 Pad and štiglja are written in a note column beside the round's row. When the
-rows do not fit, the most recent ones are shown (the totals always are).
+rows do not fit, the most recent ones are shown (the totals always are). The
+house rules that differ from the standard game are named under the header,
+since they change what the numbers mean (issue #13).
 """
 
 from __future__ import annotations
@@ -15,9 +17,12 @@ from bela.tui.model import SheetModel
 __all__ = ["ScoreSheet", "sheet_text"]
 
 
-def sheet_text(model: SheetModel, max_rows: int | None = None) -> Text:
-    """The sheet as text; ``max_rows`` keeps only the latest rounds."""
+def sheet_text(model: SheetModel, max_rows: int | None = None, rules: str = "") -> Text:
+    """The sheet as text; ``max_rows`` keeps only the latest rounds; ``rules`` names the
+    house rules (empty for the standard game)."""
     lines: list[Text] = [Text(f"{'#':>2} {'mi':>4} {'vi':>4} note", style="bold underline")]
+    if rules:
+        lines.append(Text(rules, style="italic"))
     rows = model.rows
     hidden = 0
     if max_rows is not None and len(rows) > max_rows:
@@ -25,7 +30,7 @@ def sheet_text(model: SheetModel, max_rows: int | None = None) -> Text:
         hidden = len(rows) - keep
         rows = rows[len(rows) - keep :] if keep else ()
     if hidden:
-        lines.append(Text(f"  … {hidden} earlier", style="italic"))
+        lines.append(Text(f"  … {hidden} earlier (b: all)", style="italic"))
     for row in rows:
         note_style = "bold" if row.note else ""
         lines.append(
@@ -49,8 +54,13 @@ class ScoreSheet(Widget):
     """Draws a ``SheetModel``, fitted to its height."""
 
     model: reactive[SheetModel] = reactive(SheetModel)
+    rules: reactive[str] = reactive("")
+    """The match's house rules by name (``bela.settings.rules_summary``), or empty."""
 
     def render(self) -> Text:
-        fixed = 4  # header, rule, totals, target
+        fixed = 5 if self.rules else 4  # header, the rules, rule, totals, target
         room = max(self.content_size.height - fixed, 1)
-        return sheet_text(self.model, room)
+        rules, width = self.rules, max(self.content_size.width, 1)
+        if len(rules) > width:  # one line, cut: a wrapped one would push the totals off
+            rules = rules[: width - 1] + "…"
+        return sheet_text(self.model, room, rules)

@@ -1,12 +1,14 @@
 """The trick in the middle of the table: each seat's card on its side.
 
 The human's card is at the bottom, the partner's at the top, the opponents' left
-(seat 3) and right (seat 1). While a finished trick is still shown, the winning
-card gets a heavy border; the seat whose card is awaited gets an empty outline.
-A seat that announces bela has "bela!" beside its card for as long as that card
-is on the table. When a finished trick makes way for the next, its cards slide
-to the winner's place (``GATHER_SECONDS``; any key skips it, and reduced motion
-or ``TEXTUAL_ANIMATIONS`` below "full" turns it off).
+(seat 3) and right (seat 1); with play going clockwise (the house rule
+``Rules.clockwise``) the opponents change sides (``place_of``). While a finished
+trick is still shown, the winning card gets a heavy border; the seat whose card
+is awaited gets an empty outline. A seat that announces bela has "bela!" beside
+its card for as long as that card is on the table. When a finished trick makes
+way for the next, its cards slide to the winner's place (``GATHER_SECONDS``; any
+key skips it, and reduced motion or ``TEXTUAL_ANIMATIONS`` below "full" turns it
+off).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from bela.engine import Card
 from bela.tui.model import TrickModel
 from bela.tui.widgets.cards import CARD_HEIGHT, CARD_WIDTH, GOLD, Look, card_lines
 
-__all__ = ["GATHER_SECONDS", "TrickView", "gather_text", "trick_text"]
+__all__ = ["GATHER_SECONDS", "TrickView", "gather_text", "place_of", "trick_text"]
 
 WIDTH: Final = 3 * CARD_WIDTH + 4
 HEIGHT: Final = 2 * CARD_HEIGHT + 1
@@ -43,6 +45,17 @@ _CALLOUTS: Final = {
     3: (0, 1),
 }
 _CALLOUT: Final = Text("bela!", style=Style(color=GOLD, bold=True))
+
+
+def place_of(seat: int, clockwise: bool = False) -> int:
+    """Where ``seat`` sits on the screen: 0 bottom, 1 right, 2 top, 3 left.
+
+    Play goes from each seat to the next (0, 1, 2, 3). Drawn counter-clockwise
+    (the Croatian way, the default) the next player sits on the right; clockwise,
+    on the left. Only the picture changes: seats and rules stay as they are.
+    """
+    return (-seat) % 4 if clockwise else seat
+
 
 Piece = tuple[int, int, Text]
 """(row, column, one line of text) to paint; later pieces cover earlier ones."""
@@ -70,10 +83,11 @@ def _card_pieces(seat_col_row: tuple[int, int], card: Card | None, look: Look) -
     return [(top + k, col, line) for k, line in enumerate(card_lines(card, look))]
 
 
-def trick_text(model: TrickModel, callout: int | None = None) -> Text:
+def trick_text(model: TrickModel, callout: int | None = None, clockwise: bool = False) -> Text:
     """The cross of cards as one block of text (also used by the last-trick screen).
 
-    ``callout`` is the seat whose "bela!" is shown beside its card.
+    ``callout`` is the seat whose "bela!" is shown beside its card; ``clockwise``
+    draws the seats the other way round (``place_of``).
     """
     cells: dict[int, tuple[Card | None, Look]] = {}
     for seat, played in model.cards:
@@ -82,25 +96,25 @@ def trick_text(model: TrickModel, callout: int | None = None) -> Text:
         cells[model.waiting] = (None, Look.SLOT)
     pieces: list[Piece] = []
     for seat, (card, look) in cells.items():
-        pieces += _card_pieces(_PLACES[seat], card, look)
+        pieces += _card_pieces(_PLACES[place_of(seat, clockwise)], card, look)
     if callout is not None:
-        col, row = _CALLOUTS[callout]
+        col, row = _CALLOUTS[place_of(callout, clockwise)]
         pieces.append((row, col, _CALLOUT))
     return _paint(pieces)
 
 
-def gather_text(model: TrickModel, progress: float) -> Text:
+def gather_text(model: TrickModel, progress: float, clockwise: bool = False) -> Text:
     """A finished trick ``progress`` (0..1) of the way to its winner's place.
 
     The cards turn face down halfway, as a winner turns the trick over, and the
     winner's own card is drawn last, on top of the pile.
     """
     winner = model.winner if model.winner is not None else 0
-    to_col, to_row = _PLACES[winner]
+    to_col, to_row = _PLACES[place_of(winner, clockwise)]
     look = Look.FACE if progress < 0.5 else Look.BACK
     pieces: list[Piece] = []
     for seat, card in sorted(model.cards, key=lambda sc: sc[0] == winner):
-        col, row = _PLACES[seat]
+        col, row = _PLACES[place_of(seat, clockwise)]
         at = (round(col + (to_col - col) * progress), round(row + (to_row - row) * progress))
         pieces += _card_pieces(at, card, look)
     return _paint(pieces)
@@ -120,6 +134,8 @@ class TrickView(Widget):
         """The finished trick sliding away, drawn instead of ``model`` until it is gone."""
         self.motion = False
         """Whether to animate at all (the table sets it from the app's settings)."""
+        self.clockwise = False
+        """Whether the seats are drawn clockwise (the table sets it from the match's rules)."""
 
     def watch_model(self, old: TrickModel, new: TrickModel) -> None:
         """A finished trick (one with a winner) making way for the next is gathered."""
@@ -145,5 +161,5 @@ class TrickView(Widget):
 
     def render(self) -> Text:
         if self.gathering is not None and self.gather < 1.0:
-            return gather_text(self.gathering, self.gather)
-        return trick_text(self.model, self.callout)
+            return gather_text(self.gathering, self.gather, self.clockwise)
+        return trick_text(self.model, self.callout, self.clockwise)

@@ -1,0 +1,211 @@
+"""Settings (F2 or ``o``): what the player chose, changed here and saved at once (issue #13).
+
+Every change takes effect at once and is written to ``settings.json``
+(``bela.settings``); a setting given on the command line for one run is saved
+only once the player changes it here. The house rules are those of the next
+new match: a match in progress keeps the rules it was dealt under (its record
+holds them), and the screen says which those are.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Footer, Label, RadioSet, Select, Static
+
+from bela.engine import QUICK_TARGET, TARGETS, Rules
+from bela.settings import RULE_CHOICES, rules_summary, settings_path
+from bela.tui.screens.start import Choice, Choices
+from bela.tui.session import DIFFICULTIES
+from bela.tui.widgets import TooSmall
+from bela.untrusted import shown_path
+
+if TYPE_CHECKING:
+    from bela.tui.app import BelaApp
+
+__all__ = ["SettingsScreen", "Tick"]
+
+_RULE_PREFIX: Final = "rule-"
+
+
+def _speed_label(delay: float) -> str:
+    return "instant" if delay == 0 else f"{delay:.1f}s"
+
+
+class Tick(Checkbox):
+    """A check box marked by shape (✓ on, blank off), so it reads under ``NO_COLOR``.
+
+    Textual's own draws the same X either way and tells them apart by colour only.
+    """
+
+    def __init__(self, label: str, *, value: bool, id: str) -> None:
+        super().__init__(label, value=value, id=id, compact=True)
+        self.BUTTON_INNER = "✓" if value else " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "✓" if self.value else " "
+        super().watch_value()
+
+
+class SettingsScreen(ModalScreen[None]):
+    """Target, bots, speed, bela, motion, theme and the house rules; saved as they change."""
+
+    DEFAULT_CSS = """
+    SettingsScreen #settings {
+        width: 78;
+        padding: 0 1;
+    }
+    SettingsScreen .setting {
+        height: 1;
+        margin-bottom: 1;
+    }
+    SettingsScreen .setting-label {
+        width: 10;
+    }
+    SettingsScreen .setting RadioSet {
+        layout: horizontal;
+        width: auto;
+    }
+    SettingsScreen .setting RadioButton {
+        width: auto;
+        margin-right: 1;
+    }
+    SettingsScreen Tick, SettingsScreen Tick:focus {
+        border: none !important;
+        height: 1;
+    }
+    SettingsScreen #set-theme {
+        width: 40;
+    }
+    SettingsScreen .setting-heading {
+        text-style: bold;
+        margin-top: 1;
+    }
+    SettingsScreen #settings-where, SettingsScreen #settings-in-play {
+        color: $text-muted;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f2,o", "close", "Back")]
+
+    @property
+    def bela_app(self) -> BelaApp:
+        from bela.tui.app import BelaApp
+
+        app = self.app
+        assert isinstance(app, BelaApp)
+        return app
+
+    def compose(self) -> ComposeResult:
+        app = self.bela_app
+        rules, in_play = app.rules_in_play()
+        yield TooSmall()
+        with VerticalScroll(id="settings", classes="dialog"):
+            yield Static("Settings", classes="title")
+            where = f"Saved at once in {shown_path(settings_path())}."
+            yield Static(Text(where), id="settings-where")
+            with Horizontal(classes="setting"):
+                yield Label("Play to", classes="setting-label")
+                with Choices(id="set-target", compact=True):
+                    for value in TARGETS:
+                        label = f"{value} (3 deals)" if value == QUICK_TARGET else str(value)
+                        yield Choice(label, value=value == app.target, name=str(value))
+            with Horizontal(classes="setting"):
+                yield Label("Bots", classes="setting-label")
+                with Choices(id="set-difficulty", compact=True):
+                    for level in DIFFICULTIES:
+                        chosen = level == app.difficulty
+                        yield Choice(level.capitalize(), value=chosen, name=level)
+            with Horizontal(classes="setting"):
+                yield Label("Bot speed", classes="setting-label")
+                with Choices(id="set-speed", compact=True):
+                    from bela.tui.app import SPEEDS
+
+                    nearest = min(SPEEDS, key=lambda delay: abs(delay - app.bot_delay))
+                    for delay in SPEEDS:
+                        yield Choice(_speed_label(delay), value=delay == nearest, name=str(delay))
+            with Horizontal(classes="setting"):
+                yield Label("Theme", classes="setting-label")
+                themes = sorted(app.available_themes)
+                yield Select(
+                    [(name, name) for name in themes],
+                    value=app.theme if app.theme in themes else Select.NULL,
+                    allow_blank=False,
+                    compact=True,
+                    id="set-theme",
+                )
+            yield Tick("Announce bela for me (else I am asked)", value=app.auto_bela, id="set-bela")
+            yield Tick(
+                "Reduce motion (no sliding tricks)", value=app.reduced_motion, id="set-motion"
+            )
+            yield Static("House rules, for the next new match", classes="setting-heading")
+            if in_play:
+                text = f"The match at the table keeps its own: {rules_summary(rules)}."
+                yield Static(Text(text), id="settings-in-play")
+            for choice in RULE_CHOICES:
+                on = getattr(app.rules, choice.field) == choice.value
+                yield Tick(choice.label, value=on, id=_RULE_PREFIX + choice.field)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#set-target", RadioSet).focus()
+
+    def _chosen(self, set_id: str) -> str | None:
+        button = self.query_one(f"#{set_id}", RadioSet).pressed_button
+        return button.name if button is not None else None
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        """Apply and save a choice, only when it differs from what the app has.
+
+        (A value given on the command line stays unsaved until the player changes it.)
+        """
+        event.stop()
+        app = self.bela_app
+        name = event.pressed.name
+        if name is None:
+            return
+        match event.radio_set.id:
+            case "set-target" if int(name) != app.target:
+                app.target = int(name)
+                app.remember(target=app.target)
+            case "set-difficulty" if name != app.difficulty:
+                app.difficulty = name
+                app.remember(difficulty=name)
+            case "set-speed" if float(name) != app.bot_delay:
+                app.bot_delay = float(name)
+                app.remember(bot_delay=app.bot_delay)
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        event.stop()
+        app = self.bela_app
+        box = event.checkbox.id or ""
+        if box == "set-bela" and event.value != app.auto_bela:
+            app.toggle_auto_bela()
+        elif box == "set-motion" and event.value != app.reduced_motion:
+            app.toggle_reduced_motion()
+        elif box.startswith(_RULE_PREFIX):
+            rules = self._rules()
+            if rules != app.rules:
+                app.set_rules(rules)
+
+    def _rules(self) -> Rules:
+        """The house rules as ticked."""
+        values: dict[str, bool | int] = {}
+        for choice in RULE_CHOICES:
+            if self.query_one(f"#{_RULE_PREFIX}{choice.field}", Checkbox).value:
+                values[choice.field] = choice.value
+        return Rules(**values)  # type: ignore[arg-type]
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A theme picked here is saved like one picked from the command palette."""
+        event.stop()
+        if isinstance(event.value, str) and event.value != self.app.theme:
+            self.app.theme = event.value
+
+    def action_close(self) -> None:
+        self.dismiss(None)
