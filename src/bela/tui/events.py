@@ -3,15 +3,25 @@
 ``action_lines(before, action, seat, after)`` compares the round before and after
 one action and says what happened: a bid, the call and the talons taken up, the
 zvanja that count, bela, who took a trick. ``round_lines`` replays a whole round
-this way, so a resumed match shows the same log.
+this way, so a resumed match shows the same log; ``history_lines`` does it for
+every finished round of the match, each closed by its result (``result_line``).
 """
 
 from __future__ import annotations
 
-from bela.engine import Action, Call, Pass, Play, Round
+from rich.text import Text
+
+from bela.engine import Action, Call, Match, Pass, Phase, Play, Round, RoundRecord
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of, zvanje_text
 
-__all__ = ["action_lines", "round_lines", "zvanja_lines"]
+__all__ = [
+    "action_lines",
+    "forced_call",
+    "history_lines",
+    "result_line",
+    "round_lines",
+    "zvanja_lines",
+]
 
 
 def zvanja_lines(rnd: Round) -> list[str]:
@@ -43,7 +53,13 @@ def action_lines(before: Round, action: Action, seat: int, after: Round) -> list
             lines.append("All four passed: the cards are dealt again.")
         return lines
     if isinstance(action, Call):
-        lines = [f"{name}: {action.suit.symbol} {action.suit.noun} is trump"]
+        suit = f"{action.suit.symbol} {action.suit.noun}"
+        if forced_call(before):
+            # Croatian tables say the dealer left with the choice is "pod mus" (must call).
+            verb = "name" if seat == HUMAN else "names"
+            lines = [f"{name} (pod mus) {verb} {suit} as trump"]
+        else:
+            lines = [f"{name}: {suit} is trump"]
         result = after.result
         if result is not None and result.belot_seat is not None:
             lines.append(f"{SEAT_NAMES[result.belot_seat]} holds belot: the match is over!")
@@ -62,6 +78,54 @@ def action_lines(before: Round, action: Action, seat: int, after: Round) -> list
         takes = "take" if trick.winner == HUMAN else "takes"
         cards = " ".join(card_text(c) for c in trick.cards)
         lines.append(f"Trick {len(after.tricks)}: {winner} {takes} it, +{trick.points} ({cards})")
+    return lines
+
+
+def forced_call(rnd: Round) -> bool:
+    """Whether the seat to speak must name trump ("pod mus"): everybody else said dalje."""
+    return (
+        rnd.phase is Phase.BIDDING
+        and rnd.to_act is not None
+        and not any(isinstance(a, Pass) for a in rnd.legal_actions())
+    )
+
+
+def result_line(record: RoundRecord, scores: tuple[int, int]) -> str:
+    """A round's result for the log: ``Round 3: mi 102, vi 60 — mi 412 : vi 288``.
+
+    ``scores`` are the match totals after the round.
+    """
+    result = record.result
+    head = f"Round {record.index + 1}: "
+    totals = f"mi {scores[0]} : vi {scores[1]}"
+    if result.redeal:
+        return f"{head}everybody passed, nothing written — {totals}"
+    if result.belot is not None:
+        return f"{head}belot — {TEAM_NAMES[result.belot]} win the match"
+    notes: list[str] = []
+    if result.fell and result.caller is not None:
+        notes.append(f"{TEAM_NAMES[team_of(result.caller)]} fell (pad)")
+    if result.hanging:
+        notes.append(f"{result.hanging} hang")
+    if result.stiglja is not None:
+        notes.append(f"štiglja {TEAM_NAMES[result.stiglja]}")
+    note = f" ({', '.join(notes)})" if notes else ""
+    written = record.written
+    return f"{head}mi {written[0]}, vi {written[1]}{note} — {totals}"
+
+
+def history_lines(match: Match) -> list[str | Text]:
+    """The finished rounds of a match as the log told them: a heading, the talk, the result.
+
+    Shown when a saved match is resumed, so the table talk goes back to its start.
+    """
+    lines: list[str | Text] = []
+    scores = (0, 0)
+    for record in match.rounds:
+        lines.append(Text(f"— Round {record.index + 1} —", style="bold"))
+        lines.extend(round_lines(match.deal(record.index), record.actions))
+        scores = (scores[0] + record.written[0], scores[1] + record.written[1])
+        lines.append(Text(result_line(record, scores), style="bold"))
     return lines
 
 

@@ -10,7 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from bela.engine import Call, Card, Match, Pass, Phase, Round, RoundRecord, Suit
+from bela.engine import (
+    Call,
+    Card,
+    CompletedTrick,
+    Match,
+    Pass,
+    Phase,
+    Round,
+    RoundRecord,
+    Suit,
+)
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of
 
 __all__ = [
@@ -26,11 +36,13 @@ __all__ = [
     "seat_model",
     "sheet_model",
     "status_line",
+    "taken_text",
 ]
 
 # Display strength, strongest first, by natural rank index (7 8 9 10 J Q K A = 0..7).
 _TRUMP_ORDER: Final = (4, 2, 7, 3, 6, 5, 1, 0)  # J 9 A 10 K Q 8 7
 _PLAIN_ORDER: Final = (7, 3, 6, 5, 4, 2, 1, 0)  # A 10 K Q J 9 8 7
+TRICKS: Final = 8
 _BASE_SUITS: Final = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)  # colours alternate
 
 
@@ -149,7 +161,8 @@ def bid_model(rnd: Round, cursor: int) -> BidModel:
             label = "Dalje (pass)" if action in legal else "Dalje ✗"
         options.append((key, label, action in legal))
     forced = not any(isinstance(a, Pass) for a in legal)
-    prompt = "You must name trump" if forced else "Trump or dalje?"
+    # "pod mus": the dealer after three passes, as Croatian tables call it
+    prompt = "Pod mus: all passed\nYou must name trump" if forced else "Trump or dalje?"
     return BidModel(tuple(options), cursor, prompt)
 
 
@@ -206,8 +219,20 @@ def sheet_model(match: Match) -> SheetModel:
     return SheetModel(rows, match.scores, match.target, match.hanging)
 
 
+def taken_text(rnd: Round, trick: CompletedTrick) -> str:
+    """Who took the trick on show and what comes next: "Ivo takes the trick (+24) and leads
+    next", or "... takes the last trick" when the round is over."""
+    winner = SEAT_NAMES[trick.winner]
+    you = trick.winner == HUMAN
+    takes = "take" if you else "takes"
+    if rnd.to_act is None or len(rnd.tricks) == TRICKS:
+        return f"{winner} {takes} the last trick (+{trick.points})"
+    leads = "lead" if you else "leads"
+    return f"{winner} {takes} the trick (+{trick.points}) and {leads} next"
+
+
 def status_line(rnd: Round, finished_trick: bool) -> str:
-    """The always-visible line: trump and who called it, whose turn."""
+    """The always-visible line: trump and who called it, whose turn (or who leads next)."""
     if rnd.trump is None:
         parts = ["Trump not named yet"]
     else:
@@ -215,8 +240,9 @@ def status_line(rnd: Round, finished_trick: bool) -> str:
         parts = [f"Trump {rnd.trump.symbol} {rnd.trump.noun}, called by {caller}"]
     if rnd.to_act is None:
         parts.append("round over")
-    elif finished_trick:
-        parts.append("trick taken")
+    elif finished_trick:  # short: at 80 columns the line has 20 left after the trump
+        leader = rnd.to_act
+        parts.append("you lead next" if leader == HUMAN else f"{SEAT_NAMES[leader]} leads next")
     elif rnd.to_act == HUMAN:
         parts.append("your turn")
     else:

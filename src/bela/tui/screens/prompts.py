@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 
 from bela.engine import Card, CompletedTrick
 from bela.tui.model import TrickModel, trick_cards
+from bela.tui.screens.fresh import FreshModal
 from bela.tui.text import SEAT_NAMES, card_text
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.trick import trick_text
@@ -19,8 +20,10 @@ from bela.tui.widgets.trick import trick_text
 __all__ = ["BelaPrompt", "LastTrickScreen"]
 
 
-class BelaPrompt(ModalScreen[bool | None]):
+class BelaPrompt(FreshModal[bool | None]):
     """Asked when the human plays the second of the trump king and queen.
+
+    Only a key pressed while the question is on show answers it.
 
     Dismissed with True (announce), False (play without announcing) or None
     (changed their mind: the card is not played).

@@ -8,10 +8,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from bela.engine import LAST_TRICK_BONUS, Match, RoundRecord
+from bela.tui.screens.fresh import FreshModal
 from bela.tui.text import SEAT_NAMES, TEAM_NAMES, explain_round
 from bela.tui.widgets import TooSmall
 
@@ -48,8 +48,11 @@ def summary_rows(record: RoundRecord, last_trick_team: int | None) -> list[tuple
     return rows
 
 
-class RoundSummaryScreen(ModalScreen[None]):
-    """Shown after every round; any of Enter, Space or Escape carries on."""
+class RoundSummaryScreen(FreshModal[None]):
+    """Shown after every round; any of Enter, Space or Escape carries on.
+
+    Keys pressed before it appeared (a quick second Enter on the last card) do not close it.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "Continue"),

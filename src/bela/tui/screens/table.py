@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Container, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from bela.ai import Bot
 from bela.ai.driver import bot_action
@@ -43,7 +43,7 @@ from bela.engine import (
     RoundRecord,
     SeatView,
 )
-from bela.tui.events import action_lines, round_lines
+from bela.tui.events import action_lines, forced_call, history_lines, result_line, round_lines
 from bela.tui.model import (
     HandModel,
     TrickModel,
@@ -53,12 +53,15 @@ from bela.tui.model import (
     seat_model,
     sheet_model,
     status_line,
+    taken_text,
     trick_cards,
 )
 from bela.tui.moments import bela_callout, first_trick_zvanja, zvanja_moment
+from bela.tui.screens.fresh import event_clock
 from bela.tui.session import archive, autosave, bot_kind, make_bots
 from bela.tui.text import HUMAN, SEAT_NAMES, sentence, symbolize
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
+from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.zvanja import ZvanjaPanel
 
 if TYPE_CHECKING:
@@ -82,7 +85,8 @@ class TableScreen(Screen[None]):
     """One match against three bots; the human is seat 0 (team "mi")."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose", "Play / choose"),
+        # footer words kept short: at 80 columns every key, F1 help included, must show
+        Binding("enter", "choose", "Play"),
         Binding("left", "move(-1)", "Left", show=False),
         Binding("right", "move(1)", "Right", show=False),
         Binding("up", "move(-1)", "Up", show=False),
@@ -93,7 +97,7 @@ class TableScreen(Screen[None]):
         Binding("s", "bid(2)", "Spades", show=False),
         Binding("c", "bid(3)", "Clubs", show=False),
         Binding("p", "bid(4)", "Dalje", show=False),
-        Binding("space", "skip", "Skip wait"),
+        Binding("space", "skip", "Skip"),
         Binding("l", "last_trick", "Last trick"),
         Binding("i", "hint", "Hint"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False),
@@ -119,6 +123,11 @@ class TableScreen(Screen[None]):
         self._message: tuple[str, str] = ("", "")
         self._zvanja_heard: int | None = None
         """The round whose zvanja have been said (the moment comes once a round)."""
+        self._opened_at: float | None = None
+        """When the human's turn opened (``event_clock``); None while it is not their turn.
+        A key typed before then never acts: it was meant for an earlier moment."""
+        self._key_at: float | None = None
+        """When the key now being handled was typed (set by ``on_key``, taken by the action)."""
 
     @property
     def bela_app(self) -> BelaApp:
@@ -158,21 +167,23 @@ class TableScreen(Screen[None]):
                 sheet.rules = _rules_named(self.match)
                 yield sheet
                 yield ZvanjaPanel(id="zvanja")
-                log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+                log = TableTalk(id="log")
                 log.border_title = "Table talk"
                 yield log
-        yield Footer()
+        yield Footer(compact=True)  # every key, F1 help and F2 settings too, fits 80 columns
 
     def on_mount(self) -> None:
         rnd = self.match.current
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", TableTalk)
         level = bot_kind(self.difficulty)
-        log.write(f"Match to {self.match.target}, seed {self.match.seed}, bots: {level}.")
+        log.say(f"Match to {self.match.target}, seed {self.match.seed}, bots: {level}.")
+        for entry in history_lines(self.match):  # a resumed match: the rounds before this one
+            log.say(entry)
         if rnd is not None:
             index = self.match.next_index
-            log.write(Text(f"— Round {index + 1} —", style="bold"))
+            log.say(Text(f"— Round {index + 1} —", style="bold"))
             for line in round_lines(self.match.deal(index), rnd.actions):
-                log.write(line)
+                log.say(line)
         self._save()
         self.refresh_view()
         self._drive()
@@ -180,10 +191,15 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ state helpers
 
     def human_turn(self) -> bool:
-        """Whether the human may act now (and nothing is waiting to be shown)."""
+        """Whether the human may act now (their turn is open and nothing is left to show)."""
         rnd = self.match.current
         return (
-            self.finished is None and rnd is not None and rnd is self.shown and rnd.to_act == HUMAN
+            self._opened_at is not None
+            and self.held is None
+            and self.finished is None
+            and rnd is not None
+            and rnd is self.shown
+            and rnd.to_act == HUMAN
         )
 
     def hand_cards(self) -> tuple[Card, ...]:
@@ -209,20 +225,24 @@ class TableScreen(Screen[None]):
         if rnd is None:
             return ""
         if self.finished is not None:
-            return "The round is over. Space: see the result."
+            return "The round is over. Enter or Space: see the result."
         if self.held is not None:
-            winner = SEAT_NAMES[self.held.winner]
-            takes = "take" if self.held.winner == HUMAN else "takes"
-            tail = "Play your card when ready." if rnd.to_act == HUMAN else "Space: carry on."
-            return f"{winner} {takes} the trick (+{self.held.points}). {tail}"
+            return f"{taken_text(rnd, self.held)}. Enter or Space: carry on."
         if rnd.to_act is None:
             return ""
         if rnd.to_act != HUMAN:
             verb = "choosing trump" if rnd.phase is Phase.BIDDING else "thinking"
             return f"{SEAT_NAMES[rnd.to_act]} is {verb}… (Space: skip the wait)"
         if rnd.phase is Phase.BIDDING:
+            if forced_call(rnd):
+                return "Pod mus: the others all said dalje, so you must name trump (h d s c)."
             return "Your 6 cards are below; the 2 talon cards stay face down until trump is named."
-        keys = f"←/→ or 1-{len(rnd.hand(HUMAN))} to choose, Enter to play."
+        left = len(rnd.hand(HUMAN))
+        keys = (
+            "Enter to play your last card."
+            if left == 1
+            else f"←/→ or 1-{left} to choose, Enter to play."
+        )
         if not rnd.trick:
             return f"Your lead: {keys}"
         if len(self._legal_cards(rnd)) < len(rnd.hand(HUMAN)):
@@ -310,8 +330,10 @@ class TableScreen(Screen[None]):
         return frozenset(Card(c) for c in range(32) if rnd.legal_mask() >> c & 1)
 
     def _start_human_turn(self) -> None:
-        """Point at a safe choice: dalje if allowed (else hearts), or a card that may be played."""
+        """Open the human's turn (from now on their keys act), pointing at a safe choice:
+        dalje if allowed (else hearts), or a card that may be played."""
         rnd = self.match.current
+        self._opened_at = event_clock() if rnd is not None and rnd.to_act == HUMAN else None
         if rnd is not None and rnd.phase is Phase.BIDDING and self.human_turn():
             may_pass = any(isinstance(a, Pass) for a in rnd.legal_actions())
             self.bid_cursor = len(bid_options()) - 1 if may_pass else 0
@@ -333,6 +355,7 @@ class TableScreen(Screen[None]):
 
     def _commit(self, action: Action, seat: int) -> None:
         """Apply one action (already known to be legal) and show what it did."""
+        self._opened_at = None  # whoever acted, the human's turn (if it was open) is over
         before = self.match
         rnd_before = before.current
         assert rnd_before is not None
@@ -340,9 +363,9 @@ class TableScreen(Screen[None]):
         self.match = before.apply(action, seat)
         # the finished round stays on the table until its summary is closed
         self.shown = rnd_after if rnd_after.result is not None else self.match.current
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", TableTalk)
         for line in action_lines(rnd_before, action, seat, rnd_after):
-            log.write(line)
+            log.say(line)
         if isinstance(action, Play):
             self.held = (
                 rnd_after.tricks[-1] if len(rnd_after.tricks) > len(rnd_before.tricks) else None
@@ -353,6 +376,7 @@ class TableScreen(Screen[None]):
             self.cursor = 0
         if rnd_after.result is not None:
             self.finished = self.match.rounds[-1]
+            log.say(Text(result_line(self.finished, self.match.scores), style="bold"))
         if self.match.is_over:
             problem = archive(self.match, self.difficulty)
             if problem is not None:
@@ -370,6 +394,18 @@ class TableScreen(Screen[None]):
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._skip.wait(), seconds)
 
+    async def _hold_trick(self) -> None:
+        """Keep a finished trick on show for the hold (a key may end it sooner), then clear it.
+
+        Used before the human leads: until the trick is cleared their cards are not
+        playable, so a second Enter meant for the trick's last card never leads one.
+        """
+        if self.held is None:
+            return
+        self._skip.clear()
+        await self._wait(self.bela_app.hold_delay)
+        self.held = None
+
     @work(exclusive=True, group="table-driver")
     async def _drive(self) -> None:
         """Let the bots act, one at a time, until the human must act or a round ends."""
@@ -385,6 +421,7 @@ class TableScreen(Screen[None]):
                 return
             rnd = self.match.current
             if rnd is None or rnd.to_act is None or rnd.to_act == HUMAN:
+                await self._hold_trick()
                 self._start_human_turn()
                 return
             seat = rnd.to_act
@@ -444,7 +481,7 @@ class TableScreen(Screen[None]):
             self.app.push_screen(MatchEndScreen(self.match), self._after_match_end)
             return
         index = self.match.next_index
-        self.query_one("#log", RichLog).write(Text(f"— Round {index + 1} —", style="bold"))
+        self.query_one("#log", TableTalk).say(Text(f"— Round {index + 1} —", style="bold"))
         self.bid_cursor = 0
         self.refresh_view()
         self._drive()
@@ -457,20 +494,40 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ the human's moves
 
-    def _not_your_turn(self) -> bool:
-        """Say why the human cannot act now; True if so."""
+    def _not_your_turn(self, typed: float | None = None) -> bool:
+        """Say why the human's key cannot act now; True if so.
+
+        ``typed`` is when the key was pressed (None: now). A key pressed before the
+        turn opened but read after it (the app was busy) is refused too: it was
+        meant for an earlier moment, such as the trick the player just finished.
+        """
         if self.human_turn():
-            return False
+            opened = self._opened_at
+            if typed is None or opened is None or typed >= opened:
+                return False
+            self.say("That key was pressed before your turn: press it again.", "hint")
+            return True
         rnd = self.match.current
         if self.finished is not None or rnd is None:
-            self.say("The round is over: press Space to see the result.", "hint")
-        elif rnd.to_act is not None:
+            self.say("The round is over: Enter or Space to see the result.", "hint")
+        elif self.held is not None:
+            self.say("The trick is still on show: Enter or Space to carry on.", "hint")
+        elif rnd.to_act is not None and rnd.to_act != HUMAN:
             self.say(f"Wait: it is {SEAT_NAMES[rnd.to_act]}'s turn.", "hint")
         return True
 
-    def _play(self, index: int) -> None:
+    def _take_key_time(self) -> float | None:
+        """When the key being handled was pressed (once: the next action reads None)."""
+        typed, self._key_at = self._key_at, None
+        return typed
+
+    def on_key(self, event: events.Key) -> None:
+        """Note when each key was pressed, before its binding acts (see ``_not_your_turn``)."""
+        self._key_at = event.time
+
+    def _play(self, index: int, typed: float | None = None) -> None:
         rnd = self.match.current
-        if self._not_your_turn() or rnd is None:
+        if self._not_your_turn(typed) or rnd is None:
             return
         if rnd.phase is not Phase.PLAYING:
             self.say("Name trump first (h d s c) or say dalje (p).", "error")
@@ -497,9 +554,9 @@ class TableScreen(Screen[None]):
             return
         self._human_act(Play(card, bela))  # bela said for the human (``auto_bela``)
 
-    def _bid(self, index: int) -> None:
+    def _bid(self, index: int, typed: float | None = None) -> None:
         rnd = self.match.current
-        if self._not_your_turn() or rnd is None:
+        if self._not_your_turn(typed) or rnd is None:
             return
         if rnd.phase is not Phase.BIDDING:
             self.say("Trump is already named: play a card.", "error")
@@ -523,6 +580,8 @@ class TableScreen(Screen[None]):
         return rnd is not None and rnd.phase is Phase.BIDDING and self.human_turn()
 
     def action_move(self, step: int) -> None:
+        if self._not_your_turn(self._take_key_time()):
+            return  # the cursor is the player's: keys typed before their turn leave it alone
         if self._bidding_now():
             self.bid_cursor = (self.bid_cursor + step) % len(bid_options())
         else:
@@ -534,6 +593,8 @@ class TableScreen(Screen[None]):
         self.refresh_view()
 
     def action_pick(self, index: int) -> None:
+        if self._not_your_turn(self._take_key_time()):
+            return
         if self._bidding_now():
             if index < len(bid_options()):
                 self.bid_cursor = index
@@ -544,19 +605,23 @@ class TableScreen(Screen[None]):
         self.refresh_view()
 
     def action_choose(self) -> None:
-        if self._bidding_now():
-            self._bid(self.bid_cursor)
-        elif self.finished is not None or (self.held is not None and not self.human_turn()):
+        """Enter: play the chosen card or bid; while a finished trick is on show (or the
+        round's result is coming) it only carries on, and that press is spent."""
+        typed = self._take_key_time()
+        if self.finished is not None or self.held is not None:
             self.action_skip()
+        elif self._bidding_now():
+            self._bid(self.bid_cursor, typed)
         else:
-            self._play(self.cursor)
+            self._play(self.cursor, typed)
 
     def action_bid(self, index: int) -> None:
-        self._bid(index)
+        self._bid(index, self._take_key_time())
 
     def action_skip(self) -> None:
+        """Space: end the wait now (a bot's pause, the finished trick on show)."""
         self._skip.set()
-        if self.held is not None and self.human_turn():
+        if self.held is not None:
             self.held = None
             self.refresh_view()
 
@@ -632,10 +697,17 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ mouse
 
     def on_hand_card_clicked(self, message: Hand.CardClicked) -> None:
+        if self.finished is not None or self.held is not None:
+            self.action_skip()  # like Enter: a click on the trick's last moment only carries on
+            return
+        if self._not_your_turn(message.time):
+            return
         self.cursor = message.index
         self._play(message.index)
 
     def on_bid_menu_chosen(self, message: BidMenu.Chosen) -> None:
+        if self._not_your_turn(message.time):
+            return
         self.bid_cursor = message.index
         self._bid(message.index)
 
@@ -645,9 +717,6 @@ class TableScreen(Screen[None]):
         if await self.query_one("#trick", TrickView).skip_gather():
             event.stop()
             event.prevent_default()
-
-    def on_resize(self) -> None:
-        self.query_one("#log", RichLog).scroll_end(animate=False)
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "table-driver")

@@ -18,7 +18,7 @@ __all__ = ["BidMenu"]
 
 
 class BidMenu(Widget):
-    """Draws a ``BidModel``; line 0 is the prompt, options follow."""
+    """Draws a ``BidModel``: the prompt (one line, or two for the forced dealer), then options."""
 
     model: reactive[BidModel | None] = reactive(None)
 
@@ -48,6 +48,6 @@ class BidMenu(Widget):
         model = self.model
         if offset is None or model is None:
             return
-        index = offset.y - 1
+        index = offset.y - len(model.prompt.splitlines())  # the prompt may take two lines
         if 0 <= index < len(model.options):
             self.post_message(self.Chosen(index))
