@@ -239,3 +239,38 @@ async def test_clockwise_play_seats_ivo_on_the_left() -> None:
             assert await settle(pilot) == "turn"
             ivo_left = x_of(app, 1) < x_of(app, 3)
             assert ivo_left is clockwise
+
+
+async def test_a_settings_write_that_fails_is_said_once_and_play_goes_on(
+    monkeypatch: Any,
+) -> None:
+    """Tests run as root (a read-only directory would not stop them): the rename fails here."""
+    import bela.settings
+
+    def denied(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied", str(dst))
+
+    monkeypatch.setattr(bela.settings.os, "replace", denied)
+    app = start_app()
+    seen = notices(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.toggle_auto_bela()
+        app.change_speed(1)
+        screen = await open_settings(pilot)
+        choose(screen, "set-target", "501")
+        await pilot.pause()
+        assert app.target == 501 and app.bot_delay == 0.8 and app.auto_bela is False
+    failures = [n for n in seen if "could not save the settings" in n]
+    assert len(failures) == 1 and "Permission denied" in failures[0]
+    assert not settings_path().exists()
+
+
+async def test_a_saved_theme_that_does_not_exist_is_named_and_ignored() -> None:
+    save_settings(Settings(theme="[b]gone"))
+    app = start_app()
+    seen = notices(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "textual-dark"
+    assert any("'[b]gone' is not available" in n for n in seen)
