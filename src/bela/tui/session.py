@@ -179,7 +179,8 @@ def last_settings(saved: Saved | None = None) -> tuple[int, str] | None:
     match played last is the unfinished one (``saved``, else the autosave, read
     without moving anything aside), else the newest archived one. Unreadable
     files are skipped: this only chooses what the screen shows first.
-    (A settings file is planned; until then this is the one place to change.)
+    Once there is a settings file (``bela.settings``, issue #13) the app uses
+    this only for an unfinished match; the saved settings stand otherwise.
     """
     from bela.storage import read_record
 
