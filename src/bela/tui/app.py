@@ -12,6 +12,7 @@ needed (issue #12, ``benchmarks/bench_first_screen.py``).
 from __future__ import annotations
 
 import random
+import sys
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual.app import App
@@ -320,12 +321,16 @@ class BelaApp(App[int]):
             self.push_screen(HelpScreen(*self.rules_in_play()))
 
     def rules_in_play(self) -> tuple[Rules, bool]:
-        """The house rules of the match at the table (True), or of the next new match (False)."""
-        from bela.tui.screens.table import TableScreen
+        """The house rules of the match at the table (True), or of the next new match (False).
 
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, TableScreen):
-                return screen.match.rules, True
+        Without a table ever opened its module is not loaded, and is not loaded here:
+        F1 or F2 on the start screen must not wait for the bots (issue #12).
+        """
+        table = sys.modules.get("bela.tui.screens.table")
+        if table is not None:
+            for screen in reversed(self.screen_stack):
+                if isinstance(screen, table.TableScreen):
+                    return screen.match.rules, True
         return self.rules, False
 
     def action_settings(self) -> None:
