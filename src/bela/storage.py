@@ -17,7 +17,7 @@ or overwrites a file the user could want back:
   ``RECORD_SIZE_LIMIT`` bytes, never blocking on a FIFO.
 
 Two windows on one data directory each **claim a save slot** (``claim_slot``),
-held with an OS file lock for as long as the window is open: the first window
+held with an OS file lock (``bela.slot_lock``) for as long as the window is open: the first window
 saves in ``autosave.json``, a second one in ``autosave-2.json``, and so on, so
 neither overwrites the other's match. A later window that finds the main slot
 empty takes over the newest unfinished match a closed second window left behind.
@@ -39,10 +39,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import platformdirs
-from filelock import FileLock, Timeout
 
 from bela.files import FileRefusedError, read_limited
 from bela.record_basics import RECORD_SIZE_LIMIT, RecordError
+from bela.slot_lock import SlotLock
 from bela.untrusted import oneline, shown_path
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ class SaveSlot:
 
     number: int
     path: Path
-    lock: FileLock | None
+    lock: SlotLock | None
     adopted: Path | None = None
     """An unfinished match a closed window left in another slot, moved into this one."""
     waiting: tuple[Path, ...] = ()
@@ -160,16 +160,12 @@ class SaveSlot:
 _current: SaveSlot | None = None
 
 
-def _lock_for(directory: Path, number: int) -> FileLock:
-    return FileLock(directory / f".{_slot_name(number)}.lock", timeout=0)
+def _lock_for(directory: Path, number: int) -> SlotLock:
+    return SlotLock(directory / f".{_slot_name(number)}.lock")
 
 
-def _try_lock(lock: FileLock) -> bool:
-    try:
-        lock.acquire()
-    except Timeout:
-        return False
-    return True
+def _try_lock(lock: SlotLock) -> bool:
+    return lock.acquire()
 
 
 def current_slot() -> SaveSlot | None:
@@ -261,7 +257,7 @@ def _adopt_orphans(slot: SaveSlot) -> None:
     """Bring the newest match a closed second window left behind into the empty main slot."""
     directory = slot.path.parent
     free: list[tuple[float, Path]] = []
-    locks: list[FileLock] = []
+    locks: list[SlotLock] = []
     try:
         for number in range(2, SLOT_COUNT + 1):
             path = directory / _slot_name(number)

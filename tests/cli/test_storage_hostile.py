@@ -401,3 +401,15 @@ def test_a_closed_second_windows_match_is_adopted_by_the_next_window(
     assert slot.number == 1 and slot.adopted == data_dir / "autosave-2.json"
     assert load_autosave() == left
     assert not (data_dir / "autosave-2.json").exists()
+
+
+def test_a_killed_window_leaves_its_slot_free(
+    other_window: Callable[..., subprocess.Popen[str]],
+) -> None:
+    crashed = other_window()
+    assert crashed.stdout is not None and crashed.stdout.readline().strip() == "1"
+    assert claim_slot().number == 2
+    release_slot()
+    crashed.kill()  # kill -9: no chance to release anything
+    crashed.wait(10)
+    assert claim_slot().number == 1
