@@ -54,6 +54,9 @@ class BelaApp(App[int]):
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", "Help"),
+        Binding("b", "score_sheet", "Blok", show=False),
+        Binding("f3", "history", "History", show=False),
+        Binding("f4", "statistics", "Statistics", show=False),
         Binding("f2", "settings", "Settings"),
         Binding("o", "settings", "Settings", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -313,6 +316,34 @@ class BelaApp(App[int]):
             await self.switch_screen(screen)
         else:
             await self.push_screen(screen)
+
+    def action_score_sheet(self) -> None:
+        """The full score sheet of the match at the table (``b``); ``b`` again closes it."""
+        from bela.tui.screens.sheet import SheetScreen
+        from bela.tui.screens.table import TableScreen
+
+        if isinstance(self.screen, SheetScreen):
+            self.pop_screen()
+            return
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                self.push_screen(SheetScreen(screen.match, screen.difficulty))
+                return
+        self.notify("No match at the table: the history (F3) has every past one's sheet.")
+
+    def action_history(self) -> None:
+        """The past matches (F3): list, step through, resume an unfinished one."""
+        from bela.tui.screens.history import HistoryScreen
+
+        if not isinstance(self.screen, HistoryScreen):
+            self.push_screen(HistoryScreen())
+
+    def action_statistics(self) -> None:
+        """What the past matches add up to, with plots (F4)."""
+        from bela.tui.screens.stats import StatsScreen
+
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
 
     def action_help(self) -> None:
         from bela.tui.screens.help import HelpScreen  # Markdown: loaded when first shown

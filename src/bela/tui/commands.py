@@ -79,6 +79,8 @@ class BelaCommands(Provider):
         commands: list[tuple[str, str, Callable[[], Any]]] = [
             ("New match", "Leave this match (it stays saved) for a new one", app.action_new_match),
             ("Rules and keys", "How Bela is played here, and every key", app.action_help),
+            ("History", "Every past match: step through one, resume one (F3)", app.action_history),
+            ("Statistics", "The matches played, added up, with plots (F4)", app.action_statistics),
         ]
         screen = self.screen
         if isinstance(screen, TableScreen):
@@ -87,6 +89,7 @@ class BelaCommands(Provider):
             commands += [
                 ("Hint", "What the hard bot would play here, and why (i)", screen.action_hint),
                 ("Last trick", "Who played what in the last trick", screen.action_last_trick),
+                ("Score sheet", "The full blok: every round (b)", app.action_score_sheet),
                 ("Bots faster", "Shorter pause before each bot card", faster),
                 ("Bots slower", "Longer pause before each bot card", slower),
                 ("Skip the wait", "Let the bots carry on at once", screen.action_skip),

@@ -48,6 +48,13 @@ KEYS: Final = (
     ),
     Key("+ / −", "bots play faster / slower", ("plus", "equals_sign", "minus")),
     Key("n", "new match (this one stays saved, so you can come back to it)", ("n",)),
+    Key("b", "the full score sheet (blok): every round, pad, štiglja and belot marked", ("b",)),
+    Key(
+        "F3",
+        "history: every past match, step through one trick by trick, resume an unfinished one",
+        ("f3",),
+    ),
+    Key("F4", "statistics of the matches played, with plots", ("f4",)),
     Key("F1 or ?", "rules and keys", ("f1", "question_mark")),
     Key(
         "F2 or o",

@@ -169,6 +169,7 @@ class StartScreen(Screen[None]):
                     yield Button("Resume (^R)", id="resume", variant="success")
                 yield Button("New match (^N)", id="new-match", variant="primary")
                 yield Button("Rules (F1)", id="rules")
+                yield Button("History (F3)", id="history")
                 yield Button("Quit", id="quit", variant="error")
         yield Footer()
 
@@ -216,6 +217,8 @@ class StartScreen(Screen[None]):
                 self.action_reseed()
             case "rules":
                 self.bela_app.action_help()
+            case "history":
+                self.bela_app.action_history()
             case "quit":
                 self.app.exit()
 
