@@ -178,6 +178,31 @@ async def test_a_damaged_record_is_listed_with_its_reason_and_a_hostile_name_lit
         assert app.screen is screen and app.is_running
 
 
+async def test_a_first_full_build_shows_its_progress_and_then_the_list(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for day in range(1, 26):
+        put(Match.new(day, 501), "easy", day)  # unplayed: quick to write and to replay
+    seen: list[tuple[int, bool]] = []
+    building = HistoryScreen._building
+
+    def spy(screen: HistoryScreen, todo: int) -> None:
+        building(screen, todo)
+        bar = screen.query_one("#history-progress")
+        seen.append((todo, bar.display and not bar.has_class("-done")))
+
+    monkeypatch.setattr(HistoryScreen, "_building", spy)
+    app = still()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_history_screen(pilot)
+        assert seen == [(25, True)]
+        assert screen.query_one("#history-progress").has_class("-done")
+        assert len(listed(screen)) == 25
+        await pilot.press("escape")
+        await open_history_screen(pilot)  # the index is built: no progress the second time
+        assert len(seen) == 1
+
+
 # ---------------------------------------------------------------------- one match
 
 
