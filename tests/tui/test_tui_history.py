@@ -250,6 +250,9 @@ async def test_left_and_right_step_through_the_tricks_and_up_down_through_rounds
         assert sheet.splitlines()[-2].lstrip().startswith(str(index + 2))
         await pilot.press("up", "up")
         assert f"Round {index} of" in shown() or index == 0
+        await pilot.press("s")  # this match's score race
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen) and app.screen.file == archive["1"]
 
 
 # ---------------------------------------------------------------------- resume

@@ -5,7 +5,8 @@ house rules, result, seed), filtered by the bots' level, the result and any
 text; a damaged record is listed as damaged with its reason, never hidden.
 Enter opens a match in ``ReplayScreen``, which steps through it trick by trick
 (← →) and round by round (↑ ↓) with the cards of all four seats beside the
-score sheet; ``r`` resumes an unfinished match that "New match" shelved.
+score sheet; ``b`` opens its full sheet, ``s`` plots its score race (the statistics
+screen), and ``r`` resumes an unfinished match that "New match" shelved.
 
 The index (``bela.history``) is refreshed in a thread worker, so the screen is
 drawn at once; a first full build (many records, read and replayed) shows a
@@ -414,6 +415,7 @@ class ReplayScreen(Screen[None]):
         Binding("up", "round(-1)", "Round ↑"),
         Binding("down", "round(1)", "Round ↓"),
         Binding("b", "sheet", "Blok"),
+        Binding("s", "race", "Score race"),
         Binding("r", "resume", "Resume"),
     ]
 
@@ -487,6 +489,12 @@ class ReplayScreen(Screen[None]):
 
         if self.match is not None:
             self.app.push_screen(SheetScreen(self.match, self.difficulty))
+
+    def action_race(self) -> None:
+        """The statistics, with this match's score race plotted."""
+        from bela.tui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.row.file))
 
     async def action_resume(self) -> None:
         if self.match is None or self.match.is_over:

@@ -126,7 +126,8 @@ class StatsScreen(Screen[None]):
     ]
 
     def __init__(self, file: str | None = None) -> None:
-        """``file``: the match whose score race is drawn (default: the newest one)."""
+        """``file``: the match whose score race is drawn (default: the newest one; the
+        history's match view passes the one on show, ``s``)."""
         super().__init__()
         self.file = file
         self.statistics: Statistics | None = None
@@ -163,12 +164,13 @@ class StatsScreen(Screen[None]):
                 row = None if file is None else history.match(file)
                 race = [] if row is None else score_race(history, row.file)
                 target = row.target if row is not None and row.target else 0
+                seed = None if row is None else row.seed
                 notice = history.notice
         except Exception as exc:  # any failure is shown, and the app goes on
             message = oneline(f"the statistics failed: {exc}")
             self.app.call_from_thread(self._failed, message)
             return
-        self.app.call_from_thread(self._loaded, numbers, series, race, target, notice)
+        self.app.call_from_thread(self._loaded, numbers, series, race, (target, seed), notice)
 
     def _failed(self, message: str) -> None:
         self.query_one("#stats-numbers", Static).update(Text(message))
@@ -178,9 +180,10 @@ class StatsScreen(Screen[None]):
         numbers: Statistics,
         series: list[ResultPoint],
         race: list[RacePoint],
-        target: int,
+        match: tuple[int, int | None],
         notice: str | None,
     ) -> None:
+        target, seed = match
         self.statistics = numbers
         self.query_one("#stats-numbers", Static).update(stats_text(numbers))
         if notice is not None:
@@ -194,16 +197,16 @@ class StatsScreen(Screen[None]):
         race_plot = plot(classes="plot", id="race")
         results_plot = plot(classes="plot", id="results")
         scroll.mount(race_plot, results_plot)
-        _draw_race(race_plot, race, target)
+        _draw_race(race_plot, race, target, seed)
         _draw_results(results_plot, series)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-def _draw_race(widget: Any, points: list[RacePoint], target: int) -> None:
+def _draw_race(widget: Any, points: list[RacePoint], target: int, seed: int | None) -> None:
     plt = widget.plt
-    plt.title(f"Score race of the newest match, to {target}" if points else "No match yet")
+    plt.title(f"Score race of the match of seed {seed}, to {target}" if points else "No match yet")
     if points:
         rounds = [p.round for p in points]
         plt.plot(rounds, [p.mi for p in points], label="mi")
