@@ -406,6 +406,7 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #replay { height: 1fr; }
     ReplayScreen #replay-step { width: 1fr; padding: 0 1; }
     ReplayScreen #replay-sheet-box { width: 30; border: round $foreground 30%; }
+    ReplayScreen #replay-sheet { text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -607,7 +608,7 @@ class ReplayScreen(Screen[None]):
                 )
             )
         lines.append(Text(f"to {self.match.target} · now {sums[0]}:{sums[1]}", "italic"))
-        return Text("\n").join(lines)
+        return Text("\n").join(lines)  # one line a round: the CSS cuts the marks short
 
     def _show(self) -> None:
         self.query_one("#replay-step", Static).update(self.step_text())
