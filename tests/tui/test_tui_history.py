@@ -289,6 +289,21 @@ async def test_resuming_a_shelved_match_keeps_the_one_at_the_table(
     assert archive["3"] not in files and len(files) == 4  # not offered twice
 
 
+async def test_resuming_from_the_start_screen_opens_the_table(archive: dict[str, str]) -> None:
+    app = still()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_history_screen(pilot)
+        grid = screen.query_one("#history-table", DataTable)
+        grid.move_cursor(row=listed(screen).index(archive["3"]))
+        await pilot.press("r")
+        assert await settle(pilot) == "turn"
+        assert table(app).match.seed == 3 and len(app.screen_stack) == 2
+    assert (matches_dir() / archive["3"].replace(".json", ".resumed")).exists()
+    assert sorted(p.name for p in matches_dir().glob("*.json")) == sorted(
+        archive[s] for s in ("1", "2", "4")
+    )
+
+
 async def test_a_finished_match_is_not_resumed(archive: dict[str, str]) -> None:
     app = still()
     async with app.run_test(size=(100, 32)) as pilot:
