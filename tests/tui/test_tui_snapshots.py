@@ -1,4 +1,4 @@
-"""Pictures of the app at 80 × 24 on pinned seeds (pytest-textual-snapshot).
+"""Pictures of the app at 80 × 24 (and 120 × 40, dark and light) on pinned seeds.
 
 Regenerate with ``pytest tests/tui/test_tui_snapshots.py --snapshot-update`` and
 look at the SVGs before committing them.
@@ -11,16 +11,19 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from tui_pilot import human_move, make_app, play_round, settle, table
+from tui_pilot import human_move, make_app, play_round, settle, table, until_zvanja
 
 from bela.ai import make_bot
 from bela.ai.driver import play_bots_until
 from bela.engine import Match, Phase
 from bela.tui import BelaApp
 from bela.tui.screens.match_end import MatchEndScreen
+from bela.tui.screens.zvanja import ZvanjaScreen
 
 SIZE = (80, 24)
 Snap = Callable[..., bool]
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+THEMES = pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
 
 
 def still_app(**kwargs: Any) -> BelaApp:
@@ -61,11 +64,14 @@ def test_calling_trump(snap_compare: Snap) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=to_the_call)
 
 
-def test_trick_in_progress(snap_compare: Snap) -> None:
+@SIZES
+@THEMES
+def test_trick_in_progress(snap_compare: Snap, size: tuple[int, int], theme: str) -> None:
     """A trick in progress: three cards down, the human to follow, the cards not allowed dimmed."""
     app = still_app(seed=7)
 
     async def mid_trick(pilot: Pilot[Any]) -> None:
+        pilot.app.theme = theme
         while True:
             assert await settle(pilot) == "turn"
             screen = table(pilot.app)  # type: ignore[arg-type]
@@ -76,17 +82,34 @@ def test_trick_in_progress(snap_compare: Snap) -> None:
                 return
             await human_move(pilot, screen)
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=mid_trick)
+    assert snap_compare(app, terminal_size=size, run_before=mid_trick)
 
 
-def test_round_summary(snap_compare: Snap) -> None:
+@SIZES
+@THEMES
+def test_zvanja_moment(snap_compare: Snap, size: tuple[int, int], theme: str) -> None:
+    """The zvanja said in turn at the first trick (seed 18: Marko's 20 beats Ana's, do dame)."""
+    app = still_app(seed=18, hold_delay=60)  # the moment comes only when tricks are held
+
+    async def at_the_moment(pilot: Pilot[Any]) -> None:
+        pilot.app.theme = theme
+        assert isinstance(await until_zvanja(pilot), ZvanjaScreen)
+        await quiet(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=at_the_moment)
+
+
+@SIZES
+@THEMES
+def test_round_summary(snap_compare: Snap, size: tuple[int, int], theme: str) -> None:
     app = still_app(seed=7)
 
     async def to_the_summary(pilot: Pilot[Any]) -> None:
+        pilot.app.theme = theme
         await play_round(pilot)
         await quiet(pilot)
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=to_the_summary)
+    assert snap_compare(app, terminal_size=size, run_before=to_the_summary)
 
 
 def _finished_match() -> Match:
