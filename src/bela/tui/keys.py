@@ -30,7 +30,11 @@ KEYS: Final = (
         "pick the card with that number (1 – 5 on the bid menu)",
         tuple(str(n) for n in range(1, 9)),
     ),
-    Key("Enter", "play the chosen card, or make the chosen bid", ("enter",)),
+    Key(
+        "Enter",
+        "play the chosen card, or make the chosen bid; on a finished trick, only clear it",
+        ("enter",),
+    ),
     Key("h d s c", "name hearts, diamonds, spades or clubs as trump", ("h", "d", "s", "c")),
     Key("p", 'say "dalje" (pass)', ("p",)),
     Key("Mouse", "click a card to play it, click a bid to make it"),

@@ -370,8 +370,6 @@ class TableScreen(Screen[None]):
             self.held = (
                 rnd_after.tricks[-1] if len(rnd_after.tricks) > len(rnd_before.tricks) else None
             )
-            if action.bela and seat != HUMAN:
-                self.notify(f"{SEAT_NAMES[seat]}: bela! (+20)", timeout=3)
         if isinstance(action, Call):
             self.cursor = 0
         if rnd_after.result is not None:

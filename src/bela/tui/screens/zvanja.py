@@ -1,9 +1,9 @@
 """The zvanja moment: at the first trick the table says its declarations, in turn.
 
 Shown over the table once trump is named, when anybody has something to
-declare. The bots wait while it is up; any key (or a click) carries on, and that
-key does nothing else: it cannot play a card. The human's own words are said
-for them.
+declare. The bots wait while it is up; any key pressed while it shows (or a
+click) carries on, and that key does nothing else: it cannot play a card. The
+human's own words are said for them.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from bela.tui.screens.fresh import FreshModal
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.zvanja import laid_heading, laid_text, talk_text
 from bela.tui.zvanja_talk import ZvanjaTalk
@@ -22,7 +22,7 @@ from bela.tui.zvanja_talk import ZvanjaTalk
 __all__ = ["ZvanjaScreen"]
 
 
-class ZvanjaScreen(ModalScreen[None]):
+class ZvanjaScreen(FreshModal[None]):
     """The exchange, then the winning team's cards face up with their points."""
 
     DEFAULT_CSS = """
@@ -52,10 +52,15 @@ class ZvanjaScreen(ModalScreen[None]):
             yield Static("Any key: play on", id="zvanja-key")
 
     def on_key(self, event: events.Key) -> None:
-        """Any key carries on, and goes no further (it must not reach the table)."""
+        """Any key carries on, and goes no further (it must not reach the table).
+
+        A key typed before the moment appeared (the second of a quick double
+        Enter) is swallowed without closing it, so the player sees the zvanja.
+        """
         event.stop()
         event.prevent_default()
-        self._close()
+        if event.time >= self._shown_at:
+            self._close()
 
     def on_click(self) -> None:
         self._close()
