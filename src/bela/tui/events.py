@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from bela.engine import Action, Call, Match, Pass, Phase, Play, Round, RoundRecord
+from bela.engine import Action, Call, Claim, Match, Pass, Phase, Play, Round, RoundRecord
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of, zvanje_text
 
 __all__ = [
     "action_lines",
+    "claim_line",
     "forced_call",
     "history_lines",
     "result_line",
@@ -68,6 +69,8 @@ def action_lines(before: Round, action: Action, seat: int, after: Round) -> list
         lines.append(f"Talons taken up. You get {talon}.")
         lines.extend(zvanja_lines(after))
         return lines
+    if isinstance(action, Claim):
+        return [claim_line(name, after)]
     assert isinstance(action, Play)
     lines = []
     if action.bela:
@@ -79,6 +82,17 @@ def action_lines(before: Round, action: Action, seat: int, after: Round) -> list
         cards = " ".join(card_text(c) for c in trick.cards)
         lines.append(f"Trick {len(after.tricks)}: {winner} {takes} it, +{trick.points} ({cards})")
     return lines
+
+
+def claim_line(name: str, after: Round) -> str:
+    """``Ivo: dosta! The claim holds: vi have reached the target.`` (or that it was wrong)."""
+    result = after.result
+    if result is None or result.claim is None:  # pragma: no cover - a claim ends the round
+        return f"{name}: dosta!"
+    team = TEAM_NAMES[result.claim]
+    if result.claim_ok:
+        return f"{name}: dosta! The claim holds: {team} have reached the target."
+    return f"{name}: dosta! The claim is wrong: {team} have not reached the target."
 
 
 def forced_call(rnd: Round) -> bool:

@@ -41,6 +41,12 @@ KEYS: Final = (
     Key("Space", "skip the bots' wait; clear a finished trick from the table", ("space",)),
     Key("l", "look at the last trick again", ("l",)),
     Key(
+        "k",
+        'say "dosta" (house rule na dosta): after taking a trick, claim that mi have '
+        "reached the target",
+        ("k",),
+    ),
+    Key(
         "i",
         "hint: what the hard bot would play here and why; i again shows the numbers behind it",
         ("i",),

@@ -90,6 +90,22 @@ def _subject(seat: int) -> str:
     return SEAT_NAMES[seat]
 
 
+def _explain_claim(result: RoundResult, written: tuple[int, int]) -> str:
+    """A round stopped by "dosta" (the na dosta house rule), and what it wrote."""
+    team = result.claim if result.claim is not None else 0
+    claimers, others = TEAM_NAMES[team], TEAM_NAMES[1 - team]
+    mi, vi = written
+    if result.claim_ok:
+        return (
+            f"{claimers.capitalize()} said dosta and had reached the target: play stops, "
+            f"mi write {mi}, vi write {vi}, and {claimers} win the match."
+        )
+    return (
+        f"{claimers.capitalize()} said dosta but had not reached the target: the claim is "
+        f"written like a pad (mi {mi}, vi {vi}) and {others} win the match."
+    )
+
+
 def explain_round(result: RoundResult, written: tuple[int, int] | None = None) -> str:
     """The round's outcome in a sentence or two, e.g.
 
@@ -107,6 +123,8 @@ def explain_round(result: RoundResult, written: tuple[int, int] | None = None) -
             f"{_subject(holder)} {held} all eight cards of a suit (belot, trump {suit}): "
             f"{team} win the match outright."
         )
+    if result.claim is not None:
+        return _explain_claim(result, written)
     caller = result.caller if result.caller is not None else 0
     callers = team_of(caller)
     defenders = 1 - callers

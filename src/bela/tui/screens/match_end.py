@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from bela.engine import Match
+from bela.engine.rules import QUICK_TARGET
 from bela.tui.model import sheet_model
 from bela.tui.text import SEAT_NAMES, TEAM_NAMES
 from bela.tui.widgets import TooSmall
@@ -34,6 +35,12 @@ def winner_text(match: Match) -> str:
         holder = SEAT_NAMES[seat] if seat is not None else TEAM_NAMES[winner]
         return f"{head}: {holder} held belot, all eight cards of a suit!"
     first, second = (mi, vi) if ours else (vi, mi)
+    last = match.rounds[-1].result if match.rounds else None
+    if last is not None and last.claim is not None:
+        how = "a right dosta" if last.claim_ok else "the other side's wrong dosta"
+        return f"{head} {first} to {second} ({how})."
+    if match.target == QUICK_TARGET:
+        return f"{head} {first} to {second} (brza 163: the higher total after the deals)."
     return f"{head} {first} to {second} ({TEAM_NAMES[winner]} reached {match.target})."
 
 

@@ -21,7 +21,8 @@ __all__ = ["BelaPrompt", "LastTrickScreen"]
 
 
 class BelaPrompt(FreshModal[bool | None]):
-    """Asked when the human plays the second of the trump king and queen.
+    """Asked when the human plays the card that carries bela (the first of the trump
+    king and queen by default, the second under the old house rule).
 
     Only a key pressed while the question is on show answers it.
 
@@ -35,15 +36,17 @@ class BelaPrompt(FreshModal[bool | None]):
         Binding("escape", "answer(None)", "Back"),
     ]
 
-    def __init__(self, card: Card) -> None:
+    def __init__(self, card: Card, *, second: bool = False) -> None:
+        """``second``: the match announces bela with the second card (an old house rule)."""
         super().__init__()
         self.card = card
+        self.which = "second" if second else "first"
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="bela", classes="dialog"):
             yield Static(
-                f"You play {card_text(self.card)}, the second of the trump king and queen.\n"
+                f"You play {card_text(self.card)}, the {self.which} of the trump king and queen.\n"
                 "Announce bela for 20 points?",
                 classes="title",
             )

@@ -33,6 +33,7 @@ from bela.engine import (
     Action,
     Call,
     Card,
+    Claim,
     CompletedTrick,
     IllegalActionError,
     Match,
@@ -99,6 +100,7 @@ class TableScreen(Screen[None]):
         Binding("p", "bid(4)", "Dalje", show=False),
         Binding("space", "skip", "Skip"),
         Binding("l", "last_trick", "Last trick"),
+        Binding("k", "claim", "Dosta", show=False),
         Binding("i", "hint", "Hint"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False),
         Binding("minus", "speed(1)", "Slower", show=False),
@@ -244,6 +246,8 @@ class TableScreen(Screen[None]):
             else f"←/→ or 1-{left} to choose, Enter to play."
         )
         if not rnd.trick:
+            if rnd.can_claim():  # na dosta: the trick just won may have reached the target
+                return f"Your lead: {keys} Or k: say dosta (you have {rnd.counted(0)})."
             return f"Your lead: {keys}"
         if len(self._legal_cards(rnd)) < len(rnd.hand(HUMAN)):
             return f"Your turn: {keys} Dimmed cards are not allowed here."
@@ -548,9 +552,28 @@ class TableScreen(Screen[None]):
                     return
                 self._human_act(Play(card, bela))
 
-            self.app.push_screen(BelaPrompt(card), answered)
+            self.app.push_screen(BelaPrompt(card, second=self.match.rules.bela_on_second), answered)
             return
         self._human_act(Play(card, bela))  # bela said for the human (``auto_bela``)
+
+    def action_claim(self) -> None:
+        """Say "dosta" (house rule na dosta): claim that mi have reached the target.
+
+        Only the player who has just won a trick may, before leading again; the
+        engine checks the claim, and a wrong one loses the match.
+        """
+        rnd = self.match.current
+        if self._not_your_turn(self._take_key_time()) or rnd is None:
+            return
+        if not self.match.rules.dosta:
+            self.say("This match is played na prolaz: there is no dosta.", "hint")
+            return
+        try:
+            rnd.apply(Claim(), HUMAN)
+        except IllegalActionError as exc:
+            self.say(f"✗ {sentence(str(exc))}", "error")
+            return
+        self._human_act(Claim())
 
     def _bid(self, index: int, typed: float | None = None) -> None:
         rnd = self.match.current

@@ -1,0 +1,91 @@
+"""Na dosta at the table: a bot's claim is said and scored, and the player can claim too.
+
+A bot's "dosta" once crashed the app (the table talk knew only bids and cards),
+and since the claim was never saved, every resume crashed again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui_pilot import make_app, settle, table
+
+from bela.ai import make_bot
+from bela.engine import Claim, Phase, Rules
+from bela.tui.screens.summary import RoundSummaryScreen
+
+
+class _ClaimingBot:
+    """Says dosta the moment it may (right or wrong), else plays like the easy bot."""
+
+    name = "claiming"
+
+    def __init__(self) -> None:
+        self.inner = make_bot("easy")
+
+    def act(self, view: Any, rng: Any) -> Any:
+        if any(isinstance(a, Claim) for a in view.legal_actions):
+            return Claim()
+        return self.inner.act(view, rng)
+
+
+def talk(app: Any) -> str:
+    return "\n".join(str(line) for line in table(app).query_one("#log").lines)
+
+
+async def test_a_bots_dosta_is_said_scored_and_ends_the_match() -> None:
+    app = make_app(seed=3, rules=Rules(dosta=True))
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        screen = table(app)
+        for seat in (1, 2, 3):
+            screen.bots[seat] = _ClaimingBot()  # type: ignore[assignment]
+        await pilot.press("h")  # we name hearts; the bots claim after the first trick they take
+        for _ in range(8):
+            state = await settle(pilot)
+            if state != "turn":
+                break
+            rnd = screen.match.current
+            assert rnd is not None and rnd.phase is Phase.PLAYING
+            legal = [i for i, c in enumerate(screen.hand_cards()) if rnd.legal_mask() >> c & 1]
+            await pilot.press(str(legal[0] + 1), "enter")
+        assert state == "summary"
+        assert "dosta! The claim" in talk(app)
+        summary = app.screen
+        assert isinstance(summary, RoundSummaryScreen)
+        assert screen.match.is_over  # a claim, right or wrong, ends the match
+        assert screen.match.rounds[-1].result.claim is not None
+
+
+async def test_the_player_says_dosta_with_k() -> None:
+    app = make_app(seed=3, rules=Rules(dosta=True))
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        screen = table(app)
+        await pilot.press("k")  # bidding: nothing to claim yet, and nothing happens
+        assert screen.match.current is not None and not screen.match.current.actions
+        await pilot.press("h")
+        while True:  # play until we take a trick and may lead again
+            assert await settle(pilot) == "turn"
+            rnd = screen.match.current
+            assert rnd is not None
+            if rnd.can_claim():
+                break
+            legal = [i for i, c in enumerate(screen.hand_cards()) if rnd.legal_mask() >> c & 1]
+            await pilot.press(str(legal[0] + 1), "enter")
+        await pilot.press("k")
+        assert await settle(pilot) == "summary"
+        assert "You: dosta! The claim" in talk(app)
+        assert screen.match.is_over and screen.match.rounds[-1].result.claim == 0
+
+
+async def test_no_dosta_in_a_match_played_na_prolaz() -> None:
+    app = make_app(seed=3)
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        await pilot.press("h")
+        assert await settle(pilot) == "turn"
+        before = table(app).match
+        await pilot.press("k")
+        await pilot.pause()
+        assert table(app).match is before
