@@ -74,7 +74,8 @@ def test_the_seed_named_after_the_app_is_the_seed_of_the_match_played(
     monkeypatch.setitem(sys.modules, "bela.tui", fake)
     assert main([]) == 0
     assert capsys.readouterr().out == (
-        "bela: your match used seed 777 (replay with: bela replay --seed 777)\n"
+        "bela: your match used seed 777 (the same cards: bela play --seed 777 --new; "
+        "your match: bela history)\n"
     )
 
 

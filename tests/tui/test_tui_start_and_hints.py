@@ -180,6 +180,9 @@ def test_the_seed_printed_at_exit_is_the_seed_typed_on_the_start_screen(
     monkeypatch.setattr(random_module, "SystemRandom", lambda: random_module.Random(3))
     assert main([]) == 0
     out = capsys.readouterr().out
-    assert out == "bela: your match used seed 777 (replay with: bela replay --seed 777)\n"
+    assert out == (
+        "bela: your match used seed 777 (the same cards: bela play --seed 777 --new; "
+        "your match: bela history)\n"
+    )
     saved = json.loads((data_dir / "autosave.json").read_text())
     assert saved["seed"] == 777

@@ -63,11 +63,22 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
 
 
 def seeds_line(seeds: list[int]) -> str:
-    """What the command line says about the seeds of the matches played, after the app."""
+    """What the command line says about the seeds of the matches played, after the app.
+
+    A seed deals the same cards again (``bela play --seed N --new``); it does not
+    replay the player's own choices (``bela replay --seed N`` is the bots' match of
+    that seed). The player's match itself is in the history, replayable from its file.
+    """
     if len(seeds) == 1:
-        return f"bela: your match used seed {seeds[0]} (replay with: bela replay --seed {seeds[0]})"
+        return (
+            f"bela: your match used seed {seeds[0]} (the same cards: bela play --seed "
+            f"{seeds[0]} --new; your match: bela history)"
+        )
     listed = ", ".join(str(seed) for seed in seeds)
-    return f"bela: your matches used seeds {listed} (replay with: bela replay --seed N)"
+    return (
+        f"bela: your matches used seeds {listed} (the same cards: bela play --seed N --new; "
+        "your matches: bela history)"
+    )
 
 
 def _check_resumable() -> None:
