@@ -17,6 +17,7 @@ from bela.ai.memory import CardMemory
 from bela.ai.sampling import DealSampler, knowledge_of
 from bela.engine import Card, Claim, Match, Play, Round, Rules
 from bela.engine.rules import QUICK_TARGET
+from house_rules import ANY_RULES
 
 # Deal T of the rule scenarios: dealer 0, seat 1 names hearts; seat 3 holds trump QH and KH.
 DEAL_T = (
@@ -104,20 +105,7 @@ def test_bots_say_dosta_exactly_when_it_holds() -> None:
     assert claims >= 6  # most matches na dosta end on a claim
 
 
-RULES = st.builds(
-    Rules,
-    no_forced_trump=st.booleans(),
-    visi=st.booleans(),
-    bela_on_second=st.booleans(),
-    no_zvanja=st.booleans(),
-    no_bela=st.booleans(),
-    bela_always_counts=st.booleans(),
-    stiglja_bonus=st.sampled_from((90, 100)),
-    dosta=st.booleans(),
-    tens_over_kings=st.booleans(),
-    clockwise=st.booleans(),
-    hide_played_tricks=st.booleans(),
-)
+RULES = ANY_RULES
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -29,6 +29,7 @@ from bela.records import (
     record_from_match,
     result_entry,
 )
+from house_rules import ANY_RULES
 
 V1 = Path(__file__).parent / "records_v1"
 V1_FILES = sorted(V1.glob("*.json"))
@@ -140,20 +141,7 @@ def test_every_rule_is_stored() -> None:
     assert set(RulesEntry.model_fields) == set(Rules.__dataclass_fields__)
 
 
-rules_strategy = st.builds(
-    Rules,
-    no_forced_trump=st.booleans(),
-    visi=st.booleans(),
-    bela_on_second=st.booleans(),
-    no_zvanja=st.booleans(),
-    no_bela=st.booleans(),
-    bela_always_counts=st.booleans(),
-    stiglja_bonus=st.sampled_from((90, 100)),
-    dosta=st.booleans(),
-    tens_over_kings=st.booleans(),
-    clockwise=st.booleans(),
-    hide_played_tricks=st.booleans(),
-)
+rules_strategy = ANY_RULES
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -13,21 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bela.engine import Claim, Phase, Play, Round, Rules
+from house_rules import ANY_RULES
 
-RULES = st.builds(
-    Rules,
-    no_forced_trump=st.booleans(),
-    visi=st.booleans(),
-    bela_on_second=st.booleans(),
-    no_zvanja=st.booleans(),
-    no_bela=st.booleans(),
-    bela_always_counts=st.booleans(),
-    stiglja_bonus=st.sampled_from((90, 100)),
-    dosta=st.booleans(),
-    tens_over_kings=st.booleans(),
-    clockwise=st.booleans(),
-    hide_played_tricks=st.booleans(),
-)
+RULES = ANY_RULES
 SEEDS = st.integers(0, 2**64 - 1)
 FAST = settings(max_examples=150, deadline=None)
 
