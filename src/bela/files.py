@@ -1,4 +1,6 @@
-"""Reading a file that may be hostile: a regular file only, of bounded size, never blocking.
+"""Files that must not hurt the player: hostile ones read safely, ours written safely.
+
+Reading a file that may be hostile: a regular file only, of bounded size, never blocking.
 
 A record or an autosave named on the command line, or found in the data
 directory, can be anything a path can point at: ``/dev/zero`` or
@@ -8,17 +10,39 @@ the JSON parser. ``read_limited`` opens without blocking, looks at what it
 opened (``fstat`` on the open descriptor, so a symlink swapped in between cannot
 fool it), refuses anything but a regular file, and never reads more than
 ``limit`` bytes.
+
+Writing and setting aside the files bela keeps (saves, the archive, settings):
+``replace_atomically`` (temp file, fsync, rename: a reader sees the old file or
+the new one, never half of one) and ``move_aside`` / ``rename_to_free_name`` (a
+rename that never replaces an existing file). Every kind of file goes through
+these few lines, so none of them gets a weaker copy.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
+import tempfile
+from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
-__all__ = ["FileRefusedError", "read_limited", "size_text"]
+__all__ = [
+    "FileRefusedError",
+    "fsync_dir",
+    "move_aside",
+    "read_limited",
+    "rename_to_free_name",
+    "replace_atomically",
+    "size_text",
+    "timestamp",
+    "write_temp",
+]
+
+TEMP_SUFFIX: Final = ".tmp"
 
 _OPEN_FLAGS: Final = (
     os.O_RDONLY
@@ -104,3 +128,88 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+# ---------------------------------------------------------------------- writing our own files
+
+
+def timestamp() -> str:
+    """Now, in UTC, for file names that sort by time: ``20261201T103000123456Z``."""
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+
+
+def fsync_dir(path: Path) -> None:
+    """Make a rename in ``path`` durable (a no-op where directories cannot be opened)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_temp(directory: Path, text: str, prefix: str) -> Path:
+    """Write ``text`` to a new fsynced temp file in ``directory`` and return its path."""
+    directory.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=prefix, suffix=TEMP_SUFFIX, dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+    return Path(name)
+
+
+def replace_atomically(path: Path, text: str, temp_prefix: str) -> None:
+    """Replace ``path`` by ``text``: a reader (or a crash) sees the old file or the new one."""
+    temp = write_temp(path.parent, text, temp_prefix)
+    try:
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    fsync_dir(path.parent)
+
+
+def rename_to_free_name(path: Path, names: Iterable[Path]) -> Path:
+    """Rename ``path`` to the first of ``names`` that does not exist yet, and return it.
+
+    Link then unlink rather than rename: a link never replaces an existing file
+    (and links the name itself, not what a symlink points at). Where the
+    filesystem has no hard links, a name that is still free is taken by rename.
+    Raises ``FileExistsError`` when every name is taken.
+    """
+    for name in names:
+        try:
+            os.link(path, name, follow_symlinks=False)
+        except FileExistsError:
+            continue
+        except OSError:
+            if os.path.lexists(name):
+                continue
+            os.replace(path, name)  # no hard links here (some filesystems); the name is new
+            return name
+        os.unlink(path)
+        return name
+    raise FileExistsError(errno.EEXIST, f"no free name to rename {path.name} to")
+
+
+def move_aside(path: Path, kind: str) -> Path:
+    """Rename an unusable file to ``<stem>.<kind>-<timestamp>.json``, never over another."""
+    stamp = timestamp()
+    return rename_to_free_name(
+        path,
+        (
+            path.with_name(f"{path.stem}.{kind}-{stamp}{'' if n == 0 else f'-{n}'}.json")
+            for n in range(1000)
+        ),
+    )

@@ -25,20 +25,17 @@ Nothing here ever raises into the app, and nothing is ever deleted:
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
 import os
-import tempfile
 from dataclasses import dataclass, field, fields, replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
 import platformdirs
 
 from bela.engine.rules import DEFAULT_RULES, STIGLJA_BONUSES, TARGETS, Rules
-from bela.files import read_limited
+from bela.files import move_aside, read_limited, replace_atomically
 from bela.untrusted import oneline, shown, shown_path
 
 __all__ = [
@@ -227,19 +224,6 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_NAME
 
 
-def _move_aside(path: Path, kind: str) -> Path:
-    """Rename ``path`` to ``settings.<kind>-<timestamp>.json``, never over an existing file."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-    for attempt in range(100):
-        suffix = "" if attempt == 0 else f"-{attempt}"
-        aside = path.with_name(f"{path.stem}.{kind}-{stamp}{suffix}.json")
-        if os.path.lexists(aside):
-            continue
-        os.replace(path, aside)
-        return aside
-    raise OSError("no free name to move it aside")  # pragma: no cover
-
-
 @dataclass(frozen=True, slots=True)
 class Loaded:
     """What ``load_settings`` found: the settings, a notice to show, and whether to save."""
@@ -271,7 +255,7 @@ def load_settings() -> Loaded:
 
 def _set_aside(path: Path, kind: str, reason: str) -> Loaded:
     try:
-        aside = _move_aside(path, kind)
+        aside = move_aside(path, kind)
     except OSError as exc:
         why = oneline(exc.strerror or exc, 120)
         return Loaded(
@@ -294,23 +278,11 @@ def _set_aside(path: Path, kind: str, reason: str) -> Loaded:
 def save_settings(settings: Settings) -> str | None:
     """Write the settings atomically; returns a one-line problem, or None when saved."""
     path = settings_path()
-    temp: str | None = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=".settings.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(settings.to_json())
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-        temp = None
+        replace_atomically(path, settings.to_json(), ".settings.")
     except OSError as exc:
         why = oneline(exc.strerror or exc, 120)
         return oneline(f"could not save the settings in {shown_path(path.parent)}: {why}")
-    finally:
-        if temp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
     return None
 
 

@@ -31,16 +31,23 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 import time
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import platformdirs
 
-from bela.files import FileRefusedError, read_limited
+from bela.files import (
+    TEMP_SUFFIX,
+    FileRefusedError,
+    fsync_dir,
+    move_aside,
+    read_limited,
+    replace_atomically,
+    timestamp,
+    write_temp,
+)
 from bela.record_basics import RECORD_SIZE_LIMIT, RecordError
 from bela.slot_lock import SlotLock
 from bela.untrusted import oneline, shown_path
@@ -76,7 +83,6 @@ AUTOSAVE_NAME: Final = "autosave.json"
 SLOT_COUNT: Final = 9
 """How many windows may play at once from one data directory, each with its own save."""
 
-_TEMP_SUFFIX: Final = ".tmp"
 _ARCHIVE_TEMP_PREFIX: Final = ".archive-"
 _LEGACY_TEMP_PREFIX: Final = ".autosave-"  # bela 0.1 named every autosave temp file so
 _STALE_ARCHIVE_TEMP_SECONDS: Final = 3600.0
@@ -235,18 +241,18 @@ def _remove_stale_temps(slot: SaveSlot) -> None:
     """Temp files of saves that a crash cut short: ours to remove, since we hold the slot."""
     directory = slot.path.parent
     with contextlib.suppress(OSError):
-        for temp in directory.glob(f".{slot.path.name}.*{_TEMP_SUFFIX}"):
+        for temp in directory.glob(f".{slot.path.name}.*{TEMP_SUFFIX}"):
             with contextlib.suppress(OSError):
                 temp.unlink()
         if slot.is_main:  # bela 0.1's temp names, from before there were slots
-            for temp in directory.glob(f"{_LEGACY_TEMP_PREFIX}*{_TEMP_SUFFIX}"):
+            for temp in directory.glob(f"{_LEGACY_TEMP_PREFIX}*{TEMP_SUFFIX}"):
                 if ".json." not in temp.name:
                     with contextlib.suppress(OSError):
                         temp.unlink()
     archive = directory / "matches"
     now = time.time()
     with contextlib.suppress(OSError):
-        for temp in archive.glob(f"{_ARCHIVE_TEMP_PREFIX}*{_TEMP_SUFFIX}"):
+        for temp in archive.glob(f"{_ARCHIVE_TEMP_PREFIX}*{TEMP_SUFFIX}"):
             # another window may be archiving this very second: only old ones are stale
             with contextlib.suppress(OSError):
                 if now - temp.stat().st_mtime > _STALE_ARCHIVE_TEMP_SECONDS:
@@ -284,40 +290,6 @@ def _adopt_orphans(slot: SaveSlot) -> None:
 # ---------------------------------------------------------------------- writing
 
 
-def _timestamp() -> str:
-    return datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-
-
-def _fsync_dir(path: Path) -> None:
-    """Make a rename in ``path`` durable (a no-op where directories cannot be opened)."""
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _write_temp(directory: Path, text: str, prefix: str) -> Path:
-    """Write ``text`` to a new fsynced temp file in ``directory`` and return its path."""
-    directory.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=prefix, suffix=_TEMP_SUFFIX, dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(name)
-        raise
-    return Path(name)
-
-
 def _known() -> set[Path]:
     """The saves this process has read or written: the ones it may replace."""
     slot = current_slot()
@@ -340,15 +312,7 @@ def save_autosave(record: MatchRecord) -> Path:
 
     if target not in _known():
         keep_what_is_saved(replacement=record)
-    text = dumps(record)
-    temp = _write_temp(target.parent, text, f".{target.name}.")
-    try:
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    _fsync_dir(target.parent)
+    replace_atomically(target, dumps(record), f".{target.name}.")
     _known().add(target)
     return target
 
@@ -370,28 +334,6 @@ def _continues(new: MatchRecord, old: MatchRecord) -> bool:
     )
 
 
-def _move_aside(path: Path, kind: str) -> Path:
-    """Rename an unusable save to ``<stem>.<kind>-<timestamp>.json`` (never overwriting)."""
-    stamp = _timestamp()
-    for attempt in range(1000):
-        suffix = "" if attempt == 0 else f"-{attempt}"
-        aside = path.with_name(f"{path.stem}.{kind}-{stamp}{suffix}.json")
-        try:
-            # link then unlink rather than rename: a link never replaces an existing file
-            # (the link itself, not what a symlink points at)
-            os.link(path, aside, follow_symlinks=False)
-        except FileExistsError:
-            continue
-        except OSError:
-            if os.path.lexists(aside):
-                continue
-            os.replace(path, aside)  # no hard links here (some filesystems); the name is new
-            return aside
-        os.unlink(path)
-        return aside
-    raise OSError(f"could not find a free name to move {path} aside")  # pragma: no cover
-
-
 def read_record(path: Path) -> MatchRecord:
     """Read and validate a record file (not yet replayed), refusing special and huge files.
 
@@ -407,7 +349,7 @@ def read_record(path: Path) -> MatchRecord:
 def _unusable(path: Path, reason: str, kind: str) -> RecordError:
     """Move an unusable save aside; the error to raise says where, or that it could not."""
     try:
-        moved = _move_aside(path, kind)
+        moved = move_aside(path, kind)
     except OSError as exc:
         return AutosaveBlockedError(
             path, f"cannot be used ({reason}) and cannot be moved aside ({os_error_text(exc)})"
@@ -505,8 +447,8 @@ def archive_match(record: MatchRecord) -> Path:
 
     directory = matches_dir()
     text = dumps(record)
-    temp = _write_temp(directory, text, _ARCHIVE_TEMP_PREFIX)
-    stamp = _timestamp()
+    temp = write_temp(directory, text, _ARCHIVE_TEMP_PREFIX)
+    stamp = timestamp()
     try:
         for attempt in range(1000):
             suffix = "" if attempt == 0 else f"-{attempt}"
@@ -524,7 +466,7 @@ def archive_match(record: MatchRecord) -> Path:
                         os.fsync(handle.fileno())
                 except FileExistsError:
                     continue
-            _fsync_dir(directory)
+            fsync_dir(directory)
             return final
         raise OSError(f"could not find a free file name in {directory}")  # pragma: no cover
     finally:

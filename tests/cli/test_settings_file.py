@@ -127,7 +127,7 @@ def test_a_bad_file_that_cannot_be_moved_is_left_and_never_saved_over(
     def refuse(path: Path, kind: str) -> Path:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(settings_module, "_move_aside", refuse)
+    monkeypatch.setattr(settings_module, "move_aside", refuse)
     store = SettingsStore.load()
     assert store.notice is not None and "nor moved aside" in store.notice
     assert not store.writable

@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+import tempfile
 import textwrap
 import threading
 from collections.abc import Callable, Iterator
@@ -245,18 +246,18 @@ def test_a_failing_save_says_the_same_thing_every_time(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     save_autosave(record(7, steps=2))
-    real_mkstemp = storage.tempfile.mkstemp
+    real_mkstemp = tempfile.mkstemp
 
     def read_only(*args: object, prefix: str = "", suffix: str = "", dir: object = None) -> object:
         name = os.path.join(str(dir), f"{prefix}{random.random()}{suffix}")
         raise PermissionError(errno.EACCES, "Permission denied", name)
 
-    monkeypatch.setattr(storage.tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
     first = autosave(played(7, steps=3), "normal")
     second = autosave(played(7, steps=4), "normal")
     assert first is not None and first == second
     assert ".tmp" not in first and "Permission denied" in first
-    monkeypatch.setattr(storage.tempfile, "mkstemp", real_mkstemp)
+    monkeypatch.setattr(tempfile, "mkstemp", real_mkstemp)
     assert autosave(played(7, steps=5), "normal") is None
 
 

@@ -162,17 +162,16 @@ async def resume_archived(app: BelaApp, file: str) -> bool:
 
 def _rename_aside(path: Path) -> Path:
     """``X.json`` → ``X.resumed`` (``X.resumed-2``... if taken); never replaces a file."""
+    from bela.files import rename_to_free_name
+
     stem = path.name.removesuffix(".json")
-    for attempt in range(1, 1000):
-        suffix = RESUMED_SUFFIX if attempt == 1 else f"{RESUMED_SUFFIX}-{attempt}"
-        target = path.with_name(stem + suffix)
-        try:
-            os.link(path, target)
-        except FileExistsError:
-            continue
-        os.unlink(path)
-        return target
-    raise FileExistsError(f"{path.name}{RESUMED_SUFFIX}")
+    return rename_to_free_name(
+        path,
+        (
+            path.with_name(stem + (RESUMED_SUFFIX if n == 1 else f"{RESUMED_SUFFIX}-{n}"))
+            for n in range(1, 1000)
+        ),
+    )
 
 
 # ---------------------------------------------------------------------- the list
