@@ -12,10 +12,10 @@ other names when first used (PEP 562; issue #12: the start screen comes up fast)
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 from bela.ai.registry import BOT_KINDS, make_bot
+from bela.lazy import lazy_names
 
 if TYPE_CHECKING:
     from bela.ai.base import Bot, decision_rng
@@ -35,11 +35,5 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """A name other than ``BOT_KINDS`` and ``make_bot``, imported on first use and kept here."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"bela.ai.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals())
+"""A name other than ``BOT_KINDS`` and ``make_bot``, imported on first use and kept here."""

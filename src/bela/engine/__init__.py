@@ -19,7 +19,6 @@ rest (issue #12).
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 from bela.engine.deal import check_seed, deal_from_seed, round_seed
@@ -39,6 +38,7 @@ from bela.engine.errors import (
     WrongPhaseError,
 )
 from bela.engine.rules import LEGACY_RULES, QUICK_TARGET, TARGETS, Rules
+from bela.lazy import lazy_names
 
 if TYPE_CHECKING:
     from bela.engine.actions import Action, Call, Claim, Pass, Play
@@ -126,11 +126,5 @@ _LAZY: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """A name of the engine's heavier modules, imported on first use and kept here."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"bela.engine.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals())
+"""A name of the engine's heavier modules, imported on first use and kept here."""

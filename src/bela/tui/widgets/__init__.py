@@ -8,9 +8,9 @@ without them (issue #12).
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
+from bela.lazy import lazy_names
 from bela.tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
@@ -23,17 +23,13 @@ if TYPE_CHECKING:
 __all__ = ["BidMenu", "Hand", "ScoreSheet", "SeatBadge", "TooSmall", "TrickView"]
 
 _LAZY = {
-    "BidMenu": "bela.tui.widgets.bidding",
-    "Hand": "bela.tui.widgets.hand",
-    "ScoreSheet": "bela.tui.widgets.score_sheet",
-    "SeatBadge": "bela.tui.widgets.seat_badge",
-    "TrickView": "bela.tui.widgets.trick",
+    "BidMenu": "bidding",
+    "Hand": "hand",
+    "ScoreSheet": "score_sheet",
+    "SeatBadge": "seat_badge",
+    "TrickView": "trick",
 }
 
 
-def __getattr__(name: str) -> object:
-    """The table's widgets, each imported when first named."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_names(__name__, _LAZY, globals())
+"""The table's widgets, each imported when first named."""
