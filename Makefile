@@ -32,6 +32,7 @@ install:
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src

@@ -22,8 +22,8 @@ import random
 import statistics
 import time
 
-from bela.ai.solver import Position, Solver
 from bela.engine import Phase, Round, cards_in
+from bela.search.solver import Position, Solver
 
 # Default number of positions per size (full deals are slow: a handful).
 DEFAULT_COUNTS = {1: 200, 2: 200, 3: 200, 4: 200, 5: 200, 6: 60, 7: 12, 8: 6}

@@ -34,12 +34,12 @@ from random import Random
 
 from bela.ai import decision_rng, make_bot
 from bela.ai.base import Bot, play_action
-from bela.ai.bidding import BidModel, choose_bid
-from bela.ai.heuristic import HeuristicBot, PlayStyle, choose_card
-from bela.ai.memory import CardMemory
-from bela.ai.solver import Solver
-from bela.ai.solver_position import Position
+from bela.ai.normal.bidding import BidModel, choose_bid
+from bela.ai.normal.heuristic import HeuristicBot, PlayStyle, choose_card
 from bela.engine import Action, Phase, Round, SeatView, round_seed
+from bela.search.memory import CardMemory
+from bela.search.solver import Solver
+from bela.search.solver_position import Position
 
 Chooser = Callable[[Round, SeatView, Random], Action]
 

@@ -7,7 +7,7 @@ import json
 import pytest
 from rich.console import Console
 
-from bela.ai.arena import (
+from bela.lab.arena import (
     ArenaReport,
     Estimate,
     play_deal,

@@ -7,7 +7,7 @@ from random import Random
 import pytest
 
 from bela.ai import make_bot
-from bela.ai.bidding import BidModel, best_call, call_strength, choose_bid
+from bela.ai.normal.bidding import BidModel, best_call, call_strength, choose_bid
 from bela.engine import Call, Pass, Round, SeatView, Suit, mask_of
 
 MODEL = BidModel()

@@ -6,9 +6,9 @@ from random import Random
 
 from bela_ai_views import two_tricks_left_view
 
-from bela.ai.endgame import consistent_deals, endgame_choice, sampled_deals
-from bela.ai.memory import CardMemory
+from bela.ai.normal.endgame import consistent_deals, endgame_choice, sampled_deals
 from bela.engine import Card
+from bela.search.memory import CardMemory
 
 
 def memory() -> CardMemory:

@@ -8,8 +8,8 @@ import pytest
 from bela_ai_views import position_view, two_tricks_left_view
 
 from bela.ai import make_bot
-from bela.ai.heuristic import HeuristicBot
-from bela.ai.judgement import PlayStyle
+from bela.ai.normal.heuristic import HeuristicBot
+from bela.ai.normal.judgement import PlayStyle
 from bela.engine import Card, Play, SeatView, card_points
 
 # Six tricks that leave seat 0 with JH AS, seat 1 with 9H KD, seat 2 with 7D 8D and

@@ -10,13 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bela.ai import decision_rng, make_bot
-from bela.ai.arena import play_deal, report_to_dict, run_arena
 from bela.ai.base import claim_action, counted_points
 from bela.ai.driver import play_bots_until
-from bela.ai.memory import CardMemory
-from bela.ai.sampling import DealSampler, knowledge_of
 from bela.engine import Card, Claim, Match, Play, Round, Rules
 from bela.engine.rules import QUICK_TARGET
+from bela.lab.arena import play_deal, report_to_dict, run_arena
+from bela.search.memory import CardMemory
+from bela.search.sampling import DealSampler, knowledge_of
 from house_rules import ANY_RULES
 
 # Deal T of the rule scenarios: dealer 0, seat 1 names hearts; seat 3 holds trump QH and KH.
@@ -185,7 +185,7 @@ def test_the_arena_plays_under_house_rules() -> None:
 def test_the_searching_bots_score_a_sweep_and_a_kept_bela_by_the_rules() -> None:
     """The hard bot's and the analysis's written points follow ``stiglja_bonus`` and
     ``bela_always_counts``: a sweep is worth 162 + 100; falling callers keep their bela."""
-    from bela.ai.analysis import written_points
+    from bela.search.analysis import written_points
 
     sweep = {
         "caller": 0,

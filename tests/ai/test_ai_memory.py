@@ -6,10 +6,10 @@ import pytest
 from bela_ai_views import position_view, two_tricks_left_view
 
 from bela.ai import decision_rng, make_bot
-from bela.ai.heuristic import PlayStyle, choose_card
-from bela.ai.memory import CardMemory, mask_from
+from bela.ai.normal.heuristic import PlayStyle, choose_card
 from bela.engine import Card, Round, Suit, round_seed
 from bela.engine.cards import SUIT_MASK
+from bela.search.memory import CardMemory, mask_from
 
 
 def bit(text: str) -> int:

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bela.ai.analysis import analysis_json, analyze_round
-from bela.ai.solver import Position, Solver
 from bela.engine import Call, Pass, Phase, Play, Round, Rules, Suit
+from bela.search.analysis import analysis_json, analyze_round
+from bela.search.solver import Position, Solver
 
 
 def random_round(seed: int) -> Round:

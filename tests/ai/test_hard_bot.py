@@ -8,11 +8,11 @@ from bela_ai_views import rebuild
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bela.ai.analysis import written_points
 from bela.ai.hard import HardBot, HardConfig, explain, suggest
-from bela.ai.sampling import sample_deals
-from bela.ai.solver import Position, Solver
 from bela.engine import Call, Pass, Phase, Play, Round, SeatView, cards_in
+from bela.search.analysis import written_points
+from bela.search.sampling import sample_deals
+from bela.search.solver import Position, Solver
 
 # Small budgets: the behaviour under test does not depend on the size of the search.
 SMALL = HardConfig(solver_samples=4, rollout_samples=1, bid_samples=1, bid_margin=100.0)

@@ -17,14 +17,14 @@ from collections import Counter
 import pytest
 from bela_ai_views import rebuild
 
-from bela.ai.sampling import (
+from bela.engine import Call, Card, Pass, Phase, Play, Round, SeatView, Suit, cards_in
+from bela.search.sampling import (
     BidEvidence,
     DealSampler,
     bidding_deals,
     knowledge_of,
     sample_deals,
 )
-from bela.engine import Call, Card, Pass, Phase, Play, Round, SeatView, Suit, cards_in
 
 Hands = tuple[int, int, int, int]
 

@@ -16,7 +16,9 @@ from dataclasses import replace
 
 import pytest
 
-from bela.ai.solver import (
+from bela.engine import Card, Phase, Round, cards_in, mask_of
+from bela.engine.tricks import card_points, legal_mask, legal_plays
+from bela.search.solver import (
     NodeLimitExceeded,
     Position,
     Solver,
@@ -26,8 +28,6 @@ from bela.ai.solver import (
     solve,
     solve_value,
 )
-from bela.engine import Card, Phase, Round, cards_in, mask_of
-from bela.engine.tricks import card_points, legal_mask, legal_plays
 
 # ---------------------------------------------------------------------- brute force
 

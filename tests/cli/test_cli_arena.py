@@ -1,4 +1,4 @@
-"""``bela arena`` calls ``bela.ai.arena`` with exactly the parsed options."""
+"""``bela arena`` calls ``bela.lab.arena`` with exactly the parsed options."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from bela.engine import Rules
 
 @pytest.fixture
 def arena_calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[Any, ...], dict[str, Any]]]:
-    """A stand-in ``bela.ai.arena`` that records its calls and returns a tiny report."""
+    """A stand-in ``bela.lab.arena`` that records its calls and returns a tiny report."""
     calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
-    fake = ModuleType("bela.ai.arena")
+    fake = ModuleType("bela.lab.arena")
 
     def run_arena(*args: Any, **kwargs: Any) -> str:
         calls.append((args, kwargs))
@@ -28,7 +28,7 @@ def arena_calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[Any, ...], 
     fake.run_arena = run_arena  # type: ignore[attr-defined]
     fake.render_report = lambda report: f"rendered {report}"  # type: ignore[attr-defined]
     fake.report_to_dict = lambda report: {"report": report}  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "bela.ai.arena", fake)
+    monkeypatch.setitem(sys.modules, "bela.lab.arena", fake)
     monkeypatch.setattr(bela.ai, "BOT_KINDS", ("easy", "normal", "random"))
     return calls
 
@@ -84,7 +84,7 @@ def test_a_rich_report_is_printed_as_text(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(
-        sys.modules["bela.ai.arena"], "render_report", lambda report: Text("styled report")
+        sys.modules["bela.lab.arena"], "render_report", lambda report: Text("styled report")
     )
     assert main(["arena", "easy", "random", "--deals", "1"]) == 0
     assert capsys.readouterr().out == "styled report\n"
@@ -103,6 +103,6 @@ def test_an_unknown_bot_exits_2_before_any_play(
 def test_a_missing_arena_exits_1(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "bela.ai.arena", None)
+    monkeypatch.setitem(sys.modules, "bela.lab.arena", None)
     assert main(["arena", "random", "random"]) == 1
     assert "not available yet" in capsys.readouterr().err

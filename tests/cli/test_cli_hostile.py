@@ -26,9 +26,9 @@ GOOGOL = "1" + "0" * 100
 
 @pytest.fixture
 def arena_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """A stand-in ``bela.ai.arena`` that records its calls, so nothing is played."""
+    """A stand-in ``bela.lab.arena`` that records its calls, so nothing is played."""
     calls: list[dict[str, Any]] = []
-    fake = ModuleType("bela.ai.arena")
+    fake = ModuleType("bela.lab.arena")
 
     def run_arena(*args: Any, **kwargs: Any) -> str:
         calls.append(kwargs)
@@ -37,7 +37,7 @@ def arena_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     fake.run_arena = run_arena  # type: ignore[attr-defined]
     fake.render_report = lambda report: str(report)  # type: ignore[attr-defined]
     fake.report_to_dict = lambda report: {"report": report}  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "bela.ai.arena", fake)
+    monkeypatch.setitem(sys.modules, "bela.lab.arena", fake)
     monkeypatch.setattr(bela.ai, "BOT_KINDS", ("easy", "normal", "random"))
     return calls
 
@@ -217,7 +217,7 @@ def test_more_jobs_than_cpus_are_clamped_with_a_notice(
 
 
 def test_the_arena_starts_no_more_workers_than_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bela.ai import arena
+    from bela.lab import arena
 
     monkeypatch.setattr(arena, "usable_cpus", lambda: 2)
     assert arena.worker_count(64, 1000) == 2
@@ -226,7 +226,7 @@ def test_the_arena_starts_no_more_workers_than_cpus(monkeypatch: pytest.MonkeyPa
 
 
 def test_the_arena_makes_its_tasks_lazily() -> None:
-    from bela.ai import arena
+    from bela.lab import arena
 
     tasks = arena.iter_tasks("random", "random", 1, 10**30, 10**30, 1001)
     first = next(iter(tasks))

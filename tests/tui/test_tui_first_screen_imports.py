@@ -23,9 +23,9 @@ NOT_BEFORE_THE_START_SCREEN = (
     "bela.records",
     "bela.engine.round",  # the engine past its rules and seeds: when a match is dealt
     "bela.engine.view",
-    "bela.ai.heuristic",  # the bots: when the table opens
+    "bela.ai.normal.heuristic",  # the bots: when the table opens
     "bela.ai.hard",
-    "bela.ai.solver",
+    "bela.search.solver",
     "bela.tui.screens.table",
     "bela.tui.widgets.hand",
     "bela.tui.screens.help",  # Textual's Markdown: when help is first shown

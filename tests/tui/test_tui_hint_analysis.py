@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from tui_pilot import make_app, play_round, settle, table
 
-from bela.ai.analysis import analyze_round
+from bela.search.analysis import analyze_round
 from bela.tui.screens.analysis import AnalysisScreen, analysis_lines
 from bela.tui.screens.summary import RoundSummaryScreen
 

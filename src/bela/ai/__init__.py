@@ -2,7 +2,7 @@
 
 ``make_bot(kind)`` builds one by name; ``BOT_KINDS`` lists the names: ``normal``
 (the heuristic player, also called ``heuristic``), ``easy`` and ``random``.
-``bela.ai.arena`` pits two of them against each other on duplicate deals.
+``bela.lab.arena`` pits two of them against each other on duplicate deals.
 
 Importing this package loads no bot, nor the engine: the app's start screen
 and the command line only need ``BOT_KINDS``, so the players (the hard bot's
@@ -19,8 +19,8 @@ from bela.lazy import lazy_names
 
 if TYPE_CHECKING:
     from bela.ai.base import Bot, decision_rng
-    from bela.ai.heuristic import HeuristicBot
-    from bela.ai.judgement import PlayStyle
+    from bela.ai.normal.heuristic import HeuristicBot
+    from bela.ai.normal.judgement import PlayStyle
     from bela.ai.random_bot import RandomBot
 
 __all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "PlayStyle", "RandomBot", "decision_rng", "make_bot"]
@@ -29,8 +29,8 @@ __all__ = ["BOT_KINDS", "Bot", "HeuristicBot", "PlayStyle", "RandomBot", "decisi
 _LAZY = {
     "Bot": "base",
     "decision_rng": "base",
-    "HeuristicBot": "heuristic",
-    "PlayStyle": "judgement",
+    "HeuristicBot": "normal.heuristic",
+    "PlayStyle": "normal.judgement",
     "RandomBot": "random_bot",
 }
 

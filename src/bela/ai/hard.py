@@ -39,20 +39,27 @@ from dataclasses import dataclass, field, replace
 from random import Random
 from typing import NamedTuple
 
-from bela.ai.analysis import written_points
 from bela.ai.base import claim_action, play_action
-from bela.ai.bidding import BidModel, call_strength, choose_bid, zvanja_bonus
-from bela.ai.heuristic import HeuristicBot, PlayStyle
-from bela.ai.sampling import BidEvidence, DealSampler, Hands, Knowledge, bidding_deals, knowledge_of
-from bela.ai.solver import (
+from bela.ai.normal.bidding import BidModel, call_strength, choose_bid, zvanja_bonus
+from bela.ai.normal.heuristic import HeuristicBot, PlayStyle
+from bela.engine import Action, Call, Card, Claim, Pass, Phase, Play, Round, SeatView, Suit
+from bela.engine.cards import cards_in
+from bela.search.analysis import written_points
+from bela.search.sampling import (
+    BidEvidence,
+    DealSampler,
+    Hands,
+    Knowledge,
+    bidding_deals,
+    knowledge_of,
+)
+from bela.search.solver import (
     NodeLimitExceeded,
     Position,
     Solver,
     equivalence_classes,
     remaining_points,
 )
-from bela.engine import Action, Call, Card, Claim, Pass, Phase, Play, Round, SeatView, Suit
-from bela.engine.cards import cards_in
 
 __all__ = [
     "Advice",

@@ -11,7 +11,7 @@ player) lives in ``hard.py``.
 from __future__ import annotations
 
 from bela.ai.easy import EasyBot
-from bela.ai.heuristic import HeuristicBot
+from bela.ai.normal.heuristic import HeuristicBot
 
 __all__ = ["make_easy", "make_normal"]
 

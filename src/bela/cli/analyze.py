@@ -3,7 +3,7 @@
 A seeded round (played by the bots, exactly as ``bela replay`` plays it) or
 the rounds of a match record are replayed, and from trick 3 on (``--from-trick``)
 every card is compared with the best card the double-dummy solver finds
-(``bela.ai.analysis``). Costly cards are marked with the card points and
+(``bela.search.analysis``). Costly cards are marked with the card points and
 written points they gave away.
 
 The options live here rather than in ``options.py`` so the command is one
@@ -23,8 +23,8 @@ from bela.cli.common import CliError, output_console, writing_output
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from bela.ai.analysis import RoundAnalysis
     from bela.replay_text import RoundView
+    from bela.search.analysis import RoundAnalysis
 
 __all__ = ["AnalyzeOptions", "add_analyze_parser", "analyze_options", "run_analyze"]
 
@@ -105,10 +105,10 @@ def analyze_options(args: argparse.Namespace, sub: argparse.ArgumentParser) -> A
 
 
 def run_analyze(options: AnalyzeOptions, out: TextIO, err: TextIO) -> int:
-    from bela.ai.analysis import analysis_json, analyze_round
     from bela.cli.common import resolve_difficulty
     from bela.cli.replay import load_record_file, play_seeded
     from bela.replay_text import match_rounds
+    from bela.search.analysis import analysis_json, analyze_round
 
     if options.file is not None:
         from bela.untrusted import shown_path

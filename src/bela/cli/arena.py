@@ -1,4 +1,4 @@
-"""``bela arena``: two bots on duplicate deals, via ``bela.ai.arena``."""
+"""``bela arena``: two bots on duplicate deals, via ``bela.lab.arena``."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def run_arena_command(options: ArenaOptions, out: TextIO, err: TextIO) -> int:
     for name in (options.bot_a, options.bot_b):
         if name not in BOT_KINDS:
             raise CliError(f"unknown bot {shown(name)}: choose from {', '.join(BOT_KINDS)}")
-    arena = optional_module("bela.ai.arena", "the arena")
+    arena = optional_module("bela.lab.arena", "the arena")
     cpus = usable_cpus()
     if options.jobs is not None and options.jobs > cpus:
         print(

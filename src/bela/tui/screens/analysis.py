@@ -16,8 +16,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from bela.ai.analysis import RoundAnalysis, analyze_round
 from bela.engine import Match, RoundRecord
+from bela.search.analysis import RoundAnalysis, analyze_round
 from bela.tui.text import SEAT_NAMES, card_text
 from bela.tui.widgets import TooSmall
 

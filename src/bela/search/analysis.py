@@ -27,9 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bela.ai.solver import NodeLimitExceeded, Position, Solver, remaining_points
 from bela.engine import Card, Phase, Play, Round
 from bela.engine.scoring import score_round_detail
+from bela.search.solver import NodeLimitExceeded, Position, Solver, remaining_points
 
 __all__ = [
     "CardChoice",

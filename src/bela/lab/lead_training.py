@@ -6,7 +6,7 @@ normal-bot seat with a real choice in the first six tricks, records the
 position (deal seed, dealer, the actions so far) and each legal lead's
 double-dummy value in the actual deal: the margin the leader's team gets with
 that lead when every card is visible and both sides play perfectly
-(``bela.ai.solver``). Positions are stored, not features, so features can be
+(``bela.search.solver``). Positions are stored, not features, so features can be
 changed and refitted without solving again.
 
 ``fit`` replays each position, computes each lead's features as the leader
@@ -20,8 +20,8 @@ single-trick value alone and of the fitted weights, and the weights.
 
 Reproduce the shipped weights (10,639 positions; an hour or two on two cores)::
 
-    python -m bela.ai.lead_training collect --deals 1500 --seed 81 --against random --out r.jsonl
-    python -m bela.ai.lead_training fit r.jsonl
+    python -m bela.lab.lead_training collect --deals 1500 --seed 81 --against random --out r.jsonl
+    python -m bela.lab.lead_training fit r.jsonl
 
 (The positions depend on the bot that plays them, so a collection run with
 other weights or another version of the heuristic finds other positions.)
@@ -37,11 +37,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from bela.ai.base import decision_rng
-from bela.ai.heuristic import HeuristicBot, table_of
-from bela.ai.leads import LEAD_FEATURES, lead_features
+from bela.ai.normal.heuristic import HeuristicBot, table_of
+from bela.ai.normal.leads import LEAD_FEATURES, lead_features
 from bela.ai.registry import make_bot
-from bela.ai.solver import Position, solve
 from bela.engine import Action, Call, Card, Pass, Phase, Play, Round, Suit, round_seed
+from bela.search.solver import Position, solve
 
 __all__ = ["collect_deal", "fit", "main", "position_samples"]
 

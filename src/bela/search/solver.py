@@ -44,10 +44,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
-from bela.ai.solver_position import Position
 from bela.engine import LAST_TRICK_BONUS, STIGLJA_BONUS, Card
 from bela.engine.cards import SUIT_MASK
 from bela.engine.tricks import BEATS, CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
+from bela.search.solver_position import Position
 
 __all__ = [
     "NodeLimitExceeded",

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bela.ai.memory import CardMemory
 from bela.engine import SeatView
 from bela.engine.cards import SUIT_MASK
 from bela.engine.tricks import BEATS, CARD_POINTS, TRUMP_STRENGTH
+from bela.search.memory import CardMemory
 
 __all__ = ["PlayStyle", "Table", "bits", "card_judgements", "card_values", "trick_chance"]
 

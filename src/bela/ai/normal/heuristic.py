@@ -26,14 +26,14 @@ from __future__ import annotations
 from random import Random
 
 from bela.ai.base import claim_action, play_action
-from bela.ai.bidding import BidModel, choose_bid
-from bela.ai.endgame import endgame_choice
-from bela.ai.judgement import PlayStyle, Table, bits, card_values
-from bela.ai.leads import choose_lead
-from bela.ai.memory import CardMemory
+from bela.ai.normal.bidding import BidModel, choose_bid
+from bela.ai.normal.endgame import endgame_choice
+from bela.ai.normal.judgement import PlayStyle, Table, bits, card_values
+from bela.ai.normal.leads import choose_lead
 from bela.engine import Action, Phase, Play, SeatView
 from bela.engine.cards import SUIT_MASK
 from bela.engine.tricks import TRUMP_STRENGTH
+from bela.search.memory import CardMemory
 
 __all__ = ["HeuristicBot", "PlayStyle", "choose_card", "table_of"]
 

@@ -17,11 +17,11 @@ from collections.abc import Callable
 from random import Random
 from typing import Final
 
-from bela.ai.memory import CardMemory
 from bela.engine import SeatView
 from bela.engine.round import BELA_MASK, BELA_POINTS, LAST_TRICK_BONUS
 from bela.engine.scoring import score_round_detail
 from bela.engine.tricks import BEATS, CARD_POINTS, legal_mask
+from bela.search.memory import CardMemory
 
 __all__ = ["consistent_deals", "endgame_choice"]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bela.ai.judgement import Table, card_values, trick_chance
+from bela.ai.normal.judgement import Table, card_values, trick_chance
 from bela.engine.cards import SUIT_MASK
 from bela.engine.tricks import BEATS, CARD_POINTS
 
