@@ -70,6 +70,7 @@ __all__ = [
     "explain",
     "make_hard",
     "make_hard_timed",
+    "make_hard_v1",
     "suggest",
 ]
 
@@ -556,6 +557,11 @@ def _rebuild(view: SeatView, knowledge: Knowledge, hands: Hands) -> Round:
 def make_hard(config: HardConfig | None = None, name: str = "hard") -> HardBot:
     """The hard bot with the default (deterministic) budgets, or the given ones."""
     return HardBot(name, config)
+
+
+def make_hard_v1() -> HardBot:
+    """``hard`` as it was before issue #14 (``HardConfig``'s defaults stay that player)."""
+    return HardBot("hard-v1", HardConfig())
 
 
 def make_hard_timed(seconds: float = 0.15) -> HardBot:

@@ -11,14 +11,25 @@ player) lives in ``hard.py``.
 from __future__ import annotations
 
 from bela.ai.easy import EasyBot
+from bela.ai.normal.bidding import BidModel
 from bela.ai.normal.heuristic import HeuristicBot
+from bela.ai.normal.judgement import PlayStyle
 
-__all__ = ["make_easy", "make_normal"]
+__all__ = ["make_easy", "make_normal", "make_normal_v1"]
 
 
 def make_normal(name: str = "normal") -> HeuristicBot:
     """The full heuristic player."""
     return HeuristicBot(name)
+
+
+def make_normal_v1() -> HeuristicBot:
+    """``normal`` as it was before issue #14: threshold bidding and the play of that time.
+
+    Built from the defaults of ``BidModel`` and ``PlayStyle``, which stay the old behaviour;
+    the new ``normal`` switches its improvements on explicitly in ``make_normal``.
+    """
+    return HeuristicBot("normal-v1", BidModel(), PlayStyle())
 
 
 def make_easy() -> EasyBot:

@@ -2,6 +2,8 @@
 
 ``normal`` is the heuristic player (the app's default partner and opponents);
 ``easy`` is a weaker but sensible player; ``random`` plays any legal card.
+``normal-v1`` and ``hard-v1`` are the players as they were before issue #14, kept
+so that every change to ``normal`` and ``hard`` is measured against them.
 
 Each factory imports its bot when first called: the names are all the start
 screen and the command line need, and the bots (the hard bot's solver above
@@ -31,6 +33,12 @@ def _normal() -> Bot:
     return make_normal()
 
 
+def _normal_v1() -> Bot:
+    from bela.ai.levels import make_normal_v1
+
+    return make_normal_v1()
+
+
 def _easy() -> Bot:
     from bela.ai.levels import make_easy
 
@@ -41,6 +49,12 @@ def _hard() -> Bot:
     from bela.ai.hard import make_hard
 
     return make_hard()
+
+
+def _hard_v1() -> Bot:
+    from bela.ai.hard import make_hard_v1
+
+    return make_hard_v1()
 
 
 def _random() -> Bot:
@@ -55,6 +69,8 @@ _FACTORIES: dict[str, Callable[[], Bot]] = {
     "easy": _easy,
     "hard": _hard,
     "random": _random,
+    "normal-v1": _normal_v1,
+    "hard-v1": _hard_v1,
 }
 BOT_KINDS: tuple[str, ...] = tuple(_FACTORIES)
 
