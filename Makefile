@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play install test lint typecheck unit bench fuzz clean
+.PHONY: play install test lint typecheck unit bench fuzz clean messages compile-messages
 
 # The first install takes about a minute: say so, and let pip show its progress.
 $(STAMP): pyproject.toml
@@ -41,6 +41,20 @@ unit: $(STAMP)
 	$(BIN)/pytest
 
 test: lint typecheck unit
+
+# Translations (docs/translating.md): pull every marked string into bela.pot, merge it into each
+# language's bela.po (new strings empty, changed ones marked fuzzy), then compile the .mo files
+# the app reads. The .mo files are committed (a test checks they match their .po), so a fresh
+# clone plays in every language without this step.
+LOCALE := src/bela/locale
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -o $(LOCALE)/bela.pot --project bela --no-wrap \
+	  --sort-by-file --add-comments TRANSLATORS: --msgid-bugs-address "" --copyright-holder "" src/bela
+	$(BIN)/pybabel update -i $(LOCALE)/bela.pot -d $(LOCALE) -D bela --no-wrap --ignore-obsolete
+	$(MAKE) compile-messages
+
+compile-messages: $(STAMP)
+	$(BIN)/pybabel compile -d $(LOCALE) -D bela --statistics
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py

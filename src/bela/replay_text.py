@@ -33,6 +33,8 @@ from bela.engine import (
     ZvanjeKind,
     cards_in,
 )
+from bela.i18n import _, english
+from bela.wording import level_name, rank_plural, suit_name
 
 __all__ = [
     "Breakdown",
@@ -54,8 +56,8 @@ __all__ = [
 
 Pair = tuple[int, int]
 TEAM_NAMES = ("mi", "vi")
+"""The teams as the table calls them: the same words in every language."""
 _SUIT_STYLE = ("red", "red", "default", "default")
-_RANK_PLURALS = ("sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +124,7 @@ def breakdown(result: RoundResult, rnd: Round, written: Pair) -> Breakdown:
 
 
 def seat_name(seat: int) -> str:
-    return f"seat {seat} ({TEAM_NAMES[seat % 2]})"
+    return _("seat {seat} ({team})").format(seat=seat, team=TEAM_NAMES[seat % 2])
 
 
 def _display_order(cards: Sequence[Card]) -> list[Card]:
@@ -132,57 +134,81 @@ def _display_order(cards: Sequence[Card]) -> list[Card]:
 
 def _zvanje_words(z: Zvanje) -> Text:
     if z.kind is ZvanjeKind.FOUR:
-        return Text(f"four {_RANK_PLURALS[z.top_rank]} ({z.points})")
+        return Text(
+            _("four {rank} ({points})").format(rank=rank_plural(z.top_rank), points=z.points)
+        )
     if z.kind is ZvanjeKind.BELOT:
-        return Text(f"belot in {z.cards[0].suit.noun}")
-    return Text.assemble(f"{len(z.cards)} in a row ", cards_text(z.cards), f" ({z.points})")
+        return Text(_("belot in {suit}").format(suit=suit_name(z.cards[0].suit)))
+    return Text.assemble(
+        _("{n} in a row ").format(n=len(z.cards)), cards_text(z.cards), f" ({z.points})"
+    )
 
 
 def summary(result: RoundResult, written: Pair) -> str:
     """The round's outcome in a sentence."""
     if result.redeal:
-        return "All four said dalje: nothing is written and the next dealer deals again."
+        return _("All four said dalje: nothing is written and the next dealer deals again.")
     if result.belot is not None:
         holder = (
             TEAM_NAMES[result.belot] if result.belot_seat is None else seat_name(result.belot_seat)
         )
-        return f"{holder} holds belot: {TEAM_NAMES[result.belot]} win the match."
-    if result.claim is not None:  # "na dosta": the deal stopped on a claim
-        claimers, others = TEAM_NAMES[result.claim], TEAM_NAMES[1 - result.claim]
-        if result.claim_ok:
-            return (
-                f"{claimers} said dosta with enough counted: {claimers} write "
-                f"{written[result.claim]}, {others} {written[1 - result.claim]}, and "
-                f"{claimers} win the match."
-            )
-        return (
-            f"{claimers} said dosta without enough: they write 0, {others} write "
-            f"{written[1 - result.claim]} and win the match."
+        return _("{holder} holds belot: {team} win the match.").format(
+            holder=holder, team=TEAM_NAMES[result.belot]
         )
+    if result.claim is not None:  # "na dosta": the deal stopped on a claim
+        values = {
+            "claimers": TEAM_NAMES[result.claim],
+            "others": TEAM_NAMES[1 - result.claim],
+            "written": written[result.claim],
+            "others_written": written[1 - result.claim],
+        }
+        if result.claim_ok:
+            return _(
+                "{claimers} said dosta with enough counted: {claimers} write {written}, "
+                "{others} {others_written}, and {claimers} win the match."
+            ).format(**values)
+        return _(
+            "{claimers} said dosta without enough: they write 0, {others} write "
+            "{others_written} and win the match."
+        ).format(**values)
     callers = result.caller_team
     assert callers is not None and result.trump is not None
-    who = TEAM_NAMES[callers]
-    other = TEAM_NAMES[1 - callers]
-    suit = result.trump.noun
-    combined = result.combined
     sweep = ""
     if result.stiglja is not None:
-        sweep = f" {TEAM_NAMES[result.stiglja]} took every trick (štiglja)."
+        sweep = " " + _("{team} took every trick (štiglja).").format(
+            team=TEAM_NAMES[result.stiglja]
+        )
+    values = {
+        "who": TEAM_NAMES[callers],
+        "other": TEAM_NAMES[1 - callers],
+        "suit": suit_name(result.trump),
+        "made": result.totals[callers],
+        "combined": result.combined,
+        "written": written[callers],
+        "other_written": written[1 - callers],
+        "hanging": result.hanging,
+    }
     if not result.fell:
-        return (
-            f"{who} called {suit} and made it with {result.totals[callers]} of {combined}: "
-            f"{who} write {written[callers]}, {other} write {written[1 - callers]}.{sweep}"
+        text = _(
+            "{who} called {suit} and made it with {made} of {combined}: "
+            "{who} write {written}, {other} write {other_written}."
         )
-    if result.tie and result.hanging:
-        return (
-            f"{who} called {suit} and tied at {result.totals[callers]} of {combined}: {other} "
-            f"write {written[1 - callers]} and {result.hanging} hang (visi).{sweep}"
+    elif result.tie and result.hanging:
+        text = _(
+            "{who} called {suit} and tied at {made} of {combined}: {other} "
+            "write {other_written} and {hanging} hang (visi)."
         )
-    how = "tied" if result.tie else "fell"
-    return (
-        f"{who} called {suit} and {how} (pad) with {result.totals[callers]} of {combined}: "
-        f"{other} write all {written[1 - callers]}.{sweep}"
-    )
+    elif result.tie:
+        text = _(
+            "{who} called {suit} and tied (pad) with {made} of {combined}: "
+            "{other} write all {other_written}."
+        )
+    else:
+        text = _(
+            "{who} called {suit} and fell (pad) with {made} of {combined}: "
+            "{other} write all {other_written}."
+        )
+    return text.format(**values) + sweep
 
 
 # ---------------------------------------------------------------------- rich text
@@ -198,17 +224,17 @@ def cards_text(cards: Sequence[Card]) -> Text:
 
 
 def _suit_words(suit: Suit) -> Text:
-    return Text.assemble((suit.symbol, _SUIT_STYLE[suit]), f" {suit.noun}")
+    return Text.assemble((suit.symbol, _SUIT_STYLE[suit]), f" {suit_name(suit)}")
 
 
 def _deal_table(rnd: Round) -> Table:
-    table = Table(title="Deal", title_justify="left", box=None, pad_edge=False)
-    table.add_column("seat")
-    table.add_column("hand (6)")
-    table.add_column("talon (2)")
+    table = Table(title=_("Deal"), title_justify="left", box=None, pad_edge=False)
+    table.add_column(_("seat"))
+    table.add_column(_("hand (6)"))
+    table.add_column(_("talon (2)"))
     for offset in range(4):
         seat = (rnd.first_player + offset) % 4
-        marks = " dealer" if seat == rnd.dealer else ""
+        marks = " " + _("dealer") if seat == rnd.dealer else ""
         table.add_row(
             seat_name(seat) + marks,
             cards_text(_display_order(cards_in(rnd.deal_hands[seat]))),
@@ -220,13 +246,15 @@ def _deal_table(rnd: Round) -> Table:
 def _bids_text(rnd: Round) -> Text:
     parts: list[Text] = []
     for seat, bid in rnd.bids:
-        said = _suit_words(bid.suit) if isinstance(bid, Call) else Text("dalje")
-        parts.append(Text.assemble(f"seat {seat}: ", said))
-    line = Text.assemble("Bids: ", Text(", ").join(parts) if parts else "none yet")
+        said = _suit_words(bid.suit) if isinstance(bid, Call) else Text(_("dalje"))
+        parts.append(Text.assemble(_("seat {seat}: ").format(seat=seat), said))
+    line = Text.assemble(_("Bids: "), Text(", ").join(parts) if parts else _("none yet"))
     if rnd.trump is not None and rnd.caller is not None:
         line.append_text(
             Text.assemble(
-                ". Trump ", _suit_words(rnd.trump), f", called by {seat_name(rnd.caller)}"
+                _(". Trump "),
+                _suit_words(rnd.trump),
+                _(", called by {seat}").format(seat=seat_name(rnd.caller)),
             )
         )
     return line
@@ -241,30 +269,40 @@ def _zvanja_lines(rnd: Round) -> list[Text]:
         found = [z for z in rnd.declarations(seat) if z.kind is not ZvanjeKind.BELOT]
         if not found:
             continue
-        counts = "counts" if team == seat % 2 else "does not count"
+        counts = _("counts") if team == seat % 2 else _("does not count")
         words = Text("; ").join(_zvanje_words(z) for z in found)
         lines.append(Text.assemble(f"  {seat_name(seat)}: ", words, f" ({counts})"))
     if team is None:
-        head = "Zvanja: none"
+        head = _("Zvanja: none")
     else:
-        head = f"Zvanja: {TEAM_NAMES[team]} score {rnd.zvanja_points[team]}"
+        head = _("Zvanja: {team} score {points}").format(
+            team=TEAM_NAMES[team], points=rnd.zvanja_points[team]
+        )
     return [Text(head), *lines]
 
 
 def _bela_line(rnd: Round) -> Text | None:
     announced, holder = rnd.bela_announced_by, rnd.bela_seat
     if announced is not None:
-        return Text(f"Bela: {seat_name(announced)} announced it, 20 to {TEAM_NAMES[announced % 2]}")
+        return Text(
+            _("Bela: {seat} announced it, 20 to {team}").format(
+                seat=seat_name(announced), team=TEAM_NAMES[announced % 2]
+            )
+        )
     if holder is not None:
-        kept = "has not announced it yet" if not rnd.is_finished else "did not announce it"
-        return Text(f"Bela: {seat_name(holder)} held trump K and Q but {kept}")
+        if rnd.is_finished:
+            text = _("Bela: {seat} held trump K and Q but did not announce it")
+        else:
+            text = _("Bela: {seat} held trump K and Q but has not announced it yet")
+        return Text(text.format(seat=seat_name(holder)))
     return None
 
 
 def _tricks_table(rnd: Round) -> Table:
-    table = Table(title="Tricks", title_justify="left", box=None, pad_edge=False)
-    for name in ("#", "leader", "cards in play order", "winner", "points"):
-        table.add_column(name, justify="right" if name in ("#", "points") else "left")
+    table = Table(title=_("Tricks"), title_justify="left", box=None, pad_edge=False)
+    names = ("#", _("leader"), _("cards in play order"), _("winner"), _("points"))
+    for i, name in enumerate(names):
+        table.add_column(name, justify="right" if i in (0, 4) else "left")
     for number, trick in enumerate(rnd.tricks, start=1):
         played = Text("  ").join(
             Text.assemble(
@@ -273,35 +311,40 @@ def _tricks_table(rnd: Round) -> Table:
             for i, c in enumerate(trick.cards)
         )
         table.add_row(
-            str(number), f"seat {trick.leader}", played, seat_name(trick.winner), str(trick.points)
+            str(number),
+            _("seat {seat}").format(seat=trick.leader),
+            played,
+            seat_name(trick.winner),
+            str(trick.points),
         )
     if rnd.trick:
         played = Text("  ").join(
             Text.assemble(f"{(rnd.trick_leader + i) % 4}:", card_text(c))
             for i, c in enumerate(rnd.trick)
         )
-        table.add_row(str(len(rnd.tricks) + 1), f"seat {rnd.trick_leader}", played, "…", "")
+        leader = _("seat {seat}").format(seat=rnd.trick_leader)
+        table.add_row(str(len(rnd.tricks) + 1), leader, played, "…", "")
     return table
 
 
 def _result_table(parts: Breakdown) -> Table:
-    table = Table(title="Result", title_justify="left", box=None, pad_edge=False)
+    table = Table(title=_("Result"), title_justify="left", box=None, pad_edge=False)
     table.add_column("")
     table.add_column("mi", justify="right")
     table.add_column("vi", justify="right")
     rows: list[tuple[str, Pair]] = [
-        ("cards", parts.cards),
-        ("last trick", parts.last_trick),
-        ("zvanja", parts.zvanja),
-        ("bela", parts.bela),
+        (_("cards"), parts.cards),
+        (_("last trick"), parts.last_trick),
+        (_("zvanja"), parts.zvanja),
+        (_("bela"), parts.bela),
     ]
     if parts.stiglja != (0, 0):
-        rows.append(("štiglja", parts.stiglja))
-    rows.append(("total", parts.totals))
+        rows.append((_("štiglja"), parts.stiglja))
+    rows.append((_("total"), parts.totals))
     for label, pair in rows:
         table.add_row(label, str(pair[0]), str(pair[1]))
     table.add_row(
-        Text("written", style="bold"), *(Text(str(p), style="bold") for p in parts.written)
+        Text(_("written"), style="bold"), *(Text(str(p), style="bold") for p in parts.written)
     )
     return table
 
@@ -309,9 +352,8 @@ def _result_table(parts: Breakdown) -> Table:
 def render_round(view: RoundView) -> RenderableType:
     """One round told in full."""
     rnd = view.round
-    title = (
-        f"Round {view.number} · dealer {seat_name(rnd.dealer)} · "
-        f"first to speak {seat_name(rnd.first_player)}"
+    title = _("Round {n} · dealer {dealer} · first to speak {first}").format(
+        n=view.number, dealer=seat_name(rnd.dealer), first=seat_name(rnd.first_player)
     )
     parts: list[RenderableType] = [Rule(title, align="left"), _deal_table(rnd), _bids_text(rnd)]
     parts.extend(_zvanja_lines(rnd))
@@ -322,7 +364,11 @@ def render_round(view: RoundView) -> RenderableType:
         parts.append(_tricks_table(rnd))
     result = rnd.result
     if result is None or view.written is None:
-        parts.append(Text(f"Round in progress: seat {rnd.to_act} to act.", style="italic"))
+        parts.append(
+            Text(
+                _("Round in progress: seat {seat} to act.").format(seat=rnd.to_act), style="italic"
+            )
+        )
     elif result.redeal or result.belot is not None:
         parts.append(Text(summary(result, view.written), style="bold"))
     else:
@@ -336,22 +382,30 @@ def sheet_marks(played: RoundRecord) -> list[str]:
     r = played.result
     marks: list[str] = []
     if r.redeal:
-        marks.append("redeal")
+        marks.append(_("redeal"))
     if r.caller is not None and r.fell and not r.hanging:  # a visi tie hangs, not falls
         callers = TEAM_NAMES[r.caller % 2]
-        marks.append(f"pad {callers}" + (" (tie)" if r.tie else ""))
+        if r.tie:
+            marks.append(_("pad {team} (tie)").format(team=callers))
+        else:
+            marks.append(_("pad {team}").format(team=callers))
     if r.stiglja is not None:
-        marks.append(f"štiglja {TEAM_NAMES[r.stiglja]}")
+        marks.append(_("štiglja {team}").format(team=TEAM_NAMES[r.stiglja]))
     if r.belot is not None:
-        marks.append(f"belot {TEAM_NAMES[r.belot]}")
+        marks.append(_("belot {team}").format(team=TEAM_NAMES[r.belot]))
     if r.claim is not None:  # "dosta": the round stopped on a claim of the match
-        marks.append(f"dosta {TEAM_NAMES[r.claim]} ({'held' if r.claim_ok else 'wrong'})")
+        if r.claim_ok:
+            marks.append(_("dosta {team} (held)").format(team=TEAM_NAMES[r.claim]))
+        else:
+            marks.append(_("dosta {team} (wrong)").format(team=TEAM_NAMES[r.claim]))
     if r.hanging:
-        marks.append(f"visi: {r.hanging} hang")
+        marks.append(_("visi: {points} hang").format(points=r.hanging))
     for team in (0, 1):
         collected = played.written[team] - r.points[team]
         if collected > 0:
-            marks.append(f"+{collected} visi to {TEAM_NAMES[team]}")
+            marks.append(
+                _("+{points} visi to {team}").format(points=collected, team=TEAM_NAMES[team])
+            )
     return marks
 
 
@@ -371,7 +425,7 @@ def sheet_table(match: Match) -> Table:
     and the last line is the sum of each column, which is the match's score.
     """
     table = Table(
-        title=f"Score sheet · target {match.target}",
+        title=_("Score sheet · target {target}").format(target=match.target),
         title_justify="left",
         show_footer=bool(match.rounds),
     )
@@ -393,20 +447,20 @@ def sheet_table(match: Match) -> Table:
             )
         )
     columns = (
-        ("round", "total"),
-        ("dealer", ""),
-        ("called", ""),
+        (_("round"), _("total")),
+        (_("dealer"), ""),
+        (_("called"), ""),
         ("mi", str(totals[0])),
         ("vi", str(totals[1])),
         ("Σ mi", str(totals[0])),
         ("Σ vi", str(totals[1])),
         ("", ""),
     )
-    for name, footer in columns:
+    for i, (name, footer) in enumerate(columns):
         table.add_column(
             name,
             footer=footer,
-            justify="left" if name in ("", "called") else "right",
+            justify="left" if i in (2, 7) else "right",
             overflow="fold",
         )
     for row in rows:
@@ -441,7 +495,7 @@ def sheet_json(match: Match, difficulty: str) -> dict[str, Any]:
                 "belot": r.belot,
                 "hanging": r.hanging,
                 "redeal": r.redeal,
-                "marks": sheet_marks(played),
+                "marks": _english_marks(played),
             }
         )
     return {
@@ -468,8 +522,12 @@ def _match_head(match: Match, difficulty: str) -> Text:
         for name, value in match.rules.changed().items()
     ]
     return Text(
-        f"Match seed {match.seed} · target {match.target} · bots {difficulty} · rules "
-        f"{', '.join(variants) if variants else 'standard'}",
+        _("Match seed {seed} · target {target} · bots {level} · rules {rules}").format(
+            seed=match.seed,
+            target=match.target,
+            level=level_name(difficulty),
+            rules=", ".join(variants) if variants else _("standard"),
+        ),
         style="bold",
     )
 
@@ -477,10 +535,16 @@ def _match_head(match: Match, difficulty: str) -> Text:
 def _standing(match: Match) -> Text:
     if match.winner is not None:
         return Text(
-            f"{TEAM_NAMES[match.winner]} win {match.scores[0]} : {match.scores[1]} (mi : vi)",
+            _("{team} win {mi} : {vi} (mi : vi)").format(
+                team=TEAM_NAMES[match.winner], mi=match.scores[0], vi=match.scores[1]
+            ),
             style="bold",
         )
-    return Text(f"Match in progress at {match.scores[0]} : {match.scores[1]} (mi : vi)")
+    return Text(
+        _("Match in progress at {mi} : {vi} (mi : vi)").format(
+            mi=match.scores[0], vi=match.scores[1]
+        )
+    )
 
 
 def render_match(
@@ -492,12 +556,23 @@ def render_match(
     for view in shown:
         parts.extend([Text(""), render_round(view)])
     parts.append(Text(""))
-    parts.append(sheet_table(match) if match.rounds else Text("No round finished yet."))
+    parts.append(sheet_table(match) if match.rounds else Text(_("No round finished yet.")))
     parts.append(_standing(match))
     return Group(*parts)
 
 
 # ---------------------------------------------------------------------- JSON data
+
+
+def _english_summary(result: RoundResult, written: Pair) -> str:
+    """``summary`` in English: ``--json`` reads the same in every language."""
+    with english():
+        return summary(result, written)
+
+
+def _english_marks(played: RoundRecord) -> list[str]:
+    with english():
+        return sheet_marks(played)
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -558,7 +633,7 @@ def round_json(view: RoundView) -> dict[str, Any]:
             "hanging": result.hanging,
             "belot": result.belot,
             "redeal": result.redeal,
-            "summary": summary(result, view.written),
+            "summary": _english_summary(result, view.written),
         }
     return data
 

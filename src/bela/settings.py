@@ -36,6 +36,7 @@ import platformdirs
 
 from bela.engine.rules import DEFAULT_RULES, STIGLJA_BONUSES, TARGETS, Rules
 from bela.files import move_aside, read_limited, replace_atomically
+from bela.i18n import LANGUAGES, N_, _
 from bela.untrusted import oneline, shown, shown_path
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "parse_settings",
     "rules_summary",
     "save_settings",
+    "saved_language",
     "settings_path",
 ]
 
@@ -85,17 +87,17 @@ class RuleChoice:
 
 
 RULE_CHOICES: Final = (
-    RuleChoice("bela_on_second", "bela-second", "Bela said with the second of trump K and Q"),
-    RuleChoice("no_zvanja", "no-zvanja", "No zvanja (no declarations, nor belot)"),
-    RuleChoice("no_bela", "no-bela", "No bela (trump K and Q score nothing)"),
-    RuleChoice("bela_always_counts", "bela-always", "Bela se uvijek piše (fallers keep bela)"),
-    RuleChoice("stiglja_bonus", "stiglja-100", "Štiglja is worth 100, not 90", 100),
-    RuleChoice("dosta", "dosta", "Na dosta (a right claim ends the match)"),
-    RuleChoice("visi", "visi", "Visi (an exact tie hangs)"),
-    RuleChoice("tens_over_kings", "tens-over-kings", "Four tens beat four kings and queens"),
-    RuleChoice("clockwise", "clockwise", "Play goes clockwise (seats drawn the other way)"),
-    RuleChoice("hide_played_tricks", "hide-tricks", "No looking at played tricks (l is off)"),
-    RuleChoice("no_forced_trump", "no-forced-trump", "No forced trump (a foreign variant)"),
+    RuleChoice("bela_on_second", "bela-second", N_("Bela said with the second of trump K and Q")),
+    RuleChoice("no_zvanja", "no-zvanja", N_("No zvanja (no declarations, nor belot)")),
+    RuleChoice("no_bela", "no-bela", N_("No bela (trump K and Q score nothing)")),
+    RuleChoice("bela_always_counts", "bela-always", N_("Bela se uvijek piše (fallers keep bela)")),
+    RuleChoice("stiglja_bonus", "stiglja-100", N_("Štiglja is worth 100, not 90"), 100),
+    RuleChoice("dosta", "dosta", N_("Na dosta (a right claim ends the match)")),
+    RuleChoice("visi", "visi", N_("Visi (an exact tie hangs)")),
+    RuleChoice("tens_over_kings", "tens-over-kings", N_("Four tens beat four kings and queens")),
+    RuleChoice("clockwise", "clockwise", N_("Play goes clockwise (seats drawn the other way)")),
+    RuleChoice("hide_played_tricks", "hide-tricks", N_("No looking at played tricks (l is off)")),
+    RuleChoice("no_forced_trump", "no-forced-trump", N_("No forced trump (a foreign variant)")),
 )
 """Every house rule, with the name ``bela play --rules`` takes (a test keeps them equal)."""
 
@@ -103,7 +105,7 @@ RULE_CHOICES: Final = (
 def rules_summary(rules: Rules) -> str:
     """The house rules in a few words: ``standard``, or the names of those that differ."""
     names = [choice.name for choice in RULE_CHOICES if getattr(rules, choice.field) == choice.value]
-    return ", ".join(names) if names else "standard"
+    return ", ".join(names) if names else _("standard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +119,8 @@ class Settings:
     theme: str = DEFAULT_THEME
     reduced_motion: bool = False
     rules: Rules = field(default=DEFAULT_RULES)
+    language: str = ""
+    """A shipped language's code (``bela.i18n.LANGUAGES``), or "" for the system's."""
 
     def to_json(self) -> str:
         """The file's text: every field, the house rules by their ``Rules`` field names."""
@@ -199,6 +203,8 @@ def parse_settings(data: bytes) -> Settings:
             ok = _is_bool(value)
         elif key == "theme":
             ok = isinstance(value, str) and 0 < len(value) <= _THEME_LIMIT and value.isprintable()
+        elif key == "language":
+            ok = value == "" or value in LANGUAGES
         elif key == "rules":
             values["rules"] = _check_rules(value)
             continue
@@ -236,6 +242,21 @@ class Loaded:
     """Whether the settings came from a file (a first run, or one after a bad file, has none)."""
 
 
+def saved_language() -> str | None:
+    """The language in the settings file, or None; reads only, never moves a bad file aside.
+
+    The command line needs the language before it parses its arguments (its
+    ``--help`` is translated), long before the app loads the settings for good.
+    """
+    try:
+        data = read_limited(settings_path(), SIZE_LIMIT)
+        raw = json.loads(data.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    language = raw.get("language") if isinstance(raw, dict) else None
+    return language if isinstance(language, str) and language in LANGUAGES else None
+
+
 def load_settings() -> Loaded:
     """The saved settings, or the defaults (with a one-line notice when a file was unusable)."""
     path = settings_path()
@@ -261,16 +282,20 @@ def _set_aside(path: Path, kind: str, reason: str) -> Loaded:
         return Loaded(
             Settings(),
             oneline(
-                f"Settings in {shown_path(path)} could not be used ({reason}) nor moved aside "
-                f"({why}): playing on the defaults, and this run's changes are not saved."
+                _(
+                    "Settings in {path} could not be used ({reason}) nor moved aside ({why}): "
+                    "playing on the defaults, and this run's changes are not saved."
+                ).format(path=shown_path(path), reason=reason, why=why)
             ),
             writable=False,
         )
     return Loaded(
         Settings(),
         oneline(
-            f"Settings could not be used ({reason}); the file was moved to "
-            f"{shown_path(aside)} and the defaults are in use."
+            _(
+                "Settings could not be used ({reason}); the file was moved to {path} "
+                "and the defaults are in use."
+            ).format(reason=reason, path=shown_path(aside))
         ),
     )
 
@@ -282,7 +307,11 @@ def save_settings(settings: Settings) -> str | None:
         replace_atomically(path, settings.to_json(), ".settings.")
     except OSError as exc:
         why = oneline(exc.strerror or exc, 120)
-        return oneline(f"could not save the settings in {shown_path(path.parent)}: {why}")
+        return oneline(
+            _("could not save the settings in {path}: {why}").format(
+                path=shown_path(path.parent), why=why
+            )
+        )
     return None
 
 

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from bela.engine import Action, Call, Card, Pass, Play, SeatView, Suit
+from bela.engine import Action, Call, Card, Pass, Play, SeatView
 from bela.engine.tricks import CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
+from bela.i18n import _, ngettext
+from bela.wording import points, suit_name, suit_singular
 
 __all__ = ["reason"]
 
@@ -102,66 +104,87 @@ def _name(card: int) -> str:
 
 
 def _suit_word(card: int) -> str:
-    return Suit(card >> 3).singular
+    return suit_singular(card >> 3)
 
 
-def _points(n: int) -> str:
-    return "1 point" if n == 1 else f"{n} points"
+def _and(names: list[str]) -> str:
+    """``A and B`` (the language's "and")."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 def _play_reason(view: SeatView, action: Play) -> str:
     pos = _Position(view)
     card = int(action.card)
     lead = not pos.trick
-    verb = "lead" if lead else "play"
-    head = f"{verb} {_name(card)}" + (" and say bela (20 points)" if action.bela else "")
+    if lead and action.bela:
+        head = _("lead {card} and say bela (20 points)")
+    elif lead:
+        head = _("lead {card}")
+    elif action.bela:
+        head = _("play {card} and say bela (20 points)")
+    else:
+        head = _("play {card}")
     if len(pos.legal) == 1:
-        why = "it is the only card the rules allow here"
+        why = _("it is the only card the rules allow here")
     elif lead:
         why = _lead_reason(pos, card)
     else:
         why = _follow_reason(pos, card)
-    return f"{head}: {why}"
+    return _("{head}: {why}").format(head=head.format(card=_name(card)), why=why)
 
 
 def _lead_reason(pos: _Position, card: int) -> str:
     out = pos.trumps_out()
     if card >> 3 == pos.trump:
         if not out:
-            return "nobody else has a trump left, so it cannot be beaten"
+            return _("nobody else has a trump left, so it cannot be beaten")
         protected = [c for c in pos.side_winners() if c != card]
         if pos.is_top(card):
-            first = "you hold the top trump"
+            first = _("you hold the top trump")
         else:
-            still = "1 trump is" if len(out) == 1 else f"{len(out)} trumps are"
-            first = f"{still} still out (the top one is {_name(out[0])})"
+            first = ngettext(
+                "{n} trump is still out (the top one is {card})",
+                "{n} trumps are still out (the top one is {card})",
+                len(out),
+            ).format(n=len(out), card=_name(out[0]))
         if protected:
-            listed = " and ".join(_name(c) for c in protected[:2])
-            return f"{first}, and drawing trumps protects your {listed}"
-        return f"{first}, and drawing them stops the opponents trumping your winners"
-    if pos.is_top(card):
-        what = "an ace" if card & 7 == _ACE else "a winner"
-        why = f"cashing {what}: it is the highest {_suit_word(card)} left"
-        if out:
-            return f"{why}, worth {_points(pos.points(card))} before anyone runs out of them"
-        return f"{why} and no trumps are out, so it wins"
-    if pos.points(card) <= 4:
-        return (
-            f"a low {_suit_word(card)} gives little away and leaves your partner "
-            "room to win the trick"
+            listed = _and([_name(c) for c in protected[:2]])
+            return _("{first}, and drawing trumps protects your {cards}").format(
+                first=first, cards=listed
+            )
+        return _("{first}, and drawing them stops the opponents trumping your winners").format(
+            first=first
         )
+    if pos.is_top(card):
+        if card & 7 == _ACE:
+            why = _("cashing an ace: it is the highest {suit} left")
+        else:
+            why = _("cashing a winner: it is the highest {suit} left")
+        why = why.format(suit=_suit_word(card))
+        if out:
+            return _("{why}, worth {points} before anyone runs out of them").format(
+                why=why, points=points(pos.points(card))
+            )
+        return _("{why} and no trumps are out, so it wins").format(why=why)
+    if pos.points(card) <= 4:
+        return _(
+            "a low {suit} gives little away and leaves your partner room to win the trick"
+        ).format(suit=_suit_word(card))
     higher = sorted(
         (c for c in pos.unseen if c >> 3 == card >> 3 and pos.strength(c) > pos.strength(card)),
         key=pos.strength,
         reverse=True,
     )
     if len(higher) == 1:
-        return f"only {_name(higher[0])} is still higher: this lead wins the trick or draws it out"
+        return _("only {card} is still higher: this lead wins the trick or draws it out").format(
+            card=_name(higher[0])
+        )
     held = sorted((c for c in pos.hand if c >> 3 == card >> 3), key=pos.strength, reverse=True)
     listed = " ".join(_name(c) for c in held)
-    return (
-        f"it opens your {Suit(card >> 3).noun} ({listed}); "
-        f"{' and '.join(_name(c) for c in higher)} are still out"
+    return _("it opens your {suit} ({cards}); {higher} are still out").format(
+        suit=suit_name(card >> 3), cards=listed, higher=_and([_name(c) for c in higher])
     )
 
 
@@ -172,33 +195,54 @@ def _follow_reason(pos: _Position, card: int) -> str:
     value = pos.points(card)
     takes = pos.beats(card, best)
     if seat == pos.partner and not takes:
-        state = "wins" if last else "is winning"
         if value >= 10:
-            return f"your partner {state} the trick, so smear points onto it ({_points(value)})"
+            if last:
+                text = _("your partner wins the trick, so smear points onto it ({points})")
+            else:
+                text = _("your partner is winning the trick, so smear points onto it ({points})")
+            return text.format(points=points(value))
         if last:
-            return "your partner wins the trick anyway; keep your stronger cards for later"
-        return "your partner is winning the trick, so keep your stronger cards for later"
+            return _("your partner wins the trick anyway; keep your stronger cards for later")
+        return _("your partner is winning the trick, so keep your stronger cards for later")
     if takes:
-        total = on_trick + value
+        total = points(on_trick + value)
         trumping = card >> 3 == pos.trump and pos.trick[0] >> 3 != pos.trump
-        how = "trumping" if trumping else "it"
         if seat == pos.partner:
-            return f"{how} takes the trick over from your partner ({_points(total)} on it)"
+            if trumping:
+                text = _("trumping takes the trick over from your partner ({points} on it)")
+            else:
+                text = _("it takes the trick over from your partner ({points} on it)")
+            return text.format(points=total)
         if last:
-            return f"{how} wins the trick ({_points(total)})"
+            if trumping:
+                return _("trumping wins the trick ({points})").format(points=total)
+            return _("it wins the trick ({points})").format(points=total)
         safe = pos.is_top(card) and (trumping or not pos.trumps_out() or card >> 3 == pos.trump)
         if safe and not trumping:
-            return f"it wins the trick: nothing still out beats it ({_points(total)} so far)"
-        return f"{how} takes the trick for now ({_points(total)} on it so far)"
+            return _("it wins the trick: nothing still out beats it ({points} so far)").format(
+                points=total
+            )
+        if trumping:
+            return _("trumping takes the trick for now ({points} on it so far)").format(
+                points=total
+            )
+        return _("it takes the trick for now ({points} on it so far)").format(points=total)
     cheapest = min(pos.points(c) for c in pos.legal)
     if len(pos.trick) == 1 and value > cheapest:  # the partner plays last
-        return "your partner plays last and may still win this trick"
+        return _("your partner plays last and may still win this trick")
     if value == cheapest:
-        return (
-            f"the opponents {'win' if last else 'are winning'} this trick, so duck and give "
-            f"them as little as you can ({_points(value)})"
-        )
-    return "you cannot win this trick; this is the card you can best spare"
+        if last:
+            text = _(
+                "the opponents win this trick, so duck and give them as little as you can "
+                "({points})"
+            )
+        else:
+            text = _(
+                "the opponents are winning this trick, so duck and give them as little as "
+                "you can ({points})"
+            )
+        return text.format(points=points(value))
+    return _("you cannot win this trick; this is the card you can best spare")
 
 
 # ---------------------------------------------------------------------- bidding
@@ -219,28 +263,32 @@ def _bid_reason(view: SeatView, action: Pass | Call) -> str:
     if isinstance(action, Call):
         suit = int(action.suit)
         cards = suit_cards(suit)
-        parts = [f"{len(cards)} {Suit(suit).noun}"]
+        count = ngettext("{n} {suit}", "{n} {suit}", len(cards)).format(
+            n=len(cards), suit=suit_name(suit)
+        )
         if strong(suit):
-            parts[0] += f" with {' and '.join(_name(c) for c in strong(suit))}"
+            count = _("{cards} with {strong}").format(
+                cards=count, strong=_and([_name(c) for c in strong(suit)])
+            )
+        parts = [count]
         aces = aces_beside(suit)
         if aces:
-            parts.append(f"{' and '.join(_name(c) for c in aces)} on the side")
+            parts.append(_("{aces} on the side").format(aces=_and([_name(c) for c in aces])))
         forced = Pass() not in view.legal_actions
-        head = f"name {Suit(suit).noun}"
+        head = _("name {suit}").format(suit=suit_name(suit))
         if forced:
-            return f"{head}: as dealer you must name a suit, and this is your strongest: " + (
-                ", ".join(parts)
-            )
-        return f"{head}: you hold {', '.join(parts)}"
+            return _(
+                "{head}: as dealer you must name a suit, and this is your strongest: {parts}"
+            ).format(head=head, parts=", ".join(parts))
+        return _("{head}: you hold {parts}").format(head=head, parts=", ".join(parts))
     best = max(range(4), key=lambda s: (len(strong(s)), len(suit_cards(s))))
     cards = suit_cards(best)
-    names = " ".join(_name(c) for c in cards)
-    held = (
-        f"has only {' and '.join(names.split())}"
-        if len(cards) <= 2
-        else f"has {len(cards)} cards ({names})"
-    )
-    return (
+    names = [_name(c) for c in cards]
+    if len(cards) <= 2:
+        held = _("has only {cards}").format(cards=_and(names))
+    else:
+        held = _("has {n} cards ({cards})").format(n=len(cards), cards=" ".join(names))
+    return _(
         "say dalje: no suit is strong enough to play for more than half the points; "
-        f"your best, {Suit(best).noun}, {held}"
-    )
+        "your best, {suit}, {held}"
+    ).format(suit=suit_name(best), held=held)

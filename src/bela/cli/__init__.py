@@ -31,6 +31,7 @@ from bela.cli.analyze import AnalyzeOptions
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, OutputError, writing_output
 from bela.cli.history import HistoryOptions, StatsOptions
 from bela.cli.options import ArenaOptions, PlayOptions, ReplayOptions, parse
+from bela.i18n import _, set_language
 from bela.untrusted import MESSAGE_LIMIT, oneline
 
 __all__ = ["main"]
@@ -39,26 +40,55 @@ __all__ = ["main"]
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``bela`` with ``argv`` (default: the process's arguments) and return the exit code."""
     out, err = sys.stdout, sys.stderr
+    args = sys.argv[1:] if argv is None else argv
     try:
-        code = _run(sys.argv[1:] if argv is None else argv, out, err)
+        choose_language(args)
+        code = _run(args, out, err)
         with writing_output():
             out.flush()
         return code
     except CliError as exc:
-        _say(err, f"bela: error: {oneline(exc, MESSAGE_LIMIT)}")
+        _say(err, _("bela: error: {message}").format(message=oneline(exc, MESSAGE_LIMIT)))
         return exc.code
     except KeyboardInterrupt:
-        _say(err, "bela: interrupted")
+        _say(err, _("bela: interrupted"))
         return 130
     except OutputError as exc:
         _silence(out)
         if isinstance(exc.cause, BrokenPipeError):  # e.g. `bela replay ... | head`
             return 0
-        _say(err, f"bela: error: cannot write the output: {oneline(exc, MESSAGE_LIMIT)}")
+        _say(
+            err,
+            _("bela: error: cannot write the output: {message}").format(
+                message=oneline(exc, MESSAGE_LIMIT)
+            ),
+        )
         return EXIT_ENVIRONMENT
     except OSError as exc:  # not our output: a fork refused, a device gone, ...
-        _say(err, f"bela: error: {oneline(exc, MESSAGE_LIMIT)}")
+        _say(err, _("bela: error: {message}").format(message=oneline(exc, MESSAGE_LIMIT)))
         return EXIT_ENVIRONMENT
+
+
+def choose_language(argv: Sequence[str]) -> str:
+    """Speak ``--lang`` if the command line names a shipped language, else the settings',
+    else the environment's (``bela.i18n``); argparse's own words follow.
+
+    Read before parsing, since the parser's help and errors are already in words;
+    a ``--lang`` that is not shipped is left for argparse to refuse.
+    """
+    from bela.cli.argparse_words import use_bela_catalog
+    from bela.settings import saved_language
+
+    wanted: str | None = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            wanted = argv[i + 1]
+        elif arg.startswith("--lang="):
+            wanted = arg.split("=", 1)[1]
+    use_bela_catalog()
+    return set_language(wanted, saved_language())
 
 
 def _run(argv: Sequence[str], out: TextIO, err: TextIO) -> int:

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import TYPE_CHECKING, TextIO
 
+from bela.i18n import _
 from bela.untrusted import shown
 
 if TYPE_CHECKING:
@@ -59,9 +60,14 @@ def resolve_difficulty(requested: str, available: Sequence[str]) -> tuple[str, s
                 return kind, None
             return (
                 kind,
-                f"the {shown(requested)} level is not available yet: playing {shown(kind)} instead",
+                _("the {level} level is not available yet: playing {kind} instead").format(
+                    level=shown(requested), kind=shown(kind)
+                ),
             )
-    raise CliError(f"no computer player is available for {shown(requested)}", EXIT_UNAVAILABLE)
+    raise CliError(
+        _("no computer player is available for {level}").format(level=shown(requested)),
+        EXIT_UNAVAILABLE,
+    )
 
 
 def optional_module(name: str, what: str) -> ModuleType:
@@ -71,7 +77,9 @@ def optional_module(name: str, what: str) -> ModuleType:
     except ModuleNotFoundError as exc:
         missing = exc.name or ""
         if missing and (name == missing or name.startswith(missing + ".")):
-            message = f"{what} is not available yet ({name} is missing)"
+            message = _("{what} is not available yet ({name} is missing)").format(
+                what=what, name=name
+            )
             raise CliError(message, EXIT_UNAVAILABLE) from None
         raise
 

@@ -32,6 +32,7 @@ from bela.cli.history import (
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
 from bela.engine.rules import DEFAULT_RULES
+from bela.i18n import LANGUAGES, N_, _
 from bela.untrusted import oneline, shown
 
 if TYPE_CHECKING:
@@ -88,6 +89,8 @@ class PlayOptions:
     resume: bool | None
     rules: Rules | None = None
     """``--rules``; None when not given (the app's own choice)."""
+    lang: str | None = None
+    """``--lang``; None when not given (the settings', else the system's language)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +141,10 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {oneline(message)} (see {self.prog} --help)\n")
+        line = _("{prog}: error: {message} (see {prog} --help)").format(
+            prog=self.prog, message=oneline(message)
+        )
+        self.exit(2, line + "\n")
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         """Write as argparse does, but let a failed write raise.
@@ -186,10 +192,14 @@ def parse_seed(text: str) -> int:
     seed = whole_number(text)
     if seed is None:
         raise argparse.ArgumentTypeError(
-            f"a seed is a whole number from 0 to {MAX_SEED}, not {shown(text)}"
+            _("a seed is a whole number from 0 to {max}, not {text}").format(
+                max=MAX_SEED, text=shown(text)
+            )
         )
     if seed > MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a seed is at most {MAX_SEED}, not {shown(text)}")
+        raise argparse.ArgumentTypeError(
+            _("a seed is at most {max}, not {text}").format(max=MAX_SEED, text=shown(text))
+        )
     return seed
 
 
@@ -198,7 +208,9 @@ def parse_round(text: str) -> int:
     number = whole_number(text)
     if number is None or not 1 <= number <= MAX_ROUND:
         raise argparse.ArgumentTypeError(
-            f"a round number is a whole number from 1 to {MAX_ROUND:,}, not {shown(text)}"
+            _("a round number is a whole number from 1 to {max}, not {text}").format(
+                max=f"{MAX_ROUND:,}", text=shown(text)
+            )
         )
     return number
 
@@ -208,8 +220,9 @@ def _count(least: int, most: int) -> Callable[[str], int]:
         number = whole_number(text)
         if number is None or not least <= number <= most:
             raise argparse.ArgumentTypeError(
-                f"expected a whole number of at least {least} and at most {most:,}, "
-                f"not {shown(text)}"
+                _(
+                    "expected a whole number of at least {least} and at most {most}, not {text}"
+                ).format(least=least, most=f"{most:,}", text=shown(text))
             )
         return number
 
@@ -220,47 +233,64 @@ def _target(text: str) -> int:
     number = whole_number(text)
     if number is None or number not in TARGETS:
         choices = ", ".join(map(str, TARGETS))
-        raise argparse.ArgumentTypeError(f"the target is one of {choices}, not {shown(text)}")
+        raise argparse.ArgumentTypeError(
+            _("the target is one of {choices}, not {text}").format(
+                choices=choices, text=shown(text)
+            )
+        )
     return number
 
 
 _TARGETS_SHOWN: Final = "{" + ",".join(map(str, TARGETS)) + "}"
-_QUICK: Final = f"{QUICK_TARGET} is a quick match of three deals ('brza 163')"
+
+
+def _quick() -> str:
+    return _("{target} is a quick match of three deals ('brza 163')").format(target=QUICK_TARGET)
+
 
 HOUSE_RULES: Final[dict[str, tuple[dict[str, bool | int], str]]] = {
-    "bela-second": ({"bela_on_second": True}, "bela is said with the second of trump K and Q"),
-    "no-zvanja": ({"no_zvanja": True}, "no declarations (nor belot); bela still counts"),
-    "no-bela": ({"no_bela": True}, "trump K and Q score nothing together"),
-    "bela-always": ({"bela_always_counts": True}, "callers who fall keep their bela"),
-    "stiglja-100": ({"stiglja_bonus": 100}, "all eight tricks add 100, not 90"),
-    "dosta": ({"dosta": True}, "'na dosta': a right claim after a won trick ends the match"),
-    "visi": ({"visi": True}, "an exact tie hangs for the next round's winner"),
-    "tens-over-kings": ({"tens_over_kings": True}, "four tens beat four kings and queens"),
-    "clockwise": ({"clockwise": True}, "the app draws the seats clockwise"),
-    "hide-tricks": ({"hide_played_tricks": True}, "the app hides finished tricks"),
-    "no-forced-trump": ({"no_forced_trump": True}, "the dealer may pass (a foreign variant)"),
+    "bela-second": ({"bela_on_second": True}, N_("bela is said with the second of trump K and Q")),
+    "no-zvanja": ({"no_zvanja": True}, N_("no declarations (nor belot); bela still counts")),
+    "no-bela": ({"no_bela": True}, N_("trump K and Q score nothing together")),
+    "bela-always": ({"bela_always_counts": True}, N_("callers who fall keep their bela")),
+    "stiglja-100": ({"stiglja_bonus": 100}, N_("all eight tricks add 100, not 90")),
+    "dosta": ({"dosta": True}, N_("'na dosta': a right claim after a won trick ends the match")),
+    "visi": ({"visi": True}, N_("an exact tie hangs for the next round's winner")),
+    "tens-over-kings": ({"tens_over_kings": True}, N_("four tens beat four kings and queens")),
+    "clockwise": ({"clockwise": True}, N_("the app draws the seats clockwise")),
+    "hide-tricks": ({"hide_played_tricks": True}, N_("the app hides finished tricks")),
+    "no-forced-trump": ({"no_forced_trump": True}, N_("the dealer may pass (a foreign variant)")),
 }
 """The names ``--rules`` takes, the ``Rules`` fields each sets, and a line for ``--help``."""
 
-_RULES_HELP: Final = "house rules, names separated by commas (default: standard; list below)"
-_RULES_EPILOG: Final = "house rules for --rules (e.g. --rules dosta,stiglja-100):\n" + "\n".join(
-    f"  {name:<16} {text}" for name, (_, text) in HOUSE_RULES.items()
-)
+
+def _rules_help() -> str:
+    return _("house rules, names separated by commas (default: standard; list below)")
+
+
+def _rules_epilog() -> str:
+    head = _("house rules for --rules (e.g. --rules dosta,stiglja-100):")
+    return (
+        head
+        + "\n"
+        + "\n".join(f"  {name:<16} {_(text)}" for name, (_fields, text) in HOUSE_RULES.items())
+    )
 
 
 def parse_rules(text: str) -> Rules:
     """``--rules``: house-rule names separated by commas (``dosta,stiglja-100``)."""
     names = [part.strip().lower() for part in text.split(",") if part.strip()]
     if not names:
-        raise argparse.ArgumentTypeError("name a house rule, or 'standard' for none")
+        raise argparse.ArgumentTypeError(_("name a house rule, or 'standard' for none"))
     fields: dict[str, bool | int] = {}
     for name in names:
         if name == "standard":
             continue
         if name not in HOUSE_RULES:
             raise argparse.ArgumentTypeError(
-                f"{shown(name)} is not a house rule: choose from {', '.join(HOUSE_RULES)} "
-                "or standard"
+                _("{name} is not a house rule: choose from {names} or standard").format(
+                    name=shown(name), names=", ".join(HOUSE_RULES)
+                )
             )
         fields.update(HOUSE_RULES[name][0])
     return Rules(**fields)  # type: ignore[arg-type]
@@ -270,7 +300,9 @@ def _difficulty(text: str) -> str:
     cleaned = text.strip().lower()
     if cleaned not in DIFFICULTIES:
         raise argparse.ArgumentTypeError(
-            f"the difficulty is one of {', '.join(DIFFICULTIES)}, not {shown(text)}"
+            _("the difficulty is one of {levels}, not {text}").format(
+                levels=", ".join(DIFFICULTIES), text=shown(text)
+            )
         )
     return cleaned
 
@@ -283,8 +315,10 @@ def build_parser() -> argparse.ArgumentParser:
 def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     parser = _Parser(
         prog="bela",
-        description="Croatian Bela in the terminal: you and a computer partner against two "
-        "computer opponents. Without a command, plays (same as 'bela play').",
+        description=_(
+            "Croatian Bela in the terminal: you and a computer partner against two "
+            "computer opponents. Without a command, plays (same as 'bela play')."
+        ),
         allow_abbrev=False,
     )
     parser.add_argument("--version", action="version", version=f"bela {__version__}")
@@ -292,34 +326,38 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
 
     play = commands.add_parser(
         "play",
-        help="play a match in the terminal app (the default)",
-        description="Play a match against three computer players. The seed is shown so any "
-        "match can be reported and replayed with 'bela replay --seed N'.",
-        epilog=_RULES_EPILOG,
+        help=_("play a match in the terminal app (the default)"),
+        description=_(
+            "Play a match against three computer players. The seed is shown so any "
+            "match can be reported and replayed with 'bela replay --seed N'."
+        ),
+        epilog=_rules_epilog(),
         allow_abbrev=False,
     )
     play.add_argument(
         "--target",
         type=_target,
         metavar=_TARGETS_SHOWN,
-        help=f"points to win the match (default: the last match's, else 1001); {_QUICK}",
+        help=_("points to win the match (default: the last match's, else 1001); {quick}").format(
+            quick=_quick()
+        ),
     )
-    play.add_argument("--rules", type=parse_rules, metavar="NAMES", help=_RULES_HELP)
+    play.add_argument("--rules", type=parse_rules, metavar="NAMES", help=_rules_help())
     play.add_argument(
-        "--seed", type=parse_seed, help="deal from this seed (default: a random one, shown)"
+        "--seed", type=parse_seed, help=_("deal from this seed (default: a random one, shown)")
     )
     play.add_argument(
         "--difficulty",
         type=_difficulty,
         metavar="{easy,normal,hard}",
-        help="how well the computer players play (default: the last match's, else normal)",
+        help=_("how well the computer players play (default: the last match's, else normal)"),
     )
     play.add_argument(
         "--round",
         type=parse_round,
         default=1,
         metavar="N",
-        help="start at the N-th deal of the seed's match (default 1)",
+        help=_("start at the N-th deal of the seed's match (default 1)"),
     )
     resume = play.add_mutually_exclusive_group()
     resume.add_argument(
@@ -327,107 +365,135 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
         dest="resume",
         action="store_const",
         const=True,
-        help="resume the unfinished match without asking",
+        help=_("resume the unfinished match without asking"),
     )
     resume.add_argument(
         "--new",
         dest="resume",
         action="store_const",
         const=False,
-        help="start a new match even if one is unfinished (the unfinished one is kept in "
-        "the archive of matches, replayable with 'bela replay FILE')",
+        help=_(
+            "start a new match even if one is unfinished (the unfinished one is kept in "
+            "the archive of matches, replayable with 'bela replay FILE')"
+        ),
     )
 
     replay = commands.add_parser(
         "replay",
-        help="print a seeded round or match, or a saved match, in full",
-        description="Print a round or a whole match: the hands and talons, the bids, the "
-        "zvanja, every trick, bela and the written result. With --seed the computer players "
-        "play all four seats, exactly as they would in the app.",
-        epilog="examples: bela replay --seed 42 --round 3 | bela replay match.json --json",
+        help=_("print a seeded round or match, or a saved match, in full"),
+        description=_(
+            "Print a round or a whole match: the hands and talons, the bids, the "
+            "zvanja, every trick, bela and the written result. With --seed the computer players "
+            "play all four seats, exactly as they would in the app."
+        ),
+        epilog=_("examples: bela replay --seed 42 --round 3 | bela replay match.json --json"),
         allow_abbrev=False,
     )
-    replay.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a match record")
-    replay.add_argument("--seed", type=parse_seed, help="replay the match of this seed")
+    replay.add_argument("file", nargs="?", type=Path, metavar="FILE", help=_("a match record"))
+    replay.add_argument("--seed", type=parse_seed, help=_("replay the match of this seed"))
     replay.add_argument(
-        "--round", type=parse_round, metavar="K", help="only the K-th round (1 = the first deal)"
+        "--round", type=parse_round, metavar="K", help=_("only the K-th round (1 = the first deal)")
     )
     replay.add_argument(
         "--target",
         type=_target,
         metavar=_TARGETS_SHOWN,
-        help=f"with --seed: the match's target (default 1001); {_QUICK}",
+        help=_("with --seed: the match's target (default 1001); {quick}").format(quick=_quick()),
     )
     replay.add_argument(
         "--rules",
         type=parse_rules,
         metavar="NAMES",
-        help="with --seed: the house rules the match is played under (a record file has its "
-        "own); the names are those of 'bela play --help'",
+        help=_(
+            "with --seed: the house rules the match is played under (a record file has its "
+            "own); the names are those of 'bela play --help'"
+        ),
     )
     replay.add_argument(
         "--difficulty",
         type=_difficulty,
         metavar="{easy,normal,hard}",
-        help="with --seed: the computer players' level (default normal)",
+        help=_("with --seed: the computer players' level (default normal)"),
     )
-    replay.add_argument("--json", action="store_true", help="print JSON for machines")
+    replay.add_argument("--json", action="store_true", help=_("print JSON for machines"))
     replay.add_argument(
         "--sheet",
         action="store_true",
-        help="only the score sheet (blok): every round's line with pad, štiglja and belot "
-        "marked, both columns summed, the target shown",
+        help=_(
+            "only the score sheet (blok): every round's line with pad, štiglja and belot "
+            "marked, both columns summed, the target shown"
+        ),
     )
 
     arena = commands.add_parser(
         "arena",
-        help="pit two bots against each other on duplicate deals",
-        description="Play each seeded deal twice with the bots swapping seats, so the luck of "
-        "the cards cancels, and report the difference with confidence intervals.",
+        help=_("pit two bots against each other on duplicate deals"),
+        description=_(
+            "Play each seeded deal twice with the bots swapping seats, so the luck of "
+            "the cards cancels, and report the difference with confidence intervals."
+        ),
         allow_abbrev=False,
     )
-    arena.add_argument("bot_a", metavar="A", help="the first bot (e.g. normal)")
-    arena.add_argument("bot_b", metavar="B", help="the second bot (e.g. random)")
+    arena.add_argument("bot_a", metavar="A", help=_("the first bot (e.g. normal)"))
+    arena.add_argument("bot_b", metavar="B", help=_("the second bot (e.g. random)"))
     arena.add_argument(
         "--deals",
         type=_count(1, MAX_DEAL_PAIRS),
         default=DEFAULT_DEAL_PAIRS,
         metavar="N",
-        help=f"number of deal pairs, 1 to {MAX_DEAL_PAIRS:,} (default {DEFAULT_DEAL_PAIRS})",
+        help=_("number of deal pairs, 1 to {max} (default {default})").format(
+            max=f"{MAX_DEAL_PAIRS:,}", default=DEFAULT_DEAL_PAIRS
+        ),
     )
-    arena.add_argument("--seed", type=parse_seed, default=1, help="seed of the deals (default 1)")
+    arena.add_argument(
+        "--seed", type=parse_seed, default=1, help=_("seed of the deals (default 1)")
+    )
     arena.add_argument(
         "--jobs",
         type=_count(1, MAX_JOBS),
         metavar="N",
-        help=f"worker processes, 1 to {MAX_JOBS}; never more than the CPUs bela may use, "
-        "which is also the default (the result is the same for any N)",
+        help=_(
+            "worker processes, 1 to {max}; never more than the CPUs bela may use, "
+            "which is also the default (the result is the same for any N)"
+        ).format(max=MAX_JOBS),
     )
     arena.add_argument(
         "--matches",
         type=_count(0, MAX_MATCHES),
         default=0,
         metavar="N",
-        help=f"also play N full matches per seating, 0 to {MAX_MATCHES:,} (default 0)",
+        help=_("also play N full matches per seating, 0 to {max} (default 0)").format(
+            max=f"{MAX_MATCHES:,}"
+        ),
     )
     arena.add_argument(
         "--target",
         type=_target,
         default=1001,
         metavar=_TARGETS_SHOWN,
-        help=f"the target of those matches (default 1001); {_QUICK}",
+        help=_("the target of those matches (default 1001); {quick}").format(quick=_quick()),
     )
     arena.add_argument(
         "--rules",
         type=parse_rules,
         default=Rules(),
         metavar="NAMES",
-        help="house rules for every deal and match; the names are those of 'bela play --help'",
+        help=_("house rules for every deal and match; the names are those of 'bela play --help'"),
     )
-    arena.add_argument("--json", action="store_true", help="print JSON for machines")
+    arena.add_argument("--json", action="store_true", help=_("print JSON for machines"))
     analyze = add_analyze_parser(commands)
     subparsers = {"play": play, "replay": replay, "arena": arena, "analyze": analyze}
     subparsers.update(add_history_parsers(commands))
+    for each in (parser, *subparsers.values()):
+        each.add_argument(
+            "--lang",
+            choices=LANGUAGES,
+            default=argparse.SUPPRESS,
+            help=_(
+                "the language of bela's words and help (default: the one in the settings, "
+                "else the system's, else English)"
+            ),
+        )
     return parser, subparsers
 
 
@@ -447,7 +513,8 @@ def parse(argv: Sequence[str]) -> Options:
     args, extras = parser.parse_known_args(_with_default_command(argv))
     if extras:  # what parse_args says, with each argument quoted and escaped
         listed = " ".join(shown(extra) for extra in extras[:5])
-        parser.error(f"unrecognized arguments: {listed}{' …' if len(extras) > 5 else ''}")
+        more = " …" if len(extras) > 5 else ""
+        parser.error(_("unrecognized arguments: %s") % (listed + more))
     if args.command == "play":
         chosen = args.seed is None
         return PlayOptions(
@@ -458,19 +525,20 @@ def parse(argv: Sequence[str]) -> Options:
             round=args.round,
             resume=args.resume,
             rules=args.rules,
+            lang=getattr(args, "lang", None),
         )
     if args.command == "replay":
         sub = subparsers["replay"]
         if (args.seed is None) == (args.file is None):
-            sub.error("give either --seed N or a record FILE")
+            sub.error(_("give either --seed N or a record FILE"))
         if args.file is not None and (
             args.target is not None or args.difficulty is not None or args.rules is not None
         ):
             sub.error(
-                "--target, --difficulty and --rules go with --seed: a record file has its own"
+                _("--target, --difficulty and --rules go with --seed: a record file has its own")
             )
         if args.sheet and args.round is not None:
-            sub.error("--sheet shows every round: leave out --round")
+            sub.error(_("--sheet shows every round: leave out --round"))
         return ReplayOptions(
             seed=args.seed,
             file=args.file,

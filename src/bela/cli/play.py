@@ -12,6 +12,7 @@ from bela.cli.common import (
     writing_output,
 )
 from bela.cli.options import PlayOptions
+from bela.i18n import _
 from bela.untrusted import oneline
 
 __all__ = ["run_play", "seeds_line"]
@@ -35,10 +36,10 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
     notice: str | None = None
     if options.difficulty is not None:
         kind, notice = resolve_difficulty(options.difficulty, BOT_KINDS)
-    app = optional_module("bela.tui", "the terminal app")
+    app = optional_module("bela.tui", _("the terminal app"))
     run_app = getattr(app, "run_app", None)
     if run_app is None:
-        raise CliError("the terminal app is not available yet", EXIT_UNAVAILABLE)
+        raise CliError(_("the terminal app is not available yet"), EXIT_UNAVAILABLE)
     if options.resume:
         _check_resumable()
     if notice is not None:
@@ -47,6 +48,8 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
     settings: dict[str, object] = {}
     if options.rules is not None:  # only when given: the app chooses otherwise
         settings["rules"] = options.rules
+    if options.lang is not None:
+        settings["language"] = options.lang
     code = run_app(
         target=options.target,
         seed=options.seed,
@@ -70,15 +73,15 @@ def seeds_line(seeds: list[int]) -> str:
     that seed). The player's match itself is in the history, replayable from its file.
     """
     if len(seeds) == 1:
-        return (
-            f"bela: your match used seed {seeds[0]} (the same cards: bela play --seed "
-            f"{seeds[0]} --new; your match: bela history)"
-        )
+        return _(
+            "bela: your match used seed {seed} (the same cards: bela play --seed {seed} --new; "
+            "your match: bela history)"
+        ).format(seed=seeds[0])
     listed = ", ".join(str(seed) for seed in seeds)
-    return (
-        f"bela: your matches used seeds {listed} (the same cards: bela play --seed N --new; "
+    return _(
+        "bela: your matches used seeds {seeds} (the same cards: bela play --seed N --new; "
         "your matches: bela history)"
-    )
+    ).format(seeds=listed)
 
 
 def _check_resumable() -> None:
@@ -93,6 +96,6 @@ def _check_resumable() -> None:
         raise CliError(str(exc)) from None
     except OSError as exc:
         reason = oneline(exc.strerror or exc)  # str(exc) names the file, unescaped
-        raise CliError(f"cannot read the saved match: {reason}") from None
+        raise CliError(_("cannot read the saved match: {error}").format(error=reason)) from None
     if record is None:
-        raise CliError("there is no unfinished match to resume")
+        raise CliError(_("there is no unfinished match to resume"))

@@ -10,6 +10,7 @@ from bela.cli.common import CliError, output_console, resolve_difficulty, writin
 from bela.cli.options import ReplayOptions
 from bela.engine import Match, Rules
 from bela.engine.rules import DEFAULT_RULES
+from bela.i18n import _, english
 from bela.untrusted import oneline, shown_path
 
 __all__ = ["load_record_file", "play_seeded", "run_replay"]
@@ -46,10 +47,12 @@ def load_record_file(path: Path) -> tuple[Match, str]:
         record = read_record(path)  # a regular file of bounded size, never blocking
         return match_from_record(record), record.difficulty
     except FileNotFoundError:
-        raise CliError(f"{shown_path(path)}: no such file") from None
+        raise CliError(_("{path}: no such file").format(path=shown_path(path))) from None
     except OSError as exc:
         reason = oneline(exc.strerror or exc)  # str(exc) would repeat the name, unescaped
-        raise CliError(f"{shown_path(path)}: cannot read it ({reason})") from None
+        raise CliError(
+            _("{path}: cannot read it ({error})").format(path=shown_path(path), error=reason)
+        ) from None
     except RecordError as exc:
         raise CliError(f"{shown_path(path)}: {exc}") from None
 
@@ -74,10 +77,21 @@ def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
         views = [v for v in views if v.number == options.round]
         if not views:
             played = match_rounds(match)
-            span = f"rounds {played[0].number} to {played[-1].number}" if played else "no rounds"
-            raise CliError(f"there is no round {options.round} in this match: it has {span}")
+            if played:
+                span = _("rounds {first} to {last}").format(
+                    first=played[0].number, last=played[-1].number
+                )
+            else:
+                span = _("no rounds")
+            raise CliError(
+                _("there is no round {n} in this match: it has {span}").format(
+                    n=options.round, span=span
+                )
+            )
     if options.json:
-        text = json.dumps(match_json(match, difficulty, views), ensure_ascii=False, indent=2)
+        with english():  # --json reads the same in every language
+            data = match_json(match, difficulty, views)
+        text = json.dumps(data, ensure_ascii=False, indent=2)
         with writing_output():
             print(text, file=out)
     else:
@@ -92,7 +106,9 @@ def _print_sheet(match: Match, difficulty: str, as_json: bool, out: TextIO) -> i
     from bela.replay_text import render_sheet, sheet_json
 
     if as_json:
-        text = json.dumps(sheet_json(match, difficulty), ensure_ascii=False, indent=2)
+        with english():
+            data = sheet_json(match, difficulty)
+        text = json.dumps(data, ensure_ascii=False, indent=2)
         with writing_output():
             print(text, file=out)
         return 0

@@ -15,7 +15,10 @@ with one. Messages are one line and quote outside values cut short (``shown``).
 from __future__ import annotations
 
 import reprlib
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from bela.engine.tricks import Illegal
 
 __all__ = [
     "BelaError",
@@ -76,7 +79,16 @@ class IllegalBidError(IllegalActionError):
 
 
 class IllegalPlayError(IllegalActionError):
-    """A card that is not in the hand or breaks the follow / overtake / trump rules."""
+    """A card that is not in the hand or breaks the follow / overtake / trump rules.
+
+    ``reason`` is the same as data (``bela.engine.tricks.Illegal``: a code and
+    cards) when the engine found it, for the layers above to word in the
+    player's language; the message is the engine's English.
+    """
+
+    def __init__(self, message: str, reason: Illegal | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class IllegalBelaError(IllegalActionError):

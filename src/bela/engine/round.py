@@ -45,7 +45,7 @@ from bela.engine.errors import shown as quoted
 from bela.engine.guards import check_int, check_mask, check_seat, check_sequence
 from bela.engine.rules import DEFAULT_RULES, Rules
 from bela.engine.scoring import tally
-from bela.engine.tricks import BEATS, CARD_POINTS, explain_illegal_unchecked, legal_mask
+from bela.engine.tricks import BEATS, CARD_POINTS, english_reason, illegal_reason, legal_mask
 from bela.engine.view import CompletedTrick, Phase, SeatView
 from bela.engine.zvanja import Zvanje, ZvanjeKind, best_zvanja_seat, zvanja_of_mask
 
@@ -583,9 +583,9 @@ class Round:
             raise WrongPhaseError("trump has not been named yet: pass (dalje) or name a suit")
         card = int(action.card)
         hand = self._hands[self._to_play]
-        reason = explain_illegal_unchecked(hand, self._trick, self._trump, card)
+        reason = illegal_reason(hand, self._trick, self._trump, card)
         if reason is not None:
-            raise IllegalPlayError(reason)
+            raise IllegalPlayError(english_reason(reason), reason)
         if action.bela and not self.can_announce_bela(card):
             which = "second" if self.rules.bela_on_second else "first"
             raise IllegalBelaError(

@@ -10,7 +10,7 @@ highest card of the suit led), so legality is a handful of mask operations on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from bela.engine.cards import SUIT_MASK, Card, Suit, cards_in, parse_cards, to_card, to_suit
 from bela.engine.errors import InvalidValueError
@@ -19,8 +19,12 @@ from bela.engine.guards import check_mask
 __all__ = [
     "BEATS",
     "CARD_POINTS",
+    "ILLEGAL_CODES",
+    "Illegal",
     "card_points",
+    "english_reason",
     "explain_illegal",
+    "illegal_reason",
     "legal_mask",
     "legal_plays",
     "trick_winner",
@@ -163,6 +167,31 @@ def _names(mask: int) -> str:
     return ", ".join(cards[:-1]) + " or " + cards[-1]
 
 
+class Illegal(NamedTuple):
+    """Why a card may not be played, as data: a code and the cards and suits it names.
+
+    The engine words it in English (``explain_illegal``, its exceptions); the app
+    and the command line word it in the player's language from these fields
+    (``bela.wording``), so the engine stays free of language.
+
+    ``code`` is one of ``ILLEGAL_CODES``: ``not_in_hand``; ``beat_trump`` (must beat
+    ``win`` with a higher trump); ``beat_led`` (must beat ``win`` with a higher card
+    of ``led``); ``follow`` (must follow ``led``); ``overtrump`` (no ``led``, must
+    overtrump ``win``); ``trump`` (no ``led``, must play a trump). ``legal`` lists
+    the cards that are allowed.
+    """
+
+    code: str
+    card: Card
+    led: Suit | None = None
+    trump: Suit | None = None
+    win: Card | None = None
+    legal: tuple[Card, ...] = ()
+
+
+ILLEGAL_CODES: Final = ("not_in_hand", "beat_trump", "beat_led", "follow", "overtrump", "trump")
+
+
 def explain_illegal(
     hand: int, trick: Sequence[Card | str | int], trump: Suit | str | int, card: Card | str | int
 ) -> str | None:
@@ -176,36 +205,54 @@ def explain_illegal(
     return explain_illegal_unchecked(hand_mask, trick_cards, to_suit(trump), to_card(card))
 
 
-def explain_illegal_unchecked(hand: int, trick: Sequence[int], trump: int, card: int) -> str | None:
-    """``explain_illegal`` for arguments the engine has already checked (``Round.apply``)."""
-    name = str(Card(card))
+def illegal_reason(hand: int, trick: Sequence[int], trump: int, card: int) -> Illegal | None:
+    """Why ``card`` may not be played, as data (``Illegal``), or None if it may.
+
+    Arguments as ``explain_illegal_unchecked``: already checked by the caller.
+    """
     if not hand >> card & 1:
-        return f"{name} is not in your hand"
+        return Illegal("not_in_hand", Card(card))
     led, win = _trick_state(trick, trump)
     legal = legal_mask(hand, led, win, trump)
     if legal >> card & 1:
         return None
+    allowed = tuple(Card(c) for c in range(32) if legal >> c & 1)
     led_suit, trump_suit, win_card = Suit(led), Suit(trump), Card(win)
     follow = hand & SUIT_MASK[led]
     if follow:
         if legal != follow:
-            if led == trump:
-                return (
-                    f"{name} is not allowed: you must beat {win_card} with a higher trump "
-                    f"({_names(legal)})"
-                )
-            return (
-                f"{name} is not allowed: you must beat {win_card} with a higher "
-                f"{led_suit.singular} ({_names(legal)})"
-            )
-        return f"{name} is not allowed: you must follow {led_suit.noun} ({_names(legal)})"
+            code = "beat_trump" if led == trump else "beat_led"
+            return Illegal(code, Card(card), led_suit, trump_suit, win_card, allowed)
+        return Illegal("follow", Card(card), led_suit, trump_suit, win_card, allowed)
     trumps = hand & SUIT_MASK[trump]
     if (win >> 3) == trump and legal != trumps:
+        return Illegal("overtrump", Card(card), led_suit, trump_suit, win_card, allowed)
+    return Illegal("trump", Card(card), led_suit, trump_suit, win_card, allowed)
+
+
+def explain_illegal_unchecked(hand: int, trick: Sequence[int], trump: int, card: int) -> str | None:
+    """``explain_illegal`` for arguments the engine has already checked (``Round.apply``)."""
+    reason = illegal_reason(hand, trick, trump, card)
+    return None if reason is None else english_reason(reason)
+
+
+def english_reason(reason: Illegal) -> str:
+    """The engine's own (English) sentence for ``reason``: the text of its exceptions."""
+    name = str(reason.card)
+    if reason.code == "not_in_hand":
+        return f"{name} is not in your hand"
+    assert reason.led is not None and reason.trump is not None
+    legal = _names(sum(1 << int(c) for c in reason.legal))
+    led, trump, win = reason.led, reason.trump, reason.win
+    if reason.code == "beat_trump":
+        return f"{name} is not allowed: you must beat {win} with a higher trump ({legal})"
+    if reason.code == "beat_led":
+        return f"{name} is not allowed: you must beat {win} with a higher {led.singular} ({legal})"
+    if reason.code == "follow":
+        return f"{name} is not allowed: you must follow {led.noun} ({legal})"
+    if reason.code == "overtrump":
         return (
-            f"{name} is not allowed: you have no {led_suit.noun}, so you must overtrump "
-            f"{win_card} with a higher {trump_suit.singular} ({_names(legal)})"
+            f"{name} is not allowed: you have no {led.noun}, so you must overtrump "
+            f"{win} with a higher {trump.singular} ({legal})"
         )
-    return (
-        f"{name} is not allowed: you have no {led_suit.noun}, so you must play a trump "
-        f"({_names(legal)})"
-    )
+    return f"{name} is not allowed: you have no {led.noun}, so you must play a trump ({legal})"

@@ -21,11 +21,13 @@ from textual.notifications import SeverityLevel
 from textual.theme import Theme
 
 from bela.engine import Rules
+from bela.i18n import N_, _, set_language
 from bela.settings import SettingsStore
 from bela.storage import claim_slot, release_slot
 from bela.tui.commands import BelaCommands
 from bela.tui.screens.start import StartScreen
 from bela.tui.session import load_saved, shelve_unfinished, slot_notice
+from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 from bela.untrusted import oneline, shown
 
@@ -53,13 +55,13 @@ class BelaApp(App[int]):
         (MIN_HEIGHT, "-tall-enough"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1,question_mark", "help", "Help"),
-        Binding("b", "score_sheet", "Blok", show=False),
-        Binding("f3", "history", "History", show=False),
-        Binding("f4", "statistics", "Statistics", show=False),
-        Binding("f2", "settings", "Settings"),
-        Binding("o", "settings", "Settings", show=False),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("f1,question_mark", "help", N_("Help")),
+        Binding("b", "score_sheet", N_("Blok"), show=False),
+        Binding("f3", "history", N_("History"), show=False),
+        Binding("f4", "statistics", N_("Statistics"), show=False),
+        Binding("f2", "settings", N_("Settings")),
+        Binding("o", "settings", N_("Settings"), show=False),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),
     ]
 
     def __init__(
@@ -75,6 +77,7 @@ class BelaApp(App[int]):
         auto_bela: bool | None = None,
         reduced_motion: bool | None = None,
         rules: Rules | None = None,
+        language: str | None = None,
     ) -> None:
         """``resume``: True resumes the autosave, False starts a new match at once, None
         shows the start screen (offering the autosave when there is one).
@@ -94,10 +97,13 @@ class BelaApp(App[int]):
         ``auto_bela`` announces bela for the human as soon as it may be (as most
         players always would); False asks each time. ``reduced_motion`` turns the
         trick's gathering animation off (so does ``TEXTUAL_ANIMATIONS=none``).
+
+        ``language`` is ``--lang``: it wins over the saved language for this run.
         """
         super().__init__()
         self.settings_store = SettingsStore.load()
         stored = self.settings_store.saved
+        set_language(language, stored.language)
         self.target = target if target is not None else stored.target
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(32)
         self.difficulty = difficulty if difficulty is not None else stored.difficulty
@@ -134,15 +140,41 @@ class BelaApp(App[int]):
         """Switch between announcing bela automatically and asking each time."""
         self.auto_bela = not self.auto_bela
         self.remember(auto_bela=self.auto_bela)
-        how = "announced automatically" if self.auto_bela else "asked for each time"
-        self.notify(f"Bela is now {how}.", timeout=3)
+        if self.auto_bela:
+            self.notify(_("Bela is now announced automatically."), timeout=3)
+        else:
+            self.notify(_("Bela is now asked for each time."), timeout=3)
 
     def toggle_reduced_motion(self) -> None:
         """Switch the trick's gathering animation off or back on."""
         self.reduced_motion = not self.reduced_motion
         self.remember(reduced_motion=self.reduced_motion)
-        state = "off" if self.reduced_motion else "on"
-        self.notify(f"Animations {state}.", timeout=3)
+        if self.reduced_motion:
+            self.notify(_("Animations off."), timeout=3)
+        else:
+            self.notify(_("Animations on."), timeout=3)
+
+    @property
+    def language_setting(self) -> str:
+        """The saved language ("" for the system's), as the settings screen offers it."""
+        return self.settings_store.saved.language
+
+    def change_language(self, code: str) -> None:
+        """Speak ``code`` ("" for the system's) from now on, save it, and redraw the words.
+
+        Screens are drawn again where that loses nothing (settings, help, start,
+        the footers); the table keeps its talk and redraws its status in the new
+        language, which every line said from now on uses.
+        """
+        set_language(code or None, None)
+        self.remember(language=code)
+        for screen in self.screen_stack:
+            redraw = getattr(screen, "redraw_language", None)
+            if callable(redraw):
+                redraw()
+            else:
+                for footer in screen.query(Footer):
+                    footer.refresh(recompose=True)
 
     def change_speed(self, step: int) -> float:
         """Step the bot delay through ``SPEEDS`` (negative = faster); returns the new delay."""
@@ -181,7 +213,10 @@ class BelaApp(App[int]):
             self.theme = theme
         else:
             self.notify(
-                oneline(f"The saved theme {shown(theme)} is not available here."), timeout=6
+                oneline(
+                    _("The saved theme {theme} is not available here.").format(theme=shown(theme))
+                ),
+                timeout=6,
             )
         self.theme_changed_signal.subscribe(self, self._theme_changed)
 
@@ -220,7 +255,7 @@ class BelaApp(App[int]):
             self.open_table(saved.match, saved.difficulty)
             return
         if self.resume and problem is None:
-            problem = "There is no unfinished match to resume."
+            problem = _("There is no unfinished match to resume.")
         self.push_screen(self._start_screen(saved, problem))
 
     def _use_last_settings(self, saved: object) -> None:
@@ -251,7 +286,7 @@ class BelaApp(App[int]):
         try:
             return slot_notice(claim_slot())
         except OSError as exc:
-            message = oneline(f"{exc}: this window's match will not be saved")
+            message = oneline(_("{error}: this window's match will not be saved").format(error=exc))
             self.notify(message, severity="warning", timeout=10)
             return message
 
@@ -329,7 +364,7 @@ class BelaApp(App[int]):
             if isinstance(screen, TableScreen):
                 self.push_screen(SheetScreen(screen.match, screen.difficulty))
                 return
-        self.notify("No match at the table: the history (F3) has every past one's sheet.")
+        self.notify(_("No match at the table: the history (F3) has every past one's sheet."))
 
     def action_history(self) -> None:
         """The past matches (F3): list, step through, resume an unfinished one."""
@@ -370,7 +405,7 @@ class BelaApp(App[int]):
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(), self._after_settings)
 
-    def _after_settings(self, _: None = None) -> None:
+    def _after_settings(self, _result: None = None) -> None:
         """The start screen shows the next match's target, bots and house rules: update them."""
         if isinstance(self.screen, StartScreen):
             self.screen.show_settings(self.target, self.difficulty, self.rules)
@@ -385,6 +420,7 @@ def run_app(
     resume: bool | None,
     played: list[int] | None = None,
     rules: Rules | None = None,
+    language: str | None = None,
 ) -> int:
     """Run the app in the terminal until the player quits; returns the exit code.
 
@@ -403,6 +439,7 @@ def run_app(
         start_round=start_round,
         resume=resume,
         rules=rules,
+        language=language,
     )
     app.run()
     if played is not None:

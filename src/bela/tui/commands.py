@@ -9,19 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from bela.engine import TARGETS, Rules
+from bela.i18n import _
+from bela.wording import level_name
 
 if TYPE_CHECKING:
     from bela.tui.app import BelaApp
 
-__all__ = ["SETTING_PREFIXES", "BelaCommands"]
-
-SETTING_PREFIXES: Final = ("Play to ", "Bots: ", "House rule ")
-"""How each setting's command begins (typed to find it; not listed before typing)."""
+__all__ = ["BelaCommands"]
 
 
 def _setting_commands(app: BelaApp) -> list[tuple[str, str, Callable[[], Any]]]:
@@ -39,14 +38,18 @@ def _setting_commands(app: BelaApp) -> list[tuple[str, str, Callable[[], Any]]]:
     for target in TARGETS:
         if target != app.target:
             commands.append(
-                (f"Play to {target}", "The target of the next new match", choose(target=target))
+                (
+                    _("Play to {target}").format(target=target),
+                    _("The target of the next new match"),
+                    choose(target=target),
+                )
             )
     for level in DIFFICULTIES:
         if level != app.difficulty:
             commands.append(
                 (
-                    f"Bots: {level}",
-                    "How well the bots of the next match play",
+                    _("Bots: {level}").format(level=level_name(level)),
+                    _("How well the bots of the next match play"),
                     choose(difficulty=level),
                 )
             )
@@ -54,11 +57,14 @@ def _setting_commands(app: BelaApp) -> list[tuple[str, str, Callable[[], Any]]]:
         on = getattr(app.rules, rule.field) == rule.value
         default = getattr(Rules(), rule.field)
         rules = replace(app.rules, **{rule.field: default if on else rule.value})  # type: ignore[arg-type]
-        verb = "off" if on else "on"
+        if on:
+            name = _("House rule off: {rule}").format(rule=_(rule.label))
+        else:
+            name = _("House rule on: {rule}").format(rule=_(rule.label))
         commands.append(
             (
-                f"House rule {verb}: {rule.label}",
-                f"For the next new match (--rules {rule.name})",
+                name,
+                _("For the next new match (--rules {name})").format(name=rule.name),
                 partial(app.set_rules, rules),
             )
         )
@@ -77,46 +83,82 @@ class BelaCommands(Provider):
         if not isinstance(app, BelaApp):  # pragma: no cover - the provider is only ours
             return []
         commands: list[tuple[str, str, Callable[[], Any]]] = [
-            ("New match", "Leave this match (it stays saved) for a new one", app.action_new_match),
-            ("Rules and keys", "How Bela is played here, and every key", app.action_help),
-            ("History", "Every past match: step through one, resume one (F3)", app.action_history),
-            ("Statistics", "The matches played, added up, with plots (F4)", app.action_statistics),
+            (
+                _("New match"),
+                _("Leave this match (it stays saved) for a new one"),
+                app.action_new_match,
+            ),
+            (_("Rules and keys"), _("How Bela is played here, and every key"), app.action_help),
+            (
+                _("History"),
+                _("Every past match: step through one, resume one (F3)"),
+                app.action_history,
+            ),
+            (
+                _("Statistics"),
+                _("The matches played, added up, with plots (F4)"),
+                app.action_statistics,
+            ),
         ]
         screen = self.screen
         if isinstance(screen, TableScreen):
             faster = partial(screen.action_speed, -1)
             slower = partial(screen.action_speed, 1)
             commands += [
-                ("Hint", "What the hard bot would play here, and why (i)", screen.action_hint),
-                ("Last trick", "Who played what in the last trick", screen.action_last_trick),
-                ("Score sheet", "The full blok: every round (b)", app.action_score_sheet),
-                ("Bots faster", "Shorter pause before each bot card", faster),
-                ("Bots slower", "Longer pause before each bot card", slower),
-                ("Skip the wait", "Let the bots carry on at once", screen.action_skip),
+                (
+                    _("Hint"),
+                    _("What the hard bot would play here, and why (i)"),
+                    screen.action_hint,
+                ),
+                (
+                    _("Last trick"),
+                    _("Who played what in the last trick"),
+                    screen.action_last_trick,
+                ),
+                (_("Score sheet"), _("The full blok: every round (b)"), app.action_score_sheet),
+                (_("Bots faster"), _("Shorter pause before each bot card"), faster),
+                (_("Bots slower"), _("Longer pause before each bot card"), slower),
+                (_("Skip the wait"), _("Let the bots carry on at once"), screen.action_skip),
             ]
         if isinstance(screen, RoundSummaryScreen):
             commands.append(
                 (
-                    "Analysis",
-                    "Every card of this round against the best play (a)",
+                    _("Analysis"),
+                    _("Every card of this round against the best play (a)"),
                     screen.action_analyse,
                 )
             )
-        bela = "Ask before announcing bela" if app.auto_bela else "Announce bela automatically"
-        motion = "Turn animations on" if app.reduced_motion else "Reduce motion"
+        bela = (
+            _("Ask before announcing bela") if app.auto_bela else _("Announce bela automatically")
+        )
+        motion = _("Turn animations on") if app.reduced_motion else _("Reduce motion")
         commands += [
-            (bela, "Whether bela is said for you or you are asked", app.toggle_auto_bela),
-            (motion, "Whether a taken trick slides to its winner", app.toggle_reduced_motion),
-            ("Settings", "Target, bots, speed, theme, house rules (F2)", app.action_settings),
+            (bela, _("Whether bela is said for you or you are asked"), app.toggle_auto_bela),
+            (motion, _("Whether a taken trick slides to its winner"), app.toggle_reduced_motion),
+            (
+                _("Settings"),
+                _("Target, bots, speed, theme, house rules (F2)"),
+                app.action_settings,
+            ),
         ]
         commands += _setting_commands(app)
-        commands.append(("Quit", "Quit Bela (the match is saved)", app.exit))
+        commands.append((_("Quit"), _("Quit Bela (the match is saved)"), app.exit))
         return commands
+
+    def _settings(self) -> set[str]:
+        """The names of the settings' own commands (left out of the list before typing)."""
+        from bela.tui.app import BelaApp
+
+        app = self.app
+        if not isinstance(app, BelaApp):  # pragma: no cover - the provider is only ours
+            return set()
+        return {name for name, _help, _apply in _setting_commands(app)}
 
     async def discover(self) -> Hits:
         """The everyday commands; each setting's own is found by typing (there are many)."""
+        settings = self._settings()
         for name, help_text, callback in self._commands():
-            if not name.startswith(SETTING_PREFIXES):
+            if name not in settings:
                 yield DiscoveryHit(name, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:

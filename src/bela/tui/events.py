@@ -12,7 +12,9 @@ from __future__ import annotations
 from rich.text import Text
 
 from bela.engine import Action, Call, Claim, Match, Pass, Phase, Play, Round, RoundRecord
+from bela.i18n import _
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of, zvanje_text
+from bela.wording import suit_name
 
 __all__ = [
     "action_lines",
@@ -32,16 +34,19 @@ def zvanja_lines(rnd: Round) -> list[str]:
     if view.own_zvanja:
         own = ", ".join(zvanje_text(z) for z in view.own_zvanja)
         counts = view.zvanja_team == team_of(HUMAN)
-        lines.append(f"Your zvanja: {own}" + ("" if counts else " (vi's are better)"))
+        if counts:
+            lines.append(_("Your zvanja: {own}").format(own=own))
+        else:
+            lines.append(_("Your zvanja: {own} (vi's are better)").format(own=own))
     if view.zvanja_team is not None:
         team = TEAM_NAMES[view.zvanja_team]
         points = rnd.zvanja_points[view.zvanja_team]
-        lines.append(f"Zvanja for {team}: {points}")
+        lines.append(_("Zvanja for {team}: {points}").format(team=team, points=points))
         for seat, zvanja in view.shown_zvanja:
             shown = ", ".join(zvanje_text(z) for z in zvanja)
             lines.append(f"  {SEAT_NAMES[seat]}: {shown}")
     else:
-        lines.append("No zvanja this round.")
+        lines.append(_("No zvanja this round."))
     return lines
 
 
@@ -49,24 +54,30 @@ def action_lines(before: Round, action: Action, seat: int, after: Round) -> list
     """What one action did, for the log."""
     name = SEAT_NAMES[seat]
     if isinstance(action, Pass):
-        lines = [f"{name}: dalje"]
+        lines = [_("{name}: dalje").format(name=name)]
         if after.result is not None and after.result.redeal:
-            lines.append("All four passed: the cards are dealt again.")
+            lines.append(_("All four passed: the cards are dealt again."))
         return lines
     if isinstance(action, Call):
-        suit = f"{action.suit.symbol} {action.suit.noun}"
+        suit = f"{action.suit.symbol} {suit_name(action.suit)}"
         if forced_call(before):
             # Croatian tables say the dealer left with the choice is "pod mus" (must call).
-            verb = "name" if seat == HUMAN else "names"
-            lines = [f"{name} (pod mus) {verb} {suit} as trump"]
+            if seat == HUMAN:
+                lines = [_("{name} (pod mus) name {suit} as trump").format(name=name, suit=suit)]
+            else:
+                lines = [_("{name} (pod mus) names {suit} as trump").format(name=name, suit=suit)]
         else:
-            lines = [f"{name}: {suit} is trump"]
+            lines = [_("{name}: {suit} is trump").format(name=name, suit=suit)]
         result = after.result
         if result is not None and result.belot_seat is not None:
-            lines.append(f"{SEAT_NAMES[result.belot_seat]} holds belot: the match is over!")
+            lines.append(
+                _("{name} holds belot: the match is over!").format(
+                    name=SEAT_NAMES[result.belot_seat]
+                )
+            )
             return lines
         talon = " ".join(card_text(c) for c in after.talon(HUMAN))
-        lines.append(f"Talons taken up. You get {talon}.")
+        lines.append(_("Talons taken up. You get {talon}.").format(talon=talon))
         lines.extend(zvanja_lines(after))
         return lines
     if isinstance(action, Claim):
@@ -74,13 +85,18 @@ def action_lines(before: Round, action: Action, seat: int, after: Round) -> list
     assert isinstance(action, Play)
     lines = []
     if action.bela:
-        lines.append(f"{name}: bela! (+20 for {TEAM_NAMES[team_of(seat)]})")
+        lines.append(
+            _("{name}: bela! (+20 for {team})").format(name=name, team=TEAM_NAMES[team_of(seat)])
+        )
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
         winner = SEAT_NAMES[trick.winner]
-        takes = "take" if trick.winner == HUMAN else "takes"
         cards = " ".join(card_text(c) for c in trick.cards)
-        lines.append(f"Trick {len(after.tricks)}: {winner} {takes} it, +{trick.points} ({cards})")
+        values = {"n": len(after.tricks), "name": winner, "points": trick.points, "cards": cards}
+        if trick.winner == HUMAN:
+            lines.append(_("Trick {n}: {name} take it, +{points} ({cards})").format(**values))
+        else:
+            lines.append(_("Trick {n}: {name} takes it, +{points} ({cards})").format(**values))
     return lines
 
 
@@ -88,11 +104,15 @@ def claim_line(name: str, after: Round) -> str:
     """``Ivo: dosta! The claim holds: vi have reached the target.`` (or that it was wrong)."""
     result = after.result
     if result is None or result.claim is None:  # pragma: no cover - a claim ends the round
-        return f"{name}: dosta!"
+        return _("{name}: dosta!").format(name=name)
     team = TEAM_NAMES[result.claim]
     if result.claim_ok:
-        return f"{name}: dosta! The claim holds: {team} have reached the target."
-    return f"{name}: dosta! The claim is wrong: {team} have not reached the target."
+        return _("{name}: dosta! The claim holds: {team} have reached the target.").format(
+            name=name, team=team
+        )
+    return _("{name}: dosta! The claim is wrong: {team} have not reached the target.").format(
+        name=name, team=team
+    )
 
 
 def forced_call(rnd: Round) -> bool:
@@ -110,22 +130,28 @@ def result_line(record: RoundRecord, scores: tuple[int, int]) -> str:
     ``scores`` are the match totals after the round.
     """
     result = record.result
-    head = f"Round {record.index + 1}: "
-    totals = f"mi {scores[0]} : vi {scores[1]}"
+    n = record.index + 1
+    totals = _("mi {mi} : vi {vi}").format(mi=scores[0], vi=scores[1])
     if result.redeal:
-        return f"{head}everybody passed, nothing written — {totals}"
+        return _("Round {n}: everybody passed, nothing written — {totals}").format(
+            n=n, totals=totals
+        )
     if result.belot is not None:
-        return f"{head}belot — {TEAM_NAMES[result.belot]} win the match"
+        return _("Round {n}: belot — {team} win the match").format(
+            n=n, team=TEAM_NAMES[result.belot]
+        )
     notes: list[str] = []
     if result.fell and result.caller is not None:
-        notes.append(f"{TEAM_NAMES[team_of(result.caller)]} fell (pad)")
+        notes.append(_("{team} fell (pad)").format(team=TEAM_NAMES[team_of(result.caller)]))
     if result.hanging:
-        notes.append(f"{result.hanging} hang")
+        notes.append(_("{points} hang").format(points=result.hanging))
     if result.stiglja is not None:
-        notes.append(f"štiglja {TEAM_NAMES[result.stiglja]}")
+        notes.append(_("štiglja {team}").format(team=TEAM_NAMES[result.stiglja]))
     note = f" ({', '.join(notes)})" if notes else ""
     written = record.written
-    return f"{head}mi {written[0]}, vi {written[1]}{note} — {totals}"
+    return _("Round {n}: mi {mi}, vi {vi}{note} — {totals}").format(
+        n=n, mi=written[0], vi=written[1], note=note, totals=totals
+    )
 
 
 def history_lines(match: Match) -> list[str | Text]:
@@ -136,7 +162,7 @@ def history_lines(match: Match) -> list[str | Text]:
     lines: list[str | Text] = []
     scores = (0, 0)
     for record in match.rounds:
-        lines.append(Text(f"— Round {record.index + 1} —", style="bold"))
+        lines.append(Text(_("— Round {n} —").format(n=record.index + 1), style="bold"))
         lines.extend(round_lines(match.deal(record.index), record.actions))
         scores = (scores[0] + record.written[0], scores[1] + record.written[1])
         lines.append(Text(result_line(record, scores), style="bold"))

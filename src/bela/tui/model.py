@@ -21,7 +21,9 @@ from bela.engine import (
     RoundRecord,
     Suit,
 )
+from bela.i18n import _
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of
+from bela.wording import suit_name
 
 __all__ = [
     "BidModel",
@@ -156,13 +158,13 @@ def bid_model(rnd: Round, cursor: int) -> BidModel:
     options: list[tuple[str, str, bool]] = []
     for key, action in zip(BID_KEYS, bid_options(), strict=True):
         if isinstance(action, Call):
-            label = f"{action.suit.symbol} {action.suit.noun.capitalize()}"
+            label = f"{action.suit.symbol} {suit_name(action.suit).capitalize()}"
         else:
-            label = "Dalje (pass)" if action in legal else "Dalje ✗"
+            label = _("Dalje (pass)") if action in legal else _("Dalje ✗")
         options.append((key, label, action in legal))
     forced = not any(isinstance(a, Pass) for a in legal)
     # "pod mus": the dealer after three passes, as Croatian tables call it
-    prompt = "Pod mus: all passed\nYou must name trump" if forced else "Trump or dalje?"
+    prompt = _("Pod mus: all passed\nYou must name trump") if forced else _("Trump or dalje?")
     return BidModel(tuple(options), cursor, prompt)
 
 
@@ -171,17 +173,19 @@ def _note(rnd: Round, seat: int) -> str:
     if rnd.phase is Phase.BIDDING or rnd.trump is None:
         for bidder, bid in rnd.bids:
             if bidder == seat:
-                return "dalje" if isinstance(bid, Pass) else f"calls {bid.suit.symbol}"
+                if isinstance(bid, Pass):
+                    return _("dalje")
+                return _("calls {symbol}").format(symbol=bid.suit.symbol)
         return ""
     notes: list[str] = []
     if rnd.caller == seat:
-        notes.append(f"called {rnd.trump.symbol}")
+        notes.append(_("called {symbol}").format(symbol=rnd.trump.symbol))
     if rnd.bela_announced_by == seat:
-        notes.append("bela!")
+        notes.append(_("bela!"))
     elif not rnd.tricks and rnd.zvanja_team == team_of(seat) and rnd.declarations(seat):
         points = sum(z.points for z in rnd.declarations(seat))
         if points:
-            notes.append(f"zvanja {points}")
+            notes.append(_("zvanja {points}").format(points=points))
     return " · ".join(notes)
 
 
@@ -201,14 +205,14 @@ def seat_model(rnd: Round, seat: int, finished_trick: bool) -> SeatModel:
 def _round_note(record: RoundRecord) -> str:
     result = record.result
     if result.redeal:
-        return "redeal"
+        return _("redeal")
     if result.belot is not None:
-        return f"belot {TEAM_NAMES[result.belot]}"
+        return _("belot {team}").format(team=TEAM_NAMES[result.belot])
     notes: list[str] = []
     if result.fell and result.caller is not None:
-        notes.append(f"{TEAM_NAMES[team_of(result.caller)]} pad")
+        notes.append(_("{team} pad").format(team=TEAM_NAMES[team_of(result.caller)]))
     if result.stiglja is not None:
-        notes.append(f"štiglja {TEAM_NAMES[result.stiglja]}")
+        notes.append(_("štiglja {team}").format(team=TEAM_NAMES[result.stiglja]))
     return " ".join(notes)
 
 
@@ -224,29 +228,41 @@ def taken_text(rnd: Round, trick: CompletedTrick) -> str:
     next", or "... takes the last trick" when the round is over."""
     winner = SEAT_NAMES[trick.winner]
     you = trick.winner == HUMAN
-    takes = "take" if you else "takes"
+    points = trick.points
     if rnd.to_act is None or len(rnd.tricks) == TRICKS:
-        return f"{winner} {takes} the last trick (+{trick.points})"
-    leads = "lead" if you else "leads"
-    return f"{winner} {takes} the trick (+{trick.points}) and {leads} next"
+        if you:
+            return _("{name} take the last trick (+{points})").format(name=winner, points=points)
+        return _("{name} takes the last trick (+{points})").format(name=winner, points=points)
+    if you:
+        return _("{name} take the trick (+{points}) and lead next").format(
+            name=winner, points=points
+        )
+    return _("{name} takes the trick (+{points}) and leads next").format(name=winner, points=points)
 
 
 def status_line(rnd: Round, finished_trick: bool) -> str:
     """The always-visible line: trump and who called it, whose turn (or who leads next)."""
     if rnd.trump is None:
-        parts = ["Trump not named yet"]
+        parts = [_("Trump not named yet")]
     else:
         caller = SEAT_NAMES[rnd.caller] if rnd.caller is not None else "?"
-        parts = [f"Trump {rnd.trump.symbol} {rnd.trump.noun}, called by {caller}"]
+        parts = [
+            _("Trump {symbol} {suit}, called by {name}").format(
+                symbol=rnd.trump.symbol, suit=suit_name(rnd.trump), name=caller
+            )
+        ]
     if rnd.to_act is None:
-        parts.append("round over")
+        parts.append(_("round over"))
     elif finished_trick:  # short: at 80 columns the line has 20 left after the trump
         leader = rnd.to_act
-        parts.append("you lead next" if leader == HUMAN else f"{SEAT_NAMES[leader]} leads next")
+        if leader == HUMAN:
+            parts.append(_("you lead next"))
+        else:
+            parts.append(_("{name} leads next").format(name=SEAT_NAMES[leader]))
     elif rnd.to_act == HUMAN:
-        parts.append("your turn")
+        parts.append(_("your turn"))
     else:
-        parts.append(f"{SEAT_NAMES[rnd.to_act]}'s turn")
+        parts.append(_("{name}'s turn").format(name=SEAT_NAMES[rnd.to_act]))
     return " · ".join(parts)
 
 

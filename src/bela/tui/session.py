@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from bela.ai import BOT_KINDS, make_bot
+from bela.i18n import _
 from bela.record_basics import RecordError
 from bela.storage import (
     SaveSlot,
@@ -83,7 +84,7 @@ def load_saved() -> tuple[Saved | None, str | None]:
     except RecordError as exc:
         return None, oneline(exc)
     except OSError as exc:
-        return None, f"cannot read the saved match: {os_error_text(exc)}"
+        return None, _("cannot read the saved match: {error}").format(error=os_error_text(exc))
 
 
 def autosave(match: Match, difficulty: str) -> str | None:
@@ -97,10 +98,14 @@ def autosave(match: Match, difficulty: str) -> str | None:
     try:
         save_autosave(record_from_match(match, difficulty))
     except RecordError as exc:
-        return oneline(f"could not save the match: {exc}")
+        return oneline(_("could not save the match: {error}").format(error=exc))
     except OSError as exc:
         where = shown_path(autosave_path().parent)
-        return oneline(f"could not save the match in {where}: {os_error_text(exc)}")
+        return oneline(
+            _("could not save the match in {path}: {error}").format(
+                path=where, error=os_error_text(exc)
+            )
+        )
     return None
 
 
@@ -120,12 +125,14 @@ def shelve_unfinished() -> str | None:
     except OSError as exc:
         where = shown_path(matches_dir())
         return oneline(
-            f"the saved match could not be archived in {where} ({os_error_text(exc)}); "
-            "it was left where it was"
+            _(
+                "the saved match could not be archived in {path} ({error}); "
+                "it was left where it was"
+            ).format(path=where, error=os_error_text(exc))
         )
     if kept is None:
         return None
-    return oneline(f"your previous match was kept in {shown_path(kept)}")
+    return oneline(_("your previous match was kept in {path}").format(path=shown_path(kept)))
 
 
 def archive(match: Match, difficulty: str) -> str | None:
@@ -135,14 +142,22 @@ def archive(match: Match, difficulty: str) -> str | None:
     try:
         archive_match(record_from_match(match, difficulty))
     except RecordError as exc:
-        return oneline(f"could not archive the match: {exc}")
+        return oneline(_("could not archive the match: {error}").format(error=exc))
     except OSError as exc:
         where = shown_path(matches_dir())
-        return oneline(f"could not archive the match in {where}: {os_error_text(exc)}")
+        return oneline(
+            _("could not archive the match in {path}: {error}").format(
+                path=where, error=os_error_text(exc)
+            )
+        )
     try:
         clear_autosave()
     except OSError as exc:
-        return oneline(f"the match was archived, but its autosave stays: {os_error_text(exc)}")
+        return oneline(
+            _("the match was archived, but its autosave stays: {error}").format(
+                error=os_error_text(exc)
+            )
+        )
     return None
 
 
@@ -150,19 +165,24 @@ def slot_notice(slot: SaveSlot) -> str | None:
     """What the player should know about the save slot this window took, or None."""
     if not slot.is_main:
         return oneline(
-            f"Another bela window is playing from this data directory, so this window "
-            f"saves its own match, in {shown_path(slot.path)}; neither overwrites the other."
+            _(
+                "Another bela window is playing from this data directory, so this window "
+                "saves its own match, in {path}; neither overwrites the other."
+            ).format(path=shown_path(slot.path))
         )
     if slot.adopted is not None:
         return oneline(
-            f"The unfinished match of a window that was closed ({shown_path(slot.adopted)}) "
-            "is the one offered here."
+            _(
+                "The unfinished match of a window that was closed ({path}) is the one offered here."
+            ).format(path=shown_path(slot.adopted))
         )
     if slot.waiting:
         names = ", ".join(path.name for path in slot.waiting)
         return oneline(
-            f"A window that was closed left an unfinished match in {names}: bela offers it "
-            "at a later start, once the match here is finished."
+            _(
+                "A window that was closed left an unfinished match in {names}: bela offers it "
+                "at a later start, once the match here is finished."
+            ).format(names=names)
         )
     return None
 

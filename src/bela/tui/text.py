@@ -8,9 +8,12 @@ round in plain language).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
-from bela.engine import Action, Call, Card, Pass, Play, Rank, RoundResult, Suit, Zvanje, ZvanjeKind
+from bela.engine import Action, Call, Pass, Play, RoundResult, Suit, Zvanje, ZvanjeKind
+from bela.i18n import _
+from bela.wording import card_text, rank_plural, seat_name, suit_name, team_name
 
 __all__ = [
     "HUMAN",
@@ -28,31 +31,29 @@ __all__ = [
 HUMAN: Final = 0
 """The human's seat; the human's team (0) is "mi"."""
 
-# Seat 1 sits to the human's right, 2 opposite (the partner), 3 to the left: play
-# passes counter-clockwise, seat s + 1 after seat s.
-SEAT_NAMES: Final = ("You", "Ivo", "Marko", "Ana")
-TEAM_NAMES: Final = ("mi", "vi")
 
-_RANK_PLURAL: Final = {
-    Rank.JACK: "jacks",
-    Rank.NINE: "nines",
-    Rank.ACE: "aces",
-    Rank.TEN: "tens",
-    Rank.KING: "kings",
-    Rank.QUEEN: "queens",
-    Rank.EIGHT: "eights",
-    Rank.SEVEN: "sevens",
-}
+class _Names:
+    """``SEAT_NAMES[seat]`` / ``TEAM_NAMES[team]`` in the current language (read when shown).
+
+    Seat 1 sits to the human's right, 2 opposite (the partner), 3 to the left:
+    play passes counter-clockwise, seat s + 1 after seat s.
+    """
+
+    def __init__(self, name: Callable[[int], str]) -> None:
+        self._name = name
+
+    def __getitem__(self, index: int) -> str:
+        return self._name(index)
+
+
+SEAT_NAMES: Final = _Names(seat_name)
+TEAM_NAMES: Final = _Names(team_name)
+
 _CARD_CODE: Final = re.compile(r"\b(10|[789JQKA])([HDSC])\b")
 
 
 def team_of(seat: int) -> int:
     return seat % 2
-
-
-def card_text(card: Card) -> str:
-    """``10♥``: rank and suit symbol, as printed on the table."""
-    return f"{card.rank}{card.suit.symbol}"
 
 
 def symbolize(message: str) -> str:
@@ -69,25 +70,35 @@ def sentence(message: str) -> str:
 def zvanje_text(zvanje: Zvanje) -> str:
     """``sequence 9♥ 10♥ J♥ (20)`` / ``four jacks (200)`` / ``belot in hearts``."""
     if zvanje.kind is ZvanjeKind.FOUR:
-        return f"four {_RANK_PLURAL[zvanje.top_rank]} ({zvanje.points})"
+        return _("four {rank} ({points})").format(
+            rank=rank_plural(zvanje.top_rank), points=zvanje.points
+        )
     if zvanje.kind is ZvanjeKind.BELOT:
-        return f"belot in {zvanje.cards[0].suit.noun}"
+        return _("belot in {suit}").format(suit=suit_name(zvanje.cards[0].suit))
     cards = " ".join(card_text(c) for c in zvanje.cards)
-    return f"sequence {cards} ({zvanje.points})"
+    return _("sequence {cards} ({points})").format(cards=cards, points=zvanje.points)
 
 
 def action_text(action: Action) -> str:
     """How a seat's action reads in the log: ``dalje``, ``calls ♥ hearts``, ``plays Q♥``."""
     if isinstance(action, Pass):
-        return "dalje"
+        return _("dalje")
     if isinstance(action, Call):
-        return f"calls {action.suit.symbol} {action.suit.noun}"
+        return _("calls {symbol} {suit}").format(
+            symbol=action.suit.symbol, suit=suit_name(action.suit)
+        )
     assert isinstance(action, Play)
-    return f"plays {card_text(action.card)}" + (" and says bela!" if action.bela else "")
+    if action.bela:
+        return _("plays {card} and says bela!").format(card=card_text(action.card))
+    return _("plays {card}").format(card=card_text(action.card))
 
 
 def _subject(seat: int) -> str:
     return SEAT_NAMES[seat]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _explain_claim(result: RoundResult, written: tuple[int, int]) -> str:
@@ -95,14 +106,19 @@ def _explain_claim(result: RoundResult, written: tuple[int, int]) -> str:
     team = result.claim if result.claim is not None else 0
     claimers, others = TEAM_NAMES[team], TEAM_NAMES[1 - team]
     mi, vi = written
+    values = {"claimers": claimers, "others": others, "mi": mi, "vi": vi}
     if result.claim_ok:
-        return (
-            f"{claimers.capitalize()} said dosta and had reached the target: play stops, "
-            f"mi write {mi}, vi write {vi}, and {claimers} win the match."
+        return _capital(
+            _(
+                "{claimers} said dosta and had reached the target: play stops, "
+                "mi write {mi}, vi write {vi}, and {claimers} win the match."
+            ).format(**values)
         )
-    return (
-        f"{claimers.capitalize()} said dosta but had not reached the target: the claim is "
-        f"written like a pad (mi {mi}, vi {vi}) and {others} win the match."
+    return _capital(
+        _(
+            "{claimers} said dosta but had not reached the target: the claim is "
+            "written like a pad (mi {mi}, vi {vi}) and {others} win the match."
+        ).format(**values)
     )
 
 
@@ -113,51 +129,68 @@ def explain_round(result: RoundResult, written: tuple[int, int] | None = None) -
     """
     written = result.points if written is None else written
     if result.redeal:
-        return "Everybody said dalje: nothing is written and the next dealer deals again."
+        return _("Everybody said dalje: nothing is written and the next dealer deals again.")
     if result.belot is not None:
         holder = result.belot_seat if result.belot_seat is not None else 0
-        suit = result.trump.noun if result.trump is not None else "one suit"
-        team = TEAM_NAMES[result.belot]
-        held = "hold" if holder == HUMAN else "holds"
-        return (
-            f"{_subject(holder)} {held} all eight cards of a suit (belot, trump {suit}): "
-            f"{team} win the match outright."
-        )
+        values: dict[str, object] = {
+            "who": _subject(holder),
+            "suit": suit_name(result.trump) if result.trump is not None else "",
+            "team": TEAM_NAMES[result.belot],
+        }
+        if holder == HUMAN:
+            text = _(
+                "{who} hold all eight cards of a suit (belot, trump {suit}): "
+                "{team} win the match outright."
+            )
+        else:
+            text = _(
+                "{who} holds all eight cards of a suit (belot, trump {suit}): "
+                "{team} win the match outright."
+            )
+        return text.format(**values)
     if result.claim is not None:
         return _explain_claim(result, written)
     caller = result.caller if result.caller is not None else 0
     callers = team_of(caller)
     defenders = 1 - callers
-    c_name, d_name = TEAM_NAMES[callers], TEAM_NAMES[defenders]
-    suit = result.trump.noun if result.trump is not None else "trump"
-    made = result.totals[callers]
-    combined = result.combined
     parts: list[str] = []
     if result.stiglja is not None:
-        sweeper = TEAM_NAMES[result.stiglja]
-        parts.append(f"{sweeper.capitalize()} took all eight tricks (štiglja, 90 extra). ")
-    who = _subject(caller)
+        text = _("{team} took all eight tricks (štiglja, 90 extra). ").format(
+            team=TEAM_NAMES[result.stiglja]
+        )
+        parts.append(_capital(text))
+    values = {
+        "who": _subject(caller),
+        "suit": suit_name(result.trump) if result.trump is not None else "",
+        "callers": TEAM_NAMES[callers],
+        "defenders": TEAM_NAMES[defenders],
+        "made": result.totals[callers],
+        "combined": result.combined,
+        "written_callers": written[callers],
+        "written_defenders": written[defenders],
+        "hanging": result.hanging,
+    }
     if not result.fell:
-        parts.append(
-            f"{who} called {suit} and {c_name} made {made} of {combined}, more than half: "
-            f"{c_name} write {written[callers]}, {d_name} write {written[defenders]}."
+        text = _(
+            "{who} called {suit} and {callers} made {made} of {combined}, more than half: "
+            "{callers} write {written_callers}, {defenders} write {written_defenders}."
+        )
+    elif result.tie and result.hanging:
+        text = _(
+            "{who} called {suit} and {callers} made exactly half ({made} of {combined}): "
+            "{defenders} write their {written_defenders} and {callers}'s {hanging} "
+            "hang until the next round that is not a tie."
         )
     elif result.tie:
-        if result.hanging:
-            parts.append(
-                f"{who} called {suit} and {c_name} made exactly half ({made} of {combined}): "
-                f"{d_name} write their {written[defenders]} and {c_name}'s {result.hanging} "
-                "hang until the next round that is not a tie."
-            )
-        else:
-            parts.append(
-                f"{who} called {suit} and {c_name} made exactly half ({made} of {combined}), "
-                f"which is not more than half: {c_name} fall (pad) and {d_name} write all "
-                f"{written[defenders]}."
-            )
-    else:
-        parts.append(
-            f"{who} called {suit} but {c_name} made only {made} of {combined}, not more than "
-            f"half: {c_name} fall (pad) and {d_name} write all {written[defenders]}."
+        text = _(
+            "{who} called {suit} and {callers} made exactly half ({made} of {combined}), "
+            "which is not more than half: {callers} fall (pad) and {defenders} write all "
+            "{written_defenders}."
         )
+    else:
+        text = _(
+            "{who} called {suit} but {callers} made only {made} of {combined}, not more than "
+            "half: {callers} fall (pad) and {defenders} write all {written_defenders}."
+        )
+    parts.append(text.format(**values))
     return "".join(parts)

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from bela.engine import Rank, Round, Zvanje, ZvanjeKind
+from bela.i18n import N_, _, current_language
 from bela.tui.text import HUMAN, SEAT_NAMES
+from bela.wording import rank_plural
 
 __all__ = ["Said", "ZvanjaTalk", "height_words", "settle_words", "zvanja_talk"]
 
@@ -29,27 +31,32 @@ HEIGHTS: Final = {20: "dvadeset", 50: "pedeset", 100: "sto", 150: "sto pedeset",
 
 # "do <card>": the top card of a sequence, in the genitive.
 _TO_CARD: Final = {
-    Rank.NINE: ("devetke", "the nine"),
-    Rank.TEN: ("desetke", "the ten"),
-    Rank.JACK: ("dečka", "the jack"),
-    Rank.QUEEN: ("dame", "the queen"),
-    Rank.KING: ("kralja", "the king"),
-    Rank.ACE: ("asa", "the ace"),
+    Rank.NINE: ("devetke", N_("{points} to the nine")),
+    Rank.TEN: ("desetke", N_("{points} to the ten")),
+    Rank.JACK: ("dečka", N_("{points} to the jack")),
+    Rank.QUEEN: ("dame", N_("{points} to the queen")),
+    Rank.KING: ("kralja", N_("{points} to the king")),
+    Rank.ACE: ("asa", N_("{points} to the ace")),
 }
 # "četiri <cards>": a four, named after "four".
 _FOUR_OF: Final = {
-    Rank.NINE: ("devetke", "nines"),
-    Rank.TEN: ("desetke", "tens"),
-    Rank.JACK: ("dečka", "jacks"),
-    Rank.QUEEN: ("dame", "queens"),
-    Rank.KING: ("kralja", "kings"),
-    Rank.ACE: ("asa", "aces"),
+    Rank.NINE: "devetke",
+    Rank.TEN: "desetke",
+    Rank.JACK: "dečka",
+    Rank.QUEEN: "dame",
+    Rank.KING: "kralja",
+    Rank.ACE: "asa",
 }
 
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """One thing said at the table: who, the Croatian words, and their English."""
+    """One thing said at the table: who, the Croatian words, and what they mean.
+
+    The words stay Croatian in every language (they are what is said at the
+    table); ``english`` is their meaning in the player's language (made with
+    ``_`` when the talk is built), left out when the player reads Croatian.
+    """
 
     seat: int
     words: str
@@ -61,9 +68,10 @@ class Said:
 
     def line(self) -> str:
         """``Ivo: pedeset (50)``; a silent player is shown with an ellipsis."""
-        if self.silent:
-            return f"{SEAT_NAMES[self.seat]}: … ({self.english})"
-        return f"{SEAT_NAMES[self.seat]}: {self.words} ({self.english})"
+        words = self.words or "…"
+        if current_language() == "hr":
+            return f"{SEAT_NAMES[self.seat]}: {words}"
+        return f"{SEAT_NAMES[self.seat]}: {words} ({self.english})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +102,13 @@ def settle_words(zvanje: Zvanje) -> tuple[str, str]:
     """The height with "do koje karte": ``("dvadeset do kralja", "20 to the king")``."""
     height, points = height_words(zvanje)
     if zvanje.kind is ZvanjeKind.FOUR:
-        word, english = _FOUR_OF[zvanje.top_rank]
-        return f"{height}, četiri {word}", f"{points}, four {english}"
-    word, english = _TO_CARD[zvanje.top_rank]
-    return f"{height} do {word}", f"{points} to {english}"
+        word = _FOUR_OF[zvanje.top_rank]
+        english = _("{points}, four {rank}").format(
+            points=points, rank=rank_plural(zvanje.top_rank)
+        )
+        return f"{height}, četiri {word}", english
+    word, to_card = _TO_CARD[zvanje.top_rank]
+    return f"{height} do {word}", _(to_card).format(points=points)
 
 
 def _best(rnd: Round, seat: int) -> Zvanje | None:
@@ -116,7 +127,7 @@ def zvanja_talk(rnd: Round) -> ZvanjaTalk:
         seat = (rnd.first_player + offset) % 4
         best = _best(rnd, seat)
         if best is None:
-            said.append(Said(seat, "nemam", "nothing"))
+            said.append(Said(seat, "nemam", _("nothing")))
             continue
         if standing is None or best.points > standing[1].points:
             words, english = height_words(best)
@@ -132,7 +143,7 @@ def zvanja_talk(rnd: Round) -> ZvanjaTalk:
             words, english = settle_words(standing[1])
             said.append(Said(standing[0], words, english))
             continue
-        said.append(Said(seat, "", "says nothing" if seat != HUMAN else "say nothing"))
+        said.append(Said(seat, "", _("says nothing") if seat != HUMAN else _("say nothing")))
         if stronger:  # a partner's equal height: the team's best for a later "do koje karte"
             standing = (seat, best)
     team = rnd.zvanja_team

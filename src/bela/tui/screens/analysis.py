@@ -17,9 +17,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from bela.engine import Match, RoundRecord
+from bela.i18n import N_, _, ngettext
 from bela.search.analysis import RoundAnalysis, analyze_round
 from bela.tui.text import SEAT_NAMES, card_text
 from bela.tui.widgets import TooSmall
+from bela.wording import card_list
 
 __all__ = ["AnalysisScreen", "analysis_lines"]
 
@@ -30,42 +32,55 @@ def analysis_lines(analysis: RoundAnalysis) -> list[Text]:
         return [Text(analysis.note[:1].upper() + analysis.note[1:] + ".")]
     lines = [
         Text(
-            f"From trick {analysis.from_trick} on, with all cards visible, each card played was "
-            "compared with the best one.",
+            _(
+                "From trick {n} on, with all cards visible, each card played was "
+                "compared with the best one."
+            ).format(n=analysis.from_trick),
             style="italic",
         )
     ]
     costly = analysis.costly_moves()
     if not costly:
-        lines.append(Text("Every card was a best card: nothing was given away."))
+        lines.append(Text(_("Every card was a best card: nothing was given away.")))
     for move in costly:
-        best = " or ".join(card_text(c) for c in move.best)
+        best = card_list(move.best)
         who = SEAT_NAMES[move.seat]
         lines.append(
             Text.assemble(
-                (f"Trick {move.trick}: ", "bold"),
-                f"{who} played {card_text(move.played)}, best was {best}: ",
-                (f"−{move.lost_points} card points", "bold red"),
-                f", −{move.lost_written} written",
+                (_("Trick {n}: ").format(n=move.trick), "bold"),
+                _("{name} played {card}, best was {best}: ").format(
+                    name=who, card=card_text(move.played), best=best
+                ),
+                (_("−{points} card points").format(points=move.lost_points), "bold red"),
+                _(", −{points} written").format(points=move.lost_written),
             )
         )
     totals = analysis.lost_by_seat()
     lines.append(Text(""))
     lines.append(
         Text(
-            "Given away (card points / written): "
+            _("Given away (card points / written): ")
             + " · ".join(f"{SEAT_NAMES[s]} {c}/{w}" for s, (c, w) in enumerate(totals))
         )
     )
     if analysis.skipped:
-        lines.append(Text(f"{len(analysis.skipped)} card(s) were too costly to solve and skipped."))
+        count = len(analysis.skipped)
+        lines.append(
+            Text(
+                ngettext(
+                    "{n} card was too costly to solve and skipped.",
+                    "{n} cards were too costly to solve and skipped.",
+                    count,
+                ).format(n=count)
+            )
+        )
     return lines
 
 
 class AnalysisScreen(ModalScreen[None]):
     """The round's post-mortem; Escape or Enter goes back to the summary."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,a", "close", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,a", "close", N_("Back"))]
 
     def __init__(self, match: Match, record: RoundRecord) -> None:
         super().__init__()
@@ -76,7 +91,9 @@ class AnalysisScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="analysis", classes="dialog"):
-            yield Static(Text(f"Round {self.record.index + 1}: analysis", style="bold"))
+            yield Static(
+                Text(_("Round {n}: analysis").format(n=self.record.index + 1), style="bold")
+            )
             with VerticalScroll(id="analysis-body"):
                 yield Static("Solving the round with all cards visible…", id="analysis-text")
             yield Button("Back (Esc)", id="analysis-back", variant="primary")

@@ -34,9 +34,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, ProgressBar, Select, Static
+from textual.widgets import DataTable, Input, ProgressBar, Select, Static
 
 from bela.tui.widgets import TooSmall
+from bela.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from bela.engine import Card, Match
@@ -590,7 +591,7 @@ class ReplayScreen(Screen[None]):
         from bela.replay_text import sheet_marks
 
         assert self.match is not None
-        index, _ = self.step
+        index, _step = self.step
         lines = [Text(f"{'#':>2} {'mi':>4} {'vi':>4} {'Σmi':>4} {'Σvi':>4} note", "bold")]
         sums = [0, 0]
         for played in self.match.rounds[: self.views[index].index + 1]:

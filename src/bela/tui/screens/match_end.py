@@ -16,6 +16,7 @@ from textual.widgets import Button, Static
 
 from bela.engine import Match
 from bela.engine.rules import QUICK_TARGET
+from bela.i18n import N_, _
 from bela.tui.model import sheet_model
 from bela.tui.text import SEAT_NAMES, TEAM_NAMES
 from bela.tui.widgets import TooSmall
@@ -29,28 +30,36 @@ def winner_text(match: Match) -> str:
     winner = match.winner if match.winner is not None else 0
     mi, vi = match.scores
     ours = winner == 0
-    head = "You and Marko win" if ours else "Ivo and Ana win"
+    head = _("You and Marko win") if ours else _("Ivo and Ana win")
     if match.belot:
         seat = match.rounds[-1].result.belot_seat
         holder = SEAT_NAMES[seat] if seat is not None else TEAM_NAMES[winner]
-        return f"{head}: {holder} held belot, all eight cards of a suit!"
+        return _("{head}: {name} held belot, all eight cards of a suit!").format(
+            head=head, name=holder
+        )
     first, second = (mi, vi) if ours else (vi, mi)
+    values = {"head": head, "first": first, "second": second}
     last = match.rounds[-1].result if match.rounds else None
     if last is not None and last.claim is not None:
-        how = "a right dosta" if last.claim_ok else "the other side's wrong dosta"
-        return f"{head} {first} to {second} ({how})."
+        if last.claim_ok:
+            return _("{head} {first} to {second} (a right dosta).").format(**values)
+        return _("{head} {first} to {second} (the other side's wrong dosta).").format(**values)
     if match.target == QUICK_TARGET:
-        return f"{head} {first} to {second} (brza 163: the higher total after the deals)."
-    return f"{head} {first} to {second} ({TEAM_NAMES[winner]} reached {match.target})."
+        return _("{head} {first} to {second} (brza 163: the higher total after the deals).").format(
+            **values
+        )
+    return _("{head} {first} to {second} ({team} reached {target}).").format(
+        team=TEAM_NAMES[winner], target=match.target, **values
+    )
 
 
 class MatchEndScreen(ModalScreen[str]):
     """Dismissed with "new" or "quit"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n,enter", "choose('new')", "New match"),
-        Binding("q,escape", "choose('quit')", "Quit"),
-        Binding("b", "sheet", "Blok"),
+        Binding("n,enter", "choose('new')", N_("New match")),
+        Binding("q,escape", "choose('quit')", N_("Quit")),
+        Binding("b", "sheet", N_("Blok")),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -64,9 +73,9 @@ class MatchEndScreen(ModalScreen[str]):
             with VerticalScroll(id="final-sheet"):
                 yield Static(sheet_text(sheet_model(self.match)))
             with Horizontal(classes="buttons"):
-                yield Button("New match (n)", id="new", variant="primary")
-                yield Button("Blok (b)", id="blok")
-                yield Button("Quit (q)", id="quit")
+                yield Button(_("New match (n)"), id="new", variant="primary")
+                yield Button(_("Blok (b)"), id="blok")
+                yield Button(_("Quit (q)"), id="quit")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "blok":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -11,11 +12,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from bela.engine import Card, CompletedTrick
+from bela.i18n import N_, _
 from bela.tui.model import TrickModel, trick_cards
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.text import SEAT_NAMES, card_text
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.trick import trick_text
+from bela.wording import padded
 
 __all__ = ["BelaPrompt", "LastTrickScreen"]
 
@@ -31,28 +34,34 @@ class BelaPrompt(FreshModal[bool | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Bela!"),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(None)", "Back"),
+        Binding("y,enter", "answer(True)", N_("Bela!")),
+        Binding("n", "answer(False)", N_("No")),
+        Binding("escape", "answer(None)", N_("Back")),
     ]
 
     def __init__(self, card: Card, *, second: bool = False) -> None:
         """``second``: the match announces bela with the second card (an old house rule)."""
         super().__init__()
         self.card = card
-        self.which = "second" if second else "first"
+        self.second = second
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="bela", classes="dialog"):
-            yield Static(
-                f"You play {card_text(self.card)}, the {self.which} of the trump king and queen.\n"
-                "Announce bela for 20 points?",
-                classes="title",
-            )
+            if self.second:
+                text = _(
+                    "You play {card}, the second of the trump king and queen.\n"
+                    "Announce bela for 20 points?"
+                )
+            else:
+                text = _(
+                    "You play {card}, the first of the trump king and queen.\n"
+                    "Announce bela for 20 points?"
+                )
+            yield Static(text.format(card=card_text(self.card)), classes="title")
             with Horizontal(classes="buttons"):
-                yield Button("Bela! (y)", id="yes", variant="primary")
-                yield Button("No (n)", id="no")
+                yield Button(_("Bela! (y)"), id="yes", variant="primary")
+                yield Button(_("No (n)"), id="no")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -64,7 +73,7 @@ class BelaPrompt(FreshModal[bool | None]):
 class LastTrickScreen(ModalScreen[None]):
     """The most recent finished trick: who played what, who took it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,space,l", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,space,l", "close", N_("Close"))]
 
     def __init__(self, trick: CompletedTrick, number: int, *, clockwise: bool = False) -> None:
         """``clockwise``: the seats drawn as at a table playing clockwise (a house rule)."""
@@ -76,19 +85,25 @@ class LastTrickScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         trick = self.trick
         cards = trick_cards(trick.leader, trick.cards)
+        led = _("led")
+        blank = " " * cell_len(led)
         played = "\n".join(
-            f"{'led' if i == 0 else '   '} {SEAT_NAMES[seat]:<6} {card_text(card)}"
+            f"{led if i == 0 else blank} {padded(SEAT_NAMES[seat], 6)} {card_text(card)}"
             for i, (seat, card) in enumerate(cards)
         )
         winner = SEAT_NAMES[trick.winner]
         yield TooSmall()
         with Vertical(id="last-trick", classes="dialog"):
-            yield Static(f"Trick {self.number}", classes="title")
+            yield Static(_("Trick {n}").format(n=self.number), classes="title")
             with Horizontal(id="last-trick-body"):
                 cross = trick_text(TrickModel(cards, winner=trick.winner), clockwise=self.clockwise)
                 yield Static(cross, id="last-cross")
                 yield Static(played, id="last-list")
-            yield Static(f"{winner} took it: {trick.points} points.  (Esc to close)")
+            yield Static(
+                _("{name} took it: {points} points.  (Esc to close)").format(
+                    name=winner, points=trick.points
+                )
+            )
 
     def on_click(self) -> None:
         self.dismiss(None)

@@ -16,14 +16,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Footer, Label, RadioSet, Select, Static
+from textual.widgets import Checkbox, Label, RadioSet, Select, Static
 
 from bela.engine import QUICK_TARGET, TARGETS, Rules
+from bela.i18n import N_, _
 from bela.settings import RULE_CHOICES, rules_summary, settings_path
 from bela.tui.screens.start import Choice, Choices
 from bela.tui.session import DIFFICULTIES
 from bela.tui.widgets import TooSmall
+from bela.tui.widgets.footer import Footer
+from bela.tui.widgets.language import language_picker
 from bela.untrusted import shown_path
+from bela.wording import level_name
 
 if TYPE_CHECKING:
     from bela.tui.app import BelaApp
@@ -34,7 +38,7 @@ _RULE_PREFIX: Final = "rule-"
 
 
 def _speed_label(delay: float) -> str:
-    return "instant" if delay == 0 else f"{delay:.1f}s"
+    return _("instant") if delay == 0 else _("{seconds:.1f}s").format(seconds=delay)
 
 
 class Tick(Checkbox):
@@ -91,7 +95,7 @@ class SettingsScreen(ModalScreen[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f2,o", "close", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f2,o", "close", N_("Back"))]
 
     @property
     def bela_app(self) -> BelaApp:
@@ -106,23 +110,30 @@ class SettingsScreen(ModalScreen[None]):
         rules, in_play = app.rules_in_play()
         yield TooSmall()
         with VerticalScroll(id="settings", classes="dialog"):
-            yield Static("Settings", classes="title")
-            where = f"Saved at once in {shown_path(settings_path())}."
+            yield Static(_("Settings"), classes="title")
+            where = _("Saved at once in {path}.").format(path=shown_path(settings_path()))
             yield Static(Text(where), id="settings-where")
             with Horizontal(classes="setting"):
-                yield Label("Play to", classes="setting-label")
+                yield Label(_("Language"), classes="setting-label")
+                yield language_picker(app.language_setting)
+            with Horizontal(classes="setting"):
+                yield Label(_("Play to"), classes="setting-label")
                 with Choices(id="set-target", compact=True):
                     for value in TARGETS:
-                        label = f"{value} (3 deals)" if value == QUICK_TARGET else str(value)
+                        label = (
+                            _("{target} (3 deals)").format(target=value)
+                            if value == QUICK_TARGET
+                            else str(value)
+                        )
                         yield Choice(label, value=value == app.target, name=str(value))
             with Horizontal(classes="setting"):
-                yield Label("Bots", classes="setting-label")
+                yield Label(_("Bots"), classes="setting-label")
                 with Choices(id="set-difficulty", compact=True):
                     for level in DIFFICULTIES:
                         chosen = level == app.difficulty
-                        yield Choice(level.capitalize(), value=chosen, name=level)
+                        yield Choice(level_name(level).capitalize(), value=chosen, name=level)
             with Horizontal(classes="setting"):
-                yield Label("Bot speed", classes="setting-label")
+                yield Label(_("Bot speed"), classes="setting-label")
                 with Choices(id="set-speed", compact=True):
                     from bela.tui.app import SPEEDS
 
@@ -130,7 +141,7 @@ class SettingsScreen(ModalScreen[None]):
                     for delay in SPEEDS:
                         yield Choice(_speed_label(delay), value=delay == nearest, name=str(delay))
             with Horizontal(classes="setting"):
-                yield Label("Theme", classes="setting-label")
+                yield Label(_("Theme"), classes="setting-label")
                 themes = sorted(app.available_themes)
                 yield Select(
                     [(name, name) for name in themes],
@@ -139,17 +150,21 @@ class SettingsScreen(ModalScreen[None]):
                     compact=True,
                     id="set-theme",
                 )
-            yield Tick("Announce bela for me (else I am asked)", value=app.auto_bela, id="set-bela")
             yield Tick(
-                "Reduce motion (no sliding tricks)", value=app.reduced_motion, id="set-motion"
+                _("Announce bela for me (else I am asked)"), value=app.auto_bela, id="set-bela"
             )
-            yield Static("House rules, for the next new match", classes="setting-heading")
+            yield Tick(
+                _("Reduce motion (no sliding tricks)"), value=app.reduced_motion, id="set-motion"
+            )
+            yield Static(_("House rules, for the next new match"), classes="setting-heading")
             if in_play:
-                text = f"The match at the table keeps its own: {rules_summary(rules)}."
+                text = _("The match at the table keeps its own: {rules}.").format(
+                    rules=rules_summary(rules)
+                )
                 yield Static(Text(text), id="settings-in-play")
             for choice in RULE_CHOICES:
                 on = getattr(app.rules, choice.field) == choice.value
-                yield Tick(choice.label, value=on, id=_RULE_PREFIX + choice.field)
+                yield Tick(_(choice.label), value=on, id=_RULE_PREFIX + choice.field)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -204,8 +219,15 @@ class SettingsScreen(ModalScreen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         """A theme picked here is saved like one picked from the command palette."""
         event.stop()
+        if event.select.id == "language":
+            if isinstance(event.value, str) and event.value != self.bela_app.language_setting:
+                self.bela_app.change_language(event.value)
+            return
         if isinstance(event.value, str) and event.value != self.app.theme:
             self.app.theme = event.value
+
+    def redraw_language(self) -> None:
+        self.refresh(recompose=True)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -18,10 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from bela.engine import Match
+from bela.i18n import N_, _
 from bela.tui.widgets import TooSmall
+from bela.tui.widgets.footer import Footer
 
 __all__ = ["SheetScreen"]
 
@@ -37,9 +39,9 @@ class SheetScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,b,q", "close", "Close"),
-        Binding("end", "end", "Last round", show=False),
-        Binding("home", "home", "First round", show=False),
+        Binding("escape,b,q", "close", N_("Close")),
+        Binding("end", "end", N_("Last round"), show=False),
+        Binding("home", "home", N_("First round"), show=False),
     ]
 
     def __init__(self, match: Match, difficulty: str) -> None:
@@ -55,7 +57,7 @@ class SheetScreen(Screen[None]):
             # rich renderables built from Text: nothing in a record is read as markup
             yield Static(render_sheet(self.match, self.difficulty), id="full-sheet-table")
             if not self.match.rounds:
-                yield Static("No round finished yet.", markup=False)
+                yield Static(_("No round finished yet."), markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -18,13 +18,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from bela.engine import TARGETS, Rules
 from bela.engine.deal import MAX_SEED
+from bela.i18n import N_, _
 from bela.settings import rules_summary
 from bela.tui.session import DIFFICULTIES, Saved, bot_kind
 from bela.tui.widgets import TooSmall
+from bela.tui.widgets.footer import Footer
+from bela.wording import level_name
 
 if TYPE_CHECKING:
     from bela.tui.app import BelaApp
@@ -43,9 +46,9 @@ def parse_seed(text: str) -> int | None:
 
 def _difficulty_label(level: str) -> str:
     kind = bot_kind(level)
-    label = level.capitalize()
+    label = level_name(level).capitalize()
     if kind != level and not (level == "normal" and kind == "heuristic"):
-        label += f" (plays as {kind} for now)"
+        label = _("{level} (plays as {kind} for now)").format(level=label, kind=level_name(kind))
     return label
 
 
@@ -69,6 +72,9 @@ class Choices(RadioSet):
     choice, and Enter or Space would have chosen 501 (issue #12).
     """
 
+    def redraw_language(self) -> None:
+        self.refresh(recompose=True)
+
     def on_mount(self) -> None:
         # RadioSet's own mount handler runs after this one (and picks the pressed
         # button), so the highlight is moved once both are done.
@@ -83,10 +89,10 @@ class StartScreen(Screen[None]):
     """Choose the match, or resume the unfinished one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+n", "start", "New match"),
-        Binding("ctrl+r", "resume", "Resume", show=False),
-        Binding("ctrl+s", "reseed", "New seed"),
-        Binding("escape", "app.quit", "Quit", show=False),
+        Binding("ctrl+n", "start", N_("New match")),
+        Binding("ctrl+r", "resume", N_("Resume"), show=False),
+        Binding("ctrl+s", "reseed", N_("New seed")),
+        Binding("escape", "app.quit", N_("Quit"), show=False),
     ]
 
     def __init__(
@@ -130,7 +136,7 @@ class StartScreen(Screen[None]):
         with Vertical(id="start", classes="dialog"):
             yield Static("♥ ♦  Bela  ♠ ♣", id="start-title", classes="title")
             yield Static(
-                "Croatian Bela: you and Marko (mi) against Ivo and Ana (vi).", id="start-intro"
+                _("Croatian Bela: you and Marko (mi) against Ivo and Ana (vi)."), id="start-intro"
             )
             # problems quote files, paths and OS errors: shown as plain text, never markup
             if self.problem:
@@ -140,12 +146,12 @@ class StartScreen(Screen[None]):
             if self.saved is not None:
                 yield Static(self._saved_text(self.saved), id="saved", markup=False)
             with Horizontal(classes="field"):
-                yield Label("Play to", classes="field-label")
+                yield Label(_("Play to"), classes="field-label")
                 with Choices(id="target"):
                     for value in TARGETS:
                         yield Choice(str(value), value=value == self.target, name=str(value))
             with Horizontal(classes="field"):
-                yield Label("Bots", classes="field-label")
+                yield Label(_("Bots"), classes="field-label")
                 with Choices(id="difficulty"):
                     for level in self.levels:
                         yield Choice(
@@ -155,22 +161,22 @@ class StartScreen(Screen[None]):
                         )
             yield Static(self._rules_text(self.rules), id="start-rules", markup=False)
             with Horizontal(classes="field"):
-                yield Label("Seed", classes="field-label")
+                yield Label(_("Seed"), classes="field-label")
                 yield Input(
                     str(self.seed),
                     id="seed",
                     restrict=r"[0-9]*",
                     max_length=20,
-                    tooltip="The same seed deals the same cards: note it to replay a match.",
+                    tooltip=_("The same seed deals the same cards: note it to replay a match."),
                 )
-                yield Button("New seed", id="reseed")
+                yield Button(_("New seed"), id="reseed")
             with Horizontal(classes="buttons"):
                 if self.saved is not None:
-                    yield Button("Resume (^R)", id="resume", variant="success")
-                yield Button("New match (^N)", id="new-match", variant="primary")
-                yield Button("Rules (F1)", id="rules")
-                yield Button("History (F3)", id="history")
-                yield Button("Quit", id="quit", variant="error")
+                    yield Button(_("Resume (^R)"), id="resume", variant="success")
+                yield Button(_("New match (^N)"), id="new-match", variant="primary")
+                yield Button(_("Rules (F1)"), id="rules")
+                yield Button(_("History (F3)"), id="history")
+                yield Button(_("Quit"), id="quit", variant="error")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -178,7 +184,7 @@ class StartScreen(Screen[None]):
 
     @staticmethod
     def _rules_text(rules: Rules) -> str:
-        return f"House rules: {rules_summary(rules)}   (F2: settings)"
+        return _("House rules: {rules}   (F2: settings)").format(rules=rules_summary(rules))
 
     def show_settings(self, target: int, difficulty: str, rules: Rules) -> None:
         """Show what the settings screen just chose: the target, the bots, the house rules."""
@@ -197,10 +203,15 @@ class StartScreen(Screen[None]):
     @staticmethod
     def _saved_text(saved: Saved) -> str:
         match = saved.match
-        return (
-            f"Unfinished match: round {match.next_index + 1}, "
-            f"mi {match.scores[0]} · vi {match.scores[1]}, to {match.target} "
-            f"(seed {match.seed}, {saved.difficulty})."
+        return _(
+            "Unfinished match: round {n}, mi {mi} · vi {vi}, to {target} (seed {seed}, {level})."
+        ).format(
+            n=match.next_index + 1,
+            mi=match.scores[0],
+            vi=match.scores[1],
+            target=match.target,
+            seed=match.seed,
+            level=level_name(saved.difficulty),
         )
 
     def _chosen(self, set_id: str) -> str | None:
@@ -236,7 +247,9 @@ class StartScreen(Screen[None]):
         seed = parse_seed(self.query_one("#seed", Input).value)
         if seed is None:
             self.notify(
-                f"The seed is a whole number from 0 to {MAX_SEED}.", severity="error", timeout=5
+                _("The seed is a whole number from 0 to {max}.").format(max=MAX_SEED),
+                severity="error",
+                timeout=5,
             )
             self.query_one("#seed", Input).focus()
             return

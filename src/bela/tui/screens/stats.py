@@ -22,9 +22,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from bela.tui.widgets import TooSmall
+from bela.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from bela.stats import CallRecord, RacePoint, ResultPoint, Statistics

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,21 +12,28 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from bela.engine import LAST_TRICK_BONUS, Match, RoundRecord
+from bela.i18n import N_, _
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.text import SEAT_NAMES, TEAM_NAMES, explain_round
 from bela.tui.widgets import TooSmall
+from bela.wording import padded, suit_name
 
 __all__ = ["RoundSummaryScreen", "summary_rows", "summary_title"]
 
 
 def summary_title(record: RoundRecord) -> str:
     result = record.result
-    head = f"Round {record.index + 1}"
+    n = record.index + 1
     if result.redeal:
-        return f"{head}: everybody passed"
+        return _("Round {n}: everybody passed").format(n=n)
     if result.caller is None or result.trump is None:
-        return head
-    return f"{head}: {SEAT_NAMES[result.caller]} called {result.trump.symbol} {result.trump.noun}"
+        return _("Round {n}").format(n=n)
+    return _("Round {n}: {name} called {symbol} {suit}").format(
+        n=n,
+        name=SEAT_NAMES[result.caller],
+        symbol=result.trump.symbol,
+        suit=suit_name(result.trump),
+    )
 
 
 def summary_rows(record: RoundRecord, last_trick_team: int | None) -> list[tuple[str, int, int]]:
@@ -33,18 +41,21 @@ def summary_rows(record: RoundRecord, last_trick_team: int | None) -> list[tuple
     r = record.result
     rows: list[tuple[str, int, int]] = []
     if r.belot is not None or r.redeal:
-        return [("Written", record.written[0], record.written[1])]
-    last = ""
+        return [(_("Written"), record.written[0], record.written[1])]
+    label = _("Card points")
     if last_trick_team is not None:
-        last = f" (last trick +{LAST_TRICK_BONUS} {TEAM_NAMES[last_trick_team]})"
-    rows.append((f"Card points{last}", r.card_points[0], r.card_points[1]))
-    rows.append(("Zvanja", r.zvanja[0], r.zvanja[1]))
-    rows.append(("Bela", r.bela[0], r.bela[1]))
+        label = _("Card points (last trick +{bonus} {team})").format(
+            bonus=LAST_TRICK_BONUS, team=TEAM_NAMES[last_trick_team]
+        )
+    rows.append((label, r.card_points[0], r.card_points[1]))
+    rows.append((_("Zvanja"), r.zvanja[0], r.zvanja[1]))
+    rows.append((_("Bela"), r.bela[0], r.bela[1]))
     if r.stiglja is not None:
         extra = tuple(r.totals[t] - (r.card_points[t] + r.zvanja[t] + r.bela[t]) for t in (0, 1))
-        rows.append(("Štiglja (+90, takes the other's zvanja)", extra[0], extra[1]))
-    rows.append(("Total", r.totals[0], r.totals[1]))
-    rows.append(("Written" + (" (pad)" if r.fell else ""), record.written[0], record.written[1]))
+        rows.append((_("Štiglja (+90, takes the other's zvanja)"), extra[0], extra[1]))
+    rows.append((_("Total"), r.totals[0], r.totals[1]))
+    written = _("Written (pad)") if r.fell else _("Written")
+    rows.append((written, record.written[0], record.written[1]))
     return rows
 
 
@@ -55,8 +66,8 @@ class RoundSummaryScreen(FreshModal[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close", "Continue"),
-        Binding("a", "analyse", "Analysis"),
+        Binding("enter,space,escape", "close", N_("Continue")),
+        Binding("a", "analyse", N_("Analysis")),
     ]
 
     def __init__(self, match: Match, record: RoundRecord) -> None:
@@ -69,14 +80,17 @@ class RoundSummaryScreen(FreshModal[None]):
         tricks = self.match.deal(record.index).replay(record.actions).tricks
         last_team = tricks[-1].winner % 2 if len(tricks) == 8 else None
         rows = summary_rows(record, last_team)
-        width = max(len(label) for label, _, _ in rows) + 2
-        lines = [Text(f"{'points':<{width}}{'mi':>6}{'vi':>6}", style="bold underline")]
+        width = max(cell_len(label) for label, _mi, _vi in rows) + 2
+        head = padded(_("points"), width) + f"{TEAM_NAMES[0]:>6}{TEAM_NAMES[1]:>6}"
+        lines = [Text(head, style="bold underline")]
         for i, (label, mi, vi) in enumerate(rows):
             style = "bold" if i >= len(rows) - 2 else ""
-            lines.append(Text(f"{label:<{width}}{mi:>6}{vi:>6}", style=style))
+            lines.append(Text(f"{padded(label, width)}{mi:>6}{vi:>6}", style=style))
         table = Text("\n").join(lines)
         scores = self.match.scores
-        standing = f"Score: mi {scores[0]} · vi {scores[1]}  (to {self.match.target})"
+        standing = _("Score: mi {mi} · vi {vi}  (to {target})").format(
+            mi=scores[0], vi=scores[1], target=self.match.target
+        )
         yield TooSmall()
         with Vertical(id="summary", classes="dialog"):
             yield Static(Text(summary_title(record), style="bold"), classes="title")
@@ -84,9 +98,9 @@ class RoundSummaryScreen(FreshModal[None]):
             yield Static(explain_round(record.result, record.written), id="explain")
             yield Static(standing, id="standing")
             with Horizontal(id="summary-buttons"):
-                yield Button("Continue (Enter)", id="continue", variant="primary")
+                yield Button(_("Continue (Enter)"), id="continue", variant="primary")
                 if not (record.result.belot is not None or record.result.redeal):
-                    yield Button("Analysis (a)", id="analyse")
+                    yield Button(_("Analysis (a)"), id="analyse")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "analyse":

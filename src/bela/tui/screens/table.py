@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Container, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from bela.ai import Bot
 from bela.ai.driver import bot_action
@@ -44,6 +44,7 @@ from bela.engine import (
     RoundRecord,
     SeatView,
 )
+from bela.i18n import N_, _
 from bela.tui.events import action_lines, forced_call, history_lines, result_line, round_lines
 from bela.tui.model import (
     HandModel,
@@ -60,10 +61,12 @@ from bela.tui.model import (
 from bela.tui.moments import bela_callout, first_trick_zvanja, zvanja_moment
 from bela.tui.screens.fresh import event_clock
 from bela.tui.session import archive, autosave, bot_kind, make_bots
-from bela.tui.text import HUMAN, SEAT_NAMES, sentence, symbolize
+from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, symbolize
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
+from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.zvanja import ZvanjaPanel
+from bela.wording import action_error
 
 if TYPE_CHECKING:
     from bela.ai.hard import Advice
@@ -87,24 +90,24 @@ class TableScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # footer words kept short: at 80 columns every key, F1 help included, must show
-        Binding("enter", "choose", "Play"),
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
+        Binding("enter", "choose", N_("Play")),
+        Binding("left", "move(-1)", N_("Left"), show=False),
+        Binding("right", "move(1)", N_("Right"), show=False),
+        Binding("up", "move(-1)", N_("Up"), show=False),
+        Binding("down", "move(1)", N_("Down"), show=False),
         *(Binding(k, f"pick({n})", f"Card {k}", show=False) for n, k in enumerate(_NUMBER_KEYS)),
-        Binding("h", "bid(0)", "Hearts", show=False),
-        Binding("d", "bid(1)", "Diamonds", show=False),
-        Binding("s", "bid(2)", "Spades", show=False),
-        Binding("c", "bid(3)", "Clubs", show=False),
-        Binding("p", "bid(4)", "Dalje", show=False),
-        Binding("space", "skip", "Skip"),
-        Binding("l", "last_trick", "Last trick"),
-        Binding("k", "claim", "Dosta", show=False),
-        Binding("i", "hint", "Hint"),
-        Binding("plus,equals_sign", "speed(-1)", "Faster", show=False),
-        Binding("minus", "speed(1)", "Slower", show=False),
-        Binding("n", "app.new_match", "New match", show=False),
+        Binding("h", "bid(0)", N_("Hearts"), show=False),
+        Binding("d", "bid(1)", N_("Diamonds"), show=False),
+        Binding("s", "bid(2)", N_("Spades"), show=False),
+        Binding("c", "bid(3)", N_("Clubs"), show=False),
+        Binding("p", "bid(4)", N_("Dalje"), show=False),
+        Binding("space", "skip", N_("Skip")),
+        Binding("l", "last_trick", N_("Last trick")),
+        Binding("k", "claim", N_("Dosta"), show=False),
+        Binding("i", "hint", N_("Hint")),
+        Binding("plus,equals_sign", "speed(-1)", N_("Faster"), show=False),
+        Binding("minus", "speed(1)", N_("Slower"), show=False),
+        Binding("n", "app.new_match", N_("New match"), show=False),
     ]
 
     def __init__(self, match: Match, difficulty: str) -> None:
@@ -165,12 +168,12 @@ class TableScreen(Screen[None]):
                     yield Hand(id="hand")
             with Vertical(id="side"):
                 sheet = ScoreSheet(id="sheet")
-                sheet.border_title = "mi / vi"
+                sheet.border_title = f"{TEAM_NAMES[0]} / {TEAM_NAMES[1]}"
                 sheet.rules = _rules_named(self.match)
                 yield sheet
                 yield ZvanjaPanel(id="zvanja")
                 log = TableTalk(id="log")
-                log.border_title = "Table talk"
+                log.border_title = _("Table talk")
                 yield log
         yield Footer(compact=True)  # every key, F1 help and F2 settings too, fits 80 columns
 
@@ -178,12 +181,16 @@ class TableScreen(Screen[None]):
         rnd = self.match.current
         log = self.query_one("#log", TableTalk)
         level = bot_kind(self.difficulty)
-        log.say(f"Match to {self.match.target}, seed {self.match.seed}, bots: {level}.")
+        log.say(
+            _("Match to {target}, seed {seed}, bots: {level}.").format(
+                target=self.match.target, seed=self.match.seed, level=level
+            )
+        )
         for entry in history_lines(self.match):  # a resumed match: the rounds before this one
             log.say(entry)
         if rnd is not None:
             index = self.match.next_index
-            log.say(Text(f"— Round {index + 1} —", style="bold"))
+            log.say(Text(_("— Round {n} —").format(n=index + 1), style="bold"))
             for line in round_lines(self.match.deal(index), rnd.actions):
                 log.say(line)
         self._save()
@@ -221,37 +228,50 @@ class TableScreen(Screen[None]):
         message.update(Text(text))
         message.set_class(kind == "error", "-error")
 
+    def redraw_language(self) -> None:
+        """The language changed: redraw what is drawn from words (the talk keeps its lines)."""
+        self.query_one("#log", TableTalk).border_title = _("Table talk")
+        for footer in self.query(Footer):
+            footer.refresh(recompose=True)
+        self.refresh_view()
+
     def _prompt(self) -> str:
         """The standing hint for the current moment (when no other message is up)."""
         rnd = self.shown
         if rnd is None:
             return ""
         if self.finished is not None:
-            return "The round is over. Enter or Space: see the result."
+            return _("The round is over. Enter or Space: see the result.")
         if self.held is not None:
-            return f"{taken_text(rnd, self.held)}. Enter or Space: carry on."
+            return _("{taken}. Enter or Space: carry on.").format(taken=taken_text(rnd, self.held))
         if rnd.to_act is None:
             return ""
         if rnd.to_act != HUMAN:
-            verb = "choosing trump" if rnd.phase is Phase.BIDDING else "thinking"
-            return f"{SEAT_NAMES[rnd.to_act]} is {verb}… (Space: skip the wait)"
+            name = SEAT_NAMES[rnd.to_act]
+            if rnd.phase is Phase.BIDDING:
+                return _("{name} is choosing trump… (Space: skip the wait)").format(name=name)
+            return _("{name} is thinking… (Space: skip the wait)").format(name=name)
         if rnd.phase is Phase.BIDDING:
             if forced_call(rnd):
-                return "Pod mus: the others all said dalje, so you must name trump (h d s c)."
-            return "Your 6 cards are below; the 2 talon cards stay face down until trump is named."
+                return _("Pod mus: the others all said dalje, so you must name trump (h d s c).")
+            return _(
+                "Your 6 cards are below; the 2 talon cards stay face down until trump is named."
+            )
         left = len(rnd.hand(HUMAN))
         keys = (
-            "Enter to play your last card."
+            _("Enter to play your last card.")
             if left == 1
-            else f"←/→ or 1-{left} to choose, Enter to play."
+            else _("←/→ or 1-{left} to choose, Enter to play.").format(left=left)
         )
         if not rnd.trick:
             if rnd.can_claim():  # na dosta: the trick just won may have reached the target
-                return f"Your lead: {keys} Or k: say dosta (you have {rnd.counted(0)})."
-            return f"Your lead: {keys}"
+                return _("Your lead: {keys} Or k: say dosta (you have {points}).").format(
+                    keys=keys, points=rnd.counted(0)
+                )
+            return _("Your lead: {keys}").format(keys=keys)
         if len(self._legal_cards(rnd)) < len(rnd.hand(HUMAN)):
-            return f"Your turn: {keys} Dimmed cards are not allowed here."
-        return f"Your turn: {keys}"
+            return _("Your turn: {keys} Dimmed cards are not allowed here.").format(keys=keys)
+        return _("Your turn: {keys}").format(keys=keys)
 
     # ------------------------------------------------------------------ drawing
 
@@ -266,9 +286,17 @@ class TableScreen(Screen[None]):
             Text("\n").join(
                 [
                     Text(
-                        f"Round {round_number + 1} · dealer {SEAT_NAMES[rnd.dealer]} · "
-                        f"mi {self.match.scores[0]} · vi {self.match.scores[1]} "
-                        f"(to {self.match.target})",
+                        _(
+                            "Round {n} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score} (to {target})"  # noqa: E501
+                        ).format(
+                            n=round_number + 1,
+                            dealer=SEAT_NAMES[rnd.dealer],
+                            mi=TEAM_NAMES[0],
+                            vi=TEAM_NAMES[1],
+                            mi_score=self.match.scores[0],
+                            vi_score=self.match.scores[1],
+                            target=self.match.target,
+                        ),
                         style="bold",
                     ),
                     Text(status_line(rnd, held)),
@@ -439,8 +467,9 @@ class TableScreen(Screen[None]):
                 # A bot bug must not end the player's match: say so and play on.
                 fallback = rnd.legal_actions()[0]
                 self.notify(
-                    f"{SEAT_NAMES[seat]}'s bot chose {action}, which is not allowed; "
-                    f"playing {fallback} instead.",
+                    _(
+                        "{name}'s bot chose {action}, which is not allowed; playing {fallback} instead."  # noqa: E501
+                    ).format(name=SEAT_NAMES[seat], action=action, fallback=fallback),
                     severity="error",
                     timeout=8,
                 )
@@ -462,7 +491,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ZvanjaScreen(talk), self._after_zvanja)
         return True
 
-    def _after_zvanja(self, _: None = None) -> None:
+    def _after_zvanja(self, _result: None = None) -> None:
         self.refresh_view()
         self._drive()
 
@@ -473,7 +502,7 @@ class TableScreen(Screen[None]):
         assert record is not None
         self.app.push_screen(RoundSummaryScreen(self.match, record), self._after_summary)
 
-    def _after_summary(self, _: None = None) -> None:
+    def _after_summary(self, _result: None = None) -> None:
         self.finished = None
         self.held = None
         self.shown = self.match.current if self.match.current is not None else self.shown
@@ -483,7 +512,9 @@ class TableScreen(Screen[None]):
             self.app.push_screen(MatchEndScreen(self.match), self._after_match_end)
             return
         index = self.match.next_index
-        self.query_one("#log", TableTalk).say(Text(f"— Round {index + 1} —", style="bold"))
+        self.query_one("#log", TableTalk).say(
+            Text(_("— Round {n} —").format(n=index + 1), style="bold")
+        )
         self.bid_cursor = 0
         self.refresh_view()
         self._drive()
@@ -507,15 +538,15 @@ class TableScreen(Screen[None]):
             opened = self._opened_at
             if typed is None or opened is None or typed >= opened:
                 return False
-            self.say("That key was pressed before your turn: press it again.", "hint")
+            self.say(_("That key was pressed before your turn: press it again."), "hint")
             return True
         rnd = self.match.current
         if self.finished is not None or rnd is None:
-            self.say("The round is over: Enter or Space to see the result.", "hint")
+            self.say(_("The round is over: Enter or Space to see the result."), "hint")
         elif self.held is not None:
-            self.say("The trick is still on show: Enter or Space to carry on.", "hint")
+            self.say(_("The trick is still on show: Enter or Space to carry on."), "hint")
         elif rnd.to_act is not None and rnd.to_act != HUMAN:
-            self.say(f"Wait: it is {SEAT_NAMES[rnd.to_act]}'s turn.", "hint")
+            self.say(_("Wait: it is {name}'s turn.").format(name=SEAT_NAMES[rnd.to_act]), "hint")
         return True
 
     def _take_key_time(self) -> float | None:
@@ -532,7 +563,7 @@ class TableScreen(Screen[None]):
         if self._not_your_turn(typed) or rnd is None:
             return
         if rnd.phase is not Phase.PLAYING:
-            self.say("Name trump first (h d s c) or say dalje (p).", "error")
+            self.say(_("Name trump first (h d s c) or say dalje (p)."), "error")
             return
         cards = self.hand_cards()
         if not 0 <= index < len(cards):
@@ -541,7 +572,7 @@ class TableScreen(Screen[None]):
         try:
             rnd.apply(Play(card), HUMAN)
         except IllegalActionError as exc:
-            self.say(f"✗ {sentence(str(exc))}", "error")
+            self.say(f"✗ {action_error(exc)}", "error")
             return
         bela = rnd.can_announce_bela(card)
         if bela and not self.bela_app.auto_bela:
@@ -566,12 +597,12 @@ class TableScreen(Screen[None]):
         if self._not_your_turn(self._take_key_time()) or rnd is None:
             return
         if not self.match.rules.dosta:
-            self.say("This match is played na prolaz: there is no dosta.", "hint")
+            self.say(_("This match is played na prolaz: there is no dosta."), "hint")
             return
         try:
             rnd.apply(Claim(), HUMAN)
         except IllegalActionError as exc:
-            self.say(f"✗ {sentence(str(exc))}", "error")
+            self.say(f"✗ {action_error(exc)}", "error")
             return
         self._human_act(Claim())
 
@@ -580,13 +611,13 @@ class TableScreen(Screen[None]):
         if self._not_your_turn(typed) or rnd is None:
             return
         if rnd.phase is not Phase.BIDDING:
-            self.say("Trump is already named: play a card.", "error")
+            self.say(_("Trump is already named: play a card."), "error")
             return
         action = bid_options()[index]
         try:
             rnd.apply(action, HUMAN)
         except IllegalActionError as exc:
-            self.say(f"✗ {sentence(str(exc))}", "error")
+            self.say(f"✗ {action_error(exc)}", "error")
             return
         self._human_act(action)
 
@@ -651,7 +682,7 @@ class TableScreen(Screen[None]):
         from bela.tui.screens.prompts import LastTrickScreen
 
         if self.match.rules.hide_played_tricks:
-            self.say("House rule: played tricks are not looked at again.", "hint")
+            self.say(_("House rule: played tricks are not looked at again."), "hint")
             return
         rnd = self.shown
         tricks = rnd.tricks if rnd is not None else ()
@@ -662,15 +693,15 @@ class TableScreen(Screen[None]):
             clockwise = self.match.rules.clockwise
             self.app.push_screen(LastTrickScreen(tricks[-1], len(tricks), clockwise=clockwise))
         else:
-            self.say("No trick has been played yet.", "hint")
+            self.say(_("No trick has been played yet."), "hint")
 
     def action_hint(self) -> None:
         """Ask the hard bot what it would do here, and why (computed off the UI thread)."""
         rnd = self.match.current
         if not self.human_turn() or rnd is None:
-            self.say("A hint is for your own turn.", "hint")
+            self.say(_("A hint is for your own turn."), "hint")
             return
-        self.say("Thinking about a hint…", "hint")
+        self.say(_("Thinking about a hint…"), "hint")
         self._hint(self.match, rnd.view(HUMAN))
 
     _hint_cache: tuple[Match, Advice] | None = None
@@ -705,15 +736,23 @@ class TableScreen(Screen[None]):
         self._hint_details = again and not self._hint_details and bool(advice.details)
         self._hint_cache = (asked, advice)
         if self._hint_details:
-            self.say(f"Hint, the numbers: {symbolize(advice.details)}. (i: in words)", "hint")
+            self.say(
+                _("Hint, the numbers: {details}. (i: in words)").format(
+                    details=symbolize(advice.details)
+                ),
+                "hint",
+            )
         else:
-            more = " (i again: the numbers)" if advice.details else ""
-            self.say(f"Hint: {symbolize(advice.why)}.{more}", "hint")
+            why = symbolize(advice.why)
+            if advice.details:
+                self.say(_("Hint: {why}. (i again: the numbers)").format(why=why), "hint")
+            else:
+                self.say(_("Hint: {why}.").format(why=why), "hint")
 
     def action_speed(self, step: int) -> None:
         delay = self.bela_app.change_speed(step)
-        label = "instant" if delay == 0 else f"{delay:.1f} s per card"
-        self.notify(f"Bot speed: {label}", timeout=2)
+        label = _("instant") if delay == 0 else _("{seconds:.1f} s per card").format(seconds=delay)
+        self.notify(_("Bot speed: {label}").format(label=label), timeout=2)
 
     # ------------------------------------------------------------------ mouse
 

@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from bela.engine import Card
+from bela.i18n import _
 from bela.tui.model import HandModel
 from bela.tui.widgets.cards import CARD_WIDTH, Look, blank_lines, card_lines
 
@@ -51,10 +52,10 @@ class Hand(Widget):
                 look = Look.FACE
             label = str(i + 1)
             if card in model.fresh:
-                label += "new"
+                label += _("new")
             slots.append((card, look, chosen, label))
-        for _ in range(model.face_down):
-            slots.append((None, Look.BACK, False, "talon"))
+        for _slot in range(model.face_down):
+            slots.append((None, Look.BACK, False, _("talon")))
         rows = [Text(), Text(), Text(), Text(), Text()]
         for n, (face, look, raised, label) in enumerate(slots):
             if n:

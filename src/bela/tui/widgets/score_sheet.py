@@ -12,7 +12,9 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from bela.i18n import _
 from bela.tui.model import SheetModel
+from bela.tui.text import TEAM_NAMES
 
 __all__ = ["ScoreSheet", "sheet_text"]
 
@@ -20,7 +22,8 @@ __all__ = ["ScoreSheet", "sheet_text"]
 def sheet_text(model: SheetModel, max_rows: int | None = None, rules: str = "") -> Text:
     """The sheet as text; ``max_rows`` keeps only the latest rounds; ``rules`` names the
     house rules (empty for the standard game)."""
-    lines: list[Text] = [Text(f"{'#':>2} {'mi':>4} {'vi':>4} note", style="bold underline")]
+    head = f"{'#':>2} {TEAM_NAMES[0]:>4} {TEAM_NAMES[1]:>4} " + _("note")
+    lines: list[Text] = [Text(head, style="bold underline")]
     if rules:
         lines.append(Text(rules, style="italic"))
     rows = model.rows
@@ -30,19 +33,19 @@ def sheet_text(model: SheetModel, max_rows: int | None = None, rules: str = "") 
         hidden = len(rows) - keep
         rows = rows[len(rows) - keep :] if keep else ()
     if hidden:
-        lines.append(Text(f"  … {hidden} earlier (b: all)", style="italic"))
+        lines.append(Text(_("  … {n} earlier (b: all)").format(n=hidden), style="italic"))
     for row in rows:
         note_style = "bold" if row.note else ""
         lines.append(
             Text.assemble(f"{row.number:>2} {row.mi:>4} {row.vi:>4} ", (row.note, note_style))
         )
     if not model.rows:
-        lines.append(Text("  no rounds yet", style="italic"))
+        lines.append(Text(_("  no rounds yet"), style="italic"))
     lines.append(Text("─" * 12))
     lines.append(Text(f"{'Σ':>2} {model.totals[0]:>4} {model.totals[1]:>4}", style="bold"))
-    target = f"  to {model.target}"
+    target = _("  to {target}").format(target=model.target)
     if model.hanging:
-        target += f" · {model.hanging} hanging"
+        target += _(" · {points} hanging").format(points=model.hanging)
     lines.append(Text(target, style="italic"))
     text = Text("\n").join(lines)
     text.no_wrap = True

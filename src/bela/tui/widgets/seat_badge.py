@@ -17,6 +17,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from bela.i18n import _, ngettext
 from bela.tui.model import SeatModel
 
 __all__ = ["SeatBadge", "badge_lines"]
@@ -32,9 +33,9 @@ def _groups(model: SeatModel) -> list[list[Chunk]]:
     """The badge's parts in the groups that start a line when there is room: who, what, notes."""
     name: list[Chunk] = [(Text(model.name, style="bold"), "")]
     if model.dealer:
-        name.append((Text("(dealer)", style="italic"), " "))
-    cards = "card" if model.cards_left == 1 else "cards"
-    info: list[Chunk] = [(Text(model.team), ""), (Text(f"{model.cards_left} {cards}"), _SEP)]
+        name.append((Text(_("(dealer)"), style="italic"), " "))
+    cards = ngettext("{n} card", "{n} cards", model.cards_left).format(n=model.cards_left)
+    info: list[Chunk] = [(Text(model.team), ""), (Text(cards), _SEP)]
     groups = [name, info]
     notes = [part for part in model.note.split(_SEP) if part]
     if notes:
@@ -104,7 +105,7 @@ class SeatBadge(Widget):
         model = self.model
         if model is None:
             return 1
-        lines, _ = badge_lines(model, width)
+        lines, _size = badge_lines(model, width)
         for height in range(1, len(lines)):
             if not badge_lines(model, width, height)[1]:
                 return height
@@ -115,5 +116,5 @@ class SeatBadge(Widget):
         if model is None:
             return Text()
         size = self.content_size
-        lines, _ = badge_lines(model, size.width, max(size.height, 1))
+        lines, _size = badge_lines(model, size.width, max(size.height, 1))
         return Text("\n").join(lines)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from bela.i18n import _
+
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TooSmall"]
 
 MIN_WIDTH = 80
@@ -19,8 +21,10 @@ class TooSmall(Static):
 
     def __init__(self) -> None:
         super().__init__(
-            f"The window is too small for the card table.\n\n"
-            f"Please make it at least {MIN_WIDTH} columns × {MIN_HEIGHT} rows.\n\n"
-            "(Ctrl+Q quits; the match is saved.)",
+            _(
+                "The window is too small for the card table.\n\n"
+                "Please make it at least {width} columns × {height} rows.\n\n"
+                "(Ctrl+Q quits; the match is saved.)"
+            ).format(width=MIN_WIDTH, height=MIN_HEIGHT),
             classes="too-small",
         )

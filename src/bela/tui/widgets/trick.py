@@ -21,6 +21,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from bela.engine import Card
+from bela.i18n import _
 from bela.tui.model import TrickModel
 from bela.tui.widgets.cards import CARD_HEIGHT, CARD_WIDTH, GOLD, Look, card_lines
 
@@ -44,7 +45,7 @@ _CALLOUTS: Final = {
     2: (13, 0),
     3: (0, 1),
 }
-_CALLOUT: Final = Text("bela!", style=Style(color=GOLD, bold=True))
+_CALLOUT_STYLE: Final = Style(color=GOLD, bold=True)
 
 
 def place_of(seat: int, clockwise: bool = False) -> int:
@@ -99,7 +100,7 @@ def trick_text(model: TrickModel, callout: int | None = None, clockwise: bool = 
         pieces += _card_pieces(_PLACES[place_of(seat, clockwise)], card, look)
     if callout is not None:
         col, row = _CALLOUTS[place_of(callout, clockwise)]
-        pieces.append((row, col, _CALLOUT))
+        pieces.append((row, col, Text(_("bela!"), style=_CALLOUT_STYLE)))
     return _paint(pieces)
 
 

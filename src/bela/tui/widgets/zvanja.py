@@ -9,14 +9,17 @@ it, so no widget can show them.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
 from bela.engine import Card, Zvanje
+from bela.i18n import _
 from bela.tui.text import SEAT_NAMES, TEAM_NAMES
 from bela.tui.widgets.cards import Look, card_chip, card_lines
 from bela.tui.zvanja_talk import ZvanjaTalk
+from bela.wording import padded
 
 __all__ = ["ZvanjaPanel", "laid_heading", "laid_text", "talk_text"]
 
@@ -30,8 +33,10 @@ def talk_text(talk: ZvanjaTalk) -> Text:
 def laid_heading(talk: ZvanjaTalk) -> str:
     """``mi score 70 in zvanja`` (or nobody declares)."""
     if talk.team is None:
-        return "Nobody has anything to declare."
-    return f"{TEAM_NAMES[talk.team]} score {talk.points} in zvanja"
+        return _("Nobody has anything to declare.")
+    return _("{team} score {points} in zvanja").format(
+        team=TEAM_NAMES[talk.team], points=talk.points
+    )
 
 
 def _points(zvanja: tuple[Zvanje, ...]) -> str:
@@ -67,10 +72,10 @@ def laid_text(talk: ZvanjaTalk, *, compact: bool) -> Text:
                 lines.append(Text(" ") + chips)
             continue
         rows = _boxes(zvanja)
-        label = f"{name:<7}"
-        lines.append(Text(" " * len(label)) + rows[0])
+        label = padded(name, 7)
+        lines.append(Text(" " * cell_len(label)) + rows[0])
         lines.append(Text(label, style="bold") + rows[1] + Text(f"  {_points(zvanja)}"))
-        lines.append(Text(" " * len(label)) + rows[2])
+        lines.append(Text(" " * cell_len(label)) + rows[2])
     return Text("\n").join(lines)
 
 

@@ -1,0 +1,177 @@
+"""The game's words in the player's language: suits, ranks, seats, teams, illegal cards.
+
+The engine names things in English codes (``JH``, ``Suit.HEARTS``) and gives
+its reasons as data (``bela.engine.tricks.Illegal``); everything that shows them
+to a person (the app, the command line, the bots' hints) takes the words from
+here, so a suit is called the same thing everywhere in one language. Above the
+engine and below the app in the layers, so the bots' reasons can use it too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Final
+
+from bela.engine.cards import Card, Rank, Suit
+from bela.engine.errors import IllegalBidError, IllegalClaimError, IllegalPlayError
+from bela.i18n import _, ngettext, pgettext
+
+if TYPE_CHECKING:
+    from bela.engine.tricks import Illegal
+
+__all__ = [
+    "action_error",
+    "card_list",
+    "card_text",
+    "illegal_text",
+    "level_name",
+    "padded",
+    "points",
+    "rank_plural",
+    "seat_name",
+    "suit_name",
+    "suit_singular",
+    "symbolize",
+    "team_name",
+]
+
+
+def suit_name(suit: Suit | int) -> str:
+    """The suit as players name it: ``hearts`` / ``herc`` (the word after "trump:")."""
+    words = (
+        pgettext("suit", "hearts"),
+        pgettext("suit", "diamonds"),
+        pgettext("suit", "spades"),
+        pgettext("suit", "clubs"),
+    )
+    return words[int(suit)]
+
+
+def suit_singular(suit: Suit | int) -> str:
+    """One card's suit: "a higher *heart*" (a separate message: some languages differ)."""
+    words = (
+        pgettext("one card of", "heart"),
+        pgettext("one card of", "diamond"),
+        pgettext("one card of", "spade"),
+        pgettext("one card of", "club"),
+    )
+    return words[int(suit)]
+
+
+def rank_plural(rank: Rank) -> str:
+    """ "four *jacks*": the rank's plural, as a four of a kind is called."""
+    words = {
+        Rank.JACK: pgettext("four", "jacks"),
+        Rank.NINE: pgettext("four", "nines"),
+        Rank.ACE: pgettext("four", "aces"),
+        Rank.TEN: pgettext("four", "tens"),
+        Rank.KING: pgettext("four", "kings"),
+        Rank.QUEEN: pgettext("four", "queens"),
+        Rank.EIGHT: pgettext("four", "eights"),
+        Rank.SEVEN: pgettext("four", "sevens"),
+    }
+    return words[rank]
+
+
+def seat_name(seat: int) -> str:
+    """Seat 0 is the player ("You"); the bots keep their Croatian names in every language."""
+    if seat == 0:
+        return pgettext("seat", "You")
+    return ("", "Ivo", "Marko", "Ana")[seat]
+
+
+def team_name(team: int) -> str:
+    """``mi`` (we: the player's team) and ``vi`` (you: the other): the table's own words."""
+    return pgettext("team", "mi") if team == 0 else pgettext("team", "vi")
+
+
+def points(n: int) -> str:
+    """``1 point`` / ``5 points`` with the language's plural forms."""
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def card_text(card: Card) -> str:
+    """``10♥``: rank and suit symbol, as printed on the table (the same in every language)."""
+    return f"{card.rank}{card.suit.symbol}"
+
+
+def card_list(cards: tuple[Card, ...] | list[Card]) -> str:
+    """``J♥, 9♥ or A♥``: the allowed cards, joined the language's way."""
+    names = [card_text(c) for c in cards]
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{cards} or {last}").format(cards=", ".join(names[:-1]), last=names[-1])
+
+
+def action_error(exc: Exception) -> str:
+    """An action the engine refused, as the app says it (first letter capitalised).
+
+    An illegal card is worded from the engine's data (``illegal_text``); the other
+    refusals the app can meet have one cause each, worded here by their type.
+    """
+    if isinstance(exc, IllegalPlayError) and exc.reason is not None:
+        text = illegal_text(exc.reason)
+    elif isinstance(exc, IllegalClaimError):
+        text = _("'dosta' is said by the player who has just won a trick, before the next lead")
+    elif isinstance(exc, IllegalBidError):
+        text = _("the dealer may not say dalje: name a trump suit")
+    else:
+        text = symbolize(str(exc))
+    return text[:1].upper() + text[1:]
+
+
+_CARD_CODE: Final = re.compile(r"\b(10|[789JQKA])([HDSC])\b")
+
+
+def symbolize(message: str) -> str:
+    """Engine messages name cards like ``JH``; show them as ``J♥`` instead."""
+    return _CARD_CODE.sub(lambda m: m.group(1) + Suit.parse(m.group(2)).symbol, message)
+
+
+def illegal_text(reason: Illegal) -> str:
+    """Why a card may not be played, in the player's language, from the engine's data."""
+    card = card_text(reason.card)
+    if reason.code == "not_in_hand":
+        return _("{card} is not in your hand").format(card=card)
+    assert reason.led is not None and reason.trump is not None
+    values = {
+        "card": card,
+        "win": card_text(reason.win) if reason.win is not None else "",
+        "led": suit_name(reason.led),
+        "led_one": suit_singular(reason.led),
+        "trump": suit_name(reason.trump),
+        "legal": card_list(reason.legal),
+    }
+    if reason.code == "beat_trump":
+        text = _("{card} is not allowed: you must beat {win} with a higher trump ({legal})")
+    elif reason.code == "beat_led":
+        text = _("{card} is not allowed: you must beat {win} with a higher {led_one} ({legal})")
+    elif reason.code == "follow":
+        text = _("{card} is not allowed: you must follow {led} ({legal})")
+    elif reason.code == "overtrump":
+        text = _(
+            "{card} is not allowed: you have no {led}, so you must overtrump {win} "
+            "with a higher trump ({legal})"
+        )
+    else:
+        text = _("{card} is not allowed: you have no {led}, so you must play a trump ({legal})")
+    return text.format(**values)
+
+
+def level_name(level: str) -> str:
+    """A bots' level or kind as the player reads it (``easy``, ``normal``, ``hard``...)."""
+    words = {
+        "easy": pgettext("bots", "easy"),
+        "normal": pgettext("bots", "normal"),
+        "hard": pgettext("bots", "hard"),
+        "heuristic": pgettext("bots", "heuristic"),
+        "random": pgettext("bots", "random"),
+    }
+    return words.get(level, level)
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal cells (a Chinese character is two)."""
+    from rich.cells import cell_len
+
+    return text + " " * max(width - cell_len(text), 0)
