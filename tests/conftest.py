@@ -2,6 +2,9 @@
 
 Without this, a test run would read (and the app would write) the settings of
 whoever runs the tests, and a setting saved by one test would change the next.
+Likewise every test starts in English whatever the locale of whoever runs them
+(``bela.i18n`` reads LANGUAGE, LC_ALL, LC_MESSAGES and LANG); a test that wants
+another language says so (``--lang``, ``language=``, or its own environment).
 """
 
 from __future__ import annotations
@@ -10,9 +13,19 @@ from pathlib import Path
 
 import pytest
 
+from bela.i18n import set_language
+
 
 @pytest.fixture(autouse=True)
 def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "bela-config"
     monkeypatch.setenv("BELA_CONFIG_DIR", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    set_language("en")

@@ -25,6 +25,7 @@ __all__ = [
     "card_text",
     "illegal_text",
     "level_name",
+    "outcome_name",
     "padded",
     "points",
     "rank_plural",
@@ -175,3 +176,14 @@ def padded(text: str, width: int) -> str:
     from rich.cells import cell_len
 
     return text + " " * max(width - cell_len(text), 0)
+
+
+def outcome_name(outcome: str) -> str:
+    """A match's result (``won``, ``lost``, ``unfinished``, ``damaged``) in the player's words."""
+    words = {
+        "won": pgettext("outcome", "won"),
+        "lost": pgettext("outcome", "lost"),
+        "unfinished": pgettext("outcome", "unfinished"),
+        "damaged": pgettext("outcome", "damaged"),
+    }
+    return words.get(outcome, outcome)

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bela.cli.common import CliError, output_console, writing_output
+from bela.i18n import _
+from bela.wording import level_name, suit_name
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -47,32 +49,34 @@ def add_analyze_parser(commands: Any) -> argparse.ArgumentParser:
 
     sub: argparse.ArgumentParser = commands.add_parser(
         "analyze",
-        help="show what each card of a played round cost, with all cards visible",
-        description="Replay a finished round and, from trick 3 on, compare every card played "
-        "with the best card a double-dummy solver finds (all hands visible, best play "
-        "afterwards). Costly cards are marked with the points they gave away.",
-        epilog="examples: bela analyze --seed 42 --round 1 | bela analyze match.json --round 2",
+        help=_("show what each card of a played round cost, with all cards visible"),
+        description=_(
+            "Replay a finished round and, from trick 3 on, compare every card played "
+            "with the best card a double-dummy solver finds (all hands visible, best play "
+            "afterwards). Costly cards are marked with the points they gave away."
+        ),
+        epilog=_("examples: bela analyze --seed 42 --round 1 | bela analyze match.json --round 2"),
         allow_abbrev=False,
     )
-    sub.add_argument("file", nargs="?", type=Path, metavar="FILE", help="a match record")
-    sub.add_argument("--seed", type=parse_seed, help="analyse a round of this seed's match")
+    sub.add_argument("file", nargs="?", type=Path, metavar="FILE", help=_("a match record"))
+    sub.add_argument("--seed", type=parse_seed, help=_("analyse a round of this seed's match"))
     sub.add_argument(
-        "--round", type=parse_round, metavar="K", help="the K-th round (1 = the first deal)"
+        "--round", type=parse_round, metavar="K", help=_("the K-th round (1 = the first deal)")
     )
     sub.add_argument(
         "--difficulty",
         type=_difficulty,
         metavar="{easy,normal,hard}",
-        help="with --seed: the computer players' level (default normal)",
+        help=_("with --seed: the computer players' level (default normal)"),
     )
     sub.add_argument(
         "--from-trick",
         type=_trick,
         default=3,
         metavar="T",
-        help="first trick to analyse, 1..8 (default 3; early tricks are slow to solve)",
+        help=_("first trick to analyse, 1..8 (default 3; early tricks are slow to solve)"),
     )
-    sub.add_argument("--json", action="store_true", help="print JSON for machines")
+    sub.add_argument("--json", action="store_true", help=_("print JSON for machines"))
     return sub
 
 
@@ -82,18 +86,20 @@ def _trick(text: str) -> int:
 
     number = whole_number(text)
     if number is None or not 1 <= number <= 8:
-        raise argparse.ArgumentTypeError(f"a trick number is 1 to 8, not {shown(text)}")
+        raise argparse.ArgumentTypeError(
+            _("a trick number is 1 to 8, not {text}").format(text=shown(text))
+        )
     return number
 
 
 def analyze_options(args: argparse.Namespace, sub: argparse.ArgumentParser) -> AnalyzeOptions:
     """Check the parsed ``analyze`` arguments (argparse exits with code 2 on a bad mix)."""
     if (args.seed is None) == (args.file is None):
-        sub.error("give either --seed N --round K or a record FILE")
+        sub.error(_("give either --seed N --round K or a record FILE"))
     if args.seed is not None and args.round is None:
-        sub.error("--seed needs --round K: the round to analyse")
+        sub.error(_("--seed needs --round K: the round to analyse"))
     if args.file is not None and args.difficulty is not None:
-        sub.error("--difficulty goes with --seed: a record file has its own")
+        sub.error(_("--difficulty goes with --seed: a record file has its own"))
     return AnalyzeOptions(
         seed=args.seed,
         file=args.file,
@@ -114,7 +120,9 @@ def run_analyze(options: AnalyzeOptions, out: TextIO, err: TextIO) -> int:
         from bela.untrusted import shown_path
 
         match, difficulty = load_record_file(options.file)
-        source = f"record {shown_path(options.file)}"  # shown on the terminal: made inert
+        source = _("record {path}").format(
+            path=shown_path(options.file)
+        )  # shown on the terminal: made inert
     else:
         from bela.ai import BOT_KINDS
 
@@ -123,21 +131,27 @@ def run_analyze(options: AnalyzeOptions, out: TextIO, err: TextIO) -> int:
         if notice is not None:
             print(f"bela: {notice}", file=err)
         match = play_seeded(options.seed, 1001, difficulty, options.round)
-        source = f"seed {options.seed}"
+        source = _("seed {seed}").format(seed=options.seed)
     finished = [v for v in match_rounds(match) if v.written is not None]
     if options.round is not None:
         chosen = [v for v in finished if v.number == options.round]
         if not chosen:
             span = (
-                f"rounds {finished[0].number} to {finished[-1].number}"
+                _("rounds {first} to {last}").format(
+                    first=finished[0].number, last=finished[-1].number
+                )
                 if finished
-                else "no finished round"
+                else _("no finished round")
             )
-            raise CliError(f"there is no finished round {options.round} here: it has {span}")
+            raise CliError(
+                _("there is no finished round {n} here: it has {span}").format(
+                    n=options.round, span=span
+                )
+            )
     else:
         chosen = finished
         if not chosen:
-            raise CliError("the match has no finished round to analyse")
+            raise CliError(_("the match has no finished round to analyse"))
     results = [(v, analyze_round(v.round, from_trick=options.from_trick)) for v in chosen]
     if options.json:
         data = {
@@ -170,32 +184,45 @@ def render_analysis(
 
     rnd = view.round
     # Text, not a str: rich would read a file name's "[...]" in ``source`` as markup
-    title = Text(f"Round {view.number} · {source} · bots {difficulty}")
+    title = Text(
+        _("Round {n} · {source} · bots {level}").format(
+            n=view.number, source=source, level=level_name(difficulty)
+        )
+    )
     parts: list[RenderableType] = [Rule(title, align="left")]
     result = rnd.result
     if result is not None and view.written is not None:
         parts.append(Text(summary(result, view.written)))
     if analysis.note or analysis.trump is None:
-        parts.append(Text(f"Nothing to analyse: {analysis.note}.", style="italic"))
+        parts.append(
+            Text(_("Nothing to analyse: {note}.").format(note=analysis.note), style="italic")
+        )
         return Group(*parts)
     assert analysis.caller is not None
     suit = Suit(analysis.trump)
     parts.append(
         Text(
-            f"Trump {suit.symbol} {suit.noun}, called by {seat_name(analysis.caller)}. "
-            f"From trick {analysis.from_trick} on, each card against the best card with all "
-            "hands visible (points the player's team takes from there on, best play after).",
+            _(
+                "Trump {symbol} {suit}, called by {seat}. From trick {n} on, each card against "
+                "the best card with all hands visible (points the player's team takes from "
+                "there on, best play after)."
+            ).format(
+                symbol=suit.symbol,
+                suit=suit_name(suit),
+                seat=seat_name(analysis.caller),
+                n=analysis.from_trick,
+            ),
         )
     )
     table = Table(box=None, pad_edge=False)
     for name, justify in (
         ("#", "right"),
-        ("seat", "left"),
-        ("played", "left"),
-        ("takes", "right"),
-        ("best", "left"),
-        ("takes", "right"),
-        ("cost", "left"),
+        (_("seat"), "left"),
+        (_("played"), "left"),
+        (_("takes"), "right"),
+        (_("best"), "left"),
+        (_("takes"), "right"),
+        (_("cost"), "left"),
     ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     last_trick = 0
@@ -203,13 +230,13 @@ def render_analysis(
         mine = move.choice
         best = move.choices[0]
         if move.forced:
-            cost = Text("forced", style="dim")
+            cost = Text(_("forced"), style="dim")
         elif move.costly:
-            cost = Text(f"−{move.lost_points} points", style="bold red")
+            cost = Text(_("−{points} points").format(points=move.lost_points), style="bold red")
             if move.lost_written:
-                cost.append(f" (−{move.lost_written} written)", style="red")
+                cost.append(_(" (−{points} written)").format(points=move.lost_written), style="red")
         else:
-            cost = Text("✓ best", style="green")
+            cost = Text(_("✓ best"), style="green")
         best_cards = Text(" ").join(card_text(c) for c in move.best)
         table.add_row(
             str(move.trick) if move.trick != last_trick else "",
@@ -223,9 +250,15 @@ def render_analysis(
         last_trick = move.trick
     parts.append(table)
     for trick, seat, card in analysis.skipped:
-        parts.append(Text(f"Trick {trick}, seat {seat}, {card}: too big to solve, skipped."))
+        parts.append(
+            Text(
+                _("Trick {n}, seat {seat}, {card}: too big to solve, skipped.").format(
+                    n=trick, seat=seat, card=card
+                )
+            )
+        )
     lines = []
     for seat, (points, written) in enumerate(analysis.lost_by_seat()):
         lines.append(f"{seat_name(seat)} {points} ({written})")
-    parts.append(Text("Points given away (written): " + ", ".join(lines), style="bold"))
+    parts.append(Text(_("Points given away (written): ") + ", ".join(lines), style="bold"))
     return Group(*parts)

@@ -8,6 +8,7 @@ from typing import TextIO
 
 from bela.cli.common import CliError, optional_module, output_console, usable_cpus, writing_output
 from bela.cli.options import ArenaOptions
+from bela.i18n import _
 from bela.untrusted import shown
 
 __all__ = ["run_arena_command"]
@@ -24,12 +25,18 @@ def run_arena_command(options: ArenaOptions, out: TextIO, err: TextIO) -> int:
 
     for name in (options.bot_a, options.bot_b):
         if name not in BOT_KINDS:
-            raise CliError(f"unknown bot {shown(name)}: choose from {', '.join(BOT_KINDS)}")
-    arena = optional_module("bela.lab.arena", "the arena")
+            raise CliError(
+                _("unknown bot {name}: choose from {names}").format(
+                    name=shown(name), names=", ".join(BOT_KINDS)
+                )
+            )
+    arena = optional_module("bela.lab.arena", _("the arena"))
     cpus = usable_cpus()
     if options.jobs is not None and options.jobs > cpus:
         print(
-            f"bela: --jobs {options.jobs} is more than the {cpus} CPUs bela may use: using {cpus}",
+            _("bela: --jobs {jobs} is more than the {cpus} CPUs bela may use: using {cpus}").format(
+                jobs=options.jobs, cpus=cpus
+            ),
             file=err,
         )
     report = arena.run_arena(

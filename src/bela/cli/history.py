@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, output_console, writing_output
+from bela.i18n import _, ngettext
 from bela.untrusted import oneline, shown, shown_path
+from bela.wording import level_name, outcome_name
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -67,7 +69,9 @@ def _level(text: str) -> str:
     cleaned = text.strip().lower()
     if not _LEVEL.match(cleaned):
         raise argparse.ArgumentTypeError(
-            f"a difficulty is a name such as easy, normal or hard, not {shown(text)}"
+            _("a difficulty is a name such as easy, normal or hard, not {text}").format(
+                text=shown(text)
+            )
         )
     return cleaned
 
@@ -76,7 +80,9 @@ def _result(text: str) -> str:
     cleaned = text.strip().lower()
     if cleaned not in RESULTS:
         raise argparse.ArgumentTypeError(
-            f"the result is one of {', '.join(RESULTS)}, not {shown(text)}"
+            _("the result is one of {results}, not {text}").format(
+                results=", ".join(RESULTS), text=shown(text)
+            )
         )
     return cleaned
 
@@ -87,7 +93,9 @@ def _limit(text: str) -> int:
     number = whole_number(text)
     if number is None or not 1 <= number <= MAX_LIMIT:
         raise argparse.ArgumentTypeError(
-            f"the limit is a whole number from 1 to {MAX_LIMIT:,}, not {shown(text)}"
+            _("the limit is a whole number from 1 to {max}, not {text}").format(
+                max=f"{MAX_LIMIT:,}", text=shown(text)
+            )
         )
     return number
 
@@ -96,40 +104,47 @@ def add_history_parsers(commands: Any) -> dict[str, argparse.ArgumentParser]:
     """Add the ``history`` and ``stats`` subparsers to ``commands`` (argparse's subparsers)."""
     history: argparse.ArgumentParser = commands.add_parser(
         "history",
-        help="list every match played, newest first",
-        description="List the matches kept in the archive of the data directory, newest first: "
-        "date, target, difficulty, rules, result, seed and file. A record that cannot be read "
-        "is listed as damaged, with the reason. Any of them replays with 'bela replay FILE'.",
-        epilog="examples: bela history --limit 10 | bela history --result won --difficulty hard",
+        help=_("list every match played, newest first"),
+        description=_(
+            "List the matches kept in the archive of the data directory, newest first: "
+            "date, target, difficulty, rules, result, seed and file. A record that cannot be read "
+            "is listed as damaged, with the reason. Any of them replays with 'bela replay FILE'."
+        ),
+        epilog=_("examples: bela history --limit 10 | bela history --result won --difficulty hard"),
         allow_abbrev=False,
     )
     history.add_argument(
-        "--difficulty", type=_level, metavar="LEVEL", help="only matches at this level (e.g. hard)"
+        "--difficulty",
+        type=_level,
+        metavar="LEVEL",
+        help=_("only matches at this level (e.g. hard)"),
     )
     history.add_argument(
         "--result",
         type=_result,
         metavar="{won,lost,unfinished,damaged}",
-        help="only matches with this result (for you and your partner)",
+        help=_("only matches with this result (for you and your partner)"),
     )
     history.add_argument(
-        "--limit", type=_limit, metavar="N", help="only the N newest (after the other filters)"
+        "--limit", type=_limit, metavar="N", help=_("only the N newest (after the other filters)")
     )
-    history.add_argument("--json", action="store_true", help="print JSON for machines")
+    history.add_argument("--json", action="store_true", help=_("print JSON for machines"))
 
     stats = commands.add_parser(
         "stats",
-        help="statistics of the matches played",
-        description="What the archived matches add up to, for you (seat 0) and your team (mi) "
-        "against the opponents (vi): matches won by difficulty, rounds, trump called and made, "
-        "pad rate, štiglja, points written per round, zvanja and bela.",
-        epilog="examples: bela stats | bela stats --difficulty hard --json",
+        help=_("statistics of the matches played"),
+        description=_(
+            "What the archived matches add up to, for you (seat 0) and your team (mi) "
+            "against the opponents (vi): matches won by difficulty, rounds, trump called and made, "
+            "pad rate, štiglja, points written per round, zvanja and bela."
+        ),
+        epilog=_("examples: bela stats | bela stats --difficulty hard --json"),
         allow_abbrev=False,
     )
     stats.add_argument(
-        "--difficulty", type=_level, metavar="LEVEL", help="only matches at this level"
+        "--difficulty", type=_level, metavar="LEVEL", help=_("only matches at this level")
     )
-    stats.add_argument("--json", action="store_true", help="print JSON for machines")
+    stats.add_argument("--json", action="store_true", help=_("print JSON for machines"))
     return {"history": history, "stats": stats}
 
 
@@ -156,7 +171,8 @@ def _open(err: TextIO) -> History:
         history = open_history()
     except sqlite3.Error as exc:  # not expected: open_history falls back to memory
         raise CliError(
-            f"the match history cannot be read: {oneline(exc)}", EXIT_ENVIRONMENT
+            _("the match history cannot be read: {error}").format(error=oneline(exc)),
+            EXIT_ENVIRONMENT,
         ) from None
     if history.notice is not None:
         with writing_output():
@@ -165,7 +181,9 @@ def _open(err: TextIO) -> History:
 
 
 def _query_failed(exc: Exception) -> CliError:
-    return CliError(f"the match history index failed: {oneline(exc)}", EXIT_ENVIRONMENT)
+    return CliError(
+        _("the match history index failed: {error}").format(error=oneline(exc)), EXIT_ENVIRONMENT
+    )
 
 
 def run_history(options: HistoryOptions, out: TextIO, err: TextIO) -> int:
@@ -222,7 +240,7 @@ def _result_text(row: MatchRow) -> Text:
     from rich.text import Text
 
     styles = {"won": "bold green", "lost": "red", "unfinished": "yellow", "damaged": "bold red"}
-    text = Text(row.outcome.value, style=styles[row.outcome.value])
+    text = Text(outcome_name(row.outcome.value), style=styles[row.outcome.value])
     if row.scores is not None:
         text.append(f" {row.scores[0]} : {row.scores[1]}")
     if row.belot is not None:
@@ -235,23 +253,32 @@ def _history_table(rows: list[MatchRow], history: History) -> RenderableType:
     from rich.table import Table
     from rich.text import Text
 
-    where = Text(f"Archive: {shown_path(history.matches_dir)}")
+    where = Text(_("Archive: {path}").format(path=shown_path(history.matches_dir)))
     if not rows:
-        return Group(Text("No matches to list."), where)
-    table = Table(title=f"Matches ({len(rows)}), newest first", title_justify="left")
-    for name in ("date (UTC)", "target", "difficulty", "rules", "result", "seed", "file"):
+        return Group(Text(_("No matches to list.")), where)
+    table = Table(title=_("Matches ({n}), newest first").format(n=len(rows)), title_justify="left")
+    names = (
+        _("date (UTC)"),
+        _("target"),
+        _("difficulty"),
+        _("rules"),
+        _("result"),
+        _("seed"),
+        _("file"),
+    )
+    for i, name in enumerate(names):
         table.add_column(
             name,
-            justify="right" if name in ("target", "seed") else "left",
+            justify="right" if i in (1, 5) else "left",
             overflow="fold",
-            no_wrap=name in ("date (UTC)", "result"),
+            no_wrap=i in (0, 4),
         )
     for row in rows:
         table.add_row(
             Text(row.played_at.strftime("%Y-%m-%d %H:%M")),
             Text("" if row.target is None else str(row.target)),
-            Text(row.difficulty or ""),
-            Text(", ".join(row.rules) or ("" if row.reason else "standard")),
+            Text(level_name(row.difficulty) if row.difficulty else ""),
+            Text(", ".join(row.rules) or ("" if row.reason else _("standard"))),
             _result_text(row),
             Text("" if row.seed is None else str(row.seed)),
             Text(oneline(row.file, 120)),
@@ -259,8 +286,12 @@ def _history_table(rows: list[MatchRow], history: History) -> RenderableType:
     parts: list[RenderableType] = [table]
     for row in rows:
         if row.reason is not None:  # outside text, as a Text: never markup
-            parts.append(Text(f"damaged: {oneline(row.file, 120)}: {row.reason}", style="red"))
-    parts.extend([where, Text("Replay one with: bela replay FILE (--sheet for its score sheet)")])
+            line = _("damaged: {file}: {reason}").format(
+                file=oneline(row.file, 120), reason=row.reason
+            )
+            parts.append(Text(line, style="red"))
+    replay = _("Replay one with: bela replay FILE (--sheet for its score sheet)")
+    parts.extend([where, Text(replay)])
     return Group(*parts)
 
 
@@ -355,53 +386,65 @@ def _stats_view(stats: Statistics) -> RenderableType:
     from rich.text import Text
 
     if not stats.matches:
-        return Text("No matches played yet: nothing to count.")
-    matches = Table(title="Matches", title_justify="left", show_footer=True)
-    for name, footer in (
-        ("difficulty", "all"),
-        ("played", str(stats.played)),
-        ("won", str(stats.won)),
-        ("lost", str(stats.lost)),
-        ("unfinished", str(stats.unfinished)),
-        ("won of finished", _percent(stats.win_rate)),
+        return Text(_("No matches played yet: nothing to count."))
+    matches = Table(title=_("Matches"), title_justify="left", show_footer=True)
+    for i, (name, footer) in enumerate(
+        (
+            (_("difficulty"), _("all")),
+            (_("played"), str(stats.played)),
+            (_("won"), str(stats.won)),
+            (_("lost"), str(stats.lost)),
+            (_("unfinished"), str(stats.unfinished)),
+            (_("won of finished"), _percent(stats.win_rate)),
+        )
     ):
-        matches.add_column(name, footer=footer, justify="left" if name == "difficulty" else "right")
+        matches.add_column(name, footer=footer, justify="left" if i == 0 else "right")
     for level in stats.by_difficulty:
         matches.add_row(
-            Text(level.difficulty),
+            Text(level_name(level.difficulty)),
             str(level.played),
             str(level.won),
             str(level.lost),
             str(level.unfinished),
             _percent(level.win_rate),
         )
-    calls = Table(title="Trump called", title_justify="left")
-    for name in ("by", "called", "made", "pad", "pad rate"):
-        calls.add_column(name, justify="left" if name == "by" else "right")
-    for who, record in (("you (seat 0)", stats.you), ("mi", stats.mi), ("vi", stats.vi)):
+    calls = Table(title=_("Trump called"), title_justify="left")
+    for i, name in enumerate((_("by"), _("called"), _("made"), _("pad"), _("pad rate"))):
+        calls.add_column(name, justify="left" if i == 0 else "right")
+    for who, record in ((_("you (seat 0)"), stats.you), ("mi", stats.mi), ("vi", stats.vi)):
         calls.add_row(
             who, str(record.called), str(record.made), str(record.fell), _percent(record.pad_rate)
         )
-    points = Table(title="Rounds", title_justify="left")
+    points = Table(title=_("Rounds"), title_justify="left")
     for name in ("", "mi", "vi"):
         points.add_column(name, justify="left" if not name else "right")
     average = stats.average_written
     written = ("-", "-") if average is None else (f"{average[0]:.1f}", f"{average[1]:.1f}")
-    points.add_row("written per round", *written)
+    points.add_row(_("written per round"), *written)
     for label, pair in (
-        ("štiglja", stats.stiglja),
-        ("rounds with zvanja", stats.zvanja_rounds),
-        ("zvanja points", stats.zvanja_points),
-        ("bela announced", stats.bela),
-        ("belot", stats.belot),
+        (_("štiglja"), stats.stiglja),
+        (_("rounds with zvanja"), stats.zvanja_rounds),
+        (_("zvanja points"), stats.zvanja_points),
+        (_("bela announced"), stats.bela),
+        (_("belot"), stats.belot),
     ):
         points.add_row(label, str(pair[0]), str(pair[1]))
     parts: list[RenderableType] = [matches, calls, points]
-    parts.append(Text(f"{stats.rounds} rounds, {stats.redeals} of them redealt (all passed)."))
+    parts.append(
+        Text(
+            _("{rounds} rounds, {redeals} of them redealt (all passed).").format(
+                rounds=stats.rounds, redeals=stats.redeals
+            )
+        )
+    )
     if stats.damaged:
         parts.append(
             Text(
-                f"{stats.damaged} damaged record(s) not counted: see bela history --result damaged"
+                ngettext(
+                    "{n} damaged record not counted: see bela history --result damaged",
+                    "{n} damaged records not counted: see bela history --result damaged",
+                    stats.damaged,
+                ).format(n=stats.damaged)
             )
         )
     return Group(*parts)

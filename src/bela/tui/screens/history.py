@@ -36,8 +36,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, ProgressBar, Select, Static
 
+from bela.i18n import N_, _, ngettext
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
+from bela.wording import level_name, outcome_name, padded
 
 if TYPE_CHECKING:
     from bela.engine import Card, Match
@@ -67,8 +69,8 @@ _OUTCOMES: Final = ("won", "lost", "unfinished", "damaged")
 def result_text(row: MatchRow) -> str:
     """ "won 523:410", "unfinished 120:80", "damaged" (scores are always mi:vi)."""
     if row.scores is None:
-        return row.outcome.value
-    return f"{row.outcome.value} {row.scores[0]}:{row.scores[1]}"
+        return outcome_name(row.outcome.value)
+    return f"{outcome_name(row.outcome.value)} {row.scores[0]}:{row.scores[1]}"
 
 
 def _date(row: MatchRow) -> str:
@@ -76,7 +78,7 @@ def _date(row: MatchRow) -> str:
 
 
 def _rules(row: MatchRow) -> str:
-    return ", ".join(row.rules) if row.rules else "standard"
+    return ", ".join(row.rules) if row.rules else _("standard")
 
 
 def _haystack(row: MatchRow) -> str:
@@ -133,13 +135,23 @@ async def resume_archived(app: BelaApp, file: str) -> bool:
         record = read_record(path)
         match = match_from_record(record)
     except OSError as exc:
-        app.notify(oneline(f"{shown(file)} cannot be read: {os_error_text(exc)}"), timeout=8)
+        app.notify(
+            oneline(
+                _("{file} cannot be read: {error}").format(
+                    file=shown(file), error=os_error_text(exc)
+                )
+            ),
+            timeout=8,
+        )
         return False
     except ValueError as exc:
-        app.notify(oneline(f"{shown(file)} cannot be resumed: {exc}"), timeout=8)
+        app.notify(
+            oneline(_("{file} cannot be resumed: {error}").format(file=shown(file), error=exc)),
+            timeout=8,
+        )
         return False
     if match.is_over:
-        app.notify(oneline(f"{shown(file)} is a finished match."), timeout=5)
+        app.notify(oneline(_("{file} is a finished match.").format(file=shown(file))), timeout=5)
         return False
     await app.action_new_match()  # leaves the table: its match stays in the autosave
     kept = shelve_unfinished()
@@ -147,13 +159,20 @@ async def resume_archived(app: BelaApp, file: str) -> bool:
         app.notify(kept, timeout=6)
     problem = autosave(match, record.difficulty)
     if problem is not None:
-        app.notify(oneline(f"{problem}; the match stays in the history"), severity="error")
+        app.notify(
+            oneline(_("{problem}; the match stays in the history").format(problem=problem)),
+            severity="error",
+        )
         return False
     try:
         _rename_aside(path)
     except OSError as exc:
         app.notify(
-            oneline(f"{shown(file)} could not be marked as resumed: {os_error_text(exc)}"),
+            oneline(
+                _("{file} could not be marked as resumed: {error}").format(
+                    file=shown(file), error=os_error_text(exc)
+                )
+            ),
             severity="warning",
             timeout=8,
         )
@@ -193,10 +212,10 @@ class HistoryScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
-        Binding("r", "resume", "Resume"),
-        Binding("slash", "find", "Filter"),
-        Binding("f4", "app.statistics", "Statistics"),
+        Binding("escape", "close", N_("Back")),
+        Binding("r", "resume", N_("Resume")),
+        Binding("slash", "find", N_("Filter")),
+        Binding("f4", "app.statistics", N_("Statistics")),
     ]
 
     def __init__(self) -> None:
@@ -208,22 +227,28 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="history"):
-            yield Static("History: reading the archive…", id="history-status", markup=False)
+            yield Static(_("History: reading the archive…"), id="history-status", markup=False)
             yield ProgressBar(total=None, show_eta=False, id="history-progress", classes="-done")
             with Horizontal(id="history-filters"):
                 yield Select(
-                    [("All bots", ALL), *((level.capitalize(), level) for level in _LEVELS)],
+                    [
+                        (_("All bots"), ALL),
+                        *((level_name(level).capitalize(), level) for level in _LEVELS),
+                    ],
                     value=ALL,
                     allow_blank=False,
                     id="history-difficulty",
                 )
                 yield Select(
-                    [("Any result", ALL), *((o.capitalize(), o) for o in _OUTCOMES)],
+                    [
+                        (_("Any result"), ALL),
+                        *((outcome_name(o).capitalize(), o) for o in _OUTCOMES),
+                    ],
                     value=ALL,
                     allow_blank=False,
                     id="history-outcome",
                 )
-                yield Input(placeholder="filter: seed, date, rules, file…", id="history-text")
+                yield Input(placeholder=_("filter: seed, date, rules, file…"), id="history-text")
             table: DataTable[Text] = DataTable(id="history-table", cursor_type="row")
             yield table
             yield Static("", id="history-detail", markup=False)
@@ -231,15 +256,15 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#history-table", DataTable)
-        for name, width in (
-            ("date", 16),
-            ("to", 4),
-            ("bots", 6),
-            ("rules", 11),
-            ("result", 18),
-            ("seed", 10),
+        for key, name, width in (
+            ("date", _("date"), 16),
+            ("to", _("to"), 4),
+            ("bots", _("bots"), 6),
+            ("rules", _("rules"), 11),
+            ("result", _("result"), 18),
+            ("seed", _("seed"), 10),
         ):
-            table.add_column(name, width=width, key=name)
+            table.add_column(name, width=width, key=key)
         table.focus()
         self._load()
 
@@ -261,15 +286,19 @@ class HistoryScreen(Screen[None]):
                 rows = history.matches()
                 notice = history.notice
         except Exception as exc:  # any failure is shown, and the app goes on
-            self.app.call_from_thread(self._loaded, [], oneline(f"the history failed: {exc}"))
+            self.app.call_from_thread(
+                self._loaded, [], oneline(_("the history failed: {error}").format(error=exc))
+            )
             return
         self.app.call_from_thread(self._loaded, rows, notice)
 
     def _building(self, todo: int) -> None:
         self.query_one("#history-progress", ProgressBar).remove_class("-done")
         self.query_one("#history-status", Static).update(
-            f"History: reading {todo} match records for the first time (they are replayed "
-            "and checked); this happens once."
+            _(
+                "History: reading {n} match records for the first time (they are replayed "
+                "and checked); this happens once."
+            ).format(n=todo)
         )
 
     def _loaded(self, rows: list[MatchRow], notice: str | None) -> None:
@@ -299,23 +328,29 @@ class HistoryScreen(Screen[None]):
         for row in self.shown:
             style = "bold" if row.outcome.value == "won" else ""
             if row.outcome.value == "damaged":
-                cells = [Text(_date(row)), Text(""), Text(""), Text(""), Text("damaged", "red")]
+                cells = [
+                    Text(_date(row)),
+                    Text(""),
+                    Text(""),
+                    Text(""),
+                    Text(outcome_name("damaged"), "red"),
+                ]
                 cells.append(Text(""))
             else:
                 cells = [
                     Text(_date(row)),
                     Text(str(row.target)),
-                    Text(row.difficulty or ""),
+                    Text(level_name(row.difficulty) if row.difficulty else ""),
                     Text(_rules(row), overflow="ellipsis", no_wrap=True),
                     Text(result_text(row), style),
                     Text("" if row.seed is None else str(row.seed)),
                 ]
             table.add_row(*cells, key=row.file)
         total = len(self.rows)
-        status = f"History: {total} match{'es' if total != 1 else ''}"
+        status = ngettext("History: {n} match", "History: {n} matches", total).format(n=total)
         if len(self.shown) != total:
-            status += f", {len(self.shown)} shown"
-        status += ", newest first · Enter: step through one · r: resume"
+            status += _(", {n} shown").format(n=len(self.shown))
+        status += _(", newest first · Enter: step through one · r: resume")
         self.query_one("#history-status", Static).update(status)
         self._detail()
 
@@ -334,9 +369,16 @@ class HistoryScreen(Screen[None]):
             if row.reason is not None:
                 text.append(f"\n{row.reason}")
             elif row.rounds or row.rules:
-                text.append(f"\n{row.rounds} rounds · rules {_rules(row)}")
+                text.append(
+                    "\n"
+                    + ngettext(
+                        "{n} round · rules {rules}", "{n} rounds · rules {rules}", row.rounds
+                    ).format(n=row.rounds, rules=_rules(row))
+                )
         elif self.loaded:
-            text.append("No match here yet." if not self.rows else "No match fits the filters.")
+            text.append(
+                _("No match here yet.") if not self.rows else _("No match fits the filters.")
+            )
         self.query_one("#history-detail", Static).update(text)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -361,7 +403,11 @@ class HistoryScreen(Screen[None]):
         if row is None:
             return
         if row.reason is not None:
-            self.notify(f"{row.file}: damaged ({row.reason})", severity="warning", timeout=8)
+            self.notify(
+                _("{file}: damaged ({reason})").format(file=row.file, reason=row.reason),
+                severity="warning",
+                timeout=8,
+            )
             return
         self.app.push_screen(ReplayScreen(row))
 
@@ -376,7 +422,7 @@ class HistoryScreen(Screen[None]):
         if row is None:
             return
         if row.outcome.value != "unfinished":
-            self.notify("Only an unfinished match can be resumed.", timeout=4)
+            self.notify(_("Only an unfinished match can be resumed."), timeout=4)
             return
         await resume_archived(_bela_app(self), row.file)
 
@@ -410,14 +456,14 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
-        Binding("left", "step(-1)", "Trick ←"),
-        Binding("right", "step(1)", "Trick →"),
-        Binding("up", "round(-1)", "Round ↑"),
-        Binding("down", "round(1)", "Round ↓"),
-        Binding("b", "sheet", "Blok"),
-        Binding("s", "race", "Score race"),
-        Binding("r", "resume", "Resume"),
+        Binding("escape", "close", N_("Back")),
+        Binding("left", "step(-1)", N_("Trick ←")),
+        Binding("right", "step(1)", N_("Trick →")),
+        Binding("up", "round(-1)", N_("Round ↑")),
+        Binding("down", "round(1)", N_("Round ↓")),
+        Binding("b", "sheet", N_("Blok")),
+        Binding("s", "race", N_("Score race")),
+        Binding("r", "resume", N_("Resume")),
     ]
 
     def __init__(self, row: MatchRow) -> None:
@@ -448,10 +494,16 @@ class ReplayScreen(Screen[None]):
             record = read_record(matches_dir() / self.row.file)
             self.match = match_from_record(record)
         except OSError as exc:
-            self._problem(f"{self.row.file} cannot be read: {os_error_text(exc)}")
+            self._problem(
+                _("{file} cannot be read: {error}").format(
+                    file=self.row.file, error=os_error_text(exc)
+                )
+            )
             return
         except ValueError as exc:
-            self._problem(oneline(f"{self.row.file} is damaged: {exc}"))
+            self._problem(
+                oneline(_("{file} is damaged: {error}").format(file=self.row.file, error=exc))
+            )
             return
         self.difficulty = record.difficulty
         self.views = match_rounds(self.match)
@@ -499,7 +551,7 @@ class ReplayScreen(Screen[None]):
 
     async def action_resume(self) -> None:
         if self.match is None or self.match.is_over:
-            self.notify("Only an unfinished match can be resumed.", timeout=4)
+            self.notify(_("Only an unfinished match can be resumed."), timeout=4)
             return
         await resume_archived(_bela_app(self), self.row.file)
 
@@ -516,15 +568,20 @@ class ReplayScreen(Screen[None]):
         view = self.views[index]
         rnd = view.round
         lines: list[Text] = []
-        head = f"Seed {self.match.seed} · to {self.match.target} · bots {self.difficulty}"
+        head = _("Seed {seed} · to {target} · bots {level}").format(
+            seed=self.match.seed, target=self.match.target, level=level_name(self.difficulty)
+        )
         lines.append(Text(head, style="italic"))
         trump = ""
         if rnd.trump is not None and rnd.caller is not None:
-            trump = f" · trump {rnd.trump.symbol} by {SEAT_NAMES[rnd.caller]}"
+            trump = _(" · trump {symbol} by {name}").format(
+                symbol=rnd.trump.symbol, name=SEAT_NAMES[rnd.caller]
+            )
         lines.append(
             Text(
-                f"Round {view.number} of {len(self.views)} · dealer "
-                f"{SEAT_NAMES[rnd.dealer]}{trump}",
+                _("Round {n} of {total} · dealer {dealer}{trump}").format(
+                    n=view.number, total=len(self.views), dealer=SEAT_NAMES[rnd.dealer], trump=trump
+                ),
                 style="bold",
             )
         )
@@ -534,17 +591,27 @@ class ReplayScreen(Screen[None]):
             played_before.update(int(card) for card in done.cards)
         if trick_no == 0:
             bids = ", ".join(
-                f"{SEAT_NAMES[seat]}: {bid.suit.symbol if isinstance(bid, Call) else 'dalje'}"
+                f"{SEAT_NAMES[seat]}: {bid.suit.symbol if isinstance(bid, Call) else _('dalje')}"
                 for seat, bid in rnd.bids
             )
-            lines.append(Text(f"The deal · bids: {bids or 'none yet'}"))
+            lines.append(Text(_("The deal · bids: {bids}").format(bids=bids or _("none yet"))))
         else:
             trick = tricks[trick_no - 1]
             lines.append(
                 Text(
-                    f"Trick {trick_no} of {len(tricks)} · {SEAT_NAMES[trick.leader]} leads · "
-                    f"{SEAT_NAMES[trick.winner]} "
-                    f"{'take' if trick.winner == 0 else 'takes'} it (+{trick.points})"
+                    (
+                        _("Trick {n} of {total} · {leader} leads · {name} take it (+{points})")
+                        if trick.winner == 0
+                        else _(
+                            "Trick {n} of {total} · {leader} leads · {name} takes it (+{points})"
+                        )
+                    ).format(
+                        n=trick_no,
+                        total=len(tricks),
+                        leader=SEAT_NAMES[trick.leader],
+                        name=SEAT_NAMES[trick.winner],
+                        points=trick.points,
+                    )
                 )
             )
         lines.append(Text(""))
@@ -555,12 +622,12 @@ class ReplayScreen(Screen[None]):
                 if int(card) not in played_before
             ]
             name = f"{SEAT_NAMES[seat]} ({TEAM_NAMES[seat % 2]})"
-            line = Text(f"{name:<11}")
+            line = Text(padded(name, 11))
             if trick_no == 0:
                 talon = set(int(c) for c in cards_in(rnd.deal_talons[seat]))
                 dealt = [c for c in _sorted(hand) if int(c) not in talon]
                 line.append_text(cards_text(dealt))
-                line.append("  talon ")
+                line.append("  " + _("talon") + " ")
                 line.append_text(cards_text(_sorted([c for c in hand if int(c) in talon])))
             else:
                 trick = tricks[trick_no - 1]
@@ -579,9 +646,14 @@ class ReplayScreen(Screen[None]):
         if last and rnd.result is not None and view.written is not None:
             lines.append(Text(summary(rnd.result, view.written), style="bold"))
         elif last and rnd.result is None:
-            lines.append(Text("The match was left here, unfinished (r resumes it).", "italic"))
+            lines.append(Text(_("The match was left here, unfinished (r resumes it)."), "italic"))
         lines.append(
-            Text(f"step {self.at + 1} of {len(self.steps)} · ← → tricks · ↑ ↓ rounds", "dim")
+            Text(
+                _("step {n} of {total} · ← → tricks · ↑ ↓ rounds").format(
+                    n=self.at + 1, total=len(self.steps)
+                ),
+                "dim",
+            )
         )
         text = Text("\n").join(lines)
         return text
@@ -592,7 +664,7 @@ class ReplayScreen(Screen[None]):
 
         assert self.match is not None
         index, _step = self.step
-        lines = [Text(f"{'#':>2} {'mi':>4} {'vi':>4} {'Σmi':>4} {'Σvi':>4} note", "bold")]
+        lines = [Text(f"{'#':>2} {'mi':>4} {'vi':>4} {'Σmi':>4} {'Σvi':>4} " + _("note"), "bold")]
         sums = [0, 0]
         for played in self.match.rounds[: self.views[index].index + 1]:
             sums = [sums[0] + played.written[0], sums[1] + played.written[1]]
@@ -607,7 +679,14 @@ class ReplayScreen(Screen[None]):
                     overflow="ellipsis",
                 )
             )
-        lines.append(Text(f"to {self.match.target} · now {sums[0]}:{sums[1]}", "italic"))
+        lines.append(
+            Text(
+                _("to {target} · now {mi}:{vi}").format(
+                    target=self.match.target, mi=sums[0], vi=sums[1]
+                ),
+                "italic",
+            )
+        )
         return Text("\n").join(lines)  # one line a round: the CSS cuts the marks short
 
     def _show(self) -> None:

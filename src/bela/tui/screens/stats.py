@@ -24,8 +24,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from bela.i18n import N_, _, pgettext
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
+from bela.wording import level_name, padded
 
 if TYPE_CHECKING:
     from bela.stats import CallRecord, RacePoint, ResultPoint, Statistics
@@ -41,38 +43,80 @@ def _rate(value: float | None) -> str:
 
 def _calls(name: str, record: CallRecord) -> str:
     return (
-        f"  {name:<16} called {record.called:>4} · made {record.made:>4} "
-        f"({_rate(record.made_rate)}) · pad {record.fell:>4} ({_rate(record.pad_rate)})"
+        "  "
+        + padded(name, 16)
+        + " "
+        + _(
+            "called {called:>4} · made {made:>4} ({made_rate}) · pad {fell:>4} ({pad_rate})"
+        ).format(
+            called=record.called,
+            made=record.made,
+            made_rate=_rate(record.made_rate),
+            fell=record.fell,
+            pad_rate=_rate(record.pad_rate),
+        )
     )
 
 
 def stats_text(s: Statistics) -> Text:
     """The numbers, one fact a line (plain text: nothing here comes from a record's words)."""
-    lines = [
-        f"Matches {s.played}: won {s.won} · lost {s.lost} · unfinished {s.unfinished}"
-        f" · won {_rate(s.win_rate)} of the finished"
-        + (f" · damaged records {s.damaged}" if s.damaged else ""),
-    ]
+    head = _(
+        "Matches {played}: won {won} · lost {lost} · unfinished {unfinished} · won {rate} "
+        "of the finished"
+    ).format(
+        played=s.played, won=s.won, lost=s.lost, unfinished=s.unfinished, rate=_rate(s.win_rate)
+    )
+    if s.damaged:
+        head += _(" · damaged records {n}").format(n=s.damaged)
+    lines = [head]
     for level in s.by_difficulty:
         lines.append(
-            f"  {level.difficulty:<8} played {level.played:>4} · won {level.won:>4} · "
-            f"lost {level.lost:>4} · unfinished {level.unfinished:>3} ({_rate(level.win_rate)})"
+            "  "
+            + padded(level_name(level.difficulty), 8)
+            + " "
+            + _(
+                "played {played:>4} · won {won:>4} · lost {lost:>4} · unfinished "
+                "{unfinished:>3} ({rate})"
+            ).format(
+                played=level.played,
+                won=level.won,
+                lost=level.lost,
+                unfinished=level.unfinished,
+                rate=_rate(level.win_rate),
+            )
         )
-    lines.append(f"Rounds {s.rounds} ({s.redeals} redealt: all four passed)")
-    lines.append("Trump calls, and how often they were made (pad: the callers fell)")
-    lines.append(_calls("you", s.you))
-    lines.append(_calls("mi (you, Marko)", s.mi))
-    lines.append(_calls("vi (Ivo, Ana)", s.vi))
+    lines.append(
+        _("Rounds {rounds} ({redeals} redealt: all four passed)").format(
+            rounds=s.rounds, redeals=s.redeals
+        )
+    )
+    lines.append(_("Trump calls, and how often they were made (pad: the callers fell)"))
+    lines.append(_calls(_("you"), s.you))
+    lines.append(_calls(_("mi (you, Marko)"), s.mi))
+    lines.append(_calls(_("vi (Ivo, Ana)"), s.vi))
     average = s.average_written
     per_round = "-" if average is None else f"mi {average[0]:.1f} · vi {average[1]:.1f}"
     lines += [
-        f"Štiglja (all eight tricks): mi {s.stiglja[0]} · vi {s.stiglja[1]}",
-        f"Points written per round: {per_round}",
-        f"Zvanja: in {s.zvanja_rounds[0]} rounds for mi ({s.zvanja_points[0]} points) · "
-        f"in {s.zvanja_rounds[1]} for vi ({s.zvanja_points[1]})",
-        f"Bela: mi {s.bela[0]} · vi {s.bela[1]}   Belot: mi {s.belot[0]} · vi {s.belot[1]}",
+        _("Štiglja (all eight tricks): mi {mi} · vi {vi}").format(mi=s.stiglja[0], vi=s.stiglja[1]),
+        _("Points written per round: {average}").format(average=per_round),
+        _(
+            "Zvanja: in {mi_rounds} rounds for mi ({mi_points} points) · "
+            "in {vi_rounds} for vi ({vi_points})"
+        ).format(
+            mi_rounds=s.zvanja_rounds[0],
+            mi_points=s.zvanja_points[0],
+            vi_rounds=s.zvanja_rounds[1],
+            vi_points=s.zvanja_points[1],
+        ),
+        _("Bela: mi {mi} · vi {vi}   Belot: mi {mi_belot} · vi {vi_belot}").format(
+            mi=s.bela[0], vi=s.bela[1], mi_belot=s.belot[0], vi_belot=s.belot[1]
+        ),
     ]
     return Text("\n".join(lines))
+
+
+def outcome_word(won: bool) -> str:
+    return pgettext("outcome", "won") if won else pgettext("outcome", "lost")
 
 
 def _bar(value: int, top: int) -> str:
@@ -81,27 +125,28 @@ def _bar(value: int, top: int) -> str:
 
 def race_text(points: list[RacePoint], target: int) -> Text:
     """The score race without a plot: a pair of bars per round, scaled to the target."""
-    lines = [f"Score race to {target}"]
+    lines = [_("Score race to {target}").format(target=target)]
     top = max([target, *(max(p.mi, p.vi) for p in points)])
     for point in points[1:]:
         lines.append(f"{point.round:>3} mi {_bar(point.mi, top):<{_BAR}} {point.mi}")
         lines.append(f"    vi {_bar(point.vi, top):<{_BAR}} {point.vi}")
     if len(points) <= 1:
-        lines.append("  no round finished yet")
+        lines.append("  " + _("no round finished yet"))
     return Text("\n".join(lines))
 
 
 def results_text(series: list[ResultPoint]) -> Text:
     """The results over time without a plot: each finished match's margin, oldest first."""
-    lines = ["Results over time (mi − vi at the end; share won so far)"]
+    lines = [_("Results over time (mi − vi at the end; share won so far)")]
     for point in series:
         lines.append(
-            f"{point.played_at.astimezone():%Y-%m-%d} {'won ' if point.won else 'lost'} "
-            f"{point.margin:>+5} · {point.won_so_far}/{point.finished_so_far}"
+            f"{point.played_at.astimezone():%Y-%m-%d} "
+            + padded(outcome_word(point.won), 4)
+            + f" {point.margin:>+5} · {point.won_so_far}/{point.finished_so_far}"
             f" ({point.win_rate_so_far:.0%})"
         )
     if not series:
-        lines.append("  no finished match yet")
+        lines.append("  " + _("no finished match yet"))
     return Text("\n".join(lines))
 
 
@@ -123,7 +168,7 @@ class StatsScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Back"),
+        Binding("escape,q", "close", N_("Back")),
     ]
 
     def __init__(self, file: str | None = None) -> None:
@@ -168,7 +213,7 @@ class StatsScreen(Screen[None]):
                 seed = None if row is None else row.seed
                 notice = history.notice
         except Exception as exc:  # any failure is shown, and the app goes on
-            message = oneline(f"the statistics failed: {exc}")
+            message = oneline(_("the statistics failed: {error}").format(error=exc))
             self.app.call_from_thread(self._failed, message)
             return
         self.app.call_from_thread(self._loaded, numbers, series, race, (target, seed), notice)
@@ -207,22 +252,26 @@ class StatsScreen(Screen[None]):
 
 def _draw_race(widget: Any, points: list[RacePoint], target: int, seed: int | None) -> None:
     plt = widget.plt
-    plt.title(f"Score race of the match of seed {seed}, to {target}" if points else "No match yet")
+    plt.title(
+        _("Score race of the match of seed {seed}, to {target}").format(seed=seed, target=target)
+        if points
+        else _("No match yet")
+    )
     if points:
         rounds = [p.round for p in points]
         plt.plot(rounds, [p.mi for p in points], label="mi")
         plt.plot(rounds, [p.vi for p in points], label="vi")
         if target:
-            plt.plot(rounds, [target] * len(rounds), label="target")
-        plt.xlabel("round")
+            plt.plot(rounds, [target] * len(rounds), label=_("target"))
+        plt.xlabel(_("round"))
     widget.refresh()
 
 
 def _draw_results(widget: Any, series: list[ResultPoint]) -> None:
     plt = widget.plt
-    plt.title("Results over time: mi − vi at each match's end")
+    plt.title(_("Results over time: mi − vi at each match's end"))
     if series:
         numbers = list(range(1, len(series) + 1))
         plt.bar(numbers, [p.margin for p in series])
-        plt.xlabel("finished match, oldest first")
+        plt.xlabel(_("finished match, oldest first"))
     widget.refresh()
