@@ -30,6 +30,7 @@ from bela.cli.history import (
     stats_options,
 )
 from bela.cli.lab import LabOptions, add_lab_parser, lab_options
+from bela.cli.ladder import LadderOptions, add_ladder_parser, ladder_options
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
 from bela.engine.rules import DEFAULT_RULES
@@ -131,6 +132,7 @@ Options = (
     | AnalyzeOptions
     | HistoryOptions
     | StatsOptions
+    | LadderOptions
     | LabOptions
 )
 
@@ -462,9 +464,11 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
     )
     add_cluster_option(arena)
     arena.add_argument("--json", action="store_true", help="print JSON for machines")
+    ladder = add_ladder_parser(commands)
     analyze = add_analyze_parser(commands)
     subparsers = {"play": play, "replay": replay, "arena": arena, "analyze": analyze}
     subparsers.update(add_history_parsers(commands))
+    subparsers["ladder"] = ladder
     subparsers["lab"] = add_lab_parser(commands)
     return parser, subparsers
 
@@ -521,6 +525,8 @@ def parse(argv: Sequence[str]) -> Options:
         )
     if args.command == "analyze":
         return analyze_options(args, subparsers["analyze"])
+    if args.command == "ladder":
+        return ladder_options(args, subparsers["ladder"])
     if args.command == "history":
         return history_options(args)
     if args.command == "stats":

@@ -41,6 +41,7 @@ __all__ = [
     "Estimate",
     "MatchRow",
     "Task",
+    "estimate_dict",
     "iter_tasks",
     "render_report",
     "report_to_dict",
@@ -320,7 +321,8 @@ def summarise(
     )
 
 
-def _estimate_dict(e: Estimate) -> dict[str, float | int]:
+def estimate_dict(e: Estimate) -> dict[str, float | int]:
+    """An estimate as JSON-ready data: mean, interval ends and the number of samples."""
     return {"mean": e.mean, "ci95_low": e.low, "ci95_high": e.high, "n": e.n}
 
 
@@ -342,8 +344,8 @@ def report_to_dict(report: ArenaReport) -> dict[str, Any]:
         "bot_b": report.bot_b,
         "seed": report.seed,
         "deal_pairs": report.deal_pairs,
-        "written_points_per_deal_a_minus_b": _estimate_dict(report.written),
-        "card_points_per_deal_a_minus_b": _estimate_dict(report.card_points),
+        "written_points_per_deal_a_minus_b": estimate_dict(report.written),
+        "card_points_per_deal_a_minus_b": estimate_dict(report.card_points),
         "a": _team_dict(report.a),
         "b": _team_dict(report.b),
         "belot_rounds": report.belot_rounds,
@@ -351,7 +353,7 @@ def report_to_dict(report: ArenaReport) -> dict[str, Any]:
         "target": report.target,
         "rules": report.rules.changed(),
         "a_match_win_share": (
-            None if report.match_wins is None else _estimate_dict(report.match_wins)
+            None if report.match_wins is None else estimate_dict(report.match_wins)
         ),
     }
 
