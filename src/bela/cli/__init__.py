@@ -30,6 +30,7 @@ from typing import TextIO
 from bela.cli.analyze import AnalyzeOptions
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, OutputError, writing_output
 from bela.cli.history import HistoryOptions, StatsOptions
+from bela.cli.lab import LabOptions
 from bela.cli.ladder import LadderOptions
 from bela.cli.options import ArenaOptions, PlayOptions, ReplayOptions, parse
 from bela.untrusted import MESSAGE_LIMIT, oneline
@@ -93,6 +94,10 @@ def _run(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         from bela.cli.history import run_stats
 
         return run_stats(options, out, err)
+    if isinstance(options, LabOptions):
+        from bela.cli.lab import run_lab
+
+        return run_lab(options, out, err)
     from bela.cli.arena import run_arena_command
 
     assert isinstance(options, ArenaOptions)
