@@ -19,6 +19,7 @@ from bela.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 from bela.settings import Settings, save_settings
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+RUN_BELA = "import sys; from bela.cli import main; sys.exit(main())"
 
 
 def catalog(lang: str) -> gettext.NullTranslations:
@@ -110,8 +111,7 @@ def test_lang_in_the_environment_reaches_a_real_process() -> None:
     """The installed command, as a player runs it: ``LANG=hr_HR.UTF-8 bela play --help``."""
     env = {"LANG": "hr_HR.UTF-8", "BELA_CONFIG_DIR": "/nonexistent-bela-config"}
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; from bela.cli import main; sys.exit(main())"]
-        + ["play", "--help"],
+        [sys.executable, "-c", RUN_BELA, "play", "--help"],
         capture_output=True,
         text=True,
         env=env,
