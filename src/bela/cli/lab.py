@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bela.cli.common import CliError, writing_output
+from bela.i18n import _
 from bela.untrusted import shown, shown_path
 
 __all__ = ["LabOptions", "add_lab_parser", "lab_options", "run_lab"]
@@ -52,22 +53,26 @@ def add_lab_parser(commands: Any) -> argparse.ArgumentParser:
 
     lab: argparse.ArgumentParser = commands.add_parser(
         "lab",
-        help="the lab: generate data and refit the bots' models",
-        description="Long runs for refitting the bots: bidding situations labelled by search, "
-        "and the fit of normal's bid model to them.",
+        help=_("the lab: generate data and refit the bots' models"),
+        description=_(
+            "Long runs for refitting the bots: bidding situations labelled by search, "
+            "and the fit of normal's bid model to them."
+        ),
         allow_abbrev=False,
     )
     tasks = lab.add_subparsers(dest="lab_task", metavar="TASK", parser_class=_Parser)
     tasks.required = True
     data = tasks.add_parser(
         "bid-data",
-        help="label bidding situations by search over guessed deals",
-        description="Deal seeded rounds, walk their bidding with the policy bot, and label every "
-        "situation met (all four places in the bidding, the forced dealer included) with what "
-        "each choice (dalje, each suit) is worth in written points, our team minus theirs, "
-        "averaged over guessed deals played out by the policy bot and solved at the end. The "
-        "same seed gives the same file for any --jobs. Progress goes to stderr.",
-        epilog="example: bela lab bid-data --situations 5000 --seed 1 --jobs 2 --out bids.jsonl",
+        help=_("label bidding situations by search over guessed deals"),
+        description=_(
+            "Deal seeded rounds, walk their bidding with the policy bot, and label every "
+            "situation met (all four places in the bidding, the forced dealer included) with what "
+            "each choice (dalje, each suit) is worth in written points, our team minus theirs, "
+            "averaged over guessed deals played out by the policy bot and solved at the end. The "
+            "same seed gives the same file for any --jobs. Progress goes to stderr."
+        ),
+        epilog=_("example: bela lab bid-data --situations 5000 --seed 1 --jobs 2 --out bids.jsonl"),
         allow_abbrev=False,
     )
     data.add_argument(
@@ -75,53 +80,55 @@ def add_lab_parser(commands: Any) -> argparse.ArgumentParser:
         type=_count(1, MAX_SITUATIONS),
         required=True,
         metavar="N",
-        help=f"how many situations to label, 1 to {MAX_SITUATIONS:,}",
+        help=_("how many situations to label, 1 to {max}").format(max=f"{MAX_SITUATIONS:,}"),
     )
-    data.add_argument("--seed", type=parse_seed, default=1, help="seed of the deals (default 1)")
+    data.add_argument("--seed", type=parse_seed, default=1, help=_("seed of the deals (default 1)"))
     data.add_argument(
         "--jobs",
         type=_count(1, MAX_JOBS),
         metavar="N",
-        help="worker processes (default: the CPUs bela may use; the file is the same for any N)",
+        help=_("worker processes (default: the CPUs bela may use; the file is the same for any N)"),
     )
     data.add_argument(
         "--samples",
         type=_count(1, MAX_SAMPLES),
         default=48,
         metavar="N",
-        help="guessed deals per situation, each choice played on each (default 48)",
+        help=_("guessed deals per situation, each choice played on each (default 48)"),
     )
     data.add_argument(
         "--policy",
         default="normal-v1",
         metavar="BOT",
-        help="the bot that bids and plays the guessed deals out (default normal-v1)",
+        help=_("the bot that bids and plays the guessed deals out (default normal-v1)"),
     )
     data.add_argument(
-        "--out", type=Path, required=True, metavar="FILE", help="a new file for the JSON lines"
+        "--out", type=Path, required=True, metavar="FILE", help=_("a new file for the JSON lines")
     )
     add_cluster_option(data)
     fit = tasks.add_parser(
         "bid-fit",
-        help="fit normal's bid model to labelled situations",
-        description="Fit the bid model (ridge regression per place in the bidding) to a "
-        "bid-data file, print how often it chooses what the search chose on held-out "
-        "situations (every fifth deal) and what it loses where it does not, next to "
-        "normal-v1's threshold, and write the weights. Needs the lab extra "
-        "(pip install 'bela[lab]').",
-        epilog="example: bela lab bid-fit bids.jsonl --out src/bela/ai/normal/bid_weights.json",
+        help=_("fit normal's bid model to labelled situations"),
+        description=_(
+            "Fit the bid model (ridge regression per place in the bidding) to a "
+            "bid-data file, print how often it chooses what the search chose on held-out "
+            "situations (every fifth deal) and what it loses where it does not, next to "
+            "normal-v1's threshold, and write the weights. Needs the lab extra "
+            "(pip install 'bela[lab]')."
+        ),
+        epilog=_("example: bela lab bid-fit bids.jsonl --out src/bela/ai/normal/bid_weights.json"),
         allow_abbrev=False,
     )
-    fit.add_argument("data", type=Path, metavar="DATA", help="a bid-data file (JSON lines)")
+    fit.add_argument("data", type=Path, metavar="DATA", help=_("a bid-data file (JSON lines)"))
     fit.add_argument(
-        "--out", type=Path, required=True, metavar="WEIGHTS", help="where to write the weights"
+        "--out", type=Path, required=True, metavar="WEIGHTS", help=_("where to write the weights")
     )
     fit.add_argument(
         "--alpha",
         type=float,
         default=1.0,
         metavar="A",
-        help="ridge penalty (default 1.0)",
+        help=_("ridge penalty (default 1.0)"),
     )
     return lab
 

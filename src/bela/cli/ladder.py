@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from bela.cli.common import CliError, optional_module, output_console, usable_cpus, writing_output
 from bela.engine import Rules
 from bela.engine.rules import DEFAULT_RULES
+from bela.i18n import _
 from bela.untrusted import shown
 
 __all__ = [
@@ -62,22 +63,27 @@ def add_ladder_parser(commands: Any) -> argparse.ArgumentParser:
 
     sub: argparse.ArgumentParser = commands.add_parser(
         "ladder",
-        help="rate several bots on one Elo scale: every pair on duplicate deals",
-        description="Play every pair of the bots on the same duplicate deals and rate them "
-        "with a Bradley-Terry fit on the deal pairs won (a tie counts half), as Elo relative "
-        "to the first bot, with 95% bootstrap intervals. Each pair's line is what "
-        "'bela arena A B' reports for the same deals and seed.",
-        epilog="example: bela ladder random easy normal --deals 100 --cap normal=50",
+        help=_("rate several bots on one Elo scale: every pair on duplicate deals"),
+        description=_(
+            "Play every pair of the bots on the same duplicate deals and rate them "
+            "with a Bradley-Terry fit on the deal pairs won (a tie counts half), as Elo relative "
+            "to the first bot, with 95% bootstrap intervals. Each pair's line is what "
+            "'bela arena A B' reports for the same deals and seed."
+        ),
+        epilog=_("example: bela ladder random easy normal --deals 100 --cap normal=50"),
         allow_abbrev=False,
     )
-    sub.add_argument("bots", nargs="+", metavar="BOT", help="two or more bots (e.g. random easy)")
+    sub.add_argument(
+        "bots", nargs="+", metavar="BOT", help=_("two or more bots (e.g. random easy)")
+    )
     sub.add_argument(
         "--deals",
         type=_count(1, MAX_DEAL_PAIRS),
         default=DEFAULT_LADDER_DEALS,
         metavar="N",
-        help=f"deal pairs for each pair of bots, 1 to {MAX_DEAL_PAIRS:,} "
-        f"(default {DEFAULT_LADDER_DEALS})",
+        help=_("deal pairs for each pair of bots, 1 to {max} (default {default})").format(
+            max=f"{MAX_DEAL_PAIRS:,}", default=DEFAULT_LADDER_DEALS
+        ),
     )
     sub.add_argument(
         "--cap",
@@ -85,15 +91,17 @@ def add_ladder_parser(commands: Any) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="BOT=N",
-        help="pairs with BOT play at most N deal pairs (for slow bots); may be repeated",
+        help=_("pairs with BOT play at most N deal pairs (for slow bots); may be repeated"),
     )
-    sub.add_argument("--seed", type=parse_seed, default=1, help="seed of the deals (default 1)")
+    sub.add_argument("--seed", type=parse_seed, default=1, help=_("seed of the deals (default 1)"))
     sub.add_argument(
         "--jobs",
         type=_count(1, MAX_JOBS),
         metavar="N",
-        help=f"worker processes, 1 to {MAX_JOBS}; never more than the CPUs bela may use, "
-        "which is also the default (the result is the same for any N)",
+        help=_(
+            "worker processes, 1 to {max}; never more than the CPUs bela may use, "
+            "which is also the default (the result is the same for any N)"
+        ).format(max=MAX_JOBS),
     )
     add_cluster_option(sub)
     sub.add_argument(
@@ -101,9 +109,9 @@ def add_ladder_parser(commands: Any) -> argparse.ArgumentParser:
         type=parse_rules,
         default=Rules(),
         metavar="NAMES",
-        help="house rules for every deal; the names are those of 'bela play --help'",
+        help=_("house rules for every deal; the names are those of 'bela play --help'"),
     )
-    sub.add_argument("--json", action="store_true", help="print JSON for machines")
+    sub.add_argument("--json", action="store_true", help=_("print JSON for machines"))
     return sub
 
 

@@ -338,10 +338,12 @@ def add_cluster_option(parser: argparse.ArgumentParser) -> None:
         "--cluster",
         type=parse_cluster,
         metavar="ADDRESS",
-        help="run on a Ray cluster instead of local processes: 'local' starts one on this "
-        "machine for the run, 'auto' joins the one started here with 'ray start', "
-        "ray://HOST:10001 reaches one elsewhere; needs pip install 'bela[cluster]' "
-        "(the result is the same as without it)",
+        help=_(
+            "run on a Ray cluster instead of local processes: 'local' starts one on this "
+            "machine for the run, 'auto' joins the one started here with 'ray start', "
+            "ray://HOST:10001 reaches one elsewhere; needs pip install 'bela[cluster]' "
+            "(the result is the same as without it)"
+        ),
     )
 
 
