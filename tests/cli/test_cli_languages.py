@@ -11,10 +11,12 @@ import gettext
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
 from bela.cli import main
+from bela.engine import Suit
 from bela.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 from bela.settings import Settings, save_settings
 
@@ -57,8 +59,17 @@ def test_replay_text_follows_the_lang_flag(lang: str, capsys: pytest.CaptureFixt
     assert code == 0, err
     for english in ("Deal", "Tricks", "Result", "last trick"):
         assert words.gettext(english) in out
-    assert words.pgettext("suit", "hearts") in out  # seed 42's first round is played in hearts
+    trump = Suit.parse(json_round(capsys)["trump"])
+    assert words.pgettext("suit", trump.noun) in out  # the trump of the round, named
     assert "Tricks" not in out and "called by" not in out
+
+
+def json_round(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """Seed 42's first round as ``--json`` gives it (what the text must tell)."""
+    code, out, err = run(["replay", "--seed", "42", "--round", "1", "--json"], capsys)
+    assert code == 0, err
+    data: dict[str, Any] = json.loads(out)["rounds"][0]
+    return data
 
 
 def test_replay_json_is_the_same_in_every_language(capsys: pytest.CaptureFixture[str]) -> None:
@@ -72,7 +83,8 @@ def test_replay_json_is_the_same_in_every_language(capsys: pytest.CaptureFixture
         outputs.add(out)
     assert len(outputs) == 1
     data = json.loads(outputs.pop())
-    assert "hearts" in data["rounds"][0]["result"]["summary"]
+    trump = Suit.parse(data["rounds"][0]["trump"])
+    assert trump.noun in data["rounds"][0]["result"]["summary"]  # English words
 
 
 def test_the_saved_language_is_used_and_the_flag_wins(capsys: pytest.CaptureFixture[str]) -> None:
