@@ -12,9 +12,10 @@ from textual.binding import Binding
 from textual.widgets import Markdown
 from tui_pilot import make_app, play_round, settle, table
 
+from bela.i18n import set_language
 from bela.tui import BelaApp
 from bela.tui.commands import BelaCommands
-from bela.tui.keys import KEYS, help_lines, readme_table
+from bela.tui.keys import KEYS, help_lines, key_table, readme_table
 from bela.tui.screens.help import HelpScreen
 from bela.tui.screens.summary import RoundSummaryScreen
 from bela.tui.screens.table import TableScreen
@@ -72,3 +73,11 @@ async def test_the_palette_offers_the_hint_at_the_table_and_the_analysis_after_a
         assert isinstance(summary, RoundSummaryScreen)
         names = [name for name, _, _ in BelaCommands(summary)._commands()]
         assert "Analysis" in names and "Hint" not in names
+
+
+def test_the_croatian_readme_shows_the_croatian_key_table() -> None:
+    """README.hr.md's key table is the hr catalog's words (paste ``key_table()`` under hr)."""
+    set_language("hr")
+    table = key_table()
+    assert "| tipka | što radi |" in table
+    assert table in (README.parent / "README.hr.md").read_text(encoding="utf-8")

@@ -28,6 +28,7 @@ from bela.tui.commands import BelaCommands
 from bela.tui.screens.start import StartScreen
 from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.footer import Footer
+from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 from bela.untrusted import oneline, shown
 
@@ -162,16 +163,16 @@ class BelaApp(App[int]):
     def change_language(self, code: str) -> None:
         """Speak ``code`` ("" for the system's) from now on, save it, and redraw the words.
 
-        Screens are drawn again where that loses nothing (settings, help, start,
-        the footers); the table keeps its talk and redraws its status in the new
-        language, which every line said from now on uses.
+        The screen on show is drawn again at once where that loses nothing
+        (settings, help, start; the table redraws its status and keeps its talk);
+        the screens under it are drawn again when they come back
+        (``LanguageRedraw``), since Textual recomposes only the screen on show.
         """
         set_language(code or None, None)
         self.remember(language=code)
         for screen in self.screen_stack:
-            redraw = getattr(screen, "redraw_language", None)
-            if callable(redraw):
-                redraw()
+            if isinstance(screen, LanguageRedraw):
+                screen.language_changed(now=screen is self.screen)
             else:
                 for footer in screen.query(Footer):
                     footer.refresh(recompose=True)

@@ -13,7 +13,7 @@ from typing import Final
 
 from bela.i18n import N_, _
 
-__all__ = ["KEYS", "Key", "help_lines", "readme_table"]
+__all__ = ["KEYS", "Key", "help_lines", "key_table", "readme_table"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +96,13 @@ KEYS: Final = (
 def help_lines() -> str:
     """The keys as a Markdown list, for the help screen."""
     return "\n".join(f"- **{_(key.shown)}**: {_(key.what)}" for key in KEYS)
+
+
+def key_table() -> str:
+    """The keys as a Markdown table in the current language (``README.hr.md`` holds the hr one)."""
+    rows = ["| " + _("key") + " | " + _("what it does") + " |", "|---|---|"]
+    rows += [f"| {_(key.shown)} | {_(key.what)} |" for key in KEYS]
+    return "\n".join(rows)
 
 
 def readme_table() -> str:

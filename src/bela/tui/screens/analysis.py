@@ -95,8 +95,8 @@ class AnalysisScreen(ModalScreen[None]):
                 Text(_("Round {n}: analysis").format(n=self.record.index + 1), style="bold")
             )
             with VerticalScroll(id="analysis-body"):
-                yield Static("Solving the round with all cards visible…", id="analysis-text")
-            yield Button("Back (Esc)", id="analysis-back", variant="primary")
+                yield Static(_("Solving the round with all cards visible…"), id="analysis-text")
+            yield Button(_("Back (Esc)"), id="analysis-back", variant="primary")
 
     def on_mount(self) -> None:
         self._analyse()

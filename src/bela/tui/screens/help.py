@@ -21,7 +21,7 @@ from bela.settings import RULE_CHOICES
 from bela.tui.keys import help_lines
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
-from bela.tui.widgets.language import language_picker
+from bela.tui.widgets.language import LanguageRedraw, language_picker
 
 __all__ = ["HelpScreen", "help_text", "house_rules_text"]
 
@@ -102,7 +102,7 @@ def house_rules_text(rules: Rules, in_play: bool) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(LanguageRedraw, ModalScreen[None]):
     """The rules and the key bindings, scrollable."""
 
     def __init__(self, rules: Rules | None = None, in_play: bool = False) -> None:

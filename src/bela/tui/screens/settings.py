@@ -25,7 +25,7 @@ from bela.tui.screens.start import Choice, Choices
 from bela.tui.session import DIFFICULTIES
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
-from bela.tui.widgets.language import language_picker
+from bela.tui.widgets.language import LanguageRedraw, language_picker
 from bela.untrusted import shown_path
 from bela.wording import level_name
 
@@ -56,7 +56,7 @@ class Tick(Checkbox):
         super().watch_value()
 
 
-class SettingsScreen(ModalScreen[None]):
+class SettingsScreen(LanguageRedraw, ModalScreen[None]):
     """Target, bots, speed, bela, motion, theme and the house rules; saved as they change."""
 
     DEFAULT_CSS = """

@@ -27,6 +27,7 @@ from bela.settings import rules_summary
 from bela.tui.session import DIFFICULTIES, Saved, bot_kind
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
+from bela.tui.widgets.language import LanguageRedraw
 from bela.wording import level_name
 
 if TYPE_CHECKING:
@@ -72,9 +73,6 @@ class Choices(RadioSet):
     choice, and Enter or Space would have chosen 501 (issue #12).
     """
 
-    def redraw_language(self) -> None:
-        self.refresh(recompose=True)
-
     def on_mount(self) -> None:
         # RadioSet's own mount handler runs after this one (and picks the pressed
         # button), so the highlight is moved once both are done.
@@ -85,7 +83,7 @@ class Choices(RadioSet):
             self._selected = self.pressed_index
 
 
-class StartScreen(Screen[None]):
+class StartScreen(LanguageRedraw, Screen[None]):
     """Choose the match, or resume the unfinished one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -178,6 +176,9 @@ class StartScreen(Screen[None]):
                 yield Button(_("History (F3)"), id="history")
                 yield Button(_("Quit"), id="quit", variant="error")
         yield Footer()
+
+    def redraw_language(self) -> None:
+        self.refresh(recompose=True)
 
     def on_mount(self) -> None:
         self.query_one("#resume" if self.saved is not None else "#new-match", Button).focus()

@@ -181,7 +181,7 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="stats"):
-            yield Static("Statistics: reading the history…", id="stats-numbers", markup=False)
+            yield Static(_("Statistics: reading the history…"), id="stats-numbers", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

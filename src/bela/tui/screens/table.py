@@ -64,9 +64,10 @@ from bela.tui.session import archive, autosave, bot_kind, make_bots
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, symbolize
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
 from bela.tui.widgets.footer import Footer
+from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.zvanja import ZvanjaPanel
-from bela.wording import action_error
+from bela.wording import action_error, level_name
 
 if TYPE_CHECKING:
     from bela.ai.hard import Advice
@@ -82,10 +83,10 @@ def _rules_named(match: Match) -> str:
     from bela.settings import rules_summary
 
     summary = rules_summary(match.rules)
-    return "" if summary == "standard" else summary
+    return "" if summary == _("standard") else summary
 
 
-class TableScreen(Screen[None]):
+class TableScreen(LanguageRedraw, Screen[None]):
     """One match against three bots; the human is seat 0 (team "mi")."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -180,7 +181,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         rnd = self.match.current
         log = self.query_one("#log", TableTalk)
-        level = bot_kind(self.difficulty)
+        level = level_name(bot_kind(self.difficulty))
         log.say(
             _("Match to {target}, seed {seed}, bots: {level}.").format(
                 target=self.match.target, seed=self.match.seed, level=level

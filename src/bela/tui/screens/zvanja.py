@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from bela.i18n import _
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.zvanja import laid_heading, laid_text, talk_text
@@ -49,7 +50,7 @@ class ZvanjaScreen(FreshModal[None]):
             yield Static(talk_text(self.talk), id="zvanja-said")
             yield Static(Text(laid_heading(self.talk), style="bold"), id="zvanja-heading")
             yield Static(laid_text(self.talk, compact=False), id="zvanja-laid")
-            yield Static("Any key: play on", id="zvanja-key")
+            yield Static(_("Any key: play on"), id="zvanja-key")
 
     def on_key(self, event: events.Key) -> None:
         """Any key carries on, and goes no further (it must not reach the table).

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey, FooterLabel
 
-from bela.i18n import _
+from bela.i18n import N_, _
 
 __all__ = ["Footer"]
 
@@ -27,3 +27,6 @@ class Footer(TextualFooter):
             elif isinstance(widget, FooterLabel):
                 widget.update(_(str(widget.content)))
             yield widget
+
+
+N_("palette")  # Textual's own word for the command palette's key, translated with ours

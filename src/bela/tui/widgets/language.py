@@ -10,7 +10,7 @@ from textual.widgets import Select
 
 from bela.i18n import LANGUAGE_NAMES, LANGUAGES, _
 
-__all__ = ["language_picker"]
+__all__ = ["LanguageRedraw", "language_picker"]
 
 
 def language_picker(chosen: str, *, prefixed: bool = False) -> Select[str]:
@@ -25,3 +25,28 @@ def language_picker(chosen: str, *, prefixed: bool = False) -> Select[str]:
         *((head + LANGUAGE_NAMES[code], code) for code in LANGUAGES),
     ]
     return Select(options, value=chosen, allow_blank=False, compact=True, id="language")
+
+
+class LanguageRedraw:
+    """For a screen drawn again in the new language when the player switches it.
+
+    Textual recomposes only the screen on show, so one under it is marked and
+    drawn again when it comes back (``on_screen_resume``). The screen says how in
+    ``redraw_language`` (composing it anew, or redrawing what is made of words).
+    """
+
+    _language_stale = False
+
+    def language_changed(self, *, now: bool) -> None:
+        if now:
+            self.redraw_language()
+        else:
+            self._language_stale = True
+
+    def on_screen_resume(self) -> None:
+        if self._language_stale:
+            self._language_stale = False
+            self.redraw_language()
+
+    def redraw_language(self) -> None:
+        raise NotImplementedError
