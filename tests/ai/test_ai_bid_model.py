@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from random import Random
 
 import pytest
@@ -14,13 +15,14 @@ from hypothesis import strategies as st
 from bela.ai import make_bot
 from bela.ai.normal.bidding import (
     BID_FEATURES,
+    MATCH_SHIFT,
     BidModel,
     bid_features,
     learned_bid,
     load_bid_weights,
     parse_bid_weights,
 )
-from bela.engine import Call, Pass, Round, SeatView, Suit, mask_of
+from bela.engine import QUICK_TARGET, Call, Match, Pass, Round, SeatView, Suit, mask_of
 from house_rules import ANY_RULES
 
 
@@ -124,3 +126,56 @@ def test_the_learned_bid_is_legal_and_deterministic(seed: int, passes: int, rule
     assert action in view.legal_actions
     assert bot.act(view, Random(2)) == action
     assert learned_bid(view, load_bid_weights()) == action
+
+
+def _marginal_call() -> SeatView:
+    """A first bid the model calls by less than the match shift (found among seeded deals)."""
+    weights = load_bid_weights()
+    for seed in range(2000):
+        rnd = Round.from_seed(seed)
+        view = rnd.view(rnd.to_act)  # type: ignore[arg-type]
+        if (
+            isinstance(learned_bid(view, weights), Call)
+            and learned_bid(view, weights, -MATCH_SHIFT) == Pass()
+        ):
+            return view
+    raise AssertionError("no marginal call in 2000 deals")
+
+
+def test_near_the_target_a_marginal_call_is_not_worth_a_fall() -> None:
+    view = _marginal_call()
+    team = view.seat & 1
+    bot = make_bot("normal")
+    assert isinstance(bot.act(view, Random(0)), Call)  # no match score: the round's points
+    scores = [0, 0]
+    scores[team] = 1001 - 40  # we need 40, they need 1001
+    near = replace(view, match_context=(scores[0], scores[1], 1001))
+    assert bot.act(near, Random(0)) == Pass()
+
+
+def test_opponents_one_round_from_winning_make_a_bolder_call() -> None:
+    weights = load_bid_weights()
+    for seed in range(2000):
+        rnd = Round.from_seed(seed)
+        view = rnd.view(rnd.to_act)  # type: ignore[arg-type]
+        if learned_bid(view, weights) == Pass() and isinstance(
+            learned_bid(view, weights, MATCH_SHIFT), Call
+        ):
+            break
+    else:
+        raise AssertionError("no marginal pass in 2000 deals")
+    team = view.seat & 1
+    scores = [0, 0]
+    scores[1 - team] = 1001 - 40  # they need 40, we need 1001
+    bold = replace(view, match_context=(scores[0], scores[1], 1001))
+    assert isinstance(make_bot("normal").act(bold, Random(0)), Call)
+    assert make_bot("normal").act(view, Random(0)) == Pass()
+
+
+def test_a_match_deals_its_rounds_with_the_score_before_them() -> None:
+    match = Match.new(3, target=1001)
+    assert match.current is not None
+    assert match.current.view(0).match_context == (0, 0, 1001)
+    quick = Match.new(3, target=QUICK_TARGET)
+    assert quick.current is not None
+    assert quick.current.view(0).match_context is None
