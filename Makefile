@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play install test lint typecheck unit bench fuzz clean messages compile-messages
+.PHONY: play install test lint typecheck unit bench fuzz cluster-check clean messages compile-messages
 
 # The first install takes about a minute: say so, and let pip show its progress.
 $(STAMP): pyproject.toml
@@ -30,8 +30,8 @@ install:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests tests_cluster benchmarks
+	$(BIN)/ruff format --check src tests tests_cluster benchmarks
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
@@ -62,6 +62,16 @@ bench: $(STAMP)
 # a long fuzz run of records, the command line and the engine (docs/security.md); not in `test`
 fuzz: $(STAMP)
 	$(BIN)/python benchmarks/fuzz_hostile.py --seconds $(or $(FUZZ_SECONDS),60)
+
+# Starts a Ray cluster of two workers on this machine, checks that bela arena and bela ladder
+# report exactly what local processes report, and stops it (about two minutes); not in `test`.
+CLUSTER_STAMP := $(VENV)/.cluster-installed
+$(CLUSTER_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --progress-bar on -e '.[dev,cluster]'
+	touch $(CLUSTER_STAMP)
+
+cluster-check: $(CLUSTER_STAMP)
+	$(BIN)/pytest tests_cluster
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -75,3 +75,25 @@ def test_local_workers_are_no_more_than_cpus_or_tasks(monkeypatch: pytest.Monkey
     assert runner.worker_count(64, 1) == 1
     assert runner.worker_count(1, 1000) == 1
     assert runner.worker_count(3, 0) == 1
+
+
+def test_a_head_that_does_not_answer_is_one_line_in_seconds() -> None:
+    import socket
+
+    with socket.socket() as s:  # a port that was free a moment ago: nobody listens there now
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        with pytest.raises(ClusterError) as caught:
+            runner._check_reachable(address)
+        assert "cannot reach" in str(caught.value) and "\n" not in str(caught.value)
+    runner._check_reachable("auto")  # not HOST:PORT: left to Ray, nothing raised here
+
+
+def test_a_head_that_answers_passes_the_check() -> None:
+    import socket
+
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        runner._check_reachable(f"127.0.0.1:{server.getsockname()[1]}")

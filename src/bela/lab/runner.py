@@ -29,6 +29,7 @@ import importlib
 import logging
 import multiprocessing
 import os
+import socket
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -51,6 +52,11 @@ Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` with the number of tasks finished so far."""
 
 CLUSTER_HINT = "install the cluster extra: pip install 'bela[cluster]'"
+_POLL_SECONDS = 0.25
+CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a HOST:PORT to accept a connection before saying it does not."""
+AUTH_HINT = " (a cluster with token authentication needs RAY_AUTH_MODE=token and its token)"
+"""Said when joining fails and no auth mode is set: Ray's own message does not say it."""
 
 
 class ClusterError(Exception):
@@ -150,6 +156,26 @@ def _bela_package() -> str:
     return str(Path(__file__).resolve().parent.parent)
 
 
+def _check_reachable(cluster: str) -> None:
+    """Fail in seconds, with one line, on a HOST:PORT that does not answer.
+
+    Ray itself retries an unreachable head for minutes, printing a warning a
+    second on stderr; ``local`` and ``auto`` are left to Ray.
+    """
+    address = cluster.removeprefix("ray://")
+    host, sep, port_text = address.rpartition(":")
+    if not sep or not host or not port_text.isdigit():
+        return  # not HOST:PORT: Ray says what it makes of it
+    try:
+        with socket.create_connection((host.strip("[]"), int(port_text)), timeout=CONNECT_TIMEOUT):
+            pass
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
+        raise ClusterError(
+            f"cannot reach the Ray cluster at {shown(cluster)}: {oneline(reason or 'no answer')}"
+        ) from None
+
+
 def _connect(ray: Any, cluster: str, cpus: int) -> None:
     """Join (or, for ``local``, start) the cluster; one-line ``ClusterError`` if it fails."""
     options: dict[str, Any] = {
@@ -157,6 +183,7 @@ def _connect(ray: Any, cluster: str, cpus: int) -> None:
         "log_to_driver": False,  # the workers print nothing we want on our stderr
         "logging_level": logging.ERROR,
     }
+    _check_reachable(cluster)
     if cluster == "local":
         options.update(address="local", num_cpus=cpus, include_dashboard=False)
     else:
@@ -165,8 +192,9 @@ def _connect(ray: Any, cluster: str, cpus: int) -> None:
         ray.init(**options)
     except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError, ...
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        hint = "" if cluster == "local" or os.environ.get("RAY_AUTH_MODE") else AUTH_HINT
         raise ClusterError(
-            f"cannot use the Ray cluster at {shown(cluster)}: {oneline(reason)}"
+            f"cannot use the Ray cluster at {shown(cluster)}: {oneline(reason)}{hint}"
         ) from None
 
 
@@ -188,10 +216,12 @@ def _on_ray(
             progress(0, total)
         pending = list(refs)
         while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            if progress is not None:
-                progress(total - len(pending), total)
-            ray.get(done)  # a failed task raises now, not after the whole run
+            # whatever finished within the poll: one wait per task would cost O(n²) for many
+            done, pending = ray.wait(pending, num_returns=len(pending), timeout=_POLL_SECONDS)
+            if done:
+                ray.get(done)  # a failed task raises now, not after the whole run
+                if progress is not None:
+                    progress(total - len(pending), total)
         results: list[R] = ray.get(refs)  # in the order of the tasks
         return results
     finally:

@@ -45,6 +45,7 @@ __all__ = [
     "choose_bid",
     "learned_bid",
     "load_bid_weights",
+    "match_adjustment",
     "parse_bid_weights",
 ]
 
@@ -77,6 +78,9 @@ class BidModel:
     order_offsets: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     # True: bid with the fitted model (``bid_weights.json``) instead of the threshold.
     learned: bool = False
+    # With ``learned``: near the end of a match, weigh a call by the match score
+    # (``match_adjustment``), not by the round's points alone.
+    match_aware: bool = False
 
 
 def call_strength(hand: int, suit: int, model: BidModel) -> float:
@@ -134,7 +138,8 @@ def best_call(hand: int, model: BidModel) -> tuple[int, float]:
 def choose_bid(view: SeatView, model: BidModel) -> Action:
     """Name the best suit when the hand is strong enough (always when forced), else pass."""
     if model.learned:
-        return learned_bid(view, load_bid_weights())
+        bonus = match_adjustment(view) if model.match_aware else 0.0
+        return learned_bid(view, load_bid_weights(), bonus)
     hand = 0
     for c in view.hand:
         hand |= 1 << c
@@ -298,8 +303,49 @@ def load_bid_weights() -> BidWeights:
     return parse_bid_weights(json.loads(text.read_text(encoding="utf-8")))
 
 
-def learned_bid(view: SeatView, weights: BidWeights) -> Action:
-    """The fitted model's bid: the best suit if naming it beats dalje (always when forced)."""
+# Near the end of a match (``match_adjustment``): "needs little" is under what a
+# defending team usually writes anyway; a call's worth moves by ``MATCH_SHIFT``.
+MATCH_CLOSE = 70
+MATCH_SHIFT = 20.0
+
+
+def match_adjustment(view: SeatView) -> float:
+    """Written points added to a call's predicted advantage by the match score.
+
+    The model values a call in the round's points, but near the target the
+    round's points are not what counts:
+
+    * our team needs little (``MATCH_CLOSE`` or less) and more than the
+      opponents do not: we reach the target in almost any round we do not
+      fall in, since defenders write their card points too; a fall is the
+      one way to miss it, so a marginal call is not worth it (``-MATCH_SHIFT``);
+    * the opponents need that little and we need more than a round gives:
+      they reach it in almost any round unless we hold them down, and a
+      strong call is how; falling costs nothing more than what passing likely
+      costs anyway, so call more boldly (``+MATCH_SHIFT``).
+
+    0 outside a match to a target, or when neither applies.
+    """
+    context = view.match_context
+    if context is None:
+        return 0.0
+    team = view.seat & 1
+    target = context[2]
+    need_us = target - context[team]
+    need_them = target - context[1 - team]
+    if need_us <= MATCH_CLOSE and need_us <= need_them:
+        return -MATCH_SHIFT
+    if need_them <= MATCH_CLOSE and need_us > 162:
+        return MATCH_SHIFT
+    return 0.0
+
+
+def learned_bid(view: SeatView, weights: BidWeights, bonus: float = 0.0) -> Action:
+    """The fitted model's bid: the best suit if naming it beats dalje (always when forced).
+
+    ``bonus`` (written points, from ``match_adjustment``) is added to every
+    call's predicted advantage over dalje.
+    """
     hand = 0
     for c in view.hand:
         hand |= 1 << c
@@ -312,6 +358,6 @@ def learned_bid(view: SeatView, weights: BidWeights) -> Action:
         if value > best_value:
             best_suit, best_value = suit, value
     call = Call(Suit(best_suit))
-    if forced or best_value > 0.0:
+    if forced or best_value + bonus > 0.0:
         return call
     return Pass()
