@@ -18,8 +18,10 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Label, Select
 from textual.widgets._footer import FooterKey
+from textual.widgets._toggle_button import ToggleButton
 from tui_pilot import human_move, make_app, play_round, settle, table
 
 from bela.engine import Phase
@@ -62,6 +64,8 @@ def assert_nothing_cut(app: BelaApp) -> None:
         outside = region.right > width or region.bottom > height
         if isinstance(widget, (Button, Label, FooterKey)) and outside:
             cut.append((type(widget).__name__, region))
+        if isinstance(widget, ToggleButton) and region.right > _room(widget):
+            cut.append((str(widget.label), region.right, _room(widget)))  # cut by a box's edge
         if isinstance(widget, Button):
             words = str(widget.label)
             if cell_len(words) > widget.content_region.width:
@@ -78,6 +82,16 @@ def assert_nothing_cut(app: BelaApp) -> None:
             if key not in palette and key.region.right > end:
                 cut.append(("footer", key.description, key.region.right, end))
     assert not cut, cut
+
+
+def _room(widget: Widget) -> int:
+    """The rightmost column the boxes around ``widget`` leave it (their content's edge)."""
+    edges = [
+        node.content_region.right
+        for node in widget.ancestors
+        if isinstance(node, Widget) and node.content_region.width
+    ]
+    return min(edges, default=widget.app.size.width)
 
 
 async def to_mid_trick(pilot: Pilot[Any]) -> None:
@@ -126,6 +140,18 @@ def test_round_summary(snap_compare: Snap, lang: str) -> None:
         assert_nothing_cut(app)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=to_the_summary)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_settings_fit_at_80x24(lang: str) -> None:
+    """F2 in every language: each choice whole on its row (Russian's speeds once were not)."""
+    app = make_app(resume=None, language=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await quiet(pilot)
+        await pilot.press("f2")
+        await quiet(pilot)
+        assert isinstance(app.screen, SettingsScreen)
+        assert_nothing_cut(app)
 
 
 async def test_the_saved_language_is_spoken_and_the_flag_wins() -> None:
