@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bela.engine import Card, IllegalPlayError, Play, Round, Suit
+from bela.ai.hard import Decision, explain
+from bela.ai.reasons import numbers
+from bela.engine import Call, Card, IllegalPlayError, Pass, Play, Round, Suit
 from bela.engine.tricks import ILLEGAL_CODES, Illegal
 from bela.i18n import (
     LANGUAGES,
@@ -147,5 +149,31 @@ def test_a_refused_card_carries_its_reason_and_the_english_wording_is_the_engine
     assert action_error(caught.value) == symbolize(sentence_case(str(caught.value)))
 
 
+QUEEN, KING, SEVEN = (Play(Card.parse(c)) for c in ("QS", "KS", "7S"))
+
+
 def sentence_case(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+@pytest.mark.parametrize(
+    "decision",
+    [
+        Decision(QUEEN, "solver", 20, {KING: 5.0, QUEEN: 5.0, SEVEN: -3.0}),
+        Decision(QUEEN, "solver", 20, {SEVEN: -3.0, QUEEN: 5.0}),
+        Decision(QUEEN, "only"),
+        Decision(QUEEN, "heuristic"),
+        Decision(Call(Suit.SPADES), "bid-eval", 16, {Call(Suit.SPADES): 12.0, Pass(): -4.0}),
+    ],
+)
+def test_the_hints_numbers_read_as_the_bots_english_and_translate(decision: Decision) -> None:
+    """The app's numbers (``reasons.numbers``) are ``hard.explain``'s words in English,
+    and in Croatian keep every number and card."""
+    set_language("en")
+    assert numbers(decision) == explain(decision)
+    set_language("hr")
+    croatian = numbers(decision)
+    assert croatian != explain(decision)
+    for figure in ("+5", "+12", "-4", "8", "QS", "KS", "7S", "20", "16"):
+        if figure in explain(decision):
+            assert figure in croatian, (figure, croatian)

@@ -632,15 +632,16 @@ def advise(view: SeatView, rng: Random) -> Advice:
     player can learn from; ``details`` is the search's evidence (``explain``),
     kept for whoever wants the numbers.
     """
-    from bela.ai.reasons import reason
+    from bela.ai.reasons import numbers, reason
+    from bela.i18n import _
 
     global _SUGGESTER
     if _SUGGESTER is None:
         _SUGGESTER = HardBot("hint", HARD)
     decision = _SUGGESTER.decide(view, rng)
     if isinstance(decision.action, Claim):  # "na dosta": the points counted are enough
-        return Advice(decision.action, "say dosta: your team has reached the target", "")
-    return Advice(decision.action, reason(view, decision.action), explain(decision))
+        return Advice(decision.action, _("say dosta: your team has reached the target"), "")
+    return Advice(decision.action, reason(view, decision.action), numbers(decision))
 
 
 def suggest(view: SeatView, rng: Random) -> tuple[Action, str]:

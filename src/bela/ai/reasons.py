@@ -14,14 +14,17 @@ suit symbols. Everything here reads only the seat's view, like a bot.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from bela.engine import Action, Call, Card, Pass, Play, SeatView
+from bela.engine import Action, Call, Card, Claim, Pass, Play, SeatView
 from bela.engine.tricks import CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
 from bela.i18n import _, ngettext
 from bela.wording import points, suit_name, suit_singular
 
-__all__ = ["reason"]
+if TYPE_CHECKING:
+    from bela.ai.hard import Decision
+
+__all__ = ["numbers", "reason"]
 
 _ACE: Final = 7
 _TEN: Final = 3
@@ -292,3 +295,60 @@ def _bid_reason(view: SeatView, action: Pass | Call) -> str:
         "say dalje: no suit is strong enough to play for more than half the points; "
         "your best, {suit}, {held}"
     ).format(suit=suit_name(best), held=held)
+
+
+# ---------------------------------------------------------------------- the numbers
+
+
+def numbers(decision: Decision) -> str:
+    """The search's evidence for a hint (``i`` pressed twice), in the player's language.
+
+    The same facts as ``bela.ai.hard.explain`` (which stays English for logs and the
+    lab): averages over guessed deals of our written points minus theirs.
+    """
+    action = decision.action
+    if decision.method == "only":
+        return _("the only card you may play")
+    if isinstance(action, Claim):
+        return _("dosta: the points counted so far reach the target")
+    if isinstance(action, (Pass, Call)):
+        what = _bid_words(action)
+        if decision.method != "bid-eval" or not decision.scores:
+            return what
+        others = ", ".join(
+            f"{_bid_words(a)} {v:+.0f}" for a, v in decision.scores.items() if a != action
+        )
+        return _(
+            "{what}: over {n} guessed deals it averages {score} (us minus them; {others})"
+        ).format(
+            what=what,
+            n=decision.samples,
+            score=f"{decision.scores[action]:+.0f}",
+            others=others,
+        )
+    if not decision.scores or action not in decision.scores or not isinstance(action, Play):
+        return _("played by rules of thumb (the search ran out of budget)")
+    mine = decision.scores[action]
+    line = _(
+        "over {n} guessed deals {card} averages {score} (us minus them, the round's written points)"
+    ).format(n=decision.samples, card=_name(int(action.card)), score=f"{mine:+.0f}")
+    rivals = [
+        (value, other.card)
+        for other, value in decision.scores.items()
+        if isinstance(other, Play) and other.card != action.card
+    ]
+    if rivals:
+        second, second_card = max(rivals, key=lambda vc: (vc[0], -int(vc[1])))
+        if mine - second < 0.5:
+            line += _("; {card} does as well").format(card=_name(int(second_card)))
+        else:
+            line += _("; {points} more than {card}").format(
+                points=f"{mine - second:.0f}", card=_name(int(second_card))
+            )
+    return line
+
+
+def _bid_words(action: Action) -> str:
+    if isinstance(action, Call):
+        return _("name {suit}").format(suit=suit_name(action.suit))
+    return _("dalje")
