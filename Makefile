@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play install test lint typecheck unit bench fuzz cluster-check clean messages compile-messages
+.PHONY: play install test lint typecheck unit bench fuzz cluster-check lab-check clean messages \
+	compile-messages
 
 # The first install takes about a minute: say so, and let pip show its progress.
 $(STAMP): pyproject.toml
@@ -30,8 +31,8 @@ install:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests tests_cluster benchmarks
-	$(BIN)/ruff format --check src tests tests_cluster benchmarks
+	$(BIN)/ruff check src tests tests_cluster tests_lab benchmarks
+	$(BIN)/ruff format --check src tests tests_cluster tests_lab benchmarks
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
@@ -72,6 +73,16 @@ $(CLUSTER_STAMP): $(STAMP)
 
 cluster-check: $(CLUSTER_STAMP)
 	$(BIN)/pytest tests_cluster
+
+# Fitting normal's bid model needs the lab extra (numpy, scikit-learn), which `test` does not
+# install: this installs it and runs the fitting's tests (bela lab bid-fit); not in `test`.
+LAB_STAMP := $(VENV)/.lab-installed
+$(LAB_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --progress-bar on -e '.[dev,lab]'
+	touch $(LAB_STAMP)
+
+lab-check: $(LAB_STAMP)
+	$(BIN)/pytest tests_lab
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

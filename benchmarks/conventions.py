@@ -53,7 +53,7 @@ VARIANTS: dict[str, PlayStyle] = {
     "lead-back-15": PlayStyle(lead_back=15.0),
     "lead-back-20": PlayStyle(lead_back=20.0),
     "load-90-plain": PlayStyle(load_p=0.9, load_masters=False),
-    "load-99-plain": PlayStyle(load_p=0.99, load_masters=False),
+    "load-spare-99": PlayStyle(load_p=0.99, load_masters=False, load_spare=True),
     "load-spare-90": PlayStyle(load_p=0.9, load_masters=False, load_spare=True),
     "load-spare-75": PlayStyle(load_p=0.75, load_masters=False, load_spare=True),
     "all-spare": PlayStyle(
