@@ -4,8 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play install test lint typecheck unit bench fuzz cluster-check lab-check clean messages \
-	compile-messages
+.PHONY: play install test lint typecheck unit bench fuzz cluster-check lab-check clean messages compile-messages
 
 # The first install takes about a minute: say so, and let pip show its progress.
 $(STAMP): pyproject.toml
