@@ -148,6 +148,7 @@ class ResultEntry(_Model):
 
 
 CardList = Annotated[str, Field(max_length=40)]
+PlayerName = Annotated[str, Field(min_length=1, max_length=24)]
 
 
 class RoundEntry(_Model):
@@ -180,6 +181,9 @@ class MatchRecord(_Model):
     scores: Pair
     hanging: int
     winner: Team | None
+    players: tuple[PlayerName, PlayerName, PlayerName, PlayerName] | None = None
+    """The names at the table by seat, for a match played on the network (``bela.net``);
+    None (and left out of the file) for a match against bots in the app."""
 
     @property
     def is_finished(self) -> bool:
@@ -429,7 +433,9 @@ def match_from_record(record: MatchRecord) -> Match:
 
 def dumps(record: MatchRecord) -> str:
     """The record as indented JSON text (ends with a newline)."""
-    return record.model_dump_json(indent=2) + "\n"
+    # a single-player record has no names: its file stays as it always was
+    left_out = {"players"} if record.players is None else None
+    return record.model_dump_json(indent=2, exclude=left_out) + "\n"
 
 
 def _one_line(exc: ValidationError) -> str:
