@@ -29,6 +29,7 @@ from bela.cli.history import (
     history_options,
     stats_options,
 )
+from bela.cli.net import HostOptions, JoinOptions, ServeOptions, add_net_parsers, net_options
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
 from bela.engine.rules import DEFAULT_RULES
@@ -122,7 +123,15 @@ class ArenaOptions:
 
 
 Options = (
-    PlayOptions | ReplayOptions | ArenaOptions | AnalyzeOptions | HistoryOptions | StatsOptions
+    PlayOptions
+    | ReplayOptions
+    | ArenaOptions
+    | AnalyzeOptions
+    | HistoryOptions
+    | StatsOptions
+    | HostOptions
+    | JoinOptions
+    | ServeOptions
 )
 
 
@@ -428,6 +437,7 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
     analyze = add_analyze_parser(commands)
     subparsers = {"play": play, "replay": replay, "arena": arena, "analyze": analyze}
     subparsers.update(add_history_parsers(commands))
+    add_net_parsers(commands, _target, _TARGETS_SHOWN)
     return parser, subparsers
 
 
@@ -487,6 +497,8 @@ def parse(argv: Sequence[str]) -> Options:
         return history_options(args)
     if args.command == "stats":
         return stats_options(args)
+    if args.command in ("host", "join", "serve"):
+        return net_options(args)
     return ArenaOptions(
         bot_a=args.bot_a,
         bot_b=args.bot_b,

@@ -5,3 +5,8 @@ table: seats, match, bots), ``saves`` (tables on disk), ``server`` (the host),
 ``client`` (a seat's connection) and ``ssh`` (the app over SSH). See
 ``docs/network.md``.
 """
+
+from typing import Final
+
+DEFAULT_PORT: Final = 4711
+"""The port ``bela host`` listens on and ``bela join`` assumes when none is given."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Final
 
+from bela.net import DEFAULT_PORT
 from bela.net.protocol import (
     PROTOCOL_VERSION,
     SERVER_FRAME_LIMIT,
@@ -23,8 +23,6 @@ from bela.net.protocol import (
 )
 
 __all__ = ["DEFAULT_PORT", "Client", "JoinError", "parse_address"]
-
-DEFAULT_PORT: Final = 4711
 
 
 class JoinError(ConnectionError):
