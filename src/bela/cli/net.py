@@ -319,8 +319,9 @@ def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
         from bela.tui.app import BelaApp
         from bela.tui.remote import RemoteSession
 
+        invite = tuple(line for line in hosting.lines if "join" in line or "SSH" in line)
         session = RemoteSession(
-            "127.0.0.1", hosting.port, hosting.code, options.name, lead=hosting.lead
+            "127.0.0.1", hosting.port, hosting.code, options.name, lead=hosting.lead, invite=invite
         )
         app = BelaApp(remote=session)
         app.run()

@@ -333,8 +333,7 @@ class Server:
         name = _clean(hello.name, 24) or "player"
         if hello.token is not None:
             index = table.seat_by_token(hello.token)
-            if index is None:
-                self.wrong_codes.wrong(conn.peer)
+            if index is None:  # the code was right: a stale token, not a guess (not counted)
                 await asyncio.sleep(WRONG_CODE_PAUSE)
                 conn.close("that reconnect token does not hold a seat at this table")
                 return False

@@ -290,10 +290,13 @@ class Table:
             record = after.rounds[-1]
             self.shown = after.deal(record.index).replay(record.actions)
             note = round_note(record)
+            # said by names, not "mi"/"vi": those depend on who reads it
+            teams = [f"{self.name_of(t)} & {self.name_of(t + 2)}" for t in (0, 1)]
             last = (
-                f"Round {record.index + 1} over: mi {record.written[0]}, vi {record.written[1]}"
+                f"Round {record.index + 1} over: {teams[0]} {record.written[0]}, "
+                f"{teams[1]} {record.written[1]}"
                 + (f" ({note})" if note else "")
-                + f". Totals: {after.scores[0]} : {after.scores[1]}."
+                + f". Totals {after.scores[0]} : {after.scores[1]}."
             )
         else:
             self.shown = after.current

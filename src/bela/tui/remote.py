@@ -10,16 +10,62 @@ seat's token, trying for ``RETRY_FOR`` seconds before giving up.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+import os
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
+from bela.files import read_limited, replace_atomically
 from bela.net.client import Client, JoinError
 from bela.net.protocol import Closing, ServerMessage
+from bela.storage import data_dir
 
-__all__ = ["RETRY_FOR", "RemoteSession", "SeatLost"]
+__all__ = ["RETRY_FOR", "RemoteSession", "SeatLost", "forget_token", "keep_token", "kept_token"]
 
 RETRY_FOR: Final = 120.0
+_KEPT_SEATS: Final = 50
+"""Tokens kept at most (the newest): enough for any evening's tables."""
+
+
+def _seats_file() -> Path:
+    return data_dir() / "seats.json"
+
+
+def _kept() -> dict[str, str]:
+    try:
+        data = json.loads(read_limited(_seats_file(), 64 * 1024))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def kept_token(key: str) -> str | None:
+    """The reconnect token this player got last time at this table, if any."""
+    return _kept().get(key)
+
+
+def keep_token(key: str, token: str) -> None:
+    """Remember a seat's token (owner-only file in the data directory); a failure only
+    means a closed app cannot sit down again by itself."""
+    seats = _kept()
+    seats.pop(key, None)
+    seats[key] = token
+    newest = dict(list(seats.items())[-_KEPT_SEATS:])
+    with contextlib.suppress(OSError):
+        replace_atomically(_seats_file(), json.dumps(newest, indent=1), ".seats-")
+        os.chmod(_seats_file(), 0o600)
+
+
+def forget_token(key: str) -> None:
+    seats = _kept()
+    if seats.pop(key, None) is not None:
+        with contextlib.suppress(OSError):
+            replace_atomically(_seats_file(), json.dumps(seats, indent=1), ".seats-")
 
 
 class SeatLost(ConnectionError):
@@ -37,18 +83,42 @@ class RemoteSession:
     lead: str | None = None
     """The table's leader key: the host's own app starts the match (``bela host``)."""
     retry_for: float = RETRY_FOR
+    invite: tuple[str, ...] = ()
+    """How friends join (the host's own app shows it in the table talk)."""
     client: Client | None = None
     token: str | None = None
     seat: int | None = None
 
     async def connect(self) -> None:
-        """Sit down (the first time, or again with our token); ``JoinError`` says why not."""
+        """Sit down (the first time, or again with our token); ``JoinError`` says why not.
+
+        The first time, a token kept from an earlier ``bela join`` of this table under
+        this name is tried first: a player whose app or terminal closed gets the seat
+        and the hand back by joining again as before.
+        """
+        if self.token is None:
+            kept = kept_token(self.key)
+            if kept is not None:
+                try:
+                    await self._hello(kept)
+                    return
+                except JoinError:
+                    forget_token(self.key)  # the table is gone or moved on: join afresh
+        await self._hello(self.token)
+
+    async def _hello(self, token: str | None) -> None:
         self.client = await Client.connect(
-            self.host, self.port, self.code, self.name, token=self.token, lead=self.lead
+            self.host, self.port, self.code, self.name, token=token, lead=self.lead
         )
         welcome = self.client.welcome
         assert welcome is not None
         self.token, self.seat = welcome.token, welcome.seat
+        keep_token(self.key, welcome.token)
+
+    @property
+    def key(self) -> str:
+        """Which seat a kept token is for: this table at this address, under this name."""
+        return f"{self.host}:{self.port} {self.code.upper()} {self.name}"
 
     async def receive(self) -> ServerMessage:
         """The next message; a lost line raises ``ConnectionError`` (then ``reconnect``)."""

@@ -205,6 +205,8 @@ class NetTableScreen(Screen[None]):
             self.app.exit(return_code=2, message=f"bela: error: {oneline(exc)}")
             return
         self._log(f"Seated at seat {session.seat}. Table code {session.code}.")
+        for line in session.invite:
+            self._log(line)
         while True:
             try:
                 message = await session.receive()
@@ -310,6 +312,17 @@ class NetTableScreen(Screen[None]):
             lines.append(Text(f"[{seat + 1}] seat {seat} · {team}: {who}{you}"))
         lines.append(Text("Partners sit opposite (seats 0+2, 1+3). 1-4: move to an open seat."))
         lines.append(Text("g: start the match." if self.leader else "The host starts the match."))
+        me = self.session.seat or 0
+        for seat, info in enumerate(lobby.seats):
+            self.query_one(f"#seat-{place(seat, me)}", SeatBadge).model = SeatModel(
+                seat=place(seat, me),
+                name=(info.name or "open") + (" (you)" if seat == me else ""),
+                team="mi" if seat % 2 == me % 2 else "vi",
+                cards_left=0,
+                dealer=False,
+                to_act=False,
+                note="seated" if info.name else "a bot if nobody sits",
+            )
         lobby_view = self.query_one("#lobby", Static)
         lobby_view.display = True
         lobby_view.update(Text("\n").join(lines))
