@@ -282,11 +282,23 @@ def _seated(deal: Round, actions: Iterable[Action]) -> tuple[ActionEntry, ...]:
     return tuple(out)
 
 
-def record_from_match(match: Match, difficulty: str) -> MatchRecord:
-    """The record of ``match`` as it stands, the round in progress and its actions included."""
-    rounds = [
+def record_from_match(
+    match: Match, difficulty: str, known: tuple[RoundEntry, ...] = ()
+) -> MatchRecord:
+    """The record of ``match`` as it stands, the round in progress and its actions included.
+
+    ``known``: entries of this match's first finished rounds from an earlier record of it
+    (``record.rounds``), used as they are instead of being worked out again: the network
+    host saves after every action, and a finished round never changes.
+    """
+    reuse = [
+        entry
+        for entry, played in zip(known, match.rounds, strict=False)
+        if entry.result is not None and entry.index == played.index
+    ]
+    rounds = reuse + [
         _round_entry(match.deal(played.index), played.index, played.actions, result_entry(played))
-        for played in match.rounds
+        for played in match.rounds[len(reuse) :]
     ]
     if match.current is not None:
         index = match.next_index

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bela.files import read_limited, replace_atomically
 from bela.record_basics import RECORD_SIZE_LIMIT, RecordError
-from bela.records import MatchRecord, match_from_record, record_from_match
+from bela.records import MatchRecord, RoundEntry, match_from_record, record_from_match
 from bela.storage import archive_match, data_dir, os_error_text
 from bela.untrusted import oneline, shown_path
 
@@ -61,7 +61,7 @@ def tables_dir() -> Path:
     return data_dir() / "tables"
 
 
-def _save_of(table: Table) -> TableSave:
+def _save_of(table: Table, known: tuple[RoundEntry, ...] = ()) -> TableSave:
     assert table.match is not None
     return TableSave(
         save_version=SAVE_VERSION,
@@ -73,7 +73,7 @@ def _save_of(table: Table) -> TableSave:
         tokens=tuple(s.token for s in table.seats),  # type: ignore[arg-type]
         bots=tuple(s.bot and s.name is None for s in table.seats),  # type: ignore[arg-type]
         leader=table.leader,
-        record=record_from_match(table.match, table.difficulty),
+        record=record_from_match(table.match, table.difficulty, known),
     )
 
 
@@ -83,6 +83,8 @@ class _Slot:
     match: Match | None = None
     task: asyncio.Task[None] | None = None
     done: bool = False
+    known: tuple[RoundEntry, ...] = ()
+    """The finished rounds' entries of the last save: worked out once, not after every action."""
 
 
 class TableSaver:
@@ -108,8 +110,9 @@ class TableSaver:
 
     async def _write(self, table_id: str, slot: _Slot) -> None:
         while slot.pending is not None and not slot.done:
-            save = _save_of(slot.pending)  # the match is immutable: this is the state now
+            save = _save_of(slot.pending, slot.known)  # the match is immutable: the state now
             slot.pending = None
+            slot.known = tuple(r for r in save.record.rounds if r.result is not None)
             text = save.model_dump_json() + "\n"
             try:
                 await asyncio.to_thread(self._replace, self.path(table_id), text)

@@ -129,9 +129,12 @@ class Connection:
         self.chat_times: deque[float] = deque()
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_frame(encode(message))
+
+    def send_frame(self, frame: bytes) -> None:
         if self.closed:
             return
-        self.writer.write(encode(message))
+        self.writer.write(frame)
         transport = self.writer.transport
         if transport.get_write_buffer_size() > SEND_BUFFER_LIMIT:
             self.close("you are not reading what the table sends")
@@ -424,6 +427,9 @@ class _Pending:
         self.conn = conn
 
     def send(self, message: dict[str, Any]) -> None:
+        pass
+
+    def send_frame(self, frame: bytes) -> None:
         pass
 
     def close(self, reason: str) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bela.engine import IllegalActionError, Match, Round
-from bela.net.views import round_note, state_message
+from bela.net.views import round_note, state_frames, state_message
 
 if TYPE_CHECKING:
     from bela.ai import Bot
@@ -40,6 +40,10 @@ class Link(Protocol):
     """A connected player as the table sees it: frames out, and a way to hang up."""
 
     def send(self, message: dict[str, Any]) -> None: ...
+
+    def send_frame(self, frame: bytes) -> None:
+        """An already encoded frame (``views.state_frames``)."""
+        ...
 
     def close(self, reason: str) -> None: ...
 
@@ -380,9 +384,12 @@ class Table:
                 if seat.link is not None:
                     seat.link.send(lobby)
             return
-        for index, seat in enumerate(self.seats):
-            if seat.link is not None:
-                seat.link.send(state_message(self.match, self.shown, index, self.seq, seats, last))
+        present = [index for index, seat in enumerate(self.seats) if seat.link is not None]
+        frames = state_frames(self.match, self.shown, present, self.seq, seats, last)
+        for index, frame in frames.items():
+            link = self.seats[index].link
+            if link is not None:
+                link.send_frame(frame)
 
     def send_state(self, index: int) -> None:
         link = self.seats[index].link

@@ -13,11 +13,15 @@ at 200 tables the server sends thousands a second; tests validate them).
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Final
 
-from bela.engine import Match, Round, RoundRecord, SeatView, Zvanje
+from bela.engine import Card, Match, Round, RoundRecord, SeatView, Zvanje
 
-__all__ = ["round_note", "state_message", "view_info"]
+__all__ = ["round_note", "state_frames", "state_message", "view_info"]
+
+_CARD: Final = tuple(str(Card(c)) for c in range(32))
+"""Each card's text by index: the views are built thousands of times a second."""
 
 
 def _zvanje(z: Zvanje) -> dict[str, Any]:
@@ -29,8 +33,8 @@ def view_info(view: SeatView, can_claim: bool) -> dict[str, Any]:
     return {
         "dealer": view.dealer,
         "phase": view.phase.value,
-        "hand": [str(c) for c in view.hand],
-        "talon": [str(c) for c in view.talon],
+        "hand": [_CARD[c] for c in view.hand],
+        "talon": [_CARD[c] for c in view.talon],
         "bids": [[seat, str(bid)] for seat, bid in view.bids],
         "trump": None if view.trump is None else str(view.trump),
         "caller": view.caller,
@@ -40,14 +44,14 @@ def view_info(view: SeatView, can_claim: bool) -> dict[str, Any]:
         "tricks": [
             {
                 "leader": t.leader,
-                "cards": [str(c) for c in t.cards],
+                "cards": [_CARD[c] for c in t.cards],
                 "winner": t.winner,
                 "points": t.points,
             }
             for t in view.tricks
         ],
         "trick_leader": view.trick_leader,
-        "trick": [str(c) for c in view.trick],
+        "trick": [_CARD[c] for c in view.trick],
         "bela_announced": list(view.bela_announced),
         "hand_sizes": list(view.hand_sizes),
         "to_act": view.to_act,
@@ -103,3 +107,39 @@ def state_message(
         "winner": match.winner,
         "last": last,
     }
+
+
+def state_frames(
+    match: Match,
+    shown: Round,
+    seats: list[int],
+    seq: int,
+    infos: list[dict[str, Any]],
+    last: str | None,
+) -> dict[int, bytes]:
+    """The ``State`` frame for each seat in ``seats``, encoded: what all seats share is
+    encoded once, and each seat's own view spliced in (the same JSON ``state_message``
+    gives; ``tests/net`` checks both)."""
+    common = {
+        "type": "state",
+        "seq": seq,
+        "seats": infos,
+        "target": match.target,
+        "scores": list(match.scores),
+        "hanging": match.hanging,
+        "round": match.next_index if shown is match.current else match.rounds[-1].index,
+        "sheet": [
+            {"index": r.index, "written": list(r.written), "note": round_note(r)}
+            for r in match.rounds
+        ],
+        "winner": match.winner,
+        "last": last,
+    }
+    head = json.dumps(common, separators=(",", ":"), ensure_ascii=False)[:-1]
+    frames: dict[int, bytes] = {}
+    for seat in seats:
+        view = shown.view(seat)
+        can_claim = view.to_act == seat and shown.can_claim()
+        body = json.dumps(view_info(view, can_claim), separators=(",", ":"), ensure_ascii=False)
+        frames[seat] = f'{head},"seat":{seat},"view":{body}}}\n'.encode()
+    return frames
