@@ -60,12 +60,15 @@ class JoinOptions:
     address: str
     code: str
     name: str
+    fresh: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class ServeOptions:
     port: int
     public: bool
+    join: tuple[str, str] | None = None
+    name: str = "web"
 
 
 def _port(text: str) -> int:
@@ -171,16 +174,29 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     join.add_argument("address", metavar="ADDRESS", help="HOST or HOST:PORT the host printed")
     join.add_argument("code", metavar="CODE", help="the join code the host printed")
     join.add_argument("--name", type=_name, default="player", help="your name at the table")
+    join.add_argument(
+        "--fresh",
+        action="store_true",
+        help="take a new seat even if this machine kept a token for this table and name",
+    )
 
     serve: argparse.ArgumentParser = commands.add_parser(
         "serve",
         help="play in a web browser (needs the 'net' extra)",
         description="Serve the app to a web browser with textual-serve: each browser tab gets "
-        "its own game (single player; a table is joined with 'bela join' in a terminal).",
+        "its own app, a single-player game, or with --join a seat at a hosted table.",
+        epilog="examples: bela serve   |   bela serve --join 127.0.0.1:4711 CODE --name Ana",
         allow_abbrev=False,
     )
     serve.add_argument("--port", type=_port, default=8000, help="HTTP port (default 8000)")
     serve.add_argument("--public", action="store_true", help="accept other machines")
+    serve.add_argument(
+        "--join",
+        nargs=2,
+        metavar=("ADDRESS", "CODE"),
+        help="each browser tab takes a seat at this table instead of playing alone",
+    )
+    serve.add_argument("--name", type=_name, default="web", help="the name at the table")
 
 
 def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOptions:
@@ -197,8 +213,9 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
             bot_delay=args.bot_delay,
         )
     if args.command == "join":
-        return JoinOptions(address=args.address, code=args.code, name=args.name)
-    return ServeOptions(port=args.port, public=args.public)
+        return JoinOptions(address=args.address, code=args.code, name=args.name, fresh=args.fresh)
+    join = None if args.join is None else (str(args.join[0]), str(args.join[1]))
+    return ServeOptions(port=args.port, public=args.public, join=join, name=args.name)
 
 
 # ---------------------------------------------------------------------- bela host
@@ -344,7 +361,8 @@ def run_join(options: JoinOptions, out: TextIO, err: TextIO) -> int:
     from bela.tui.app import BelaApp
     from bela.tui.remote import RemoteSession
 
-    app = BelaApp(remote=RemoteSession(host, port, options.code, options.name))
+    session = RemoteSession(host, port, options.code, options.name, keep=not options.fresh)
+    app = BelaApp(remote=session)
     app.run()
     return app.return_code or 0
 
@@ -360,7 +378,13 @@ def run_serve(options: ServeOptions, out: TextIO, err: TextIO) -> int:
     module = optional_module("textual_serve.server", "the browser server (pip install 'bela[net]')")
     host = "0.0.0.0" if options.public else "127.0.0.1"
     shown_host = _shown_host(options.public)
-    command = shlex.join([sys.executable, "-m", "bela", "play"])
+    if options.join is None:
+        command = shlex.join([sys.executable, "-m", "bela", "play"])
+    else:  # a seat each tab: new seats, as the tabs share this machine's kept tokens
+        address, code = options.join
+        command = shlex.join(
+            [sys.executable, "-m", "bela", "join", address, code, "--name", options.name, "--fresh"]
+        )
     server = module.Server(
         command, host=host, port=options.port, public_url=f"http://{shown_host}:{options.port}"
     )

@@ -83,6 +83,9 @@ class RemoteSession:
     lead: str | None = None
     """The table's leader key: the host's own app starts the match (``bela host``)."""
     retry_for: float = RETRY_FOR
+    keep: bool = True
+    """Keep the seat's token on disk and try a kept one first (False: every join is new,
+    as for the browser's sessions, which share one data directory and one name)."""
     invite: tuple[str, ...] = ()
     """How friends join (the host's own app shows it in the table talk)."""
     client: Client | None = None
@@ -96,7 +99,7 @@ class RemoteSession:
         this name is tried first: a player whose app or terminal closed gets the seat
         and the hand back by joining again as before.
         """
-        if self.token is None:
+        if self.token is None and self.keep:
             kept = kept_token(self.key)
             if kept is not None:
                 try:
@@ -113,7 +116,8 @@ class RemoteSession:
         welcome = self.client.welcome
         assert welcome is not None
         self.token, self.seat = welcome.token, welcome.seat
-        keep_token(self.key, welcome.token)
+        if self.keep:
+            keep_token(self.key, welcome.token)
 
     @property
     def key(self) -> str:
