@@ -73,9 +73,9 @@ def test_join_with_a_bad_address_says_so(capsys: pytest.CaptureFixture[str]) -> 
 
 def _start_host(data_dir: Path) -> tuple[subprocess.Popen[str], int, str]:
     env = dict(os.environ, BELA_DATA_DIR=str(data_dir))
+    flags = ["--bots", "random", "--bot-delay", "0", "--wait", "30", "--target", "501"]
     child = subprocess.Popen(
-        [sys.executable, "-m", "bela", "host", "--no-play", "--port", "0"]
-        + ["--bots", "random", "--bot-delay", "0", "--wait", "30", "--target", "501"],
+        [sys.executable, "-m", "bela", "host", "--no-play", "--port", "0", *flags],
         stdout=subprocess.PIPE,
         text=True,
         env=env,
