@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play install test lint typecheck unit bench fuzz clean
+.PHONY: play install test lint typecheck unit bench fuzz browser clean
 
 # The first install takes about a minute: say so, and let pip show its progress.
 $(STAMP): pyproject.toml
@@ -30,8 +30,8 @@ install:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks browser_tests
+	$(BIN)/ruff format --check src tests benchmarks browser_tests
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
@@ -48,6 +48,13 @@ bench: $(STAMP)
 # a long fuzz run of records, the command line and the engine (docs/security.md); not in `test`
 fuzz: $(STAMP)
 	$(BIN)/python benchmarks/fuzz_hostile.py --seconds $(or $(FUZZ_SECONDS),60)
+
+# bela serve driven in headless Chromium (Debian's package: apt-get install chromium) with
+# Playwright; about 15 s, so not part of `test`
+browser: $(STAMP)
+	@command -v chromium >/dev/null || { echo "make browser needs chromium: apt-get install -y chromium"; exit 1; }
+	$(BIN)/python -m pip install --quiet -e '.[browser-test]'
+	$(BIN)/pytest browser_tests -p no:cacheprovider
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
