@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play install test lint typecheck unit bench fuzz browser clean
+.PHONY: play install test lint typecheck unit bench fuzz cluster-check browser clean
 
 # The first install takes about a minute: say so, and let pip show its progress.
 $(STAMP): pyproject.toml
@@ -30,8 +30,8 @@ install:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks browser_tests
-	$(BIN)/ruff format --check src tests benchmarks browser_tests
+	$(BIN)/ruff check src tests tests_cluster benchmarks browser_tests
+	$(BIN)/ruff format --check src tests tests_cluster benchmarks browser_tests
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
@@ -48,6 +48,16 @@ bench: $(STAMP)
 # a long fuzz run of records, the command line and the engine (docs/security.md); not in `test`
 fuzz: $(STAMP)
 	$(BIN)/python benchmarks/fuzz_hostile.py --seconds $(or $(FUZZ_SECONDS),60)
+
+# Starts a Ray cluster of two workers on this machine, checks that bela arena and bela ladder
+# report exactly what local processes report, and stops it (about two minutes); not in `test`.
+CLUSTER_STAMP := $(VENV)/.cluster-installed
+$(CLUSTER_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --progress-bar on -e '.[dev,cluster]'
+	touch $(CLUSTER_STAMP)
+
+cluster-check: $(CLUSTER_STAMP)
+	$(BIN)/pytest tests_cluster
 
 # bela serve driven in headless Chromium (Debian's package: apt-get install chromium) with
 # Playwright; about 15 s, so not part of `test`

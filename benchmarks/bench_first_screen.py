@@ -211,6 +211,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bela-bench-") as data:
         env = dict(os.environ, BELA_DATA_DIR=data, TERM="xterm-256color")
         env.pop("NO_COLOR", None)
+        # The warm-up writes .pyc files, as a player's first run does; a shell that
+        # forbids them (PYTHONDONTWRITEBYTECODE, set on some CI machines) would make
+        # every run compile bela's sources again, which no player's second start does.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         if options.save:
             write_unfinished_save(Path(data))
         programs = {

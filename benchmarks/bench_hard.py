@@ -12,7 +12,11 @@ time of this process (what one core spends on it, the figure the goals are
 about, and fairly steady on a shared machine) and wall-clock time (what a
 player waits when the machine is otherwise idle; inflated when it is not).
 
-Run: ``python benchmarks/bench_hard.py [--rounds N] [--seed S]``.
+Each bot named (default ``hard`` and ``hard-v1``, issue 14) plays the same
+seeded rounds in all four seats, one after the other, and gets its own table,
+so the new player's time is read next to the old one's from the same run.
+
+Run: ``python benchmarks/bench_hard.py [--rounds N] [--seed S] [--bots hard hard-v1]``.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import argparse
 import time
 
 from bela.ai.base import decision_rng
-from bela.ai.hard import HardBot
+from bela.ai.registry import make_bot
 from bela.engine import Phase, Round, round_seed
 
 
@@ -43,14 +47,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=40, help="rounds to play (default 40)")
     parser.add_argument("--seed", type=int, default=2_024)
+    parser.add_argument("--bots", nargs="+", default=["hard", "hard-v1"], help="bots to time")
     args = parser.parse_args()
-    bot = HardBot()
+    for name in args.bots:
+        print(f"\n{name}: {args.rounds} rounds, seed {args.seed}, all four seats")
+        bench(name, args.rounds, args.seed)
+    print("goals: p50 <= 150 ms, p99 <= 1000 ms per decision (one core)")
+
+
+def bench(name: str, rounds: int, seed0: int) -> None:
+    """Play ``rounds`` seeded rounds with ``name`` in every seat and print its timing table."""
+    bot = make_bot(name)
     by_kind: dict[str, list[float]] = {}
     wall_by_kind: dict[str, list[float]] = {}
     every: list[float] = []
     every_wall: list[float] = []
-    for index in range(args.rounds):
-        seed = round_seed(args.seed, index)
+    for index in range(rounds):
+        seed = round_seed(seed0, index)
         rnd = Round.from_seed(seed, dealer=index % 4)
         step = 0
         while rnd.to_act is not None:
@@ -75,7 +88,6 @@ def main() -> None:
     print(line("all", every, every_wall))
     for kind in sorted(by_kind, key=lambda k: (k != "bid", k)):
         print(line(kind, by_kind[kind], wall_by_kind[kind]))
-    print("goals: p50 <= 150 ms, p99 <= 1000 ms per decision (one core)")
 
 
 if __name__ == "__main__":

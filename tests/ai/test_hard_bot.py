@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
+import pytest
 from bela_ai_views import rebuild
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bela.ai.hard import HardBot, HardConfig, explain, suggest
+from bela.ai.hard import HARD, HardBot, HardConfig, explain, suggest
 from bela.engine import Call, Pass, Phase, Play, Round, SeatView, cards_in
 from bela.search.analysis import written_points
 from bela.search.sampling import sample_deals
@@ -16,6 +18,9 @@ from bela.search.solver import Position, Solver
 
 # Small budgets: the behaviour under test does not depend on the size of the search.
 SMALL = HardConfig(solver_samples=4, rollout_samples=1, bid_samples=1, bid_margin=100.0)
+# The same budgets with what ``hard`` adds to ``hard-v1`` (the bids read as likelihoods, ...).
+SMALL_NEW = replace(HARD, solver_samples=4, rollout_samples=1, bid_samples=1, bid_margin=100.0)
+BOTH = pytest.mark.parametrize("config", [SMALL, SMALL_NEW], ids=["hard-v1", "hard"])
 
 
 def random_round(seed: int, actions: int) -> Round:
@@ -41,9 +46,9 @@ def views_to_act(count: int, seed: int = 0) -> list[tuple[Round, SeatView]]:
 
 
 @settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_always_a_legal_action_through_a_whole_round(seed: int) -> None:
-    bot = HardBot("hard", SMALL)
+@given(seed=st.integers(0, 2**32 - 1), config=st.sampled_from([SMALL, SMALL_NEW]))
+def test_always_a_legal_action_through_a_whole_round(seed: int, config: HardConfig) -> None:
+    bot = HardBot("hard", config)
     rnd = Round.from_seed(seed, dealer=seed % 4)
     rng = random.Random(seed)
     while rnd.to_act is not None:
@@ -54,17 +59,19 @@ def test_always_a_legal_action_through_a_whole_round(seed: int) -> None:
     assert rnd.result is not None
 
 
-def test_same_view_and_rng_same_decision() -> None:
-    bot = HardBot("hard", SMALL)
+@BOTH
+def test_same_view_and_rng_same_decision(config: HardConfig) -> None:
+    bot = HardBot("hard", config)
     for _, view in views_to_act(12, seed=1):
         a = bot.decide(view, random.Random(5))
-        b = HardBot("hard", SMALL).decide(view, random.Random(5))
+        b = HardBot("hard", config).decide(view, random.Random(5))
         assert a == b
 
 
-def test_hidden_cards_do_not_change_the_decision() -> None:
+@BOTH
+def test_hidden_cards_do_not_change_the_decision(config: HardConfig) -> None:
     """Two rounds that differ only in cards the seat cannot see: same view, same decision."""
-    bot = HardBot("hard", SMALL)
+    bot = HardBot("hard", config)
     rng = random.Random(2)
     compared = 0
     for rnd, view in views_to_act(20, seed=2):
@@ -81,8 +88,9 @@ def test_hidden_cards_do_not_change_the_decision() -> None:
     assert compared >= 20
 
 
-def test_the_bids_are_legal_and_blind_too() -> None:
-    bot = HardBot("hard", SMALL)
+@BOTH
+def test_the_bids_are_legal_and_blind_too(config: HardConfig) -> None:
+    bot = HardBot("hard", config)
     for seed in range(6):
         rnd = Round.from_seed(seed, dealer=seed % 4)
         view = rnd.view(rnd.to_act or 0)
@@ -203,5 +211,9 @@ def test_the_registry_offers_hard_with_default_budgets() -> None:
     bot = make_bot("hard")
     assert isinstance(bot, HardBot)
     assert bot.name == "hard"
-    assert bot.config == HardConfig()
+    assert bot.config == HARD
     assert bot.config.time_budget is None  # reproducible: no wall clock in the arena or replays
+    old = make_bot("hard-v1")
+    assert isinstance(old, HardBot)
+    assert old.config == HardConfig()  # the defaults are the player before issue #14
+    assert HardConfig() != HARD

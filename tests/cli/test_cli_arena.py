@@ -50,6 +50,7 @@ def test_every_option_is_passed_on(
                 "target": 501,
                 "progress": True,
                 "rules": Rules(dosta=True, visi=True),
+                "cluster": None,
             },
         )
     ]

@@ -217,12 +217,12 @@ def test_more_jobs_than_cpus_are_clamped_with_a_notice(
 
 
 def test_the_arena_starts_no_more_workers_than_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bela.lab import arena
+    from bela.lab import runner
 
-    monkeypatch.setattr(arena, "usable_cpus", lambda: 2)
-    assert arena.worker_count(64, 1000) == 2
-    assert arena.worker_count(64, 1) == 1
-    assert arena.worker_count(1, 1000) == 1
+    monkeypatch.setattr(runner, "usable_cpus", lambda: 2)
+    assert runner.worker_count(64, 1000) == 2
+    assert runner.worker_count(64, 1) == 1
+    assert runner.worker_count(1, 1000) == 1
 
 
 def test_the_arena_makes_its_tasks_lazily() -> None:

@@ -17,6 +17,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 # Imported only when first needed: when a match opens, a save is read, or help is shown.
 NOT_BEFORE_THE_START_SCREEN = (
     "pydantic",  # records: only once a save or an archived match is read
@@ -41,6 +43,16 @@ RUN_TO_FIRST_SCREEN = textwrap.dedent(
 
     seen = {}
     run = textual.app.App.run
+
+    from bela.tui.screens.start import StartScreen
+
+    mount = StartScreen.on_mount
+
+    def first_mount(self):  # the start screen as it goes up, before any save is read
+        seen.setdefault("at_mount", sorted(sys.modules))
+        mount(self)
+
+    StartScreen.on_mount = first_mount
 
     def headless_run(self, *args, **kwargs):
         async def look(pilot):
@@ -76,3 +88,31 @@ def test_the_start_screen_comes_up_without_bots_records_or_other_screens(tmp_pat
     assert report["screen"] == "StartScreen"
     loaded = set(report["modules"])
     assert [name for name in NOT_BEFORE_THE_START_SCREEN if name in loaded] == []
+
+
+def test_an_unfinished_match_is_read_after_the_start_screen_goes_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a save, the screen still goes up first; the save is read and offered after."""
+    from bela.engine import Match
+    from bela.records import record_from_match
+    from bela.storage import save_autosave
+
+    data = tmp_path / "data"
+    monkeypatch.setenv("BELA_DATA_DIR", str(data))
+    save_autosave(record_from_match(Match.new(5, 501), "easy"))
+    env = dict(os.environ, BELA_DATA_DIR=str(data))
+    result = subprocess.run(
+        [sys.executable, "-c", RUN_TO_FIRST_SCREEN],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["screen"] == "StartScreen"
+    at_mount = set(report["at_mount"])
+    assert [name for name in NOT_BEFORE_THE_START_SCREEN if name in at_mount] == []
+    assert "bela.records" in set(report["modules"])  # and then it was read

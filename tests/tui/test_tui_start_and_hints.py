@@ -129,6 +129,54 @@ async def test_the_start_screen_offers_the_unfinished_matchs_settings() -> None:
         assert radio_state(screen, "difficulty") == ("easy", "easy", ["easy"])
 
 
+async def test_the_start_screen_is_drawn_before_the_save_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading a save costs pydantic and a replay: the first screen does not wait for it.
+
+    The save is read once the start screen is on show; then the screen offers it
+    exactly as if it had been read first: its line, Resume focused, its settings.
+    """
+    import bela.tui.app as app_module
+
+    unfinished = Match.new(5, 501)
+    save_autosave(record_from_match(unfinished, "easy"))
+    screens_when_read: list[object] = []
+    read = app_module.load_saved
+
+    def spy() -> Any:
+        screens_when_read.append(app_module.BelaApp.screen.fget(app))  # type: ignore[attr-defined]
+        return read()
+
+    monkeypatch.setattr(app_module, "load_saved", spy)
+    app = BelaApp(resume=None, bot_delay=0.0, hold_delay=0.0)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await start_screen(pilot)
+        assert len(screens_when_read) == 1 and screens_when_read[0] is screen
+        assert not screen.query("#start-looking")
+        assert "Unfinished match: round 1" in str(screen.query_one("#saved", Static).render())
+        assert app.focused is screen.query_one("#resume")
+        assert radio_state(screen, "target") == ("501", "501", ["501"])
+        await pilot.press("enter")
+        assert await settle(pilot) == "turn"
+        assert table(app).match.seed == 5
+
+
+async def test_a_damaged_save_found_after_the_first_paint_is_reported_there() -> None:
+    from bela.storage import autosave_path
+
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text("{ not json [b]bold[/b]", encoding="utf-8")
+    app = BelaApp(resume=None, bot_delay=0.0, hold_delay=0.0)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await start_screen(pilot)
+        assert screen.saved is None and not screen.query("#resume")
+        problem = str(screen.query_one("#start-problem", Static).render())
+        assert "[b]bold[/b]" not in problem  # the file's text is not shown, let alone as markup
+        assert "could not be resumed" in problem and "autosave.corrupt-" in problem
+        assert app.focused is screen.query_one("#new-match")
+
+
 async def test_without_an_unfinished_match_the_newest_archived_one_sets_the_start() -> None:
     archive_match(record_from_match(Match.new(1, 1001), "hard"))
     archive_match(record_from_match(Match.new(2, 701), "easy"))  # the newer one

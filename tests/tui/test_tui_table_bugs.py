@@ -65,6 +65,11 @@ async def settle_slow(pilot: Pilot[Any]) -> str:
     raise AssertionError("the app never came back to the human")
 
 
+# The positions of the issue were reported with the bots of that time; later bots bid
+# and play otherwise (issue #14), so the scenarios keep those bots to stay the same deals.
+AS_REPORTED = "normal-v1"
+
+
 async def to_the_first_trick_of_round_2(pilot: Pilot[Any]) -> TableScreen:
     """Seed 501, round 2: the human deals, all pass, they name hearts (pod mus), and the
     bots lead trick 1 to the human, who holds K♥ (which wins it) and J♥."""
@@ -82,7 +87,7 @@ async def to_the_first_trick_of_round_2(pilot: Pilot[Any]) -> TableScreen:
 
 async def test_a_second_enter_on_a_trick_s_last_card_only_clears_the_trick() -> None:
     """The issue's steps: K♥ takes trick 1; the second Enter must not lead 8♥."""
-    app = make_app(seed=501, start_round=1, hold_delay=30.0)
+    app = make_app(seed=501, start_round=1, hold_delay=30.0, difficulty=AS_REPORTED)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await to_the_first_trick_of_round_2(pilot)
         await pilot.press(str(screen.hand_cards().index(KH) + 1), "enter", "enter")
@@ -166,7 +171,7 @@ async def test_the_round_summary_ignores_a_key_typed_before_it_appeared() -> Non
 
 async def test_seat_labels_fit_at_80x24_and_keep_the_zvanja() -> None:
     """Seed 501, round 4: Marko deals, everybody passes, he names ♠ with a sequence of 20."""
-    app = make_app(seed=501, start_round=3)
+    app = make_app(seed=501, start_round=3, difficulty=AS_REPORTED)
     async with app.run_test(size=(80, 24)) as pilot:
         assert await settle(pilot) == "turn"
         screen = table(app)
@@ -260,7 +265,7 @@ async def _talk_after_the_first_card(hide: bool) -> tuple[list[str], bool]:
     """Seed 501, round 4 at 80 × 24: the table talk's lines after the human's first card,
     with the window made too small (the table hidden) while the bots play on, or not;
     and whether its newest line is in view."""
-    app = make_app(seed=501, start_round=3)
+    app = make_app(seed=501, start_round=3, difficulty=AS_REPORTED)
     async with app.run_test(size=(80, 24)) as pilot:
         assert await settle(pilot) == "turn"
         screen = table(app)
@@ -302,7 +307,7 @@ def test_the_forced_dealer_is_pod_mus_in_the_table_talk() -> None:
 
 
 async def test_pod_mus_the_trick_winner_who_leads_and_the_last_card_are_said() -> None:
-    app = make_app(seed=501, start_round=1, hold_delay=30.0)
+    app = make_app(seed=501, start_round=1, hold_delay=30.0, difficulty=AS_REPORTED)
     async with app.run_test(size=(80, 24)) as pilot:
         assert await settle(pilot) == "turn"
         screen = table(app)

@@ -3,7 +3,7 @@
 A sensible beginner, never random:
 
 * bidding: counts trump J (20), 9 (14), A (11), 5 for every trump, and 11 for
-  each side ace; names its best suit at 50 or more (the forced dealer always);
+  each side ace; names its best suit at 46 or more (the forced dealer always);
 * leading: a master (the highest card still out in its suit, counting the
   cards gone), side suits first, the one worth most; with none, its cheapest
   card;
@@ -32,7 +32,7 @@ __all__ = ["EasyBot"]
 
 _PLAIN_STRENGTH: Final = (0, 1, 2, 6, 3, 4, 5, 7)
 _TRUMP_COUNT: Final = {4: 20, 2: 14, 7: 11}  # J, 9, A of trump by natural rank
-CALL_AT: Final = 50
+CALL_AT: Final = 46  # 50 left the dealer forced in 60% of self-play rounds; 46: 36%
 
 
 class EasyBot:

@@ -37,9 +37,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from random import Random
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from bela.ai.base import claim_action, play_action
+from bela.ai.inference import BidReading, bidding_weight, play_weight
 from bela.ai.normal.bidding import BidModel, call_strength, choose_bid, zvanja_bonus
 from bela.ai.normal.heuristic import HeuristicBot, PlayStyle
 from bela.engine import Action, Call, Card, Claim, Pass, Phase, Play, Round, SeatView, Suit
@@ -48,6 +49,7 @@ from bela.search.analysis import written_points
 from bela.search.sampling import (
     BidEvidence,
     DealSampler,
+    DealWeight,
     Hands,
     Knowledge,
     bidding_deals,
@@ -62,6 +64,7 @@ from bela.search.solver import (
 )
 
 __all__ = [
+    "HARD",
     "Advice",
     "Decision",
     "HardBot",
@@ -95,6 +98,10 @@ class HardConfig:
     dealer who must call); 0 bids like the heuristic.
     ``time_budget``: seconds per decision, None for the deterministic budgets
     alone (the app may set it; the arena and replays must not).
+    ``reading``: read the bids with whole-hand likelihoods (``inference.py``)
+    instead of ``evidence``'s yes/no tests. ``rollout_bids``: how the other
+    players bid in the bid search's play-outs (default ``bid_model``).
+    The defaults are ``hard-v1``, the player before issue #14.
     """
 
     solver_tricks: int = 5
@@ -111,6 +118,8 @@ class HardConfig:
     time_budget: float | None = None
     evidence: BidEvidence = field(default_factory=BidEvidence)
     bid_model: BidModel = field(default_factory=BidModel)
+    reading: BidReading | None = None
+    rollout_bids: BidModel | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +147,10 @@ class HardBot:
     def __init__(self, name: str = "hard", config: HardConfig | None = None) -> None:
         self.name = name
         self.config = config if config is not None else HardConfig()
-        self._policy = HeuristicBot("rollout", self.config.bid_model, PlayStyle())
+        bids = self.config.rollout_bids
+        self._policy = HeuristicBot(
+            "rollout", self.config.bid_model if bids is None else bids, PlayStyle()
+        )
 
     def act(self, view: SeatView, rng: Random) -> Action:
         return self.decide(view, rng).action
@@ -163,7 +175,7 @@ class HardBot:
         tricks_left = 8 - len(view.tricks)
         knowledge = knowledge_of(view)
         try:
-            sampler = DealSampler(knowledge, self.config.evidence)
+            sampler = DealSampler(knowledge, self.config.evidence, self._play_weight(knowledge))
         except ValueError:  # pragma: no cover - the true deal always fits; never leave a seat stuck
             return Decision(self._policy.act(view, rng), "heuristic")
         scorer = _Scorer(view, knowledge)
@@ -174,6 +186,17 @@ class HardBot:
         if decision is None:  # every deal ran out of budget: play like the heuristic
             return Decision(self._policy.act(view, rng), "heuristic")
         return decision
+
+    def _play_weight(self, knowledge: Knowledge) -> DealWeight | None:
+        """The bid likelihood of a guessed deal during play, or None to use ``evidence``."""
+        reading = self.config.reading
+        if reading is None:
+            return None
+
+        def weight(hands: Hands, rng: Random) -> float:
+            return play_weight(knowledge, hands, rng, reading)
+
+        return weight
 
     def _by_solver(
         self,
@@ -350,7 +373,15 @@ class HardBot:
         team = view.seat & 1
         sums = dict.fromkeys(options, 0.0)
         n = 0
-        for hands, talons in bidding_deals(view, rng, cfg.bid_samples, cfg.evidence):
+        weight = None
+        reading = cfg.reading
+        if reading is not None:
+            seat, bids = view.seat, view.bids
+
+            def weight(hands: Hands) -> float:
+                return bidding_weight(seat, bids, hands, reading)
+
+        for hands, talons in bidding_deals(view, rng, cfg.bid_samples, cfg.evidence, weight):
             if deadline is not None and n >= cfg.min_samples and time.perf_counter() > deadline:
                 break
             n += 1
@@ -554,9 +585,17 @@ def _rebuild(view: SeatView, knowledge: Knowledge, hands: Hands) -> Round:
     return rnd
 
 
+# ``hard`` since issue #14: ``hard-v1`` (``HardConfig()``) reading the bids as likelihoods of
+# whole hands, the others in its bid search bidding as boldly as search bidders do, and a third
+# more deals for each bid searched (the bids decide more than the card play; see docs/bots.md).
+HARD: Final = HardConfig(
+    bid_samples=64, reading=BidReading(), rollout_bids=BidModel(threshold=48.0)
+)
+
+
 def make_hard(config: HardConfig | None = None, name: str = "hard") -> HardBot:
-    """The hard bot with the default (deterministic) budgets, or the given ones."""
-    return HardBot(name, config)
+    """The hard bot (``HARD``, deterministic budgets), or one with the given configuration."""
+    return HardBot(name, HARD if config is None else config)
 
 
 def make_hard_v1() -> HardBot:
@@ -566,7 +605,7 @@ def make_hard_v1() -> HardBot:
 
 def make_hard_timed(seconds: float = 0.15) -> HardBot:
     """An anytime hard bot with a wall-clock budget per decision (not reproducible)."""
-    return HardBot("hard", replace(HardConfig(), time_budget=seconds))
+    return HardBot("hard", replace(HARD, time_budget=seconds))
 
 
 _SUGGESTER: HardBot | None = None
@@ -591,7 +630,7 @@ def advise(view: SeatView, rng: Random) -> Advice:
 
     global _SUGGESTER
     if _SUGGESTER is None:
-        _SUGGESTER = HardBot("hint")
+        _SUGGESTER = HardBot("hint", HARD)
     decision = _SUGGESTER.decide(view, rng)
     if isinstance(decision.action, Claim):  # "na dosta": the points counted are enough
         return Advice(decision.action, "say dosta: your team has reached the target", "")

@@ -19,8 +19,8 @@ __all__ = ["make_easy", "make_normal", "make_normal_v1"]
 
 
 def make_normal(name: str = "normal") -> HeuristicBot:
-    """The full heuristic player."""
-    return HeuristicBot(name)
+    """The full heuristic player, bidding with the model fitted to search (``bid_weights.json``)."""
+    return HeuristicBot(name, BidModel(learned=True, match_aware=True))
 
 
 def make_normal_v1() -> HeuristicBot:

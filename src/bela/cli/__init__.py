@@ -1,5 +1,6 @@
 """The ``bela`` command: ``play`` (the default), ``replay``, ``analyze``, ``arena``,
-``history``, ``stats``, and ``host``, ``join`` and ``serve`` (play with friends).
+``ladder``, ``history``, ``stats``, and ``host``, ``join`` and ``serve`` (play with
+friends).
 
 ``main`` is the console-script entry point. Every failure ends with one line on
 stderr, never a traceback, and an exit code:
@@ -30,6 +31,8 @@ from typing import TextIO
 from bela.cli.analyze import AnalyzeOptions
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, OutputError, writing_output
 from bela.cli.history import HistoryOptions, StatsOptions
+from bela.cli.lab import LabOptions
+from bela.cli.ladder import LadderOptions
 from bela.cli.options import ArenaOptions, PlayOptions, ReplayOptions, parse
 from bela.untrusted import MESSAGE_LIMIT, oneline
 
@@ -80,6 +83,10 @@ def _run(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         from bela.cli.analyze import run_analyze
 
         return run_analyze(options, out, err)
+    if isinstance(options, LadderOptions):
+        from bela.cli.ladder import run_ladder_command
+
+        return run_ladder_command(options, out, err)
     if isinstance(options, HistoryOptions):
         from bela.cli.history import run_history
 
@@ -88,6 +95,10 @@ def _run(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         from bela.cli.history import run_stats
 
         return run_stats(options, out, err)
+    if isinstance(options, LabOptions):
+        from bela.cli.lab import run_lab
+
+        return run_lab(options, out, err)
     from bela.cli.net import HostOptions, JoinOptions, ServeOptions
 
     if isinstance(options, HostOptions):

@@ -6,6 +6,7 @@ import json
 import sys
 from typing import TextIO
 
+from bela.cli.cluster import cluster_errors
 from bela.cli.common import CliError, optional_module, output_console, usable_cpus, writing_output
 from bela.cli.options import ArenaOptions
 from bela.untrusted import shown
@@ -32,18 +33,20 @@ def run_arena_command(options: ArenaOptions, out: TextIO, err: TextIO) -> int:
             f"bela: --jobs {options.jobs} is more than the {cpus} CPUs bela may use: using {cpus}",
             file=err,
         )
-    report = arena.run_arena(
-        options.bot_a,
-        options.bot_b,
-        deal_pairs=options.deal_pairs,
-        seed=options.seed,
-        jobs=options.jobs if options.jobs is not None else cpus,
-        matches=options.matches,
-        target=options.target,
-        rules=options.rules,
-        # the bar goes to stderr, so a terminal gets it even while JSON goes to a file
-        progress=not options.json or sys.stderr.isatty(),
-    )
+    with cluster_errors():
+        report = arena.run_arena(
+            options.bot_a,
+            options.bot_b,
+            deal_pairs=options.deal_pairs,
+            seed=options.seed,
+            jobs=options.jobs if options.jobs is not None else cpus,
+            matches=options.matches,
+            target=options.target,
+            rules=options.rules,
+            cluster=options.cluster,
+            # the bar goes to stderr, so a terminal gets it even while JSON goes to a file
+            progress=not options.json or sys.stderr.isatty(),
+        )
     if options.json:
         text = json.dumps(arena.report_to_dict(report))
         with writing_output():

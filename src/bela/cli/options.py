@@ -29,6 +29,8 @@ from bela.cli.history import (
     history_options,
     stats_options,
 )
+from bela.cli.lab import LabOptions, add_lab_parser, lab_options
+from bela.cli.ladder import LadderOptions, add_ladder_parser, ladder_options
 from bela.cli.net import HostOptions, JoinOptions, ServeOptions, add_net_parsers, net_options
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
@@ -120,6 +122,8 @@ class ArenaOptions:
     target: int
     json: bool
     rules: Rules = DEFAULT_RULES
+    cluster: str | None = None
+    """``--cluster``: a Ray cluster's address (``bela.lab.runner``); None runs locally."""
 
 
 Options = (
@@ -129,6 +133,8 @@ Options = (
     | AnalyzeOptions
     | HistoryOptions
     | StatsOptions
+    | LadderOptions
+    | LabOptions
     | HostOptions
     | JoinOptions
     | ServeOptions
@@ -284,6 +290,33 @@ def _difficulty(text: str) -> str:
     return cleaned
 
 
+MAX_ADDRESS = 300
+"""Longer than any host and port; a longer --cluster is refused before Ray sees it."""
+
+
+def parse_cluster(text: str) -> str:
+    """``--cluster``: a Ray address (``local``, ``auto``, ``HOST:PORT``, ``ray://HOST:PORT``)."""
+    cleaned = text.strip()
+    if not cleaned or len(cleaned) > MAX_ADDRESS or not cleaned.isprintable() or " " in cleaned:
+        raise argparse.ArgumentTypeError(
+            f"a cluster address is local, auto, HOST:PORT or ray://HOST:PORT, not {shown(text)}"
+        )
+    return cleaned
+
+
+def add_cluster_option(parser: argparse.ArgumentParser) -> None:
+    """``--cluster ADDRESS``, the same for every command that can run on Ray."""
+    parser.add_argument(
+        "--cluster",
+        type=parse_cluster,
+        metavar="ADDRESS",
+        help="run on a Ray cluster instead of local processes: 'local' starts one on this "
+        "machine for the run, 'auto' joins the one started here with 'ray start', "
+        "ray://HOST:10001 reaches one elsewhere; needs pip install 'bela[cluster]' "
+        "(the result is the same as without it)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``bela`` parser with its subcommands."""
     return _build()[0]
@@ -433,10 +466,14 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
         metavar="NAMES",
         help="house rules for every deal and match; the names are those of 'bela play --help'",
     )
+    add_cluster_option(arena)
     arena.add_argument("--json", action="store_true", help="print JSON for machines")
+    ladder = add_ladder_parser(commands)
     analyze = add_analyze_parser(commands)
     subparsers = {"play": play, "replay": replay, "arena": arena, "analyze": analyze}
     subparsers.update(add_history_parsers(commands))
+    subparsers["ladder"] = ladder
+    subparsers["lab"] = add_lab_parser(commands)
     add_net_parsers(commands, _target, _TARGETS_SHOWN)
     return parser, subparsers
 
@@ -493,10 +530,14 @@ def parse(argv: Sequence[str]) -> Options:
         )
     if args.command == "analyze":
         return analyze_options(args, subparsers["analyze"])
+    if args.command == "ladder":
+        return ladder_options(args, subparsers["ladder"])
     if args.command == "history":
         return history_options(args)
     if args.command == "stats":
         return stats_options(args)
+    if args.command == "lab":
+        return lab_options(args)
     if args.command in ("host", "join", "serve"):
         return net_options(args)
     return ArenaOptions(
@@ -509,4 +550,5 @@ def parse(argv: Sequence[str]) -> Options:
         target=args.target,
         json=args.json,
         rules=args.rules,
+        cluster=args.cluster,
     )

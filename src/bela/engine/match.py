@@ -95,15 +95,17 @@ class Match:
         """The ``index``-th round of this match, freshly dealt."""
         seed = round_seed(self.seed, index)  # checks the index
         rnd = Round.from_seed(seed, (self.first_dealer + index) % 4, self.rules)
-        if self.rules.dosta and self.target != QUICK_TARGET:
-            # a claim counts the score written before this deal (also when an earlier
-            # deal is dealt again, to replay it)
+        if self.target != QUICK_TARGET:
+            # the score written before this deal (also when an earlier deal is dealt
+            # again, to replay it): what a claim counts, and what the players see
             before = [0, 0]
             for played in self.rounds:
                 if played.index < index:
                     before[0] += played.written[0]
                     before[1] += played.written[1]
-            rnd._claim_context = (before[0], before[1], self.target)
+            rnd._match_context = (before[0], before[1], self.target)
+            if self.rules.dosta:
+                rnd._claim_context = rnd._match_context
         return rnd
 
     @property

@@ -151,6 +151,7 @@ class Round:
         "_hands",
         "_history",
         "_leader",
+        "_match_context",
         "_phase",
         "_result",
         "_to_play",
@@ -173,6 +174,7 @@ class Round:
     dealer: int
     seed: int | None
     _claim_context: tuple[int, int, int] | None
+    _match_context: tuple[int, int, int] | None
     deal_hands: tuple[int, int, int, int]
     deal_talons: tuple[int, int, int, int]
 
@@ -243,6 +245,7 @@ class Round:
         self._actions: list[Action] = []
         self._result: RoundResult | None = None
         self._claim_context = None
+        self._match_context = None
 
     @classmethod
     def from_hands(
@@ -306,6 +309,7 @@ class Round:
         new._actions = self._actions.copy()
         new._result = self._result
         new._claim_context = self._claim_context
+        new._match_context = self._match_context
         return new
 
     def replay(self, actions: Iterable[Action]) -> Round:
@@ -1026,6 +1030,7 @@ class Round:
             to_act=to_act,
             legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
             claim_context=self._claim_context,
+            match_context=self._match_context,
         )
 
 

@@ -69,6 +69,9 @@ class SeatView:
     legal_actions: tuple[Action, ...]
     claim_context: tuple[int, int, int] | None = None
     """(team 0's score, team 1's score, target) before this round when "dosta" may be said."""
+    match_context: tuple[int, int, int] | None = None
+    """(team 0's score, team 1's score, target) before this round, in a match to a target
+    (None for a bare round or a quick match): the score every player at the table sees."""
 
     @property
     def first_player(self) -> int:

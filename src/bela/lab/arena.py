@@ -10,22 +10,20 @@ paired the same way: one match seed played with the seats swapped.
 Every deal and match is a pure function of (seed, index, bot names): each bot
 decision gets ``decision_rng`` from the deal's seed, the play (0 or 1) and the
 action's index; matches use the driver's own derivation. Work is cut into
-fixed chunks and results are put back in index order, so the report is the
-same whatever the number of worker processes. The chunks are made as they are
-needed, and no more workers start than there are CPUs to run them.
+fixed chunks run by ``bela.lab.runner.map_tasks``, which gives the results
+back in task order, so the report is the same whatever the number of worker
+processes, and on a Ray cluster (``cluster``) too. No more local workers start
+than there are CPUs to run them.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
-import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rich.console import Console, Group, RenderableType
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -34,8 +32,24 @@ from bela.ai.driver import play_bots_until
 from bela.ai.registry import make_bot
 from bela.engine import Match, Round, Rules, round_seed
 from bela.engine.rules import DEFAULT_RULES
+from bela.lab.progress import ProgressBar
+from bela.lab.runner import map_tasks, usable_cpus, worker_count
 
-__all__ = ["ArenaReport", "Estimate", "render_report", "report_to_dict", "run_arena"]
+__all__ = [
+    "ArenaReport",
+    "DealRow",
+    "Estimate",
+    "MatchRow",
+    "Task",
+    "estimate_dict",
+    "iter_tasks",
+    "render_report",
+    "report_to_dict",
+    "run_arena",
+    "run_task",
+    "summarise",
+    "worker_count",
+]
 
 DEAL_CHUNK = 25  # deal pairs per task
 MATCH_CHUNK = 2  # match pairs per task
@@ -186,7 +200,8 @@ def match_seed_of(seed: int, index: int) -> int:
 Task = tuple[str, str, str, int, int, int, int, Rules]
 
 
-def _run_task(task: Task) -> list[Any]:
+def run_task(task: Task) -> list[Any]:
+    """Play one task's deal pairs (``DealRow``s) or match pairs (``MatchRow``s)."""
     kind, bot_a, bot_b, seed, start, stop, target, rules = task
     if kind == "deal":
         return [
@@ -229,36 +244,6 @@ def task_count(deal_pairs: int, matches: int) -> int:
     return -(-deal_pairs // DEAL_CHUNK) + -(-matches // MATCH_CHUNK)
 
 
-def usable_cpus() -> int:
-    """The CPUs this process may run on (its affinity mask where the OS has one)."""
-    try:
-        return max(len(os.sched_getaffinity(0)), 1)
-    except (AttributeError, OSError):  # macOS and Windows have no affinity call
-        return os.cpu_count() or 1
-
-
-def worker_count(jobs: int, n_tasks: int) -> int:
-    """The processes to start: no more than asked, than tasks, or than usable CPUs.
-
-    The work is CPU-bound: a process beyond the CPUs only adds memory and start-up
-    (``--jobs 64`` on two cores used to start 64).
-    """
-    return max(min(jobs, n_tasks, usable_cpus()), 1)
-
-
-def _pool(workers: int) -> Any:
-    """A pool of ``workers`` processes, or None to work in this process (one worker).
-
-    Created before the progress bar starts its refresh thread, so forking never
-    copies a thread mid-flight.
-    """
-    if workers <= 1:
-        return None
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return ctx.Pool(processes=workers)
-
-
 def run_arena(
     bot_a: str,
     bot_b: str,
@@ -270,12 +255,14 @@ def run_arena(
     target: int = 1001,
     progress: bool = True,
     rules: Rules = DEFAULT_RULES,
+    cluster: str | None = None,
 ) -> ArenaReport:
     """Play ``deal_pairs`` duplicate deals (and ``matches`` duplicate match pairs).
 
-    ``jobs`` worker processes (default, and at most: the usable CPUs); the report
-    does not depend on it. A progress bar goes to stderr unless ``progress`` is False.
-    Every deal and match is played under ``rules`` (the house rules, issue #13).
+    ``jobs`` worker processes (default, and at most: the usable CPUs), or the Ray
+    cluster at ``cluster`` (``bela.lab.runner``); the report depends on neither.
+    A progress bar goes to stderr unless ``progress`` is False. Every deal and
+    match is played under ``rules`` (the house rules, issue #13).
     """
     make_bot(bot_a)  # fail early, in this process, on an unknown name
     make_bot(bot_b)
@@ -283,68 +270,22 @@ def run_arena(
         raise ValueError("the numbers of deals and matches are 0 or more")
     if jobs is None:
         jobs = usable_cpus()
+    tasks = iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target, rules)
+    with ProgressBar(progress, deal_pairs + matches, f"{bot_a} vs {bot_b}") as bar:
+        results = map_tasks(run_task, tasks, jobs=jobs, cluster=cluster, progress=bar)
     deals: list[DealRow] = []
     match_rows: list[MatchRow] = []
-    pool = _pool(worker_count(jobs, task_count(deal_pairs, matches)))
-    try:
-        # the same tasks made twice, lazily: once to run, once to sort the results
-        todo = iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target, rules)
-        stream: Iterable[list[Any]] = (
-            map(_run_task, todo) if pool is None else pool.imap(_run_task, todo)
-        )
-        tasks = iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target, rules)
-        with _progress_bar(progress, deal_pairs + matches, bot_a, bot_b) as bar:
-            for task, rows in zip(tasks, stream, strict=True):
-                if task[0] == "deal":
-                    deals.extend(rows)
-                else:
-                    match_rows.extend(rows)
-                bar.advance(task[5] - task[4])
-    finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-    return replace(_summarise(bot_a, bot_b, seed, deals, match_rows, target), rules=rules)
+    for task, rows in zip(
+        iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target, rules), results, strict=True
+    ):
+        (deals if task[0] == "deal" else match_rows).extend(rows)
+    return replace(summarise(bot_a, bot_b, seed, deals, match_rows, target), rules=rules)
 
 
-class _Bar:
-    """A rich progress bar on stderr, or nothing."""
-
-    def __init__(self, show: bool, total: int, label: str) -> None:
-        self.progress: Progress | None = None
-        self.task_id: Any = None
-        if show:
-            self.progress = Progress(
-                TextColumn("[bold]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            self.task_id = self.progress.add_task(label, total=total)
-
-    def __enter__(self) -> _Bar:
-        if self.progress is not None:
-            self.progress.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.progress is not None:
-            self.progress.stop()
-
-    def advance(self, n: int) -> None:
-        if self.progress is not None:
-            self.progress.advance(self.task_id, n)
-
-
-def _progress_bar(show: bool, total: int, bot_a: str, bot_b: str) -> _Bar:
-    return _Bar(show, total, f"{bot_a} vs {bot_b}")
-
-
-def _summarise(
+def summarise(
     bot_a: str, bot_b: str, seed: int, deals: list[DealRow], matches: list[MatchRow], target: int
 ) -> ArenaReport:
+    """The report of a run from its rows, in the order of the deals and matches."""
     written: list[float] = []
     cards: list[float] = []
     rounds = 0
@@ -380,7 +321,8 @@ def _summarise(
     )
 
 
-def _estimate_dict(e: Estimate) -> dict[str, float | int]:
+def estimate_dict(e: Estimate) -> dict[str, float | int]:
+    """An estimate as JSON-ready data: mean, interval ends and the number of samples."""
     return {"mean": e.mean, "ci95_low": e.low, "ci95_high": e.high, "n": e.n}
 
 
@@ -402,8 +344,8 @@ def report_to_dict(report: ArenaReport) -> dict[str, Any]:
         "bot_b": report.bot_b,
         "seed": report.seed,
         "deal_pairs": report.deal_pairs,
-        "written_points_per_deal_a_minus_b": _estimate_dict(report.written),
-        "card_points_per_deal_a_minus_b": _estimate_dict(report.card_points),
+        "written_points_per_deal_a_minus_b": estimate_dict(report.written),
+        "card_points_per_deal_a_minus_b": estimate_dict(report.card_points),
         "a": _team_dict(report.a),
         "b": _team_dict(report.b),
         "belot_rounds": report.belot_rounds,
@@ -411,7 +353,7 @@ def report_to_dict(report: ArenaReport) -> dict[str, Any]:
         "target": report.target,
         "rules": report.rules.changed(),
         "a_match_win_share": (
-            None if report.match_wins is None else _estimate_dict(report.match_wins)
+            None if report.match_wins is None else estimate_dict(report.match_wins)
         ),
     }
 

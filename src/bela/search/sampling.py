@@ -42,7 +42,7 @@ lower probability (``BidEvidence``), never excluded, because players differ.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import comb
 from random import Random
@@ -55,7 +55,9 @@ from bela.engine.zvanja import best_zvanja_seat, zvanja_of_mask
 
 __all__ = [
     "BidEvidence",
+    "BiddingWeight",
     "DealSampler",
+    "DealWeight",
     "Knowledge",
     "bidding_deals",
     "knowledge_of",
@@ -63,6 +65,10 @@ __all__ = [
 ]
 
 Hands = tuple[int, int, int, int]
+# The chance to keep a drawn deal (current hands by seat), given the RNG for any guess it makes.
+DealWeight = Callable[[Hands, Random], float]
+# The same while trump is being named: the chance to keep a deal of six-card hands by seat.
+BiddingWeight = Callable[[Hands], float]
 
 _JACK: Final = 4
 _NINE: Final = 2
@@ -319,9 +325,16 @@ class DealSampler:
     shuffled into their places.
     """
 
-    def __init__(self, knowledge: Knowledge, evidence: BidEvidence = BidEvidence()) -> None:
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        evidence: BidEvidence = BidEvidence(),
+        weight: DealWeight | None = None,
+    ) -> None:
+        """``weight``, when given, replaces ``evidence``: the chance to keep a drawn deal."""
         self.knowledge = knowledge
         self.evidence = evidence
+        self.weight = weight
         k = knowledge
         self.others = tuple(s for s in range(4) if s != k.seat)
         fixed = [k.required[s] for s in range(4)]
@@ -416,7 +429,10 @@ class DealSampler:
                 continue
             if fallback is None:
                 fallback = hands
-            w = k.bid_weight(hands, self.evidence)
+            if self.weight is None:
+                w = k.bid_weight(hands, self.evidence)
+            else:
+                w = self.weight(hands, rng)
             if w >= 1.0 or rng.random() < w:
                 return hands
         return fallback if fallback is not None else hands
@@ -442,13 +458,18 @@ def sample_deals(
 
 
 def bidding_deals(
-    view: SeatView, rng: Random, count: int, evidence: BidEvidence = BidEvidence()
+    view: SeatView,
+    rng: Random,
+    count: int,
+    evidence: BidEvidence = BidEvidence(),
+    weight: BiddingWeight | None = None,
 ) -> list[tuple[Hands, Hands]]:
     """``count`` guesses of a whole deal while trump is being named: (hands, talons) by seat.
 
     Only the own six cards are known; every other card (the own talon
     included) is dealt at random, a player who already said "dalje" holding
-    the jack and nine of one suit less often.
+    the jack and nine of one suit less often (or, with ``weight``, each deal
+    kept with the chance it gives).
     """
     if view.phase is not Phase.BIDDING:
         raise ValueError("bidding deals are guessed during the bidding")
@@ -479,9 +500,12 @@ def bidding_deals(
                 (talons[0], talons[1], talons[2], talons[3]),
             )
             w = 1.0
-            for s in passers:
-                if _has_jack_nine(hands[s]):
-                    w *= evidence.pass_jack_nine
+            if weight is not None:
+                w = weight(deal[0])
+            else:
+                for s in passers:
+                    if _has_jack_nine(hands[s]):
+                        w *= evidence.pass_jack_nine
             if w >= 1.0 or rng.random() < w:
                 break
         assert deal is not None

@@ -11,6 +11,7 @@ needed (issue #12, ``benchmarks/bench_first_screen.py``).
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from typing import TYPE_CHECKING, ClassVar, Final
@@ -22,7 +23,7 @@ from textual.theme import Theme
 
 from bela.engine import Rules
 from bela.settings import SettingsStore
-from bela.storage import claim_slot, release_slot
+from bela.storage import autosave_path, claim_slot, release_slot
 from bela.tui.commands import BelaCommands
 from bela.tui.screens.start import StartScreen
 from bela.tui.session import load_saved, shelve_unfinished, slot_notice
@@ -225,6 +226,12 @@ class BelaApp(App[int]):
             self._use_last_settings(None)
             self.new_match(target=self.target, seed=self.seed, difficulty=self.difficulty)
             return
+        if self.resume is None and os.path.lexists(autosave_path()):
+            # Reading a save needs pydantic and a replay of the match: draw the start
+            # screen first and read it just after (issue #12: the first screen fast).
+            self.push_screen(self._start_screen(None, None, looking=True))
+            self.call_after_refresh(self._look_for_saved)
+            return
         saved, problem = load_saved()
         self._use_last_settings(saved)
         if self.resume and saved is not None:
@@ -233,6 +240,19 @@ class BelaApp(App[int]):
         if self.resume and problem is None:
             problem = "There is no unfinished match to resume."
         self.push_screen(self._start_screen(saved, problem))
+
+    def _look_for_saved(self) -> None:
+        """Read the unfinished match once the start screen is drawn, and offer it there.
+
+        It runs on the app's own loop: a key pressed meanwhile waits in the queue and
+        reaches the screen as it is afterwards (Enter then resumes, as it would
+        have had the save been shown at once).
+        """
+        saved, problem = load_saved()
+        self._use_last_settings(saved)
+        screen = self.screen
+        if isinstance(screen, StartScreen):
+            screen.show_saved(saved, problem, self.target, self.difficulty)
 
     def _use_last_settings(self, saved: object) -> None:
         """Take the unfinished match's target and difficulty where none was given.
@@ -266,7 +286,9 @@ class BelaApp(App[int]):
             self.notify(message, severity="warning", timeout=10)
             return message
 
-    def _start_screen(self, saved: object, problem: str | None) -> StartScreen:
+    def _start_screen(
+        self, saved: object, problem: str | None, *, looking: bool = False
+    ) -> StartScreen:
         from bela.tui.session import Saved
 
         return StartScreen(
@@ -277,6 +299,7 @@ class BelaApp(App[int]):
             problem=problem,
             notice=self.slot_notice,
             rules=self.rules,
+            looking=looking,
         )
 
     # ------------------------------------------------------------------ moving between screens

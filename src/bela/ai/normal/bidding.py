@@ -9,17 +9,45 @@ worth about the same to every hand, so they are folded into the threshold.
 
 A bot names its best suit when the score reaches its threshold, says "dalje"
 otherwise, and as the forced dealer names its best suit whatever the score.
+That is ``normal-v1``'s bidding, and still ``BidModel()``'s default.
+
+``normal`` bids from evidence instead (``BidModel(learned=True)``): for each
+suit the hand's features (``bid_features``: which trumps it holds, its length,
+side aces and tens, voids, zvanja) are weighed by a linear model fitted to what
+search over guessed deals says each choice is worth in written points
+(``bela.lab.bid_data`` and ``bela.lab.bid_fit``), one set of weights for each
+place in the bidding. The model predicts how much better naming the suit is
+than "dalje"; the best suit is named when that is above zero, and the forced
+dealer names the suit with the best predicted value. The weights are a small
+JSON file shipped beside this module (``bid_weights.json``) and read with the
+standard library: play needs no numpy.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
 
 from bela.engine import Call, Pass, SeatView, Suit
 from bela.engine.actions import Action
 from bela.engine.zvanja import zvanja_key
 
-__all__ = ["BidModel", "best_call", "call_strength", "choose_bid"]
+__all__ = [
+    "BID_FEATURES",
+    "BidModel",
+    "BidWeights",
+    "best_call",
+    "bid_features",
+    "call_strength",
+    "choose_bid",
+    "learned_bid",
+    "load_bid_weights",
+    "match_adjustment",
+    "parse_bid_weights",
+]
 
 # Natural rank indices: 7 8 9 10 J Q K A = 0..7.
 _SEVEN, _EIGHT, _NINE, _TEN, _JACK, _QUEEN, _KING, _ACE = range(8)
@@ -48,6 +76,11 @@ class BidModel:
     # Added to the threshold by place in the bidding (first to speak, second, third; the
     # dealer is forced after three passes, so the last entry only matters without forcing).
     order_offsets: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    # True: bid with the fitted model (``bid_weights.json``) instead of the threshold.
+    learned: bool = False
+    # With ``learned``: near the end of a match, weigh a call by the match score
+    # (``match_adjustment``), not by the round's points alone.
+    match_aware: bool = False
 
 
 def call_strength(hand: int, suit: int, model: BidModel) -> float:
@@ -104,6 +137,9 @@ def best_call(hand: int, model: BidModel) -> tuple[int, float]:
 
 def choose_bid(view: SeatView, model: BidModel) -> Action:
     """Name the best suit when the hand is strong enough (always when forced), else pass."""
+    if model.learned:
+        bonus = match_adjustment(view) if model.match_aware else 0.0
+        return learned_bid(view, load_bid_weights(), bonus)
     hand = 0
     for c in view.hand:
         hand |= 1 << c
@@ -119,5 +155,209 @@ def choose_bid(view: SeatView, model: BidModel) -> Action:
         return view.legal_actions[0]
     order = len(view.bids)
     if Pass() not in view.legal_actions or score >= model.threshold + model.order_offsets[order]:
+        return call
+    return Pass()
+
+
+# ---------------------------------------------------------------- the learned model
+
+BID_FEATURES: tuple[str, ...] = (
+    "trump_jack",
+    "trump_nine",
+    "trump_ace",
+    "trump_ten",
+    "trump_king",
+    "trump_queen",
+    "trump_low",  # trump 7 and 8
+    "trumps",
+    "trumps_over_three",
+    "jack_and_nine",
+    "jack_or_nine_and_length",  # J or 9 with three trumps or more
+    "side_aces",
+    "side_tens_with_ace",
+    "side_tens_guarded",  # a side ten without its ace, with another card of the suit
+    "side_tens_bare",
+    "side_kings",
+    "voids",
+    "singletons",
+    "zvanja",  # points of zvanja in the six cards, / 10
+    "strength",  # the threshold model's call_strength, / 10
+)
+"""The names of ``bid_features``' entries, in order (the weights file lists them too)."""
+
+_LEGACY = BidModel()
+
+
+def bid_features(hand: int, suit: int) -> list[float]:
+    """What the fitted model sees of a six-card hand (a mask) with ``suit`` as trump."""
+    byte = (hand >> (8 * suit)) & 0xFF
+    n = byte.bit_count()
+    jack = byte >> _JACK & 1
+    nine = byte >> _NINE & 1
+    aces = tens_ace = tens_guarded = tens_bare = kings = voids = singles = 0
+    for side in range(4):
+        if side == suit:
+            continue
+        sb = (hand >> (8 * side)) & 0xFF
+        count = sb.bit_count()
+        if count == 0:
+            voids += 1
+            continue
+        if count == 1:
+            singles += 1
+        if sb >> _ACE & 1:
+            aces += 1
+            if sb >> _TEN & 1:
+                tens_ace += 1
+        elif sb >> _TEN & 1:
+            if count >= 2:
+                tens_guarded += 1
+            else:
+                tens_bare += 1
+        if sb >> _KING & 1:
+            kings += 1
+    return [
+        float(jack),
+        float(nine),
+        float(byte >> _ACE & 1),
+        float(byte >> _TEN & 1),
+        float(byte >> _KING & 1),
+        float(byte >> _QUEEN & 1),
+        float((byte >> _SEVEN & 1) + (byte >> _EIGHT & 1)),
+        float(n),
+        float(max(n - 3, 0)),
+        float(jack & nine),
+        float((jack | nine) if n >= 3 else 0),
+        float(aces),
+        float(tens_ace),
+        float(tens_guarded),
+        float(tens_bare),
+        float(kings),
+        float(voids),
+        float(singles),
+        zvanja_key(hand)[1] / 10.0,
+        call_strength(hand, suit, _LEGACY) / 10.0,
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class BidWeights:
+    """The fitted bid model: per place in the bidding, how much naming a suit beats dalje.
+
+    ``call[k]`` (k = passes before this player, 0..2) is (intercept, weights):
+    the predicted written points of naming the suit minus those of dalje.
+    ``forced`` weighs the suits against each other for the dealer who must name
+    one (only the differences between suits matter there, so no intercept).
+    """
+
+    features: tuple[str, ...]
+    call: tuple[tuple[float, tuple[float, ...]], ...]
+    forced: tuple[float, ...]
+
+    def advantage(self, passes: int, feats: list[float]) -> float:
+        """Predicted written points of naming the suit minus those of dalje."""
+        intercept, weights = self.call[min(passes, len(self.call) - 1)]
+        return intercept + sum(w * x for w, x in zip(weights, feats, strict=True))
+
+    def forced_value(self, feats: list[float]) -> float:
+        """The forced dealer's predicted value of the suit (up to a constant)."""
+        return sum(w * x for w, x in zip(self.forced, feats, strict=True))
+
+
+def _floats(data: Any, n: int, what: str) -> tuple[float, ...]:
+    if not isinstance(data, list) or len(data) != n:
+        raise ValueError(f"{what}: expected a list of {n} numbers")
+    out: list[float] = []
+    for x in data:
+        if isinstance(x, bool) or not isinstance(x, (int, float)):
+            raise ValueError(f"{what}: expected numbers")
+        out.append(float(x))
+    return tuple(out)
+
+
+def parse_bid_weights(data: Any) -> BidWeights:
+    """The weights from the JSON structure ``bela.lab.bid_fit`` writes (checked)."""
+    if not isinstance(data, dict):
+        raise ValueError("bid weights: expected an object")
+    features = data.get("features")
+    if not isinstance(features, list) or tuple(features) != BID_FEATURES:
+        raise ValueError("bid weights: fitted to other features than bid_features gives")
+    n = len(BID_FEATURES)
+    call = data.get("call")
+    if not isinstance(call, list) or not call:
+        raise ValueError("bid weights: 'call' is a list of weight sets by place")
+    sets: list[tuple[float, tuple[float, ...]]] = []
+    for i, entry in enumerate(call):
+        if not isinstance(entry, dict):
+            raise ValueError("bid weights: each 'call' entry is an object")
+        (intercept,) = _floats([entry.get("intercept")], 1, f"call[{i}].intercept")
+        sets.append((intercept, _floats(entry.get("weights"), n, f"call[{i}].weights")))
+    forced = _floats(data.get("forced"), n, "forced")
+    return BidWeights(BID_FEATURES, tuple(sets), forced)
+
+
+@cache
+def load_bid_weights() -> BidWeights:
+    """The shipped weights (``bid_weights.json`` beside this module), read once."""
+    text = resources.files(__package__ or "bela.ai.normal").joinpath("bid_weights.json")
+    return parse_bid_weights(json.loads(text.read_text(encoding="utf-8")))
+
+
+# Near the end of a match (``match_adjustment``): "needs little" is under what a
+# defending team usually writes anyway; a call's worth moves by ``MATCH_SHIFT``.
+MATCH_CLOSE = 70
+MATCH_SHIFT = 20.0
+
+
+def match_adjustment(view: SeatView) -> float:
+    """Written points added to a call's predicted advantage by the match score.
+
+    The model values a call in the round's points, but near the target the
+    round's points are not what counts:
+
+    * our team needs little (``MATCH_CLOSE`` or less) and more than the
+      opponents do not: we reach the target in almost any round we do not
+      fall in, since defenders write their card points too; a fall is the
+      one way to miss it, so a marginal call is not worth it (``-MATCH_SHIFT``);
+    * the opponents need that little and we need more than a round gives:
+      they reach it in almost any round unless we hold them down, and a
+      strong call is how; falling costs nothing more than what passing likely
+      costs anyway, so call more boldly (``+MATCH_SHIFT``).
+
+    0 outside a match to a target, or when neither applies.
+    """
+    context = view.match_context
+    if context is None:
+        return 0.0
+    team = view.seat & 1
+    target = context[2]
+    need_us = target - context[team]
+    need_them = target - context[1 - team]
+    if need_us <= MATCH_CLOSE and need_us <= need_them:
+        return -MATCH_SHIFT
+    if need_them <= MATCH_CLOSE and need_us > 162:
+        return MATCH_SHIFT
+    return 0.0
+
+
+def learned_bid(view: SeatView, weights: BidWeights, bonus: float = 0.0) -> Action:
+    """The fitted model's bid: the best suit if naming it beats dalje (always when forced).
+
+    ``bonus`` (written points, from ``match_adjustment``) is added to every
+    call's predicted advantage over dalje.
+    """
+    hand = 0
+    for c in view.hand:
+        hand |= 1 << c
+    forced = Pass() not in view.legal_actions
+    passes = len(view.bids)
+    best_suit, best_value = 0, -1e18
+    for suit in range(4):
+        feats = bid_features(hand, suit)
+        value = weights.forced_value(feats) if forced else weights.advantage(passes, feats)
+        if value > best_value:
+            best_suit, best_value = suit, value
+    call = Call(Suit(best_suit))
+    if forced or best_value + bonus > 0.0:
         return call
     return Pass()

@@ -28,11 +28,11 @@ from random import Random
 from bela.ai.base import claim_action, play_action
 from bela.ai.normal.bidding import BidModel, choose_bid
 from bela.ai.normal.endgame import endgame_choice
-from bela.ai.normal.judgement import PlayStyle, Table, bits, card_values
+from bela.ai.normal.judgement import PlayStyle, Table, bits, card_judgements, card_values
 from bela.ai.normal.leads import choose_lead
 from bela.engine import Action, Phase, Play, SeatView
 from bela.engine.cards import SUIT_MASK
-from bela.engine.tricks import TRUMP_STRENGTH
+from bela.engine.tricks import CARD_POINTS, TRUMP_STRENGTH
 from bela.search.memory import CardMemory
 
 __all__ = ["HeuristicBot", "PlayStyle", "choose_card", "table_of"]
@@ -101,7 +101,11 @@ def choose_card(view: SeatView, style: PlayStyle, memory: CardMemory | None = No
             if style.lead_weights is not None:
                 return choose_lead(table, legal, style.lead_weights)
             return choose_lead(table, legal)
-    return _best_by_value(table, legal)
+    best = _best_by_value(table, legal)
+    loaded = _load(table, legal)
+    if loaded is not None and CARD_POINTS[table.base + loaded] >= CARD_POINTS[table.base + best]:
+        return loaded
+    return best
 
 
 def _view_rng(view: SeatView) -> Random:
@@ -157,6 +161,8 @@ def _draw_trump(t: Table, legal: int) -> int | None:
     opp_trumps = (mem.possible[t.seat ^ 1] | mem.possible[t.seat ^ 3]) & SUIT_MASK[t.trump]
     if not opp_trumps:
         return None
+    if style.draw_limit and _trump_leads(t) >= style.draw_limit:
+        return None  # not over and over: the fitted leads judge the next trump lead
     ranked = sorted(bits(trumps), key=lambda c: TRUMP_STRENGTH[c & 7])
     top = ranked[-1]
     if mem.is_master(top) and (we_called or style.draw_as_defender):
@@ -168,6 +174,39 @@ def _draw_trump(t: Table, legal: int) -> int | None:
     ):
         return ranked[0]
     return None
+
+
+def _trump_leads(t: Table) -> int:
+    """How many tricks this seat has led with a trump this round."""
+    return sum(
+        1 for trick in t.view.tricks if trick.leader == t.seat and trick.cards[0] >> 3 == t.trump
+    )
+
+
+def _load(t: Table, legal: int) -> int | None:
+    """*Upuniti*: the trick is likely ours and not by this card: add the most points.
+
+    Only plain cards that do not take the trick themselves are loaded, the
+    masters too by style (else only cards a higher one still out may catch
+    later); among them the most points, the better single-trick value on a
+    tie. The caller plays it only when it carries at least the points of the
+    card judgement picks, so loading never puts fewer points on the trick.
+    None when the style does not load or the trick is not likely enough ours.
+    """
+    if not t.style.load_p or len(t.view.trick) < 1:
+        return None
+    best: tuple[float, float, int] | None = None
+    for card, value, p, leads in card_judgements(t, legal):
+        if leads or card >> 3 == t.trump or p < t.style.load_p:
+            continue
+        if not t.style.load_masters and t.mem.is_master(card):
+            continue
+        key = (CARD_POINTS[t.base + card], value, card)
+        if best is None or key > best:
+            best = key
+    if best is None or best[0] == 0:
+        return None
+    return best[2]
 
 
 def _best_by_value(t: Table, legal: int) -> int:

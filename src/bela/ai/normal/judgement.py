@@ -48,6 +48,15 @@ class PlayStyle:
     rest_points: float = 2.0  # points a later player is expected to add to the trick
     learned_leads: bool = True  # choose leads by the fitted feature weights (leads.py)
     lead_weights: tuple[float, ...] | None = None  # other weights than leads.LEAD_WEIGHTS
+    # Table conventions (docs/bots.md, "Conventions"); every default is off, the old play.
+    lead_back: float = 0.0  # podigravati: lead score bonus for a plain suit the partner led
+    partner_trump: float = 0.0  # podigravati: lead score bonus for a trump when the partner called
+    load_p: float = 0.0  # upuniti: partner's trick at least this likely ours: load the most points
+    load_masters: bool = True  # upuniti also with a master ace or ten (else only cards at risk)
+    ten_guard: float = 0.0  # potkovana desetka: worth kept of the one guard of a ten, ace out
+    ten_guard_leads: bool = False  # and a lead that leaves such a ten bare costs ten_guard
+    draw_limit: int = 0  # draw trumps with the master trump at most this many times (0: no limit)
+    trump_again: float = 0.0  # lead score cost of a trump lead per trump our team has led
 
 
 @dataclass(slots=True)
@@ -151,7 +160,25 @@ class Table:
         guards = mine.bit_count() - 1
         if n_higher == 1 and guards >= 1:
             return 0.4 * pts
+        if style.ten_guard and self.view.trick and guards == 1 and self.guards_ten(card, hand):
+            return style.ten_guard - 0.3 * pts
         return -0.3 * pts
+
+    def guards_ten(self, card: int, hand: int) -> bool:
+        """Whether ``card`` is the one card beside a ten whose ace is still out ("potkovana").
+
+        Played or thrown, it leaves the ten bare, to fall under the ace.
+        """
+        suit = card >> 3
+        ten = suit * 8 + 3
+        mine = hand & SUIT_MASK[suit]
+        return (
+            suit != self.trump
+            and card != ten
+            and mine.bit_count() == 2
+            and bool(mine >> ten & 1)
+            and bool(self.mem.unseen >> (suit * 8 + 7) & 1)
+        )
 
 
 def bits(mask: int) -> list[int]:

@@ -24,7 +24,7 @@ from bela.ai.normal.judgement import Table, card_values, trick_chance
 from bela.engine.cards import SUIT_MASK
 from bela.engine.tricks import BEATS, CARD_POINTS
 
-__all__ = ["LEAD_FEATURES", "LEAD_WEIGHTS", "choose_lead", "lead_features"]
+__all__ = ["LEAD_FEATURES", "LEAD_WEIGHTS", "choose_lead", "convention_bonus", "lead_features"]
 
 LEAD_FEATURES: Final = (
     "value",  # the single-trick value from heuristic.card_values, / 10
@@ -235,12 +235,49 @@ def _highest(mask: int, trump: int) -> int:
 
 
 def choose_lead(t: Table, legal: int, weights: tuple[float, ...] = LEAD_WEIGHTS) -> int:
-    """The legal lead with the highest weighted feature sum."""
+    """The legal lead with the highest weighted feature sum (plus the style's conventions)."""
     best_card, best_score = -1, -1e9
     for card, f in lead_features(t, legal):
         score = 0.0
         for w, x in zip(weights, f, strict=True):
             score += w * x
+        score += convention_bonus(t, card, f)
         if score > best_score:
             best_card, best_score = card, score
     return best_card
+
+
+def convention_bonus(t: Table, card: int, f: list[float]) -> float:
+    """What the table's conventions add to a lead's score (0 with the default style).
+
+    *Podigravati*: lead back the suit the partner led (``lead_back``), and a
+    trump when the partner named trump and may still hold one
+    (``partner_trump``). Not trumps over and over: each trump our team led
+    before costs a trump lead ``trump_again``. *Potkovana desetka*: a lead
+    that leaves a ten bare under an ace still out costs ``ten_guard`` (with
+    ``ten_guard_leads``). The fitted weights say what the double-dummy data
+    thinks of the same features; docs/bots.md, "Conventions", says where the
+    two disagree.
+    """
+    style = t.style
+    bonus = 0.0
+    if style.lead_back and f[37] and not f[2]:
+        bonus += style.lead_back
+    if style.partner_trump and f[2]:
+        caller = t.view.caller
+        if caller == t.partner and t.mem.possible[t.partner] & SUIT_MASK[t.trump]:
+            bonus += style.partner_trump
+    if style.ten_guard and style.ten_guard_leads and f[24]:
+        bonus -= style.ten_guard
+    if style.trump_again and f[2]:
+        bonus -= style.trump_again * _team_trump_leads(t)
+    return bonus
+
+
+def _team_trump_leads(t: Table) -> int:
+    """How many tricks our team has led with a trump this round."""
+    return sum(
+        1
+        for trick in t.view.tricks
+        if trick.leader & 1 == t.team and trick.cards[0] >> 3 == t.trump
+    )

@@ -99,10 +99,13 @@ class StartScreen(Screen[None]):
         problem: str | None = None,
         notice: str | None = None,
         rules: Rules | None = None,
+        looking: bool = False,
     ) -> None:
         """``problem``: why a save could not be used; ``notice``: which save this window uses;
-        ``rules``: the house rules a new match is dealt under (shown, changed in settings)."""
+        ``rules``: the house rules a new match is dealt under (shown, changed in settings);
+        ``looking``: the save is being read, and ``show_saved`` will say what it holds."""
         super().__init__()
+        self.looking = looking
         self.target = target if target in TARGETS else TARGETS[-1]
         self.seed = seed
         levels = list(DIFFICULTIES)
@@ -139,7 +142,9 @@ class StartScreen(Screen[None]):
                 yield Static(self.notice, id="start-notice", markup=False)
             if self.saved is not None:
                 yield Static(self._saved_text(self.saved), id="saved", markup=False)
-            with Horizontal(classes="field"):
+            if self.looking:
+                yield Static("Looking for your unfinished match…", id="start-looking")
+            with Horizontal(classes="field", id="target-field"):
                 yield Label("Play to", classes="field-label")
                 with Choices(id="target"):
                     for value in TARGETS:
@@ -171,10 +176,36 @@ class StartScreen(Screen[None]):
                 yield Button("Rules (F1)", id="rules")
                 yield Button("History (F3)", id="history")
                 yield Button("Quit", id="quit", variant="error")
-        yield Footer()
 
     def on_mount(self) -> None:
+        # The footer (a widget per key, composed again at each focus change) costs as
+        # much as the rest of the screen: it follows the first paint (issue #12).
+        self.call_after_refresh(self.mount, Footer())
         self.query_one("#resume" if self.saved is not None else "#new-match", Button).focus()
+
+    def show_saved(
+        self, saved: Saved | None, problem: str | None, target: int, difficulty: str
+    ) -> None:
+        """Offer the unfinished match read after the screen was drawn (or say why not).
+
+        The screen then looks as it would have had the save been read first: the
+        match's line, a Resume button with the focus, and its target and bots chosen.
+        """
+        self.looking = False
+        for looking in self.query("#start-looking"):
+            looking.remove()
+        dialog = self.query_one("#start", Vertical)
+        field = self.query_one("#target-field", Horizontal)
+        if problem:  # quotes files, paths and OS errors: plain text, never markup
+            dialog.mount(Static(problem, id="start-problem", markup=False), before=field)
+        if saved is not None:
+            self.saved = saved
+            dialog.mount(Static(self._saved_text(saved), id="saved", markup=False), before=field)
+            new_match = self.query_one("#new-match", Button)
+            resume = Button("Resume (^R)", id="resume", variant="success")
+            self.query_one("#start .buttons", Horizontal).mount(resume, before=new_match)
+            resume.focus()
+        self.show_settings(target, difficulty, self.rules)
 
     @staticmethod
     def _rules_text(rules: Rules) -> str:

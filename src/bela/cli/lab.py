@@ -1,0 +1,239 @@
+"""``bela lab``: the lab's long runs, for whoever refits a bot.
+
+* ``bela lab bid-data``: bidding situations labelled by search over guessed
+  deals (``bela.lab.bid_data``), one JSON line each, written as they come so a
+  run cut short keeps what it did;
+* ``bela lab bid-fit``: fit ``normal``'s bid model to such a file
+  (``bela.lab.bid_fit``; needs the ``lab`` extra, numpy and scikit-learn), print
+  the held-out comparison with the search's choices, and write the weights.
+
+The options live here rather than in ``options.py`` so the command is one
+module; ``options.py`` only registers the subparser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from bela.cli.common import CliError, writing_output
+from bela.untrusted import shown, shown_path
+
+__all__ = ["LabOptions", "add_lab_parser", "lab_options", "run_lab"]
+
+MAX_SITUATIONS = 1_000_000
+MAX_SAMPLES = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class LabOptions:
+    """``bela lab bid-data`` (``data`` is None) or ``bela lab bid-fit DATA``."""
+
+    task: str
+    out: Path
+    situations: int = 0
+    seed: int = 1
+    jobs: int | None = None
+    samples: int = 48
+    policy: str = "normal-v1"
+    cluster: str | None = None
+    data: Path | None = None
+    alpha: float = 1.0
+
+
+def add_lab_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add the ``lab`` subparser (with ``bid-data`` and ``bid-fit``) to ``commands``."""
+    from bela.cli.options import MAX_JOBS, _count, _Parser, add_cluster_option, parse_seed
+
+    lab: argparse.ArgumentParser = commands.add_parser(
+        "lab",
+        help="the lab: generate data and refit the bots' models",
+        description="Long runs for refitting the bots: bidding situations labelled by search, "
+        "and the fit of normal's bid model to them.",
+        allow_abbrev=False,
+    )
+    tasks = lab.add_subparsers(dest="lab_task", metavar="TASK", parser_class=_Parser)
+    tasks.required = True
+    data = tasks.add_parser(
+        "bid-data",
+        help="label bidding situations by search over guessed deals",
+        description="Deal seeded rounds, walk their bidding with the policy bot, and label every "
+        "situation met (all four places in the bidding, the forced dealer included) with what "
+        "each choice (dalje, each suit) is worth in written points, our team minus theirs, "
+        "averaged over guessed deals played out by the policy bot and solved at the end. The "
+        "same seed gives the same file for any --jobs. Progress goes to stderr.",
+        epilog="example: bela lab bid-data --situations 5000 --seed 1 --jobs 2 --out bids.jsonl",
+        allow_abbrev=False,
+    )
+    data.add_argument(
+        "--situations",
+        type=_count(1, MAX_SITUATIONS),
+        required=True,
+        metavar="N",
+        help=f"how many situations to label, 1 to {MAX_SITUATIONS:,}",
+    )
+    data.add_argument("--seed", type=parse_seed, default=1, help="seed of the deals (default 1)")
+    data.add_argument(
+        "--jobs",
+        type=_count(1, MAX_JOBS),
+        metavar="N",
+        help="worker processes (default: the CPUs bela may use; the file is the same for any N)",
+    )
+    data.add_argument(
+        "--samples",
+        type=_count(1, MAX_SAMPLES),
+        default=48,
+        metavar="N",
+        help="guessed deals per situation, each choice played on each (default 48)",
+    )
+    data.add_argument(
+        "--policy",
+        default="normal-v1",
+        metavar="BOT",
+        help="the bot that bids and plays the guessed deals out (default normal-v1)",
+    )
+    data.add_argument(
+        "--out", type=Path, required=True, metavar="FILE", help="a new file for the JSON lines"
+    )
+    add_cluster_option(data)
+    fit = tasks.add_parser(
+        "bid-fit",
+        help="fit normal's bid model to labelled situations",
+        description="Fit the bid model (ridge regression per place in the bidding) to a "
+        "bid-data file, print how often it chooses what the search chose on held-out "
+        "situations (every fifth deal) and what it loses where it does not, next to "
+        "normal-v1's threshold, and write the weights. Needs the lab extra "
+        "(pip install 'bela[lab]').",
+        epilog="example: bela lab bid-fit bids.jsonl --out src/bela/ai/normal/bid_weights.json",
+        allow_abbrev=False,
+    )
+    fit.add_argument("data", type=Path, metavar="DATA", help="a bid-data file (JSON lines)")
+    fit.add_argument(
+        "--out", type=Path, required=True, metavar="WEIGHTS", help="where to write the weights"
+    )
+    fit.add_argument(
+        "--alpha",
+        type=float,
+        default=1.0,
+        metavar="A",
+        help="ridge penalty (default 1.0)",
+    )
+    return lab
+
+
+def lab_options(args: argparse.Namespace) -> LabOptions:
+    """The parsed ``bela lab`` arguments as options."""
+    if args.lab_task == "bid-fit":
+        return LabOptions(task="bid-fit", out=args.out, data=args.data, alpha=args.alpha)
+    return LabOptions(
+        task="bid-data",
+        out=args.out,
+        situations=args.situations,
+        seed=args.seed,
+        jobs=args.jobs,
+        samples=args.samples,
+        policy=args.policy,
+        cluster=args.cluster,
+    )
+
+
+def run_lab(options: LabOptions, out: TextIO, err: TextIO) -> int:
+    """Run a lab task."""
+    if options.task == "bid-fit":
+        return _bid_fit(options, out)
+    return _bid_data(options, out, err)
+
+
+def _bid_data(options: LabOptions, out: TextIO, err: TextIO) -> int:
+    from bela.ai import BOT_KINDS
+    from bela.cli.common import usable_cpus
+    from bela.lab.bid_data import BidDataConfig, generate
+
+    if options.policy not in BOT_KINDS:
+        raise CliError(f"unknown bot {shown(options.policy)}: choose from {', '.join(BOT_KINDS)}")
+    if options.out.exists():
+        raise CliError(f"{shown_path(options.out)} exists: give a new file for the data")
+    jobs = options.jobs if options.jobs is not None else usable_cpus()
+    config = BidDataConfig(samples=options.samples, policy=options.policy)
+    bar = _Progress(err, options.situations)
+    n = 0
+    try:
+        handle = open(options.out, "x", encoding="utf-8")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise CliError(f"cannot write {shown_path(options.out)}: {exc.strerror}") from None
+    from bela.cli.cluster import cluster_errors
+
+    with handle, cluster_errors():
+        rows = generate(
+            options.seed,
+            options.situations,
+            config,
+            jobs=jobs,
+            cluster=options.cluster,
+            progress=bar,
+        )
+        for row in rows:
+            handle.write(json.dumps(row, separators=(",", ":")) + "\n")
+            handle.flush()
+            n += 1
+    bar.close()
+    with writing_output():
+        print(f"{n} situations written to {shown_path(options.out)}", file=out)
+    return 0
+
+
+def _bid_fit(options: LabOptions, out: TextIO) -> int:
+    assert options.data is not None
+    try:
+        import numpy  # noqa: F401
+        import sklearn  # noqa: F401
+    except ModuleNotFoundError:
+        raise CliError("bid-fit needs numpy and scikit-learn: pip install 'bela[lab]'", 1) from None
+    from bela.lab.bid_fit import main_fit
+
+    if not options.data.is_file():
+        raise CliError(f"no data file {shown_path(options.data)}")
+    try:
+        lines = main_fit(options.data, options.out, options.alpha)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise CliError(f"{shown_path(options.data)} is not bid data: {shown(str(exc))}") from None
+    with writing_output():
+        for line in lines:
+            print(line, file=out)
+    return 0
+
+
+class _Progress:
+    """'done / asked, elapsed, left' on stderr: in place on a terminal, a line a half-minute
+    in a log."""
+
+    def __init__(self, err: TextIO, total: int) -> None:
+        self.err = err
+        self.total = total
+        self.start = time.monotonic()
+        self.shown = 0.0
+        self.tty = err.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.shown < (0.5 if self.tty else 30.0) and done < total:
+            return
+        self.shown = now
+        spent = now - self.start
+        left = spent / done * (total - done) if done else 0.0
+        line = f"bid-data: {done}/{total} situations, {spent:.0f} s, about {left:.0f} s left"
+        with contextlib.suppress(OSError):  # stderr gone: the data is still written
+            if self.tty:
+                print("\r" + line, end="", file=self.err, flush=True)
+            else:
+                print(line, file=self.err, flush=True)
+
+    def close(self) -> None:
+        if self.tty:
+            with contextlib.suppress(OSError):
+                print(file=self.err, flush=True)

@@ -1,0 +1,58 @@
+"""The lab's progress bar on stderr, driven by ``map_tasks``'s ``progress(done, total)``.
+
+The bar counts what a person counts (deal pairs, matches), not the runner's
+tasks, so each run tells it how many units it has; ``done`` tasks of ``total``
+become that share of the units. It starts its refresh thread only at the first
+call, which ``map_tasks`` makes after its worker processes are forked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+__all__ = ["ProgressBar"]
+
+
+class ProgressBar:
+    """A transient rich bar of ``units`` on stderr, or nothing when ``show`` is False.
+
+    Use as a context manager around ``map_tasks`` and pass the instance as its
+    ``progress``; the label is shown as plain text (bot names are user input).
+    """
+
+    def __init__(self, show: bool, units: int, label: str) -> None:
+        self.units = units
+        self.label = label
+        self.progress: Progress | None = None
+        self.task_id: Any = None
+        self.show = show
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.show:
+            return
+        if self.progress is None:
+            self.progress = Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            # the column reads the description as markup: the label is data, escaped
+            self.task_id = self.progress.add_task(escape(self.label), total=self.units)
+            self.progress.start()
+        completed = self.units if done >= total else (self.units * done) // max(total, 1)
+        self.progress.update(self.task_id, completed=completed)
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None
