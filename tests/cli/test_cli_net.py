@@ -149,3 +149,18 @@ def test_a_killed_host_resumes_its_table_and_the_match_is_archived_whole(
     assert record.players is not None and record.players[0] == "Ana"
     assert match_from_record(record).is_over
     assert not list((data_dir / "tables").glob("*.json"))
+
+
+def test_a_second_host_on_the_same_data_directory_is_refused(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bela.cli import main
+
+    child, _, _ = _start_host(data_dir)
+    try:
+        assert main(["host", "--no-play", "--port", "0"]) == 1
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "another bela host is running" in err[0]
+    finally:
+        child.send_signal(signal.SIGINT)
+        child.wait(10)

@@ -231,6 +231,10 @@ def _shown_host(public: bool) -> str:
     return socket.gethostname()
 
 
+class HostBusyError(RuntimeError):
+    """Another ``bela host`` holds this data directory's tables."""
+
+
 class _Hosting:
     """The server on its own event loop in a thread, so the app can run in this one."""
 
@@ -260,6 +264,16 @@ class _Hosting:
         from bela.net.server import Server, ServerOptions
 
         opts = self.options
+        from bela.net.saves import tables_dir
+        from bela.slot_lock import SlotLock
+
+        tables_dir().mkdir(parents=True, exist_ok=True)
+        self.lock = SlotLock(tables_dir() / ".host.lock")
+        if not self.lock.acquire():  # two hosts would both resume, and save, the same tables
+            raise HostBusyError(
+                "another bela host is running on this data directory "
+                "(BELA_DATA_DIR chooses another)"
+            )
         server = Server(
             ServerOptions(
                 difficulty=opts.bots,
@@ -317,6 +331,8 @@ def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
     hosting = _Hosting(options)
     try:
         hosting.start()
+    except HostBusyError as exc:
+        raise CliError(oneline(exc), EXIT_ENVIRONMENT) from None
     except OSError as exc:
         raise CliError(
             f"cannot host on port {options.port}: {oneline(exc)}", EXIT_ENVIRONMENT
