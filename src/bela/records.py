@@ -270,6 +270,35 @@ def _round_entry(
     )
 
 
+def _current_entry(deal: Round, index: int, current: Round) -> RoundEntry:
+    """The entry of the round in progress, its seats read off the round instead of replayed.
+
+    A round in progress has its bids (with their seats) and then its cards (in tricks
+    with their leaders), and no claim ("dosta" ends a round): this is what
+    ``_seated`` would find, at a fraction of the cost (the network host saves after
+    every action; ``tests/net/test_net_views.py`` checks both agree).
+    """
+    seats = [seat for seat, _ in current.bids]
+    for trick in current.tricks:
+        seats.extend(trick.seat_of(i) for i in range(len(trick.cards)))
+    if current.trick:
+        seats.extend((current.trick_leader + i) % 4 for i in range(len(current.trick)))
+    actions = current.actions
+    if len(seats) != len(actions):  # pragma: no cover - not a round in progress
+        return _round_entry(deal, index, actions, None)
+    return RoundEntry(
+        index=index,
+        dealer=deal.dealer,
+        hands=_cards_of(deal.deal_hands),
+        talons=_cards_of(deal.deal_talons),
+        actions=tuple(
+            ActionEntry(seat=seat, action=action_text(action))
+            for seat, action in zip(seats, actions, strict=True)
+        ),
+        result=None,
+    )
+
+
 def _seated(deal: Round, actions: Iterable[Action]) -> tuple[ActionEntry, ...]:
     """Each action with the seat that took it, found by replaying the deal."""
     rnd = deal.copy()
@@ -302,7 +331,7 @@ def record_from_match(
     ]
     if match.current is not None:
         index = match.next_index
-        rounds.append(_round_entry(match.deal(index), index, match.current.actions, None))
+        rounds.append(_current_entry(match.deal(index), index, match.current))
     return MatchRecord(
         schema_version=SCHEMA_VERSION,
         rules=RulesEntry.of(match.rules),

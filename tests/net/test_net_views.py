@@ -56,3 +56,24 @@ def test_a_record_built_on_an_earlier_one_is_the_same_record(
         match = match.apply(rng.choice(match.current.legal_actions()))
     known = earlier.rounds if earlier is not None else ()
     assert record_from_match(match, "easy", known) == record_from_match(match, "easy")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 200))
+def test_the_round_in_progress_is_seated_as_a_replay_seats_it(seed: int, steps: int) -> None:
+    """Records read the seats of the round in progress off the round (fast); a replay agrees."""
+    from bela.records import _current_entry, _round_entry
+
+    rng = random.Random(seed)
+    match = Match.new(seed, 501)
+    for _ in range(steps):
+        if match.current is None:
+            break
+        match = match.apply(rng.choice(match.current.legal_actions()))
+    if match.current is None:
+        return
+    index = match.next_index
+    deal = match.deal(index)
+    assert _current_entry(deal, index, match.current) == _round_entry(
+        deal, index, match.current.actions, None
+    )
