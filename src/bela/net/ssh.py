@@ -152,6 +152,9 @@ async def _session(
             if not ended.done():
                 with contextlib.suppress(ProcessLookupError):
                     child.kill()
+        process.close()
+        with contextlib.suppress(Exception):  # asyncssh's own cleanup of the redirection
+            await asyncio.wait_for(process.wait_closed(), 5)
         for handle in (to_app, from_app):
             with contextlib.suppress(OSError):
                 handle.close()
