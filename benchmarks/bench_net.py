@@ -135,7 +135,11 @@ async def _bench(args: argparse.Namespace) -> None:
     env = dict(os.environ, BELA_DATA_DIR=data)
     flags = ["--serve", str(args.tables)] + ([] if args.save else ["--no-save"])
     child = await asyncio.create_subprocess_exec(
-        sys.executable, os.environ.get("BENCH_NET_HOST", __file__), *flags, stdout=asyncio.subprocess.PIPE, env=env
+        sys.executable,
+        os.environ.get("BENCH_NET_HOST", __file__),
+        *flags,
+        stdout=asyncio.subprocess.PIPE,
+        env=env,
     )
     assert child.stdout is not None
     first = json.loads(await child.stdout.readline())
