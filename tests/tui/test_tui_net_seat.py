@@ -134,3 +134,39 @@ async def test_a_wrong_code_ends_the_app_with_the_reason() -> None:
         assert app.return_code == 2
     finally:
         await server.close()
+
+
+async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
+    """The app plays a quick match (three deals) to the end with Enter; the host archives it
+    with the names, and the player's copy is that same file (here the host shares the data
+    directory), not a second one."""
+    from bela.storage import matches_dir, read_record
+
+    server = Server(
+        ServerOptions(difficulty="random", target=163, bot_delay=0.0, wait=5), TableSaver()
+    )
+    _, port = await server.listen("127.0.0.1", 0)
+    table = server.new_table()
+    session = RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
+    app = BelaApp(remote=session, reduced_motion=True)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _until(pilot, lambda: _screen(app).lobby is not None)
+            await pilot.press("g")
+            for _ in range(3000):
+                screen = _screen(app)
+                if screen.over is not None:
+                    break
+                if screen.my_turn():
+                    await pilot.press("enter")
+                await pilot.pause(0.01)
+            screen = _screen(app)
+            assert screen.over is not None
+            message = str(screen.query_one("#message").render())
+            assert "Match over" in message and "Kept in" in message
+    finally:
+        await server.close()
+    archived = list(matches_dir().glob("*.json"))
+    assert len(archived) == 1
+    record = read_record(archived[0])
+    assert record.players == ("Ana", "bot 1", "bot 2", "bot 3") and record.is_finished

@@ -13,6 +13,7 @@ sends (names, chat, reasons) is shown as plain text, never markup.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import TYPE_CHECKING, ClassVar, Final
 
@@ -282,10 +283,15 @@ class NetTableScreen(Screen[None]):
     def _keep_record(self, over: Over) -> str:
         """Every player keeps the match: the record goes to this player's archive too."""
         from bela.records import loads
-        from bela.storage import archive_match
+        from bela.storage import archive_match, matches_dir, read_record
 
         try:
-            path = archive_match(loads(json.dumps(over.record)))
+            record = loads(json.dumps(over.record))
+            for path in matches_dir().glob(f"*-{record.seed}*.json"):
+                with contextlib.suppress(OSError, ValueError):  # unreadable: not this one
+                    if read_record(path) == record:  # the host's own archive, on this machine
+                        return f"Kept in {path.name} (bela replay, F3 history)."
+            path = archive_match(record)
         except (OSError, ValueError) as exc:
             return f"The record could not be kept here: {oneline(exc, 120)}."
         return f"Kept in {path.name} (bela replay, F3 history)."
