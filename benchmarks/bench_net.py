@@ -11,6 +11,8 @@ Printed:
 - the time from a client sending an action to *all four* seats of its table
   having the resulting state (median, p90, p99, max), measured in this
   process, so it includes the clients' own reading and JSON parsing;
+- the host's CPU time per action (from ``/proc``), which does not depend on how much
+  of the machine the host got, and what a whole free core would serve at that cost;
 - the host's memory: resident set before any table, after the tables are
   opened and seated, and while all of them are mid-match, per table.
 
@@ -34,6 +36,12 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (``/proc/PID/stat``, fields 14 and 15)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss_kib(pid: int) -> int:
@@ -172,10 +180,13 @@ async def _bench(args: argparse.Namespace) -> None:
             await asyncio.sleep(0.01)  # let the host take the connections in batches
     await asyncio.wait_for(asyncio.gather(*(s.wait() for s in starts)), 60)
     seated = time.perf_counter()
+    cpu_host, cpu_self = _cpu_seconds(child.pid), time.process_time()
     await asyncio.sleep(args.seconds / 2)
     rss_play = _rss_kib(child.pid)
     await asyncio.sleep(args.seconds / 2)
     elapsed = time.perf_counter() - seated
+    cpu_host = _cpu_seconds(child.pid) - cpu_host
+    cpu_self = time.process_time() - cpu_self
     stop.set()
     for task in tasks:
         task.cancel()
@@ -199,6 +210,13 @@ async def _bench(args: argparse.Namespace) -> None:
             f"  action -> all 4 seats updated: median {statistics.median(latencies) * ms:.1f} ms, "
             f"p90 {q[89] * ms:.1f} ms, p99 {q[98] * ms:.1f} ms, max {latencies[-1] * ms:.1f} ms "
             f"({len(latencies)} actions)"
+        )
+    if actions:
+        per_action = cpu_host / actions
+        print(
+            f"  host CPU: {cpu_host:.1f} s in {elapsed:.1f} s ({100 * cpu_host / elapsed:.0f}% of "
+            f"a core), {per_action * 1000:.2f} ms per action: one free core would apply "
+            f"{1 / per_action:.0f} actions/s; the clients used {cpu_self:.1f} s"
         )
     per_table = (rss_play - rss_empty) / tables
     print(
