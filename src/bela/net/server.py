@@ -4,7 +4,7 @@ Every connection starts with ``Hello`` (within ``HELLO_TIMEOUT``). A wrong join
 code is answered, after a short pause, with ``Closing``, and counts against the
 peer's address: more than ``WrongCodes.limit`` wrong codes in ``WrongCodes.window``
 seconds and that address is refused without its code even being looked at, until
-the window has passed (a 10-character code from a 31-letter alphabet is ~50 bits;
+the window has passed (a 10-character code from 32 letters and digits is 50 bits;
 at five guesses a minute, guessing one takes longer than the universe has).
 
 Then frames are read one line at a time with a hard length limit; anything
