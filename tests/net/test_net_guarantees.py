@@ -261,3 +261,57 @@ def test_client_addresses() -> None:
 async def test_unreachable_host_is_one_clear_error() -> None:
     with pytest.raises(JoinError, match="cannot reach"):
         await Client.connect("127.0.0.1", 1, "AAAA-AAAA-AA", "Ana", timeout=2)
+
+
+async def test_a_silent_connection_is_closed_after_the_hello_timeout() -> None:
+    host = await start_host()
+    host.server.hello_timeout = 0.2
+    try:
+        reader, writer = await asyncio.open_connection(host.host, host.port)
+        line = await asyncio.wait_for(reader.readline(), 5)
+        assert json.loads(line) == {"type": "closing", "reason": "no hello in time"}
+        assert await asyncio.wait_for(reader.read(), 5) == b""
+        writer.close()
+    finally:
+        await host.server.close()
+
+
+def test_a_client_that_does_not_read_is_cut_off() -> None:
+    """Frames wait for a slow reader only up to ``SEND_BUFFER_LIMIT``: then that connection
+    is closed with the reason (the host never holds unbounded memory for one peer)."""
+    from bela.net.server import SEND_BUFFER_LIMIT, Connection
+
+    class Transport:
+        waiting = 0
+
+        def get_write_buffer_size(self) -> int:
+            return self.waiting
+
+    class Writer:
+        def __init__(self) -> None:
+            self.transport = Transport()
+            self.frames: list[bytes] = []
+            self.closed = False
+
+        def write(self, data: bytes) -> None:
+            self.frames.append(data)
+            self.transport.waiting += len(data)
+
+        def close(self) -> None:
+            self.closed = True
+
+    writer = Writer()
+    conn = Connection(writer, "peer")  # type: ignore[arg-type]
+    frame = b"x" * 1000 + b"\n"
+    sent = 0
+    while not conn.closed:
+        conn.send_frame(frame)
+        sent += 1
+    assert sent == SEND_BUFFER_LIMIT // len(frame) + 1
+    assert writer.closed
+    assert json.loads(writer.frames[-1]) == {
+        "type": "closing",
+        "reason": "you are not reading what the table sends",
+    }
+    conn.send_frame(frame)  # nothing more is written to a closed connection
+    assert len(writer.frames) == sent + 1

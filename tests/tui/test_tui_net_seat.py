@@ -87,6 +87,8 @@ async def test_a_seat_starts_the_match_bids_and_plays_a_card() -> None:
             field = app.screen.query_one("#say", Input)
             assert field.has_focus
             await pilot.press(*"hi all", "enter")
+            await pilot.press("t", *"never mind", "escape")  # dropped, not said
+            assert not field.has_focus and not field.display
             await pilot.press("f5")
             heard: list[str] = []
             while len(heard) < 2:

@@ -140,6 +140,7 @@ class NetTableScreen(Screen[None]):
         Binding("k", "claim", "Dosta", show=False),
         Binding("g", "start", "Start"),
         Binding("t", "talk", "Talk"),
+        Binding("escape", "stop_talk", "Back to the cards", show=False),
         *(
             Binding(key, f"phrase({n})", phrase, show=n < 2)
             for n, (key, phrase) in enumerate(zip(_PHRASE_KEYS, QUICK_PHRASES, strict=True))
@@ -507,6 +508,13 @@ class NetTableScreen(Screen[None]):
         field = self.query_one("#say", Input)
         field.display = True
         field.focus()
+
+    def action_stop_talk(self) -> None:
+        """Escape while typing: the line is dropped, the keys play cards again."""
+        field = self.query_one("#say", Input)
+        field.value = ""
+        field.display = False
+        self.set_focus(None)
 
     def action_phrase(self, index: int) -> None:
         self._send({"type": "chat", "text": QUICK_PHRASES[index]})
