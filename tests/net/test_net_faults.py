@@ -113,8 +113,10 @@ async def test_every_table_ends_with_a_complete_record_through_faults(data_dir: 
     finally:
         await server.close()
 
+    paths = sorted(matches_dir().glob("*.json"))
+    assert len(paths) == len(tables), "one archived record per table, no more"
     archived = {}
-    for path in sorted(matches_dir().glob("*.json")):
+    for path in paths:
         record = read_record(path)
         assert record.players is not None
         archived[record.players[0]] = record

@@ -11,7 +11,7 @@ from netplay import Host, Player, refused, start_host, wait_for
 
 from bela.engine import Card
 from bela.net.client import Client, JoinError
-from bela.net.protocol import CLIENT_FRAME_LIMIT, Closing, Lobby, Notice, Refused, Said, State
+from bela.net.protocol import CLIENT_FRAME_LIMIT, Closing, Lobby, Notice, Over, Refused, Said, State
 from bela.net.server import WrongCodes, normal_code
 
 
@@ -315,3 +315,18 @@ def test_a_client_that_does_not_read_is_cut_off() -> None:
     }
     conn.send_frame(frame)  # nothing more is written to a closed connection
     assert len(writer.frames) == sent + 1
+
+
+async def test_a_player_back_after_the_end_is_given_the_result() -> None:
+    host = await start_host(wait=0.05)
+    try:
+        code, a, b = await _table_of_two(host)
+        token = b.client.welcome.token if b.client.welcome else ""
+        await b.client.close()  # gone for good, it seems: a bot finishes the match for Ivo
+        await asyncio.wait_for(a.play(), 30)
+        assert a.over is not None
+        back = Player(await host.join(code, "Ivo", token=token))
+        over = await wait_for(back, Over)
+        assert isinstance(over, Over) and over.record == a.over.record
+    finally:
+        await host.server.close()

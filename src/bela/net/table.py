@@ -96,8 +96,12 @@ class Table:
     """Called once when the match ends; returns where the record was archived."""
     driver: asyncio.Task[None] | None = None
     over_sent: bool = False
-    action_times: list[float] = field(default_factory=list)
-    """When each action was applied (``time.perf_counter``), for the load benchmark."""
+    closed: bool = False
+    """The host is shutting down: nothing moves any more (no timers, no bots, no saves)."""
+    over: dict[str, Any] | None = None
+    """The ``Over`` message once the match has ended (sent again to a player who returns)."""
+    pause_until: float = 0.0
+    """The bots wait until then (``loop.time()``): a finished round stays in sight a moment."""
 
     # ------------------------------------------------------------------ who sits where
 
@@ -165,6 +169,8 @@ class Table:
         back = " The bot hands the seat back." if was_bot else ""
         self.tell(f"{seat.name} is back.{back}")
         self.broadcast()
+        if self.over is not None:  # the match ended while they were away
+            link.send(self.over)
         self.drive()
 
     def sit(self, link: Link, index: int, target: int) -> str | None:
@@ -188,6 +194,9 @@ class Table:
         seat = self.seats[index]
         if seat.link is not link:
             return  # an older connection, already replaced
+        if self.closed:
+            seat.link = None  # the host is going down: the seat waits in the save
+            return
         seat.link = None
         if not self.started:
             self.seats[index] = SeatState()  # before the start a seat is only a place
@@ -221,7 +230,7 @@ class Table:
     def _away_too_long(self, index: int) -> None:
         seat = self.seats[index]
         seat.timer = None
-        if seat.link is not None or seat.bot:
+        if seat.link is not None or seat.bot or self.closed:
             return
         seat.bot = True
         self.tell(f"A bot ({self.difficulty}) now plays for {seat.name} until they come back.")
@@ -268,6 +277,8 @@ class Table:
     def act(self, index: int, action: Action) -> str | None:
         """A human's action for seat ``index``; returns why it is refused, or None."""
         match = self.match
+        if self.closed:
+            return "the host is shutting down"
         if match is None:
             return "the match has not started"
         rnd = match.current
@@ -284,9 +295,10 @@ class Table:
         return None
 
     def _commit(self, before: Match, action: Action, seat: int, after: Match) -> None:
+        if self.closed:  # pragma: no cover - the bots and the links are stopped first
+            return
         self.match = after
         self.seq += 1
-        self.action_times.append(time.perf_counter())
         rnd = before.current
         assert rnd is not None
         last: str | None = None
@@ -302,6 +314,8 @@ class Table:
                 + (f" ({note})" if note else "")
                 + f". Totals {after.scores[0]} : {after.scores[1]}."
             )
+            # the bots let everybody see the last trick and the result before the next deal
+            self.pause_until = asyncio.get_running_loop().time() + 4 * self.bot_delay
         else:
             self.shown = after.current
             shown = self.shown
@@ -337,12 +351,15 @@ class Table:
             "record": record.model_dump(mode="json"),
             "archived": where,
         }
+        self.over = message
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.send(message)
 
     def drive(self) -> None:
         """Let the bots act until a human must (in a task: the loop stays free meanwhile)."""
+        if self.closed:
+            return
         if self.driver is None or self.driver.done():
             self.driver = asyncio.get_running_loop().create_task(self._drive())
 
@@ -351,7 +368,8 @@ class Table:
 
         while self.match is not None and self.is_bot_turn():
             if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
+                loop = asyncio.get_running_loop()
+                await asyncio.sleep(max(self.bot_delay, self.pause_until - loop.time()))
             else:
                 await asyncio.sleep(0)  # let the humans' frames in between the bots' actions
             match = self.match
@@ -415,7 +433,9 @@ class Table:
                 seat.link.send(message)
 
     def close(self) -> None:
-        """Stop the bots and the timers (the server is shutting down)."""
+        """Stop the bots and the timers (the server is shutting down): the table stays as
+        its last save has it, for the next host to resume."""
+        self.closed = True
         if self.driver is not None:
             self.driver.cancel()
         for seat in self.seats:
