@@ -320,11 +320,11 @@ def record_from_match(
     (``record.rounds``), used as they are instead of being worked out again: the network
     host saves after every action, and a finished round never changes.
     """
-    reuse = [
-        entry
-        for entry, played in zip(known, match.rounds, strict=False)
-        if entry.result is not None and entry.index == played.index
-    ]
+    reuse: list[RoundEntry] = []
+    for entry, played in zip(known, match.rounds, strict=False):
+        if entry.result is None or entry.index != played.index:
+            break  # only a run from the first round can stand for the rounds it covers
+        reuse.append(entry)
     rounds = reuse + [
         _round_entry(match.deal(played.index), played.index, played.actions, result_entry(played))
         for played in match.rounds[len(reuse) :]
