@@ -86,6 +86,10 @@ def main() -> None:
         print(f"{kind}:")
         print(_share("dealer forced (pod mus)", sum(r[0] == 3 for r in rows), n))
         print(_share("caller fell (of rounds played)", sum(r[2] for r in played), len(played)))
+        forced = [r for r in played if r[0] == 3]
+        free = [r for r in played if 0 <= r[0] < 3]
+        print(_share("  of those the forced dealer", sum(r[2] for r in forced), len(forced)))
+        print(_share("  of those a free call", sum(r[2] for r in free), len(free)))
         for place, name in enumerate(("first", "second", "third")):
             print(_share(f"named by the {name} to speak", sum(r[0] == place for r in called), n))
 

@@ -147,3 +147,19 @@ def test_the_ladder_on_the_cluster_reports_what_local_processes_report(
 ) -> None:
     local = bela(cluster.env, *LADDER, "--jobs", "2", *output)
     assert bela(cluster.env, *LADDER, "--cluster", cluster.address, *output) == local
+
+
+def test_a_task_that_fails_on_the_cluster_raises_its_error_here(
+    cluster: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bela.engine import Rules
+    from bela.lab.arena import run_task
+    from bela.lab.runner import map_tasks
+
+    monkeypatch.setenv("RAY_AUTH_MODE", "token")
+    good = ("deal", "easy", "random", 1, 0, 1, 1001, Rules())
+    bad = ("deal", "no-such-bot", "random", 1, 0, 1, 1001, Rules())
+    with pytest.raises(ValueError, match="no-such-bot"):
+        map_tasks(run_task, [good, bad, good], jobs=1, cluster=cluster.address)
+    # and the next run on the same cluster is not disturbed
+    assert map_tasks(run_task, [good], jobs=1, cluster=cluster.address) == [run_task(good)]

@@ -52,6 +52,7 @@ Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` with the number of tasks finished so far."""
 
 CLUSTER_HINT = "install the cluster extra: pip install 'bela[cluster]'"
+_POLL_SECONDS = 0.25
 CONNECT_TIMEOUT = 10.0
 """Seconds to wait for a HOST:PORT to accept a connection before saying it does not."""
 AUTH_HINT = " (a cluster with token authentication needs RAY_AUTH_MODE=token and its token)"
@@ -215,10 +216,12 @@ def _on_ray(
             progress(0, total)
         pending = list(refs)
         while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            if progress is not None:
-                progress(total - len(pending), total)
-            ray.get(done)  # a failed task raises now, not after the whole run
+            # whatever finished within the poll: one wait per task would cost O(n²) for many
+            done, pending = ray.wait(pending, num_returns=len(pending), timeout=_POLL_SECONDS)
+            if done:
+                ray.get(done)  # a failed task raises now, not after the whole run
+                if progress is not None:
+                    progress(total - len(pending), total)
         results: list[R] = ray.get(refs)  # in the order of the tasks
         return results
     finally:
