@@ -77,3 +77,23 @@ def test_the_round_in_progress_is_seated_as_a_replay_seats_it(seed: int, steps: 
     assert _current_entry(deal, index, match.current) == _round_entry(
         deal, index, match.current.actions, None
     )
+
+
+def test_round_notes_name_the_team_in_the_talk_and_stay_short_on_the_sheet() -> None:
+    from bela.net.views import round_note
+
+    names = ["Host", "Ana", "Marko", "Ivo"]
+    falls = 0
+    for seed in range(40):  # random play: callers fall often enough
+        rng = random.Random(seed)
+        match = Match.new(seed, 1001)
+        while match.current is not None and not match.rounds:
+            match = match.apply(rng.choice(match.current.legal_actions()))
+        record = match.rounds[0]
+        result = record.result
+        if result.fell and result.caller is not None and result.stiglja is None:
+            falls += 1
+            team = result.caller % 2
+            assert round_note(record, names) == f"{names[team]} & {names[team + 2]} fell (pad)"
+            assert round_note(record) == f"{team}+{team + 2} fell (pad)"
+    assert falls >= 3

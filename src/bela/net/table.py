@@ -305,7 +305,7 @@ class Table:
         if len(after.rounds) > len(before.rounds):
             record = after.rounds[-1]
             self.shown = after.deal(record.index).replay(record.actions)
-            note = round_note(record)
+            note = round_note(record, [self.name_of(i) for i in range(4)])
             # said by names, not "mi"/"vi": those depend on who reads it
             teams = [f"{self.name_of(t)} & {self.name_of(t + 2)}" for t in (0, 1)]
             last = (

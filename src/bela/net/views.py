@@ -14,6 +14,7 @@ at 200 tables the server sends thousands a second; tests validate them).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, Final
 
 from bela.engine import Card, Match, Round, RoundRecord, SeatView, Zvanje
@@ -61,18 +62,23 @@ def view_info(view: SeatView, can_claim: bool) -> dict[str, Any]:
     }
 
 
-def round_note(record: RoundRecord) -> str:
-    """A finished round in a few words, for the score sheet and the table talk."""
+def round_note(record: RoundRecord, names: Sequence[str] | None = None) -> str:
+    """A finished round in a few words: short for the score sheet (teams by seats, "1+3"),
+    or with ``names`` by seat, for the table talk ("Ana & Ivo fell (pad)")."""
+
+    def team(t: int) -> str:
+        return f"{names[t]} & {names[t + 2]}" if names is not None else f"{t}+{t + 2}"
+
     result = record.result
     if result.redeal:
         return "redeal: all passed"
     if result.belot is not None:
-        return f"belot: seats {result.belot}+{result.belot + 2} win the match"
+        return f"belot: {team(result.belot)} win the match"
     notes: list[str] = []
     if result.caller is not None and result.fell:
-        notes.append(f"seat {result.caller}'s team fell (pad)")
+        notes.append(f"{team(result.caller % 2)} fell (pad)")
     if result.stiglja is not None:
-        notes.append(f"štiglja for seats {result.stiglja}+{result.stiglja + 2}")
+        notes.append(f"štiglja {team(result.stiglja)}")
     if result.claim is not None:
         notes.append("dosta holds" if result.claim_ok else "dosta was wrong")
     return ", ".join(notes)
