@@ -63,3 +63,7 @@ def test_messages_round_trip_and_the_limits_hold() -> None:
         decode_client(b'{"type":"state"}')  # a server message from a client
     with pytest.raises(ProtocolError, match="extra"):
         decode_client(b'{"type":"start","admin":true}')
+    # a key of the peer's own, with a newline and an escape, is quoted back escaped, on one line
+    with pytest.raises(ProtocolError) as caught:
+        decode_client(b'{"type":"start","\\n\\u001b[31m":1}')
+    assert "\n" not in str(caught.value) and "\x1b" not in str(caught.value)

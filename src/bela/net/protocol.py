@@ -19,6 +19,8 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from bela.untrusted import oneline
+
 __all__ = [
     "CLIENT_FRAME_LIMIT",
     "PROTOCOL_VERSION",
@@ -281,8 +283,9 @@ def _why(exc: ValidationError) -> str:
         return "the frame is not JSON"
     if error["type"] in ("union_tag_invalid", "union_tag_not_found"):
         return "unknown message type"
-    where = ".".join(str(part)[:20] for part in error["loc"]) or "the message"
-    return f"{where}: {error['msg'][:100].lower()}"
+    # the location is made of the peer's own keys: escaped and cut, never raw text
+    where = ".".join(oneline(part, 20) for part in error["loc"]) or "the message"
+    return oneline(f"{where}: {error['msg'].lower()}", 160)
 
 
 def decode_client(frame: bytes) -> Hello | Sit | Start | Act | Chat | Leave:
