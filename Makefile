@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play install test lint typecheck unit bench fuzz cluster-check browser clean
+.PHONY: play install test lint typecheck unit bench fuzz cluster-check lab-check browser clean
 
 # The first install takes about a minute: say so, and let pip show its progress.
 $(STAMP): pyproject.toml
@@ -30,8 +30,8 @@ install:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests tests_cluster benchmarks browser_tests
-	$(BIN)/ruff format --check src tests tests_cluster benchmarks browser_tests
+	$(BIN)/ruff check src tests tests_cluster tests_lab benchmarks browser_tests
+	$(BIN)/ruff format --check src tests tests_cluster tests_lab benchmarks browser_tests
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
@@ -58,6 +58,16 @@ $(CLUSTER_STAMP): $(STAMP)
 
 cluster-check: $(CLUSTER_STAMP)
 	$(BIN)/pytest tests_cluster
+
+# Fitting normal's bid model needs the lab extra (numpy, scikit-learn), which `test` does not
+# install: this installs it and runs the fitting's tests (bela lab bid-fit); not in `test`.
+LAB_STAMP := $(VENV)/.lab-installed
+$(LAB_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --progress-bar on -e '.[dev,lab]'
+	touch $(LAB_STAMP)
+
+lab-check: $(LAB_STAMP)
+	$(BIN)/pytest tests_lab
 
 # bela serve driven in headless Chromium (Debian's package: apt-get install chromium) with
 # Playwright; about 15 s, so not part of `test`

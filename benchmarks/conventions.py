@@ -32,11 +32,13 @@ from bela.ai import decision_rng
 from bela.ai.hard import HardBot, HardConfig
 from bela.ai.normal.bidding import BidModel
 from bela.ai.normal.heuristic import HeuristicBot, PlayStyle, choose_card
+from bela.ai.normal.judgement import CONVENTIONS
 from bela.engine import Phase, Play, Round, round_seed
 from bela.search.solver import NodeLimitExceeded, Solver
 from bela.search.solver_position import Position
 
 VARIANTS: dict[str, PlayStyle] = {
+    "conventions": CONVENTIONS,  # all that normal adopted (levels.make_normal)
     "lead-back-5": PlayStyle(lead_back=5.0),
     "lead-back-10": PlayStyle(lead_back=10.0),
     "partner-trump-5": PlayStyle(partner_trump=5.0),
@@ -51,7 +53,12 @@ VARIANTS: dict[str, PlayStyle] = {
     "lead-back-15": PlayStyle(lead_back=15.0),
     "lead-back-20": PlayStyle(lead_back=20.0),
     "load-90-plain": PlayStyle(load_p=0.9, load_masters=False),
-    "load-99-plain": PlayStyle(load_p=0.99, load_masters=False),
+    "load-spare-99": PlayStyle(load_p=0.99, load_masters=False, load_spare=True),
+    "load-spare-90": PlayStyle(load_p=0.9, load_masters=False, load_spare=True),
+    "load-spare-75": PlayStyle(load_p=0.75, load_masters=False, load_spare=True),
+    "all-spare": PlayStyle(
+        lead_back=10.0, load_p=0.9, load_masters=False, load_spare=True, trump_again=5.0
+    ),
     "trump-again-5": PlayStyle(trump_again=5.0),
     "trump-again-10": PlayStyle(trump_again=10.0, draw_limit=1),
     "trump-again-10-draw": PlayStyle(trump_again=10.0),

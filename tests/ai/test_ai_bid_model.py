@@ -148,7 +148,7 @@ def test_near_the_target_a_marginal_call_is_not_worth_a_fall() -> None:
     bot = make_bot("normal")
     assert isinstance(bot.act(view, Random(0)), Call)  # no match score: the round's points
     scores = [0, 0]
-    scores[team] = 1001 - 40  # we need 40, they need 1001
+    scores[team] = 1001 - 20  # we need 20, they need 1001
     near = replace(view, match_context=(scores[0], scores[1], 1001))
     assert bot.act(near, Random(0)) == Pass()
 

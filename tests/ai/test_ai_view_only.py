@@ -9,18 +9,33 @@ be caught whenever the swap changed what it would do.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bela.ai import BOT_KINDS, decision_rng, make_bot
+from bela.ai.base import Bot
+from bela.ai.hard import HardBot
 from bela.engine import Round, cards_in
 from bela.engine.deal import deal_from_seed
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
-# "hard" searches for up to a second a move; its own view-only test uses small budgets.
-KINDS = [k for k in BOT_KINDS if k != "hard"]
+KINDS = list(BOT_KINDS)
+
+
+def bot_for(kind: str) -> Bot:
+    """The bot of that name; a searching one with its own configuration but small budgets.
+
+    ``hard`` and ``hard-v1`` search for up to a second a move with their own budgets; what
+    they read from the view (the bids, the play, the zvanja) does not depend on the budgets.
+    """
+    bot = make_bot(kind)
+    if isinstance(bot, HardBot):
+        small = replace(bot.config, solver_samples=4, rollout_samples=1, bid_samples=2)
+        return HardBot(kind, small)
+    return bot
 
 
 def play_to(rnd: Round, steps: int, seed: int) -> Round:
@@ -71,7 +86,7 @@ def test_swapping_hidden_cards_changes_neither_view_nor_decision(
     # Zvanja shown to the table may differ when the swap changes a declaration.
     assume(view == twin_view)
     for kind in KINDS:
-        bot = make_bot(kind)
+        bot = bot_for(kind)
         rng_a, rng_b = decision_rng(seed, 0, steps), decision_rng(seed, 0, steps)
         assert bot.act(view, rng_a) == bot.act(twin_view, rng_b), kind
     assert (twin.deal_hands, twin.deal_talons) != (original.deal_hands, original.deal_talons)

@@ -13,14 +13,17 @@ from __future__ import annotations
 from bela.ai.easy import EasyBot
 from bela.ai.normal.bidding import BidModel
 from bela.ai.normal.heuristic import HeuristicBot
-from bela.ai.normal.judgement import PlayStyle
+from bela.ai.normal.judgement import CONVENTIONS, PlayStyle
 
 __all__ = ["make_easy", "make_normal", "make_normal_v1"]
 
 
 def make_normal(name: str = "normal") -> HeuristicBot:
-    """The full heuristic player, bidding with the model fitted to search (``bid_weights.json``)."""
-    return HeuristicBot(name, BidModel(learned=True, match_aware=True))
+    """The full heuristic player, bidding with the model fitted to search (``bid_weights.json``).
+
+    It plays by the table's conventions that paid or cost nothing (``CONVENTIONS``).
+    """
+    return HeuristicBot(name, BidModel(learned=True, match_aware=True), CONVENTIONS)
 
 
 def make_normal_v1() -> HeuristicBot:

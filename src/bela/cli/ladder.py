@@ -24,6 +24,7 @@ from bela.untrusted import shown
 __all__ = [
     "DEFAULT_LADDER_DEALS",
     "MAX_BOTS",
+    "MAX_LADDER_DEAL_PAIRS",
     "LadderOptions",
     "add_ladder_parser",
     "ladder_options",
@@ -33,6 +34,8 @@ __all__ = [
 DEFAULT_LADDER_DEALS = 200
 MAX_BOTS = 12
 """66 pairs: more would be a tournament of hours even with quick bots."""
+MAX_LADDER_DEAL_PAIRS = 500_000
+"""Over all pairs: every deal pair's result is kept (some 300 bytes), so about 150 MB."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +139,16 @@ def ladder_options(args: argparse.Namespace, sub: argparse.ArgumentParser) -> La
         if name not in seen:
             sub.error(f"--cap names {shown(name)}, which is not in the ladder")
         caps[name] = count
+    total = sum(
+        min(args.deals, caps.get(a, args.deals), caps.get(b, args.deals))
+        for i, a in enumerate(bots)
+        for b in bots[i + 1 :]
+    )
+    if total > MAX_LADDER_DEAL_PAIRS:
+        sub.error(
+            f"{total:,} deal pairs over all pairs is more than {MAX_LADDER_DEAL_PAIRS:,}: "
+            "fewer --deals, fewer bots, or --cap"
+        )
     return LadderOptions(
         bots=bots,
         deal_pairs=args.deals,

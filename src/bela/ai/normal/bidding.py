@@ -303,8 +303,10 @@ def load_bid_weights() -> BidWeights:
     return parse_bid_weights(json.loads(text.read_text(encoding="utf-8")))
 
 
-# Near the end of a match (``match_adjustment``): "needs little" is under what a
-# defending team usually writes anyway; a call's worth moves by ``MATCH_SHIFT``.
+# Near the end of a match (``match_adjustment``): "needs very little" is under what a
+# defending team nearly always writes anyway (``MATCH_SAFE``), "one round from winning"
+# under what it usually writes (``MATCH_CLOSE``); a call's worth moves by ``MATCH_SHIFT``.
+MATCH_SAFE = 30
 MATCH_CLOSE = 70
 MATCH_SHIFT = 20.0
 
@@ -315,14 +317,14 @@ def match_adjustment(view: SeatView) -> float:
     The model values a call in the round's points, but near the target the
     round's points are not what counts:
 
-    * our team needs little (``MATCH_CLOSE`` or less) and more than the
-      opponents do not: we reach the target in almost any round we do not
-      fall in, since defenders write their card points too; a fall is the
-      one way to miss it, so a marginal call is not worth it (``-MATCH_SHIFT``);
-    * the opponents need that little and we need more than a round gives:
-      they reach it in almost any round unless we hold them down, and a
-      strong call is how; falling costs nothing more than what passing likely
-      costs anyway, so call more boldly (``+MATCH_SHIFT``).
+    * our team needs very little (``MATCH_SAFE`` or less) and no more than the
+      opponents: we reach the target in almost any round we do not fall in,
+      since defenders write their card points too; a fall is the one way to
+      miss it, so a marginal call is not worth it (``-MATCH_SHIFT``);
+    * the opponents need ``MATCH_CLOSE`` or less and we need more than a
+      round gives: they reach it in almost any round unless we hold them down,
+      and a strong call is how; falling costs little more than what passing
+      likely costs anyway, so call more boldly (``+MATCH_SHIFT``).
 
     0 outside a match to a target, or when neither applies.
     """
@@ -333,7 +335,7 @@ def match_adjustment(view: SeatView) -> float:
     target = context[2]
     need_us = target - context[team]
     need_them = target - context[1 - team]
-    if need_us <= MATCH_CLOSE and need_us <= need_them:
+    if need_us <= MATCH_SAFE and need_us <= need_them:
         return -MATCH_SHIFT
     if need_them <= MATCH_CLOSE and need_us > 162:
         return MATCH_SHIFT

@@ -103,7 +103,9 @@ def choose_card(view: SeatView, style: PlayStyle, memory: CardMemory | None = No
             return choose_lead(table, legal)
     best = _best_by_value(table, legal)
     loaded = _load(table, legal)
-    if loaded is not None and CARD_POINTS[table.base + loaded] >= CARD_POINTS[table.base + best]:
+    if loaded is not None and (
+        style.load_spare or CARD_POINTS[table.base + loaded] >= CARD_POINTS[table.base + best]
+    ):
         return loaded
     return best
 
@@ -189,8 +191,9 @@ def _load(t: Table, legal: int) -> int | None:
     Only plain cards that do not take the trick themselves are loaded, the
     masters too by style (else only cards a higher one still out may catch
     later); among them the most points, the better single-trick value on a
-    tie. The caller plays it only when it carries at least the points of the
-    card judgement picks, so loading never puts fewer points on the trick.
+    tie. The caller plays it when it carries at least the points of the card
+    judgement picks, or with ``load_spare`` always: then the masters and
+    trumps are spared for tricks of their own even if fewer points go on this one.
     None when the style does not load or the trick is not likely enough ours.
     """
     if not t.style.load_p or len(t.view.trick) < 1:

@@ -25,7 +25,15 @@ from bela.engine.cards import SUIT_MASK
 from bela.engine.tricks import BEATS, CARD_POINTS, TRUMP_STRENGTH
 from bela.search.memory import CardMemory
 
-__all__ = ["PlayStyle", "Table", "bits", "card_judgements", "card_values", "trick_chance"]
+__all__ = [
+    "CONVENTIONS",
+    "PlayStyle",
+    "Table",
+    "bits",
+    "card_judgements",
+    "card_values",
+    "trick_chance",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +61,25 @@ class PlayStyle:
     partner_trump: float = 0.0  # podigravati: lead score bonus for a trump when the partner called
     load_p: float = 0.0  # upuniti: partner's trick at least this likely ours: load the most points
     load_masters: bool = True  # upuniti also with a master ace or ten (else only cards at risk)
+    load_spare: bool = False  # the loaded card even where judgement gives a master or a trump
     ten_guard: float = 0.0  # potkovana desetka: worth kept of the one guard of a ten, ace out
     ten_guard_leads: bool = False  # and a lead that leaves such a ten bare costs ten_guard
     draw_limit: int = 0  # draw trumps with the master trump at most this many times (0: no limit)
     trump_again: float = 0.0  # lead score cost of a trump lead per trump our team has led
+
+
+# The conventions ``normal`` follows (``levels.make_normal``), each measured on its own
+# against the default style and adopted where it helped or was neutral: docs/bots.md,
+# "Conventions", has the figures and where search disagrees.
+CONVENTIONS = PlayStyle(
+    lead_back=10.0,
+    partner_trump=5.0,
+    load_p=0.9,
+    load_masters=False,
+    load_spare=True,
+    ten_guard=3.0,
+    trump_again=10.0,
+)
 
 
 @dataclass(slots=True)
