@@ -74,7 +74,8 @@ def test_the_table_names_every_bot(capsys: pytest.CaptureFixture[str]) -> None:
         (["ladder", "random", "easy", "--cap", "easy=0"], "a cap is BOT=N"),
         (["ladder", "random", "easy", "--deals", "0"], "at least 1"),
         (["ladder", *["random"] * 13], "at most 12 bots"),
-        (["ladder", "random", "easy", "normal", "--deals", "100000"], "more than 500,000"),
+        # four bots, six pairs: 600,000 deal pairs (each pair's --deals is capped at 100,000)
+        (["ladder", "random", "easy", "normal", "normal-v1", "--deals", "100000"], "600,000"),
     ],
 )
 def test_bad_input_is_one_line_and_plays_nothing(

@@ -403,8 +403,11 @@ def render_ladder(report: LadderReport) -> RenderableType:
             f"{100 * r.score:.1f}%",
             str(r.deal_pairs),
         )
-    pairs = Table(title="pairs (A − B per deal pair)", title_justify="left")
-    for name in ("A", "B", "deal pairs", "A won / tied / lost", "written points A − B (95% CI)"):
+    pairs = Table(
+        title="pairs: deal pairs won by A, and written points A − B a deal (95% CI)",
+        title_justify="left",
+    )
+    for name in ("A", "B", "deal pairs", "A won / tied / lost", "A − B a deal"):
         pairs.add_column(name, justify="left" if name in ("A", "B") else "right")
     for p in report.pairs:
         w = p.arena.written
@@ -413,7 +416,7 @@ def render_ladder(report: LadderReport) -> RenderableType:
             Text(p.bot_b),
             str(p.deal_pairs),
             f"{p.a_wins} / {p.ties} / {p.b_wins}",
-            f"{w.mean:+.1f} [{w.low:+.1f}, {w.high:+.1f}]",
+            f"{w.mean:+.1f} ± {w.half_width:.1f}",
         )
     note = Text(
         f"Elo from a Bradley–Terry fit on deal pairs won (a tie is half), relative to "
