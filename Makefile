@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play install test lint typecheck unit bench fuzz cluster-check lab-check clean messages compile-messages
+.PHONY: play install test lint typecheck unit bench fuzz cluster-check lab-check browser clean messages compile-messages
 
 # The first install takes about a minute: say so, and let pip show its progress.
 $(STAMP): pyproject.toml
@@ -30,8 +30,8 @@ install:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests tests_cluster tests_lab benchmarks
-	$(BIN)/ruff format --check src tests tests_cluster tests_lab benchmarks
+	$(BIN)/ruff check src tests tests_cluster tests_lab benchmarks browser_tests
+	$(BIN)/ruff format --check src tests tests_cluster tests_lab benchmarks browser_tests
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
@@ -82,6 +82,13 @@ $(LAB_STAMP): $(STAMP)
 
 lab-check: $(LAB_STAMP)
 	$(BIN)/pytest tests_lab
+
+# bela serve driven in headless Chromium (Debian's package: apt-get install chromium) with
+# Playwright; about 15 s, so not part of `test`
+browser: $(STAMP)
+	@command -v chromium >/dev/null || { echo "make browser needs chromium: apt-get install -y chromium"; exit 1; }
+	$(BIN)/python -m pip install --quiet -e '.[browser-test]'
+	$(BIN)/pytest browser_tests -p no:cacheprovider
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -148,6 +148,7 @@ class ResultEntry(_Model):
 
 
 CardList = Annotated[str, Field(max_length=40)]
+PlayerName = Annotated[str, Field(min_length=1, max_length=24)]
 
 
 class RoundEntry(_Model):
@@ -180,6 +181,9 @@ class MatchRecord(_Model):
     scores: Pair
     hanging: int
     winner: Team | None
+    players: tuple[PlayerName, PlayerName, PlayerName, PlayerName] | None = None
+    """The names at the table by seat, for a match played on the network (``bela.net``);
+    None (and left out of the file) for a match against bots in the app."""
 
     @property
     def is_finished(self) -> bool:
@@ -266,6 +270,35 @@ def _round_entry(
     )
 
 
+def _current_entry(deal: Round, index: int, current: Round) -> RoundEntry:
+    """The entry of the round in progress, its seats read off the round instead of replayed.
+
+    A round in progress has its bids (with their seats) and then its cards (in tricks
+    with their leaders), and no claim ("dosta" ends a round): this is what
+    ``_seated`` would find, at a fraction of the cost (the network host saves after
+    every action; ``tests/net/test_net_views.py`` checks both agree).
+    """
+    seats = [seat for seat, _ in current.bids]
+    for trick in current.tricks:
+        seats.extend(trick.seat_of(i) for i in range(len(trick.cards)))
+    if current.trick:
+        seats.extend((current.trick_leader + i) % 4 for i in range(len(current.trick)))
+    actions = current.actions
+    if len(seats) != len(actions):  # pragma: no cover - not a round in progress
+        return _round_entry(deal, index, actions, None)
+    return RoundEntry(
+        index=index,
+        dealer=deal.dealer,
+        hands=_cards_of(deal.deal_hands),
+        talons=_cards_of(deal.deal_talons),
+        actions=tuple(
+            ActionEntry(seat=seat, action=action_text(action))
+            for seat, action in zip(seats, actions, strict=True)
+        ),
+        result=None,
+    )
+
+
 def _seated(deal: Round, actions: Iterable[Action]) -> tuple[ActionEntry, ...]:
     """Each action with the seat that took it, found by replaying the deal."""
     rnd = deal.copy()
@@ -278,15 +311,27 @@ def _seated(deal: Round, actions: Iterable[Action]) -> tuple[ActionEntry, ...]:
     return tuple(out)
 
 
-def record_from_match(match: Match, difficulty: str) -> MatchRecord:
-    """The record of ``match`` as it stands, the round in progress and its actions included."""
-    rounds = [
+def record_from_match(
+    match: Match, difficulty: str, known: tuple[RoundEntry, ...] = ()
+) -> MatchRecord:
+    """The record of ``match`` as it stands, the round in progress and its actions included.
+
+    ``known``: entries of this match's first finished rounds from an earlier record of it
+    (``record.rounds``), used as they are instead of being worked out again: the network
+    host saves after every action, and a finished round never changes.
+    """
+    reuse: list[RoundEntry] = []
+    for entry, played in zip(known, match.rounds, strict=False):
+        if entry.result is None or entry.index != played.index:
+            break  # only a run from the first round can stand for the rounds it covers
+        reuse.append(entry)
+    rounds = reuse + [
         _round_entry(match.deal(played.index), played.index, played.actions, result_entry(played))
-        for played in match.rounds
+        for played in match.rounds[len(reuse) :]
     ]
     if match.current is not None:
         index = match.next_index
-        rounds.append(_round_entry(match.deal(index), index, match.current.actions, None))
+        rounds.append(_current_entry(match.deal(index), index, match.current))
     return MatchRecord(
         schema_version=SCHEMA_VERSION,
         rules=RulesEntry.of(match.rules),
@@ -429,7 +474,9 @@ def match_from_record(record: MatchRecord) -> Match:
 
 def dumps(record: MatchRecord) -> str:
     """The record as indented JSON text (ends with a newline)."""
-    return record.model_dump_json(indent=2) + "\n"
+    # a single-player record has no names: its file stays as it always was
+    left_out = {"players"} if record.players is None else None
+    return record.model_dump_json(indent=2, exclude=left_out) + "\n"
 
 
 def _one_line(exc: ValidationError) -> str:

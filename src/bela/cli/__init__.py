@@ -1,5 +1,6 @@
 """The ``bela`` command: ``play`` (the default), ``replay``, ``analyze``, ``arena``,
-``ladder``, ``history`` and ``stats``.
+``ladder``, ``history``, ``stats``, and ``host``, ``join`` and ``serve`` (play with
+friends).
 
 ``main`` is the console-script entry point. Every failure ends with one line on
 stderr, never a traceback, and an exit code:
@@ -128,6 +129,20 @@ def _run(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         from bela.cli.lab import run_lab
 
         return run_lab(options, out, err)
+    from bela.cli.net import HostOptions, JoinOptions, ServeOptions
+
+    if isinstance(options, HostOptions):
+        from bela.cli.net import run_host
+
+        return run_host(options, out, err)
+    if isinstance(options, JoinOptions):
+        from bela.cli.net import run_join
+
+        return run_join(options, out, err)
+    if isinstance(options, ServeOptions):
+        from bela.cli.net import run_serve
+
+        return run_serve(options, out, err)
     from bela.cli.arena import run_arena_command
 
     assert isinstance(options, ArenaOptions)

@@ -31,6 +31,7 @@ from bela.cli.history import (
 )
 from bela.cli.lab import LabOptions, add_lab_parser, lab_options
 from bela.cli.ladder import LadderOptions, add_ladder_parser, ladder_options
+from bela.cli.net import HostOptions, JoinOptions, ServeOptions, add_net_parsers, net_options
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
 from bela.engine.rules import DEFAULT_RULES
@@ -137,6 +138,9 @@ Options = (
     | StatsOptions
     | LadderOptions
     | LabOptions
+    | HostOptions
+    | JoinOptions
+    | ServeOptions
 )
 
 
@@ -528,6 +532,7 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
     subparsers.update(add_history_parsers(commands))
     subparsers["ladder"] = ladder
     subparsers["lab"] = add_lab_parser(commands)
+    add_net_parsers(commands, _target, _TARGETS_SHOWN)
     _add_lang(parser)
     return parser, subparsers
 
@@ -615,6 +620,8 @@ def parse(argv: Sequence[str]) -> Options:
         return stats_options(args)
     if args.command == "lab":
         return lab_options(args)
+    if args.command in ("host", "join", "serve"):
+        return net_options(args)
     return ArenaOptions(
         bot_a=args.bot_a,
         bot_b=args.bot_b,

@@ -35,6 +35,7 @@ from bela.untrusted import oneline, shown
 
 if TYPE_CHECKING:
     from bela.engine import Match
+    from bela.tui.remote import RemoteSession
 
 __all__ = ["SPEEDS", "BelaApp"]
 
@@ -80,6 +81,7 @@ class BelaApp(App[int]):
         reduced_motion: bool | None = None,
         rules: Rules | None = None,
         language: str | None = None,
+        remote: RemoteSession | None = None,
     ) -> None:
         """``resume``: True resumes the autosave, False starts a new match at once, None
         shows the start screen (offering the autosave when there is one).
@@ -101,6 +103,9 @@ class BelaApp(App[int]):
         trick's gathering animation off (so does ``TEXTUAL_ANIMATIONS=none``).
 
         ``language`` is ``--lang``: it wins over the saved language for this run.
+
+        ``remote``: a seat at a table on the network (``bela join``, issue #16); the
+        app opens that table instead of the start screen, and plays no local match.
         """
         super().__init__()
         self.settings_store = SettingsStore.load()
@@ -123,6 +128,7 @@ class BelaApp(App[int]):
         self.rules: Rules = rules if rules is not None else stored.rules
         """The house rules of the next new match."""
         self.slot_notice: str | None = None
+        self.remote = remote
 
     @property
     def hold_delay(self) -> float:
@@ -246,6 +252,11 @@ class BelaApp(App[int]):
         if self.settings_store.notice is not None:
             self.notify(self.settings_store.notice, severity="warning", timeout=10)
         self._apply_saved_theme()
+        if self.remote is not None:  # a seat somebody hosts: no local match, no save slot
+            from bela.tui.screens.net_table import NetTableScreen
+
+            self.push_screen(NetTableScreen(self.remote))
+            return
         self.slot_notice = self._claim_slot()
         if self.resume is False:
             self._use_last_settings(None)

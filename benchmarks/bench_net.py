@@ -1,0 +1,249 @@
+"""Load benchmark for the network table (issue #16): one host process, many tables, scripted seats.
+
+One host process (a child of this script, ``--serve``) opens ``--tables`` tables
+(default 200); this process seats four scripted clients at each (800 TCP
+connections on localhost) and they play as fast as they can for ``--seconds``:
+every client answers its turn at once with a random legal action (``--think S``:
+after S seconds on average, a player's pace).
+
+Printed:
+- actions applied per second over the run;
+- the time from a client sending an action to *all four* seats of its table
+  having the resulting state (median, p90, p99, max), measured in this
+  process, so it includes the clients' own reading and JSON parsing;
+- the host's CPU time per action (from ``/proc``), which does not depend on how much
+  of the machine the host got, and what a whole free core would serve at that cost;
+- the host's memory: resident set before any table, after the tables are
+  opened and seated, and while all of them are mid-match, per table.
+
+The host saves every table after every action (as ``bela host`` does) unless
+``--no-save``. It is a measurement, not a test: nothing is asserted. The
+machine is shared, so run it with ``nice`` and read the figures as such.
+
+    .venv/bin/python benchmarks/bench_net.py --tables 200 --seconds 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (``/proc/PID/stat``, fields 14 and 15)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+# ---------------------------------------------------------------------- the host (child)
+
+
+async def _serve(tables: int, save: bool) -> None:
+    from bela.net.saves import TableSaver
+    from bela.net.server import Server, ServerOptions, WrongCodes
+
+    server = Server(
+        ServerOptions(difficulty="random", target=1001, bot_delay=0.0, wait=60, save=save),
+        TableSaver() if save else None,
+        WrongCodes(limit=10**9),
+    )
+    _, port = await server.listen("127.0.0.1", 0)
+    print(json.dumps({"port": port, "rss_empty": _rss_kib(os.getpid())}), flush=True)
+    codes = [server.new_table().code for _ in range(tables)]
+    print(json.dumps({"codes": codes, "leads": [t.leader_key for t in server.tables.values()]}))
+    sys.stdout.flush()
+    await asyncio.Event().wait()
+
+
+# ---------------------------------------------------------------------- the seats (this process)
+
+
+@dataclass
+class TableRun:
+    pending: dict[int, tuple[float, set[int]]] = field(default_factory=dict)
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+
+
+async def _seat(
+    host: str,
+    port: int,
+    code: str,
+    name: str,
+    run: TableRun,
+    rng: random.Random,
+    lead: str | None,
+    started: asyncio.Event,
+    stop: asyncio.Event,
+    think: float,
+) -> None:
+    reader, writer = await asyncio.open_connection(host, port, limit=1 << 20)
+    hello = {"type": "hello", "v": 1, "code": code, "name": name}
+    if lead is not None:
+        hello["lead"] = lead
+    writer.write(json.dumps(hello).encode() + b"\n")
+    seat = -1
+    acted: tuple[int, int] | None = None
+    counted = -1
+    while not stop.is_set():
+        line = await reader.readline()
+        if not line:
+            return
+        message = json.loads(line)
+        kind = message["type"]
+        if kind == "welcome":
+            seat = message["seat"]
+        elif kind == "lobby" and lead is not None:
+            if all(s["name"] for s in message["seats"]):
+                writer.write(b'{"type":"start"}\n')
+        elif kind == "state":
+            started.set()
+            seq = message["seq"]
+            now = time.perf_counter()
+            waiting = run.pending.get(seq)
+            if waiting is not None and seq != counted:
+                counted = seq
+                waiting[1].add(seat)
+                if len(waiting[1]) == 4:
+                    run.latencies.append(now - waiting[0])
+                    del run.pending[seq]
+            view = message["view"]
+            key = (seq, message["round"])
+            if view["to_act"] == seat and view["legal"] and key != acted:
+                acted = key
+                if think > 0:  # a player's pace: the host is then measured, not its queue
+                    await asyncio.sleep(think * (0.5 + rng.random()))
+                run.pending[seq + 1] = (time.perf_counter(), set())
+                run.actions += 1
+                action = rng.choice(view["legal"])
+                writer.write(json.dumps({"type": "act", "action": action}).encode() + b"\n")
+        elif kind in ("over", "closing"):
+            return
+    writer.close()
+
+
+async def _bench(args: argparse.Namespace) -> None:
+    data = tempfile.mkdtemp(prefix="bela-bench-net-")
+    env = dict(os.environ, BELA_DATA_DIR=data)
+    flags = ["--serve", str(args.tables)] + ([] if args.save else ["--no-save"])
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        os.environ.get("BENCH_NET_HOST", __file__),
+        *flags,
+        stdout=asyncio.subprocess.PIPE,
+        env=env,
+    )
+    assert child.stdout is not None
+    first = json.loads(await child.stdout.readline())
+    port, rss_empty = first["port"], first["rss_empty"]
+    opened = json.loads(await child.stdout.readline())
+    rss_open = _rss_kib(child.pid)
+    stop = asyncio.Event()
+    runs = [TableRun() for _ in opened["codes"]]
+    starts = [asyncio.Event() for _ in opened["codes"]]
+    tasks = []
+    for n, (code, lead) in enumerate(zip(opened["codes"], opened["leads"], strict=True)):
+        for k in range(4):
+            tasks.append(
+                asyncio.create_task(
+                    _seat(
+                        "127.0.0.1",
+                        port,
+                        code,
+                        f"t{n}s{k}",
+                        runs[n],
+                        random.Random(n * 4 + k),
+                        lead if k == 3 else None,
+                        starts[n],
+                        stop,
+                        args.think,
+                    )
+                )
+            )
+        if n % 20 == 19:
+            await asyncio.sleep(0.01)  # let the host take the connections in batches
+    await asyncio.wait_for(asyncio.gather(*(s.wait() for s in starts)), 60)
+    seated = time.perf_counter()
+    cpu_host, cpu_self = _cpu_seconds(child.pid), time.process_time()
+    await asyncio.sleep(args.seconds / 2)
+    rss_play = _rss_kib(child.pid)
+    await asyncio.sleep(args.seconds / 2)
+    elapsed = time.perf_counter() - seated
+    cpu_host = _cpu_seconds(child.pid) - cpu_host
+    cpu_self = time.process_time() - cpu_self
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    child.terminate()
+    await child.wait()
+
+    latencies = sorted(x for run in runs for x in run.latencies)
+    actions = sum(run.actions for run in runs)
+    tables = len(runs)
+    print(
+        f"bench_net: {tables} tables x 4 seats, {elapsed:.1f} s of play, "
+        f"saving {'on' if args.save else 'off'}, think {args.think:g} s "
+        "(one host process, clients in one process)"
+    )
+    print(f"  actions applied: {actions} ({actions / elapsed:.0f}/s, {actions / tables:.0f}/table)")
+    if latencies:
+        q = statistics.quantiles(latencies, n=100)
+        ms = 1000.0
+        print(
+            f"  action -> all 4 seats updated: median {statistics.median(latencies) * ms:.1f} ms, "
+            f"p90 {q[89] * ms:.1f} ms, p99 {q[98] * ms:.1f} ms, max {latencies[-1] * ms:.1f} ms "
+            f"({len(latencies)} actions)"
+        )
+    if actions:
+        per_action = cpu_host / actions
+        print(
+            f"  host CPU: {cpu_host:.1f} s in {elapsed:.1f} s ({100 * cpu_host / elapsed:.0f}% of "
+            f"a core), {per_action * 1000:.2f} ms per action: one free core would apply "
+            f"{1 / per_action:.0f} actions/s; the clients used {cpu_self:.1f} s"
+        )
+    per_table = (rss_play - rss_empty) / tables
+    print(
+        f"  host memory: {rss_empty / 1024:.1f} MiB empty, {rss_open / 1024:.1f} MiB with "
+        f"{tables} open tables, {rss_play / 1024:.1f} MiB mid-play: "
+        f"{per_table:.0f} KiB per playing table"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--no-save", dest="save", action="store_false")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a seat waits before acting, on average (0: as fast as it can)",
+    )
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve is not None:
+        asyncio.run(_serve(args.serve, args.save))
+    else:
+        asyncio.run(_bench(args))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,413 @@
+"""``bela host``, ``bela join`` and ``bela serve``: play with friends (issue #16).
+
+``bela host`` starts a table and prints how to join it (address and join code).
+The host plays too: the server runs in a thread of this process and the app
+joins it like any other seat, with the table's leader key so it may start the
+match (``--no-play`` only hosts, in the foreground until Ctrl-C). Tables left
+unfinished by an earlier host on this data directory are resumed first, with
+their codes, so their players can sit down again.
+
+``bela join ADDRESS CODE`` opens the app as a seat at somebody's table.
+``bela serve`` puts the app in a web browser (textual-serve, extra ``net``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import socket
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, TextIO
+
+from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
+from bela.untrusted import oneline, shown
+
+if TYPE_CHECKING:
+    from bela.net.server import Server
+
+__all__ = [
+    "HostOptions",
+    "JoinOptions",
+    "ServeOptions",
+    "add_net_parsers",
+    "net_options",
+    "run_host",
+    "run_join",
+    "run_serve",
+]
+
+_LEVELS: Final = ("random", "easy", "normal", "hard")
+MAX_WAIT: Final = 3600.0
+
+
+@dataclass(frozen=True, slots=True)
+class HostOptions:
+    port: int
+    public: bool
+    bots: str
+    wait: float
+    ssh: int | None
+    play: bool
+    name: str
+    target: int
+    bot_delay: float
+
+
+@dataclass(frozen=True, slots=True)
+class JoinOptions:
+    address: str
+    code: str
+    name: str
+    fresh: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ServeOptions:
+    port: int
+    public: bool
+    join: tuple[str, str] | None = None
+    name: str = "web"
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number 0 to 65535, not {shown(text)}")
+    return int(text)
+
+
+def _level(text: str) -> str:
+    level = text.strip().lower()
+    if level not in _LEVELS:
+        raise argparse.ArgumentTypeError(
+            f"the bots are one of {', '.join(_LEVELS)}, not {shown(text)}"
+        )
+    return level
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= MAX_WAIT:
+        raise argparse.ArgumentTypeError(
+            f"expected seconds from 0 to {MAX_WAIT:g}, not {shown(text)}"
+        )
+    return value
+
+
+def _name(text: str) -> str:
+    cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
+    if not 1 <= len(cleaned) <= 24:
+        raise argparse.ArgumentTypeError(f"a name is 1 to 24 characters, not {shown(text)}")
+    return cleaned
+
+
+def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
+    """Add ``host``, ``join`` and ``serve`` to ``commands`` (argparse's subparsers)."""
+    from bela.net import DEFAULT_PORT  # the package alone: no pydantic before it is needed
+
+    host: argparse.ArgumentParser = commands.add_parser(
+        "host",
+        help="host a table for friends on the network, and play at it",
+        description="Start a table and print its address and join code; friends join with "
+        "'bela join ADDRESS CODE'. Empty seats are bots. You play at the table too, and start "
+        "the match with g once everybody is seated. Binds to this machine only unless "
+        "--public.",
+        epilog="example: bela host --public --bots normal   (then friends: bela join "
+        "HOST:4711 CODE --name Ana)",
+        allow_abbrev=False,
+    )
+    host.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+    )
+    host.add_argument(
+        "--public",
+        action="store_true",
+        help="accept players from other machines (binds every interface, not just localhost)",
+    )
+    host.add_argument(
+        "--bots",
+        type=_level,
+        default="easy",
+        metavar="LEVEL",
+        help=f"bots in empty seats: {', '.join(_LEVELS)} (default easy)",
+    )
+    host.add_argument(
+        "--wait",
+        type=_seconds,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long a dropped player's seat waits before a bot plays it (default 60)",
+    )
+    host.add_argument(
+        "--ssh",
+        type=_port,
+        metavar="PORT",
+        help="also accept 'ssh -p PORT NAME@HOST' (password: the join code); needs the "
+        "'net' extra (pip install 'bela[net]')",
+    )
+    host.add_argument(
+        "--no-play", dest="play", action="store_false", help="only host; do not open the app"
+    )
+    host.add_argument("--name", type=_name, default="host", help="your name at the table")
+    host.add_argument(
+        "--target", type=target, default=1001, metavar=targets_shown, help="the match's target"
+    )
+    host.add_argument(
+        "--bot-delay",
+        type=_seconds,
+        default=0.6,
+        metavar="SECONDS",
+        help="pause before each bot action, so people can follow (default 0.6)",
+    )
+
+    join: argparse.ArgumentParser = commands.add_parser(
+        "join",
+        help="sit down at a table somebody hosts",
+        description="Join a table hosted with 'bela host': the same app, as one seat.",
+        epilog="example: bela join 192.168.1.20:4711 K7QF-M2XP-R9 --name Ana",
+        allow_abbrev=False,
+    )
+    join.add_argument("address", metavar="ADDRESS", help="HOST or HOST:PORT the host printed")
+    join.add_argument("code", metavar="CODE", help="the join code the host printed")
+    join.add_argument("--name", type=_name, default="player", help="your name at the table")
+    join.add_argument(
+        "--fresh",
+        action="store_true",
+        help="take a new seat even if this machine kept a token for this table and name",
+    )
+
+    serve: argparse.ArgumentParser = commands.add_parser(
+        "serve",
+        help="play in a web browser (needs the 'net' extra)",
+        description="Serve the app to a web browser with textual-serve: each browser tab gets "
+        "its own app, a single-player game, or with --join a seat at a hosted table.",
+        epilog="examples: bela serve   |   bela serve --join 127.0.0.1:4711 CODE --name Ana",
+        allow_abbrev=False,
+    )
+    serve.add_argument("--port", type=_port, default=8000, help="HTTP port (default 8000)")
+    serve.add_argument("--public", action="store_true", help="accept other machines")
+    serve.add_argument(
+        "--join",
+        nargs=2,
+        metavar=("ADDRESS", "CODE"),
+        help="each browser tab takes a seat at this table instead of playing alone",
+    )
+    serve.add_argument("--name", type=_name, default="web", help="the name at the table")
+
+
+def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOptions:
+    if args.command == "host":
+        return HostOptions(
+            port=args.port,
+            public=args.public,
+            bots=args.bots,
+            wait=args.wait,
+            ssh=args.ssh,
+            play=args.play,
+            name=args.name,
+            target=args.target,
+            bot_delay=args.bot_delay,
+        )
+    if args.command == "join":
+        return JoinOptions(address=args.address, code=args.code, name=args.name, fresh=args.fresh)
+    join = None if args.join is None else (str(args.join[0]), str(args.join[1]))
+    return ServeOptions(port=args.port, public=args.public, join=join, name=args.name)
+
+
+# ---------------------------------------------------------------------- bela host
+
+
+def _shown_host(public: bool) -> str:
+    """The address friends type: this machine's LAN address with --public, else localhost."""
+    if not public:
+        return "127.0.0.1"
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent
+        return str(probe.getsockname()[0])
+    return socket.gethostname()
+
+
+class HostBusyError(RuntimeError):
+    """Another ``bela host`` holds this data directory's tables."""
+
+
+class _Hosting:
+    """The server on its own event loop in a thread, so the app can run in this one."""
+
+    def __init__(self, options: HostOptions) -> None:
+        self.options = options
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.server: Server | None = None
+        self.error: BaseException | None = None
+        self.lines: list[str] = []
+        self.lead: str | None = None
+        self.code: str | None = None
+        self._stop: asyncio.Event | None = None
+        self.thread = threading.Thread(target=self._run, name="bela-host", daemon=True)
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self._main())
+        except BaseException as exc:  # told to the main thread, which says it in one line
+            self.error = exc
+            self.ready.set()
+
+    async def _main(self) -> None:
+        from bela.engine import Rules
+        from bela.net.saves import TableSaver, load_tables
+        from bela.net.server import Server, ServerOptions
+
+        opts = self.options
+        from bela.net.saves import tables_dir
+        from bela.slot_lock import SlotLock
+
+        tables_dir().mkdir(parents=True, exist_ok=True)
+        self.lock = SlotLock(tables_dir() / ".host.lock")
+        if not self.lock.acquire():  # two hosts would both resume, and save, the same tables
+            raise HostBusyError(
+                "another bela host is running on this data directory "
+                "(BELA_DATA_DIR chooses another)"
+            )
+        server = Server(
+            ServerOptions(
+                difficulty=opts.bots,
+                target=opts.target,
+                rules=Rules(),
+                wait=opts.wait,
+                bot_delay=opts.bot_delay,
+            ),
+            TableSaver(),
+        )
+        self.server = server
+        saved, problems = load_tables()
+        self.lines.extend(f"bela: {p}" for p in problems)
+        tables = [server.resume_table(save, match) for save, match in saved]
+        for table in tables:
+            self.lines.append(f"Resumed an unfinished table: join code {table.code}")
+        table = tables[0] if tables else server.new_table()
+        self.lead, self.code = table.leader_key, table.code
+        bind = "0.0.0.0" if opts.public else "127.0.0.1"
+        _, port = await server.listen(bind, opts.port)
+        where = f"{_shown_host(opts.public)}:{port}"
+        self.lines.append(f"Table open at {where}  join code: {table.code}")
+        self.lines.append(f"Friends join with:  bela join {where} {table.code} --name NAME")
+        if opts.ssh is not None:
+            from bela.net.ssh import start_ssh
+
+            await start_ssh(server, bind, opts.ssh, port)
+            self.lines.append(
+                f"Or over SSH:  ssh -p {opts.ssh} NAME@{_shown_host(opts.public)}  "
+                f"(password: {table.code})"
+            )
+        if not opts.public:
+            self.lines.append("(only this machine can join: add --public for the network)")
+        self._stop = asyncio.Event()
+        self.port = port
+        self.ready.set()
+        await self._stop.wait()
+        await server.close()
+
+    def start(self) -> None:
+        self.thread.start()
+        self.ready.wait()
+        if self.error is not None:
+            raise self.error
+
+    def stop(self) -> None:
+        stop = self._stop
+        if stop is not None:
+            self.loop.call_soon_threadsafe(stop.set)
+        self.thread.join(timeout=10)
+
+
+def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
+    """Host a table; play at it in the app unless ``--no-play``."""
+    hosting = _Hosting(options)
+    try:
+        hosting.start()
+    except HostBusyError as exc:
+        raise CliError(oneline(exc), EXIT_ENVIRONMENT) from None
+    except OSError as exc:
+        raise CliError(
+            f"cannot host on port {options.port}: {oneline(exc)}", EXIT_ENVIRONMENT
+        ) from None
+    except ImportError as exc:
+        raise CliError(
+            f"{oneline(exc)}: install the 'net' extra (pip install 'bela[net]')", EXIT_ENVIRONMENT
+        ) from None
+    for line in hosting.lines:
+        print(line, file=out, flush=True)
+    try:
+        if not options.play:
+            print("Hosting until Ctrl-C.", file=out, flush=True)
+            hosting.thread.join()
+            return 0
+        assert hosting.code is not None
+        from bela.tui.app import BelaApp
+        from bela.tui.remote import RemoteSession
+
+        invite = tuple(line for line in hosting.lines if "join" in line or "SSH" in line)
+        session = RemoteSession(
+            "127.0.0.1", hosting.port, hosting.code, options.name, lead=hosting.lead, invite=invite
+        )
+        app = BelaApp(remote=session)
+        app.run()
+        return app.return_code or 0
+    finally:
+        hosting.stop()
+
+
+# ---------------------------------------------------------------------- bela join
+
+
+def run_join(options: JoinOptions, out: TextIO, err: TextIO) -> int:
+    """Open the app as a seat at the table at ``ADDRESS``."""
+    from bela.net.client import parse_address
+
+    try:
+        host, port = parse_address(options.address)
+    except ValueError as exc:
+        raise CliError(f"bad address {shown(options.address)}: {oneline(exc)}") from None
+    from bela.tui.app import BelaApp
+    from bela.tui.remote import RemoteSession
+
+    session = RemoteSession(host, port, options.code, options.name, keep=not options.fresh)
+    app = BelaApp(remote=session)
+    app.run()
+    return app.return_code or 0
+
+
+# ---------------------------------------------------------------------- bela serve
+
+
+def run_serve(options: ServeOptions, out: TextIO, err: TextIO) -> int:
+    """The app in a browser: textual-serve runs ``bela play`` for each page opened."""
+    import shlex
+    import sys
+
+    module = optional_module("textual_serve.server", "the browser server (pip install 'bela[net]')")
+    host = "0.0.0.0" if options.public else "127.0.0.1"
+    shown_host = _shown_host(options.public)
+    if options.join is None:
+        command = shlex.join([sys.executable, "-m", "bela", "play"])
+    else:  # a seat each tab: new seats, as the tabs share this machine's kept tokens
+        address, code = options.join
+        command = shlex.join(
+            [sys.executable, "-m", "bela", "join", address, code, "--name", options.name, "--fresh"]
+        )
+    server = module.Server(
+        command, host=host, port=options.port, public_url=f"http://{shown_host}:{options.port}"
+    )
+    print(
+        f"Open http://{shown_host}:{options.port} in a browser (Ctrl-C stops).",
+        file=out,
+        flush=True,
+    )
+    server.serve()
+    return 0

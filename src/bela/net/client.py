@@ -1,0 +1,131 @@
+"""A seat's end of the connection: say hello, send actions, read validated messages.
+
+``Client`` is what the app's remote session, the tests and the load benchmark
+use. Everything the server sends is validated (``decode_server``) before it is
+believed: a host is somebody else's machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from bela.net import DEFAULT_PORT
+from bela.net.protocol import (
+    PROTOCOL_VERSION,
+    SERVER_FRAME_LIMIT,
+    Closing,
+    ProtocolError,
+    ServerMessage,
+    Welcome,
+    decode_server,
+    encode,
+)
+
+__all__ = ["DEFAULT_PORT", "Client", "JoinError", "parse_address"]
+
+
+class JoinError(ConnectionError):
+    """The host could not be reached or would not seat us; the message says why."""
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST``, ``HOST:PORT`` or ``[V6]:PORT`` as (host, port)."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest.lstrip(":")
+    elif text.count(":") == 1:
+        host, _, port = text.partition(":")
+    else:
+        host, port = text, ""
+    if not host:
+        raise ValueError("the address has no host")
+    if not port:
+        return host, DEFAULT_PORT
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{port[:10]!r} is not a port number")
+    return host, int(port)
+
+
+class Client:
+    """One connection to a table."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.welcome: Welcome | None = None
+        self.log: list[bytes] | None = None
+        """Every frame received, when a list is put here (tests check what a seat was sent)."""
+
+    @classmethod
+    async def connect(
+        cls,
+        host: str,
+        port: int,
+        code: str,
+        name: str,
+        token: str | None = None,
+        lead: str | None = None,
+        timeout: float = 10.0,
+        log: list[bytes] | None = None,
+    ) -> Client:
+        """Connect and say hello; returns once seated (``welcome``), or raises ``JoinError``."""
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(host, port, limit=SERVER_FRAME_LIMIT), timeout
+            )
+        except (OSError, TimeoutError) as exc:
+            raise JoinError(f"cannot reach {host}:{port}: {exc or 'timed out'}") from None
+        client = cls(reader, writer)
+        client.log = log
+        hello: dict[str, object] = {"type": "hello", "v": PROTOCOL_VERSION, "code": code}
+        hello["name"] = name
+        if token is not None:
+            hello["token"] = token
+        if lead is not None:
+            hello["lead"] = lead
+        await client.send(hello)
+        try:
+            first = await asyncio.wait_for(client.receive(), timeout)
+        except TimeoutError:
+            await client.close()
+            raise JoinError("the host did not answer") from None
+        if isinstance(first, Closing):
+            await client.close()
+            raise JoinError(first.reason)
+        if not isinstance(first, Welcome):
+            await client.close()
+            raise JoinError("the host did not welcome us")
+        client.welcome = first
+        return client
+
+    async def send(self, message: dict[str, object]) -> None:
+        self.writer.write(encode(message))
+        await self.writer.drain()
+
+    async def act(self, action: str) -> None:
+        await self.send({"type": "act", "action": action})
+
+    async def chat(self, text: str) -> None:
+        await self.send({"type": "chat", "text": text})
+
+    async def receive(self) -> ServerMessage:
+        """The next message; ``ConnectionError`` when the host hangs up or breaks the protocol."""
+        try:
+            frame = await self.reader.readuntil(b"\n")
+        except asyncio.IncompleteReadError:
+            raise ConnectionError("the host closed the connection") from None
+        except (asyncio.LimitOverrunError, ValueError):
+            raise ConnectionError("the host sent a frame that is too large") from None
+        if self.log is not None:
+            self.log.append(frame)
+        try:
+            return decode_server(frame)
+        except ProtocolError as exc:
+            raise ConnectionError(f"the host sent something that is not bela: {exc}") from None
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.writer.close()
+            await asyncio.wait_for(self.writer.wait_closed(), 1)

@@ -1,0 +1,310 @@
+"""The table protocol: newline-delimited JSON frames, each one message, versioned and validated.
+
+Both directions are closed sets of pydantic models told apart by ``type``. A
+frame that is too long, is not JSON, has an unknown ``type`` or a field that
+does not fit is *malformed*: the receiver closes that one connection with a
+reason (``Closing``) and nobody else notices. A well-formed message that the
+rules or the table's state do not allow now (a card out of turn, ``start`` from
+a guest) is *refused*: the sender alone gets ``Refused`` with the reason, and
+nothing changes.
+
+What the server sends is built from ``Round.view(seat)`` only (``bela.net.views``);
+the client validates it like any other untrusted input.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from bela.untrusted import oneline
+
+__all__ = [
+    "CLIENT_FRAME_LIMIT",
+    "PROTOCOL_VERSION",
+    "QUICK_PHRASES",
+    "SERVER_FRAME_LIMIT",
+    "Act",
+    "Chat",
+    "ClientMessage",
+    "Closing",
+    "Hello",
+    "Leave",
+    "Lobby",
+    "Notice",
+    "Over",
+    "ProtocolError",
+    "Refused",
+    "Said",
+    "ServerMessage",
+    "Sit",
+    "Start",
+    "State",
+    "Welcome",
+    "decode_client",
+    "decode_server",
+    "encode",
+]
+
+PROTOCOL_VERSION: Final = 1
+"""Bumped on any change a peer of the previous version would misread."""
+
+CLIENT_FRAME_LIMIT: Final = 2048
+"""Bytes in one client frame, newline included: the longest real one (a chat line) is ~700."""
+
+SERVER_FRAME_LIMIT: Final = 256 * 1024
+"""Bytes in one server frame: a state is ~4 KB; ``Over`` carries the match record."""
+
+CHAT_LIMIT: Final = 160
+NAME_LIMIT: Final = 24
+
+QUICK_PHRASES: Final = ("dobro", "bela!", "hvala", "bravo", "ajme", "idemo")
+"""Table talk said with one key (F5..F10 in the app)."""
+
+
+class ProtocolError(ValueError):
+    """A frame that is not a valid message; the reason is one line for the peer."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+Seat = Annotated[int, Field(ge=0, le=3)]
+Name = Annotated[str, Field(min_length=1, max_length=NAME_LIMIT)]
+Short = Annotated[str, Field(max_length=64)]
+
+
+# ---------------------------------------------------------------------- client -> server
+
+
+class Hello(_Message):
+    """The first frame of every connection: the join code, a name, and a token to sit again."""
+
+    type: Literal["hello"]
+    v: int
+    code: Short
+    name: Name
+    token: Short | None = None
+    """The reconnect token of a seat this player held (``Welcome.token``)."""
+    lead: Short | None = None
+    """The table's leader key, which only the host's own app knows: it may start the match."""
+
+
+class Sit(_Message):
+    """Move to an empty seat before the match starts (partners sit opposite: 0-2, 1-3)."""
+
+    type: Literal["sit"]
+    seat: Seat
+
+
+class Start(_Message):
+    """The leader starts the match; bots take the empty seats."""
+
+    type: Literal["start"]
+
+
+class Act(_Message):
+    """An action, spelled as in a match record: ``dalje``, ``call H``, ``10H``, ``QH bela``,
+    ``dosta``."""
+
+    type: Literal["act"]
+    action: Annotated[str, Field(min_length=1, max_length=16)]
+
+
+class Chat(_Message):
+    """A line of table talk (a quick phrase is just a short line)."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=CHAT_LIMIT)]
+
+
+class Leave(_Message):
+    """Leaving for good: a bot takes the seat at once."""
+
+    type: Literal["leave"]
+
+
+ClientMessage = Annotated[Hello | Sit | Start | Act | Chat | Leave, Field(discriminator="type")]
+
+
+# ---------------------------------------------------------------------- server -> client
+
+
+class Welcome(_Message):
+    type: Literal["welcome"]
+    v: int
+    table: Short
+    seat: Seat
+    token: Short
+    """Keep it: ``Hello.token`` with it gets this seat (and its hand) back after a drop."""
+    leader: bool
+
+
+class SeatInfo(_Message):
+    name: Name | None
+    kind: Literal["open", "human", "away", "bot"]
+    """open: nobody yet; human: connected; away: dropped, seat kept; bot: a bot plays it."""
+
+
+class Lobby(_Message):
+    """The table before the match starts: who sits where."""
+
+    type: Literal["lobby"]
+    seats: tuple[SeatInfo, SeatInfo, SeatInfo, SeatInfo]
+    bots: Short
+    target: int
+    leader: Seat | None
+
+
+class ZvanjeInfo(_Message):
+    text: Annotated[str, Field(max_length=64)]
+    points: int
+    cards: tuple[Annotated[str, Field(max_length=3)], ...]
+
+
+CardText = Annotated[str, Field(min_length=2, max_length=3)]
+
+
+class TrickInfo(_Message):
+    leader: Seat
+    cards: tuple[CardText, ...]
+    winner: Seat
+    points: int
+
+
+class ViewInfo(_Message):
+    """``Round.view(seat)`` as JSON: cards as ``"10H"``, actions as record text."""
+
+    dealer: Seat
+    phase: Literal["bidding", "playing", "finished"]
+    hand: tuple[CardText, ...]
+    talon: tuple[CardText, ...]
+    bids: tuple[tuple[Seat, Short], ...]
+    trump: Annotated[str, Field(pattern="^[HDSC]$")] | None
+    caller: Seat | None
+    own_zvanja: tuple[ZvanjeInfo, ...]
+    shown_zvanja: tuple[tuple[Seat, tuple[ZvanjeInfo, ...]], ...]
+    zvanja_team: Annotated[int, Field(ge=0, le=1)] | None
+    tricks: tuple[TrickInfo, ...]
+    trick_leader: Seat | None
+    trick: tuple[CardText, ...]
+    bela_announced: tuple[Seat, ...]
+    hand_sizes: tuple[int, int, int, int]
+    to_act: Seat | None
+    legal: tuple[Short, ...]
+    can_claim: bool
+    clockwise: bool
+
+
+class RoundInfo(_Message):
+    """A finished round as the score sheet writes it."""
+
+    index: int
+    written: tuple[int, int]
+    note: Annotated[str, Field(max_length=200)]
+
+
+class State(_Message):
+    """The table as one seat may see it, after every action (``seq`` counts them)."""
+
+    type: Literal["state"]
+    seq: int
+    seat: Seat
+    seats: tuple[SeatInfo, SeatInfo, SeatInfo, SeatInfo]
+    target: int
+    scores: tuple[int, int]
+    hanging: int
+    round: int
+    view: ViewInfo
+    sheet: tuple[RoundInfo, ...]
+    winner: Annotated[int, Field(ge=0, le=1)] | None
+    last: Annotated[str, Field(max_length=300)] | None = None
+    """What the action just taken did, in words (a trick taken, a round's result)."""
+
+
+class Refused(_Message):
+    type: Literal["refused"]
+    reason: Annotated[str, Field(max_length=300)]
+
+
+class Said(_Message):
+    type: Literal["said"]
+    seat: Seat
+    name: Name
+    text: Annotated[str, Field(max_length=CHAT_LIMIT)]
+
+
+class Notice(_Message):
+    type: Literal["notice"]
+    text: Annotated[str, Field(max_length=300)]
+
+
+class Over(_Message):
+    """The match is over; ``record`` is its record (it replays the seed: sent only now)."""
+
+    type: Literal["over"]
+    winner: Annotated[int, Field(ge=0, le=1)]
+    scores: tuple[int, int]
+    record: dict[str, Any]
+    archived: Annotated[str, Field(max_length=300)] | None
+
+
+class Closing(_Message):
+    """The last frame before the server closes this connection, with the reason."""
+
+    type: Literal["closing"]
+    reason: Annotated[str, Field(max_length=300)]
+
+
+ServerMessage = Annotated[
+    Welcome | Lobby | State | Refused | Said | Notice | Over | Closing,
+    Field(discriminator="type"),
+]
+
+_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave] = TypeAdapter(ClientMessage)
+_SERVER: TypeAdapter[Welcome | Lobby | State | Refused | Said | Notice | Over | Closing] = (
+    TypeAdapter(ServerMessage)
+)
+
+
+def encode(message: BaseModel | dict[str, Any]) -> bytes:
+    """One frame: compact JSON and a newline (JSON never holds a raw newline)."""
+    if isinstance(message, BaseModel):
+        return message.model_dump_json().encode() + b"\n"
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+
+
+def _why(exc: ValidationError) -> str:
+    error = exc.errors(include_url=False, include_input=False, include_context=False)[0]
+    if error["type"] == "json_invalid":
+        return "the frame is not JSON"
+    if error["type"] in ("union_tag_invalid", "union_tag_not_found"):
+        return "unknown message type"
+    # the location is made of the peer's own keys: escaped and cut, never raw text
+    where = ".".join(oneline(part, 20) for part in error["loc"]) or "the message"
+    return oneline(f"{where}: {error['msg'].lower()}", 160)
+
+
+def decode_client(frame: bytes) -> Hello | Sit | Start | Act | Chat | Leave:
+    """A client frame as a message, or ``ProtocolError`` saying why it is none."""
+    if len(frame) > CLIENT_FRAME_LIMIT:
+        raise ProtocolError(f"frame too large (the limit is {CLIENT_FRAME_LIMIT} bytes)")
+    try:
+        return _CLIENT.validate_json(frame)
+    except ValidationError as exc:
+        raise ProtocolError(_why(exc)) from None
+
+
+def decode_server(
+    frame: bytes,
+) -> Welcome | Lobby | State | Refused | Said | Notice | Over | Closing:
+    """A server frame as a message, or ``ProtocolError`` saying why it is none."""
+    if len(frame) > SERVER_FRAME_LIMIT:
+        raise ProtocolError(f"frame too large (the limit is {SERVER_FRAME_LIMIT} bytes)")
+    try:
+        return _SERVER.validate_json(frame)
+    except ValidationError as exc:
+        raise ProtocolError(_why(exc)) from None

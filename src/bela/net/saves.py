@@ -1,0 +1,183 @@
+"""The host's tables on disk: saved after every action, read back when the host restarts.
+
+Each table is one file, ``<data dir>/tables/<table id>.json``: the match record
+(``bela.records``, replayed and checked on loading like any save), the seats'
+names, the *hashes* of their reconnect tokens and the join code, so a restarted
+host takes the same code and tokens and its players sit down again where they
+were. When the match ends it goes to the archive with the seat names
+(``storage.archive_match``) and the table's file is removed.
+
+Saving writes a whole file atomically (``bela.files.replace_atomically``) in a
+thread, so 200 tables saving do not stall the event loop. Saves of one table
+are never concurrent: while one is being written, later actions only replace
+the snapshot waiting to be written next, so the file always ends at the latest
+state and the loop never waits for the disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Final
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bela.files import read_limited, replace_atomically
+from bela.record_basics import RECORD_SIZE_LIMIT, RecordError
+from bela.records import MatchRecord, RoundEntry, match_from_record, record_from_match
+from bela.storage import archive_match, data_dir, os_error_text
+from bela.untrusted import oneline, shown_path
+
+if TYPE_CHECKING:
+    from bela.engine import Match
+    from bela.net.table import Table
+
+__all__ = ["SAVE_VERSION", "TableSave", "TableSaver", "load_tables", "tables_dir"]
+
+SAVE_VERSION: Final = 1
+_TEMP_PREFIX: Final = ".table-"
+
+
+class TableSave(BaseModel):
+    """A table as its file holds it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    save_version: int
+    table_id: Annotated[str, Field(pattern="^[a-z0-9]{4,32}$")]
+    code: Annotated[str, Field(min_length=4, max_length=32)]
+    leader_key: Annotated[str, Field(max_length=64)]
+    difficulty: Annotated[str, Field(pattern="^[a-z][a-z0-9_-]{0,31}$")]
+    names: tuple[str | None, str | None, str | None, str | None]
+    tokens: tuple[str | None, str | None, str | None, str | None]
+    bots: tuple[bool, bool, bool, bool]
+    leader: Annotated[int, Field(ge=0, le=3)] | None
+    record: MatchRecord
+
+
+def tables_dir() -> Path:
+    return data_dir() / "tables"
+
+
+def _save_of(table: Table, known: tuple[RoundEntry, ...] = ()) -> TableSave:
+    assert table.match is not None
+    return TableSave(
+        save_version=SAVE_VERSION,
+        table_id=table.table_id,
+        code=table.code,
+        leader_key=table.leader_key,
+        difficulty=table.difficulty,
+        names=tuple(s.name for s in table.seats),  # type: ignore[arg-type]
+        tokens=tuple(s.token for s in table.seats),  # type: ignore[arg-type]
+        bots=tuple(s.bot and s.name is None for s in table.seats),  # type: ignore[arg-type]
+        leader=table.leader,
+        record=record_from_match(table.match, table.difficulty, known),
+    )
+
+
+@dataclass(slots=True)
+class _Slot:
+    pending: Table | None = None
+    match: Match | None = None
+    task: asyncio.Task[None] | None = None
+    done: bool = False
+    known: tuple[RoundEntry, ...] = ()
+    """The finished rounds' entries of the last save: worked out once, not after every action."""
+
+
+class TableSaver:
+    """Saves each table after every action, one write at a time per table, off the loop."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = directory if directory is not None else tables_dir()
+        self._slots: dict[str, _Slot] = {}
+        self.problem: str | None = None
+        """The last failure in words (shown by the host once), or None."""
+
+    def path(self, table_id: str) -> Path:
+        return self.directory / f"{table_id}.json"
+
+    def schedule(self, table: Table) -> None:
+        """Save ``table`` as it is now (soon, in a thread)."""
+        slot = self._slots.setdefault(table.table_id, _Slot())
+        if slot.done:
+            return
+        slot.pending, slot.match = table, table.match
+        if slot.task is None or slot.task.done():
+            slot.task = asyncio.get_running_loop().create_task(self._write(table.table_id, slot))
+
+    async def _write(self, table_id: str, slot: _Slot) -> None:
+        while slot.pending is not None and not slot.done:
+            save = _save_of(slot.pending, slot.known)  # the match is immutable: the state now
+            slot.pending = None
+            slot.known = tuple(r for r in save.record.rounds if r.result is not None)
+            text = save.model_dump_json() + "\n"
+            try:
+                await asyncio.to_thread(self._replace, self.path(table_id), text)
+            except OSError as exc:
+                self.problem = oneline(
+                    f"could not save table {table_id} in {shown_path(self.directory)}: "
+                    f"{os_error_text(exc)}"
+                )
+        if slot.done:
+            self._remove(table_id)
+
+    def _replace(self, path: Path, text: str) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        replace_atomically(path, text, _TEMP_PREFIX)
+
+    def _remove(self, table_id: str) -> None:
+        with contextlib.suppress(OSError):
+            self.path(table_id).unlink()
+
+    async def flush(self) -> None:
+        """Wait for every save under way (before the host exits)."""
+        tasks = [slot.task for slot in self._slots.values() if slot.task is not None]
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    def finish(self, table: Table) -> str | None:
+        """The match is over: archive it with the seat names and forget the table's save.
+
+        Returns the archive's path in words, or None if it could not be written (then
+        the table's save stays, and the next start of the host archives it).
+        """
+        assert table.match is not None
+        record = record_from_match(table.match, table.difficulty)
+        record = record.model_copy(update={"players": tuple(table.name_of(i) for i in range(4))})
+        try:
+            where = archive_match(record)
+        except (OSError, RecordError) as exc:
+            self.problem = oneline(f"could not archive table {table.table_id}: {exc}")
+            self.schedule(table)
+            return None
+        slot = self._slots.setdefault(table.table_id, _Slot())
+        slot.done = True
+        slot.pending = None
+        if slot.task is None or slot.task.done():
+            self._remove(table.table_id)
+        return shown_path(where)
+
+
+def load_tables(directory: Path | None = None) -> tuple[list[tuple[TableSave, Match]], list[str]]:
+    """Every saved table that replays, and a line for each file that could not be used."""
+    where = directory if directory is not None else tables_dir()
+    found: list[tuple[TableSave, Match]] = []
+    problems: list[str] = []
+    try:
+        paths = sorted(p for p in where.iterdir() if p.suffix == ".json" and p.name[0] != ".")
+    except FileNotFoundError:
+        return found, problems
+    except OSError as exc:
+        return found, [oneline(f"cannot read {shown_path(where)}: {os_error_text(exc)}")]
+    for path in paths:
+        try:
+            save = TableSave.model_validate_json(read_limited(path, RECORD_SIZE_LIMIT + 4096))
+            if save.save_version != SAVE_VERSION:
+                raise RecordError(f"table save version {save.save_version} is not known here")
+            found.append((save, match_from_record(save.record)))
+        except (OSError, ValueError) as exc:
+            problems.append(oneline(f"{shown_path(path)} was not resumed: {exc}", 300))
+    return found, problems

@@ -1,0 +1,441 @@
+"""The host: an asyncio TCP server holding tables, each joined with its own code.
+
+Every connection starts with ``Hello`` (within ``HELLO_TIMEOUT``). A wrong join
+code is answered, after a short pause, with ``Closing``, and counts against the
+peer's address: more than ``WrongCodes.limit`` wrong codes in ``WrongCodes.window``
+seconds and that address is refused without its code even being looked at, until
+the window has passed (a 10-character code from 32 letters and digits is 50 bits;
+at five guesses a minute, guessing one takes longer than the universe has).
+
+Then frames are read one line at a time with a hard length limit; anything
+malformed (too long, not JSON, an unknown type, a field that does not fit)
+closes that connection with the reason, and only that one. A client that does
+not read its frames is cut off once ``SEND_BUFFER_LIMIT`` bytes wait for it,
+so a stalled peer cannot make the host hold unbounded memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from bela.engine import Rules
+from bela.net.protocol import (
+    CLIENT_FRAME_LIMIT,
+    PROTOCOL_VERSION,
+    Act,
+    Chat,
+    Hello,
+    Leave,
+    ProtocolError,
+    Sit,
+    Start,
+    decode_client,
+    encode,
+)
+from bela.net.table import Table
+from bela.records import RecordError, parse_action
+
+if TYPE_CHECKING:
+    from bela.ai import Bot
+    from bela.engine import Match
+    from bela.net.saves import TableSave, TableSaver
+
+__all__ = [
+    "CODE_ALPHABET",
+    "HELLO_TIMEOUT",
+    "Server",
+    "ServerOptions",
+    "WrongCodes",
+    "new_code",
+    "normal_code",
+]
+
+HELLO_TIMEOUT: Final = 10.0
+SEND_BUFFER_LIMIT: Final = 1024 * 1024
+CODE_ALPHABET: Final = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I: read aloud safely
+CODE_LENGTH: Final = 10
+WRONG_CODE_PAUSE: Final = 0.2
+CHAT_BURST: Final = 5
+CHAT_WINDOW: Final = 5.0
+
+
+def new_code() -> str:
+    """An unguessable join code, shown as ``XXXX-XXXX-XX``."""
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return f"{raw[:4]}-{raw[4:8]}-{raw[8:]}"
+
+
+def normal_code(text: str) -> str:
+    """A code as typed (any case, dashes or spaces anywhere) in its one spelling."""
+    raw = "".join(ch for ch in text.upper() if ch.isalnum())
+    return f"{raw[:4]}-{raw[4:8]}-{raw[8:]}" if len(raw) == CODE_LENGTH else raw
+
+
+@dataclass(slots=True)
+class WrongCodes:
+    """Wrong join codes and tokens by peer address, in a sliding window."""
+
+    limit: int = 5
+    window: float = 60.0
+    seen: dict[str, deque[float]] = field(default_factory=dict)
+
+    def blocked(self, peer: str) -> float:
+        """Seconds until ``peer`` may try again (0: it may now)."""
+        times = self.seen.get(peer)
+        if not times:
+            return 0.0
+        now = time.monotonic()
+        while times and now - times[0] > self.window:
+            times.popleft()
+        if len(times) < self.limit:
+            return 0.0
+        return self.window - (now - times[0])
+
+    def wrong(self, peer: str) -> None:
+        self.seen.setdefault(peer, deque()).append(time.monotonic())
+        if len(self.seen) > 10_000:  # forget the oldest peers rather than grow without end
+            for key in list(self.seen)[:5000]:
+                del self.seen[key]
+
+
+@dataclass(frozen=True, slots=True)
+class ServerOptions:
+    difficulty: str = "easy"
+    target: int = 1001
+    rules: Rules = field(default_factory=Rules)
+    wait: float = 60.0
+    """Seconds a dropped player's seat waits before a bot plays it."""
+    bot_delay: float = 0.6
+    """Seconds before each bot action, so people can follow the game (0 in tests)."""
+    save: bool = True
+
+
+class Connection:
+    """One client connection: frames out (never waiting on the peer), and its seat."""
+
+    def __init__(self, writer: asyncio.StreamWriter, peer: str) -> None:
+        self.writer = writer
+        self.peer = peer
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.closed = False
+        self.chat_times: deque[float] = deque()
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_frame(encode(message))
+
+    def send_frame(self, frame: bytes) -> None:
+        if self.closed:
+            return
+        self.writer.write(frame)
+        transport = self.writer.transport
+        if transport.get_write_buffer_size() > SEND_BUFFER_LIMIT:
+            self.close("you are not reading what the table sends")
+
+    def close(self, reason: str) -> None:
+        if self.closed:
+            return
+        with contextlib.suppress(Exception):
+            self.writer.write(encode({"type": "closing", "reason": reason[:300]}))
+        self.closed = True
+        with contextlib.suppress(Exception):
+            self.writer.close()
+
+
+class Server:
+    """Tables by join code; ``listen`` binds, ``serve_forever`` runs until cancelled."""
+
+    def __init__(
+        self,
+        options: ServerOptions | None = None,
+        saver: TableSaver | None = None,
+        wrong_codes: WrongCodes | None = None,
+        make_bot: Callable[[str], Bot] | None = None,
+    ) -> None:
+        self.options = options if options is not None else ServerOptions()
+        self.saver = saver
+        self.wrong_codes = wrong_codes if wrong_codes is not None else WrongCodes()
+        self.tables: dict[str, Table] = {}
+        """By join code (normal spelling)."""
+        self._make_bot = make_bot
+        self._server: asyncio.Server | None = None
+        self._connections: set[Connection] = set()
+        self.hello_timeout = HELLO_TIMEOUT
+
+    # ------------------------------------------------------------------ tables
+
+    def _bot_maker(self) -> Callable[[str], Bot]:
+        if self._make_bot is not None:
+            return self._make_bot
+        from bela.ai import BOT_KINDS, make_bot
+
+        def make(difficulty: str) -> Bot:
+            # as the app chooses: the level asked for, else the nearest one this bela has
+            for kind in (difficulty, "normal", "heuristic", "random"):
+                if kind in BOT_KINDS:
+                    return make_bot(kind)
+            return make_bot(BOT_KINDS[0])
+
+        return make
+
+    def new_table(self, code: str | None = None) -> Table:
+        """A new empty table with a fresh code (or ``code``)."""
+        table = Table(
+            table_id=secrets.token_hex(8),
+            code=code or new_code(),
+            difficulty=self.options.difficulty,
+            target=self.options.target,
+            wait=self.options.wait,
+            bot_delay=self.options.bot_delay,
+            leader_key=secrets.token_urlsafe(18),
+            make_bot=self._bot_maker(),
+        )
+        self._wire(table)
+        self.tables[normal_code(table.code)] = table
+        return table
+
+    def _wire(self, table: Table) -> None:
+        saver = self.saver
+        if saver is not None and self.options.save:
+            table.on_change = saver.schedule
+            table.on_over = saver.finish
+
+    def resume_table(self, save: TableSave, match: Match) -> Table:
+        """A table read back from its save (the host restarted)."""
+        table = Table(
+            table_id=save.table_id,
+            code=save.code,
+            difficulty=save.difficulty,
+            target=match.target,
+            wait=self.options.wait,
+            bot_delay=self.options.bot_delay,
+            leader_key=save.leader_key,
+            make_bot=self._bot_maker(),
+        )
+        for seat, name, token, bot in zip(
+            table.seats, save.names, save.tokens, save.bots, strict=True
+        ):
+            seat.name, seat.token, seat.bot = name, token, bot
+        table.leader = save.leader
+        self._wire(table)
+        self.tables[normal_code(table.code)] = table
+        table.resume(match)
+        return table
+
+    # ------------------------------------------------------------------ the socket
+
+    async def listen(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
+        """Bind and start accepting; returns the address actually bound (port 0: any free)."""
+        self._server = await asyncio.start_server(
+            self._handle, host, port, limit=CLIENT_FRAME_LIMIT
+        )
+        sock = self._server.sockets[0].getsockname()
+        return str(sock[0]), int(sock[1])
+
+    async def close(self) -> None:
+        """Stop accepting, hang up on everyone, stop the bots, finish the saves."""
+        if self._server is not None:
+            self._server.close()
+        for table in self.tables.values():
+            table.close()
+        for conn in list(self._connections):
+            conn.close("the host is shutting down")
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+        if self.saver is not None:
+            await self.saver.flush()
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peername = writer.get_extra_info("peername")
+        peer = str(peername[0]) if isinstance(peername, tuple) else str(peername)
+        conn = Connection(writer, peer)
+        self._connections.add(conn)
+        try:
+            await self._serve(conn, reader)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            self._connections.discard(conn)
+            if conn.table is not None and conn.seat is not None:
+                conn.table.dropped(conn, conn.seat)
+            conn.closed = True
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    async def _read(self, conn: Connection, reader: asyncio.StreamReader) -> bytes | None:
+        """One frame, or None when the peer is gone or broke the framing (then closed)."""
+        try:
+            frame = await reader.readuntil(b"\n")
+        except asyncio.LimitOverrunError:
+            conn.close(f"frame too large (the limit is {CLIENT_FRAME_LIMIT} bytes)")
+            return None
+        except asyncio.IncompleteReadError as exc:
+            if exc.partial:
+                conn.close("the last frame was cut off")
+            return None
+        except ValueError:  # pragma: no cover - the stream's own limit, as above
+            conn.close(f"frame too large (the limit is {CLIENT_FRAME_LIMIT} bytes)")
+            return None
+        return frame
+
+    async def _serve(self, conn: Connection, reader: asyncio.StreamReader) -> None:
+        try:
+            frame = await asyncio.wait_for(self._read(conn, reader), self.hello_timeout)
+        except TimeoutError:
+            conn.close("no hello in time")
+            return
+        if frame is None:
+            return
+        try:
+            hello = decode_client(frame)
+        except ProtocolError as exc:
+            conn.close(str(exc))
+            return
+        if not isinstance(hello, Hello):
+            conn.close("the first message must be hello")
+            return
+        if not await self._admit(conn, hello):
+            return
+        while not conn.closed:
+            frame = await self._read(conn, reader)
+            if frame is None:
+                return
+            try:
+                message = decode_client(frame)
+            except ProtocolError as exc:
+                conn.close(str(exc))
+                return
+            self._dispatch(conn, message)
+
+    async def _admit(self, conn: Connection, hello: Hello) -> bool:
+        """Seat the player, or say why not and hang up."""
+        if hello.v != PROTOCOL_VERSION:
+            conn.close(
+                f"this host speaks protocol version {PROTOCOL_VERSION}, not {hello.v}: "
+                "update bela on one side"
+            )
+            return False
+        wait = self.wrong_codes.blocked(conn.peer)
+        if wait > 0:
+            conn.close(f"too many wrong join codes from your address: try again in {wait:.0f} s")
+            return False
+        table = self.tables.get(normal_code(hello.code))
+        if table is None:
+            self.wrong_codes.wrong(conn.peer)
+            await asyncio.sleep(WRONG_CODE_PAUSE)
+            conn.close("wrong join code")
+            return False
+        name = _clean(hello.name, 24) or "player"
+        if hello.token is not None:
+            index = table.seat_by_token(hello.token)
+            if index is None:  # the code was right: a stale token, not a guess (not counted)
+                await asyncio.sleep(WRONG_CODE_PAUSE)
+                conn.close("that reconnect token does not hold a seat at this table")
+                return False
+            conn.table, conn.seat = table, index
+            token = hello.token
+            self._welcome(conn, table, index, token)
+            table.rejoin(conn, index)
+            return True
+        if any(s.name == name for s in table.seats):
+            name = f"{name[:20]} ({sum(1 for s in table.seats if s.name) + 1})"
+        placed = table.join(_Pending(conn), name, hello.lead)
+        if isinstance(placed, str):
+            conn.close(placed)
+            return False
+        index, token = placed
+        table.seats[index].link = conn
+        conn.table, conn.seat = table, index
+        self._welcome(conn, table, index, token)
+        table.send_state(index)
+        return True
+
+    def _welcome(self, conn: Connection, table: Table, index: int, token: str) -> None:
+        conn.send(
+            {
+                "type": "welcome",
+                "v": PROTOCOL_VERSION,
+                "table": table.table_id,
+                "seat": index,
+                "token": token,
+                "leader": table.leader == index,
+            }
+        )
+
+    def _dispatch(self, conn: Connection, message: object) -> None:
+        table, index = conn.table, conn.seat
+        assert table is not None and index is not None
+        if isinstance(message, Act):
+            try:
+                action = parse_action(message.action)
+            except RecordError as exc:
+                conn.send({"type": "refused", "reason": str(exc)[:300]})
+                return
+            reason = table.act(index, action)
+            if reason is not None:
+                conn.send({"type": "refused", "reason": reason[:300]})
+        elif isinstance(message, Chat):
+            self._chat(conn, table, index, message.text)
+        elif isinstance(message, Sit):
+            reason = table.sit(conn, index, message.seat)
+            if reason is not None:
+                conn.send({"type": "refused", "reason": reason})
+            else:
+                conn.seat = message.seat
+        elif isinstance(message, Start):
+            if table.started:
+                conn.send({"type": "refused", "reason": "the match has already started"})
+            elif table.leader != index:
+                conn.send({"type": "refused", "reason": "only the host starts the match"})
+            else:
+                table.start(secrets.randbits(32), self.options.rules)
+        elif isinstance(message, Leave):
+            table.left(index)
+            conn.table = conn.seat = None
+            conn.close("goodbye")
+        else:  # a second hello
+            conn.close("hello was already said")
+
+    def _chat(self, conn: Connection, table: Table, index: int, text: str) -> None:
+        now = time.monotonic()
+        times = conn.chat_times
+        while times and now - times[0] > CHAT_WINDOW:
+            times.popleft()
+        if len(times) >= CHAT_BURST:
+            conn.send({"type": "refused", "reason": "slow down: a few lines at a time"})
+            return
+        line = _clean(text, 160)
+        if not line:
+            conn.send({"type": "refused", "reason": "nothing to say"})
+            return
+        times.append(now)
+        table.chat(index, line)
+
+
+class _Pending:
+    """A connection not yet on its seat: the table's first words to it wait for the welcome."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def send(self, message: dict[str, Any]) -> None:
+        pass
+
+    def send_frame(self, frame: bytes) -> None:
+        pass
+
+    def close(self, reason: str) -> None:
+        self.conn.close(reason)
+
+
+def _clean(text: str, limit: int) -> str:
+    """Printable characters only (no escape sequences or newlines), trimmed and cut."""
+    return "".join(ch if ch.isprintable() else " " for ch in text).strip()[:limit]

@@ -1,0 +1,180 @@
+"""``bela host --ssh PORT``: friends play with nothing but ``ssh -p PORT NAME@HOST``.
+
+An asyncssh server on the host. The password is the table's join code (wrong
+ones count against the address like any wrong code, ``server.WrongCodes``);
+the SSH user name is the player's name. Each session gets its own pseudo-
+terminal with ``bela join`` running in it, joined to this host over localhost:
+the very same app and protocol as any other seat, so an SSH player sees what
+their seat may see and nothing more. asyncssh copies the bytes between the SSH
+channel and the terminal, and passes on window-size changes (it sets the size
+on a redirect target that is a tty).
+
+The host key is made once and kept in the data directory (``ssh_host_key``),
+so players' ``known_hosts`` stay valid from one evening to the next.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import struct
+import sys
+import termios
+import weakref
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import asyncssh
+
+from bela.storage import data_dir
+
+if TYPE_CHECKING:
+    from bela.net.server import Server
+
+__all__ = ["HOST_KEY_NAME", "host_key", "start_ssh"]
+
+HOST_KEY_NAME: Final = "ssh_host_key"
+
+
+def host_key(directory: Path | None = None) -> asyncssh.SSHKey:
+    """The host's SSH key, made on first use and kept (readable by the owner only)."""
+    where = (directory or data_dir()) / HOST_KEY_NAME
+    if where.exists():
+        return asyncssh.read_private_key(where)
+    where.parent.mkdir(parents=True, exist_ok=True)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    fd = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(key.export_private_key())
+    return key
+
+
+class _Gate(asyncssh.SSHServer):
+    """One SSH connection: the password must be a table's join code."""
+
+    def __init__(self, server: Server, codes: weakref.WeakKeyDictionary[Any, str]) -> None:
+        self.server = server
+        self.codes = codes
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.peer = "?"
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.peer = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+
+    def begin_auth(self, username: str) -> bool:
+        return True  # every name needs the code
+
+    def password_auth_supported(self) -> bool:
+        return True
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        from bela.net.server import WRONG_CODE_PAUSE, normal_code
+
+        wrong = self.server.wrong_codes
+        if wrong.blocked(self.peer) > 0:
+            return False
+        code = normal_code(password)
+        if code not in self.server.tables:
+            wrong.wrong(self.peer)
+            await asyncio.sleep(WRONG_CODE_PAUSE)
+            return False
+        if self.conn is not None:
+            self.codes[self.conn] = code
+        return True
+
+
+def _player_name(username: str) -> str:
+    name = "".join(ch for ch in username if ch.isprintable()).strip()[:24]
+    return name or "player"
+
+
+def _set_size(fd: int, width: int, height: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("hhhh", height, width, 0, 0))
+
+
+def _take_terminal() -> None:  # pragma: no cover - runs in the child, before exec
+    """Make the pty the child's controlling terminal (so it gets SIGWINCH on resizes)."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+async def _session(
+    process: asyncssh.SSHServerProcess[bytes],
+    codes: weakref.WeakKeyDictionary[Any, str],
+    tcp_port: int,
+) -> None:
+    """Run ``bela join`` in a fresh pty for this SSH session until either side ends."""
+    conn = process.get_extra_info("connection")
+    code = codes.get(conn)
+    if code is None:  # pragma: no cover - authentication always sets it
+        process.exit(1)
+        return
+    if process.term_type is None:
+        process.stderr.write(b"bela needs a terminal: connect with ssh -t\r\n")
+        process.exit(1)
+        return
+    width, height = process.term_size[:2]
+    master, slave = os.openpty()
+    _set_size(slave, width or 80, height or 24)
+    env = dict(os.environ, TERM=process.term_type or "xterm-256color")
+    name = _player_name(str(process.get_extra_info("username") or "player"))
+    command = [sys.executable, "-m", "bela", "join", f"127.0.0.1:{tcp_port}", code, "--name", name]
+    child = await asyncio.create_subprocess_exec(
+        *command,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+        preexec_fn=_take_terminal,  # setsid comes first (start_new_session), then this
+        close_fds=True,
+    )
+    os.close(slave)
+    to_app = os.fdopen(master, "wb", buffering=0)
+    from_app = os.fdopen(os.dup(master), "rb", buffering=0)
+    ended = asyncio.ensure_future(child.wait())
+    gone = asyncio.ensure_future(process.channel.wait_closed())
+    try:
+        await process.redirect(stdin=to_app, stdout=from_app, send_eof=False)
+        await asyncio.wait({ended, gone}, return_when=asyncio.FIRST_COMPLETED)
+        if ended.done():
+            process.exit(ended.result())
+    finally:
+        gone.cancel()
+        if not ended.done():  # the player hung up: the app goes too (its seat waits for them)
+            with contextlib.suppress(ProcessLookupError):
+                child.terminate()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(ended, 5)
+            if not ended.done():
+                with contextlib.suppress(ProcessLookupError):
+                    child.kill()
+        process.close()
+        with contextlib.suppress(Exception):  # asyncssh's own cleanup of the redirection
+            await asyncio.wait_for(process.wait_closed(), 5)
+        for handle in (to_app, from_app):
+            with contextlib.suppress(OSError):
+                handle.close()
+
+
+async def start_ssh(server: Server, host: str, port: int, tcp_port: int) -> asyncssh.SSHAcceptor:
+    """Accept SSH sessions on ``host:port``; each plays at this server's table over
+    ``tcp_port``."""
+    codes: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+
+    async def session(process: asyncssh.SSHServerProcess[bytes]) -> None:
+        await _session(process, codes, tcp_port)
+
+    return await asyncssh.create_server(
+        lambda: _Gate(server, codes),
+        host,
+        port,
+        server_host_keys=[host_key()],
+        process_factory=session,
+        encoding=None,
+        line_editor=False,
+        keepalive_interval=30,
+    )

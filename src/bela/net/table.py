@@ -1,0 +1,446 @@
+"""One table on the server: four seats, the match, the bots, and who is told what.
+
+The table alone holds the ``Match``. A player (a connection) acts only for its
+own seat, and every action goes through the engine's ``Match.apply``: one the
+rules refuse is answered with ``Refused`` to that player alone, and the match
+is untouched. After every action each connected seat gets its own ``State``
+(``bela.net.views``), and the table is saved (``bela.net.saves``).
+
+A seat is open (nobody), held by a human (connected or away after a drop), or
+played by a bot (an empty seat at the start, a player who left, or one away
+longer than the host's wait). A player who comes back with the seat's token
+gets it back, hand and all, and the bot stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bela.engine import IllegalActionError, Match, Round
+from bela.net.views import round_note, state_frames, state_message
+
+if TYPE_CHECKING:
+    from bela.ai import Bot
+    from bela.engine import Action
+
+__all__ = ["Link", "SeatState", "Table", "token_hash"]
+
+_SLOW_BOTS = frozenset({"normal", "hard"})
+
+
+class Link(Protocol):
+    """A connected player as the table sees it: frames out, and a way to hang up."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def send_frame(self, frame: bytes) -> None:
+        """An already encoded frame (``views.state_frames``)."""
+        ...
+
+    def close(self, reason: str) -> None: ...
+
+
+def token_hash(token: str) -> str:
+    """Tokens are kept (and saved) only as hashes: a stolen save does not seat anybody."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class SeatState:
+    name: str | None = None
+    token: str | None = None
+    """The hash of the seat's reconnect token (``token_hash``), None while open."""
+    link: Link | None = None
+    bot: bool = False
+    """A bot plays this seat now (empty at the start, left, or away too long)."""
+    dropped_at: float | None = None
+    timer: asyncio.TimerHandle | None = None
+
+    def kind(self) -> str:
+        if self.bot:
+            return "bot"
+        if self.name is None:
+            return "open"
+        return "human" if self.link is not None else "away"
+
+
+@dataclass(slots=True)
+class Table:
+    """A table: its join code, settings and seats, and once started, its match."""
+
+    table_id: str
+    code: str
+    difficulty: str
+    target: int
+    wait: float
+    bot_delay: float
+    leader_key: str
+    make_bot: Callable[[str], Bot]
+    seats: list[SeatState] = field(default_factory=lambda: [SeatState() for _ in range(4)])
+    match: Match | None = None
+    shown: Round | None = None
+    seq: int = 0
+    leader: int | None = None
+    bots: dict[int, Bot] = field(default_factory=dict)
+    on_change: Callable[[Table], None] | None = None
+    """Called after every action (the server saves the table)."""
+    on_over: Callable[[Table], str | None] | None = None
+    """Called once when the match ends; returns where the record was archived."""
+    driver: asyncio.Task[None] | None = None
+    over_sent: bool = False
+    closed: bool = False
+    """The host is shutting down: nothing moves any more (no timers, no bots, no saves)."""
+    over: dict[str, Any] | None = None
+    """The ``Over`` message once the match has ended (sent again to a player who returns)."""
+    pause_until: float = 0.0
+    """The bots wait until then (``loop.time()``): a finished round stays in sight a moment."""
+
+    # ------------------------------------------------------------------ who sits where
+
+    def seat_infos(self) -> list[dict[str, Any]]:
+        return [{"name": s.name, "kind": s.kind()} for s in self.seats]
+
+    def lobby_message(self) -> dict[str, Any]:
+        return {
+            "type": "lobby",
+            "seats": self.seat_infos(),
+            "bots": self.difficulty,
+            "target": self.target,
+            "leader": self.leader,
+        }
+
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    def seat_by_token(self, token: str) -> int | None:
+        wanted = token_hash(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token is not None and hmac.compare_digest(seat.token, wanted):
+                return index
+        return None
+
+    def free_seat(self) -> int | None:
+        """The first seat a newcomer may take: open, or (once started) played by a bot
+        that no human left (a friend arriving late takes a bot's place)."""
+        for index, seat in enumerate(self.seats):
+            if seat.name is None:
+                return index
+        return None
+
+    def join(self, link: Link, name: str, lead: str | None) -> tuple[int, str] | str:
+        """Seat a newcomer; returns (seat, token) or why not."""
+        index = self.free_seat()
+        if index is None:
+            return "the table is full"
+        token = secrets.token_urlsafe(18)
+        seat = self.seats[index]
+        seat.name, seat.token, seat.link, seat.bot = name, token_hash(token), link, False
+        host = lead is not None and hmac.compare_digest(lead, self.leader_key)
+        if host or self.leader is None or self.seats[self.leader].name is None:
+            self.leader = index  # the host's own app, else the first to sit down
+        self.bots.pop(index, None)
+        self.tell(f"{name} sits down at seat {index}.")
+        self.broadcast()
+        if self.started:
+            self.drive()
+        return index, token
+
+    def rejoin(self, link: Link, index: int) -> None:
+        """A player back with the seat's token: the seat, the hand and the turn are theirs again."""
+        seat = self.seats[index]
+        old = seat.link
+        if old is not None and old is not link:
+            old.close("this seat was taken up again with its token from another connection")
+        if seat.timer is not None:
+            seat.timer.cancel()
+            seat.timer = None
+        was_bot = seat.bot
+        seat.link, seat.bot, seat.dropped_at = link, False, None
+        self.bots.pop(index, None)
+        back = " The bot hands the seat back." if was_bot else ""
+        self.tell(f"{seat.name} is back.{back}")
+        self.broadcast()
+        if self.over is not None:  # the match ended while they were away
+            link.send(self.over)
+        self.drive()
+
+    def sit(self, link: Link, index: int, target: int) -> str | None:
+        """Move before the start to an open seat; returns why not, or None."""
+        if self.started:
+            return "the match has started: seats are fixed"
+        if not 0 <= target <= 3:
+            return "there is no such seat"
+        if target == index:
+            return None
+        if self.seats[target].name is not None:
+            return f"seat {target} is taken by {self.seats[target].name}"
+        self.seats[target], self.seats[index] = self.seats[index], SeatState()
+        if self.leader == index:
+            self.leader = target
+        self.broadcast()
+        return None
+
+    def dropped(self, link: Link, index: int) -> None:
+        """A connection is gone: keep the seat for its token; a bot takes over after the wait."""
+        seat = self.seats[index]
+        if seat.link is not link:
+            return  # an older connection, already replaced
+        if self.closed:
+            seat.link = None  # the host is going down: the seat waits in the save
+            return
+        seat.link = None
+        if not self.started:
+            self.seats[index] = SeatState()  # before the start a seat is only a place
+            if self.leader == index:
+                self.leader = next((i for i, s in enumerate(self.seats) if s.name), None)
+            self.tell(f"{seat.name} left the table.")
+            self.broadcast()
+            return
+        if self.match is not None and self.match.is_over:
+            return
+        seat.dropped_at = time.monotonic()
+        wait = self.wait
+        self.tell(
+            f"{seat.name} lost the connection: a bot plays for them in {wait:g} s "
+            "unless they come back."
+        )
+        loop = asyncio.get_running_loop()
+        seat.timer = loop.call_later(wait, self._away_too_long, index)
+        self.broadcast()
+
+    def left(self, index: int) -> None:
+        """A player who said goodbye: a bot takes the seat at once."""
+        seat = self.seats[index]
+        link = seat.link
+        if not self.started and link is not None:
+            self.dropped(link, index)
+            return
+        seat.link = None
+        self._away_too_long(index)
+
+    def _away_too_long(self, index: int) -> None:
+        seat = self.seats[index]
+        seat.timer = None
+        if seat.link is not None or seat.bot or self.closed:
+            return
+        seat.bot = True
+        self.tell(f"A bot ({self.difficulty}) now plays for {seat.name} until they come back.")
+        self.broadcast()
+        self.drive()
+
+    # ------------------------------------------------------------------ the match
+
+    def start(self, seed: int, rules: Any) -> None:
+        """Deal; every seat nobody took is a bot's."""
+        for seat in self.seats:
+            if seat.name is None:
+                seat.bot = True
+        self.match = Match.new(seed, self.target, rules)
+        self.shown = self.match.current
+        names = ", ".join(self.name_of(i) for i in range(4))
+        self.tell(f"The match to {self.target} starts: {names}.")
+        self.broadcast()
+        self.drive()
+
+    def resume(self, match: Match) -> None:
+        """A table read back from its save after the host restarted: every human is away."""
+        self.match = match
+        self.shown = match.current
+        loop = asyncio.get_running_loop()
+        for index, seat in enumerate(self.seats):
+            if seat.name is not None and not seat.bot:
+                seat.dropped_at = time.monotonic()
+                seat.timer = loop.call_later(self.wait, self._away_too_long, index)
+            elif seat.name is None:
+                seat.bot = True
+        self.drive()  # a bot may be the one to act
+
+    def name_of(self, index: int) -> str:
+        seat = self.seats[index]
+        if seat.name is not None:
+            return seat.name
+        return f"bot {index}"
+
+    def is_bot_turn(self) -> bool:
+        rnd = self.match.current if self.match is not None else None
+        return rnd is not None and rnd.to_act is not None and self.seats[rnd.to_act].bot
+
+    def act(self, index: int, action: Action) -> str | None:
+        """A human's action for seat ``index``; returns why it is refused, or None."""
+        match = self.match
+        if self.closed:
+            return "the host is shutting down"
+        if match is None:
+            return "the match has not started"
+        rnd = match.current
+        if rnd is None:
+            return "the match is over"
+        if self.seats[index].bot:
+            return "a bot is playing this seat"
+        try:
+            after = match.apply(action, index)
+        except IllegalActionError as exc:
+            return str(exc)
+        self._commit(match, action, index, after)
+        self.drive()
+        return None
+
+    def _commit(self, before: Match, action: Action, seat: int, after: Match) -> None:
+        if self.closed:  # pragma: no cover - the bots and the links are stopped first
+            return
+        self.match = after
+        self.seq += 1
+        rnd = before.current
+        assert rnd is not None
+        last: str | None = None
+        if len(after.rounds) > len(before.rounds):
+            record = after.rounds[-1]
+            self.shown = after.deal(record.index).replay(record.actions)
+            note = round_note(record, [self.name_of(i) for i in range(4)])
+            # said by names, not "mi"/"vi": those depend on who reads it
+            teams = [f"{self.name_of(t)} & {self.name_of(t + 2)}" for t in (0, 1)]
+            last = (
+                f"Round {record.index + 1} over: {teams[0]} {record.written[0]}, "
+                f"{teams[1]} {record.written[1]}"
+                + (f" ({note})" if note else "")
+                + f". Totals {after.scores[0]} : {after.scores[1]}."
+            )
+            # the bots let everybody see the last trick and the result before the next deal
+            self.pause_until = asyncio.get_running_loop().time() + 4 * self.bot_delay
+        else:
+            self.shown = after.current
+            shown = self.shown
+            if shown is not None and len(shown.tricks) > len(rnd.tricks):
+                trick = shown.tricks[-1]
+                last = f"{self.name_of(trick.winner)} takes the trick (+{trick.points})."
+        if self.on_change is not None:
+            self.on_change(self)
+        self.broadcast(last)
+        if after.is_over:
+            self._finish()
+        elif self.shown is not after.current:
+            # the finished round went out with its last trick and result; now the next deal
+            self.shown = after.current
+            self.broadcast()
+
+    def _finish(self) -> None:
+        if self.over_sent or self.match is None or self.match.winner is None:
+            return
+        self.over_sent = True
+        where = self.on_over(self) if self.on_over is not None else None
+        for seat in self.seats:
+            if seat.timer is not None:
+                seat.timer.cancel()
+        from bela.records import record_from_match
+
+        record = record_from_match(self.match, self.difficulty)
+        record = record.model_copy(update={"players": tuple(self.name_of(i) for i in range(4))})
+        message = {
+            "type": "over",
+            "winner": self.match.winner,
+            "scores": list(self.match.scores),
+            "record": record.model_dump(mode="json"),
+            "archived": where,
+        }
+        self.over = message
+        for seat in self.seats:
+            if seat.link is not None:
+                seat.link.send(message)
+
+    def drive(self) -> None:
+        """Let the bots act until a human must (in a task: the loop stays free meanwhile)."""
+        if self.closed:
+            return
+        if self.driver is None or self.driver.done():
+            self.driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def _drive(self) -> None:
+        from bela.ai.driver import bot_action
+
+        while self.match is not None and self.is_bot_turn():
+            if self.bot_delay > 0:
+                loop = asyncio.get_running_loop()
+                await asyncio.sleep(max(self.bot_delay, self.pause_until - loop.time()))
+            else:
+                await asyncio.sleep(0)  # let the humans' frames in between the bots' actions
+            match = self.match
+            if match is None or not self.is_bot_turn():
+                return
+            rnd = match.current
+            assert rnd is not None and rnd.to_act is not None
+            seat = rnd.to_act
+            bot = self.bots.get(seat)
+            if bot is None:
+                bot = self.bots[seat] = self.make_bot(self.difficulty)
+            if self.difficulty in _SLOW_BOTS:  # a search: off the loop, the other tables go on
+                action = await asyncio.to_thread(bot_action, match, bot)
+            else:
+                action = bot_action(match, bot)
+            if self.match is not match:
+                continue
+            if not rnd.is_legal(action):  # a bot's bug must not stop the table
+                action = rnd.legal_actions()[0]
+            self._commit(match, action, seat, match.apply(action, seat))
+
+    # ------------------------------------------------------------------ telling
+
+    def broadcast(self, last: str | None = None) -> None:
+        """Every connected seat gets the table as it may see it."""
+        seats = self.seat_infos()
+        if self.match is None or self.shown is None:
+            lobby = self.lobby_message()
+            for seat in self.seats:
+                if seat.link is not None:
+                    seat.link.send(lobby)
+            return
+        present = [index for index, seat in enumerate(self.seats) if seat.link is not None]
+        frames = state_frames(self.match, self.shown, present, self.seq, seats, last)
+        for index, frame in frames.items():
+            link = self.seats[index].link
+            if link is not None:
+                link.send_frame(frame)
+
+    def send_state(self, index: int) -> None:
+        link = self.seats[index].link
+        if link is None:
+            return
+        if self.match is None or self.shown is None:
+            link.send(self.lobby_message())
+        else:
+            link.send(
+                state_message(self.match, self.shown, index, self.seq, self.seat_infos(), None)
+            )
+
+    def tell(self, text: str) -> None:
+        message = {"type": "notice", "text": text[:300]}
+        for seat in self.seats:
+            if seat.link is not None:
+                seat.link.send(message)
+
+    def chat(self, index: int, text: str) -> None:
+        message = {"type": "said", "seat": index, "name": self.name_of(index), "text": text}
+        for seat in self.seats:
+            if seat.link is not None:
+                seat.link.send(message)
+
+    def close(self) -> None:
+        """Stop the bots and the timers (the server is shutting down): the table stays as
+        its last save has it, for the next host to resume."""
+        self.closed = True
+        if self.driver is not None:
+            self.driver.cancel()
+        for seat in self.seats:
+            if seat.timer is not None:
+                seat.timer.cancel()
+            with contextlib.suppress(Exception):
+                if seat.link is not None:
+                    seat.link.close("the host is shutting down")

@@ -1,0 +1,540 @@
+"""A seat at a table on the network: the same table, drawn from what the host sends.
+
+The local table (``screens.table``) holds the ``Match``; this one holds only
+the last ``State`` the host sent for our seat, and draws it with the same
+widgets: our seat at the bottom, partner on top, the others at the sides.
+Keys are the local table's (arrows, 1-8, Enter, h d s c p, k), plus table talk:
+``t`` to type a line, F5-F10 for the quick phrases ("dobro", "bela!", ...).
+
+Before the match starts the centre shows the seats: 1-4 to sit down at another
+one (partners sit opposite), and the host starts with ``g``. Everything the host
+sends (names, chat, reasons) is shown as plain text, never markup.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Container, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from bela.engine import Card, Suit
+from bela.net.protocol import (
+    QUICK_PHRASES,
+    Lobby,
+    Notice,
+    Over,
+    Refused,
+    Said,
+    SeatInfo,
+    ServerMessage,
+    State,
+    Welcome,
+)
+from bela.tui.model import (
+    BID_KEYS,
+    BidModel,
+    HandModel,
+    SeatModel,
+    SheetModel,
+    SheetRow,
+    TrickModel,
+    hand_order,
+)
+from bela.tui.remote import RemoteSession, SeatLost
+from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
+from bela.tui.widgets.table_talk import TableTalk
+from bela.untrusted import oneline
+
+if TYPE_CHECKING:
+    from bela.net.protocol import ViewInfo
+
+__all__ = ["NetTableScreen", "bid_choices", "seat_models"]
+
+_NUMBER_KEYS: Final = tuple(str(n) for n in range(1, 9))
+_BIDS: Final = ("call H", "call D", "call S", "call C", "dalje")
+_PHRASE_KEYS: Final = ("f5", "f6", "f7", "f8", "f9", "f10")
+
+
+def place(seat: int, me: int) -> int:
+    """Where ``seat`` is drawn: 0 bottom (us), then in the order of play."""
+    return (seat - me) % 4
+
+
+def _name(info: SeatInfo, seat: int) -> str:
+    name = info.name or f"bot {seat}"
+    if info.kind == "bot" and info.name:
+        return f"{name} (bot)"
+    if info.kind == "away":
+        return f"{name} (away)"
+    return name
+
+
+def _note(view: ViewInfo, seat: int) -> str:
+    if view.phase == "bidding" or view.trump is None:
+        for bidder, bid in view.bids:
+            if bidder == seat:
+                return bid if bid == "dalje" else f"calls {Suit.parse(bid[5:]).symbol}"
+        return ""
+    notes = []
+    if view.caller == seat:
+        notes.append(f"called {Suit.parse(view.trump).symbol}")
+    if seat in view.bela_announced:
+        notes.append("bela!")
+    return " · ".join(notes)
+
+
+def seat_models(state: State) -> list[SeatModel]:
+    """The four badges, by place on the screen (0 bottom)."""
+    view, me = state.view, state.seat
+    models = []
+    for seat in range(4):
+        models.append(
+            SeatModel(
+                seat=place(seat, me),
+                name=_name(state.seats[seat], seat) + (" (you)" if seat == me else ""),
+                team="mi" if seat % 2 == me % 2 else "vi",
+                cards_left=view.hand_sizes[seat],
+                dealer=view.dealer == seat,
+                to_act=view.to_act == seat,
+                note=_note(view, seat),
+            )
+        )
+    return sorted(models, key=lambda m: m.seat)
+
+
+def bid_choices(view: ViewInfo, cursor: int) -> BidModel:
+    options = []
+    for key, bid in zip(BID_KEYS, _BIDS, strict=True):
+        if bid == "dalje":
+            label = "Dalje (pass)" if bid in view.legal else "Dalje ✗"
+        else:
+            suit = Suit.parse(bid[5:])
+            label = f"{suit.symbol} {suit.noun.capitalize()}"
+        options.append((key, label, bid in view.legal))
+    forced = "dalje" not in view.legal
+    prompt = "Pod mus: all passed\nYou must name trump" if forced else "Trump or dalje?"
+    return BidModel(tuple(options), cursor, prompt)
+
+
+class NetTableScreen(Screen[None]):
+    """Our seat at a table somebody hosts."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "choose", "Play"),
+        Binding("left,up", "move(-1)", "Left", show=False),
+        Binding("right,down", "move(1)", "Right", show=False),
+        *(Binding(k, f"pick({n})", f"Card {k}", show=False) for n, k in enumerate(_NUMBER_KEYS)),
+        Binding("h", "bid(0)", "Hearts", show=False),
+        Binding("d", "bid(1)", "Diamonds", show=False),
+        Binding("s", "bid(2)", "Spades", show=False),
+        Binding("c", "bid(3)", "Clubs", show=False),
+        Binding("p", "bid(4)", "Dalje", show=False),
+        Binding("k", "claim", "Dosta", show=False),
+        Binding("g", "start", "Start"),
+        Binding("t", "talk", "Talk"),
+        Binding("escape", "stop_talk", "Back to the cards", show=False),
+        *(
+            Binding(key, f"phrase({n})", phrase, show=n < 2)
+            for n, (key, phrase) in enumerate(zip(_PHRASE_KEYS, QUICK_PHRASES, strict=True))
+        ),
+    ]
+
+    def __init__(self, session: RemoteSession) -> None:
+        super().__init__()
+        self.session = session
+        self.state: State | None = None
+        self.lobby: Lobby | None = None
+        self.cursor = 0
+        self.bid_cursor = 4
+        self.leader = False
+        self.over: Over | None = None
+        self._seen_seq = -1
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Horizontal(id="main"):
+            with Vertical(id="table"):
+                yield Static(id="status")
+                with Center():
+                    yield SeatBadge(id="seat-2", classes="badge top")
+                with Horizontal(id="middle"):
+                    yield SeatBadge(id="seat-3", classes="badge side")
+                    with Container(id="centre"):
+                        yield TrickView(id="trick")
+                        yield BidMenu(id="bids")
+                        yield Static(id="lobby")
+                    yield SeatBadge(id="seat-1", classes="badge side")
+                yield Static(id="message")
+                with Center():
+                    yield SeatBadge(id="seat-0", classes="badge you")
+                with Center():
+                    yield Hand(id="hand")
+            with Vertical(id="side"):
+                sheet = ScoreSheet(id="sheet")
+                sheet.border_title = "mi / vi"
+                yield sheet
+                log = TableTalk(id="log")
+                log.border_title = "Table talk"
+                yield log
+                yield Input(id="say", placeholder="t: say something", max_length=160)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#say", Input).display = False
+        self.query_one("#bids", BidMenu).display = False
+        self._say(f"Joining {self.session.host}:{self.session.port}…", "hint")
+        self._listen()
+
+    # ------------------------------------------------------------------ the line
+
+    @work(exclusive=True, group="net-listen")
+    async def _listen(self) -> None:
+        session = self.session
+        try:
+            if session.client is None:
+                await session.connect()
+        except ConnectionError as exc:
+            self.app.exit(return_code=2, message=f"bela: error: {oneline(exc)}")
+            return
+        self._log(f"Seated at seat {session.seat}. Table code {session.code}.")
+        for line in session.invite:
+            self._log(line)
+        while True:
+            try:
+                message = await session.receive()
+            except ConnectionError as exc:
+                if self.over is not None:
+                    return
+                self._log(f"Connection lost ({oneline(exc, 120)}); sitting down again…")
+                self._say("Connection lost: reconnecting with your seat's token…", "error")
+                try:
+                    await session.reconnect()
+                except SeatLost as lost:
+                    self._say(f"Could not get back to the table: {oneline(lost, 120)}", "error")
+                    return
+                self._log("Back at the table.")
+                continue
+            self.handle(message)
+
+    def handle(self, message: ServerMessage) -> None:
+        """One message from the host: redraw, or tell the player."""
+        if isinstance(message, Welcome):
+            self.leader = message.leader
+        elif isinstance(message, Lobby):
+            self.lobby = message
+            self.leader = message.leader == self.session.seat
+            self._draw_lobby()
+        elif isinstance(message, State):
+            self.session.seat = message.seat
+            self._take_state(message)
+        elif isinstance(message, Refused):
+            self._say(f"✗ {oneline(message.reason, 200)}", "error")
+        elif isinstance(message, Said):
+            self._log(f"{oneline(message.name, 24)}: {oneline(message.text, 160)}")
+        elif isinstance(message, Notice):
+            self._log(oneline(message.text, 300))
+        elif isinstance(message, Over):
+            self.over = message
+            self._match_over(message)
+
+    def _take_state(self, state: State) -> None:
+        before = self.state
+        self.state = state
+        if state.last:
+            self._log(Text(oneline(state.last, 300), style="bold" if "Round" in state.last else ""))
+        if before is None or before.round != state.round:
+            self._log(Text(f"— Round {state.round + 1} —", style="bold"))
+        view = state.view
+        if view.to_act == state.seat and (before is None or before.view.to_act != state.seat):
+            self._open_turn(view)
+        self.refresh_view()
+
+    def _open_turn(self, view: ViewInfo) -> None:
+        if view.phase == "bidding":
+            self.bid_cursor = 4 if "dalje" in view.legal else 0
+        elif view.phase == "playing":
+            cards = self.hand_cards()
+            legal = self._legal_cards(view)
+            if not 0 <= self.cursor < len(cards) or cards[self.cursor] not in legal:
+                self.cursor = next((i for i, c in enumerate(cards) if c in legal), 0)
+
+    def _match_over(self, over: Over) -> None:
+        me = self.session.seat or 0
+        won = over.winner == me % 2
+        ours, theirs = over.scores[me % 2], over.scores[1 - me % 2]
+        self._log(
+            Text(
+                f"The match is over: {'we win' if won else 'they win'}, {ours} : {theirs}.",
+                style="bold",
+            )
+        )
+        kept = self._keep_record(over)
+        self._say(f"Match over ({ours} : {theirs}). {kept} Ctrl+Q quits.", "hint")
+
+    def _keep_record(self, over: Over) -> str:
+        """Every player keeps the match: the record goes to this player's archive too."""
+        from bela.records import loads
+        from bela.storage import archive_match, matches_dir, read_record
+
+        try:
+            record = loads(json.dumps(over.record))
+            for path in matches_dir().glob(f"*-{record.seed}*.json"):
+                with contextlib.suppress(OSError, ValueError):  # unreadable: not this one
+                    if read_record(path) == record:  # the host's own archive, on this machine
+                        return f"Kept in {path.name} (bela replay, F3 history)."
+            path = archive_match(record)
+        except (OSError, ValueError) as exc:
+            return f"The record could not be kept here: {oneline(exc, 120)}."
+        return f"Kept in {path.name} (bela replay, F3 history)."
+
+    # ------------------------------------------------------------------ drawing
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        message = self.query_one("#message", Static)
+        message.update(Text(text))
+        message.set_class(kind == "error", "-error")
+
+    def _log(self, entry: str | Text) -> None:
+        self.query_one("#log", TableTalk).say(entry)
+
+    def _draw_lobby(self) -> None:
+        lobby = self.lobby
+        if lobby is None or self.state is not None:
+            return
+        lines = [Text(f"Table to {lobby.target} · empty seats: {lobby.bots} bots", style="bold")]
+        for seat, info in enumerate(lobby.seats):
+            who = info.name or "— open —"
+            you = " (you)" if seat == self.session.seat else ""
+            team = "team A" if seat % 2 == 0 else "team B"
+            lines.append(Text(f"[{seat + 1}] seat {seat} · {team}: {who}{you}"))
+        lines.append(Text("Partners sit opposite (seats 0+2, 1+3). 1-4: move to an open seat."))
+        lines.append(Text("g: start the match." if self.leader else "The host starts the match."))
+        me = self.session.seat or 0
+        for seat, info in enumerate(lobby.seats):
+            self.query_one(f"#seat-{place(seat, me)}", SeatBadge).model = SeatModel(
+                seat=place(seat, me),
+                name=(info.name or "open") + (" (you)" if seat == me else ""),
+                team="mi" if seat % 2 == me % 2 else "vi",
+                cards_left=0,
+                dealer=False,
+                to_act=False,
+                note="seated" if info.name else "a bot if nobody sits",
+            )
+        lobby_view = self.query_one("#lobby", Static)
+        lobby_view.display = True
+        lobby_view.update(Text("\n").join(lines))
+        self.query_one("#trick", TrickView).display = False
+        self._say("Waiting for the match to start.", "hint")
+
+    def hand_cards(self) -> tuple[Card, ...]:
+        if self.state is None:
+            return ()
+        view = self.state.view
+        trump = Suit.parse(view.trump) if view.trump else None
+        return hand_order([Card.parse(c) for c in view.hand], trump)
+
+    @staticmethod
+    def _legal_cards(view: ViewInfo) -> frozenset[Card]:
+        return frozenset(
+            Card.parse(a.removesuffix(" bela"))
+            for a in view.legal
+            if a not in _BIDS and a != "dosta"
+        )
+
+    def my_turn(self) -> bool:
+        state = self.state
+        return (
+            state is not None
+            and state.view.to_act == state.seat
+            and state.view.phase != "finished"
+            and self.over is None
+        )
+
+    def refresh_view(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        view, me = state.view, state.seat
+        self.query_one("#lobby", Static).display = False
+        trump = Suit.parse(view.trump) if view.trump else None
+        mine, theirs = me % 2, 1 - me % 2
+        names = [_name(state.seats[s], s) for s in range(4)]
+        if view.to_act is None:
+            turn = "round over"
+        elif view.to_act == me:
+            turn = "your turn"
+        else:
+            turn = f"{names[view.to_act]}'s turn"
+        trump_text = (
+            f"Trump {trump.symbol} {trump.noun}, called by {names[view.caller]}"
+            if trump is not None and view.caller is not None
+            else "Trump not named yet"
+        )
+        self.query_one("#status", Static).update(
+            Text("\n").join(
+                [
+                    Text(
+                        f"Round {state.round + 1} · dealer {names[view.dealer]} · "
+                        f"mi {state.scores[mine]} · vi {state.scores[theirs]} "
+                        f"(to {state.target})",
+                        style="bold",
+                    ),
+                    Text(f"{trump_text} · {turn}"),
+                ]
+            )
+        )
+        for model in seat_models(state):
+            self.query_one(f"#seat-{model.seat}", SeatBadge).model = model
+        bidding = view.phase == "bidding" and self.my_turn()
+        bids = self.query_one("#bids", BidMenu)
+        trick = self.query_one("#trick", TrickView)
+        bids.display, trick.display = bidding, not bidding
+        if bidding:
+            bids.model = bid_choices(view, self.bid_cursor)
+        trick.model = self._trick_model(view, me, trump)
+        self.query_one("#hand", Hand).model = self._hand_model(view, trump)
+        rows = tuple(
+            SheetRow(r.index + 1, r.written[mine], r.written[theirs], oneline(r.note, 40))
+            for r in state.sheet
+        )
+        self.query_one("#sheet", ScoreSheet).model = SheetModel(
+            rows, (state.scores[mine], state.scores[theirs]), state.target, state.hanging
+        )
+        if self.my_turn():
+            what = "name trump (h d s c) or say dalje (p)" if bidding else "←/→ or 1-8, Enter plays"
+            self._say(f"Your turn: {what}.", "hint")
+        elif view.to_act is not None:
+            self._say(f"Waiting for {names[view.to_act]}…", "hint")
+
+    def _trick_model(self, view: ViewInfo, me: int, trump: Suit | None) -> TrickModel:
+        if view.trick or not view.tricks:
+            leader = view.trick_leader if view.trick_leader is not None else 0
+            cards = tuple(
+                (place((leader + i) % 4, me), Card.parse(c)) for i, c in enumerate(view.trick)
+            )
+            waiting = None if view.to_act is None else place(view.to_act, me)
+            return TrickModel(cards, waiting=waiting, trump=trump)
+        last = view.tricks[-1]  # the trick just taken stays in sight until the next card
+        cards = tuple(
+            (place((last.leader + i) % 4, me), Card.parse(c)) for i, c in enumerate(last.cards)
+        )
+        return TrickModel(cards, winner=place(last.winner, me), trump=trump)
+
+    def _hand_model(self, view: ViewInfo, trump: Suit | None) -> HandModel:
+        cards = self.hand_cards()
+        if view.phase == "bidding":
+            return HandModel(cards, face_down=2)
+        fresh = frozenset(Card.parse(c) for c in view.talon) if not view.tricks else frozenset()
+        if not self.my_turn() or view.phase != "playing":
+            return HandModel(cards, fresh=fresh, trump=trump)
+        self.cursor = min(max(self.cursor, 0), max(len(cards) - 1, 0))
+        return HandModel(cards, self._legal_cards(view), self.cursor, fresh=fresh, trump=trump)
+
+    # ------------------------------------------------------------------ acting
+
+    def _send(self, message: dict[str, object]) -> None:
+        self._post(message)
+
+    @work(group="net-send")
+    async def _post(self, message: dict[str, object]) -> None:
+        if not await self.session.send(message):
+            self._say("Not connected right now: try again in a moment.", "error")
+
+    def _act(self, action: str) -> None:
+        if not self.my_turn():
+            self._say("Wait for your turn.", "hint")
+            return
+        self._send({"type": "act", "action": action})
+
+    def action_choose(self) -> None:
+        if self.state is None:
+            return
+        if self.state.view.phase == "bidding":
+            self.action_bid(self.bid_cursor)
+        else:
+            self._play(self.cursor)
+
+    def _play(self, index: int) -> None:
+        state = self.state
+        cards = self.hand_cards()
+        if state is None or not 0 <= index < len(cards):
+            return
+        card = str(cards[index])
+        legal = state.view.legal
+        self._act(f"{card} bela" if f"{card} bela" in legal else card)
+
+    def action_move(self, step: int) -> None:
+        if self.state is not None and self.state.view.phase == "bidding":
+            self.bid_cursor = (self.bid_cursor + step) % len(_BIDS)
+        elif self.hand_cards():
+            self.cursor = (self.cursor + step) % len(self.hand_cards())
+        self.refresh_view()
+
+    def action_pick(self, index: int) -> None:
+        if self.state is None:
+            if index < 4:
+                self._send({"type": "sit", "seat": index})
+            return
+        if self.state.view.phase == "bidding":
+            self.bid_cursor = min(index, len(_BIDS) - 1)
+        elif index < len(self.hand_cards()):
+            self.cursor = index
+        self.refresh_view()
+
+    def action_bid(self, index: int) -> None:
+        if self.state is None or self.state.view.phase != "bidding":
+            return
+        self._act(_BIDS[index])
+
+    def action_claim(self) -> None:
+        if self.state is not None and self.state.view.can_claim:
+            self._act("dosta")
+
+    def action_start(self) -> None:
+        if self.state is None:
+            self._send({"type": "start"})
+
+    def action_talk(self) -> None:
+        field = self.query_one("#say", Input)
+        field.display = True
+        field.focus()
+
+    def action_stop_talk(self) -> None:
+        """Escape while typing: the line is dropped, the keys play cards again."""
+        field = self.query_one("#say", Input)
+        field.value = ""
+        field.display = False
+        self.set_focus(None)
+
+    def action_phrase(self, index: int) -> None:
+        self._send({"type": "chat", "text": QUICK_PHRASES[index]})
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        event.input.display = False
+        self.set_focus(None)
+        if text:
+            self._send({"type": "chat", "text": text[:160]})
+
+    def on_hand_card_clicked(self, message: Hand.CardClicked) -> None:
+        self.cursor = message.index
+        self._play(message.index)
+
+    def on_bid_menu_chosen(self, message: BidMenu.Chosen) -> None:
+        self.bid_cursor = message.index
+        self.action_bid(message.index)
+
+    async def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "net-listen")
+        await self.session.close()

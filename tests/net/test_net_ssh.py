@@ -1,0 +1,111 @@
+"""``bela host --ssh``: a player with only an SSH client joins, plays a card, and hangs up.
+
+An asyncssh client logs in with the join code as password, gets the app in a
+pseudo-terminal (``bela join`` run for the session by the host), starts the
+match with ``g``, says dalje or names trump with Enter, plays a card with
+Enter, and disconnects. The host's match must hold that card, and the seat
+must be seen as dropped (kept for the player's token) after the hang-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from bela.net.saves import TableSaver
+from bela.net.server import Server, ServerOptions, WrongCodes
+from bela.net.ssh import HOST_KEY_NAME, start_ssh
+from bela.net.table import Table
+
+
+async def _until(check: Callable[[], bool], timeout: float = 30.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.05)
+
+
+def _played_by(table: Table, seat: int) -> bool:
+    match = table.match
+    if match is None or match.current is None:
+        return False
+    rnd = match.current
+    if any(t.seat_of(i) == seat for t in rnd.tricks for i in range(len(t.cards))):
+        return True
+    return any((rnd.trick_leader + i) % 4 == seat for i in range(len(rnd.trick)))
+
+
+async def test_an_ssh_player_plays_a_card_and_disconnects(data_dir: Path) -> None:
+    server = Server(
+        ServerOptions(difficulty="random", target=1001, bot_delay=0.0, wait=30), TableSaver()
+    )
+    _, tcp_port = await server.listen("127.0.0.1", 0)
+    table = server.new_table()
+    acceptor = await start_ssh(server, "127.0.0.1", 0, tcp_port)
+    ssh_port = acceptor.sockets[0].getsockname()[1]
+    screen = bytearray()
+    try:
+        async with asyncssh.connect(
+            "127.0.0.1", ssh_port, username="Ana", password=table.code, known_hosts=None
+        ) as conn:
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(120, 40), encoding=None
+            )
+
+            async def read() -> None:
+                while chunk := await process.stdout.read(65536):
+                    screen.extend(chunk)
+
+            reader = asyncio.create_task(read())
+            await _until(lambda: table.seats[0].name == "Ana")
+            await _until(lambda: b"mi / vi" in screen)  # the app is drawn
+            for _ in range(100):  # g starts the match (Ana sat down first: she leads the table)
+                process.stdin.write(b"g")
+                await asyncio.sleep(0.2)
+                if table.match is not None:
+                    break
+            assert table.match is not None
+            for _ in range(200):  # Enter: dalje (or trump when it must), then a card
+                if _played_by(table, 0):
+                    break
+                rnd = table.match.current if table.match is not None else None
+                if rnd is not None and rnd.to_act == 0:
+                    process.stdin.write(b"\r")
+                await asyncio.sleep(0.1)
+            assert _played_by(table, 0), "the SSH player's card never reached the table"
+            assert (data_dir / HOST_KEY_NAME).exists()
+            process.close()
+            reader.cancel()
+        await _until(lambda: table.seats[0].link is None)  # hung up: the seat waits for Ana
+        assert table.seats[0].name == "Ana" and table.seats[0].kind() == "away"
+    finally:
+        acceptor.close()
+        await server.close()
+
+
+async def test_a_wrong_code_is_a_wrong_password() -> None:
+    server = Server(ServerOptions(), None, WrongCodes(limit=2, window=60))
+    _, tcp_port = await server.listen("127.0.0.1", 0)
+    table = server.new_table()
+    acceptor = await start_ssh(server, "127.0.0.1", 0, tcp_port)
+    ssh_port = acceptor.sockets[0].getsockname()[1]
+    try:
+        for guess in ("AAAA-AAAA-AA", "BBBB-BBBB-BB", table.code):  # the right one, too late
+            with pytest.raises(asyncssh.PermissionDenied):
+                await asyncssh.connect(
+                    "127.0.0.1",
+                    ssh_port,
+                    username="Mallory",
+                    password=guess,
+                    known_hosts=None,
+                    preferred_auth="password",
+                )
+        assert all(seat.name is None for seat in table.seats)
+    finally:
+        acceptor.close()
+        await server.close()

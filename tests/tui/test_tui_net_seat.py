@@ -1,0 +1,177 @@
+"""The app as a seat at a table on the network (``bela join`` / ``bela host``).
+
+A host runs in the test's own event loop; the app joins it with the keys a
+player would press: ``g`` to start, Enter to bid and play, ``t`` to talk, F5 for
+a quick phrase. The host's match must show every action the app sent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from bela.net.client import Client
+from bela.net.protocol import Said, State
+from bela.net.saves import TableSaver
+from bela.net.server import Server, ServerOptions
+from bela.tui import BelaApp
+from bela.tui.remote import RemoteSession
+from bela.tui.screens.net_table import NetTableScreen
+from bela.tui.widgets.table_talk import TableTalk
+
+
+async def _host() -> tuple[Server, int]:
+    server = Server(
+        ServerOptions(difficulty="random", target=501, bot_delay=0.0, wait=0.2), TableSaver()
+    )
+    _, port = await server.listen("127.0.0.1", 0)
+    return server, port
+
+
+async def _until(pilot: Pilot[Any], check: Any, tries: int = 400) -> None:
+    for _ in range(tries):
+        await pilot.pause(0.01)
+        if check():
+            return
+    raise AssertionError("the app never got there")
+
+
+def _screen(app: BelaApp) -> NetTableScreen:
+    screen = app.screen
+    assert isinstance(screen, NetTableScreen)
+    return screen
+
+
+async def test_a_seat_starts_the_match_bids_and_plays_a_card() -> None:
+    server, port = await _host()
+    table = server.new_table()
+    session = RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
+    app = BelaApp(remote=session, reduced_motion=True)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _until(pilot, lambda: _screen(app).lobby is not None)
+            assert "g: start the match" in str(app.screen.query_one("#lobby").render())
+            await pilot.press("g")
+            await _until(pilot, lambda: _screen(app).my_turn())
+            screen = _screen(app)
+            assert screen.state is not None and screen.state.view.phase == "bidding"
+            await pilot.press("h")  # hearts are trump (allowed: seat 0 speaks first)
+            await _until(
+                pilot,
+                lambda: (
+                    table.match is not None
+                    and table.match.current is not None
+                    and table.match.current.trump is not None
+                ),
+            )
+            await _until(pilot, lambda: _screen(app).my_turn())
+            assert screen.state is not None and screen.state.view.phase == "playing"
+            hand_before = len(screen.state.view.hand)
+            await pilot.press("enter")
+            await _until(
+                pilot,
+                lambda: screen.state is not None and len(screen.state.view.hand) < hand_before,
+            )
+            match = table.match
+            assert match is not None and match.current is not None
+            assert any(
+                t.seat_of(i) == 0 for t in match.current.tricks for i in range(len(t.cards))
+            ) or 0 in {
+                (match.current.trick_leader + i) % 4 for i in range(len(match.current.trick))
+            }
+            # table talk: a typed line and a quick phrase reach the others
+            other = await Client.connect("127.0.0.1", port, table.code, "Ivo")
+            await pilot.press("t")
+            field = app.screen.query_one("#say", Input)
+            assert field.has_focus
+            await pilot.press(*"hi all", "enter")
+            await pilot.press("t", *"never mind", "escape")  # dropped, not said
+            assert not field.has_focus and not field.display
+            await pilot.press("f5")
+            heard: list[str] = []
+            while len(heard) < 2:
+                message = await other.receive()
+                if isinstance(message, Said):
+                    heard.append(message.text)
+            assert heard == ["hi all", "dobro"]
+            log = app.screen.query_one("#log", TableTalk)
+            await _until(pilot, lambda: any("Ana: dobro" in e.plain for e in log.entries))
+            await other.close()
+    finally:
+        await server.close()
+
+
+async def test_the_seat_comes_back_after_the_line_drops() -> None:
+    server, port = await _host()
+    table = server.new_table()
+    session = RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
+    app = BelaApp(remote=session, reduced_motion=True)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _until(pilot, lambda: _screen(app).lobby is not None)
+            await pilot.press("g")
+            await _until(pilot, lambda: _screen(app).my_turn())
+            assert session.client is not None
+            before = table.seats[0].link
+            assert before is not None
+            session.client.writer.transport.abort()  # the line drops
+            # back on the same seat over a new connection (it may be back before a poll sees
+            # the seat empty)
+            await _until(pilot, lambda: table.seats[0].link not in (None, before), tries=1500)
+            assert session.seat == 0
+            screen = _screen(app)
+            await _until(pilot, screen.my_turn)
+            state = screen.state
+            assert isinstance(state, State) and state.seat == 0
+    finally:
+        await server.close()
+
+
+async def test_a_wrong_code_ends_the_app_with_the_reason() -> None:
+    server, port = await _host()
+    session = RemoteSession("127.0.0.1", port, "AAAA-AAAA-AA", "Ana")
+    app = BelaApp(remote=session)
+    try:
+        async with app.run_test() as pilot:
+            await _until(pilot, lambda: app.return_code is not None)
+        assert app.return_code == 2
+    finally:
+        await server.close()
+
+
+async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
+    """The app plays a quick match (three deals) to the end with Enter; the host archives it
+    with the names, and the player's copy is that same file (here the host shares the data
+    directory), not a second one."""
+    from bela.storage import matches_dir, read_record
+
+    server = Server(
+        ServerOptions(difficulty="random", target=163, bot_delay=0.0, wait=5), TableSaver()
+    )
+    _, port = await server.listen("127.0.0.1", 0)
+    table = server.new_table()
+    session = RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
+    app = BelaApp(remote=session, reduced_motion=True)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _until(pilot, lambda: _screen(app).lobby is not None)
+            await pilot.press("g")
+            for _ in range(3000):
+                screen = _screen(app)
+                if screen.over is not None:
+                    break
+                if screen.my_turn():
+                    await pilot.press("enter")
+                await pilot.pause(0.01)
+            screen = _screen(app)
+            assert screen.over is not None
+            message = str(screen.query_one("#message").render())
+            assert "Match over" in message and "Kept in" in message
+    finally:
+        await server.close()
+    archived = list(matches_dir().glob("*.json"))
+    assert len(archived) == 1
+    record = read_record(archived[0])
+    assert record.players == ("Ana", "bot 1", "bot 2", "bot 3") and record.is_finished
