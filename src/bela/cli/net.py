@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
+from bela.i18n import _
 from bela.untrusted import oneline, shown
 
 if TYPE_CHECKING:
@@ -73,7 +74,9 @@ class ServeOptions:
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number 0 to 65535, not {shown(text)}")
+        raise argparse.ArgumentTypeError(
+            _("a port is a number 0 to 65535, not {text}").format(text=shown(text))
+        )
     return int(text)
 
 
@@ -81,7 +84,9 @@ def _level(text: str) -> str:
     level = text.strip().lower()
     if level not in _LEVELS:
         raise argparse.ArgumentTypeError(
-            f"the bots are one of {', '.join(_LEVELS)}, not {shown(text)}"
+            _("the bots are one of {levels}, not {text}").format(
+                levels=", ".join(_LEVELS), text=shown(text)
+            )
         )
     return level
 
@@ -93,7 +98,9 @@ def _seconds(text: str) -> float:
         value = -1.0
     if not 0 <= value <= MAX_WAIT:
         raise argparse.ArgumentTypeError(
-            f"expected seconds from 0 to {MAX_WAIT:g}, not {shown(text)}"
+            _("expected seconds from 0 to {most}, not {text}").format(
+                most=f"{MAX_WAIT:g}", text=shown(text)
+            )
         )
     return value
 
@@ -101,7 +108,9 @@ def _seconds(text: str) -> float:
 def _name(text: str) -> str:
     cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
     if not 1 <= len(cleaned) <= 24:
-        raise argparse.ArgumentTypeError(f"a name is 1 to 24 characters, not {shown(text)}")
+        raise argparse.ArgumentTypeError(
+            _("a name is 1 to 24 characters, not {text}").format(text=shown(text))
+        )
     return cleaned
 
 
@@ -111,92 +120,108 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
 
     host: argparse.ArgumentParser = commands.add_parser(
         "host",
-        help="host a table for friends on the network, and play at it",
-        description="Start a table and print its address and join code; friends join with "
-        "'bela join ADDRESS CODE'. Empty seats are bots. You play at the table too, and start "
-        "the match with g once everybody is seated. Binds to this machine only unless "
-        "--public.",
-        epilog="example: bela host --public --bots normal   (then friends: bela join "
-        "HOST:4711 CODE --name Ana)",
+        help=_("host a table for friends on the network, and play at it"),
+        description=_(
+            "Start a table and print its address and join code; friends join with "
+            "'bela join ADDRESS CODE'. Empty seats are bots. You play at the table too, and "
+            "start the match with g once everybody is seated. Binds to this machine only "
+            "unless --public."
+        ),
+        epilog=_("example: {example}").format(
+            example="bela host --public --bots normal   (bela join HOST:4711 CODE --name Ana)"
+        ),
         allow_abbrev=False,
     )
     host.add_argument(
-        "--port", type=_port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})"
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=_("TCP port (default {port})").format(port=DEFAULT_PORT),
     )
     host.add_argument(
         "--public",
         action="store_true",
-        help="accept players from other machines (binds every interface, not just localhost)",
+        help=_("accept players from other machines (binds every interface, not just localhost)"),
     )
     host.add_argument(
         "--bots",
         type=_level,
         default="easy",
         metavar="LEVEL",
-        help=f"bots in empty seats: {', '.join(_LEVELS)} (default easy)",
+        help=_("bots in empty seats: {levels} (default easy)").format(levels=", ".join(_LEVELS)),
     )
     host.add_argument(
         "--wait",
         type=_seconds,
         default=60.0,
         metavar="SECONDS",
-        help="how long a dropped player's seat waits before a bot plays it (default 60)",
+        help=_("how long a dropped player's seat waits before a bot plays it (default 60)"),
     )
     host.add_argument(
         "--ssh",
         type=_port,
         metavar="PORT",
-        help="also accept 'ssh -p PORT NAME@HOST' (password: the join code); needs the "
-        "'net' extra (pip install 'bela[net]')",
+        help=_(
+            "also accept 'ssh -p PORT NAME@HOST' (password: the join code); needs the "
+            "'net' extra (pip install 'bela[net]')"
+        ),
     )
     host.add_argument(
-        "--no-play", dest="play", action="store_false", help="only host; do not open the app"
+        "--no-play", dest="play", action="store_false", help=_("only host; do not open the app")
     )
-    host.add_argument("--name", type=_name, default="host", help="your name at the table")
+    host.add_argument("--name", type=_name, default="host", help=_("your name at the table"))
     host.add_argument(
-        "--target", type=target, default=1001, metavar=targets_shown, help="the match's target"
+        "--target", type=target, default=1001, metavar=targets_shown, help=_("the match's target")
     )
     host.add_argument(
         "--bot-delay",
         type=_seconds,
         default=0.6,
         metavar="SECONDS",
-        help="pause before each bot action, so people can follow (default 0.6)",
+        help=_("pause before each bot action, so people can follow (default 0.6)"),
     )
 
     join: argparse.ArgumentParser = commands.add_parser(
         "join",
-        help="sit down at a table somebody hosts",
-        description="Join a table hosted with 'bela host': the same app, as one seat.",
-        epilog="example: bela join 192.168.1.20:4711 K7QF-M2XP-R9 --name Ana",
+        help=_("sit down at a table somebody hosts"),
+        description=_("Join a table hosted with 'bela host': the same app, as one seat."),
+        epilog=_("example: {example}").format(
+            example="bela join 192.168.1.20:4711 K7QF-M2XP-R9 --name Ana"
+        ),
         allow_abbrev=False,
     )
-    join.add_argument("address", metavar="ADDRESS", help="HOST or HOST:PORT the host printed")
-    join.add_argument("code", metavar="CODE", help="the join code the host printed")
-    join.add_argument("--name", type=_name, default="player", help="your name at the table")
+    join.add_argument("address", metavar="ADDRESS", help=_("HOST or HOST:PORT the host printed"))
+    join.add_argument("code", metavar="CODE", help=_("the join code the host printed"))
+    join.add_argument("--name", type=_name, default="player", help=_("your name at the table"))
     join.add_argument(
         "--fresh",
         action="store_true",
-        help="take a new seat even if this machine kept a token for this table and name",
+        help=_("take a new seat even if this machine kept a token for this table and name"),
     )
 
     serve: argparse.ArgumentParser = commands.add_parser(
         "serve",
-        help="play in a web browser (needs the 'net' extra)",
-        description="Serve the app to a web browser with textual-serve: each browser tab gets "
-        "its own app, a single-player game, or with --join a seat at a hosted table.",
-        epilog="examples: bela serve   |   bela serve --join 127.0.0.1:4711 CODE --name Ana",
+        help=_("play in a web browser (needs the 'net' extra)"),
+        description=_(
+            "Serve the app to a web browser with textual-serve: each browser tab gets "
+            "its own app, a single-player game, or with --join a seat at a hosted table."
+        ),
+        epilog=_("examples: {examples}").format(
+            examples="bela serve   |   bela serve --join 127.0.0.1:4711 CODE --name Ana"
+        ),
         allow_abbrev=False,
     )
-    serve.add_argument("--port", type=_port, default=8000, help="HTTP port (default 8000)")
-    serve.add_argument("--public", action="store_true", help="accept other machines")
+    serve.add_argument(
+        "--port", type=_port, default=8000, help=_("HTTP port (default {port})").format(port=8000)
+    )
+    serve.add_argument("--public", action="store_true", help=_("accept other machines"))
     serve.add_argument(
         "--join",
         nargs=2,
         metavar=("ADDRESS", "CODE"),
-        help="each browser tab takes a seat at this table instead of playing alone",
+        help=_("each browser tab takes a seat at this table instead of playing alone"),
     )
-    serve.add_argument("--name", type=_name, default="web", help="the name at the table")
+    serve.add_argument("--name", type=_name, default="web", help=_("the name at the table"))
 
 
 def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOptions:
@@ -245,10 +270,16 @@ class _Hosting:
         self.server: Server | None = None
         self.error: BaseException | None = None
         self.lines: list[str] = []
+        self.invite: list[str] = []
+        """The lines about the table and how to join it: printed, and shown at the table."""
         self.lead: str | None = None
         self.code: str | None = None
         self._stop: asyncio.Event | None = None
         self.thread = threading.Thread(target=self._run, name="bela-host", daemon=True)
+
+    def _tell(self, line: str) -> None:
+        self.lines.append(line)
+        self.invite.append(line)
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
@@ -271,8 +302,10 @@ class _Hosting:
         self.lock = SlotLock(tables_dir() / ".host.lock")
         if not self.lock.acquire():  # two hosts would both resume, and save, the same tables
             raise HostBusyError(
-                "another bela host is running on this data directory "
-                "(BELA_DATA_DIR chooses another)"
+                _(
+                    "another bela host is running on this data directory "
+                    "(BELA_DATA_DIR chooses another)"
+                )
             )
         server = Server(
             ServerOptions(
@@ -289,24 +322,31 @@ class _Hosting:
         self.lines.extend(f"bela: {p}" for p in problems)
         tables = [server.resume_table(save, match) for save, match in saved]
         for table in tables:
-            self.lines.append(f"Resumed an unfinished table: join code {table.code}")
+            self._tell(_("Resumed an unfinished table: join code {code}").format(code=table.code))
         table = tables[0] if tables else server.new_table()
         self.lead, self.code = table.leader_key, table.code
         bind = "0.0.0.0" if opts.public else "127.0.0.1"
-        _, port = await server.listen(bind, opts.port)
+        _bound, port = await server.listen(bind, opts.port)
         where = f"{_shown_host(opts.public)}:{port}"
-        self.lines.append(f"Table open at {where}  join code: {table.code}")
-        self.lines.append(f"Friends join with:  bela join {where} {table.code} --name NAME")
+        self._tell(
+            _("Table open at {address}  join code: {code}").format(address=where, code=table.code)
+        )
+        self._tell(
+            _("Friends join with:  {command}").format(
+                command=f"bela join {where} {table.code} --name NAME"
+            )
+        )
         if opts.ssh is not None:
             from bela.net.ssh import start_ssh
 
             await start_ssh(server, bind, opts.ssh, port)
-            self.lines.append(
-                f"Or over SSH:  ssh -p {opts.ssh} NAME@{_shown_host(opts.public)}  "
-                f"(password: {table.code})"
+            self._tell(
+                _("Or over SSH:  {command}  (password: {code})").format(
+                    command=f"ssh -p {opts.ssh} NAME@{_shown_host(opts.public)}", code=table.code
+                )
             )
         if not opts.public:
-            self.lines.append("(only this machine can join: add --public for the network)")
+            self._tell(_("(only this machine can join: add --public for the network)"))
         self._stop = asyncio.Event()
         self.port = port
         self.ready.set()
@@ -335,24 +375,30 @@ def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
         raise CliError(oneline(exc), EXIT_ENVIRONMENT) from None
     except OSError as exc:
         raise CliError(
-            f"cannot host on port {options.port}: {oneline(exc)}", EXIT_ENVIRONMENT
+            _("cannot host on port {port}: {reason}").format(
+                port=options.port, reason=oneline(exc)
+            ),
+            EXIT_ENVIRONMENT,
         ) from None
     except ImportError as exc:
         raise CliError(
-            f"{oneline(exc)}: install the 'net' extra (pip install 'bela[net]')", EXIT_ENVIRONMENT
+            _("{reason}: install the 'net' extra (pip install 'bela[net]')").format(
+                reason=oneline(exc)
+            ),
+            EXIT_ENVIRONMENT,
         ) from None
     for line in hosting.lines:
         print(line, file=out, flush=True)
     try:
         if not options.play:
-            print("Hosting until Ctrl-C.", file=out, flush=True)
+            print(_("Hosting until Ctrl-C."), file=out, flush=True)
             hosting.thread.join()
             return 0
         assert hosting.code is not None
         from bela.tui.app import BelaApp
         from bela.tui.remote import RemoteSession
 
-        invite = tuple(line for line in hosting.lines if "join" in line or "SSH" in line)
+        invite = tuple(hosting.invite)
         session = RemoteSession(
             "127.0.0.1", hosting.port, hosting.code, options.name, lead=hosting.lead, invite=invite
         )
@@ -373,7 +419,11 @@ def run_join(options: JoinOptions, out: TextIO, err: TextIO) -> int:
     try:
         host, port = parse_address(options.address)
     except ValueError as exc:
-        raise CliError(f"bad address {shown(options.address)}: {oneline(exc)}") from None
+        raise CliError(
+            _("bad address {address}: {reason}").format(
+                address=shown(options.address), reason=oneline(exc)
+            )
+        ) from None
     from bela.tui.app import BelaApp
     from bela.tui.remote import RemoteSession
 
@@ -405,7 +455,9 @@ def run_serve(options: ServeOptions, out: TextIO, err: TextIO) -> int:
         command, host=host, port=options.port, public_url=f"http://{shown_host}:{options.port}"
     )
     print(
-        f"Open http://{shown_host}:{options.port} in a browser (Ctrl-C stops).",
+        _("Open {url} in a browser (Ctrl-C stops).").format(
+            url=f"http://{shown_host}:{options.port}"
+        ),
         file=out,
         flush=True,
     )

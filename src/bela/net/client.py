@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+from bela.i18n import _
 from bela.net import DEFAULT_PORT
 from bela.net.protocol import (
     PROTOCOL_VERSION,
@@ -33,18 +34,18 @@ def parse_address(text: str) -> tuple[str, int]:
     """``HOST``, ``HOST:PORT`` or ``[V6]:PORT`` as (host, port)."""
     text = text.strip()
     if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
+        host, _sep, rest = text[1:].partition("]")
         port = rest.lstrip(":")
     elif text.count(":") == 1:
-        host, _, port = text.partition(":")
+        host, _sep, port = text.partition(":")
     else:
         host, port = text, ""
     if not host:
-        raise ValueError("the address has no host")
+        raise ValueError(_("the address has no host"))
     if not port:
         return host, DEFAULT_PORT
     if not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{port[:10]!r} is not a port number")
+        raise ValueError(_("{port} is not a port number").format(port=repr(port[:10])))
     return host, int(port)
 
 
@@ -76,7 +77,12 @@ class Client:
                 asyncio.open_connection(host, port, limit=SERVER_FRAME_LIMIT), timeout
             )
         except (OSError, TimeoutError) as exc:
-            raise JoinError(f"cannot reach {host}:{port}: {exc or 'timed out'}") from None
+            reason = str(exc) or _("timed out")
+            raise JoinError(
+                _("cannot reach {address}: {reason}").format(
+                    address=f"{host}:{port}", reason=reason
+                )
+            ) from None
         client = cls(reader, writer)
         client.log = log
         hello: dict[str, object] = {"type": "hello", "v": PROTOCOL_VERSION, "code": code}
@@ -90,13 +96,13 @@ class Client:
             first = await asyncio.wait_for(client.receive(), timeout)
         except TimeoutError:
             await client.close()
-            raise JoinError("the host did not answer") from None
+            raise JoinError(_("the host did not answer")) from None
         if isinstance(first, Closing):
             await client.close()
             raise JoinError(first.reason)
         if not isinstance(first, Welcome):
             await client.close()
-            raise JoinError("the host did not welcome us")
+            raise JoinError(_("the host did not welcome us"))
         client.welcome = first
         return client
 
@@ -115,15 +121,17 @@ class Client:
         try:
             frame = await self.reader.readuntil(b"\n")
         except asyncio.IncompleteReadError:
-            raise ConnectionError("the host closed the connection") from None
+            raise ConnectionError(_("the host closed the connection")) from None
         except (asyncio.LimitOverrunError, ValueError):
-            raise ConnectionError("the host sent a frame that is too large") from None
+            raise ConnectionError(_("the host sent a frame that is too large")) from None
         if self.log is not None:
             self.log.append(frame)
         try:
             return decode_server(frame)
         except ProtocolError as exc:
-            raise ConnectionError(f"the host sent something that is not bela: {exc}") from None
+            raise ConnectionError(
+                _("the host sent something that is not bela: {reason}").format(reason=exc)
+            ) from None
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):

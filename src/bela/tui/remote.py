@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Final
 
 from bela.files import read_limited, replace_atomically
+from bela.i18n import _
 from bela.net.client import Client, JoinError
 from bela.net.protocol import Closing, ServerMessage
 from bela.storage import data_dir
@@ -127,7 +128,7 @@ class RemoteSession:
     async def receive(self) -> ServerMessage:
         """The next message; a lost line raises ``ConnectionError`` (then ``reconnect``)."""
         if self.client is None:
-            raise ConnectionError("not connected")
+            raise ConnectionError(_("not connected"))
         message = await self.client.receive()
         if isinstance(message, Closing):
             await self.client.close()
@@ -143,7 +144,7 @@ class RemoteSession:
             self.client = None
         deadline = time.monotonic() + self.retry_for
         pause = 0.25
-        last = "the host is gone"
+        last = _("the host is gone")
         while time.monotonic() < deadline:
             try:
                 await self.connect()

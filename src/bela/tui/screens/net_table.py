@@ -23,9 +23,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Container, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from bela.engine import Card, Suit
+from bela.i18n import N_, _
 from bela.net.protocol import (
     QUICK_PHRASES,
     Lobby,
@@ -50,8 +51,10 @@ from bela.tui.model import (
 )
 from bela.tui.remote import RemoteSession, SeatLost
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
+from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.table_talk import TableTalk
 from bela.untrusted import oneline
+from bela.wording import suit_name
 
 if TYPE_CHECKING:
     from bela.net.protocol import ViewInfo
@@ -69,11 +72,11 @@ def place(seat: int, me: int) -> int:
 
 
 def _name(info: SeatInfo, seat: int) -> str:
-    name = info.name or f"bot {seat}"
+    name = info.name or _("bot {seat}").format(seat=seat)
     if info.kind == "bot" and info.name:
-        return f"{name} (bot)"
+        return _("{name} (bot)").format(name=name)
     if info.kind == "away":
-        return f"{name} (away)"
+        return _("{name} (away)").format(name=name)
     return name
 
 
@@ -81,14 +84,23 @@ def _note(view: ViewInfo, seat: int) -> str:
     if view.phase == "bidding" or view.trump is None:
         for bidder, bid in view.bids:
             if bidder == seat:
-                return bid if bid == "dalje" else f"calls {Suit.parse(bid[5:]).symbol}"
+                return (
+                    _("dalje")
+                    if bid == "dalje"
+                    else _("calls {symbol}").format(symbol=Suit.parse(bid[5:]).symbol)
+                )
         return ""
     notes = []
     if view.caller == seat:
-        notes.append(f"called {Suit.parse(view.trump).symbol}")
+        notes.append(_("called {symbol}").format(symbol=Suit.parse(view.trump).symbol))
     if seat in view.bela_announced:
-        notes.append("bela!")
+        notes.append(_("bela!"))
     return " · ".join(notes)
+
+
+def _you(name: str) -> str:
+    """Our own seat's name, marked so the player finds it."""
+    return _("{name} (you)").format(name=name)
 
 
 def seat_models(state: State) -> list[SeatModel]:
@@ -99,7 +111,9 @@ def seat_models(state: State) -> list[SeatModel]:
         models.append(
             SeatModel(
                 seat=place(seat, me),
-                name=_name(state.seats[seat], seat) + (" (you)" if seat == me else ""),
+                name=_you(_name(state.seats[seat], seat))
+                if seat == me
+                else _name(state.seats[seat], seat),
                 team="mi" if seat % 2 == me % 2 else "vi",
                 cards_left=view.hand_sizes[seat],
                 dealer=view.dealer == seat,
@@ -114,13 +128,13 @@ def bid_choices(view: ViewInfo, cursor: int) -> BidModel:
     options = []
     for key, bid in zip(BID_KEYS, _BIDS, strict=True):
         if bid == "dalje":
-            label = "Dalje (pass)" if bid in view.legal else "Dalje ✗"
+            label = _("Dalje (pass)") if bid in view.legal else _("Dalje ✗")
         else:
             suit = Suit.parse(bid[5:])
-            label = f"{suit.symbol} {suit.noun.capitalize()}"
+            label = f"{suit.symbol} {suit_name(suit).capitalize()}"
         options.append((key, label, bid in view.legal))
     forced = "dalje" not in view.legal
-    prompt = "Pod mus: all passed\nYou must name trump" if forced else "Trump or dalje?"
+    prompt = _("Pod mus: all passed\nYou must name trump") if forced else _("Trump or dalje?")
     return BidModel(tuple(options), cursor, prompt)
 
 
@@ -128,19 +142,19 @@ class NetTableScreen(Screen[None]):
     """Our seat at a table somebody hosts."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose", "Play"),
-        Binding("left,up", "move(-1)", "Left", show=False),
-        Binding("right,down", "move(1)", "Right", show=False),
+        Binding("enter", "choose", N_("Play")),
+        Binding("left,up", "move(-1)", N_("Left"), show=False),
+        Binding("right,down", "move(1)", N_("Right"), show=False),
         *(Binding(k, f"pick({n})", f"Card {k}", show=False) for n, k in enumerate(_NUMBER_KEYS)),
-        Binding("h", "bid(0)", "Hearts", show=False),
-        Binding("d", "bid(1)", "Diamonds", show=False),
-        Binding("s", "bid(2)", "Spades", show=False),
-        Binding("c", "bid(3)", "Clubs", show=False),
-        Binding("p", "bid(4)", "Dalje", show=False),
-        Binding("k", "claim", "Dosta", show=False),
-        Binding("g", "start", "Start"),
-        Binding("t", "talk", "Talk"),
-        Binding("escape", "stop_talk", "Back to the cards", show=False),
+        Binding("h", "bid(0)", N_("Hearts"), show=False),
+        Binding("d", "bid(1)", N_("Diamonds"), show=False),
+        Binding("s", "bid(2)", N_("Spades"), show=False),
+        Binding("c", "bid(3)", N_("Clubs"), show=False),
+        Binding("p", "bid(4)", N_("Dalje"), show=False),
+        Binding("k", "claim", N_("Dosta"), show=False),
+        Binding("g", "start", N_("Start")),
+        Binding("t", "talk", N_("Talk")),
+        Binding("escape", "stop_talk", N_("Back to the cards"), show=False),
         *(
             Binding(key, f"phrase({n})", phrase, show=n < 2)
             for n, (key, phrase) in enumerate(zip(_PHRASE_KEYS, QUICK_PHRASES, strict=True))
@@ -181,18 +195,21 @@ class NetTableScreen(Screen[None]):
                     yield Hand(id="hand")
             with Vertical(id="side"):
                 sheet = ScoreSheet(id="sheet")
-                sheet.border_title = "mi / vi"
+                sheet.border_title = "mi / vi"  # the teams' own names in every language
                 yield sheet
                 log = TableTalk(id="log")
-                log.border_title = "Table talk"
+                log.border_title = _("Table talk")
                 yield log
-                yield Input(id="say", placeholder="t: say something", max_length=160)
+                yield Input(id="say", placeholder=_("t: say something"), max_length=160)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#say", Input).display = False
         self.query_one("#bids", BidMenu).display = False
-        self._say(f"Joining {self.session.host}:{self.session.port}…", "hint")
+        self._say(
+            _("Joining {address}…").format(address=f"{self.session.host}:{self.session.port}"),
+            "hint",
+        )
         self._listen()
 
     # ------------------------------------------------------------------ the line
@@ -204,9 +221,15 @@ class NetTableScreen(Screen[None]):
             if session.client is None:
                 await session.connect()
         except ConnectionError as exc:
-            self.app.exit(return_code=2, message=f"bela: error: {oneline(exc)}")
+            self.app.exit(
+                return_code=2, message=_("bela: error: {message}").format(message=oneline(exc))
+            )
             return
-        self._log(f"Seated at seat {session.seat}. Table code {session.code}.")
+        self._log(
+            _("Seated at seat {seat}. Table code {code}.").format(
+                seat=session.seat, code=session.code
+            )
+        )
         for line in session.invite:
             self._log(line)
         while True:
@@ -215,14 +238,23 @@ class NetTableScreen(Screen[None]):
             except ConnectionError as exc:
                 if self.over is not None:
                     return
-                self._log(f"Connection lost ({oneline(exc, 120)}); sitting down again…")
-                self._say("Connection lost: reconnecting with your seat's token…", "error")
+                self._log(
+                    _("Connection lost ({reason}); sitting down again…").format(
+                        reason=oneline(exc, 120)
+                    )
+                )
+                self._say(_("Connection lost: reconnecting with your seat's token…"), "error")
                 try:
                     await session.reconnect()
                 except SeatLost as lost:
-                    self._say(f"Could not get back to the table: {oneline(lost, 120)}", "error")
+                    self._say(
+                        _("Could not get back to the table: {reason}").format(
+                            reason=oneline(lost, 120)
+                        ),
+                        "error",
+                    )
                     return
-                self._log("Back at the table.")
+                self._log(_("Back at the table."))
                 continue
             self.handle(message)
 
@@ -253,7 +285,7 @@ class NetTableScreen(Screen[None]):
         if state.last:
             self._log(Text(oneline(state.last, 300), style="bold" if "Round" in state.last else ""))
         if before is None or before.round != state.round:
-            self._log(Text(f"— Round {state.round + 1} —", style="bold"))
+            self._log(Text(_("— Round {n} —").format(n=state.round + 1), style="bold"))
         view = state.view
         if view.to_act == state.seat and (before is None or before.view.to_act != state.seat):
             self._open_turn(view)
@@ -274,12 +306,21 @@ class NetTableScreen(Screen[None]):
         ours, theirs = over.scores[me % 2], over.scores[1 - me % 2]
         self._log(
             Text(
-                f"The match is over: {'we win' if won else 'they win'}, {ours} : {theirs}.",
+                (
+                    _("The match is over: we win, {ours} : {theirs}.")
+                    if won
+                    else _("The match is over: they win, {ours} : {theirs}.")
+                ).format(ours=ours, theirs=theirs),
                 style="bold",
             )
         )
         kept = self._keep_record(over)
-        self._say(f"Match over ({ours} : {theirs}). {kept} Ctrl+Q quits.", "hint")
+        self._say(
+            _("Match over ({ours} : {theirs}). {kept} Ctrl+Q quits.").format(
+                ours=ours, theirs=theirs, kept=kept
+            ),
+            "hint",
+        )
 
     def _keep_record(self, over: Over) -> str:
         """Every player keeps the match: the record goes to this player's archive too."""
@@ -291,11 +332,13 @@ class NetTableScreen(Screen[None]):
             for path in matches_dir().glob(f"*-{record.seed}*.json"):
                 with contextlib.suppress(OSError, ValueError):  # unreadable: not this one
                     if read_record(path) == record:  # the host's own archive, on this machine
-                        return f"Kept in {path.name} (bela replay, F3 history)."
+                        return _("Kept in {file} (bela replay, F3 history).").format(file=path.name)
             path = archive_match(record)
         except (OSError, ValueError) as exc:
-            return f"The record could not be kept here: {oneline(exc, 120)}."
-        return f"Kept in {path.name} (bela replay, F3 history)."
+            return _("The record could not be kept here: {reason}.").format(
+                reason=oneline(exc, 120)
+            )
+        return _("Kept in {file} (bela replay, F3 history).").format(file=path.name)
 
     # ------------------------------------------------------------------ drawing
 
@@ -311,30 +354,46 @@ class NetTableScreen(Screen[None]):
         lobby = self.lobby
         if lobby is None or self.state is not None:
             return
-        lines = [Text(f"Table to {lobby.target} · empty seats: {lobby.bots} bots", style="bold")]
+        lines = [
+            Text(
+                _("Table to {target} · empty seats: {level} bots").format(
+                    target=lobby.target, level=lobby.bots
+                ),
+                style="bold",
+            )
+        ]
         for seat, info in enumerate(lobby.seats):
-            who = info.name or "— open —"
-            you = " (you)" if seat == self.session.seat else ""
-            team = "team A" if seat % 2 == 0 else "team B"
-            lines.append(Text(f"[{seat + 1}] seat {seat} · {team}: {who}{you}"))
-        lines.append(Text("Partners sit opposite (seats 0+2, 1+3). 1-4: move to an open seat."))
-        lines.append(Text("g: start the match." if self.leader else "The host starts the match."))
+            who = info.name or _("— open —")
+            if seat == self.session.seat:
+                who = _you(who)
+            team = _("team A") if seat % 2 == 0 else _("team B")
+            lines.append(
+                Text(
+                    _("[{key}] seat {seat} · {team}: {who}").format(
+                        key=seat + 1, seat=seat, team=team, who=who
+                    )
+                )
+            )
+        lines.append(Text(_("Partners sit opposite (seats 0+2, 1+3). 1-4: move to an open seat.")))
+        lines.append(
+            Text(_("g: start the match.") if self.leader else _("The host starts the match."))
+        )
         me = self.session.seat or 0
         for seat, info in enumerate(lobby.seats):
             self.query_one(f"#seat-{place(seat, me)}", SeatBadge).model = SeatModel(
                 seat=place(seat, me),
-                name=(info.name or "open") + (" (you)" if seat == me else ""),
+                name=_you(info.name or _("open")) if seat == me else (info.name or _("open")),
                 team="mi" if seat % 2 == me % 2 else "vi",
                 cards_left=0,
                 dealer=False,
                 to_act=False,
-                note="seated" if info.name else "a bot if nobody sits",
+                note=_("seated") if info.name else _("a bot if nobody sits"),
             )
         lobby_view = self.query_one("#lobby", Static)
         lobby_view.display = True
         lobby_view.update(Text("\n").join(lines))
         self.query_one("#trick", TrickView).display = False
-        self._say("Waiting for the match to start.", "hint")
+        self._say(_("Waiting for the match to start."), "hint")
 
     def hand_cards(self) -> tuple[Card, ...]:
         if self.state is None:
@@ -370,23 +429,29 @@ class NetTableScreen(Screen[None]):
         mine, theirs = me % 2, 1 - me % 2
         names = [_name(state.seats[s], s) for s in range(4)]
         if view.to_act is None:
-            turn = "round over"
+            turn = _("round over")
         elif view.to_act == me:
-            turn = "your turn"
+            turn = _("your turn")
         else:
-            turn = f"{names[view.to_act]}'s turn"
+            turn = _("{name}'s turn").format(name=names[view.to_act])
         trump_text = (
-            f"Trump {trump.symbol} {trump.noun}, called by {names[view.caller]}"
+            _("Trump {symbol} {suit}, called by {name}").format(
+                symbol=trump.symbol, suit=suit_name(trump), name=names[view.caller]
+            )
             if trump is not None and view.caller is not None
-            else "Trump not named yet"
+            else _("Trump not named yet")
         )
         self.query_one("#status", Static).update(
             Text("\n").join(
                 [
                     Text(
-                        f"Round {state.round + 1} · dealer {names[view.dealer]} · "
-                        f"mi {state.scores[mine]} · vi {state.scores[theirs]} "
-                        f"(to {state.target})",
+                        _("Round {n} · dealer {name} · mi {mi} · vi {vi} (to {target})").format(
+                            n=state.round + 1,
+                            name=names[view.dealer],
+                            mi=state.scores[mine],
+                            vi=state.scores[theirs],
+                            target=state.target,
+                        ),
                         style="bold",
                     ),
                     Text(f"{trump_text} · {turn}"),
@@ -411,10 +476,14 @@ class NetTableScreen(Screen[None]):
             rows, (state.scores[mine], state.scores[theirs]), state.target, state.hanging
         )
         if self.my_turn():
-            what = "name trump (h d s c) or say dalje (p)" if bidding else "←/→ or 1-8, Enter plays"
-            self._say(f"Your turn: {what}.", "hint")
+            self._say(
+                _("Your turn: name trump (h d s c) or say dalje (p).")
+                if bidding
+                else _("Your turn: ←/→ or 1-8, Enter plays."),
+                "hint",
+            )
         elif view.to_act is not None:
-            self._say(f"Waiting for {names[view.to_act]}…", "hint")
+            self._say(_("Waiting for {name}…").format(name=names[view.to_act]), "hint")
 
     def _trick_model(self, view: ViewInfo, me: int, trump: Suit | None) -> TrickModel:
         if view.trick or not view.tricks:
@@ -448,11 +517,11 @@ class NetTableScreen(Screen[None]):
     @work(group="net-send")
     async def _post(self, message: dict[str, object]) -> None:
         if not await self.session.send(message):
-            self._say("Not connected right now: try again in a moment.", "error")
+            self._say(_("Not connected right now: try again in a moment."), "error")
 
     def _act(self, action: str) -> None:
         if not self.my_turn():
-            self._say("Wait for your turn.", "hint")
+            self._say(_("Wait for your turn."), "hint")
             return
         self._send({"type": "act", "action": action})
 
