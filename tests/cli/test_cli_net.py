@@ -71,6 +71,10 @@ def test_join_with_a_bad_address_says_so(capsys: pytest.CaptureFixture[str]) -> 
     assert "bad address" in capsys.readouterr().err
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start_host(data_dir: Path) -> tuple[subprocess.Popen[str], int, str]:
     env = dict(os.environ, BELA_DATA_DIR=str(data_dir))
     flags = ["--bots", "random", "--bot-delay", "0", "--wait", "30", "--target", "501"]
@@ -79,6 +83,9 @@ def _start_host(data_dir: Path) -> tuple[subprocess.Popen[str], int, str]:
         stdout=subprocess.PIPE,
         text=True,
         env=env,
+        # Ctrl-C (SIGINT) ends the host as a player's terminal would, even when the tests
+        # run as a background job, whose children inherit SIGINT ignored
+        preexec_fn=_ctrl_c_as_in_a_terminal,
     )
     assert child.stdout is not None
     lines = []
