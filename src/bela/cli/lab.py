@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bela.cli.common import CliError, writing_output
-from bela.i18n import _
+from bela.i18n import _, ngettext
 from bela.untrusted import shown, shown_path
 
 __all__ = ["LabOptions", "add_lab_parser", "lab_options", "run_lab"]
@@ -162,9 +162,15 @@ def _bid_data(options: LabOptions, out: TextIO, err: TextIO) -> int:
     from bela.lab.bid_data import BidDataConfig, generate
 
     if options.policy not in BOT_KINDS:
-        raise CliError(f"unknown bot {shown(options.policy)}: choose from {', '.join(BOT_KINDS)}")
+        raise CliError(
+            _("unknown bot {name}: choose from {names}").format(
+                name=shown(options.policy), names=", ".join(BOT_KINDS)
+            )
+        )
     if options.out.exists():
-        raise CliError(f"{shown_path(options.out)} exists: give a new file for the data")
+        raise CliError(
+            _("{file} exists: give a new file for the data").format(file=shown_path(options.out))
+        )
     jobs = options.jobs if options.jobs is not None else usable_cpus()
     config = BidDataConfig(samples=options.samples, policy=options.policy)
     bar = _Progress(err, options.situations)
@@ -172,7 +178,11 @@ def _bid_data(options: LabOptions, out: TextIO, err: TextIO) -> int:
     try:
         handle = open(options.out, "x", encoding="utf-8")  # noqa: SIM115 - closed below
     except OSError as exc:
-        raise CliError(f"cannot write {shown_path(options.out)}: {exc.strerror}") from None
+        raise CliError(
+            _("cannot write {file}: {reason}").format(
+                file=shown_path(options.out), reason=exc.strerror
+            )
+        ) from None
     from bela.cli.cluster import cluster_errors
 
     with handle, cluster_errors():
@@ -190,7 +200,12 @@ def _bid_data(options: LabOptions, out: TextIO, err: TextIO) -> int:
             n += 1
     bar.close()
     with writing_output():
-        print(f"{n} situations written to {shown_path(options.out)}", file=out)
+        print(
+            ngettext(
+                "{n} situation written to {file}", "{n} situations written to {file}", n
+            ).format(n=n, file=shown_path(options.out)),
+            file=out,
+        )
     return 0
 
 
@@ -200,15 +215,21 @@ def _bid_fit(options: LabOptions, out: TextIO) -> int:
         import numpy  # noqa: F401
         import sklearn  # noqa: F401
     except ModuleNotFoundError:
-        raise CliError("bid-fit needs numpy and scikit-learn: pip install 'bela[lab]'", 1) from None
+        raise CliError(
+            _("bid-fit needs numpy and scikit-learn: pip install 'bela[lab]'"), 1
+        ) from None
     from bela.lab.bid_fit import main_fit
 
     if not options.data.is_file():
-        raise CliError(f"no data file {shown_path(options.data)}")
+        raise CliError(_("no data file {file}").format(file=shown_path(options.data)))
     try:
         lines = main_fit(options.data, options.out, options.alpha)
     except (ValueError, KeyError, TypeError) as exc:
-        raise CliError(f"{shown_path(options.data)} is not bid data: {shown(str(exc))}") from None
+        raise CliError(
+            _("{file} is not bid data: {reason}").format(
+                file=shown_path(options.data), reason=shown(str(exc))
+            )
+        ) from None
     with writing_output():
         for line in lines:
             print(line, file=out)
@@ -233,7 +254,9 @@ class _Progress:
         self.shown = now
         spent = now - self.start
         left = spent / done * (total - done) if done else 0.0
-        line = f"bid-data: {done}/{total} situations, {spent:.0f} s, about {left:.0f} s left"
+        line = _("bid-data: {done}/{total} situations, {spent} s, about {left} s left").format(
+            done=done, total=total, spent=f"{spent:.0f}", left=f"{left:.0f}"
+        )
         with contextlib.suppress(OSError):  # stderr gone: the data is still written
             if self.tty:
                 print("\r" + line, end="", file=self.err, flush=True)

@@ -125,7 +125,9 @@ def _cap(text: str) -> tuple[str, int]:
     count = whole_number(number) if sep else None
     if not name.strip() or count is None or not 1 <= count <= MAX_DEAL_PAIRS:
         raise argparse.ArgumentTypeError(
-            f"a cap is BOT=N with N from 1 to {MAX_DEAL_PAIRS:,}, not {shown(text)}"
+            _("a cap is BOT=N with N from 1 to {most}, not {text}").format(
+                most=f"{MAX_DEAL_PAIRS:,}", text=shown(text)
+            )
         )
     return name.strip(), count
 
@@ -134,18 +136,20 @@ def ladder_options(args: argparse.Namespace, sub: argparse.ArgumentParser) -> La
     """Check the parsed ``ladder`` arguments (argparse exits with code 2 on a bad mix)."""
     bots = tuple(name.strip() for name in args.bots)
     if len(bots) < 2:
-        sub.error("a ladder needs two or more bots")
+        sub.error(_("a ladder needs two or more bots"))
     if len(bots) > MAX_BOTS:
-        sub.error(f"a ladder takes at most {MAX_BOTS} bots, not {len(bots)}")
+        sub.error(
+            _("a ladder takes at most {most} bots, not {n}").format(most=MAX_BOTS, n=len(bots))
+        )
     seen: set[str] = set()
     for name in bots:
         if name in seen:
-            sub.error(f"{shown(name)} is named twice: each bot plays once")
+            sub.error(_("{name} is named twice: each bot plays once").format(name=shown(name)))
         seen.add(name)
     caps: dict[str, int] = {}
     for name, count in args.cap:
         if name not in seen:
-            sub.error(f"--cap names {shown(name)}, which is not in the ladder")
+            sub.error(_("--cap names {name}, which is not in the ladder").format(name=shown(name)))
         caps[name] = count
     total = sum(
         min(args.deals, caps.get(a, args.deals), caps.get(b, args.deals))
@@ -154,8 +158,10 @@ def ladder_options(args: argparse.Namespace, sub: argparse.ArgumentParser) -> La
     )
     if total > MAX_LADDER_DEAL_PAIRS:
         sub.error(
-            f"{total:,} deal pairs over all pairs is more than {MAX_LADDER_DEAL_PAIRS:,}: "
-            "fewer --deals, fewer bots, or --cap"
+            _(
+                "{total} deal pairs over all pairs is more than {most}: "
+                "fewer --deals, fewer bots, or --cap"
+            ).format(total=f"{total:,}", most=f"{MAX_LADDER_DEAL_PAIRS:,}")
         )
     return LadderOptions(
         bots=bots,
@@ -176,12 +182,18 @@ def run_ladder_command(options: LadderOptions, out: TextIO, err: TextIO) -> int:
 
     for name in options.bots:
         if name not in BOT_KINDS:
-            raise CliError(f"unknown bot {shown(name)}: choose from {', '.join(BOT_KINDS)}")
-    ladder = optional_module("bela.lab.ladder", "the ladder")
+            raise CliError(
+                _("unknown bot {name}: choose from {names}").format(
+                    name=shown(name), names=", ".join(BOT_KINDS)
+                )
+            )
+    ladder = optional_module("bela.lab.ladder", _("the ladder"))
     cpus = usable_cpus()
     if options.jobs is not None and options.jobs > cpus:
         print(
-            f"bela: --jobs {options.jobs} is more than the {cpus} CPUs bela may use: using {cpus}",
+            _("bela: --jobs {jobs} is more than the {cpus} CPUs bela may use: using {cpus}").format(
+                jobs=options.jobs, cpus=cpus
+            ),
             file=err,
         )
     with cluster_errors():

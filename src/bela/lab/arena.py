@@ -32,6 +32,7 @@ from bela.ai.driver import play_bots_until
 from bela.ai.registry import make_bot
 from bela.engine import Match, Round, Rules, round_seed
 from bela.engine.rules import DEFAULT_RULES
+from bela.i18n import _
 from bela.lab.progress import ProgressBar
 from bela.lab.runner import map_tasks, usable_cpus, worker_count
 
@@ -369,34 +370,46 @@ def _pct(x: float) -> str:
 
 def render_report(report: ArenaReport) -> RenderableType:
     """The report as a rich table (with a one-line verdict under it)."""
-    table = Table(title=f"{report.bot_a} (A) vs {report.bot_b} (B)", title_justify="left")
-    table.add_column("measure")
-    table.add_column("value", justify="right")
-    table.add_row("deal pairs (seed)", f"{report.deal_pairs} ({report.seed})")
+    table = Table(
+        title=_("{a} (A) vs {b} (B)").format(a=report.bot_a, b=report.bot_b), title_justify="left"
+    )
+    table.add_column(_("measure"))
+    table.add_column(_("value"), justify="right")
+    table.add_row(_("deal pairs (seed)"), f"{report.deal_pairs} ({report.seed})")
     changed = report.rules.changed()
     if changed:
-        table.add_row("house rules", ", ".join(f"{k}={v}" for k, v in changed.items()))
-    table.add_row("written points per deal, A − B (95% CI)", _pm(report.written))
-    table.add_row("card points per deal, A − B (95% CI)", _pm(report.card_points))
+        table.add_row(_("house rules"), ", ".join(f"{k}={v}" for k, v in changed.items()))
+    table.add_row(_("written points per deal, A − B (95% CI)"), _pm(report.written))
+    table.add_row(_("card points per deal, A − B (95% CI)"), _pm(report.card_points))
     for label, side in (("A", report.a), ("B", report.b)):
-        table.add_row(f"{label}: named trump", _pct(side.call_share))
-        table.add_row(f"{label}: named trump and made it", _pct(side.made_share))
-        table.add_row(f"{label}: pad rate (calls that fell)", _pct(side.pad_rate))
+        table.add_row(_("{side}: named trump").format(side=label), _pct(side.call_share))
+        table.add_row(
+            _("{side}: named trump and made it").format(side=label), _pct(side.made_share)
+        )
+        table.add_row(
+            _("{side}: pad rate (calls that fell)").format(side=label), _pct(side.pad_rate)
+        )
     if report.belot_rounds:
-        table.add_row("rounds ended by belot", str(report.belot_rounds))
+        table.add_row(_("rounds ended by belot"), str(report.belot_rounds))
     if report.match_wins is not None:
         m = report.match_wins
         table.add_row(
-            f"matches to {report.target} won by A ({2 * report.match_pairs} matches)",
+            _("matches to {target} won by A ({matches} matches)").format(
+                target=report.target, matches=2 * report.match_pairs
+            ),
             f"{_pct(m.mean)} ± {_pct(m.half_width)}",
         )
     w = report.written
     if w.n < 2:
-        verdict = Text("too few deals for a verdict", style="dim")
+        verdict = Text(_("too few deals for a verdict"), style="dim")
     elif w.low > 0:
-        verdict = Text(f"{report.bot_a} is stronger (significant at 95%)", style="bold green")
+        verdict = Text(
+            _("{bot} is stronger (significant at 95%)").format(bot=report.bot_a), style="bold green"
+        )
     elif w.high < 0:
-        verdict = Text(f"{report.bot_b} is stronger (significant at 95%)", style="bold red")
+        verdict = Text(
+            _("{bot} is stronger (significant at 95%)").format(bot=report.bot_b), style="bold red"
+        )
     else:
-        verdict = Text("no significant difference", style="yellow")
+        verdict = Text(_("no significant difference"), style="yellow")
     return Group(table, verdict)

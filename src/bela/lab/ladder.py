@@ -53,6 +53,7 @@ from rich.text import Text
 from bela.ai.registry import make_bot
 from bela.engine import Rules
 from bela.engine.rules import DEFAULT_RULES
+from bela.i18n import _
 from bela.lab.arena import (
     ArenaReport,
     DealRow,
@@ -156,7 +157,7 @@ def fit_elo(n: int, games: Sequence[tuple[int, int, float, float]]) -> list[floa
         opponents[i].append((j, count))
         opponents[j].append((i, count))
     strength = [1.0] * n
-    for _ in range(_MAX_ITERATIONS):
+    for _iteration in range(_MAX_ITERATIONS):
         new = []
         for i in range(n):
             denominator = math.fsum(c / (strength[i] + strength[j]) for j, c in opponents[i])
@@ -278,7 +279,7 @@ def _ratings(
     rng = random.Random(seed ^ _BOOTSTRAP_SALT)
     samples: list[list[float]] = [[] for _ in names]
     sizes = sorted({n for _, _, n in pairs})
-    for _ in range(bootstrap):
+    for _resample in range(bootstrap):
         # one resample of the deal indices per number of deals played, shared by those pairs
         counts = {n: _resample_counts(rng, n) for n in sizes}
         scores = [
@@ -378,19 +379,27 @@ def ladder_to_dict(report: LadderReport) -> dict[str, Any]:
 def render_ladder(report: LadderReport) -> RenderableType:
     """The rating table and the pairs' results, as rich tables; bot names are plain text."""
     capped = report.caps
-    title = Text(f"ladder: {report.deal_pairs} deal pairs a pair, seed {report.seed}")
+    title = Text(
+        _("ladder: {deals} deal pairs a pair, seed {seed}").format(
+            deals=report.deal_pairs, seed=report.seed
+        )
+    )
     if capped:
         title.append(
-            " (pairs with " + ", ".join(f"{name}: at most {n}" for name, n in capped.items()) + ")"
+            _(" (pairs with {caps})").format(
+                caps=", ".join(
+                    _("{name}: at most {n}").format(name=name, n=n) for name, n in capped.items()
+                )
+            )
         )
     ratings = Table(title=title, title_justify="left")
     for name, justify in (
         ("#", "right"),
-        ("bot", "left"),
+        (_("bot"), "left"),
         ("Elo", "right"),
         ("95% CI", "right"),
-        ("score", "right"),
-        ("deal pairs", "right"),
+        (_("score"), "right"),
+        (_("deal pairs"), "right"),
     ):
         ratings.add_column(name, justify=justify)  # type: ignore[arg-type]
     anchor = report.bots[0]
@@ -399,15 +408,15 @@ def render_ladder(report: LadderReport) -> RenderableType:
             str(rank),
             Text(r.bot),
             "0" if r.bot == anchor else f"{r.elo:+.0f}",
-            "anchor" if r.bot == anchor else f"[{r.low:+.0f}, {r.high:+.0f}]",
+            _("anchor") if r.bot == anchor else f"[{r.low:+.0f}, {r.high:+.0f}]",
             f"{100 * r.score:.1f}%",
             str(r.deal_pairs),
         )
     pairs = Table(
-        title="pairs: deal pairs won by A, and written points A − B a deal (95% CI)",
+        title=_("pairs: deal pairs won by A, and written points A − B a deal (95% CI)"),
         title_justify="left",
     )
-    for name in ("A", "B", "deal pairs", "A won / tied / lost", "A − B a deal"):
+    for name in ("A", "B", _("deal pairs"), _("A won / tied / lost"), _("A − B a deal")):
         pairs.add_column(name, justify="left" if name in ("A", "B") else "right")
     for p in report.pairs:
         w = p.arena.written
@@ -419,9 +428,11 @@ def render_ladder(report: LadderReport) -> RenderableType:
             f"{w.mean:+.1f} ± {w.half_width:.1f}",
         )
     note = Text(
-        f"Elo from a Bradley–Terry fit on deal pairs won (a tie is half), relative to "
-        f"{report.bots[0]}; +100 means winning 64% of deal pairs. "
-        f"Intervals: {report.bootstrap} bootstrap resamples of the deals.",
+        _(
+            "Elo from a Bradley–Terry fit on deal pairs won (a tie is half), relative to "
+            "{anchor}; +100 means winning {share} of deal pairs. "
+            "Intervals: {resamples} bootstrap resamples of the deals."
+        ).format(anchor=report.bots[0], share="64%", resamples=report.bootstrap),
         style="dim",
     )
     return Group(ratings, pairs, note)
