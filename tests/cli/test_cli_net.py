@@ -143,6 +143,13 @@ def test_a_killed_host_resumes_its_table_and_the_match_is_archived_whole(
             assert back.welcome is not None and back.welcome.seat == seat
             end = await _play(back, seat, until=None)
             await back.close()
+            # the last action's save may still be in flight when the match ends; its
+            # file goes once it is written. Stopping the host at that very moment left
+            # the file behind once in CI (issue #16's closing note): a known race.
+            for _ in range(50):
+                if not list((data_dir / "tables").glob("*.json")):
+                    break
+                await asyncio.sleep(0.1)
             return end
         finally:
             again.send_signal(signal.SIGINT)
