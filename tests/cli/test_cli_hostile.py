@@ -203,9 +203,9 @@ def test_more_jobs_than_cpus_are_clamped_with_a_notice(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import bela.cli.arena
+    import bela.cli.common
 
-    monkeypatch.setattr(bela.cli.arena, "usable_cpus", lambda: 2)
+    monkeypatch.setattr(bela.cli.common, "usable_cpus", lambda: 2)
     assert main(["arena", "random", "random", "--jobs", "64"]) == 0
     captured = capsys.readouterr()
     assert captured.out == "REPORT\n"

@@ -7,10 +7,15 @@ import sys
 from typing import TextIO
 
 from bela.cli.cluster import cluster_errors
-from bela.cli.common import CliError, optional_module, output_console, usable_cpus, writing_output
+from bela.cli.common import (
+    check_bots,
+    optional_module,
+    output_console,
+    worker_jobs,
+    writing_output,
+)
 from bela.cli.options import ArenaOptions
 from bela.i18n import _
-from bela.untrusted import shown
 
 __all__ = ["run_arena_command"]
 
@@ -22,31 +27,16 @@ def run_arena_command(options: ArenaOptions, out: TextIO, err: TextIO) -> int:
     so extra processes only cost memory and start-up, and ``run_arena`` starts no
     more than there are CPUs whatever it is asked for.
     """
-    from bela.ai import BOT_KINDS
-
-    for name in (options.bot_a, options.bot_b):
-        if name not in BOT_KINDS:
-            raise CliError(
-                _("unknown bot {name}: choose from {names}").format(
-                    name=shown(name), names=", ".join(BOT_KINDS)
-                )
-            )
+    check_bots((options.bot_a, options.bot_b))
     arena = optional_module("bela.lab.arena", _("the arena"))
-    cpus = usable_cpus()
-    if options.jobs is not None and options.jobs > cpus:
-        print(
-            _("bela: --jobs {jobs} is more than the {cpus} CPUs bela may use: using {cpus}").format(
-                jobs=options.jobs, cpus=cpus
-            ),
-            file=err,
-        )
+    jobs = worker_jobs(options.jobs, err)
     with cluster_errors():
         report = arena.run_arena(
             options.bot_a,
             options.bot_b,
             deal_pairs=options.deal_pairs,
             seed=options.seed,
-            jobs=options.jobs if options.jobs is not None else cpus,
+            jobs=jobs,
             matches=options.matches,
             target=options.target,
             rules=options.rules,

@@ -22,10 +22,12 @@ __all__ = [
     "EXIT_UNAVAILABLE",
     "CliError",
     "OutputError",
+    "check_bots",
     "optional_module",
     "output_console",
     "resolve_difficulty",
     "usable_cpus",
+    "worker_jobs",
     "writing_output",
 ]
 
@@ -119,6 +121,39 @@ def output_console(out: TextIO) -> Console:
             raise  # the BrokenPipeError that rich is handling (we are in its except block)
 
     return _Console(file=out, highlight=False)
+
+
+def check_bots(names: Sequence[str]) -> None:
+    """``CliError`` naming the known bots if any of ``names`` is not one (escaped: user input)."""
+    from bela.ai import BOT_KINDS
+
+    for name in names:
+        if name not in BOT_KINDS:
+            raise CliError(
+                _("unknown bot {name}: choose from {names}").format(
+                    name=shown(name), names=", ".join(BOT_KINDS)
+                )
+            )
+
+
+def worker_jobs(requested: int | None, err: TextIO) -> int:
+    """The worker processes to start: ``--jobs``, else the usable CPUs.
+
+    ``--jobs`` above the usable CPUs gets a notice on ``err``: the work is CPU-bound,
+    so extra processes only cost memory and start-up (the lab's runner starts no more
+    than there are CPUs whatever it is asked for).
+    """
+    cpus = usable_cpus()
+    if requested is None:
+        return cpus
+    if requested > cpus:
+        print(
+            _("bela: --jobs {jobs} is more than the {cpus} CPUs bela may use: using {cpus}").format(
+                jobs=requested, cpus=cpus
+            ),
+            file=err,
+        )
+    return requested
 
 
 def usable_cpus() -> int:

@@ -157,16 +157,10 @@ def run_lab(options: LabOptions, out: TextIO, err: TextIO) -> int:
 
 
 def _bid_data(options: LabOptions, out: TextIO, err: TextIO) -> int:
-    from bela.ai import BOT_KINDS
-    from bela.cli.common import usable_cpus
+    from bela.cli.common import check_bots, usable_cpus
     from bela.lab.bid_data import BidDataConfig, generate
 
-    if options.policy not in BOT_KINDS:
-        raise CliError(
-            _("unknown bot {name}: choose from {names}").format(
-                name=shown(options.policy), names=", ".join(BOT_KINDS)
-            )
-        )
+    check_bots((options.policy,))
     if options.out.exists():
         raise CliError(
             _("{file} exists: give a new file for the data").format(file=shown_path(options.out))

@@ -16,7 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from bela.cli.common import CliError, optional_module, output_console, usable_cpus, writing_output
+from bela.cli.common import (
+    check_bots,
+    optional_module,
+    output_console,
+    worker_jobs,
+    writing_output,
+)
 from bela.engine import Rules
 from bela.engine.rules import DEFAULT_RULES
 from bela.i18n import _
@@ -177,31 +183,17 @@ def ladder_options(args: argparse.Namespace, sub: argparse.ArgumentParser) -> La
 
 def run_ladder_command(options: LadderOptions, out: TextIO, err: TextIO) -> int:
     """Play the ladder and print its table (or its JSON)."""
-    from bela.ai import BOT_KINDS
     from bela.cli.cluster import cluster_errors
 
-    for name in options.bots:
-        if name not in BOT_KINDS:
-            raise CliError(
-                _("unknown bot {name}: choose from {names}").format(
-                    name=shown(name), names=", ".join(BOT_KINDS)
-                )
-            )
+    check_bots(options.bots)
     ladder = optional_module("bela.lab.ladder", _("the ladder"))
-    cpus = usable_cpus()
-    if options.jobs is not None and options.jobs > cpus:
-        print(
-            _("bela: --jobs {jobs} is more than the {cpus} CPUs bela may use: using {cpus}").format(
-                jobs=options.jobs, cpus=cpus
-            ),
-            file=err,
-        )
+    jobs = worker_jobs(options.jobs, err)
     with cluster_errors():
         report = ladder.run_ladder(
             options.bots,
             deal_pairs=options.deal_pairs,
             seed=options.seed,
-            jobs=options.jobs if options.jobs is not None else cpus,
+            jobs=jobs,
             cluster=options.cluster,
             caps=options.caps,
             rules=options.rules,
