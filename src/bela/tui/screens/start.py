@@ -141,11 +141,11 @@ class StartScreen(LanguageRedraw, Screen[None]):
             )
             # problems quote files, paths and OS errors: shown as plain text, never markup
             if self.problem:
-                yield Static(self.problem, id="start-problem", markup=False)
+                yield self._problem_line(self.problem)
             if self.notice:
                 yield Static(self.notice, id="start-notice", markup=False)
             if self.saved is not None:
-                yield Static(self._saved_text(self.saved), id="saved", markup=False)
+                yield self._saved_line(self.saved)
             if self.looking:
                 yield Static(_("Looking for your unfinished match…"), id="start-looking")
             with Horizontal(classes="field", id="target-field"):
@@ -175,7 +175,7 @@ class StartScreen(LanguageRedraw, Screen[None]):
                 yield Button(_("New seed"), id="reseed")
             with Horizontal(classes="buttons"):
                 if self.saved is not None:
-                    yield Button(_("Resume (^R)"), id="resume", variant="success")
+                    yield self._resume_button()
                 yield Button(_("New match (^N)"), id="new-match", variant="primary")
                 yield Button(_("Rules (F1)"), id="rules")
                 yield Button(_("History (F3)"), id="history")
@@ -208,16 +208,28 @@ class StartScreen(LanguageRedraw, Screen[None]):
             looking.remove()
         dialog = self.query_one("#start", Vertical)
         field = self.query_one("#target-field", Horizontal)
-        if problem:  # quotes files, paths and OS errors: plain text, never markup
-            dialog.mount(Static(problem, id="start-problem", markup=False), before=field)
+        if problem:
+            dialog.mount(self._problem_line(problem), before=field)
         if saved is not None:
             self.saved = saved
-            dialog.mount(Static(self._saved_text(saved), id="saved", markup=False), before=field)
+            dialog.mount(self._saved_line(saved), before=field)
             new_match = self.query_one("#new-match", Button)
-            resume = Button(_("Resume (^R)"), id="resume", variant="success")
+            resume = self._resume_button()
             self.query_one("#start .buttons", Horizontal).mount(resume, before=new_match)
             resume.focus()
         self.show_settings(target, difficulty, self.rules)
+
+    @staticmethod
+    def _problem_line(problem: str) -> Static:
+        """Why a save could not be used: it quotes files, paths and OS errors, so never markup."""
+        return Static(problem, id="start-problem", markup=False)
+
+    def _saved_line(self, saved: Saved) -> Static:
+        return Static(self._saved_text(saved), id="saved", markup=False)
+
+    @staticmethod
+    def _resume_button() -> Button:
+        return Button(_("Resume (^R)"), id="resume", variant="success")
 
     @staticmethod
     def _rules_text(rules: Rules) -> str:
