@@ -16,6 +16,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -72,8 +73,9 @@ RUN_TO_FIRST_SCREEN = textwrap.dedent(
 )
 
 
-def test_the_start_screen_comes_up_without_bots_records_or_other_screens(tmp_path: Path) -> None:
-    env = dict(os.environ, BELA_DATA_DIR=str(tmp_path / "data"))
+def run_to_first_screen(data: Path) -> dict[str, Any]:
+    """Run ``bela`` with ``data`` as its data directory up to the start screen; its report."""
+    env = dict(os.environ, BELA_DATA_DIR=str(data))
     result = subprocess.run(
         [sys.executable, "-c", RUN_TO_FIRST_SCREEN],
         env=env,
@@ -84,6 +86,12 @@ def test_the_start_screen_comes_up_without_bots_records_or_other_screens(tmp_pat
     )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert isinstance(report, dict)
+    return report
+
+
+def test_the_start_screen_comes_up_without_bots_records_or_other_screens(tmp_path: Path) -> None:
+    report = run_to_first_screen(tmp_path / "data")
     assert report["code"] == 0
     assert report["screen"] == "StartScreen"
     loaded = set(report["modules"])
@@ -101,17 +109,7 @@ def test_an_unfinished_match_is_read_after_the_start_screen_goes_up(
     data = tmp_path / "data"
     monkeypatch.setenv("BELA_DATA_DIR", str(data))
     save_autosave(record_from_match(Match.new(5, 501), "easy"))
-    env = dict(os.environ, BELA_DATA_DIR=str(data))
-    result = subprocess.run(
-        [sys.executable, "-c", RUN_TO_FIRST_SCREEN],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    report = run_to_first_screen(data)
     assert report["screen"] == "StartScreen"
     at_mount = set(report["at_mount"])
     assert [name for name in NOT_BEFORE_THE_START_SCREEN if name in at_mount] == []
