@@ -43,6 +43,7 @@ from bela.ai.base import claim_action, play_action
 from bela.ai.inference import BidReading, bidding_weight, play_weight
 from bela.ai.normal.bidding import BidModel, call_strength, choose_bid, zvanja_bonus
 from bela.ai.normal.heuristic import HeuristicBot, PlayStyle
+from bela.ai.normal.judgement import CONVENTIONS
 from bela.engine import Action, Call, Card, Claim, Pass, Phase, Play, Round, SeatView, Suit
 from bela.engine.cards import cards_in
 from bela.search.analysis import written_points
@@ -101,6 +102,8 @@ class HardConfig:
     ``reading``: read the bids with whole-hand likelihoods (``inference.py``)
     instead of ``evidence``'s yes/no tests. ``rollout_bids``: how the other
     players bid in the bid search's play-outs (default ``bid_model``).
+    ``rollout_style``: how every seat plays in the rollouts (the default is
+    the heuristic without the table's conventions, as ``hard-v1`` played).
     The defaults are ``hard-v1``, the player before issue #14.
     """
 
@@ -120,6 +123,7 @@ class HardConfig:
     bid_model: BidModel = field(default_factory=BidModel)
     reading: BidReading | None = None
     rollout_bids: BidModel | None = None
+    rollout_style: PlayStyle = field(default_factory=PlayStyle)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +153,7 @@ class HardBot:
         self.config = config if config is not None else HardConfig()
         bids = self.config.rollout_bids
         self._policy = HeuristicBot(
-            "rollout", self.config.bid_model if bids is None else bids, PlayStyle()
+            "rollout", self.config.bid_model if bids is None else bids, self.config.rollout_style
         )
 
     def act(self, view: SeatView, rng: Random) -> Action:
@@ -596,6 +600,7 @@ HARD: Final = HardConfig(
     bid_samples=96,
     reading=BidReading(),
     rollout_bids=BidModel(threshold=48.0),
+    rollout_style=CONVENTIONS,
 )
 
 
