@@ -144,7 +144,8 @@ async def test_a_wrong_code_ends_the_app_with_the_reason() -> None:
 async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
     """The app plays a quick match (three deals) to the end with Enter; the host archives it
     with the names, and the player's copy is that same file (here the host shares the data
-    directory), not a second one."""
+    directory), not a second one. The host's app sits at seat 2 first: both copies count
+    from that seat (``MatchRecord.me``), so the history says won or lost for this player."""
     from bela.storage import matches_dir, read_record
 
     server = Server(
@@ -157,6 +158,8 @@ async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await _until(pilot, lambda: _screen(app).lobby is not None)
+            await pilot.press("3")
+            await _until(pilot, lambda: session.seat == 2)
             await pilot.press("g")
             for _ in range(3000):
                 screen = _screen(app)
@@ -174,4 +177,5 @@ async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
     archived = list(matches_dir().glob("*.json"))
     assert len(archived) == 1
     record = read_record(archived[0])
-    assert record.players == ("Ana", "bot 1", "bot 2", "bot 3") and record.is_finished
+    assert record.players == ("bot 0", "bot 1", "Ana", "bot 3") and record.is_finished
+    assert record.me == 2

@@ -157,6 +157,8 @@ class Lobby(_Message):
     bots: Short
     target: int
     leader: Seat | None
+    seat: Seat | None = None
+    """Where the player it is sent to sits now (it changes when they move in the lobby)."""
 
 
 class ZvanjeInfo(_Message):

@@ -224,6 +224,8 @@ class Server:
         ):
             seat.name, seat.token, seat.bot = name, token, bot
         table.leader = save.leader
+        if save.host_seat is not None:
+            table.seats[save.host_seat].host = True
         self._wire(table)
         self.tables[normal_code(table.code)] = table
         table.resume(match)

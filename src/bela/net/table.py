@@ -63,6 +63,8 @@ class SeatState:
     """A bot plays this seat now (empty at the start, left, or away too long)."""
     dropped_at: float | None = None
     timer: asyncio.TimerHandle | None = None
+    host: bool = False
+    """The host's own app sits here: the host's archive counts from this seat's side."""
 
     def kind(self) -> str:
         if self.bot:
@@ -145,6 +147,7 @@ class Table:
         seat = self.seats[index]
         seat.name, seat.token, seat.link, seat.bot = name, token_hash(token), link, False
         host = lead is not None and hmac.compare_digest(lead, self.leader_key)
+        seat.host = host
         if host or self.leader is None or self.seats[self.leader].name is None:
             self.leader = index  # the host's own app, else the first to sit down
         self.bots.pop(index, None)
@@ -263,6 +266,11 @@ class Table:
             elif seat.name is None:
                 seat.bot = True
         self.drive()  # a bot may be the one to act
+
+    @property
+    def host_seat(self) -> int | None:
+        """Where the host's own app sits (None: the host only hosts)."""
+        return next((i for i, s in enumerate(self.seats) if s.host), None)
 
     def name_of(self, index: int) -> str:
         seat = self.seats[index]
@@ -398,9 +406,9 @@ class Table:
         seats = self.seat_infos()
         if self.match is None or self.shown is None:
             lobby = self.lobby_message()
-            for seat in self.seats:
+            for index, seat in enumerate(self.seats):
                 if seat.link is not None:
-                    seat.link.send(lobby)
+                    seat.link.send({**lobby, "seat": index})
             return
         present = [index for index, seat in enumerate(self.seats) if seat.link is not None]
         frames = state_frames(self.match, self.shown, present, self.seq, seats, last)
@@ -414,7 +422,7 @@ class Table:
         if link is None:
             return
         if self.match is None or self.shown is None:
-            link.send(self.lobby_message())
+            link.send({**self.lobby_message(), "seat": index})
         else:
             link.send(
                 state_message(self.match, self.shown, index, self.seq, self.seat_infos(), None)

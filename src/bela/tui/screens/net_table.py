@@ -264,6 +264,8 @@ class NetTableScreen(Screen[None]):
             self.leader = message.leader
         elif isinstance(message, Lobby):
             self.lobby = message
+            if message.seat is not None:  # we may have moved to another seat
+                self.session.seat = message.seat
             self.leader = message.leader == self.session.seat
             self._draw_lobby()
         elif isinstance(message, State):
@@ -329,6 +331,8 @@ class NetTableScreen(Screen[None]):
 
         try:
             record = loads(json.dumps(over.record))
+            # this player's copy counts from their seat in the history and the statistics
+            record = record.model_copy(update={"me": self.session.seat})
             for path in matches_dir().glob(f"*-{record.seed}*.json"):
                 with contextlib.suppress(OSError, ValueError):  # unreadable: not this one
                     if read_record(path) == record:  # the host's own archive, on this machine
