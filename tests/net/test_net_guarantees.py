@@ -11,7 +11,17 @@ from netplay import Host, Player, refused, start_host, wait_for
 
 from bela.engine import Card
 from bela.net.client import Client, JoinError
-from bela.net.protocol import CLIENT_FRAME_LIMIT, Closing, Lobby, Notice, Over, Refused, Said, State
+from bela.net.protocol import (
+    CLIENT_FRAME_LIMIT,
+    PROTOCOL_VERSION,
+    Closing,
+    Lobby,
+    Notice,
+    Over,
+    Refused,
+    Said,
+    State,
+)
 from bela.net.server import WrongCodes, normal_code
 
 
@@ -228,7 +238,10 @@ async def test_protocol_version_mismatch_is_said_plainly() -> None:
         hello = {"type": "hello", "v": 99, "code": table.code, "name": "Ana"}
         writer.write(json.dumps(hello).encode() + b"\n")
         closing = json.loads(await asyncio.wait_for(reader.readline(), 2))
-        assert closing["type"] == "closing" and "version 1, not 99" in closing["reason"]
+        assert (
+            closing["type"] == "closing"
+            and f"version {PROTOCOL_VERSION}, not 99" in closing["reason"]
+        )
         writer.close()
     finally:
         await host.server.close()
@@ -269,7 +282,12 @@ async def test_a_silent_connection_is_closed_after_the_hello_timeout() -> None:
     try:
         reader, writer = await asyncio.open_connection(host.host, host.port)
         line = await asyncio.wait_for(reader.readline(), 5)
-        assert json.loads(line) == {"type": "closing", "reason": "no hello in time"}
+        assert json.loads(line) == {
+            "type": "closing",
+            "reason": "no hello in time",
+            "code": "no_hello",
+            "args": {},
+        }
         assert await asyncio.wait_for(reader.read(), 5) == b""
         writer.close()
     finally:
@@ -312,6 +330,8 @@ def test_a_client_that_does_not_read_is_cut_off() -> None:
     assert json.loads(writer.frames[-1]) == {
         "type": "closing",
         "reason": "you are not reading what the table sends",
+        "code": "not_reading",
+        "args": {},
     }
     conn.send_frame(frame)  # nothing more is written to a closed connection
     assert len(writer.frames) == sent + 1

@@ -48,8 +48,9 @@ __all__ = [
     "encode",
 ]
 
-PROTOCOL_VERSION: Final = 1
-"""Bumped on any change a peer of the previous version would misread."""
+PROTOCOL_VERSION: Final = 2
+"""Bumped on any change a peer of the previous version would misread (2: the host's
+sentences as codes and values, ``bela.net.phrases``; the lobby tells each player's seat)."""
 
 CLIENT_FRAME_LIMIT: Final = 2048
 """Bytes in one client frame, newline included: the longest real one (a chat line) is ~700."""
@@ -75,6 +76,8 @@ class _Message(BaseModel):
 Seat = Annotated[int, Field(ge=0, le=3)]
 Name = Annotated[str, Field(min_length=1, max_length=NAME_LIMIT)]
 Short = Annotated[str, Field(max_length=64)]
+Args = Annotated[dict[Short, Annotated[str, Field(max_length=300)] | int], Field(max_length=12)]
+"""The values of a host's phrase (``bela.net.phrases``): names, seats, points, cards."""
 
 
 # ---------------------------------------------------------------------- client -> server
@@ -225,11 +228,17 @@ class State(_Message):
     winner: Annotated[int, Field(ge=0, le=1)] | None
     last: Annotated[str, Field(max_length=300)] | None = None
     """What the action just taken did, in words (a trick taken, a round's result)."""
+    last_code: Short | None = None
+    """``last`` as a phrase's code, with ``last_args``, worded by the app."""
+    last_args: Args | None = None
 
 
 class Refused(_Message):
     type: Literal["refused"]
     reason: Annotated[str, Field(max_length=300)]
+    code: Short | None = None
+    """The reason as a phrase (``bela.net.phrases``), worded in each app's language."""
+    args: Args | None = None
 
 
 class Said(_Message):
@@ -242,6 +251,8 @@ class Said(_Message):
 class Notice(_Message):
     type: Literal["notice"]
     text: Annotated[str, Field(max_length=300)]
+    code: Short | None = None
+    args: Args | None = None
 
 
 class Over(_Message):
@@ -259,6 +270,8 @@ class Closing(_Message):
 
     type: Literal["closing"]
     reason: Annotated[str, Field(max_length=300)]
+    code: Short | None = None
+    args: Args | None = None
 
 
 ServerMessage = Annotated[

@@ -21,6 +21,7 @@ from typing import Final
 from bela.files import read_limited, replace_atomically
 from bela.i18n import _
 from bela.net.client import Client, JoinError
+from bela.net.phrases import render
 from bela.net.protocol import Closing, ServerMessage
 from bela.storage import data_dir
 
@@ -133,7 +134,7 @@ class RemoteSession:
         if isinstance(message, Closing):
             await self.client.close()
             self.client = None
-            raise ConnectionError(message.reason)
+            raise ConnectionError(render(message.reason, message.code, message.args))
         return message
 
     async def reconnect(self) -> None:

@@ -27,6 +27,7 @@ from textual.widgets import Input, Static
 
 from bela.engine import Card, Suit
 from bela.i18n import N_, _
+from bela.net.phrases import render
 from bela.net.protocol import (
     QUICK_PHRASES,
     Lobby,
@@ -272,11 +273,12 @@ class NetTableScreen(Screen[None]):
             self.session.seat = message.seat
             self._take_state(message)
         elif isinstance(message, Refused):
-            self._say(f"✗ {oneline(message.reason, 200)}", "error")
+            reason = render(message.reason, message.code, message.args)
+            self._say(f"✗ {oneline(reason, 200)}", "error")
         elif isinstance(message, Said):
             self._log(f"{oneline(message.name, 24)}: {oneline(message.text, 160)}")
         elif isinstance(message, Notice):
-            self._log(oneline(message.text, 300))
+            self._log(oneline(render(message.text, message.code, message.args), 300))
         elif isinstance(message, Over):
             self.over = message
             self._match_over(message)
@@ -285,7 +287,9 @@ class NetTableScreen(Screen[None]):
         before = self.state
         self.state = state
         if state.last:
-            self._log(Text(oneline(state.last, 300), style="bold" if "Round" in state.last else ""))
+            last = render(state.last, state.last_code, state.last_args)
+            ended = state.last_code in ("round_over", "round_over_note")
+            self._log(Text(oneline(last, 300), style="bold" if ended else ""))
         if before is None or before.round != state.round:
             self._log(Text(_("— Round {n} —").format(n=state.round + 1), style="bold"))
         view = state.view
