@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select, Static
@@ -446,3 +448,14 @@ def test_sheet_screen_picture(snap_compare: Snap) -> None:
         await pilot.pause()
 
     assert snap_compare(still(resume=False), terminal_size=SIZE, run_before=ready)
+
+
+@given(values=st.lists(st.integers(0, 500), min_size=1, max_size=60), most=st.integers(2, 12))
+def test_plot_axes_tick_whole_numbers_only(values: list[int], most: int) -> None:
+    """A round or a match is a whole number: the F4 plots' x axis never says 2.5."""
+    from bela.tui.screens.stats import _whole_ticks
+
+    ticks = _whole_ticks(values, most)
+    assert ticks[0] == min(values) and all(isinstance(t, int) for t in ticks)
+    assert len(ticks) <= most and ticks[-1] <= max(values)
+    assert max(values) - ticks[-1] < (ticks[1] - ticks[0] if len(ticks) > 1 else 1)

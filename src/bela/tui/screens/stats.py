@@ -263,8 +263,16 @@ def _draw_race(widget: Any, points: list[RacePoint], target: int, seed: int | No
         plt.plot(rounds, [p.vi for p in points], label="vi")
         if target:
             plt.plot(rounds, [target] * len(rounds), label=_("target"))
+        plt.xticks(_whole_ticks(rounds))  # rounds are whole: no "2.5" on the axis
         plt.xlabel(_("round"))
     widget.refresh()
+
+
+def _whole_ticks(values: list[int], most: int = 10) -> list[int]:
+    """At most ``most`` whole-number ticks spanning ``values``, evenly spaced."""
+    low, high = min(values), max(values)
+    step = max(1, -(-(high - low) // (most - 1)))
+    return list(range(low, high + 1, step))
 
 
 def _draw_results(widget: Any, series: list[ResultPoint]) -> None:
@@ -273,5 +281,6 @@ def _draw_results(widget: Any, series: list[ResultPoint]) -> None:
     if series:
         numbers = list(range(1, len(series) + 1))
         plt.bar(numbers, [p.margin for p in series])
+        plt.xticks(_whole_ticks(numbers))
         plt.xlabel(_("finished match, oldest first"))
     widget.refresh()
