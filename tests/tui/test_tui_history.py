@@ -459,3 +459,31 @@ def test_plot_axes_tick_whole_numbers_only(values: list[int], most: int) -> None
     assert ticks[0] == min(values) and all(isinstance(t, int) for t in ticks)
     assert len(ticks) <= most and ticks[-1] <= max(values)
     assert max(values) - ticks[-1] < (ticks[1] - ticks[0] if len(ticks) > 1 else 1)
+
+
+async def test_a_network_copy_is_stepped_through_with_the_names_from_the_readers_seat(
+    data_dir: Path,
+) -> None:
+    """A player's copy of a network match (seat 3) names the seats by the players, says
+    "You" for the reader, puts the reader's team first in "now"; a markup-like name is text."""
+    match = random_match(5)
+    names = ("Ana", "[b]Ivo", "Mara", "Luka")
+    record = record_from_match(match, "normal").model_copy(update={"players": names, "me": 3})
+    directory = matches_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "20260110T120000Z-5.json").write_text(dumps(record), encoding="utf-8")
+    app = still()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_history_screen(pilot)
+        assert listed(screen) == ["20260110T120000Z-5.json"]
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        text = shown_text(replay.query_one("#replay-step", Static))
+        seats = [line[:11].strip() for line in text.splitlines()[4:8]]
+        assert seats == ["Ana (vi)", "[b]Ivo (mi)", "Mara (vi)", "You (mi)"]
+        sheet = shown_text(replay.query_one("#replay-sheet", Static))
+        first = sheet.splitlines()[0].split()
+        assert first[1:3] == ["vi", "mi"]  # team 0's column first: theirs, from seat 3
+        assert f"now {match.rounds[0].written[1]}:{match.rounds[0].written[0]}" in sheet
