@@ -35,6 +35,7 @@ from bela.engine import (
 )
 from bela.i18n import _, english
 from bela.wording import level_name, player_name, rank_plural, suit_name, you
+from bela.wording import seat_name as wording_seat
 
 __all__ = [
     "Breakdown",
@@ -425,8 +426,8 @@ def _called(played: RoundRecord) -> Text:
     r = played.result
     if r.caller is None or r.trump is None:
         return Text("-")
-    return Text.assemble(
-        f"{r.caller} ({TEAM_NAMES[r.caller % 2]}) ", (r.trump.symbol, _SUIT_STYLE[r.trump])
+    return Text.assemble(  # by name, as the table calls the seats ("Ivo ♥"), never markup
+        f"{wording_seat(r.caller)} ", (r.trump.symbol, _SUIT_STYLE[r.trump])
     )
 
 
@@ -449,7 +450,7 @@ def sheet_table(match: Match) -> Table:
         rows.append(
             (
                 str(played.index + 1),
-                f"{played.dealer}",
+                Text(wording_seat(played.dealer)),
                 _called(played),
                 str(played.written[0]),
                 str(played.written[1]),
@@ -472,7 +473,7 @@ def sheet_table(match: Match) -> Table:
         table.add_column(
             name,
             footer=footer,
-            justify="left" if i in (2, 7) else "right",
+            justify="left" if i in (1, 2, 7) else "right",
             overflow="fold",
         )
     for row in rows:
