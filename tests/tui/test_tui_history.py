@@ -9,6 +9,7 @@ legal moves: quick, and the same every run, so the pictures are too.
 from __future__ import annotations
 
 import io
+import itertools
 import random
 import sys
 import time
@@ -450,15 +451,22 @@ def test_sheet_screen_picture(snap_compare: Snap) -> None:
     assert snap_compare(still(resume=False), terminal_size=SIZE, run_before=ready)
 
 
-@given(values=st.lists(st.integers(0, 500), min_size=1, max_size=60), most=st.integers(2, 12))
+@given(values=st.lists(st.integers(-600, 1200), min_size=1, max_size=60), most=st.integers(2, 12))
 def test_plot_axes_tick_whole_numbers_only(values: list[int], most: int) -> None:
-    """A round or a match is a whole number: the F4 plots' x axis never says 2.5."""
+    """A round, a match and a written point are whole: the F4 plots never say 2.5, tick at
+    a round step (1, 2, 5 x 10^k) inside the data's span, and show 0 when the span has it."""
     from bela.tui.screens.stats import _whole_ticks
 
     ticks = _whole_ticks(values, most)
-    assert ticks[0] == min(values) and all(isinstance(t, int) for t in ticks)
-    assert len(ticks) <= most and ticks[-1] <= max(values)
-    assert max(values) - ticks[-1] < (ticks[1] - ticks[0] if len(ticks) > 1 else 1)
+    assert 1 <= len(ticks) <= most and all(isinstance(t, int) for t in ticks)
+    assert min(values) <= ticks[0] and ticks[-1] <= max(values)
+    if len(ticks) > 1:
+        step = ticks[1] - ticks[0]
+        assert str(step).rstrip("0") in ("1", "2", "5")
+        assert all(b - a == step and a % step == 0 for a, b in itertools.pairwise(ticks))
+        assert ticks[0] - step < min(values) and ticks[-1] + step > max(values)
+        if min(values) <= 0 <= max(values):
+            assert 0 in ticks
 
 
 async def test_a_network_copy_is_stepped_through_with_the_names_from_the_readers_seat(
