@@ -179,3 +179,49 @@ async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
     record = read_record(archived[0])
     assert record.players == ("bot 0", "bot 1", "Ana", "bot 3") and record.is_finished
     assert record.me == 2
+
+
+def test_a_copy_is_kept_once_per_machine_whatever_seat_kept_it_first() -> None:
+    """On the host's machine (a second terminal, a browser tab) the host's archive is that
+    match already, written from the host's seat: no second file. Elsewhere the copy is kept
+    from the player's seat; an SSH session (``--no-record``) keeps none."""
+    import json
+    import random
+
+    from bela.engine import Match
+    from bela.net.protocol import Over, decode_server
+    from bela.records import record_from_match
+    from bela.storage import archive_match, matches_dir, read_record
+
+    rng = random.Random(8)
+    match = Match.new(8, 163)
+    while match.current is not None:
+        match = match.apply(rng.choice(match.current.legal_actions()))
+    assert match.winner is not None
+    names = ("Ana", "Ivo", "Mara", "Luka")
+    record = record_from_match(match, "random").model_copy(update={"players": names})
+    frame = {
+        "type": "over",
+        "winner": match.winner,
+        "scores": list(match.scores),
+        "record": record.model_dump(mode="json"),
+        "archived": None,
+    }
+    over = decode_server(json.dumps(frame).encode())
+    assert isinstance(over, Over)
+
+    def keep(seat: int, record_it: bool = True) -> str:
+        session = RemoteSession("127.0.0.1", 1, "CODE", names[seat], record=record_it)
+        session.seat = seat
+        return NetTableScreen(session)._keep_record(over)
+
+    assert "Kept in" in keep(1)  # nothing here yet: this player's copy, from seat 1
+    (path,) = matches_dir().glob("*.json")
+    assert read_record(path).me == 1
+    assert "Kept in" in keep(2) and len(list(matches_dir().glob("*.json"))) == 1
+    path.unlink()
+    archive_match(record.model_copy(update={"me": 0}))  # the host's own, from its seat
+    assert path.name not in keep(3) and len(list(matches_dir().glob("*.json"))) == 1
+    path_before = list(matches_dir().glob("*.json"))
+    assert keep(1, record_it=False) == "The host keeps the record."
+    assert list(matches_dir().glob("*.json")) == path_before

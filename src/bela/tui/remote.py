@@ -88,6 +88,9 @@ class RemoteSession:
     keep: bool = True
     """Keep the seat's token on disk and try a kept one first (False: every join is new,
     as for the browser's sessions, which share one data directory and one name)."""
+    record: bool = True
+    """Keep a copy of the finished match in this machine's archive (False for the SSH
+    sessions: they run on the host's machine, whose archive has the host's record)."""
     invite: tuple[str, ...] = ()
     """How friends join (the host's own app shows it in the table talk)."""
     client: Client | None = None

@@ -333,13 +333,17 @@ class NetTableScreen(Screen[None]):
         from bela.records import loads
         from bela.storage import archive_match, matches_dir, read_record
 
+        if not self.session.record:  # a session on the host's machine: the host keeps it
+            return _("The host keeps the record.")
         try:
             record = loads(json.dumps(over.record))
             # this player's copy counts from their seat in the history and the statistics
             record = record.model_copy(update={"me": self.session.seat})
             for path in matches_dir().glob(f"*-{record.seed}*.json"):
                 with contextlib.suppress(OSError, ValueError):  # unreadable: not this one
-                    if read_record(path) == record:  # the host's own archive, on this machine
+                    kept = read_record(path)
+                    if kept.model_copy(update={"me": record.me}) == record:
+                        # the host's own archive, on this machine (from the host's seat)
                         return _("Kept in {file} (bela replay, F3 history).").format(file=path.name)
             path = archive_match(record)
         except (OSError, ValueError) as exc:
