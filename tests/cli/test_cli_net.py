@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from bela.cli import main
 from bela.cli.net import HostOptions, JoinOptions, ServeOptions
 from bela.cli.options import parse
 from bela.net.client import Client
@@ -178,3 +179,28 @@ def test_a_second_host_on_the_same_data_directory_is_refused(
     finally:
         child.send_signal(signal.SIGINT)
         child.wait(10)
+
+
+@pytest.mark.parametrize("lang", ["hr", "es", "en"])
+def test_join_opens_the_app_in_the_language_asked_for(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bela join --lang hr`` is a Croatian app, whatever the settings or the system say
+    (the app used to choose its language again and forget ``--lang``)."""
+    import bela.tui.app
+
+    seen: dict[str, object] = {}
+
+    class App:
+        return_code = 0
+
+        def __init__(self, **kwargs: object) -> None:
+            seen.update(kwargs)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    monkeypatch.setattr(bela.tui.app, "BelaApp", App)
+    assert main(["join", "127.0.0.1:4711", "ABCD-EFGH-JK", "--lang", lang]) == 0
+    assert seen["language"] == lang

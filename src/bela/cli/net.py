@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
-from bela.i18n import _
+from bela.i18n import _, current_language
 from bela.untrusted import oneline, shown
 
 if TYPE_CHECKING:
@@ -418,7 +418,7 @@ def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
         session = RemoteSession(
             "127.0.0.1", hosting.port, hosting.code, options.name, lead=hosting.lead, invite=invite
         )
-        app = BelaApp(remote=session)
+        app = BelaApp(remote=session, language=current_language())  # --lang, as chosen
         app.run()
         return app.return_code or 0
     finally:
@@ -446,7 +446,8 @@ def run_join(options: JoinOptions, out: TextIO, err: TextIO) -> int:
     session = RemoteSession(
         host, port, options.code, options.name, keep=not options.fresh, record=options.record
     )
-    app = BelaApp(remote=session)
+    # the language the command line chose (--lang, else the settings', else the system's)
+    app = BelaApp(remote=session, language=current_language())
     app.run()
     return app.return_code or 0
 
