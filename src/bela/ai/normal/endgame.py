@@ -254,11 +254,22 @@ def _solver(trump: int, team: int, leaf: Callable[[int, int], float]) -> Value:
     return value
 
 
-def _leaf_function(view: SeatView, memory: CardMemory) -> Callable[[int, int], float]:
+MATCH_WEIGHT: Final = 1000.0
+"""What winning (or losing) the match is worth at a leaf, in written points: more than any
+round's points, so a card that decides the match is chosen for that, points second."""
+
+
+def _leaf_function(
+    view: SeatView, memory: CardMemory, match_play: bool = False
+) -> Callable[[int, int], float]:
     """Our written points minus theirs at the end of the round, given what we take from now.
 
     Arguments: the card points (last trick included) and tricks our team takes
-    from now on. Card points break ties in written points.
+    from now on. Card points break ties in written points. With ``match_play`` and
+    the match score in the view (``SeatView.match_context``), an outcome that ends the
+    match counts ``MATCH_WEIGHT`` for the winner first (the rule of ``decide_winner``:
+    the one team over the target, or the higher of two; points hanging under visi are
+    left out), so near the end the bot plays to win the match, not for the round's points.
     """
     team = view.seat & 1
     trump = memory.trump
@@ -287,6 +298,7 @@ def _leaf_function(view: SeatView, memory: CardMemory) -> Callable[[int, int], f
     stiglja_bonus = view.rules.stiglja_bonus
     kept = view.rules.bela_always_counts
     tricks_left = 8 - len(view.tricks)
+    context = view.match_context if match_play else None
 
     def leaf(pts: int, tricks: int) -> float:
         ours = pts_now[team] + pts
@@ -306,7 +318,15 @@ def _leaf_function(view: SeatView, memory: CardMemory) -> Callable[[int, int], f
             bela_always_counts=kept,
         )
         written = score.points[team] - score.points[1 - team]
-        return written + 0.001 * (ours - theirs)
+        value = written + 0.001 * (ours - theirs)
+        if context is not None:
+            totals = (context[0] + score.points[0], context[1] + score.points[1])
+            over = (totals[0] >= context[2], totals[1] >= context[2])
+            if over[0] != over[1]:
+                value += MATCH_WEIGHT if over[team] else -MATCH_WEIGHT
+            elif over[0] and totals[0] != totals[1]:
+                value += MATCH_WEIGHT if totals[team] > totals[1 - team] else -MATCH_WEIGHT
+        return value
 
     return leaf
 
@@ -318,6 +338,7 @@ def endgame_choice(
     max_deals: int,
     rng: Random | None = None,
     sample: int = 0,
+    match_play: bool = False,
 ) -> int | None:
     """The card (from the ``legal`` mask) with the best average exact outcome, or None.
 
@@ -337,7 +358,7 @@ def endgame_choice(
     trump = memory.trump
     base = trump * 32
     team = view.seat & 1
-    solve = _solver(trump, team, _leaf_function(view, memory))
+    solve = _solver(trump, team, _leaf_function(view, memory, match_play))
     done = len(view.tricks)
     trick = view.trick
     leader = view.trick_leader if view.trick_leader is not None else view.seat

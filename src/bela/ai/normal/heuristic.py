@@ -82,13 +82,25 @@ def choose_card(view: SeatView, style: PlayStyle, memory: CardMemory | None = No
     tricks_left = 8 - len(view.tricks)
     if tricks_left <= 2 and style.endgame_deals:
         card = endgame_choice(
-            view, mem, legal, style.endgame_deals, _view_rng(view), style.endgame_sample
+            view,
+            mem,
+            legal,
+            style.endgame_deals,
+            _view_rng(view),
+            style.endgame_sample,
+            style.match_play,
         )
         if card is not None:
             return card
     elif tricks_left == 3 and style.endgame3_deals:
         card = endgame_choice(
-            view, mem, legal, style.endgame3_deals, _view_rng(view), style.endgame3_sample
+            view,
+            mem,
+            legal,
+            style.endgame3_deals,
+            _view_rng(view),
+            style.endgame3_sample,
+            style.match_play,
         )
         if card is not None:
             return card

@@ -66,6 +66,7 @@ class PlayStyle:
     ten_guard_leads: bool = False  # and a lead that leaves such a ten bare costs ten_guard
     draw_limit: int = 0  # draw trumps with the master trump at most this many times (0: no limit)
     trump_again: float = 0.0  # lead score cost of a trump lead per trump our team has led
+    match_play: bool = False  # the exact endgame plays to win the match when the score is near
 
 
 # The conventions ``normal`` follows (``levels.make_normal``), each measured on its own
