@@ -11,7 +11,17 @@ from netplay import Host, Player, refused, start_host, wait_for
 
 from bela.engine import Card
 from bela.net.client import Client, JoinError
-from bela.net.protocol import CLIENT_FRAME_LIMIT, Closing, Lobby, Notice, Over, Refused, Said, State
+from bela.net.protocol import (
+    CLIENT_FRAME_LIMIT,
+    PROTOCOL_VERSION,
+    Closing,
+    Lobby,
+    Notice,
+    Over,
+    Refused,
+    Said,
+    State,
+)
 from bela.net.server import WrongCodes, normal_code
 
 
@@ -225,10 +235,11 @@ async def test_protocol_version_mismatch_is_said_plainly() -> None:
     try:
         table = host.server.new_table()
         reader, writer = await asyncio.open_connection(host.host, host.port)
-        hello = {"type": "hello", "v": 99, "code": table.code, "name": "Ana"}
+        hello = {"type": "hello", "v": 1, "code": table.code, "name": "Ana"}  # before rules
         writer.write(json.dumps(hello).encode() + b"\n")
         closing = json.loads(await asyncio.wait_for(reader.readline(), 2))
-        assert closing["type"] == "closing" and "version 1, not 99" in closing["reason"]
+        said = f"version {PROTOCOL_VERSION}, not 1"
+        assert closing["type"] == "closing" and said in closing["reason"]
         writer.close()
     finally:
         await host.server.close()
