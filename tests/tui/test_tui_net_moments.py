@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from net_pilot import host, net_screen, until
+from test_tui_languages import assert_nothing_cut
 from textual.widgets import Button
 
 from bela.engine import Call, Match, Round, Rules, Suit
@@ -135,8 +136,10 @@ async def test_each_round_ends_with_its_summary_at_a_network_seat(
     table = server.new_table()
     app = BelaApp(remote=RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key))
     try:
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:  # the smallest table
             screen = await _seated(pilot, app, server, 11, monkeypatch)
+            assert_nothing_cut(app)  # the footer too: the hint and the last trick, and F1 help
+            assert screen.check_action("hint", ()) and not screen.check_action("start", ())
             for _ in range(3000):
                 if isinstance(app.screen, RoundSummaryScreen):
                     break
@@ -145,6 +148,8 @@ async def test_each_round_ends_with_its_summary_at_a_network_seat(
                 await pilot.pause(0.01)
             summary = app.screen
             assert isinstance(summary, RoundSummaryScreen)
+            await pilot.pause()
+            assert_nothing_cut(app)
             assert table.match is not None
             record = table.match.rounds[0]
             assert summary.record.result == record.result

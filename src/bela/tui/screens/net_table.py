@@ -175,7 +175,9 @@ class NetTableScreen(Screen[None]):
         Binding("t", "talk", N_("Talk")),
         Binding("escape", "stop_talk", N_("Back to the cards"), show=False),
         *(
-            Binding(key, f"phrase({n})", phrase, show=n < 2)
+            # not in the footer (with the hint and the last trick, F1 help would not fit
+            # 80 columns): the talk line names them
+            Binding(key, f"phrase({n})", phrase, show=False)
             for n, (key, phrase) in enumerate(zip(_PHRASE_KEYS, QUICK_PHRASES, strict=True))
         ),
     ]
@@ -211,8 +213,23 @@ class NetTableScreen(Screen[None]):
             clockwise=False,
             sheet=sheet,
             centre=[Static(id="lobby")],
-            side=[Input(id="say", placeholder=_("t: say something"), max_length=160)],
+            side=[
+                Input(
+                    id="say",
+                    placeholder=_("talk · F5-F10 phrases"),
+                    max_length=160,
+                )
+            ],
         )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """In the footer, only the keys that do something now: the lobby's start, the
+        table's play, hint and last trick (a hidden key does nothing: it would not)."""
+        if action == "start":
+            return self.state is None
+        if action in ("choose", "hint", "last_trick"):
+            return self.state is not None
+        return True
 
     def on_mount(self) -> None:
         self.query_one("#say", Input).display = False
@@ -293,6 +310,8 @@ class NetTableScreen(Screen[None]):
     def _take_state(self, state: State) -> None:
         before = self.state
         self.state = state
+        if before is None:
+            self.refresh_bindings()  # the match has started: the table's keys, not the lobby's
         if state.last:
             self._log(Text(oneline(state.last, 300), style="bold" if "Round" in state.last else ""))
         if before is None or before.round != state.round:
