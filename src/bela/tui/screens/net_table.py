@@ -3,8 +3,12 @@
 The local table (``screens.table``) holds the ``Match``; this one holds only
 the last ``State`` the host sent for our seat, and draws it with the same
 widgets: our seat at the bottom, partner on top, the others at the sides.
-Keys are the local table's (arrows, 1-8, Enter, h d s c p, k), plus table talk:
-``t`` to type a line, F5-F10 for the quick phrases ("dobro", "bela!", ...).
+Keys are the local table's (arrows, 1-8, Enter, h d s c p, k, ``i`` for a hint,
+``l`` for the last trick; ``screens.table_parts``), plus table talk: ``t`` to type a
+line, F5-F10 for the quick phrases ("dobro", "bela!", ...). The zvanja moment, the
+bela callout and each round's summary come up as at the local table, worked out
+from what this seat was sent (``bela.tui.net_moments``); so is the hint, in a
+thread on this machine.
 
 Before the match starts the centre shows the seats: 1-4 to sit down at another
 one (partners sit opposite), and the host starts with ``g``. Everything the host
