@@ -19,6 +19,7 @@ from test_tui_languages import assert_nothing_cut
 from textual.widgets import Button
 
 from bela.engine import Call, Match, Round, Rules, Suit
+from bela.i18n import LANGUAGES
 from bela.net.protocol import ViewInfo
 from bela.net.seat_view import seat_view_of
 from bela.net.views import view_info
@@ -226,3 +227,24 @@ def test_a_round_is_told_from_the_players_seat() -> None:
     if record.result.caller is not None and not record.result.redeal:
         caller = names[(record.result.caller - 1) % 4]
         assert caller in explain_round(turned.result, turned.written, names)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_network_table_fits_80x24_in_every_language(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby and the table at a network seat: every footer key whole, F1 help too."""
+    server, port = await host()
+    table = server.new_table()
+    session = RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
+    app = BelaApp(remote=session, reduced_motion=True, language=lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: net_screen(app).lobby is not None)
+            await pilot.pause()
+            assert_nothing_cut(app)
+            await _seated(pilot, app, server, 11, monkeypatch)
+            await pilot.pause()
+            assert_nothing_cut(app)
+    finally:
+        await server.close()
