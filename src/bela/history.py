@@ -40,7 +40,7 @@ import os
 import re
 import sqlite3
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -67,7 +67,7 @@ __all__ = [
 INDEX_NAME: Final = "history.sqlite3"
 """The index's file name, beside ``matches/`` in the data directory."""
 
-INDEX_VERSION: Final = 1
+INDEX_VERSION: Final = 2
 """The index layout this bela writes; an index of any other version is rebuilt."""
 
 BUSY_TIMEOUT_SECONDS: Final = 10.0
@@ -269,44 +269,43 @@ def _entry(directory: Path, name: str, real_name: str, size: int, mtime_ns: int)
     rounds: list[tuple[object, ...]] = []
     sums = [0, 0]
     belot: int | None = None
+    # counted from the side of the player whose copy this is: their seat is 0, their team "mi"
+    me = record.me or 0
+    seat, team, pair = _from_seat(me)
     for entry in record.rounds:
         r = entry.result
         if r is None:
             continue  # the round in progress of an unfinished match
-        sums[0] += r.written[0]
-        sums[1] += r.written[1]
+        written = pair(r.written)
+        sums[0] += written[0]
+        sums[1] += written[1]
         if r.belot is not None:
-            belot = r.belot
+            belot = team(r.belot)
         rounds.append(
             (
                 name,
                 entry.index,
-                entry.dealer,
-                r.caller,
+                seat(entry.dealer),
+                seat(r.caller),
                 r.trump,
-                *r.written,
-                *r.points,
-                *r.card_points,
-                *r.zvanja,
-                *r.bela,
-                *r.tricks,
-                *r.totals,
+                *written,
+                *pair(r.points),
+                *pair(r.card_points),
+                *pair(r.zvanja),
+                *pair(r.bela),
+                *pair(r.tricks),
+                *pair(r.totals),
                 r.fell,
                 r.tie,
                 r.hanging,
-                r.stiglja,
-                r.belot,
+                team(r.stiglja),
+                team(r.belot),
                 r.redeal,
                 *sums,
             )
         )
-    outcome = (
-        Outcome.UNFINISHED
-        if record.winner is None
-        else Outcome.WON
-        if record.winner == 0
-        else Outcome.LOST
-    )
+    winner = team(record.winner)
+    outcome = Outcome.UNFINISHED if winner is None else Outcome.WON if winner == 0 else Outcome.LOST
     row = (
         name,
         size,
@@ -319,12 +318,34 @@ def _entry(directory: Path, name: str, real_name: str, size: int, mtime_ns: int)
         record.difficulty,
         ",".join(_rule_names(record)),
         len(rounds),
-        *record.scores,
+        *pair(record.scores),
         record.hanging,
-        record.winner,
+        winner,
         belot,
     )
     return _Entry(name, row, tuple(rounds), False)
+
+
+def _from_seat(
+    me: int,
+) -> tuple[
+    Callable[[int | None], int | None],
+    Callable[[int | None], int | None],
+    Callable[[Pair], Pair],
+]:
+    """Seats, teams and (team 0, team 1) pairs as seen from seat ``me``: ``me`` becomes
+    seat 0 and their team team 0, so every query counts "you" and "mi" the same way."""
+
+    def seat(s: int | None) -> int | None:
+        return None if s is None else (s - me) % 4
+
+    def team(t: int | None) -> int | None:
+        return None if t is None else (t - me) % 2
+
+    def pair(p: Pair) -> Pair:
+        return (p[1], p[0]) if me % 2 else (p[0], p[1])
+
+    return seat, team, pair
 
 
 def _rule_names(record: MatchRecord) -> list[str]:

@@ -184,6 +184,10 @@ class MatchRecord(_Model):
     players: tuple[PlayerName, PlayerName, PlayerName, PlayerName] | None = None
     """The names at the table by seat, for a match played on the network (``bela.net``);
     None (and left out of the file) for a match against bots in the app."""
+    me: Seat | None = None
+    """The seat of the player whose copy this is, for a match played on the network: the
+    history and the statistics count from that seat's side ("you", "mi"). None (and left
+    out of the file) is seat 0: a match against bots in the app, or a host that only hosted."""
 
     @property
     def is_finished(self) -> bool:
@@ -475,8 +479,8 @@ def match_from_record(record: MatchRecord) -> Match:
 def dumps(record: MatchRecord) -> str:
     """The record as indented JSON text (ends with a newline)."""
     # a single-player record has no names: its file stays as it always was
-    left_out = {"players"} if record.players is None else None
-    return record.model_dump_json(indent=2, exclude=left_out) + "\n"
+    left_out = {name for name in ("players", "me") if getattr(record, name) is None}
+    return record.model_dump_json(indent=2, exclude=left_out or None) + "\n"
 
 
 def _one_line(exc: ValidationError) -> str:

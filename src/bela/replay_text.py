@@ -34,7 +34,8 @@ from bela.engine import (
     cards_in,
 )
 from bela.i18n import _, english
-from bela.wording import level_name, rank_plural, suit_name
+from bela.wording import level_name, player_name, rank_plural, suit_name, you
+from bela.wording import seat_name as wording_seat
 
 __all__ = [
     "Breakdown",
@@ -55,7 +56,17 @@ __all__ = [
 ]
 
 Pair = tuple[int, int]
-TEAM_NAMES = ("mi", "vi")
+
+
+class _Teams:
+    """``TEAM_NAMES[team]``: "mi" for the reader's team (seat 0's, or at a network table
+    the reader's own, ``bela.wording.at_table``), "vi" for the other."""
+
+    def __getitem__(self, team: int) -> str:
+        return "mi" if team == you() % 2 else "vi"
+
+
+TEAM_NAMES = _Teams()
 """The teams as the table calls them: the same words in every language."""
 _SUIT_STYLE = ("red", "red", "default", "default")
 
@@ -124,7 +135,9 @@ def breakdown(result: RoundResult, rnd: Round, written: Pair) -> Breakdown:
 
 
 def seat_name(seat: int) -> str:
-    return _("seat {seat} ({team})").format(seat=seat, team=TEAM_NAMES[seat % 2])
+    text = _("seat {seat} ({team})").format(seat=seat, team=TEAM_NAMES[seat % 2])
+    name = player_name(seat)  # a network match: the players' names from its record
+    return text if name is None else f"{name} · {text}"
 
 
 def _display_order(cards: Sequence[Card]) -> list[Card]:
@@ -236,7 +249,7 @@ def _deal_table(rnd: Round) -> Table:
         seat = (rnd.first_player + offset) % 4
         marks = " " + _("dealer") if seat == rnd.dealer else ""
         table.add_row(
-            seat_name(seat) + marks,
+            Text(seat_name(seat) + marks),  # a player's name is text, never markup
             cards_text(_display_order(cards_in(rnd.deal_hands[seat]))),
             cards_text(_display_order(cards_in(rnd.deal_talons[seat]))),
         )
@@ -314,7 +327,7 @@ def _tricks_table(rnd: Round) -> Table:
             str(number),
             _("seat {seat}").format(seat=trick.leader),
             played,
-            seat_name(trick.winner),
+            Text(seat_name(trick.winner)),
             str(trick.points),
         )
     if rnd.trick:
@@ -330,8 +343,8 @@ def _tricks_table(rnd: Round) -> Table:
 def _result_table(parts: Breakdown) -> Table:
     table = Table(title=_("Result"), title_justify="left", box=None, pad_edge=False)
     table.add_column("")
-    table.add_column("mi", justify="right")
-    table.add_column("vi", justify="right")
+    table.add_column(TEAM_NAMES[0], justify="right")  # team 0 (seats 0 and 2), as the reader
+    table.add_column(TEAM_NAMES[1], justify="right")
     rows: list[tuple[str, Pair]] = [
         (_("cards"), parts.cards),
         (_("last trick"), parts.last_trick),
@@ -413,8 +426,8 @@ def _called(played: RoundRecord) -> Text:
     r = played.result
     if r.caller is None or r.trump is None:
         return Text("-")
-    return Text.assemble(
-        f"{r.caller} ({TEAM_NAMES[r.caller % 2]}) ", (r.trump.symbol, _SUIT_STYLE[r.trump])
+    return Text.assemble(  # by name, as the table calls the seats ("Ivo ♥"), never markup
+        f"{wording_seat(r.caller)} ", (r.trump.symbol, _SUIT_STYLE[r.trump])
     )
 
 
@@ -437,7 +450,7 @@ def sheet_table(match: Match) -> Table:
         rows.append(
             (
                 str(played.index + 1),
-                f"{played.dealer}",
+                Text(wording_seat(played.dealer)),
                 _called(played),
                 str(played.written[0]),
                 str(played.written[1]),
@@ -450,17 +463,17 @@ def sheet_table(match: Match) -> Table:
         (_("round"), _("total")),
         (_("dealer"), ""),
         (_("called"), ""),
-        ("mi", str(totals[0])),
-        ("vi", str(totals[1])),
-        ("Σ mi", str(totals[0])),
-        ("Σ vi", str(totals[1])),
+        (TEAM_NAMES[0], str(totals[0])),
+        (TEAM_NAMES[1], str(totals[1])),
+        ("Σ " + TEAM_NAMES[0], str(totals[0])),
+        ("Σ " + TEAM_NAMES[1], str(totals[1])),
         ("", ""),
     )
     for i, (name, footer) in enumerate(columns):
         table.add_column(
             name,
             footer=footer,
-            justify="left" if i in (2, 7) else "right",
+            justify="left" if i in (1, 2, 7) else "right",
             overflow="fold",
         )
     for row in rows:
@@ -536,13 +549,15 @@ def _standing(match: Match) -> Text:
     if match.winner is not None:
         return Text(
             _("{team} win {mi} : {vi} (mi : vi)").format(
-                team=TEAM_NAMES[match.winner], mi=match.scores[0], vi=match.scores[1]
+                team=TEAM_NAMES[match.winner],
+                mi=match.scores[you() % 2],
+                vi=match.scores[1 - you() % 2],
             ),
             style="bold",
         )
     return Text(
         _("Match in progress at {mi} : {vi} (mi : vi)").format(
-            mi=match.scores[0], vi=match.scores[1]
+            mi=match.scores[you() % 2], vi=match.scores[1 - you() % 2]
         )
     )
 

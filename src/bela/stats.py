@@ -1,10 +1,12 @@
 """Statistics of the matches played, from the history index (``bela.history``).
 
 Counted from the human's side: seat 0 is "you", team 0 ("mi") is you and your
-partner, team 1 ("vi") the opponents. Everything is computed by SQL over the
-index, so the numbers for a thousand matches come in milliseconds; damaged
-records count only as damaged (none of their numbers is believed), and only
-finished rounds count (the round in progress of an unfinished match does not).
+partner, team 1 ("vi") the opponents. A match played on the network is indexed
+from the seat its player sat in (``MatchRecord.me``), so it counts the same way.
+Everything is computed by SQL over the index, so the numbers for a thousand
+matches come in milliseconds; damaged records count only as damaged (none of
+their numbers is believed), and only finished rounds count (the round in
+progress of an unfinished match does not).
 
 Series for plots (the score race of one match, the results over time) are
 plain lists of small dataclasses. Pure data: no rich, no Textual.

@@ -10,23 +10,29 @@ engine and below the app in the layers, so the bots' reasons can use it too.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Final
 
 from bela.engine.cards import Card, Rank, Suit
 from bela.engine.errors import IllegalBidError, IllegalClaimError, IllegalPlayError
 from bela.i18n import _, ngettext, pgettext
+from bela.untrusted import oneline
 
 if TYPE_CHECKING:
     from bela.engine.tricks import Illegal
 
 __all__ = [
     "action_error",
+    "at_table",
     "card_list",
     "card_text",
     "illegal_text",
     "level_name",
     "outcome_name",
     "padded",
+    "player_name",
     "points",
     "rank_plural",
     "seat_name",
@@ -34,6 +40,7 @@ __all__ = [
     "suit_singular",
     "symbolize",
     "team_name",
+    "you",
 ]
 
 
@@ -74,8 +81,43 @@ def rank_plural(rank: Rank) -> str:
     return words[rank]
 
 
+_TABLE: ContextVar[tuple[tuple[str, ...], int] | None] = ContextVar("bela_table", default=None)
+"""The players of a network match being shown, and the seat of the one reading it."""
+
+
+@contextmanager
+def at_table(players: Sequence[str] | None, me: int | None) -> Iterator[None]:
+    """Name the seats by ``players`` (a network match's record) from seat ``me``'s side
+    while showing it: "You" is ``me``, the others by name, "mi" is ``me``'s team. Without
+    players (a match against bots) nothing changes. The names come from a file: they are
+    made one safe line each, and the callers show them as text, never as markup."""
+    table = None if players is None else (tuple(oneline(p, 24) for p in players), me or 0)
+    token = _TABLE.set(table)
+    try:
+        yield
+    finally:
+        _TABLE.reset(token)
+
+
+def you() -> int:
+    """The seat of the player the words are for: 0, or their seat at a network table."""
+    table = _TABLE.get()
+    return 0 if table is None else table[1]
+
+
+def player_name(seat: int) -> str | None:
+    """Who sits in ``seat`` at a network table being shown ("You" for the reader), else None."""
+    table = _TABLE.get()
+    return None if table is None else seat_name(seat)
+
+
 def seat_name(seat: int) -> str:
-    """Seat 0 is the player ("You"); the bots keep their Croatian names in every language."""
+    """Seat 0 is the player ("You"); the bots keep their Croatian names in every language.
+    At a network table (``at_table``) the players' own names, and "You" for the reader."""
+    table = _TABLE.get()
+    if table is not None:
+        names, me = table
+        return pgettext("seat", "You") if seat == me else names[seat]
     if seat == 0:
         return pgettext("seat", "You")
     return ("", "Ivo", "Marko", "Ana")[seat]
@@ -83,7 +125,7 @@ def seat_name(seat: int) -> str:
 
 def team_name(team: int) -> str:
     """``mi`` (we: the player's team) and ``vi`` (you: the other): the table's own words."""
-    return pgettext("team", "mi") if team == 0 else pgettext("team", "vi")
+    return pgettext("team", "mi") if team == you() % 2 else pgettext("team", "vi")
 
 
 def points(n: int) -> str:

@@ -30,8 +30,13 @@ def random_match(
     return match
 
 
-def archive(match: Match, difficulty: str = "normal") -> Path:
-    return archive_match(record_from_match(match, difficulty))
+def archive(match: Match, difficulty: str = "normal", me: int | None = None) -> Path:
+    """Archive ``match``; with ``me``, as a network player's copy from that seat."""
+    record = record_from_match(match, difficulty)
+    if me is not None:
+        names = ("Ana", "Ivo", "Mara", "Luka")
+        record = record.model_copy(update={"players": names, "me": me})
+    return archive_match(record)
 
 
 def long_match(redeals: int, seed: int = 5) -> Match:
@@ -68,7 +73,9 @@ def direct_counts(recs: list[MatchRecord]) -> dict[str, Any]:
     by_level: dict[str, Counter[str]] = {}
     n = Counter[str]()
     for rec in recs:
-        result = "unfinished" if rec.winner is None else "won" if rec.winner == 0 else "lost"
+        me = rec.me or 0  # a network copy counts from its player's seat
+        ours = me % 2
+        result = "unfinished" if rec.winner is None else "won" if rec.winner == ours else "lost"
         outcome[result] += 1
         by_level.setdefault(rec.difficulty, Counter())[result] += 1
         for entry in rec.rounds:
@@ -78,13 +85,14 @@ def direct_counts(recs: list[MatchRecord]) -> dict[str, Any]:
             n["rounds"] += 1
             n["redeals"] += r.redeal
             if r.caller is not None:
-                team = "mi" if r.caller % 2 == 0 else "vi"
+                team = "mi" if r.caller % 2 == ours else "vi"
                 n[f"{team}_called"] += 1
                 n[f"{team}_made"] += not r.fell
-                if r.caller == 0:
+                if r.caller == me:
                     n["you_called"] += 1
                     n["you_made"] += not r.fell
-            for t, team in enumerate(("mi", "vi")):
+            for side, team in enumerate(("mi", "vi")):
+                t = (ours + side) % 2  # the team of the record that is "mi" or "vi" here
                 n[f"written_{team}"] += r.written[t]
                 n[f"zvanja_rounds_{team}"] += r.zvanja[t] > 0
                 n[f"zvanja_points_{team}"] += r.zvanja[t]

@@ -233,3 +233,34 @@ def test_a_round_not_in_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
     path.write_text(_good_record_text())
     code, _, err = run(["replay", str(path), "--round", "9"], capsys)
     assert code == 2 and "no round 9" in err
+
+
+def test_a_network_copy_replays_with_the_names_from_its_players_side(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A player's copy of a network match names the seats by the players, calls the reader
+    "You" and their team "mi" (here seat 1: team 0's column is "vi"); a name that looks like
+    markup is shown as it is."""
+    import random
+
+    rng = random.Random(3)
+    match = Match.new(3, 501)
+    while match.current is not None:
+        match = match.apply(rng.choice(match.current.legal_actions()))
+    names = ("[link=x]Ana[/link]", "Ivo", "Mara", "[b]Luka")
+    record = record_from_match(match, "normal").model_copy(update={"players": names, "me": 1})
+    path = tmp_path / "copy.json"
+    path.write_text(dumps(record))
+    code, out, err = run(["replay", str(path), "--round", "1"], capsys)
+    assert code == 0, err
+    assert "[link=x]Ana[/link] · seat 0 (vi)" in out and "Mara · seat 2 (vi)" in out
+    assert "You · seat 1 (mi)" in out and "[b]Luka · seat 3 (mi)" in out
+    assert "Ivo" not in out  # the reader's own seat says "You"
+    code, sheet, err = run(["replay", str(path), "--sheet"], capsys)
+    assert code == 0, err
+    head = next(line for line in sheet.splitlines() if "Σ" in line)
+    assert head.index("vi") < head.index("mi")  # team 0 (seats 0 and 2) is theirs here
+    plain = record.model_copy(update={"players": None, "me": None})
+    path.write_text(dumps(plain))
+    code, out, err = run(["replay", str(path), "--round", "1"], capsys)
+    assert code == 0 and "You · " not in out and "seat 0 (mi)" in out

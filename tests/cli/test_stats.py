@@ -41,6 +41,21 @@ def assert_matches_direct(stats: Statistics, counted: dict[str, Any]) -> None:
         assert pair == (n[f"{name}_mi"], n[f"{name}_vi"]), name
 
 
+def test_network_copies_count_from_the_seat_their_player_sat_in(data_dir: Path) -> None:
+    """A player's copy of a network match (``MatchRecord.me``) counts from their seat:
+    the same finished match is won from one team's seats and lost from the other's."""
+    match = random_match(21)
+    assert match.winner is not None
+    for me in range(4):
+        archive(match, "normal", me=me)
+    archive(random_match(22, 70), "hard", me=3)  # unfinished, from seat 3
+    with open_history() as history:
+        stats = statistics(history)
+        outcomes = sorted(row.outcome.value for row in history.matches())
+    assert_matches_direct(stats, direct_counts(records()))
+    assert outcomes == sorted(["won", "won", "lost", "lost", "unfinished"])
+
+
 def test_statistics_equal_counts_from_the_records(data_dir: Path) -> None:
     for seed in range(8):
         steps = 60 if seed % 4 == 3 else None

@@ -280,7 +280,12 @@ async def test_a_silent_connection_is_closed_after_the_hello_timeout() -> None:
     try:
         reader, writer = await asyncio.open_connection(host.host, host.port)
         line = await asyncio.wait_for(reader.readline(), 5)
-        assert json.loads(line) == {"type": "closing", "reason": "no hello in time"}
+        assert json.loads(line) == {
+            "type": "closing",
+            "reason": "no hello in time",
+            "code": "no_hello",
+            "args": {},
+        }
         assert await asyncio.wait_for(reader.read(), 5) == b""
         writer.close()
     finally:
@@ -323,6 +328,8 @@ def test_a_client_that_does_not_read_is_cut_off() -> None:
     assert json.loads(writer.frames[-1]) == {
         "type": "closing",
         "reason": "you are not reading what the table sends",
+        "code": "not_reading",
+        "args": {},
     }
     conn.send_frame(frame)  # nothing more is written to a closed connection
     assert len(writer.frames) == sent + 1

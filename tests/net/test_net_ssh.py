@@ -109,3 +109,36 @@ async def test_a_wrong_code_is_a_wrong_password() -> None:
     finally:
         acceptor.close()
         await server.close()
+
+
+@pytest.mark.parametrize(
+    ("env", "lang"),
+    [
+        ({"LANG": "hr_HR.UTF-8"}, "hr"),
+        ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "es_ES.UTF-8"}, "es"),
+        ({"LC_ALL": "ru_RU.UTF-8", "LANG": "hr_HR.UTF-8"}, "ru"),
+        ({"LANG": "x" * 5000}, None),
+        ({"LANG": "--lang zh"}, None),
+        ({}, None),
+    ],
+)
+def test_an_ssh_player_gets_their_own_language_and_no_copy_on_the_host(
+    env: dict[str, str], lang: str | None
+) -> None:
+    """The app an SSH session runs speaks the language the player's client sent (only a
+    language bela knows, whatever the client sends), and keeps no record: it runs on the
+    host's machine, whose archive has the host's."""
+    from bela.net.ssh import join_command
+
+    command = join_command(4711, "ABCD-EFGH-JK", "Ana", env)
+    assert command[-3 if lang else -1 :][0] == "--no-record"
+    assert command[command.index("join") + 1 :][:4] == [
+        "127.0.0.1:4711",
+        "ABCD-EFGH-JK",
+        "--name",
+        "Ana",
+    ]
+    if lang is None:
+        assert "--lang" not in command
+    else:
+        assert command[-2:] == ["--lang", lang]

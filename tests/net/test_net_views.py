@@ -9,10 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bela.engine import Match
+from bela.net.phrases import Phrase
 from bela.net.protocol import State, decode_server
 from bela.net.views import state_frames, state_message
 
 SEATS = [{"name": f"p{n}", "kind": "human"} for n in range(4)]
+NOTE = Phrase("takes_trick", {"name": "p1", "points": 14})
 
 
 @settings(max_examples=40, deadline=None)
@@ -28,10 +30,10 @@ def test_spliced_frames_are_the_state_message_and_validate(seed: int, steps: int
     if shown is None:  # the match ended: the last round is what is on show
         last = match.rounds[-1]
         shown = match.deal(last.index).replay(last.actions)
-    frames = state_frames(match, shown, [0, 1, 2, 3], 7, SEATS, "note")
+    frames = state_frames(match, shown, [0, 1, 2, 3], 7, SEATS, NOTE)
     for seat, frame in frames.items():
         assert frame.endswith(b"\n") and frame.count(b"\n") == 1
-        assert json.loads(frame) == state_message(match, shown, seat, 7, SEATS, "note")
+        assert json.loads(frame) == state_message(match, shown, seat, 7, SEATS, NOTE)
         message = decode_server(frame)
         assert isinstance(message, State) and message.seat == seat
         assert list(message.view.hand) == [str(c) for c in shown.hand(seat)]

@@ -9,6 +9,7 @@ legal moves: quick, and the same every run, so the pictures are too.
 from __future__ import annotations
 
 import io
+import itertools
 import random
 import sys
 import time
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select, Static
@@ -446,3 +449,49 @@ def test_sheet_screen_picture(snap_compare: Snap) -> None:
         await pilot.pause()
 
     assert snap_compare(still(resume=False), terminal_size=SIZE, run_before=ready)
+
+
+@given(values=st.lists(st.integers(-600, 1200), min_size=1, max_size=60), most=st.integers(2, 12))
+def test_plot_axes_tick_whole_numbers_only(values: list[int], most: int) -> None:
+    """A round, a match and a written point are whole: the F4 plots never say 2.5, tick at
+    a round step (1, 2, 5 x 10^k) inside the data's span, and show 0 when the span has it."""
+    from bela.tui.screens.stats import _whole_ticks
+
+    ticks = _whole_ticks(values, most)
+    assert 1 <= len(ticks) <= most and all(isinstance(t, int) for t in ticks)
+    assert min(values) <= ticks[0] and ticks[-1] <= max(values)
+    if len(ticks) > 1:
+        step = ticks[1] - ticks[0]
+        assert str(step).rstrip("0") in ("1", "2", "5")
+        assert all(b - a == step and a % step == 0 for a, b in itertools.pairwise(ticks))
+        assert ticks[0] - step < min(values) and ticks[-1] + step > max(values)
+        if min(values) <= 0 <= max(values):
+            assert 0 in ticks
+
+
+async def test_a_network_copy_is_stepped_through_with_the_names_from_the_readers_seat(
+    data_dir: Path,
+) -> None:
+    """A player's copy of a network match (seat 3) names the seats by the players, says
+    "You" for the reader, puts the reader's team first in "now"; a markup-like name is text."""
+    match = random_match(5)
+    names = ("Ana", "[b]Ivo", "Mara", "Luka")
+    record = record_from_match(match, "normal").model_copy(update={"players": names, "me": 3})
+    directory = matches_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "20260110T120000Z-5.json").write_text(dumps(record), encoding="utf-8")
+    app = still()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_history_screen(pilot)
+        assert listed(screen) == ["20260110T120000Z-5.json"]
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        text = shown_text(replay.query_one("#replay-step", Static))
+        seats = [line[:11].strip() for line in text.splitlines()[4:8]]
+        assert seats == ["Ana (vi)", "[b]Ivo (mi)", "Mara (vi)", "You (mi)"]
+        sheet = shown_text(replay.query_one("#replay-sheet", Static))
+        first = sheet.splitlines()[0].split()
+        assert first[1:3] == ["vi", "mi"]  # team 0's column first: theirs, from seat 3
+        assert f"now {match.rounds[0].written[1]}:{match.rounds[0].written[0]}" in sheet

@@ -16,6 +16,7 @@ from bela.net.saves import TableSaver
 from bela.net.server import Server, ServerOptions
 from bela.tui import BelaApp
 from bela.tui.remote import RemoteSession
+from bela.tui.screens.net_table import NetTableScreen
 from bela.tui.screens.summary import RoundSummaryScreen
 from bela.tui.widgets.table_talk import TableTalk
 
@@ -123,7 +124,8 @@ async def test_a_wrong_code_ends_the_app_with_the_reason() -> None:
 async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
     """The app plays a quick match (three deals) to the end with Enter; the host archives it
     with the names, and the player's copy is that same file (here the host shares the data
-    directory), not a second one."""
+    directory), not a second one. The host's app sits at seat 2 first: both copies count
+    from that seat (``MatchRecord.me``), so the history says won or lost for this player."""
     from bela.storage import matches_dir, read_record
 
     server = Server(
@@ -136,8 +138,10 @@ async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: net_screen(app).lobby is not None)
+            await pilot.press("3")
+            await until(pilot, lambda: session.seat == 2)
+            screen = net_screen(app)  # before g: the bots may call and a moment come up at once
             await pilot.press("g")
-            screen = net_screen(app)
             summaries: set[int] = set()
             for _ in range(3000):
                 if isinstance(app.screen, RoundSummaryScreen):
@@ -156,4 +160,51 @@ async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
     archived = list(matches_dir().glob("*.json"))
     assert len(archived) == 1
     record = read_record(archived[0])
-    assert record.players == ("Ana", "bot 1", "bot 2", "bot 3") and record.is_finished
+    assert record.players == ("bot 0", "bot 1", "Ana", "bot 3") and record.is_finished
+    assert record.me == 2
+
+
+def test_a_copy_is_kept_once_per_machine_whatever_seat_kept_it_first() -> None:
+    """On the host's machine (a second terminal, a browser tab) the host's archive is that
+    match already, written from the host's seat: no second file. Elsewhere the copy is kept
+    from the player's seat; an SSH session (``--no-record``) keeps none."""
+    import json
+    import random
+
+    from bela.engine import Match
+    from bela.net.protocol import Over, decode_server
+    from bela.records import record_from_match
+    from bela.storage import archive_match, matches_dir, read_record
+
+    rng = random.Random(8)
+    match = Match.new(8, 163)
+    while match.current is not None:
+        match = match.apply(rng.choice(match.current.legal_actions()))
+    assert match.winner is not None
+    names = ("Ana", "Ivo", "Mara", "Luka")
+    record = record_from_match(match, "random").model_copy(update={"players": names})
+    frame = {
+        "type": "over",
+        "winner": match.winner,
+        "scores": list(match.scores),
+        "record": record.model_dump(mode="json"),
+        "archived": None,
+    }
+    over = decode_server(json.dumps(frame).encode())
+    assert isinstance(over, Over)
+
+    def keep(seat: int, record_it: bool = True) -> str:
+        session = RemoteSession("127.0.0.1", 1, "CODE", names[seat], record=record_it)
+        session.seat = seat
+        return NetTableScreen(session)._keep_record(over)
+
+    assert "Kept in" in keep(1)  # nothing here yet: this player's copy, from seat 1
+    (path,) = matches_dir().glob("*.json")
+    assert read_record(path).me == 1
+    assert "Kept in" in keep(2) and len(list(matches_dir().glob("*.json"))) == 1
+    path.unlink()
+    archive_match(record.model_copy(update={"me": 0}))  # the host's own, from its seat
+    assert path.name not in keep(3) and len(list(matches_dir().glob("*.json"))) == 1
+    path_before = list(matches_dir().glob("*.json"))
+    assert keep(1, record_it=False) == "The host keeps the record."
+    assert list(matches_dir().glob("*.json")) == path_before

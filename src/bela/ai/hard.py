@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Final, NamedTuple
 
-from bela.ai.base import claim_action, play_action
+from bela.ai.base import Bot, claim_action, play_action
 from bela.ai.inference import BidReading, bidding_weight, play_weight
 from bela.ai.normal.bidding import BidModel, call_strength, choose_bid, zvanja_bonus
 from bela.ai.normal.heuristic import HeuristicBot, PlayStyle
@@ -75,6 +75,7 @@ __all__ = [
     "make_hard",
     "make_hard_timed",
     "make_hard_v1",
+    "play_out",
     "suggest",
 ]
 
@@ -400,43 +401,57 @@ class HardBot:
         return {a: s / n for a, s in sums.items()}, n
 
     def _play_out(self, rnd: Round, rng: Random) -> tuple[int, int]:
-        """The written points of a round played on by the heuristic, the last tricks solved."""
-        policy = self._policy
-        stop = 8 - self.config.rollout_to
-        while rnd.to_act is not None and (
-            rnd.phase is Phase.BIDDING or len(rnd.tricks) < stop or rnd.trick
-        ):
-            action = policy.act(rnd.view(rnd.to_act), rng)
-            if isinstance(action, Play):
-                rnd.push_card(int(action.card), action.bela)
-            else:
-                rnd.push(action)
-        if rnd.phase is Phase.PLAYING:
-            pos = Position.from_round(rnd)
-            try:
-                margin = Solver(pos.trump, node_limit=self.config.rollout_node_limit).margin(pos)
-            except NodeLimitExceeded:
-                margin = None
-            if margin is not None and rnd.caller is not None:
-                holder = rnd.bela_seat
-                bela = (0, 0) if holder is None else ((20, 0) if holder % 2 == 0 else (0, 20))
-                return written_points(
-                    caller=rnd.caller,
-                    taken=rnd.card_points,
-                    won=rnd.tricks_won,
-                    margin=margin,
-                    rest=remaining_points(pos),
-                    zvanja=rnd.zvanja_points,
-                    bela=bela,
-                    visi=rnd.rules.visi,
-                    stiglja_bonus=rnd.rules.stiglja_bonus,
-                    bela_always_counts=rnd.rules.bela_always_counts,
-                )
-        while rnd.to_act is not None:
-            rnd.push(policy.act(rnd.view(rnd.to_act), rng))
-        result = rnd.result
-        assert result is not None
-        return result.points
+        cfg = self.config
+        return play_out(rnd, self._policy, rng, cfg.rollout_to, cfg.rollout_node_limit)
+
+
+def play_out(
+    rnd: Round, policy: Bot, rng: Random, rollout_to: int, node_limit: int
+) -> tuple[int, int]:
+    """The written points by team of ``rnd`` played on by ``policy`` for every seat until
+    ``rollout_to`` tricks are left, then solved exactly (``node_limit``; past it, played on).
+
+    The bid search here and the lab's bid data (``bela.lab.bid_data``) value a choice
+    the same way: by this play-out.
+    """
+    stop = 8 - rollout_to
+    while rnd.to_act is not None and (
+        rnd.phase is Phase.BIDDING or len(rnd.tricks) < stop or rnd.trick
+    ):
+        _push(rnd, policy.act(rnd.view(rnd.to_act), rng))
+    if rnd.phase is Phase.PLAYING and rnd.caller is not None:
+        pos = Position.from_round(rnd)
+        try:
+            margin: int | None = Solver(pos.trump, node_limit=node_limit).margin(pos)
+        except NodeLimitExceeded:
+            margin = None
+        if margin is not None:
+            holder = rnd.bela_seat
+            bela = (0, 0) if holder is None else ((20, 0) if holder % 2 == 0 else (0, 20))
+            return written_points(
+                caller=rnd.caller,
+                taken=rnd.card_points,
+                won=rnd.tricks_won,
+                margin=margin,
+                rest=remaining_points(pos),
+                zvanja=rnd.zvanja_points,
+                bela=bela,
+                visi=rnd.rules.visi,
+                stiglja_bonus=rnd.rules.stiglja_bonus,
+                bela_always_counts=rnd.rules.bela_always_counts,
+            )
+    while rnd.to_act is not None:
+        _push(rnd, policy.act(rnd.view(rnd.to_act), rng))
+    result = rnd.result
+    assert result is not None
+    return result.points
+
+
+def _push(rnd: Round, action: Action) -> None:
+    if isinstance(action, Play):
+        rnd.push_card(int(action.card), action.bela)  # the fast path for a card
+    else:
+        rnd.push(action)
 
 
 # ---------------------------------------------------------------------- scoring

@@ -62,6 +62,7 @@ class JoinOptions:
     code: str
     name: str
     fresh: bool = False
+    record: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +199,15 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         action="store_true",
         help=_("take a new seat even if this machine kept a token for this table and name"),
     )
+    join.add_argument(
+        "--no-record",
+        dest="record",
+        action="store_false",
+        help=_(
+            "do not keep a copy of the match in this machine's archive (the SSH sessions run "
+            "on the host's machine: the host keeps the record)"
+        ),
+    )
 
     serve: argparse.ArgumentParser = commands.add_parser(
         "serve",
@@ -238,7 +248,13 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
             bot_delay=args.bot_delay,
         )
     if args.command == "join":
-        return JoinOptions(address=args.address, code=args.code, name=args.name, fresh=args.fresh)
+        return JoinOptions(
+            address=args.address,
+            code=args.code,
+            name=args.name,
+            fresh=args.fresh,
+            record=args.record,
+        )
     join = None if args.join is None else (str(args.join[0]), str(args.join[1]))
     return ServeOptions(port=args.port, public=args.public, join=join, name=args.name)
 
@@ -427,7 +443,9 @@ def run_join(options: JoinOptions, out: TextIO, err: TextIO) -> int:
     from bela.tui.app import BelaApp
     from bela.tui.remote import RemoteSession
 
-    session = RemoteSession(host, port, options.code, options.name, keep=not options.fresh)
+    session = RemoteSession(
+        host, port, options.code, options.name, keep=not options.fresh, record=options.record
+    )
     app = BelaApp(remote=session)
     app.run()
     return app.return_code or 0

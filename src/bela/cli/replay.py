@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from bela.cli.common import CliError, output_console, resolve_difficulty, writing_output
 from bela.cli.options import ReplayOptions
@@ -12,6 +12,10 @@ from bela.engine import Match, Rules
 from bela.engine.rules import DEFAULT_RULES
 from bela.i18n import _, english
 from bela.untrusted import oneline, shown_path
+from bela.wording import at_table
+
+if TYPE_CHECKING:
+    from bela.records import MatchRecord
 
 __all__ = ["load_record_file", "play_seeded", "run_replay"]
 
@@ -36,7 +40,13 @@ def play_seeded(
 
 
 def load_record_file(path: Path) -> tuple[Match, str]:
-    """The match a record file holds (replayed and checked) and its bots' level.
+    """The match a record file holds (replayed and checked) and its bots' level."""
+    match, record = read_record_file(path)
+    return match, record.difficulty
+
+
+def read_record_file(path: Path) -> tuple[Match, MatchRecord]:
+    """The match a record file holds (replayed and checked) and the record itself.
 
     The path came from the command line: messages show it through ``shown_path``.
     """
@@ -45,7 +55,7 @@ def load_record_file(path: Path) -> tuple[Match, str]:
 
     try:
         record = read_record(path)  # a regular file of bounded size, never blocking
-        return match_from_record(record), record.difficulty
+        return match_from_record(record), record
     except FileNotFoundError:
         raise CliError(_("{path}: no such file").format(path=shown_path(path))) from None
     except OSError as exc:
@@ -60,8 +70,11 @@ def load_record_file(path: Path) -> tuple[Match, str]:
 def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
     from bela.replay_text import match_json, match_rounds, render_match
 
+    players: tuple[str, ...] | None = None
+    me: int | None = None
     if options.file is not None:
-        match, difficulty = load_record_file(options.file)
+        match, record = read_record_file(options.file)
+        difficulty, players, me = record.difficulty, record.players, record.me
     else:
         from bela.ai import BOT_KINDS
 
@@ -71,7 +84,7 @@ def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
             print(f"bela: {notice}", file=err)
         match = play_seeded(options.seed, options.target, difficulty, options.round, options.rules)
     if options.sheet:
-        return _print_sheet(match, difficulty, options.json, out)
+        return _print_sheet(match, difficulty, options.json, out, (players, me))
     views = match_rounds(match)
     if options.round is not None:
         views = [v for v in views if v.number == options.round]
@@ -95,13 +108,20 @@ def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
         with writing_output():
             print(text, file=out)
     else:
-        rendered = render_match(match, difficulty, views)
+        with at_table(players, me):  # a network match: seats by name, from the reader's side
+            rendered = render_match(match, difficulty, views)
         with writing_output():
             output_console(out).print(rendered)
     return 0
 
 
-def _print_sheet(match: Match, difficulty: str, as_json: bool, out: TextIO) -> int:
+def _print_sheet(
+    match: Match,
+    difficulty: str,
+    as_json: bool,
+    out: TextIO,
+    seats: tuple[tuple[str, ...] | None, int | None] = (None, None),
+) -> int:
     """``--sheet``: the score sheet alone, every round's line, as text or JSON."""
     from bela.replay_text import render_sheet, sheet_json
 
@@ -112,7 +132,8 @@ def _print_sheet(match: Match, difficulty: str, as_json: bool, out: TextIO) -> i
         with writing_output():
             print(text, file=out)
         return 0
-    rendered = render_sheet(match, difficulty)
+    with at_table(*seats):
+        rendered = render_sheet(match, difficulty)
     with writing_output():
         output_console(out).print(rendered)
     return 0

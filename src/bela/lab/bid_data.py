@@ -40,11 +40,10 @@ from random import Random
 from typing import Any
 
 from bela.ai.base import Bot, decision_rng
+from bela.ai.hard import play_out
 from bela.ai.registry import make_bot
-from bela.engine import Action, Call, Pass, Phase, Play, Round, SeatView, round_seed
-from bela.search.analysis import written_points
+from bela.engine import Action, Call, Pass, Phase, Round, SeatView, round_seed
 from bela.search.sampling import bidding_deals
-from bela.search.solver import NodeLimitExceeded, Position, Solver, remaining_points
 
 __all__ = [
     "BidDataConfig",
@@ -52,7 +51,6 @@ __all__ = [
     "deal_situations",
     "generate",
     "label_view",
-    "play_out",
 ]
 
 _LABEL_SALT = 0x626964  # "bid": the labelling RNG differs from the deal's own
@@ -88,51 +86,6 @@ def _policy(name: str) -> Bot:
     if bot is None:
         bot = _POLICIES[name] = make_bot(name)
     return bot
-
-
-def play_out(
-    rnd: Round, policy: Bot, rng: Random, rollout_to: int, node_limit: int
-) -> tuple[int, int]:
-    """The written points by team of a round played on by ``policy``, the last tricks solved."""
-    stop = 8 - rollout_to
-    while rnd.to_act is not None and (
-        rnd.phase is Phase.BIDDING or len(rnd.tricks) < stop or rnd.trick
-    ):
-        action = policy.act(rnd.view(rnd.to_act), rng)
-        if isinstance(action, Play):
-            rnd.push_card(int(action.card), action.bela)
-        else:
-            rnd.push(action)
-    if rnd.phase is Phase.PLAYING and rnd.caller is not None:
-        pos = Position.from_round(rnd)
-        try:
-            margin: int | None = Solver(pos.trump, node_limit=node_limit).margin(pos)
-        except NodeLimitExceeded:
-            margin = None
-        if margin is not None:
-            holder = rnd.bela_seat
-            bela = (0, 0) if holder is None else ((20, 0) if holder % 2 == 0 else (0, 20))
-            return written_points(
-                caller=rnd.caller,
-                taken=rnd.card_points,
-                won=rnd.tricks_won,
-                margin=margin,
-                rest=remaining_points(pos),
-                zvanja=rnd.zvanja_points,
-                bela=bela,
-                visi=rnd.rules.visi,
-                stiglja_bonus=rnd.rules.stiglja_bonus,
-                bela_always_counts=rnd.rules.bela_always_counts,
-            )
-    while rnd.to_act is not None:
-        action = policy.act(rnd.view(rnd.to_act), rng)
-        if isinstance(action, Play):
-            rnd.push_card(int(action.card), action.bela)
-        else:
-            rnd.push(action)
-    result = rnd.result
-    assert result is not None
-    return result.points
 
 
 def label_view(view: SeatView, rng: Random, config: BidDataConfig) -> dict[str, float]:

@@ -12,6 +12,7 @@ import contextlib
 
 from bela.i18n import _
 from bela.net import DEFAULT_PORT
+from bela.net.phrases import render
 from bela.net.protocol import (
     PROTOCOL_VERSION,
     SERVER_FRAME_LIMIT,
@@ -99,7 +100,7 @@ class Client:
             raise JoinError(_("the host did not answer")) from None
         if isinstance(first, Closing):
             await client.close()
-            raise JoinError(first.reason)
+            raise JoinError(render(first.reason, first.code, first.args))
         if not isinstance(first, Welcome):
             await client.close()
             raise JoinError(_("the host did not welcome us"))

@@ -48,12 +48,14 @@ __all__ = [
     "encode",
 ]
 
-PROTOCOL_VERSION: Final = 2
+PROTOCOL_VERSION: Final = 3
 """Bumped on any change a peer of the previous version would misread.
 
-2: ``ViewInfo`` carries the house rules and the scores before the round
+2: the host's sentences as codes and values (``bela.net.phrases``); the lobby
+tells each player's seat.
+3: ``ViewInfo`` carries the house rules and the scores before the round
 (``rules``, ``match_context``, ``claim_context``) and ``State`` the result of a
-round that just ended (``ended``). A version-1 client forbids fields it does not
+round that just ended (``ended``). An older client forbids fields it does not
 know, so it would drop the line at the first ``State``; the version check in
 ``Hello`` turns that into one clear line instead."""
 
@@ -81,6 +83,8 @@ class _Message(BaseModel):
 Seat = Annotated[int, Field(ge=0, le=3)]
 Name = Annotated[str, Field(min_length=1, max_length=NAME_LIMIT)]
 Short = Annotated[str, Field(max_length=64)]
+Args = Annotated[dict[Short, Annotated[str, Field(max_length=300)] | int], Field(max_length=12)]
+"""The values of a host's phrase (``bela.net.phrases``): names, seats, points, cards."""
 
 
 # ---------------------------------------------------------------------- client -> server
@@ -163,6 +167,8 @@ class Lobby(_Message):
     bots: Short
     target: int
     leader: Seat | None
+    seat: Seat | None = None
+    """Where the player it is sent to sits now (it changes when they move in the lobby)."""
 
 
 class ZvanjeInfo(_Message):
@@ -285,6 +291,9 @@ class State(_Message):
     winner: Annotated[int, Field(ge=0, le=1)] | None
     last: Annotated[str, Field(max_length=300)] | None = None
     """What the action just taken did, in words (a trick taken, a round's result)."""
+    last_code: Short | None = None
+    """``last`` as a phrase's code, with ``last_args``, worded by the app."""
+    last_args: Args | None = None
     ended: RoundEndInfo | None = None
     """The result of the round on show, once it has ended (its last trick is still shown)."""
 
@@ -292,6 +301,9 @@ class State(_Message):
 class Refused(_Message):
     type: Literal["refused"]
     reason: Annotated[str, Field(max_length=300)]
+    code: Short | None = None
+    """The reason as a phrase (``bela.net.phrases``), worded in each app's language."""
+    args: Args | None = None
 
 
 class Said(_Message):
@@ -304,6 +316,8 @@ class Said(_Message):
 class Notice(_Message):
     type: Literal["notice"]
     text: Annotated[str, Field(max_length=300)]
+    code: Short | None = None
+    args: Args | None = None
 
 
 class Over(_Message):
@@ -321,6 +335,8 @@ class Closing(_Message):
 
     type: Literal["closing"]
     reason: Annotated[str, Field(max_length=300)]
+    code: Short | None = None
+    args: Args | None = None
 
 
 ServerMessage = Annotated[

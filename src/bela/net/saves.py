@@ -55,6 +55,8 @@ class TableSave(BaseModel):
     bots: tuple[bool, bool, bool, bool]
     leader: Annotated[int, Field(ge=0, le=3)] | None
     record: MatchRecord
+    host_seat: Annotated[int, Field(ge=0, le=3)] | None = None
+    """Where the host's own app sits, kept so its archive counts from that seat's side."""
 
 
 def tables_dir() -> Path:
@@ -74,6 +76,7 @@ def _save_of(table: Table, known: tuple[RoundEntry, ...] = ()) -> TableSave:
         bots=tuple(s.bot and s.name is None for s in table.seats),  # type: ignore[arg-type]
         leader=table.leader,
         record=record_from_match(table.match, table.difficulty, known),
+        host_seat=table.host_seat,
     )
 
 
@@ -146,7 +149,9 @@ class TableSaver:
         """
         assert table.match is not None
         record = record_from_match(table.match, table.difficulty)
-        record = record.model_copy(update={"players": tuple(table.name_of(i) for i in range(4))})
+        record = record.model_copy(
+            update={"players": tuple(table.name_of(i) for i in range(4)), "me": table.host_seat}
+        )
         try:
             where = archive_match(record)
         except (OSError, RecordError) as exc:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from bela.engine import Rules
+from bela.net.phrases import Phrase
 from bela.net.protocol import (
     CLIENT_FRAME_LIMIT,
     PROTOCOL_VERSION,
@@ -137,13 +138,14 @@ class Connection:
         self.writer.write(frame)
         transport = self.writer.transport
         if transport.get_write_buffer_size() > SEND_BUFFER_LIMIT:
-            self.close("you are not reading what the table sends")
+            self.close(Phrase("not_reading"))
 
-    def close(self, reason: str) -> None:
+    def close(self, reason: str | Phrase) -> None:
         if self.closed:
             return
+        fields = reason.fields("reason") if isinstance(reason, Phrase) else {"reason": reason}
         with contextlib.suppress(Exception):
-            self.writer.write(encode({"type": "closing", "reason": reason[:300]}))
+            self.writer.write(encode({"type": "closing", **fields}))
         self.closed = True
         with contextlib.suppress(Exception):
             self.writer.close()
@@ -224,6 +226,8 @@ class Server:
         ):
             seat.name, seat.token, seat.bot = name, token, bot
         table.leader = save.leader
+        if save.host_seat is not None:
+            table.seats[save.host_seat].host = True
         self._wire(table)
         self.tables[normal_code(table.code)] = table
         table.resume(match)
@@ -246,7 +250,7 @@ class Server:
         for table in self.tables.values():
             table.close()
         for conn in list(self._connections):
-            conn.close("the host is shutting down")
+            conn.close(Phrase("shutting_down"))
         if self._server is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
@@ -275,14 +279,14 @@ class Server:
         try:
             frame = await reader.readuntil(b"\n")
         except asyncio.LimitOverrunError:
-            conn.close(f"frame too large (the limit is {CLIENT_FRAME_LIMIT} bytes)")
+            conn.close(Phrase("frame_too_large", {"limit": CLIENT_FRAME_LIMIT}))
             return None
         except asyncio.IncompleteReadError as exc:
             if exc.partial:
-                conn.close("the last frame was cut off")
+                conn.close(Phrase("frame_cut"))
             return None
         except ValueError:  # pragma: no cover - the stream's own limit, as above
-            conn.close(f"frame too large (the limit is {CLIENT_FRAME_LIMIT} bytes)")
+            conn.close(Phrase("frame_too_large", {"limit": CLIENT_FRAME_LIMIT}))
             return None
         return frame
 
@@ -290,7 +294,7 @@ class Server:
         try:
             frame = await asyncio.wait_for(self._read(conn, reader), self.hello_timeout)
         except TimeoutError:
-            conn.close("no hello in time")
+            conn.close(Phrase("no_hello"))
             return
         if frame is None:
             return
@@ -300,7 +304,7 @@ class Server:
             conn.close(str(exc))
             return
         if not isinstance(hello, Hello):
-            conn.close("the first message must be hello")
+            conn.close(Phrase("hello_first"))
             return
         if not await self._admit(conn, hello):
             return
@@ -318,27 +322,24 @@ class Server:
     async def _admit(self, conn: Connection, hello: Hello) -> bool:
         """Seat the player, or say why not and hang up."""
         if hello.v != PROTOCOL_VERSION:
-            conn.close(
-                f"this host speaks protocol version {PROTOCOL_VERSION}, not {hello.v}: "
-                "update bela on one side"
-            )
+            conn.close(Phrase("wrong_version", {"version": PROTOCOL_VERSION, "theirs": hello.v}))
             return False
         wait = self.wrong_codes.blocked(conn.peer)
         if wait > 0:
-            conn.close(f"too many wrong join codes from your address: try again in {wait:.0f} s")
+            conn.close(Phrase("too_many_wrong", {"wait": f"{wait:.0f}"}))
             return False
         table = self.tables.get(normal_code(hello.code))
         if table is None:
             self.wrong_codes.wrong(conn.peer)
             await asyncio.sleep(WRONG_CODE_PAUSE)
-            conn.close("wrong join code")
+            conn.close(Phrase("wrong_code"))
             return False
         name = _clean(hello.name, 24) or "player"
         if hello.token is not None:
             index = table.seat_by_token(hello.token)
             if index is None:  # the code was right: a stale token, not a guess (not counted)
                 await asyncio.sleep(WRONG_CODE_PAUSE)
-                conn.close("that reconnect token does not hold a seat at this table")
+                conn.close(Phrase("stale_token"))
                 return False
             conn.table, conn.seat = table, index
             token = hello.token
@@ -348,7 +349,7 @@ class Server:
         if any(s.name == name for s in table.seats):
             name = f"{name[:20]} ({sum(1 for s in table.seats if s.name) + 1})"
         placed = table.join(_Pending(conn), name, hello.lead)
-        if isinstance(placed, str):
+        if isinstance(placed, Phrase):
             conn.close(placed)
             return False
         index, token = placed
@@ -379,30 +380,30 @@ class Server:
             except RecordError as exc:
                 conn.send({"type": "refused", "reason": str(exc)[:300]})
                 return
-            reason = table.act(index, action)
-            if reason is not None:
-                conn.send({"type": "refused", "reason": reason[:300]})
+            refusal = table.act(index, action)
+            if refusal is not None:
+                conn.send({"type": "refused", **refusal.fields("reason")})
         elif isinstance(message, Chat):
             self._chat(conn, table, index, message.text)
         elif isinstance(message, Sit):
-            reason = table.sit(conn, index, message.seat)
-            if reason is not None:
-                conn.send({"type": "refused", "reason": reason})
+            refusal = table.sit(conn, index, message.seat)
+            if refusal is not None:
+                conn.send({"type": "refused", **refusal.fields("reason")})
             else:
                 conn.seat = message.seat
         elif isinstance(message, Start):
             if table.started:
-                conn.send({"type": "refused", "reason": "the match has already started"})
+                conn.send({"type": "refused", **Phrase("already_started").fields("reason")})
             elif table.leader != index:
-                conn.send({"type": "refused", "reason": "only the host starts the match"})
+                conn.send({"type": "refused", **Phrase("only_host_starts").fields("reason")})
             else:
                 table.start(secrets.randbits(32), self.options.rules)
         elif isinstance(message, Leave):
             table.left(index)
             conn.table = conn.seat = None
-            conn.close("goodbye")
+            conn.close(Phrase("goodbye"))
         else:  # a second hello
-            conn.close("hello was already said")
+            conn.close(Phrase("hello_again"))
 
     def _chat(self, conn: Connection, table: Table, index: int, text: str) -> None:
         now = time.monotonic()
@@ -410,11 +411,11 @@ class Server:
         while times and now - times[0] > CHAT_WINDOW:
             times.popleft()
         if len(times) >= CHAT_BURST:
-            conn.send({"type": "refused", "reason": "slow down: a few lines at a time"})
+            conn.send({"type": "refused", **Phrase("slow_down").fields("reason")})
             return
         line = _clean(text, 160)
         if not line:
-            conn.send({"type": "refused", "reason": "nothing to say"})
+            conn.send({"type": "refused", **Phrase("nothing_to_say").fields("reason")})
             return
         times.append(now)
         table.chat(index, line)
@@ -432,7 +433,7 @@ class _Pending:
     def send_frame(self, frame: bytes) -> None:
         pass
 
-    def close(self, reason: str) -> None:
+    def close(self, reason: str | Phrase) -> None:
         self.conn.close(reason)
 
 

@@ -23,11 +23,13 @@ import struct
 import sys
 import termios
 import weakref
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 import asyncssh
 
+from bela.i18n import language_of
 from bela.storage import data_dir
 
 if TYPE_CHECKING:
@@ -101,6 +103,28 @@ def _take_terminal() -> None:  # pragma: no cover - runs in the child, before ex
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+def join_command(tcp_port: int, code: str, name: str, env: Mapping[str, str]) -> list[str]:
+    """The app an SSH session runs: ``bela join`` over localhost, in the player's language
+    when their client said it, keeping no copy of the record (the app runs on the host's
+    machine, whose archive already holds the host's)."""
+    command = [sys.executable, "-m", "bela", "join", f"127.0.0.1:{tcp_port}", code, "--name", name]
+    command.append("--no-record")
+    lang = client_language(env)
+    if lang is not None:  # the player's own language, whatever the host's settings say
+        command += ["--lang", lang]
+    return command
+
+
+def client_language(env: Mapping[str, str]) -> str | None:
+    """The language the SSH client asked for (OpenSSH sends ``LANG`` and ``LC_*``), if
+    bela speaks it; the value is the peer's, so only a known language code comes out."""
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key)
+        if value:
+            return language_of(str(value)[:64])
+    return None
+
+
 async def _session(
     process: asyncssh.SSHServerProcess[bytes],
     codes: weakref.WeakKeyDictionary[Any, str],
@@ -121,7 +145,7 @@ async def _session(
     _set_size(slave, width or 80, height or 24)
     env = dict(os.environ, TERM=process.term_type or "xterm-256color")
     name = _player_name(str(process.get_extra_info("username") or "player"))
-    command = [sys.executable, "-m", "bela", "join", f"127.0.0.1:{tcp_port}", code, "--name", name]
+    command = join_command(tcp_port, code, name, process.env)
     child = await asyncio.create_subprocess_exec(
         *command,
         stdin=slave,

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bela.engine import IllegalActionError, Match, Round
+from bela.net.phrases import Phrase, illegal_phrase, round_over
 from bela.net.views import round_note, state_frames, state_message
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ class Link(Protocol):
         """An already encoded frame (``views.state_frames``)."""
         ...
 
-    def close(self, reason: str) -> None: ...
+    def close(self, reason: str | Phrase) -> None: ...
 
 
 def token_hash(token: str) -> str:
@@ -63,6 +64,8 @@ class SeatState:
     """A bot plays this seat now (empty at the start, left, or away too long)."""
     dropped_at: float | None = None
     timer: asyncio.TimerHandle | None = None
+    host: bool = False
+    """The host's own app sits here: the host's archive counts from this seat's side."""
 
     def kind(self) -> str:
         if self.bot:
@@ -136,19 +139,20 @@ class Table:
                 return index
         return None
 
-    def join(self, link: Link, name: str, lead: str | None) -> tuple[int, str] | str:
+    def join(self, link: Link, name: str, lead: str | None) -> tuple[int, str] | Phrase:
         """Seat a newcomer; returns (seat, token) or why not."""
         index = self.free_seat()
         if index is None:
-            return "the table is full"
+            return Phrase("table_full")
         token = secrets.token_urlsafe(18)
         seat = self.seats[index]
         seat.name, seat.token, seat.link, seat.bot = name, token_hash(token), link, False
         host = lead is not None and hmac.compare_digest(lead, self.leader_key)
+        seat.host = host
         if host or self.leader is None or self.seats[self.leader].name is None:
             self.leader = index  # the host's own app, else the first to sit down
         self.bots.pop(index, None)
-        self.tell(f"{name} sits down at seat {index}.")
+        self.tell(Phrase("sits_down", {"name": name, "seat": index}))
         self.broadcast()
         if self.started:
             self.drive()
@@ -159,30 +163,29 @@ class Table:
         seat = self.seats[index]
         old = seat.link
         if old is not None and old is not link:
-            old.close("this seat was taken up again with its token from another connection")
+            old.close(Phrase("taken_up_again"))
         if seat.timer is not None:
             seat.timer.cancel()
             seat.timer = None
         was_bot = seat.bot
         seat.link, seat.bot, seat.dropped_at = link, False, None
         self.bots.pop(index, None)
-        back = " The bot hands the seat back." if was_bot else ""
-        self.tell(f"{seat.name} is back.{back}")
+        self.tell(Phrase("back_from_bot" if was_bot else "back", {"name": seat.name or ""}))
         self.broadcast()
         if self.over is not None:  # the match ended while they were away
             link.send(self.over)
         self.drive()
 
-    def sit(self, link: Link, index: int, target: int) -> str | None:
+    def sit(self, link: Link, index: int, target: int) -> Phrase | None:
         """Move before the start to an open seat; returns why not, or None."""
         if self.started:
-            return "the match has started: seats are fixed"
+            return Phrase("seats_fixed")
         if not 0 <= target <= 3:
-            return "there is no such seat"
+            return Phrase("no_such_seat")
         if target == index:
             return None
         if self.seats[target].name is not None:
-            return f"seat {target} is taken by {self.seats[target].name}"
+            return Phrase("seat_taken", {"seat": target, "name": self.seats[target].name or ""})
         self.seats[target], self.seats[index] = self.seats[index], SeatState()
         if self.leader == index:
             self.leader = target
@@ -202,17 +205,14 @@ class Table:
             self.seats[index] = SeatState()  # before the start a seat is only a place
             if self.leader == index:
                 self.leader = next((i for i, s in enumerate(self.seats) if s.name), None)
-            self.tell(f"{seat.name} left the table.")
+            self.tell(Phrase("left", {"name": seat.name or ""}))
             self.broadcast()
             return
         if self.match is not None and self.match.is_over:
             return
         seat.dropped_at = time.monotonic()
         wait = self.wait
-        self.tell(
-            f"{seat.name} lost the connection: a bot plays for them in {wait:g} s "
-            "unless they come back."
-        )
+        self.tell(Phrase("lost_connection", {"name": seat.name or "", "wait": f"{wait:g}"}))
         loop = asyncio.get_running_loop()
         seat.timer = loop.call_later(wait, self._away_too_long, index)
         self.broadcast()
@@ -233,7 +233,7 @@ class Table:
         if seat.link is not None or seat.bot or self.closed:
             return
         seat.bot = True
-        self.tell(f"A bot ({self.difficulty}) now plays for {seat.name} until they come back.")
+        self.tell(Phrase("bot_plays_for", {"level": self.difficulty, "name": seat.name or ""}))
         self.broadcast()
         self.drive()
 
@@ -247,7 +247,7 @@ class Table:
         self.match = Match.new(seed, self.target, rules)
         self.shown = self.match.current
         names = ", ".join(self.name_of(i) for i in range(4))
-        self.tell(f"The match to {self.target} starts: {names}.")
+        self.tell(Phrase("match_starts", {"target": self.target, "names": names}))
         self.broadcast()
         self.drive()
 
@@ -264,6 +264,11 @@ class Table:
                 seat.bot = True
         self.drive()  # a bot may be the one to act
 
+    @property
+    def host_seat(self) -> int | None:
+        """Where the host's own app sits (None: the host only hosts)."""
+        return next((i for i, s in enumerate(self.seats) if s.host), None)
+
     def name_of(self, index: int) -> str:
         seat = self.seats[index]
         if seat.name is not None:
@@ -274,22 +279,22 @@ class Table:
         rnd = self.match.current if self.match is not None else None
         return rnd is not None and rnd.to_act is not None and self.seats[rnd.to_act].bot
 
-    def act(self, index: int, action: Action) -> str | None:
+    def act(self, index: int, action: Action) -> Phrase | None:
         """A human's action for seat ``index``; returns why it is refused, or None."""
         match = self.match
         if self.closed:
-            return "the host is shutting down"
+            return Phrase("shutting_down")
         if match is None:
-            return "the match has not started"
+            return Phrase("not_started")
         rnd = match.current
         if rnd is None:
-            return "the match is over"
+            return Phrase("match_over")
         if self.seats[index].bot:
-            return "a bot is playing this seat"
+            return Phrase("bot_playing")
         try:
             after = match.apply(action, index)
         except IllegalActionError as exc:
-            return str(exc)
+            return illegal_phrase(exc)
         self._commit(match, action, index, after)
         self.drive()
         return None
@@ -301,19 +306,12 @@ class Table:
         self.seq += 1
         rnd = before.current
         assert rnd is not None
-        last: str | None = None
+        last: Phrase | None = None
         if len(after.rounds) > len(before.rounds):
             record = after.rounds[-1]
             self.shown = after.deal(record.index).replay(record.actions)
-            note = round_note(record, [self.name_of(i) for i in range(4)])
-            # said by names, not "mi"/"vi": those depend on who reads it
-            teams = [f"{self.name_of(t)} & {self.name_of(t + 2)}" for t in (0, 1)]
-            last = (
-                f"Round {record.index + 1} over: {teams[0]} {record.written[0]}, "
-                f"{teams[1]} {record.written[1]}"
-                + (f" ({note})" if note else "")
-                + f". Totals {after.scores[0]} : {after.scores[1]}."
-            )
+            names = [self.name_of(i) for i in range(4)]
+            last = round_over(record, names, after.scores, round_note(record, names))
             # the bots let everybody see the last trick and the result before the next deal
             self.pause_until = asyncio.get_running_loop().time() + 4 * self.bot_delay
         else:
@@ -321,7 +319,9 @@ class Table:
             shown = self.shown
             if shown is not None and len(shown.tricks) > len(rnd.tricks):
                 trick = shown.tricks[-1]
-                last = f"{self.name_of(trick.winner)} takes the trick (+{trick.points})."
+                last = Phrase(
+                    "takes_trick", {"name": self.name_of(trick.winner), "points": trick.points}
+                )
         if self.on_change is not None:
             self.on_change(self)
         self.broadcast(last)
@@ -393,14 +393,14 @@ class Table:
 
     # ------------------------------------------------------------------ telling
 
-    def broadcast(self, last: str | None = None) -> None:
+    def broadcast(self, last: Phrase | None = None) -> None:
         """Every connected seat gets the table as it may see it."""
         seats = self.seat_infos()
         if self.match is None or self.shown is None:
             lobby = self.lobby_message()
-            for seat in self.seats:
+            for index, seat in enumerate(self.seats):
                 if seat.link is not None:
-                    seat.link.send(lobby)
+                    seat.link.send({**lobby, "seat": index})
             return
         present = [index for index, seat in enumerate(self.seats) if seat.link is not None]
         frames = state_frames(self.match, self.shown, present, self.seq, seats, last)
@@ -414,14 +414,14 @@ class Table:
         if link is None:
             return
         if self.match is None or self.shown is None:
-            link.send(self.lobby_message())
+            link.send({**self.lobby_message(), "seat": index})
         else:
             link.send(
                 state_message(self.match, self.shown, index, self.seq, self.seat_infos(), None)
             )
 
-    def tell(self, text: str) -> None:
-        message = {"type": "notice", "text": text[:300]}
+    def tell(self, phrase: Phrase) -> None:
+        message = {"type": "notice", **phrase.fields()}
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.send(message)
@@ -443,4 +443,4 @@ class Table:
                 seat.timer.cancel()
             with contextlib.suppress(Exception):
                 if seat.link is not None:
-                    seat.link.close("the host is shutting down")
+                    seat.link.close(Phrase("shutting_down"))

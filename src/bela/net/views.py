@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from bela.engine import Card, Match, Round, RoundRecord, SeatView, Zvanje
+
+if TYPE_CHECKING:
+    from bela.net.phrases import Phrase
 
 __all__ = ["round_end", "round_note", "state_frames", "state_message", "view_info"]
 
@@ -120,13 +123,20 @@ def round_note(record: RoundRecord, names: Sequence[str] | None = None) -> str:
     return ", ".join(notes)
 
 
+def _last(last: Phrase | None) -> dict[str, Any]:
+    """The line after an action: the English, and the phrase each app words for itself."""
+    if last is None:
+        return {"last": None}
+    return {"last": last.text[:300], "last_code": last.code, "last_args": last.args}
+
+
 def state_message(
     match: Match,
     shown: Round,
     seat: int,
     seq: int,
     seats: list[dict[str, Any]],
-    last: str | None,
+    last: Phrase | None,
 ) -> dict[str, Any]:
     """The ``State`` for ``seat``: ``shown`` is the round on the table (the current one, or
     the one that just ended, so its last trick and result can be seen)."""
@@ -147,7 +157,7 @@ def state_message(
             for r in match.rounds
         ],
         "winner": match.winner,
-        "last": last,
+        **_last(last),
         "ended": _ended(match, shown),
     }
 
@@ -158,7 +168,7 @@ def state_frames(
     seats: list[int],
     seq: int,
     infos: list[dict[str, Any]],
-    last: str | None,
+    last: Phrase | None,
 ) -> dict[int, bytes]:
     """The ``State`` frame for each seat in ``seats``, encoded: what all seats share is
     encoded once, and each seat's own view spliced in (the same JSON ``state_message``
@@ -176,7 +186,7 @@ def state_frames(
             for r in match.rounds
         ],
         "winner": match.winner,
-        "last": last,
+        **_last(last),
         "ended": _ended(match, shown),
     }
     head = json.dumps(common, separators=(",", ":"), ensure_ascii=False)[:-1]

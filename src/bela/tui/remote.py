@@ -21,6 +21,7 @@ from typing import Final
 from bela.files import read_limited, replace_atomically
 from bela.i18n import _
 from bela.net.client import Client, JoinError
+from bela.net.phrases import render
 from bela.net.protocol import Closing, ServerMessage
 from bela.storage import data_dir
 
@@ -87,6 +88,9 @@ class RemoteSession:
     keep: bool = True
     """Keep the seat's token on disk and try a kept one first (False: every join is new,
     as for the browser's sessions, which share one data directory and one name)."""
+    record: bool = True
+    """Keep a copy of the finished match in this machine's archive (False for the SSH
+    sessions: they run on the host's machine, whose archive has the host's record)."""
     invite: tuple[str, ...] = ()
     """How friends join (the host's own app shows it in the table talk)."""
     client: Client | None = None
@@ -133,7 +137,7 @@ class RemoteSession:
         if isinstance(message, Closing):
             await self.client.close()
             self.client = None
-            raise ConnectionError(message.reason)
+            raise ConnectionError(render(message.reason, message.code, message.args))
         return message
 
     async def reconnect(self) -> None:

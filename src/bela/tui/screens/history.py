@@ -39,7 +39,7 @@ from textual.widgets import DataTable, Input, ProgressBar, Select, Static
 from bela.i18n import N_, _, ngettext
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
-from bela.wording import level_name, outcome_name, padded
+from bela.wording import at_table, level_name, outcome_name, padded, you
 
 if TYPE_CHECKING:
     from bela.engine import Card, Match
@@ -471,6 +471,9 @@ class ReplayScreen(Screen[None]):
         self.row = row
         self.match: Match | None = None
         self.difficulty = row.difficulty or "normal"
+        self.players: tuple[str, ...] | None = None
+        """A network match's names by seat (its record's), shown from seat ``me``'s side."""
+        self.me: int | None = None
         self.views: list[RoundView] = []
         self.steps: list[tuple[int, int]] = []
         """(round view, trick): trick 0 is the deal and the bids, k the k-th trick."""
@@ -506,6 +509,7 @@ class ReplayScreen(Screen[None]):
             )
             return
         self.difficulty = record.difficulty
+        self.players, self.me = record.players, record.me
         self.views = match_rounds(self.match)
         for index, view in enumerate(self.views):
             tricks = len(view.round.tricks)
@@ -601,7 +605,7 @@ class ReplayScreen(Screen[None]):
                 Text(
                     (
                         _("Trick {n} of {total} · {leader} leads · {name} take it (+{points})")
-                        if trick.winner == 0
+                        if trick.winner == you()
                         else _(
                             "Trick {n} of {total} · {leader} leads · {name} takes it (+{points})"
                         )
@@ -660,11 +664,12 @@ class ReplayScreen(Screen[None]):
 
     def sheet_text(self) -> Text:
         """The score sheet up to the round on show, that round's line in reverse."""
-        from bela.replay_text import sheet_marks
+        from bela.replay_text import TEAM_NAMES, sheet_marks
 
         assert self.match is not None
         index, _step = self.step
-        lines = [Text(f"{'#':>2} {'mi':>4} {'vi':>4} {'Σmi':>4} {'Σvi':>4} " + _("note"), "bold")]
+        t0, t1 = TEAM_NAMES[0], TEAM_NAMES[1]  # team 0's column is "vi" for a reader in seat 1
+        lines = [Text(f"{'#':>2} {t0:>4} {t1:>4} {'Σ' + t0:>4} {'Σ' + t1:>4} " + _("note"), "bold")]
         sums = [0, 0]
         for played in self.match.rounds[: self.views[index].index + 1]:
             sums = [sums[0] + played.written[0], sums[1] + played.written[1]]
@@ -682,7 +687,7 @@ class ReplayScreen(Screen[None]):
         lines.append(
             Text(
                 _("to {target} · now {mi}:{vi}").format(
-                    target=self.match.target, mi=sums[0], vi=sums[1]
+                    target=self.match.target, mi=sums[you() % 2], vi=sums[1 - you() % 2]
                 ),
                 "italic",
             )
@@ -690,6 +695,7 @@ class ReplayScreen(Screen[None]):
         return Text("\n").join(lines)  # one line a round: the CSS cuts the marks short
 
     def _show(self) -> None:
-        self.query_one("#replay-step", Static).update(self.step_text())
-        self.query_one("#replay-sheet", Static).update(self.sheet_text())
+        with at_table(self.players, self.me):  # a network match: names, from the reader's seat
+            self.query_one("#replay-step", Static).update(self.step_text())
+            self.query_one("#replay-sheet", Static).update(self.sheet_text())
         self.query_one("#replay-sheet-box", VerticalScroll).scroll_end(animate=False)

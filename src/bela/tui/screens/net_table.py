@@ -34,6 +34,7 @@ from textual.widgets import Input, Static
 
 from bela.engine import Card, CompletedTrick, SeatView, Suit
 from bela.i18n import N_, _
+from bela.net.phrases import render
 from bela.net.protocol import (
     QUICK_PHRASES,
     Lobby,
@@ -296,17 +297,20 @@ class NetTableScreen(Screen[None]):
             self.leader = message.leader
         elif isinstance(message, Lobby):
             self.lobby = message
+            if message.seat is not None:  # we may have moved to another seat
+                self.session.seat = message.seat
             self.leader = message.leader == self.session.seat
             self._draw_lobby()
         elif isinstance(message, State):
             self.session.seat = message.seat
             self._take_state(message)
         elif isinstance(message, Refused):
-            self._say(f"✗ {oneline(message.reason, 200)}", "error")
+            reason = render(message.reason, message.code, message.args)
+            self._say(f"✗ {oneline(reason, 200)}", "error")
         elif isinstance(message, Said):
             self._log(f"{oneline(message.name, 24)}: {oneline(message.text, 160)}")
         elif isinstance(message, Notice):
-            self._log(oneline(message.text, 300))
+            self._log(oneline(render(message.text, message.code, message.args), 300))
         elif isinstance(message, Over):
             self.over = message
             self._match_over(message)
@@ -317,7 +321,9 @@ class NetTableScreen(Screen[None]):
         if before is None:
             self.refresh_bindings()  # the match has started: the table's keys, not the lobby's
         if state.last:
-            self._log(Text(oneline(state.last, 300), style="bold" if "Round" in state.last else ""))
+            last = render(state.last, state.last_code, state.last_args)
+            ended = state.last_code in ("round_over", "round_over_note")
+            self._log(Text(oneline(last, 300), style="bold" if ended else ""))
         if before is None or before.round != state.round:
             self._log(Text(_("— Round {n} —").format(n=state.round + 1), style="bold"))
         view = state.view
@@ -420,11 +426,17 @@ class NetTableScreen(Screen[None]):
         from bela.records import loads
         from bela.storage import archive_match, matches_dir, read_record
 
+        if not self.session.record:  # a session on the host's machine: the host keeps it
+            return _("The host keeps the record.")
         try:
             record = loads(json.dumps(over.record))
+            # this player's copy counts from their seat in the history and the statistics
+            record = record.model_copy(update={"me": self.session.seat})
             for path in matches_dir().glob(f"*-{record.seed}*.json"):
                 with contextlib.suppress(OSError, ValueError):  # unreadable: not this one
-                    if read_record(path) == record:  # the host's own archive, on this machine
+                    kept = read_record(path)
+                    if kept.model_copy(update={"me": record.me}) == record:
+                        # the host's own archive, on this machine (from the host's seat)
                         return _("Kept in {file} (bela replay, F3 history).").format(file=path.name)
             path = archive_match(record)
         except (OSError, ValueError) as exc:

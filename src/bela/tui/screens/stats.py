@@ -263,8 +263,19 @@ def _draw_race(widget: Any, points: list[RacePoint], target: int, seed: int | No
         plt.plot(rounds, [p.vi for p in points], label="vi")
         if target:
             plt.plot(rounds, [target] * len(rounds), label=_("target"))
+        plt.xticks(_whole_ticks(rounds))  # rounds are whole: no "2.5" on the axis
         plt.xlabel(_("round"))
     widget.refresh()
+
+
+def _whole_ticks(values: list[int], most: int = 10) -> list[int]:
+    """At most ``most`` ticks within the span of ``values``: the multiples of a round step
+    (1, 2 or 5 times a power of ten), so 0 is one of them whenever the span crosses it."""
+    low, high = min(values), max(values)
+    steps = (m * 10**k for k in range(19) for m in (1, 2, 5))
+    step = next(s for s in steps if high // s - -(-low // s) + 1 <= most)
+    first = -(-low // step) * step
+    return list(range(first, high + 1, step))
 
 
 def _draw_results(widget: Any, series: list[ResultPoint]) -> None:
@@ -272,6 +283,9 @@ def _draw_results(widget: Any, series: list[ResultPoint]) -> None:
     plt.title(_("Results over time: mi − vi at each match's end"))
     if series:
         numbers = list(range(1, len(series) + 1))
-        plt.bar(numbers, [p.margin for p in series])
+        margins = [p.margin for p in series]
+        plt.bar(numbers, margins)
+        plt.xticks(_whole_ticks(numbers))
+        plt.yticks(_whole_ticks([0, *margins], 6))  # written points are whole too
         plt.xlabel(_("finished match, oldest first"))
     widget.refresh()

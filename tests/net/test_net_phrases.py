@@ -1,0 +1,119 @@
+"""The host's sentences travel as phrases and each app words them in its own language."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bela.engine import IllegalActionError, Match
+from bela.engine.errors import OutOfTurnError
+from bela.i18n import set_language
+from bela.net.phrases import PHRASES, Phrase, illegal_phrase, render, round_over
+from bela.net.views import round_note
+from bela.wording import action_error
+
+NAMES = ["Ana", "Ivo", "Mara", "Luka"]
+
+
+def _finished_rounds(seed: int) -> tuple[Match, list[tuple[int, Match]]]:
+    rng = random.Random(seed)
+    match = Match.new(seed, 501)
+    ends = []
+    while match.current is not None:
+        before = len(match.rounds)
+        match = match.apply(rng.choice(match.current.legal_actions()))
+        if len(match.rounds) > before:
+            ends.append((len(match.rounds) - 1, match))
+    return match, ends
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_round_line_worded_by_the_app_is_the_hosts_sentence(seed: int) -> None:
+    """In English the app's wording of a round's end is exactly the host's own sentence,
+    whatever happened in the round (fell, štiglja, redeal, belot)."""
+    _, ends = _finished_rounds(seed)
+    for index, match in ends:
+        record = match.rounds[index]
+        phrase = round_over(record, NAMES, match.scores, round_note(record, NAMES))
+        assert render(phrase.text, phrase.code, phrase.args) == phrase.text
+        assert phrase.text.startswith(f"Round {record.index + 1} over: Ana & Mara")
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 60))
+def test_an_illegal_action_is_worded_as_the_local_table_words_it(seed: int, steps: int) -> None:
+    """Every action the engine refuses (a card against the rules, out of turn, a dealer's
+    dalje) reaches the seat as a phrase the app words like its own table does."""
+    rng = random.Random(seed)
+    match = Match.new(seed, 501)
+    for _ in range(steps):
+        if match.current is None:
+            return
+        match = match.apply(rng.choice(match.current.legal_actions()))
+    rnd = match.current
+    if rnd is None:
+        return
+    legal = set(rnd.legal_actions())
+    seat = rnd.to_act
+    assert seat is not None
+    tried = 0
+    for action in _all_actions():
+        if action in legal:
+            continue
+        for who in (seat, (seat + 1) % 4):
+            try:
+                match.apply(action, who)
+            except IllegalActionError as exc:
+                phrase = illegal_phrase(exc)
+                worded = render(phrase.text, phrase.code, phrase.args)
+                if isinstance(exc, OutOfTurnError):
+                    assert worded == "it is not your turn"
+                else:
+                    local = action_error(exc)  # as the local table says it, capitalised
+                    assert worded[:1].upper() + worded[1:] == local
+                tried += 1
+    assert tried > 0
+
+
+def _all_actions() -> list[object]:
+    from bela.engine import Call, Card, Pass, Play, Suit
+
+    return [Pass(), *(Call(s) for s in Suit), *(Play(Card(c)) for c in range(32))]
+
+
+def test_each_app_words_a_phrase_in_its_own_language() -> None:
+    phrase = Phrase("left", {"name": "Ana"})
+    english = render(phrase.text, phrase.code, phrase.args)
+    set_language("hr")
+    try:
+        croatian = render(phrase.text, phrase.code, phrase.args)
+    finally:
+        set_language("en")
+    assert english == "Ana left the table." and croatian != english and "Ana" in croatian
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    code=st.one_of(st.sampled_from([*PHRASES, "illegal", "round_over_note"]), st.text(max_size=20)),
+    args=st.dictionaries(
+        st.sampled_from(["name", "seat", "reason", "card", "led", "trump", "win", "legal", "x"]),
+        st.one_of(st.text(max_size=400), st.integers()),
+        max_size=8,
+    ),
+)
+def test_a_strange_host_can_only_say_plain_words(code: str, args: dict[str, str | int]) -> None:
+    """Whatever code and values arrive, wording never fails: an unknown code, a missing or
+    odd value gives the host's English text; values are cut; nothing is read as a template."""
+    worded = render("the host's text", code, args)
+    assert isinstance(worded, str)
+    if code not in PHRASES and code != "illegal":
+        assert worded == "the host's text"
+    assert len(worded) <= max(len(t) for t in PHRASES.values()) + 8 * 80 + 200
+
+
+def test_values_are_never_read_as_templates() -> None:
+    evil = "{name.__class__} {0} {seat!r}"
+    assert render("x", "left", {"name": evil}) == f"{evil} left the table."
