@@ -235,13 +235,11 @@ async def test_protocol_version_mismatch_is_said_plainly() -> None:
     try:
         table = host.server.new_table()
         reader, writer = await asyncio.open_connection(host.host, host.port)
-        hello = {"type": "hello", "v": 99, "code": table.code, "name": "Ana"}
+        hello = {"type": "hello", "v": 1, "code": table.code, "name": "Ana"}  # before rules
         writer.write(json.dumps(hello).encode() + b"\n")
         closing = json.loads(await asyncio.wait_for(reader.readline(), 2))
-        assert (
-            closing["type"] == "closing"
-            and f"version {PROTOCOL_VERSION}, not 99" in closing["reason"]
-        )
+        said = f"version {PROTOCOL_VERSION}, not 1"
+        assert closing["type"] == "closing" and said in closing["reason"]
         writer.close()
     finally:
         await host.server.close()

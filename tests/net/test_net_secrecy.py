@@ -119,6 +119,10 @@ async def test_no_seat_is_ever_sent_a_hidden_card() -> None:
         for player, log in seated:
             checked = check_frames(log, player.seat, record)
             assert checked > 20  # the whole match was seen, not just the lobby
+            # the fields protocol 2 added were among what was checked: each round's result,
+            # and the scores before the round
+            assert sum(b'"ended":{' in frame for frame in log) >= len(record.rounds) - 1
+            assert any(b'"match_context":[' in frame for frame in log)
 
 
 def test_the_check_catches_a_leak() -> None:

@@ -7,9 +7,7 @@ a quick phrase. The host's match must show every action the app sent.
 
 from __future__ import annotations
 
-from typing import Any
-
-from textual.pilot import Pilot
+from net_pilot import host, net_screen, until
 from textual.widgets import Input
 
 from bela.net.client import Client
@@ -19,46 +17,25 @@ from bela.net.server import Server, ServerOptions
 from bela.tui import BelaApp
 from bela.tui.remote import RemoteSession
 from bela.tui.screens.net_table import NetTableScreen
+from bela.tui.screens.summary import RoundSummaryScreen
 from bela.tui.widgets.table_talk import TableTalk
 
 
-async def _host() -> tuple[Server, int]:
-    server = Server(
-        ServerOptions(difficulty="random", target=501, bot_delay=0.0, wait=0.2), TableSaver()
-    )
-    _, port = await server.listen("127.0.0.1", 0)
-    return server, port
-
-
-async def _until(pilot: Pilot[Any], check: Any, tries: int = 400) -> None:
-    for _ in range(tries):
-        await pilot.pause(0.01)
-        if check():
-            return
-    raise AssertionError("the app never got there")
-
-
-def _screen(app: BelaApp) -> NetTableScreen:
-    screen = app.screen
-    assert isinstance(screen, NetTableScreen)
-    return screen
-
-
 async def test_a_seat_starts_the_match_bids_and_plays_a_card() -> None:
-    server, port = await _host()
+    server, port = await host()
     table = server.new_table()
     session = RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
     app = BelaApp(remote=session, reduced_motion=True)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await _until(pilot, lambda: _screen(app).lobby is not None)
+            await until(pilot, lambda: net_screen(app).lobby is not None)
             assert "g: start the match" in str(app.screen.query_one("#lobby").render())
             await pilot.press("g")
-            await _until(pilot, lambda: _screen(app).my_turn())
-            screen = _screen(app)
+            await until(pilot, lambda: net_screen(app).my_turn())
+            screen = net_screen(app)
             assert screen.state is not None and screen.state.view.phase == "bidding"
             await pilot.press("h")  # hearts are trump (allowed: seat 0 speaks first)
-            await _until(
+            await until(
                 pilot,
                 lambda: (
                     table.match is not None
@@ -66,11 +43,14 @@ async def test_a_seat_starts_the_match_bids_and_plays_a_card() -> None:
                     and table.match.current.trump is not None
                 ),
             )
-            await _until(pilot, lambda: _screen(app).my_turn())
+            await until(pilot, screen.my_turn)
+            if app.screen is not screen:  # the zvanja moment, if anybody declares: any key
+                await pilot.press("x")
+                await until(pilot, lambda: app.screen is screen)
             assert screen.state is not None and screen.state.view.phase == "playing"
             hand_before = len(screen.state.view.hand)
             await pilot.press("enter")
-            await _until(
+            await until(
                 pilot,
                 lambda: screen.state is not None and len(screen.state.view.hand) < hand_before,
             )
@@ -97,32 +77,32 @@ async def test_a_seat_starts_the_match_bids_and_plays_a_card() -> None:
                     heard.append(message.text)
             assert heard == ["hi all", "dobro"]
             log = app.screen.query_one("#log", TableTalk)
-            await _until(pilot, lambda: any("Ana: dobro" in e.plain for e in log.entries))
+            await until(pilot, lambda: any("Ana: dobro" in e.plain for e in log.entries))
             await other.close()
     finally:
         await server.close()
 
 
 async def test_the_seat_comes_back_after_the_line_drops() -> None:
-    server, port = await _host()
+    server, port = await host()
     table = server.new_table()
     session = RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
     app = BelaApp(remote=session, reduced_motion=True)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await _until(pilot, lambda: _screen(app).lobby is not None)
+            await until(pilot, lambda: net_screen(app).lobby is not None)
             await pilot.press("g")
-            await _until(pilot, lambda: _screen(app).my_turn())
+            await until(pilot, lambda: net_screen(app).my_turn())
             assert session.client is not None
             before = table.seats[0].link
             assert before is not None
             session.client.writer.transport.abort()  # the line drops
             # back on the same seat over a new connection (it may be back before a poll sees
             # the seat empty)
-            await _until(pilot, lambda: table.seats[0].link not in (None, before), tries=1500)
+            await until(pilot, lambda: table.seats[0].link not in (None, before), tries=1500)
             assert session.seat == 0
-            screen = _screen(app)
-            await _until(pilot, screen.my_turn)
+            screen = net_screen(app)
+            await until(pilot, screen.my_turn)
             state = screen.state
             assert isinstance(state, State) and state.seat == 0
     finally:
@@ -130,12 +110,12 @@ async def test_the_seat_comes_back_after_the_line_drops() -> None:
 
 
 async def test_a_wrong_code_ends_the_app_with_the_reason() -> None:
-    server, port = await _host()
+    server, port = await host()
     session = RemoteSession("127.0.0.1", port, "AAAA-AAAA-AA", "Ana")
     app = BelaApp(remote=session)
     try:
         async with app.run_test() as pilot:
-            await _until(pilot, lambda: app.return_code is not None)
+            await until(pilot, lambda: app.return_code is not None)
         assert app.return_code == 2
     finally:
         await server.close()
@@ -157,19 +137,22 @@ async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
     app = BelaApp(remote=session, reduced_motion=True)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await _until(pilot, lambda: _screen(app).lobby is not None)
+            await until(pilot, lambda: net_screen(app).lobby is not None)
             await pilot.press("3")
-            await _until(pilot, lambda: session.seat == 2)
+            await until(pilot, lambda: session.seat == 2)
+            screen = net_screen(app)  # before g: the bots may call and a moment come up at once
             await pilot.press("g")
+            summaries: set[int] = set()
             for _ in range(3000):
-                screen = _screen(app)
-                if screen.over is not None:
+                if isinstance(app.screen, RoundSummaryScreen):
+                    summaries.add(id(app.screen))
+                if screen.over is not None and app.screen is screen:
                     break
-                if screen.my_turn():
+                if screen.my_turn() or app.screen is not screen:  # a moment: Enter carries on
                     await pilot.press("enter")
                 await pilot.pause(0.01)
-            screen = _screen(app)
             assert screen.over is not None
+            assert len(summaries) >= 3  # every deal of the quick match ends with its summary
             message = str(screen.query_one("#message").render())
             assert "Match over" in message and "Kept in" in message
     finally:

@@ -48,9 +48,16 @@ __all__ = [
     "encode",
 ]
 
-PROTOCOL_VERSION: Final = 2
-"""Bumped on any change a peer of the previous version would misread (2: the host's
-sentences as codes and values, ``bela.net.phrases``; the lobby tells each player's seat)."""
+PROTOCOL_VERSION: Final = 3
+"""Bumped on any change a peer of the previous version would misread.
+
+2: the host's sentences as codes and values (``bela.net.phrases``); the lobby
+tells each player's seat.
+3: ``ViewInfo`` carries the house rules and the scores before the round
+(``rules``, ``match_context``, ``claim_context``) and ``State`` the result of a
+round that just ended (``ended``). An older client forbids fields it does not
+know, so it would drop the line at the first ``State``; the version check in
+``Hello`` turns that into one clear line instead."""
 
 CLIENT_FRAME_LIMIT: Final = 2048
 """Bytes in one client frame, newline included: the longest real one (a chat line) is ~700."""
@@ -180,6 +187,29 @@ class TrickInfo(_Message):
     points: int
 
 
+Context = tuple[int, int, int]
+"""(team 0's score, team 1's score, target) before the round: public, on the score sheet."""
+
+
+class RulesInfo(_Message):
+    """The house rules the table plays with, named as ``Rules``' fields (standard if absent).
+
+    Only the fields that differ from the standard game are sent (``Rules.changed``).
+    """
+
+    no_forced_trump: bool = False
+    visi: bool = False
+    bela_on_second: bool = False
+    no_zvanja: bool = False
+    no_bela: bool = False
+    bela_always_counts: bool = False
+    stiglja_bonus: Literal[90, 100] = 90
+    dosta: bool = False
+    tens_over_kings: bool = False
+    clockwise: bool = False
+    hide_played_tricks: bool = False
+
+
 class ViewInfo(_Message):
     """``Round.view(seat)`` as JSON: cards as ``"10H"``, actions as record text."""
 
@@ -202,6 +232,9 @@ class ViewInfo(_Message):
     legal: tuple[Short, ...]
     can_claim: bool
     clockwise: bool
+    rules: RulesInfo = RulesInfo()
+    match_context: Context | None = None
+    claim_context: Context | None = None
 
 
 class RoundInfo(_Message):
@@ -210,6 +243,36 @@ class RoundInfo(_Message):
     index: int
     written: tuple[int, int]
     note: Annotated[str, Field(max_length=200)]
+
+
+Pair = tuple[int, int]
+Team = Annotated[int, Field(ge=0, le=1)]
+
+
+class RoundEndInfo(_Message):
+    """A round that has just ended, as its summary shows it: ``RoundResult`` and what each
+    team writes. Numbers only, no cards (a round stopped by dosta or redealt leaves cards
+    unplayed, and those stay hidden)."""
+
+    index: int
+    written: Pair
+    points: Pair
+    card_points: Pair
+    zvanja: Pair
+    bela: Pair
+    tricks: Pair
+    totals: Pair
+    caller: Seat | None
+    trump: Annotated[str, Field(pattern="^[HDSC]$")] | None
+    fell: bool
+    tie: bool
+    hanging: int
+    stiglja: Team | None
+    belot: Team | None
+    belot_seat: Seat | None
+    redeal: bool
+    claim: Team | None
+    claim_ok: bool
 
 
 class State(_Message):
@@ -231,6 +294,8 @@ class State(_Message):
     last_code: Short | None = None
     """``last`` as a phrase's code, with ``last_args``, worded by the app."""
     last_args: Args | None = None
+    ended: RoundEndInfo | None = None
+    """The result of the round on show, once it has ended (its last trick is still shown)."""
 
 
 class Refused(_Message):

@@ -22,7 +22,7 @@ from bela.engine import Card, Match, Round, RoundRecord, SeatView, Zvanje
 if TYPE_CHECKING:
     from bela.net.phrases import Phrase
 
-__all__ = ["round_note", "state_frames", "state_message", "view_info"]
+__all__ = ["round_end", "round_note", "state_frames", "state_message", "view_info"]
 
 _CARD: Final = tuple(str(Card(c)) for c in range(32))
 """Each card's text by index: the views are built thousands of times a second."""
@@ -62,7 +62,43 @@ def view_info(view: SeatView, can_claim: bool) -> dict[str, Any]:
         "legal": [str(a) for a in view.legal_actions],
         "can_claim": can_claim,
         "clockwise": view.rules.clockwise,
+        "rules": view.rules.changed(),
+        "match_context": None if view.match_context is None else list(view.match_context),
+        "claim_context": None if view.claim_context is None else list(view.claim_context),
     }
+
+
+def round_end(record: RoundRecord) -> dict[str, Any]:
+    """The protocol's ``RoundEndInfo``: a finished round's result, numbers only."""
+    r = record.result
+    return {
+        "index": record.index,
+        "written": list(record.written),
+        "points": list(r.points),
+        "card_points": list(r.card_points),
+        "zvanja": list(r.zvanja),
+        "bela": list(r.bela),
+        "tricks": list(r.tricks),
+        "totals": list(r.totals),
+        "caller": r.caller,
+        "trump": None if r.trump is None else str(r.trump),
+        "fell": r.fell,
+        "tie": r.tie,
+        "hanging": r.hanging,
+        "stiglja": r.stiglja,
+        "belot": r.belot,
+        "belot_seat": r.belot_seat,
+        "redeal": r.redeal,
+        "claim": r.claim,
+        "claim_ok": r.claim_ok,
+    }
+
+
+def _ended(match: Match, shown: Round) -> dict[str, Any] | None:
+    """The result of ``shown`` once it has ended (it is then the match's last round)."""
+    if shown.result is None or shown is match.current or not match.rounds:
+        return None
+    return round_end(match.rounds[-1])
 
 
 def round_note(record: RoundRecord, names: Sequence[str] | None = None) -> str:
@@ -122,6 +158,7 @@ def state_message(
         ],
         "winner": match.winner,
         **_last(last),
+        "ended": _ended(match, shown),
     }
 
 
@@ -150,6 +187,7 @@ def state_frames(
         ],
         "winner": match.winner,
         **_last(last),
+        "ended": _ended(match, shown),
     }
     head = json.dumps(common, separators=(",", ":"), ensure_ascii=False)[:-1]
     frames: dict[int, bytes] = {}

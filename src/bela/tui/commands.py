@@ -120,7 +120,7 @@ class BelaCommands(Provider):
                 (_("Bots slower"), _("Longer pause before each bot card"), slower),
                 (_("Skip the wait"), _("Let the bots carry on at once"), screen.action_skip),
             ]
-        if isinstance(screen, RoundSummaryScreen):
+        if isinstance(screen, RoundSummaryScreen) and screen.match is not None:
             commands.append(
                 (
                     _("Analysis"),

@@ -8,7 +8,7 @@ round in plain language).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from bela.engine import Action, Call, Pass, Play, RoundResult, Suit, Zvanje, ZvanjeKind
@@ -93,8 +93,8 @@ def action_text(action: Action) -> str:
     return _("plays {card}").format(card=card_text(action.card))
 
 
-def _subject(seat: int) -> str:
-    return SEAT_NAMES[seat]
+def _subject(seat: int, names: Sequence[str] | None = None) -> str:
+    return SEAT_NAMES[seat] if names is None else names[seat]
 
 
 def _capital(text: str) -> str:
@@ -122,10 +122,17 @@ def _explain_claim(result: RoundResult, written: tuple[int, int]) -> str:
     )
 
 
-def explain_round(result: RoundResult, written: tuple[int, int] | None = None) -> str:
+def explain_round(
+    result: RoundResult,
+    written: tuple[int, int] | None = None,
+    names: Sequence[str] | None = None,
+) -> str:
     """The round's outcome in a sentence or two, e.g.
 
     "You called hearts and mi made 96 of 162, more than half: mi write 96, vi write 66."
+
+    ``names``: the seats' names when they are not the local table's (a network seat,
+    seen from seat 0).
     """
     written = result.points if written is None else written
     if result.redeal:
@@ -133,7 +140,7 @@ def explain_round(result: RoundResult, written: tuple[int, int] | None = None) -
     if result.belot is not None:
         holder = result.belot_seat if result.belot_seat is not None else 0
         values: dict[str, object] = {
-            "who": _subject(holder),
+            "who": _subject(holder, names),
             "suit": suit_name(result.trump) if result.trump is not None else "",
             "team": TEAM_NAMES[result.belot],
         }
@@ -160,7 +167,7 @@ def explain_round(result: RoundResult, written: tuple[int, int] | None = None) -
         )
         parts.append(_capital(text))
     values = {
-        "who": _subject(caller),
+        "who": _subject(caller, names),
         "suit": suit_name(result.trump) if result.trump is not None else "",
         "callers": TEAM_NAMES[callers],
         "defenders": TEAM_NAMES[defenders],

@@ -66,12 +66,15 @@ class Said:
     def silent(self) -> bool:
         return not self.words
 
-    def line(self) -> str:
-        """``Ivo: pedeset (50)``; a silent player is shown with an ellipsis."""
+    def line(self, names: tuple[str, ...] | None = None) -> str:
+        """``Ivo: pedeset (50)``; a silent player is shown with an ellipsis.
+
+        ``names``: the seats' names (a network table's players), else the local table's."""
         words = self.words or "…"
+        name = SEAT_NAMES[self.seat] if names is None else names[self.seat]
         if current_language() == "hr":
-            return f"{SEAT_NAMES[self.seat]}: {words}"
-        return f"{SEAT_NAMES[self.seat]}: {words} ({self.english})"
+            return f"{name}: {words}"
+        return f"{name}: {words} ({self.english})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,13 +82,18 @@ class ZvanjaTalk:
     """The whole exchange, and what is laid on the table afterwards.
 
     ``laid`` holds only the winning team's declarations, by seat; ``team`` is
-    that team (None when nobody declared) and ``points`` its total.
+    that team (None when nobody declared) and ``points`` its total. ``names``
+    are the seats' names when they are not the local table's (a network seat).
     """
 
     said: tuple[Said, ...]
     team: int | None
     points: int
     laid: tuple[tuple[int, tuple[Zvanje, ...]], ...]
+    names: tuple[str, ...] | None = None
+
+    def name(self, seat: int) -> str:
+        return SEAT_NAMES[seat] if self.names is None else self.names[seat]
 
     @property
     def anyone(self) -> bool:

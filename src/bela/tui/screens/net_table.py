@@ -3,8 +3,12 @@
 The local table (``screens.table``) holds the ``Match``; this one holds only
 the last ``State`` the host sent for our seat, and draws it with the same
 widgets: our seat at the bottom, partner on top, the others at the sides.
-Keys are the local table's (arrows, 1-8, Enter, h d s c p, k), plus table talk:
-``t`` to type a line, F5-F10 for the quick phrases ("dobro", "bela!", ...).
+Keys are the local table's (arrows, 1-8, Enter, h d s c p, k, ``i`` for a hint,
+``l`` for the last trick; ``screens.table_parts``), plus table talk: ``t`` to type a
+line, F5-F10 for the quick phrases ("dobro", "bela!", ...). The zvanja moment, the
+bela callout and each round's summary come up as at the local table, worked out
+from what this seat was sent (``bela.tui.net_moments``); so is the hint, in a
+thread on this machine.
 
 Before the match starts the centre shows the seats: 1-4 to sit down at another
 one (partners sit opposite), and the host starts with ``g``. Everything the host
@@ -15,17 +19,20 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections import deque
+from collections.abc import Callable
+from functools import partial
+from random import Random
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Container, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from bela.engine import Card, Suit
+from bela.engine import Card, CompletedTrick, SeatView, Suit
 from bela.i18n import N_, _
 from bela.net.phrases import render
 from bela.net.protocol import (
@@ -34,12 +41,14 @@ from bela.net.protocol import (
     Notice,
     Over,
     Refused,
+    RoundEndInfo,
     Said,
     SeatInfo,
     ServerMessage,
     State,
     Welcome,
 )
+from bela.net.seat_view import round_record_of, seat_view_of
 from bela.tui.model import (
     BID_KEYS,
     BidModel,
@@ -50,19 +59,38 @@ from bela.tui.model import (
     TrickModel,
     hand_order,
 )
+from bela.tui.net_moments import (
+    bela_callout,
+    first_trick_talk,
+    turned_names,
+    turned_record,
+    turned_trick,
+    zvanja_due,
+    zvanja_talk_of,
+)
 from bela.tui.remote import RemoteSession, SeatLost
-from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
-from bela.tui.widgets.footer import Footer
+from bela.tui.screens.table_parts import (
+    BID_BINDINGS,
+    CHOOSE_BINDINGS,
+    CLAIM_BINDING,
+    HINT_BINDING,
+    LAST_TRICK_BINDING,
+    HintBook,
+    table_layout,
+)
+from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.table_talk import TableTalk
+from bela.tui.widgets.zvanja import ZvanjaPanel
 from bela.untrusted import oneline
 from bela.wording import suit_name
 
 if TYPE_CHECKING:
-    from bela.net.protocol import ViewInfo
+    from bela.ai.hard import Advice
+    from bela.net.protocol import TrickInfo, ViewInfo
+    from bela.tui.zvanja_talk import ZvanjaTalk
 
 __all__ = ["NetTableScreen", "bid_choices", "seat_models"]
 
-_NUMBER_KEYS: Final = tuple(str(n) for n in range(1, 9))
 _BIDS: Final = ("call H", "call D", "call S", "call C", "dalje")
 _PHRASE_KEYS: Final = ("f5", "f6", "f7", "f8", "f9", "f10")
 
@@ -143,21 +171,18 @@ class NetTableScreen(Screen[None]):
     """Our seat at a table somebody hosts."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose", N_("Play")),
-        Binding("left,up", "move(-1)", N_("Left"), show=False),
-        Binding("right,down", "move(1)", N_("Right"), show=False),
-        *(Binding(k, f"pick({n})", f"Card {k}", show=False) for n, k in enumerate(_NUMBER_KEYS)),
-        Binding("h", "bid(0)", N_("Hearts"), show=False),
-        Binding("d", "bid(1)", N_("Diamonds"), show=False),
-        Binding("s", "bid(2)", N_("Spades"), show=False),
-        Binding("c", "bid(3)", N_("Clubs"), show=False),
-        Binding("p", "bid(4)", N_("Dalje"), show=False),
-        Binding("k", "claim", N_("Dosta"), show=False),
+        *CHOOSE_BINDINGS,
+        *BID_BINDINGS,
+        LAST_TRICK_BINDING,
+        CLAIM_BINDING,
+        HINT_BINDING,
         Binding("g", "start", N_("Start")),
         Binding("t", "talk", N_("Talk")),
         Binding("escape", "stop_talk", N_("Back to the cards"), show=False),
         *(
-            Binding(key, f"phrase({n})", phrase, show=n < 2)
+            # not in the footer (with the hint and the last trick, F1 help would not fit
+            # 80 columns): the talk line names them
+            Binding(key, f"phrase({n})", phrase, show=False)
             for n, (key, phrase) in enumerate(zip(_PHRASE_KEYS, QUICK_PHRASES, strict=True))
         ),
     ]
@@ -172,37 +197,44 @@ class NetTableScreen(Screen[None]):
         self.leader = False
         self.over: Over | None = None
         self._seen_seq = -1
+        self.seat_view: SeatView | None = None
+        """The engine's view rebuilt from the last ``State`` (None if it could not be)."""
+        self._last_taken: tuple[TrickInfo, int] | None = None
+        """The last trick taken and its number (the previous round's, early in a round)."""
+        self._zvanja_heard: int | None = None
+        """The round whose zvanja moment has been shown (once a round)."""
+        self._summarised: int | None = None
+        """The round whose summary has been shown."""
+        self._moments: deque[Callable[[], Screen[None] | None]] = deque()
+        """Moments waiting to be shown over the table, one at a time, in order."""
+        self._hints = HintBook()
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield TooSmall()
-        with Horizontal(id="main"):
-            with Vertical(id="table"):
-                yield Static(id="status")
-                with Center():
-                    yield SeatBadge(id="seat-2", classes="badge top")
-                with Horizontal(id="middle"):
-                    yield SeatBadge(id="seat-3", classes="badge side")
-                    with Container(id="centre"):
-                        yield TrickView(id="trick")
-                        yield BidMenu(id="bids")
-                        yield Static(id="lobby")
-                    yield SeatBadge(id="seat-1", classes="badge side")
-                yield Static(id="message")
-                with Center():
-                    yield SeatBadge(id="seat-0", classes="badge you")
-                with Center():
-                    yield Hand(id="hand")
-            with Vertical(id="side"):
-                sheet = ScoreSheet(id="sheet")
-                sheet.border_title = "mi / vi"  # the teams' own names in every language
-                yield sheet
-                log = TableTalk(id="log")
-                log.border_title = _("Table talk")
-                yield log
-                yield Input(id="say", placeholder=_("t: say something"), max_length=160)
-        yield Footer(compact=True)
+        sheet = ScoreSheet(id="sheet")
+        sheet.border_title = "mi / vi"  # the teams' own names in every language
+        yield from table_layout(
+            clockwise=False,
+            sheet=sheet,
+            centre=[Static(id="lobby")],
+            side=[
+                Input(
+                    id="say",
+                    placeholder=_("talk · F5-F10 phrases"),
+                    max_length=160,
+                )
+            ],
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """In the footer, only the keys that do something now: the lobby's start, the
+        table's play, hint and last trick (a hidden key does nothing: it would not)."""
+        if action == "start":
+            return self.state is None
+        if action in ("choose", "hint", "last_trick"):
+            return self.state is not None
+        return True
 
     def on_mount(self) -> None:
         self.query_one("#say", Input).display = False
@@ -286,6 +318,8 @@ class NetTableScreen(Screen[None]):
     def _take_state(self, state: State) -> None:
         before = self.state
         self.state = state
+        if before is None:
+            self.refresh_bindings()  # the match has started: the table's keys, not the lobby's
         if state.last:
             last = render(state.last, state.last_code, state.last_args)
             ended = state.last_code in ("round_over", "round_over_note")
@@ -293,9 +327,68 @@ class NetTableScreen(Screen[None]):
         if before is None or before.round != state.round:
             self._log(Text(_("— Round {n} —").format(n=state.round + 1), style="bold"))
         view = state.view
+        try:
+            self.seat_view = seat_view_of(view, state.seat)
+        except ValueError:  # a frame that validates but describes no round: no moments, no hint
+            self.seat_view = None
+        if view.tricks:
+            self._last_taken = (view.tricks[-1], len(view.tricks))
         if view.to_act == state.seat and (before is None or before.view.to_act != state.seat):
             self._open_turn(view)
         self.refresh_view()
+        self._queue_moments(state)
+
+    # ------------------------------------------------------------------ moments
+
+    def _names(self, state: State) -> tuple[str, ...]:
+        """The seats' names as drawn in the moments: the player first ("You")."""
+        names = [oneline(_name(state.seats[s], s), 32) for s in range(4)]
+        return turned_names(names, state.seat)
+
+    def _queue_moments(self, state: State) -> None:
+        """The zvanja moment and the round's summary, as the local table shows them."""
+        view = self.seat_view
+        if view is not None and self._zvanja_heard != state.round and zvanja_due(view):
+            self._zvanja_heard = state.round
+            talk = zvanja_talk_of(view, [_name(state.seats[s], s) for s in range(4)])
+            if talk is not None:
+                self._moments.append(partial(self._zvanja_screen, talk, state.round))
+        ended = state.ended
+        if ended is not None and self._summarised != ended.index:
+            self._summarised = ended.index
+            self._moments.append(partial(self._summary_screen, state, ended))
+        self._next_moment()
+
+    def _zvanja_screen(self, talk: ZvanjaTalk, round_index: int) -> Screen[None] | None:
+        from bela.tui.screens.zvanja import ZvanjaScreen
+
+        state = self.state
+        if state is None or state.round != round_index or self.over is not None:
+            return None  # its moment has passed (a summary was up meanwhile)
+        return ZvanjaScreen(talk)
+
+    def _summary_screen(self, state: State, ended: RoundEndInfo) -> Screen[None]:
+        from bela.tui.screens.summary import RoundSummaryScreen
+
+        me = state.seat
+        record = turned_record(round_record_of(ended, state.view.dealer), me)
+        tricks = state.view.tricks
+        last_team = (tricks[-1].winner - me) % 2 if len(tricks) == 8 else None
+        scores = (state.scores[me % 2], state.scores[1 - me % 2])
+        return RoundSummaryScreen(
+            record, (scores, state.target), last_team, names=self._names(state)
+        )
+
+    def _next_moment(self) -> None:
+        """Show the next moment waiting, unless something is already over the table."""
+        while self._moments and self.app.screen is self:
+            screen = self._moments.popleft()()
+            if screen is not None:
+                self.app.push_screen(screen)
+
+    def on_screen_resume(self) -> None:
+        """Back to the table (a moment, the help, closed): the next moment, if any."""
+        self._next_moment()
 
     def _open_turn(self, view: ViewInfo) -> None:
         if view.phase == "bidding":
@@ -472,6 +565,7 @@ class NetTableScreen(Screen[None]):
         )
         for model in seat_models(state):
             self.query_one(f"#seat-{model.seat}", SeatBadge).model = model
+        self._refresh_moments(state)
         bidding = view.phase == "bidding" and self.my_turn()
         bids = self.query_one("#bids", BidMenu)
         trick = self.query_one("#trick", TrickView)
@@ -496,6 +590,17 @@ class NetTableScreen(Screen[None]):
             )
         elif view.to_act is not None:
             self._say(_("Waiting for {name}…").format(name=names[view.to_act]), "hint")
+
+    def _refresh_moments(self, state: State) -> None:
+        """The zvanja on show during the first trick, "bela!" by its card (as at home)."""
+        view = self.seat_view
+        names = [_name(state.seats[s], s) for s in range(4)]
+        talk = first_trick_talk(view, names) if view is not None else None
+        self.query_one("#zvanja", ZvanjaPanel).talk = talk
+        said = bela_callout(view) if view is not None else None
+        self.query_one("#trick", TrickView).callout = (
+            None if said is None else place(said, state.seat)
+        )
 
     def _trick_model(self, view: ViewInfo, me: int, trump: Suit | None) -> TrickModel:
         if view.trick or not view.tricks:
@@ -581,6 +686,55 @@ class NetTableScreen(Screen[None]):
         if self.state is not None and self.state.view.can_claim:
             self._act("dosta")
 
+    def action_last_trick(self) -> None:
+        """Show the most recent finished trick (the previous round's last, early in a round)."""
+        from bela.tui.screens.prompts import LastTrickScreen
+
+        state = self.state
+        if state is None:
+            return
+        if state.view.rules.hide_played_tricks:
+            self._say(_("House rule: played tricks are not looked at again."), "hint")
+            return
+        if self._last_taken is None:
+            self._say(_("No trick has been played yet."), "hint")
+            return
+        info, number = self._last_taken
+        trick = CompletedTrick(
+            info.leader, tuple(Card.parse(c) for c in info.cards), info.winner, info.points
+        )
+        turned = turned_trick(trick, state.seat)
+        self.app.push_screen(LastTrickScreen(turned, number, names=self._names(state)))
+
+    def action_hint(self) -> None:
+        """What the hard bot would do here, and why: worked out here, from this seat's view
+        alone (the host never searches for a player), in a thread so the table stays live."""
+        state, view = self.state, self.seat_view
+        if state is None or not self.my_turn():
+            self._say(_("A hint is for your own turn."), "hint")
+            return
+        if view is None:
+            self._say(_("No hint here: the table's state could not be read."), "error")
+            return
+        if self._hints.known(state) is None:
+            self._say(_("Thinking about a hint…"), "hint")
+        self._hint(state, view)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint(self, state: State, view: SeatView) -> None:
+        from bela.ai.hard import advise
+
+        advice = self._hints.known(state)
+        if advice is None:
+            # no match seed here: the position itself seeds the search's guesses
+            advice = advise(view, Random(f"{state.round}:{state.seq}:{state.seat}"))
+        self.app.call_from_thread(self._show_hint, state, advice)
+
+    def _show_hint(self, asked: State, advice: Advice) -> None:
+        if self.state is not asked:
+            return  # the game moved on while the hint was being worked out
+        self._say(self._hints.words(asked, advice), "hint")
+
     def action_start(self) -> None:
         if self.state is None:
             self._send({"type": "start"})
@@ -618,4 +772,5 @@ class NetTableScreen(Screen[None]):
 
     async def on_unmount(self) -> None:
         self.workers.cancel_group(self, "net-listen")
+        self.workers.cancel_group(self, "hint")
         await self.session.close()

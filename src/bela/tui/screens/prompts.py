@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -75,12 +77,24 @@ class LastTrickScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,space,l", "close", N_("Close"))]
 
-    def __init__(self, trick: CompletedTrick, number: int, *, clockwise: bool = False) -> None:
-        """``clockwise``: the seats drawn as at a table playing clockwise (a house rule)."""
+    def __init__(
+        self,
+        trick: CompletedTrick,
+        number: int,
+        *,
+        clockwise: bool = False,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        """``clockwise``: the seats drawn as at a table playing clockwise (a house rule).
+        ``names``: the seats' names at a network table (seat 0 is the player's)."""
         super().__init__()
         self.trick = trick
         self.number = number
         self.clockwise = clockwise
+        self.names = names
+
+    def _seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat] if self.names is None else self.names[seat]
 
     def compose(self) -> ComposeResult:
         trick = self.trick
@@ -88,20 +102,22 @@ class LastTrickScreen(ModalScreen[None]):
         led = _("led")
         blank = " " * cell_len(led)
         played = "\n".join(
-            f"{led if i == 0 else blank} {padded(SEAT_NAMES[seat], 6)} {card_text(card)}"
+            f"{led if i == 0 else blank} {padded(self._seat_name(seat), 6)} {card_text(card)}"
             for i, (seat, card) in enumerate(cards)
         )
-        winner = SEAT_NAMES[trick.winner]
+        winner = self._seat_name(trick.winner)
         yield TooSmall()
         with Vertical(id="last-trick", classes="dialog"):
             yield Static(_("Trick {n}").format(n=self.number), classes="title")
             with Horizontal(id="last-trick-body"):
                 cross = trick_text(TrickModel(cards, winner=trick.winner), clockwise=self.clockwise)
                 yield Static(cross, id="last-cross")
-                yield Static(played, id="last-list")
+                yield Static(Text(played), id="last-list")  # names are plain text, never markup
             yield Static(
-                _("{name} took it: {points} points.  (Esc to close)").format(
-                    name=winner, points=trick.points
+                Text(
+                    _("{name} took it: {points} points.  (Esc to close)").format(
+                        name=winner, points=trick.points
+                    )
                 )
             )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -21,7 +22,8 @@ from bela.wording import padded, suit_name
 __all__ = ["RoundSummaryScreen", "summary_rows", "summary_title"]
 
 
-def summary_title(record: RoundRecord) -> str:
+def summary_title(record: RoundRecord, names: Sequence[str] | None = None) -> str:
+    """``names``: the seats' names at a network table (seat 0 is the player's)."""
     result = record.result
     n = record.index + 1
     if result.redeal:
@@ -30,7 +32,7 @@ def summary_title(record: RoundRecord) -> str:
         return _("Round {n}").format(n=n)
     return _("Round {n}: {name} called {symbol} {suit}").format(
         n=n,
-        name=SEAT_NAMES[result.caller],
+        name=SEAT_NAMES[result.caller] if names is None else names[result.caller],
         symbol=result.trump.symbol,
         suit=suit_name(result.trump),
     )
@@ -70,16 +72,36 @@ class RoundSummaryScreen(FreshModal[None]):
         Binding("a", "analyse", N_("Analysis")),
     ]
 
-    def __init__(self, match: Match, record: RoundRecord) -> None:
+    def __init__(
+        self,
+        record: RoundRecord,
+        standing: tuple[tuple[int, int], int],
+        last_trick_team: int | None,
+        *,
+        match: Match | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        """``standing``: the scores after the round and the target; ``last_trick_team``
+        took the last of eight tricks (None if fewer were played). ``match``, when the
+        table holds it, offers the analysis; ``names`` are a network table's seats (seen
+        from seat 0: the record is turned so the player's team is "mi")."""
         super().__init__()
-        self.match = match
         self.record = record
+        self.standing = standing
+        self.last_trick_team = last_trick_team
+        self.match = match
+        self.names = names
+
+    @classmethod
+    def of_match(cls, match: Match, record: RoundRecord) -> RoundSummaryScreen:
+        """The summary of a round of ``match`` (the local table, which holds the deal)."""
+        tricks = match.deal(record.index).replay(record.actions).tricks
+        last_team = tricks[-1].winner % 2 if len(tricks) == 8 else None
+        return cls(record, (match.scores, match.target), last_team, match=match)
 
     def compose(self) -> ComposeResult:
         record = self.record
-        tricks = self.match.deal(record.index).replay(record.actions).tricks
-        last_team = tricks[-1].winner % 2 if len(tricks) == 8 else None
-        rows = summary_rows(record, last_team)
+        rows = summary_rows(record, self.last_trick_team)
         width = max(cell_len(label) for label, _mi, _vi in rows) + 2
         head = padded(_("points"), width) + f"{TEAM_NAMES[0]:>6}{TEAM_NAMES[1]:>6}"
         lines = [Text(head, style="bold underline")]
@@ -87,20 +109,30 @@ class RoundSummaryScreen(FreshModal[None]):
             style = "bold" if i >= len(rows) - 2 else ""
             lines.append(Text(f"{padded(label, width)}{mi:>6}{vi:>6}", style=style))
         table = Text("\n").join(lines)
-        scores = self.match.scores
+        scores, target = self.standing
         standing = _("Score: mi {mi} · vi {vi}  (to {target})").format(
-            mi=scores[0], vi=scores[1], target=self.match.target
+            mi=scores[0], vi=scores[1], target=target
         )
         yield TooSmall()
         with Vertical(id="summary", classes="dialog"):
-            yield Static(Text(summary_title(record), style="bold"), classes="title")
+            yield Static(Text(summary_title(record, self.names), style="bold"), classes="title")
             yield Static(table, id="summary-table")
-            yield Static(explain_round(record.result, record.written), id="explain")
+            explained = explain_round(record.result, record.written, self.names)
+            yield Static(Text(explained), id="explain")  # names are plain text, never markup
             yield Static(standing, id="standing")
             with Horizontal(id="summary-buttons"):
                 yield Button(_("Continue (Enter)"), id="continue", variant="primary")
-                if not (record.result.belot is not None or record.result.redeal):
+                if self._analysable():
                     yield Button(_("Analysis (a)"), id="analyse")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The analysis key is offered only where the round can be analysed."""
+        return self._analysable() if action == "analyse" else True
+
+    def _analysable(self) -> bool:
+        """Only a table that holds the deal can replay the round against the best play."""
+        result = self.record.result
+        return self.match is not None and result.belot is None and not result.redeal
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "analyse":
@@ -112,7 +144,7 @@ class RoundSummaryScreen(FreshModal[None]):
         """Open the post-mortem: every card from trick 3 on against the double-dummy best."""
         from bela.tui.screens.analysis import AnalysisScreen
 
-        if self.record.result.belot is None and not self.record.result.redeal:
+        if self.match is not None and self._analysable():
             self.app.push_screen(AnalysisScreen(self.match, self.record))
 
     def action_close(self) -> None:

@@ -23,7 +23,6 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Container, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -60,9 +59,18 @@ from bela.tui.model import (
 )
 from bela.tui.moments import bela_callout, first_trick_zvanja, zvanja_moment
 from bela.tui.screens.fresh import event_clock
+from bela.tui.screens.table_parts import (
+    BID_BINDINGS,
+    CHOOSE_BINDINGS,
+    CLAIM_BINDING,
+    HINT_BINDING,
+    LAST_TRICK_BINDING,
+    HintBook,
+    table_layout,
+)
 from bela.tui.session import archive, autosave, bot_kind, make_bots
-from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, symbolize
-from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
+from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES
+from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.table_talk import TableTalk
@@ -90,22 +98,12 @@ class TableScreen(LanguageRedraw, Screen[None]):
     """One match against three bots; the human is seat 0 (team "mi")."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # footer words kept short: at 80 columns every key, F1 help included, must show
-        Binding("enter", "choose", N_("Play")),
-        Binding("left", "move(-1)", N_("Left"), show=False),
-        Binding("right", "move(1)", N_("Right"), show=False),
-        Binding("up", "move(-1)", N_("Up"), show=False),
-        Binding("down", "move(1)", N_("Down"), show=False),
-        *(Binding(k, f"pick({n})", f"Card {k}", show=False) for n, k in enumerate(_NUMBER_KEYS)),
-        Binding("h", "bid(0)", N_("Hearts"), show=False),
-        Binding("d", "bid(1)", N_("Diamonds"), show=False),
-        Binding("s", "bid(2)", N_("Spades"), show=False),
-        Binding("c", "bid(3)", N_("Clubs"), show=False),
-        Binding("p", "bid(4)", N_("Dalje"), show=False),
+        *CHOOSE_BINDINGS,
+        *BID_BINDINGS,
         Binding("space", "skip", N_("Skip")),
-        Binding("l", "last_trick", N_("Last trick")),
-        Binding("k", "claim", N_("Dosta"), show=False),
-        Binding("i", "hint", N_("Hint")),
+        LAST_TRICK_BINDING,
+        CLAIM_BINDING,
+        HINT_BINDING,
         Binding("plus,equals_sign", "speed(-1)", N_("Faster"), show=False),
         Binding("minus", "speed(1)", N_("Slower"), show=False),
         Binding("n", "app.new_match", N_("New match"), show=False),
@@ -146,37 +144,11 @@ class TableScreen(LanguageRedraw, Screen[None]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield TooSmall()
-        with Horizontal(id="main"):
-            with Vertical(id="table"):
-                yield Static(id="status")
-                with Center():
-                    yield SeatBadge(id="seat-2", classes="badge top")
-                with Horizontal(id="middle"):
-                    # the house rule "clockwise" seats Ivo (1) on the left, Ana (3) on the right
-                    left, right = (1, 3) if self.match.rules.clockwise else (3, 1)
-                    yield SeatBadge(id=f"seat-{left}", classes="badge side")
-                    with Container(id="centre"):
-                        trick = TrickView(id="trick")
-                        trick.clockwise = self.match.rules.clockwise
-                        yield trick
-                        yield BidMenu(id="bids")
-                    yield SeatBadge(id=f"seat-{right}", classes="badge side")
-                yield Static(id="message")
-                with Center():
-                    yield SeatBadge(id="seat-0", classes="badge you")
-                with Center():
-                    yield Hand(id="hand")
-            with Vertical(id="side"):
-                sheet = ScoreSheet(id="sheet")
-                sheet.border_title = f"{TEAM_NAMES[0]} / {TEAM_NAMES[1]}"
-                sheet.rules = _rules_named(self.match)
-                yield sheet
-                yield ZvanjaPanel(id="zvanja")
-                log = TableTalk(id="log")
-                log.border_title = _("Table talk")
-                yield log
-        yield Footer(compact=True)  # every key, F1 help and F2 settings too, fits 80 columns
+        sheet = ScoreSheet(id="sheet")
+        sheet.border_title = f"{TEAM_NAMES[0]} / {TEAM_NAMES[1]}"
+        sheet.rules = _rules_named(self.match)
+        # the house rule "clockwise" seats Ivo (1) on the left, Ana (3) on the right
+        yield from table_layout(clockwise=self.match.rules.clockwise, sheet=sheet)
 
     def on_mount(self) -> None:
         rnd = self.match.current
@@ -501,7 +473,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
 
         record = self.finished
         assert record is not None
-        self.app.push_screen(RoundSummaryScreen(self.match, record), self._after_summary)
+        self.app.push_screen(RoundSummaryScreen.of_match(self.match, record), self._after_summary)
 
     def _after_summary(self, _result: None = None) -> None:
         self.finished = None
@@ -705,50 +677,28 @@ class TableScreen(LanguageRedraw, Screen[None]):
         self.say(_("Thinking about a hint…"), "hint")
         self._hint(self.match, rnd.view(HUMAN))
 
-    _hint_cache: tuple[Match, Advice] | None = None
-    """The last hint and the position it was for: asking again (for the numbers) is instant."""
-    _hint_details: bool = False
-    """Whether the hint on show is the numbers (True) or the words (False)."""
+    _hints: HintBook | None = None
+    """The last hint and the position (the match) it was for: asking again is instant."""
 
     @work(thread=True, exclusive=True, group="hint")
     def _hint(self, match: Match, view: SeatView) -> None:
         from bela.ai.base import decision_rng
         from bela.ai.hard import advise
 
-        cached = self._hint_cache
-        if cached is not None and cached[0] is match:
-            advice = cached[1]
-        else:
+        advice = self._hints.known(match) if self._hints is not None else None
+        if advice is None:
             rnd = match.current
             step = len(rnd.actions) if rnd is not None else 0
             advice = advise(view, decision_rng(match.seed, match.next_index, step))
         self.app.call_from_thread(self._show_hint, match, advice)
 
     def _show_hint(self, asked: Match, advice: Advice) -> None:
-        """The hint in a player's words; asked again in the same position, the numbers.
-
-        The words say what the card does here (draws trumps, wins the trick, …);
-        the search's averages over guessed deals are evidence for whoever wants
-        them, not an explanation, so they wait behind a second press of ``i``.
-        """
+        """The hint in a player's words; asked again in the same position, the numbers."""
         if self.match is not asked:
             return  # the game moved on while the hint was being worked out
-        again = self._hint_cache is not None and self._hint_cache[0] is asked
-        self._hint_details = again and not self._hint_details and bool(advice.details)
-        self._hint_cache = (asked, advice)
-        if self._hint_details:
-            self.say(
-                _("Hint, the numbers: {details}. (i: in words)").format(
-                    details=symbolize(advice.details)
-                ),
-                "hint",
-            )
-        else:
-            why = symbolize(advice.why)
-            if advice.details:
-                self.say(_("Hint: {why}. (i again: the numbers)").format(why=why), "hint")
-            else:
-                self.say(_("Hint: {why}.").format(why=why), "hint")
+        if self._hints is None:
+            self._hints = HintBook()
+        self.say(self._hints.words(asked, advice), "hint")
 
     def action_speed(self, step: int) -> None:
         delay = self.bela_app.change_speed(step)

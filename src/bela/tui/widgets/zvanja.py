@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from bela.engine import Card, Zvanje
 from bela.i18n import _
-from bela.tui.text import SEAT_NAMES, TEAM_NAMES
+from bela.tui.text import TEAM_NAMES
 from bela.tui.widgets.cards import Look, card_chip, card_lines
 from bela.tui.zvanja_talk import ZvanjaTalk
 from bela.wording import padded
@@ -26,7 +26,7 @@ __all__ = ["ZvanjaPanel", "laid_heading", "laid_text", "talk_text"]
 
 def talk_text(talk: ZvanjaTalk) -> Text:
     """The exchange, one line per thing said; a silent player's line is dimmed."""
-    lines = [Text(said.line(), style="dim" if said.silent else "") for said in talk.said]
+    lines = [Text(said.line(talk.names), style="dim" if said.silent else "") for said in talk.said]
     return Text("\n").join(lines)
 
 
@@ -64,7 +64,7 @@ def laid_text(talk: ZvanjaTalk, *, compact: bool) -> Text:
     """
     lines: list[Text] = []
     for seat, zvanja in talk.laid:
-        name = SEAT_NAMES[seat]
+        name = talk.name(seat)
         if compact:
             lines.append(Text.assemble((name, "bold"), f" {_points(zvanja)}"))
             for zvanje in zvanja:

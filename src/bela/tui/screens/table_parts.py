@@ -1,0 +1,139 @@
+"""What the local table and a network seat share: the layout, the card keys, the hint's words.
+
+Both screens draw the same table (``screens.table`` holds a ``Match``,
+``screens.net_table`` the host's last ``State``), so the widgets, their ids and
+the keys a player learns are built here once; each screen adds only its own
+pieces (the lobby and the talk line at a network seat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Final
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Container, Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import Static
+
+from bela.i18n import N_, _
+from bela.tui.text import symbolize
+from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
+from bela.tui.widgets.footer import Footer
+from bela.tui.widgets.table_talk import TableTalk
+from bela.tui.widgets.zvanja import ZvanjaPanel
+
+if TYPE_CHECKING:
+    from bela.ai.hard import Advice
+
+__all__ = [
+    "BID_BINDINGS",
+    "CHOOSE_BINDINGS",
+    "CLAIM_BINDING",
+    "HINT_BINDING",
+    "LAST_TRICK_BINDING",
+    "HintBook",
+    "table_layout",
+]
+
+_NUMBER_KEYS: Final = tuple(str(n) for n in range(1, 9))
+
+CHOOSE_BINDINGS: Final = [
+    # footer words kept short: at 80 columns every key, F1 help included, must show
+    Binding("enter", "choose", N_("Play")),
+    Binding("left", "move(-1)", N_("Left"), show=False),
+    Binding("right", "move(1)", N_("Right"), show=False),
+    Binding("up", "move(-1)", N_("Up"), show=False),
+    Binding("down", "move(1)", N_("Down"), show=False),
+    *(Binding(k, f"pick({n})", f"Card {k}", show=False) for n, k in enumerate(_NUMBER_KEYS)),
+]
+"""Enter plays; the arrows and 1-8 choose a card (or a bid while trump is being named)."""
+
+BID_BINDINGS: Final = [
+    Binding("h", "bid(0)", N_("Hearts"), show=False),
+    Binding("d", "bid(1)", N_("Diamonds"), show=False),
+    Binding("s", "bid(2)", N_("Spades"), show=False),
+    Binding("c", "bid(3)", N_("Clubs"), show=False),
+    Binding("p", "bid(4)", N_("Dalje"), show=False),
+]
+LAST_TRICK_BINDING: Final = Binding("l", "last_trick", N_("Last trick"))
+CLAIM_BINDING: Final = Binding("k", "claim", N_("Dosta"), show=False)
+HINT_BINDING: Final = Binding("i", "hint", N_("Hint"))
+
+
+def table_layout(
+    *,
+    clockwise: bool,
+    sheet: ScoreSheet,
+    centre: Iterable[Widget] = (),
+    side: Iterable[Widget] = (),
+) -> ComposeResult:
+    """The table (``yield from`` it in ``compose``): seat 0 at the bottom, the partner on
+    top, the trick and the bids in the centre (with ``centre``'s widgets), and beside it
+    ``sheet``, the zvanja of the first trick, the table talk and ``side``'s widgets.
+
+    ``clockwise`` (a house rule) seats 1 on the left and 3 on the right.
+    """
+    yield TooSmall()
+    with Horizontal(id="main"):
+        with Vertical(id="table"):
+            yield Static(id="status")
+            with Center():
+                yield SeatBadge(id="seat-2", classes="badge top")
+            with Horizontal(id="middle"):
+                left, right = (1, 3) if clockwise else (3, 1)
+                yield SeatBadge(id=f"seat-{left}", classes="badge side")
+                with Container(id="centre"):
+                    trick = TrickView(id="trick")
+                    trick.clockwise = clockwise
+                    yield trick
+                    yield BidMenu(id="bids")
+                    yield from centre
+                yield SeatBadge(id=f"seat-{right}", classes="badge side")
+            yield Static(id="message")
+            with Center():
+                yield SeatBadge(id="seat-0", classes="badge you")
+            with Center():
+                yield Hand(id="hand")
+        with Vertical(id="side"):
+            yield sheet
+            yield ZvanjaPanel(id="zvanja")
+            log = TableTalk(id="log")
+            log.border_title = _("Table talk")
+            yield log
+            yield from side
+    yield Footer(compact=True)  # every key, F1 help and F2 settings too, fits 80 columns
+
+
+class HintBook:
+    """The hint on show and the position it was asked in.
+
+    The words say what the card does here (draws trumps, wins the trick, …); the
+    search's averages over guessed deals are evidence for whoever wants them, not
+    an explanation, so they wait behind a second press of ``i`` in the same position
+    (answered at once, from here).
+    """
+
+    def __init__(self) -> None:
+        self._asked: object = None
+        self._advice: Advice | None = None
+        self._details = False
+
+    def known(self, position: object) -> Advice | None:
+        """The advice already worked out for ``position`` (the same object), if any."""
+        return self._advice if self._asked is position else None
+
+    def words(self, position: object, advice: Advice) -> str:
+        """The hint in a player's words; asked again in the same position, the numbers."""
+        again = self._asked is position
+        self._details = again and not self._details and bool(advice.details)
+        self._asked, self._advice = position, advice
+        if self._details:
+            return _("Hint, the numbers: {details}. (i: in words)").format(
+                details=symbolize(advice.details)
+            )
+        why = symbolize(advice.why)
+        if advice.details:
+            return _("Hint: {why}. (i again: the numbers)").format(why=why)
+        return _("Hint: {why}.").format(why=why)
