@@ -10,6 +10,8 @@ player) lives in ``hard.py``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bela.ai.easy import EasyBot
 from bela.ai.normal.bidding import BidModel
 from bela.ai.normal.heuristic import HeuristicBot
@@ -21,9 +23,11 @@ __all__ = ["make_easy", "make_normal", "make_normal_v1"]
 def make_normal(name: str = "normal") -> HeuristicBot:
     """The full heuristic player, bidding with the model fitted to search (``bid_weights.json``).
 
-    It plays by the table's conventions that paid or cost nothing (``CONVENTIONS``).
+    It plays by the table's conventions that paid or cost nothing (``CONVENTIONS``), and
+    near the end of a match its exact endgame plays to win the match (``match_play``).
     """
-    return HeuristicBot(name, BidModel(learned=True, match_aware=True), CONVENTIONS)
+    style = replace(CONVENTIONS, match_play=True)
+    return HeuristicBot(name, BidModel(learned=True, match_aware=True), style)
 
 
 def make_normal_v1() -> HeuristicBot:
