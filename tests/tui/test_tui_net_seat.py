@@ -18,6 +18,7 @@ from bela.tui import BelaApp
 from bela.tui.remote import RemoteSession
 from bela.tui.screens.net_table import NetTableScreen
 from bela.tui.screens.summary import RoundSummaryScreen
+from bela.tui.widgets.score_sheet import ScoreSheet
 from bela.tui.widgets.table_talk import TableTalk
 
 
@@ -30,6 +31,8 @@ async def test_a_seat_starts_the_match_bids_and_plays_a_card() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: net_screen(app).lobby is not None)
             assert "g: start the match" in str(app.screen.query_one("#lobby").render())
+            sheet = app.screen.query_one("#sheet", ScoreSheet)  # the table's target already
+            assert sheet.model.target == 501 and "501" in str(sheet.render())
             await pilot.press("g")
             await until(pilot, lambda: net_screen(app).my_turn())
             screen = net_screen(app)

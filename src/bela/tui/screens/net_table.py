@@ -459,6 +459,8 @@ class NetTableScreen(Screen[None]):
         lobby = self.lobby
         if lobby is None or self.state is not None:
             return
+        # the sheet says the table's target before the first round, not the default one
+        self.query_one("#sheet", ScoreSheet).model = SheetModel(target=lobby.target)
         lines = [
             Text(
                 _("Table to {target} · empty seats: {level} bots").format(
