@@ -7,24 +7,34 @@ host takes the same code and tokens and its players sit down again where they
 were. When the match ends it goes to the archive with the seat names
 (``storage.archive_match``) and the table's file is removed.
 
-Saving writes a whole file atomically (``bela.files.replace_atomically``) in a
+Saving writes a whole file atomically (a temp file, then a rename) in a
 thread, so 200 tables saving do not stall the event loop. Saves of one table
 are never concurrent: while one is being written, later actions only replace
 the snapshot waiting to be written next, so the file always ends at the latest
 state and the loop never waits for the disk.
+
+The end of a match must leave no file, in whatever order the last writes, the
+archiving and a stopping host come. A write's thread outlives its task (a
+cancelled ``to_thread`` does not stop the thread), so the task cannot be the one
+to remove the file: ``finish`` removes it itself, and each write thread checks,
+under the table's lock and just before its rename, that the table is not
+finished (if it is, it drops its temp file). The rename and the removal are then
+ordered by that lock, and the removal always comes last.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
+import os
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bela.files import read_limited, replace_atomically
+from bela.files import fsync_dir, read_limited, write_temp
 from bela.record_basics import RECORD_SIZE_LIMIT, RecordError
 from bela.records import MatchRecord, RoundEntry, match_from_record, record_from_match
 from bela.storage import archive_match, data_dir, os_error_text
@@ -85,6 +95,8 @@ class _Slot:
     done: bool = False
     known: tuple[RoundEntry, ...] = ()
     """The finished rounds' entries of the last save: worked out once, not after every action."""
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    """Orders a write thread's rename and ``finish``'s removal (``done`` is set under it)."""
 
 
 class TableSaver:
@@ -115,18 +127,28 @@ class TableSaver:
             slot.known = tuple(r for r in save.record.rounds if r.result is not None)
             text = save.model_dump_json() + "\n"
             try:
-                await asyncio.to_thread(self._replace, self.path(table_id), text)
+                await asyncio.to_thread(self._replace, slot, self.path(table_id), text)
             except OSError as exc:
                 self.problem = oneline(
                     f"could not save table {table_id} in {shown_path(self.directory)}: "
                     f"{os_error_text(exc)}"
                 )
-        if slot.done:
-            self._remove(table_id)
 
-    def _replace(self, path: Path, text: str) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        replace_atomically(path, text, _TEMP_PREFIX)
+    def _replace(self, slot: _Slot, path: Path, text: str) -> None:
+        """Write the file (in a thread), unless the match has ended meanwhile."""
+        temp = write_temp(path.parent, text, _TEMP_PREFIX)
+        renamed = False
+        try:
+            with slot.lock:
+                if not slot.done:
+                    os.replace(temp, path)
+                    renamed = True
+        finally:
+            if not renamed:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
+        if renamed:
+            fsync_dir(path.parent)
 
     def _remove(self, table_id: str) -> None:
         with contextlib.suppress(OSError):
@@ -154,9 +176,9 @@ class TableSaver:
             self.schedule(table)
             return None
         slot = self._slots.setdefault(table.table_id, _Slot())
-        slot.done = True
-        slot.pending = None
-        if slot.task is None or slot.task.done():
+        with slot.lock:  # a write thread's rename is before this, or never (it sees done)
+            slot.done = True
+            slot.pending = None
             self._remove(table.table_id)
         return shown_path(where)
 
