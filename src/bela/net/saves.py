@@ -160,6 +160,13 @@ class TableSaver:
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
 
+    def forget(self, table_id: str) -> None:
+        """A finished table let go by the host: its slot goes too (a write still under way
+        keeps its own reference, and sees the table is done)."""
+        slot = self._slots.get(table_id)
+        if slot is not None and slot.done:
+            del self._slots[table_id]
+
     def finish(self, table: Table) -> str | None:
         """The match is over: archive it with the seat names and forget the table's save.
 

@@ -72,7 +72,7 @@ class SeatState:
         return "human" if self.link is not None else "away"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class Table:
     """A table: its join code, settings and seats, and once started, its match."""
 
@@ -432,9 +432,10 @@ class Table:
             if seat.link is not None:
                 seat.link.send(message)
 
-    def close(self) -> None:
-        """Stop the bots and the timers (the server is shutting down): the table stays as
-        its last save has it, for the next host to resume."""
+    def close(self, reason: str = "the host is shutting down") -> None:
+        """Stop the bots and the timers and hang up (the server is shutting down: the
+        table stays as its last save has it, for the next host to resume; or a finished
+        table is let go)."""
         self.closed = True
         if self.driver is not None:
             self.driver.cancel()
@@ -443,4 +444,4 @@ class Table:
                 seat.timer.cancel()
             with contextlib.suppress(Exception):
                 if seat.link is not None:
-                    seat.link.close("the host is shutting down")
+                    seat.link.close(reason)
