@@ -16,6 +16,7 @@ it go.
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -25,71 +26,112 @@ from netplay import options
 
 import bela.files
 import bela.net.saves
-from bela.engine import Match, Rules
+from bela.engine import Action, Match, Rules
 from bela.net.saves import TableSaver, load_tables, tables_dir
 from bela.net.server import Server
 from bela.net.table import Table
 from bela.storage import matches_dir
 
 
-def _one_action_from_the_end(seed: int) -> tuple[Match, int, object]:
-    """A match to 163 played with first legal actions up to its very last one."""
+def _two_actions_from_the_end(seed: int) -> tuple[Match, list[tuple[int, Action]]]:
+    """A match to 163 played with first legal actions up to its last two, and those two
+    (the one before the last does not end its round: it goes to the journal)."""
     match = Match.new(seed, 163, Rules())
-    while True:
+    history: list[tuple[Match, int, Action]] = []
+    while not match.is_over:
         rnd = match.current
         assert rnd is not None and rnd.to_act is not None
         action = rnd.legal_actions()[0]
-        after = match.apply(action, rnd.to_act)
-        if after.is_over:
-            return match, rnd.to_act, action
-        match = after
+        history.append((match, rnd.to_act, action))
+        match = match.apply(action, rnd.to_act)
+    (before, seat, action), (_, last_seat, last) = history[-2:]
+    assert before.apply(action, seat).current is not None
+    return before, [(seat, action), (last_seat, last)]
 
 
 class _HeldWrites:
-    """The saver's write thread stops once its temp file is written, before the rename."""
+    """The saver's write thread is held at the moment a late write could land: a snapshot
+    once its temp file is written (before the rename), a journal append once its file is
+    open (before the write), or (``before_open``) before it has opened the file at all.
+    ``release`` lets it go."""
+
+    current: _HeldWrites
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        _HeldWrites.current = self
         self.hold = False
         self.entered = threading.Event()
         self.release = threading.Event()
-        real = bela.files.write_temp
+        real_temp, real_open = bela.files.write_temp, os.open
 
-        def write_temp(directory: Path, text: str, prefix: str) -> Path:
-            temp = real(directory, text, prefix)
-            if self.hold and directory == tables_dir():
+        def held() -> None:
+            if self.hold and threading.current_thread() is not threading.main_thread():
                 self.entered.set()
                 self.release.wait(10)
+
+        def write_temp(directory: Path, text: str, prefix: str) -> Path:
+            temp = real_temp(directory, text, prefix)
+            if directory == tables_dir():
+                held()
             return temp
 
+        journals: set[int] = set()
+
+        def open_(path: str | Path, flags: int, mode: int = 0o777, **kw: object) -> int:
+            fd = real_open(path, flags, mode, **kw)  # type: ignore[arg-type]
+            if str(path).endswith(".log"):
+                journals.add(fd)
+            return fd
+
+        def write(fd: int, data: bytes) -> int:
+            if fd in journals:
+                journals.discard(fd)
+                if not self.before_open:
+                    held()
+            return real_write(fd, data)
+
+        real_append = TableSaver._append
+
+        def append(saver: TableSaver, *args: object) -> None:
+            if self.before_open:
+                held()
+            real_append(saver, *args)  # type: ignore[arg-type]
+
+        real_write = os.write
+        self.before_open = False
+        monkeypatch.setattr(TableSaver, "_append", append)
         monkeypatch.setattr(bela.files, "write_temp", write_temp)
         monkeypatch.setattr(bela.net.saves, "write_temp", write_temp, raising=False)
+        monkeypatch.setattr(os, "open", open_)
+        monkeypatch.setattr(os, "write", write)
 
     async def settle(self) -> None:
-        """Let the held thread go and wait until it has renamed or dropped its temp file."""
+        """Let the held thread go and wait until every write thread has ended."""
         self.release.set()
-        for _ in range(500):
-            if not any(p.name.startswith(".table-") for p in tables_dir().iterdir()):
-                return
-            await asyncio.sleep(0.01)
-        raise AssertionError("the write thread never finished")
+        await asyncio.get_running_loop().shutdown_default_executor()
 
 
-async def _table_at_its_last_action(seed: int) -> tuple[Server, Table, int, object]:
+async def _table_near_the_end(seed: int) -> tuple[Server, Table, list[tuple[int, Action]]]:
+    """A table two actions before the end of its match, saved (a snapshot on disk)."""
     server = Server(options(), TableSaver())
     table = server.new_table()
-    match, seat, action = _one_action_from_the_end(seed)
+    match, last_two = _two_actions_from_the_end(seed)
     for index, state in enumerate(table.seats):
         state.name = f"p{index}"
     table.match, table.shown = match, match.current
     assert server.saver is not None
-    server.saver.schedule(table)  # the state before the last action is on disk
+    server.saver.schedule(table)
     await server.saver.flush()
     assert server.saver.path(table.table_id).exists()
-    return server, table, seat, action
+    return server, table, last_two
 
 
 async def _stop_by_close(server: Server) -> None:
-    await server.close()
+    """A clean close, which waits for the write under way (let go meanwhile)."""
+    closing = asyncio.get_running_loop().create_task(server.close())
+    await asyncio.sleep(0)
+    _HeldWrites.current.release.set()
+    await closing
 
 
 async def _stop_by_ctrl_c(server: Server) -> None:
@@ -120,47 +162,51 @@ STOPS: dict[str, Callable[[Server], Awaitable[None]]] = {
 @pytest.mark.parametrize(
     ("moment", "stop"),
     [
-        ("write-under-way", "close"),
-        ("write-under-way", "ctrl-c"),
-        ("write-under-way", "teardown"),
-        # the write task has not had a step yet: only a stop that cancels it at once
-        # comes before it (a close awaits it, so it runs first)
-        ("write-not-begun", "teardown"),
-        ("write-not-begun", "close"),
-    ],
+        (moment, stop)
+        for moment in ("snapshot-under-way", "append-under-way", "append-about-to-open")
+        for stop in ("close", "ctrl-c", "teardown")
+    ]
+    # the last write's task has not had a step yet: only a stop that cancels it at once
+    # comes before it (a close awaits it, so it runs first)
+    + [("write-not-begun", "teardown"), ("write-not-begun", "close")],
 )
 async def test_a_host_stopped_as_a_match_ends_leaves_no_save_of_it(
     monkeypatch: pytest.MonkeyPatch, stop: str, moment: str
 ) -> None:
     held = _HeldWrites(monkeypatch)
-    server, table, seat, action = await _table_at_its_last_action(seed=7)
+    server, table, [(seat, action), (last_seat, last)] = await _table_near_the_end(seed=7)
     assert server.saver is not None
-    if moment == "write-under-way":  # the save of the action before is being written
-        held.hold = True
-        server.saver.schedule(table)
+    if moment == "snapshot-under-way":  # a seat changed: a whole snapshot is being written
+        table.seats[1].name = "p1 again"
+    held.hold = moment != "write-not-begun"
+    held.before_open = moment == "append-about-to-open"
+    assert table.act(seat, action) is None  # the action before the last: saved
+    if held.hold:
         assert await asyncio.to_thread(held.entered.wait, 5), "the write thread started"
-    assert table.act(seat, action) is None  # the last action: saved, archived, removed
+    assert table.act(last_seat, last) is None  # the last action: archived, save removed
     assert table.match is not None and table.match.is_over
     assert len(list(matches_dir().glob("*.json"))) == 1
     await STOPS[stop](server)
     await held.settle()
-    assert not server.saver.path(table.table_id).exists()
+    assert sorted(p.name for p in tables_dir().iterdir()) == [], "no file of the table is left"
     saved, problems = load_tables()
     assert (saved, problems) == ([], []), "a restarted host finds nothing to resume"
 
 
+@pytest.mark.parametrize("moment", ["snapshot-under-way", "append-under-way"])
 async def test_a_save_that_lands_before_the_end_is_removed_with_the_table(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, moment: str
 ) -> None:
     """The ordinary order: the write under way as the match ends lands, then the host closes."""
     held = _HeldWrites(monkeypatch)
-    server, table, seat, action = await _table_at_its_last_action(seed=11)
-    assert server.saver is not None
+    server, table, [(seat, action), (last_seat, last)] = await _table_near_the_end(seed=11)
+    if moment == "snapshot-under-way":
+        table.seats[1].name = "p1 again"
     held.hold = True
-    server.saver.schedule(table)
-    assert await asyncio.to_thread(held.entered.wait, 5)
     assert table.act(seat, action) is None
+    assert await asyncio.to_thread(held.entered.wait, 5)
+    assert table.act(last_seat, last) is None
     await held.settle()
     await server.close()
-    assert not server.saver.path(table.table_id).exists()
+    assert sorted(p.name for p in tables_dir().iterdir()) == []
     assert len(list(matches_dir().glob("*.json"))) == 1
