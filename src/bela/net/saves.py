@@ -29,6 +29,7 @@ import contextlib
 import json
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Final
@@ -98,6 +99,8 @@ def _save_of(table: Table, known: tuple[RoundEntry, ...] = ()) -> TableSave:
 
 
 _Meta = tuple[object, ...]
+_string: Callable[[str], str] = json.encoder.encode_basestring
+"""A JSON string (the C encoder's own): a journal line is written after every action."""
 
 
 def _meta_of(table: Table) -> _Meta:
@@ -179,8 +182,7 @@ class TableSaver:
             elif len(actions) >= slot.count:
                 index = match.next_index
                 slot.lines.extend(
-                    json.dumps({"round": index, "at": at, "action": action_text(actions[at])})
-                    + "\n"
+                    f'{{"round":{index},"at":{at},"action":{_string(action_text(actions[at]))}}}\n'
                     for at in range(slot.count, len(actions))
                 )
             else:  # pragma: no cover - a round's actions only grow
