@@ -11,13 +11,16 @@ from __future__ import annotations
 import asyncio
 import gc
 import weakref
+from pathlib import Path
 
 import pytest
 from netplay import Player, start_host, wait_for
 
 from bela.net.client import JoinError
-from bela.net.protocol import State
+from bela.net.protocol import Over, State
+from bela.net.saves import load_tables
 from bela.net.server import normal_code
+from bela.storage import matches_dir, read_record
 
 
 async def test_finished_tables_are_let_go_and_only_the_live_ones_stay() -> None:
@@ -64,3 +67,43 @@ async def test_finished_tables_are_let_go_and_only_the_live_ones_stay() -> None:
         assert isinstance(await wait_for(idle, State), State)
     finally:
         await server.close()
+
+
+async def test_a_finished_match_the_last_host_could_not_archive_is_archived_on_restart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its save stays (nothing is lost); the next host archives it instead of resuming it."""
+    import bela.net.saves
+
+    def broken(record: object) -> Path:
+        raise OSError("disk full")
+
+    working = bela.net.saves.archive_match
+    monkeypatch.setattr(bela.net.saves, "archive_match", broken)
+    host = await start_host()
+    table = host.server.new_table()
+    player = Player(await host.join(table.code, "Ana", lead=table.leader_key), seed=3)
+    await player.client.send({"type": "start"})
+    await asyncio.wait_for(player.play(), 30)
+    assert player.over is not None and player.over.archived is None
+    assert player.client.welcome is not None
+    token = player.client.welcome.token
+    await host.server.close()
+    assert host.server.saver is not None and "disk full" in (host.server.saver.problem or "")
+    assert not list(matches_dir().glob("*.json"))
+    [(save, match)] = load_tables()[0]
+    assert match.is_over, "the finished match was kept in its save"
+
+    monkeypatch.setattr(bela.net.saves, "archive_match", working)  # the disk has room again
+    again = await start_host()
+    try:
+        resumed = again.server.resume_table(save, match)
+        [archived] = matches_dir().glob("*.json")
+        assert read_record(archived).players == ("Ana", "bot 1", "bot 2", "bot 3")
+        assert load_tables() == ([], []), "nothing left to resume"
+        assert resumed.over is not None
+        back = Player(await again.join(table.code, "Ana", token=token))
+        over = await wait_for(back, Over)
+        assert isinstance(over, Over) and over.record == player.over.record
+    finally:
+        await again.server.close()

@@ -252,9 +252,19 @@ class Table:
         self.drive()
 
     def resume(self, match: Match) -> None:
-        """A table read back from its save after the host restarted: every human is away."""
+        """A table read back from its save after the host restarted: every human is away.
+
+        A match that had ended is finished now (its save stays only when the last host
+        could not archive it): archived, and its ``Over`` kept for the players coming back.
+        """
         self.match = match
         self.shown = match.current
+        if match.is_over:
+            if match.rounds:
+                last = match.rounds[-1]
+                self.shown = match.deal(last.index).replay(last.actions)
+            self._finish()
+            return
         loop = asyncio.get_running_loop()
         for index, seat in enumerate(self.seats):
             if seat.name is not None and not seat.bot:
