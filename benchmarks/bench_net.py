@@ -12,7 +12,11 @@ Printed:
   having the resulting state (median, p90, p99, max), measured in this
   process, so it includes the clients' own reading and JSON parsing;
 - the host's CPU time per action (from ``/proc``), which does not depend on how much
-  of the machine the host got, and what a whole free core would serve at that cost;
+  of the machine the host got, and what a whole free core would serve at that cost,
+  with the kernel's share of it (socket sends, fsync);
+- the clients' CPU per action (this process: they share the machine with the host),
+  and what two whole cores would serve at host + clients per action: a closed loop of
+  T tables then waits at least T / that many seconds per action (Little's law);
 - the host's memory: resident set before any table, after the tables are
   opened and seated, and while all of them are mid-match, per table.
 
@@ -30,6 +34,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -38,10 +43,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (``/proc/PID/stat``, fields 14 and 15)."""
+def _cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process so far (``/proc/PID/stat``, fields 14 and 15)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def _rss_kib(pid: int) -> int:
@@ -180,12 +186,13 @@ async def _bench(args: argparse.Namespace) -> None:
             await asyncio.sleep(0.01)  # let the host take the connections in batches
     await asyncio.wait_for(asyncio.gather(*(s.wait() for s in starts)), 60)
     seated = time.perf_counter()
-    cpu_host, cpu_self = _cpu_seconds(child.pid), time.process_time()
+    (user0, sys0), cpu_self = _cpu_seconds(child.pid), time.process_time()
     await asyncio.sleep(args.seconds / 2)
     rss_play = _rss_kib(child.pid)
     await asyncio.sleep(args.seconds / 2)
     elapsed = time.perf_counter() - seated
-    cpu_host = _cpu_seconds(child.pid) - cpu_host
+    user1, sys1 = _cpu_seconds(child.pid)
+    cpu_host, cpu_kernel = user1 - user0 + sys1 - sys0, sys1 - sys0
     cpu_self = time.process_time() - cpu_self
     stop.set()
     for task in tasks:
@@ -193,6 +200,7 @@ async def _bench(args: argparse.Namespace) -> None:
     await asyncio.gather(*tasks, return_exceptions=True)
     child.terminate()
     await child.wait()
+    shutil.rmtree(data, ignore_errors=True)  # the host's saves: a few MiB per run
 
     latencies = sorted(x for run in runs for x in run.latencies)
     actions = sum(run.actions for run in runs)
@@ -216,7 +224,15 @@ async def _bench(args: argparse.Namespace) -> None:
         print(
             f"  host CPU: {cpu_host:.1f} s in {elapsed:.1f} s ({100 * cpu_host / elapsed:.0f}% of "
             f"a core), {per_action * 1000:.2f} ms per action: one free core would apply "
-            f"{1 / per_action:.0f} actions/s; the clients used {cpu_self:.1f} s"
+            f"{1 / per_action:.0f} actions/s ({100 * cpu_kernel / max(cpu_host, 1e-9):.0f}% "
+            "of it in the kernel: sockets, disk)"
+        )
+        per_client = cpu_self / actions
+        print(
+            f"  clients' CPU: {cpu_self:.1f} s, {per_client * 1000:.2f} ms per action "
+            f"({100 * cpu_self / (cpu_self + cpu_host):.0f}% of the benchmark's CPU); host and "
+            f"clients together: {(per_action + per_client) * 1000:.2f} ms per action, so 2 whole "
+            f"cores would apply at most {2 / (per_action + per_client):.0f} actions/s"
         )
     per_table = (rss_play - rss_empty) / tables
     print(

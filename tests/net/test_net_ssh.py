@@ -142,3 +142,29 @@ def test_an_ssh_player_gets_their_own_language_and_no_copy_on_the_host(
         assert "--lang" not in command
     else:
         assert command[-2:] == ["--lang", lang]
+
+
+async def test_the_code_of_a_finished_table_is_not_a_wrong_password() -> None:
+    """The right code of a match that has ended lets the player in, to be told it is over
+    (by the app, as ``bela join`` is), and never counts as a guess."""
+    server = Server(ServerOptions(), None, WrongCodes(limit=1, window=60))
+    _, tcp_port = await server.listen("127.0.0.1", 0)
+    server.finished["ABCD-EFGH-JK"] = "the match at this join code is over"
+    acceptor = await start_ssh(server, "127.0.0.1", 0, tcp_port)
+    ssh_port = acceptor.sockets[0].getsockname()[1]
+    try:
+        for _ in range(2):
+            conn = await asyncssh.connect(
+                "127.0.0.1",
+                ssh_port,
+                username="Ana",
+                password="abcd efgh jk",
+                known_hosts=None,
+                preferred_auth="password",
+            )
+            conn.close()
+            await conn.wait_closed()
+        assert not server.wrong_codes.seen
+    finally:
+        acceptor.close()
+        await server.close()

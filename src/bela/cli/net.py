@@ -336,7 +336,9 @@ class _Hosting:
         self.server = server
         saved, problems = load_tables()
         self.lines.extend(f"bela: {p}" for p in problems)
-        tables = [server.resume_table(save, match) for save, match in saved]
+        resumed = [server.resume_table(save, match) for save, match in saved]
+        # a match the last host could not archive is archived now, not offered to resume
+        tables = [t for t in resumed if t.match is None or not t.match.is_over]
         for table in tables:
             self._tell(_("Resumed an unfinished table: join code {code}").format(code=table.code))
         table = tables[0] if tables else server.new_table()

@@ -91,6 +91,12 @@ PHRASES: Final[dict[str, str]] = {
     "too_many_wrong": N_("too many wrong join codes from your address: try again in {wait} s"),
     "wrong_code": N_("wrong join code"),
     "stale_token": N_("that reconnect token does not hold a seat at this table"),
+    "table_closed": N_("the match is over and the table has closed"),
+    "code_over": N_("the match at this join code is over ({score0} : {score1})"),
+    "code_over_kept": N_(
+        "the match at this join code is over ({score0} : {score1}); its record is in {file} "
+        "on the host"
+    ),
 }
 """Every sentence the host may compose, by code (the English is the msgid)."""
 

@@ -7,26 +7,46 @@ host takes the same code and tokens and its players sit down again where they
 were. When the match ends it goes to the archive with the seat names
 (``storage.archive_match``) and the table's file is removed.
 
-Saving writes a whole file atomically (``bela.files.replace_atomically``) in a
+Saving writes a whole file atomically (a temp file, then a rename) in a
 thread, so 200 tables saving do not stall the event loop. Saves of one table
 are never concurrent: while one is being written, later actions only replace
 the snapshot waiting to be written next, so the file always ends at the latest
 state and the loop never waits for the disk.
+
+The end of a match must leave no file, in whatever order the last writes, the
+archiving and a stopping host come. A write's thread outlives its task (a
+cancelled ``to_thread`` does not stop the thread), so the task cannot be the one
+to remove the file: ``finish`` removes it itself, and each write thread checks,
+under the table's lock and just before its rename, that the table is not
+finished (if it is, it drops its temp file). The rename and the removal are then
+ordered by that lock, and the removal always comes last.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
+import json
+import os
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bela.files import read_limited, replace_atomically
+from bela.engine import IllegalActionError
+from bela.files import fsync_dir, read_limited, write_temp
 from bela.record_basics import RECORD_SIZE_LIMIT, RecordError
-from bela.records import MatchRecord, RoundEntry, match_from_record, record_from_match
+from bela.records import (
+    MatchRecord,
+    RoundEntry,
+    action_text,
+    match_from_record,
+    parse_action,
+    record_from_match,
+)
 from bela.storage import archive_match, data_dir, os_error_text
 from bela.untrusted import oneline, shown_path
 
@@ -38,6 +58,7 @@ __all__ = ["SAVE_VERSION", "TableSave", "TableSaver", "load_tables", "tables_dir
 
 SAVE_VERSION: Final = 1
 _TEMP_PREFIX: Final = ".table-"
+JOURNAL_SUFFIX: Final = ".log"
 
 
 class TableSave(BaseModel):
@@ -80,14 +101,54 @@ def _save_of(table: Table, known: tuple[RoundEntry, ...] = ()) -> TableSave:
     )
 
 
+_Meta = tuple[object, ...]
+_string: Callable[[str], str] = json.encoder.encode_basestring
+"""A JSON string (the C encoder's own): a journal line is written after every action."""
+
+
+def _meta_of(table: Table) -> _Meta:
+    """What a snapshot holds besides the match: a change of it takes a new snapshot."""
+    seats = table.seats
+    return (
+        table.leader,
+        *(s.name for s in seats),
+        *(s.token for s in seats),
+        *(s.bot and s.name is None for s in seats),
+    )
+
+
+class JournalLine(BaseModel):
+    """One action of the round in progress, appended after the table's last snapshot."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    round: Annotated[int, Field(ge=0)]
+    at: Annotated[int, Field(ge=0)]
+    """Its place in the round's actions."""
+    action: Annotated[str, Field(min_length=1, max_length=16)]
+
+
 @dataclass(slots=True)
 class _Slot:
-    pending: Table | None = None
-    match: Match | None = None
+    table: Table | None = None
+    """The table to save (its state when the write begins: the match is immutable)."""
+    snapshot: bool = True
+    """The next write is a whole snapshot (the first one, a new round, the seats changed)."""
+    lines: list[str] = field(default_factory=list)
+    """Journal lines waiting to be appended (the actions since the last snapshot queued)."""
+    meta: _Meta = ()
+    round: int = -1
+    count: int = 0
+    """The round and the number of its actions that what is queued (snapshot or lines) holds."""
     task: asyncio.Task[None] | None = None
     done: bool = False
     known: tuple[RoundEntry, ...] = ()
     """The finished rounds' entries of the last save: worked out once, not after every action."""
+    log_exists: bool = False
+    """Written and read by the write thread only (one at a time per table)."""
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    """Orders a write thread's rename or journal opening and ``finish``'s removal (``done``
+    is set under it)."""
 
 
 class TableSaver:
@@ -102,44 +163,117 @@ class TableSaver:
     def path(self, table_id: str) -> Path:
         return self.directory / f"{table_id}.json"
 
+    def journal(self, table_id: str) -> Path:
+        return self.directory / f"{table_id}{JOURNAL_SUFFIX}"
+
     def schedule(self, table: Table) -> None:
-        """Save ``table`` as it is now (soon, in a thread)."""
+        """Save ``table`` as it is now (soon, in a thread): the actions of the round in
+        progress as journal lines, anything else as a new snapshot."""
         slot = self._slots.setdefault(table.table_id, _Slot())
         if slot.done:
             return
-        slot.pending, slot.match = table, table.match
+        slot.table = table
+        match = table.match
+        rnd = match.current if match is not None else None
+        if rnd is None or match is None:
+            slot.snapshot = True
+        else:
+            actions = rnd.actions
+            meta = _meta_of(table)
+            if slot.snapshot or meta != slot.meta or match.next_index != slot.round:
+                slot.snapshot = True
+            elif len(actions) >= slot.count:
+                index = match.next_index
+                slot.lines.extend(
+                    f'{{"round":{index},"at":{at},"action":{_string(action_text(actions[at]))}}}\n'
+                    for at in range(slot.count, len(actions))
+                )
+            else:  # pragma: no cover - a round's actions only grow
+                slot.snapshot = True
+            slot.meta, slot.round, slot.count = meta, match.next_index, len(actions)
+        if slot.snapshot:
+            slot.lines.clear()
         if slot.task is None or slot.task.done():
             slot.task = asyncio.get_running_loop().create_task(self._write(table.table_id, slot))
 
     async def _write(self, table_id: str, slot: _Slot) -> None:
-        while slot.pending is not None and not slot.done:
-            save = _save_of(slot.pending, slot.known)  # the match is immutable: the state now
-            slot.pending = None
-            slot.known = tuple(r for r in save.record.rounds if r.result is not None)
-            text = save.model_dump_json() + "\n"
+        while (slot.snapshot or slot.lines) and not slot.done and slot.table is not None:
             try:
-                await asyncio.to_thread(self._replace, self.path(table_id), text)
+                if slot.snapshot:
+                    # the state now (the match is immutable); it holds every line queued
+                    save = _save_of(slot.table, slot.known)
+                    slot.snapshot = False
+                    slot.lines.clear()
+                    slot.known = tuple(r for r in save.record.rounds if r.result is not None)
+                    text = save.model_dump_json() + "\n"
+                    await asyncio.to_thread(self._replace, slot, self.path(table_id), text)
+                else:
+                    lines, slot.lines = "".join(slot.lines), []
+                    await asyncio.to_thread(self._append, slot, self.journal(table_id), lines)
             except OSError as exc:
+                slot.snapshot = True  # the next action writes everything again
                 self.problem = oneline(
                     f"could not save table {table_id} in {shown_path(self.directory)}: "
                     f"{os_error_text(exc)}"
                 )
-        if slot.done:
-            self._remove(table_id)
+                return
 
-    def _replace(self, path: Path, text: str) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        replace_atomically(path, text, _TEMP_PREFIX)
+    def _replace(self, slot: _Slot, path: Path, text: str) -> None:
+        """Write the snapshot (in a thread), unless the match has ended meanwhile; the
+        journal it replaces goes after it (a crash between leaves lines it already holds,
+        which ``load_tables`` skips)."""
+        temp = write_temp(path.parent, text, _TEMP_PREFIX)
+        renamed = False
+        try:
+            with slot.lock:
+                if not slot.done:
+                    os.replace(temp, path)
+                    renamed = True
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(path.with_suffix(JOURNAL_SUFFIX))
+                    slot.log_exists = False
+        finally:
+            if not renamed:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
+        if renamed:
+            fsync_dir(path.parent)
+
+    def _append(self, slot: _Slot, path: Path, lines: str) -> None:
+        """Append journal lines (in a thread) and make them durable. The file is opened
+        under the lock, unless the match has ended: a removal after that point takes the
+        file away with whatever is written to it, so it is never created again."""
+        with slot.lock:
+            if slot.done:
+                return
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, lines.encode())
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if not slot.log_exists:
+            fsync_dir(path.parent)
+            slot.log_exists = True
 
     def _remove(self, table_id: str) -> None:
         with contextlib.suppress(OSError):
             self.path(table_id).unlink()
+        with contextlib.suppress(OSError):
+            self.journal(table_id).unlink()
 
     async def flush(self) -> None:
         """Wait for every save under way (before the host exits)."""
         tasks = [slot.task for slot in self._slots.values() if slot.task is not None]
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
+
+    def forget(self, table_id: str) -> None:
+        """A finished table let go by the host: its slot goes too (a write still under way
+        keeps its own reference, and sees the table is done)."""
+        slot = self._slots.get(table_id)
+        if slot is not None and slot.done:
+            del self._slots[table_id]
 
     def finish(self, table: Table) -> str | None:
         """The match is over: archive it with the seat names and forget the table's save.
@@ -159,9 +293,10 @@ class TableSaver:
             self.schedule(table)
             return None
         slot = self._slots.setdefault(table.table_id, _Slot())
-        slot.done = True
-        slot.pending = None
-        if slot.task is None or slot.task.done():
+        with slot.lock:  # a write thread's rename is before this, or never (it sees done)
+            slot.done = True
+            slot.table, slot.snapshot = None, False
+            slot.lines.clear()
             self._remove(table.table_id)
         return shown_path(where)
 
@@ -182,7 +317,45 @@ def load_tables(directory: Path | None = None) -> tuple[list[tuple[TableSave, Ma
             save = TableSave.model_validate_json(read_limited(path, RECORD_SIZE_LIMIT + 4096))
             if save.save_version != SAVE_VERSION:
                 raise RecordError(f"table save version {save.save_version} is not known here")
-            found.append((save, match_from_record(save.record)))
+            match = match_from_record(save.record)
         except (OSError, ValueError) as exc:
             problems.append(oneline(f"{shown_path(path)} was not resumed: {exc}", 300))
+            continue
+        match, problem = _replay_journal(match, path.with_suffix(JOURNAL_SUFFIX))
+        if problem is not None:
+            problems.append(problem)
+        found.append((save, match))
     return found, problems
+
+
+def _replay_journal(match: Match, path: Path) -> tuple[Match, str | None]:
+    """``match`` with the journal's actions that follow it, each checked by the engine.
+
+    Lines the snapshot already holds are skipped (a crash between a snapshot and the
+    removal of the journal before it); a last line without its newline was being
+    written when the host stopped, and is left out without a word. Anything else that
+    does not fit ends the replay there with a line saying why: the table resumes from
+    the last action that fits, and nothing after a damaged line is guessed at.
+    """
+    try:
+        text = read_limited(path, RECORD_SIZE_LIMIT).decode("utf-8", errors="replace")
+    except FileNotFoundError:
+        return match, None
+    except OSError as exc:
+        return match, oneline(f"{shown_path(path)} was not read: {os_error_text(exc)}", 300)
+    lines = text.split("\n")[:-1]  # the part after the last newline was never finished
+    for number, line in enumerate(lines, 1):
+        try:
+            entry = JournalLine.model_validate_json(line)
+            rnd = match.current
+            if rnd is None or entry.round > match.next_index:
+                raise RecordError("it comes after the actions before it")
+            if entry.round < match.next_index or entry.at < len(rnd.actions):
+                continue  # the snapshot holds it
+            if entry.at > len(rnd.actions) or rnd.to_act is None:
+                raise RecordError("it comes after the actions before it")
+            match = match.apply(parse_action(entry.action), rnd.to_act)
+        except (ValueError, IllegalActionError) as exc:
+            where = f"{shown_path(path)} line {number}"
+            return match, oneline(f"{where} was not replayed, nor what follows: {exc}", 300)
+    return match, None

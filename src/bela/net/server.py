@@ -12,6 +12,16 @@ malformed (too long, not JSON, an unknown type, a field that does not fit)
 closes that connection with the reason, and only that one. A client that does
 not read its frames is cut off once ``SEND_BUFFER_LIMIT`` bytes wait for it,
 so a stalled peer cannot make the host hold unbounded memory.
+
+A finished table is kept ``ServerOptions.keep_over`` seconds after its ``Over``
+went out (archived, every connected seat told): a player whose line dropped at
+the very end and comes back in that time is seated again and sent ``Over`` with
+the record, as during the match. Then the table is let go (its remaining
+connections are closed with the reason) and only a line about its result is
+remembered under its code, so a player who comes back later is told that the
+match is over and where its record is, instead of "wrong join code" (and is not
+counted as a guess). A host that plays match after match holds only the live
+tables and one short line per finished one (the newest ``FINISHED_KEPT``).
 """
 
 from __future__ import annotations
@@ -65,6 +75,8 @@ CODE_LENGTH: Final = 10
 WRONG_CODE_PAUSE: Final = 0.2
 CHAT_BURST: Final = 5
 CHAT_WINDOW: Final = 5.0
+FINISHED_KEPT: Final = 10_000
+"""Finished tables' codes remembered (with a line about the result), newest first."""
 
 
 def new_code() -> str:
@@ -116,6 +128,8 @@ class ServerOptions:
     bot_delay: float = 0.6
     """Seconds before each bot action, so people can follow the game (0 in tests)."""
     save: bool = True
+    keep_over: float = 300.0
+    """Seconds a finished table stays, so a player back in that time gets ``Over`` again."""
 
 
 class Connection:
@@ -166,7 +180,10 @@ class Server:
         self.wrong_codes = wrong_codes if wrong_codes is not None else WrongCodes()
         self.tables: dict[str, Table] = {}
         """By join code (normal spelling)."""
+        self.finished: dict[str, Phrase] = {}
+        """By join code: why a finished (and let go) table's code seats nobody, in words."""
         self._make_bot = make_bot
+        self._letting_go: dict[str, asyncio.TimerHandle] = {}
         self._server: asyncio.Server | None = None
         self._connections: set[Connection] = set()
         self.hello_timeout = HELLO_TIMEOUT
@@ -207,7 +224,37 @@ class Server:
         saver = self.saver
         if saver is not None and self.options.save:
             table.on_change = saver.schedule
-            table.on_over = saver.finish
+        table.on_over = self._over
+
+    def _over(self, table: Table) -> str | None:
+        """The match at ``table`` has ended: archive it (when saving), and let the table go
+        after ``keep_over`` seconds. Returns where the record was archived."""
+        saver = self.saver
+        where = saver.finish(table) if saver is not None and self.options.save else None
+        loop = asyncio.get_running_loop()
+        code = normal_code(table.code)
+        self._letting_go[code] = loop.call_later(self.options.keep_over, self._let_go, table)
+        return where
+
+    def _let_go(self, table: Table) -> None:
+        """Forget a finished table: its code now only says the match is over."""
+        code = normal_code(table.code)
+        self._letting_go.pop(code, None)
+        if self.tables.get(code) is not table:
+            return
+        del self.tables[code]
+        match = table.match
+        scores = match.scores if match is not None else (0, 0)
+        where = table.over.get("archived") if table.over is not None else None
+        values: dict[str, str | int] = {"score0": scores[0], "score1": scores[1]}
+        if where:
+            values["file"] = str(where)
+        self.finished[code] = Phrase("code_over_kept" if where else "code_over", values)
+        while len(self.finished) > FINISHED_KEPT:
+            del self.finished[next(iter(self.finished))]
+        if self.saver is not None:
+            self.saver.forget(table.table_id)
+        table.close(Phrase("table_closed"))
 
     def resume_table(self, save: TableSave, match: Match) -> Table:
         """A table read back from its save (the host restarted)."""
@@ -247,6 +294,9 @@ class Server:
         """Stop accepting, hang up on everyone, stop the bots, finish the saves."""
         if self._server is not None:
             self._server.close()
+        for handle in self._letting_go.values():
+            handle.cancel()
+        self._letting_go.clear()
         for table in self.tables.values():
             table.close()
         for conn in list(self._connections):
@@ -329,6 +379,10 @@ class Server:
             conn.close(Phrase("too_many_wrong", {"wait": f"{wait:.0f}"}))
             return False
         table = self.tables.get(normal_code(hello.code))
+        over = self.finished.get(normal_code(hello.code))
+        if table is None and over is not None:  # the right code, of a match that ended
+            conn.close(over)
+            return False
         if table is None:
             self.wrong_codes.wrong(conn.peer)
             await asyncio.sleep(WRONG_CODE_PAUSE)

@@ -80,7 +80,7 @@ class _Gate(asyncssh.SSHServer):
         if wrong.blocked(self.peer) > 0:
             return False
         code = normal_code(password)
-        if code not in self.server.tables:
+        if code not in self.server.tables and code not in self.server.finished:
             wrong.wrong(self.peer)
             await asyncio.sleep(WRONG_CODE_PAUSE)
             return False

@@ -75,7 +75,7 @@ class SeatState:
         return "human" if self.link is not None else "away"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class Table:
     """A table: its join code, settings and seats, and once started, its match."""
 
@@ -252,9 +252,19 @@ class Table:
         self.drive()
 
     def resume(self, match: Match) -> None:
-        """A table read back from its save after the host restarted: every human is away."""
+        """A table read back from its save after the host restarted: every human is away.
+
+        A match that had ended is finished now (its save stays only when the last host
+        could not archive it): archived, and its ``Over`` kept for the players coming back.
+        """
         self.match = match
         self.shown = match.current
+        if match.is_over:
+            if match.rounds:
+                last = match.rounds[-1]
+                self.shown = match.deal(last.index).replay(last.actions)
+            self._finish()
+            return
         loop = asyncio.get_running_loop()
         for index, seat in enumerate(self.seats):
             if seat.name is not None and not seat.bot:
@@ -432,9 +442,10 @@ class Table:
             if seat.link is not None:
                 seat.link.send(message)
 
-    def close(self) -> None:
-        """Stop the bots and the timers (the server is shutting down): the table stays as
-        its last save has it, for the next host to resume."""
+    def close(self, reason: Phrase | None = None) -> None:
+        """Stop the bots and the timers and hang up (the server is shutting down: the
+        table stays as its last save has it, for the next host to resume; or a finished
+        table is let go)."""
         self.closed = True
         if self.driver is not None:
             self.driver.cancel()
@@ -443,4 +454,4 @@ class Table:
                 seat.timer.cancel()
             with contextlib.suppress(Exception):
                 if seat.link is not None:
-                    seat.link.close(Phrase("shutting_down"))
+                    seat.link.close(reason or Phrase("shutting_down"))

@@ -1,0 +1,109 @@
+"""A host that plays match after match holds only the live tables.
+
+A finished table stays ``keep_over`` seconds (a player back in that time is
+sent ``Over`` again, see test_net_guarantees), then it is let go: out of the
+host's tables, out of the saver, garbage once its players hang up. Its code
+then tells a returning player the match is over, without counting as a guess.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+from pathlib import Path
+
+import pytest
+from netplay import Player, start_host, wait_for
+
+from bela.net.client import JoinError
+from bela.net.protocol import Over, State
+from bela.net.saves import load_tables
+from bela.net.server import normal_code
+from bela.storage import matches_dir, read_record
+
+
+async def test_finished_tables_are_let_go_and_only_the_live_ones_stay() -> None:
+    host = await start_host(wait=30, keep_over=0.2)
+    server = host.server
+    try:
+        live = server.new_table()  # a match under way whose player thinks for ever
+        idle = Player(await host.join(live.code, "slow", lead=live.leader_key))
+        await idle.client.send({"type": "start"})
+        await wait_for(idle, State)
+        lobby = server.new_table()  # and a table nobody has started
+        finished = []
+        for n in range(3):
+            table = server.new_table()
+            player = Player(await host.join(table.code, f"p{n}", lead=table.leader_key), seed=n)
+            await player.client.send({"type": "start"})
+            await asyncio.wait_for(player.play(), 30)
+            assert player.over is not None
+            assert player.client.welcome is not None
+            finished.append((weakref.ref(table), table.code, player.client.welcome.token))
+            await player.client.close()
+            del table, player
+        # within keep_over the finished tables are still there, then they go
+        for _ in range(200):
+            if len(server.tables) == 2:
+                break
+            await asyncio.sleep(0.02)
+        assert set(server.tables) == {normal_code(live.code), normal_code(lobby.code)}
+        assert set(server.saver._slots) <= {live.table_id}  # type: ignore[union-attr]
+        for _ in range(100):  # the players' connections wind down
+            gc.collect()
+            if all(ref() is None for ref, _, _ in finished):
+                break
+            await asyncio.sleep(0.02)
+        assert [ref() for ref, _, _ in finished] == [None, None, None], "nothing holds them"
+        # a player back later with the right code and token: told the match is over
+        for _, code, token in finished:
+            with pytest.raises(JoinError, match="over"):
+                await host.join(code, "back", token=token)
+        assert not server.wrong_codes.seen, "a finished table's code is not a wrong guess"
+        # the live table plays on
+        assert idle.states[-1].view.to_act == idle.seat
+        await idle.client.act(idle.states[-1].view.legal[0])
+        assert isinstance(await wait_for(idle, State), State)
+    finally:
+        await server.close()
+
+
+async def test_a_finished_match_the_last_host_could_not_archive_is_archived_on_restart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its save stays (nothing is lost); the next host archives it instead of resuming it."""
+    import bela.net.saves
+
+    def broken(record: object) -> Path:
+        raise OSError("disk full")
+
+    working = bela.net.saves.archive_match
+    monkeypatch.setattr(bela.net.saves, "archive_match", broken)
+    host = await start_host()
+    table = host.server.new_table()
+    player = Player(await host.join(table.code, "Ana", lead=table.leader_key), seed=3)
+    await player.client.send({"type": "start"})
+    await asyncio.wait_for(player.play(), 30)
+    assert player.over is not None and player.over.archived is None
+    assert player.client.welcome is not None
+    token = player.client.welcome.token
+    await host.server.close()
+    assert host.server.saver is not None and "disk full" in (host.server.saver.problem or "")
+    assert not list(matches_dir().glob("*.json"))
+    [(save, match)] = load_tables()[0]
+    assert match.is_over, "the finished match was kept in its save"
+
+    monkeypatch.setattr(bela.net.saves, "archive_match", working)  # the disk has room again
+    again = await start_host()
+    try:
+        resumed = again.server.resume_table(save, match)
+        [archived] = matches_dir().glob("*.json")
+        assert read_record(archived).players == ("Ana", "bot 1", "bot 2", "bot 3")
+        assert load_tables() == ([], []), "nothing left to resume"
+        assert resumed.over is not None
+        back = Player(await again.join(table.code, "Ana", token=token))
+        over = await wait_for(back, Over)
+        assert isinstance(over, Over) and over.record == player.over.record
+    finally:
+        await again.server.close()
