@@ -42,6 +42,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bela.net.protocol import PROTOCOL_VERSION
+
 
 def _cpu_seconds(pid: int) -> tuple[float, float]:
     """User and system CPU time of a process so far (``/proc/PID/stat``, fields 14 and 15)."""
@@ -100,7 +102,7 @@ async def _seat(
     think: float,
 ) -> None:
     reader, writer = await asyncio.open_connection(host, port, limit=1 << 20)
-    hello = {"type": "hello", "v": 1, "code": code, "name": name}
+    hello = {"type": "hello", "v": PROTOCOL_VERSION, "code": code, "name": name}
     if lead is not None:
         hello["lead"] = lead
     writer.write(json.dumps(hello).encode() + b"\n")

@@ -210,3 +210,49 @@ async def test_a_save_that_lands_before_the_end_is_removed_with_the_table(
     await server.close()
     assert sorted(p.name for p in tables_dir().iterdir()) == []
     assert len(list(matches_dir().glob("*.json"))) == 1
+
+
+async def test_a_seat_sees_an_action_only_once_it_is_saved(
+    monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    """The host sends the state after an action only when the action is on disk, as the
+    single-player app saves before it draws: a crash can never take back a card a player
+    has seen played. Here the journal write of the player's card is held: nothing about
+    that card reaches anyone until it is let go."""
+    from netplay import Player, start_host, wait_for
+
+    import bela.net.saves
+    from bela.net.protocol import State
+
+    gate = threading.Event()
+    real_append, real_replace = TableSaver._append, TableSaver._replace
+
+    def slow_append(saver: TableSaver, *args: object) -> None:
+        gate.wait(10)
+        real_append(saver, *args)  # type: ignore[arg-type]
+
+    def slow_replace(saver: TableSaver, *args: object) -> None:
+        gate.wait(10)
+        real_replace(saver, *args)  # type: ignore[arg-type]
+
+    host = await start_host()
+    try:
+        table = host.server.new_table()
+        player = Player(await host.join(table.code, "Ana", lead=table.leader_key))
+        await player.client.send({"type": "start"})
+        while not player.my_turn():
+            await wait_for(player, State)
+        seq = player.states[-1].seq
+        await host.server.saver.flush()  # type: ignore[union-attr]
+        monkeypatch.setattr(bela.net.saves.TableSaver, "_append", slow_append)
+        monkeypatch.setattr(bela.net.saves.TableSaver, "_replace", slow_replace)
+        await player.client.act(player.states[-1].view.legal[0])
+        with pytest.raises(TimeoutError):  # nothing newer while the save is held
+            await wait_for(player, State, timeout=0.5)
+        assert table.seq > seq and all(s.seq <= seq for s in player.states)
+        gate.set()
+        state = await wait_for(player, State, timeout=5)
+        assert isinstance(state, State) and state.seq == seq + 1
+    finally:
+        gate.set()
+        await host.server.close()

@@ -144,6 +144,8 @@ class _Slot:
     done: bool = False
     known: tuple[RoundEntry, ...] = ()
     """The finished rounds' entries of the last save: worked out once, not after every action."""
+    seq: int = 0
+    """The table's ``seq`` of the last state queued (what the queued lines reach)."""
     log_exists: bool = False
     """Written and read by the write thread only (one at a time per table)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -191,6 +193,7 @@ class TableSaver:
             else:  # pragma: no cover - a round's actions only grow
                 slot.snapshot = True
             slot.meta, slot.round, slot.count = meta, match.next_index, len(actions)
+        slot.seq = table.seq
         if slot.snapshot:
             slot.lines.clear()
         if slot.task is None or slot.task.done():
@@ -198,10 +201,13 @@ class TableSaver:
 
     async def _write(self, table_id: str, slot: _Slot) -> None:
         while (slot.snapshot or slot.lines) and not slot.done and slot.table is not None:
+            table = slot.table
+            upto = slot.seq  # the state this write makes durable (told to the table after)
             try:
                 if slot.snapshot:
                     # the state now (the match is immutable); it holds every line queued
-                    save = _save_of(slot.table, slot.known)
+                    upto = table.seq
+                    save = _save_of(table, slot.known)
                     slot.snapshot = False
                     slot.lines.clear()
                     slot.known = tuple(r for r in save.record.rounds if r.result is not None)
@@ -216,7 +222,9 @@ class TableSaver:
                     f"could not save table {table_id} in {shown_path(self.directory)}: "
                     f"{os_error_text(exc)}"
                 )
+                table.saved()  # the play goes on unsaved (the host says so) rather than stall
                 return
+            table.saved(upto)
 
     def _replace(self, slot: _Slot, path: Path, text: str) -> None:
         """Write the snapshot (in a thread), unless the match has ended meanwhile; the

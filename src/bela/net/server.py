@@ -224,6 +224,7 @@ class Server:
         saver = self.saver
         if saver is not None and self.options.save:
             table.on_change = saver.schedule
+            table.hold = True  # each state goes out once its actions are saved
         table.on_over = self._over
 
     def _over(self, table: Table) -> str | None:

@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -91,6 +92,13 @@ class Table:
     match: Match | None = None
     shown: Round | None = None
     seq: int = 0
+    hold: bool = False
+    """Hold each state until the save of the actions it shows is on disk (``saved``): a seat
+    never sees a card the host could lose in a crash (set when the host saves its tables)."""
+    durable: int = 0
+    """The ``seq`` up to which the actions are saved (``hold``)."""
+    held: deque[tuple[int, dict[int, bytes]]] = field(default_factory=deque)
+    """States waiting for their save, in order, by the ``seq`` they show."""
     leader: int | None = None
     bots: dict[int, Bot] = field(default_factory=dict)
     on_change: Callable[[Table], None] | None = None
@@ -347,6 +355,7 @@ class Table:
             return
         self.over_sent = True
         where = self.on_over(self) if self.on_over is not None else None
+        self.saved()  # archived (or not savable): the last states go out before Over
         for seat in self.seats:
             if seat.timer is not None:
                 seat.timer.cancel()
@@ -414,10 +423,23 @@ class Table:
             return
         present = [index for index, seat in enumerate(self.seats) if seat.link is not None]
         frames = state_frames(self.match, self.shown, present, self.seq, seats, last)
+        if self.hold and (self.seq > self.durable or self.held):
+            self.held.append((self.seq, frames))  # out once saved, in order
+            return
+        self._send_frames(frames)
+
+    def _send_frames(self, frames: dict[int, bytes]) -> None:
         for index, frame in frames.items():
             link = self.seats[index].link
             if link is not None:
                 link.send_frame(frame)
+
+    def saved(self, seq: int | None = None) -> None:
+        """The actions up to ``seq`` are on disk (None: as far as they will get, e.g. the
+        save failed or the match was archived): the states that show them go out."""
+        self.durable = self.seq if seq is None else max(self.durable, seq)
+        while self.held and self.held[0][0] <= self.durable:
+            self._send_frames(self.held.popleft()[1])
 
     def send_state(self, index: int) -> None:
         link = self.seats[index].link
