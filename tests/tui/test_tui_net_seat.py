@@ -7,6 +7,7 @@ a quick phrase. The host's match must show every action the app sent.
 
 from __future__ import annotations
 
+import pytest
 from net_pilot import host, net_screen, until
 from textual.widgets import Input
 
@@ -211,3 +212,31 @@ def test_a_copy_is_kept_once_per_machine_whatever_seat_kept_it_first() -> None:
     path_before = list(matches_dir().glob("*.json"))
     assert keep(1, record_it=False) == "The host keeps the record."
     assert list(matches_dir().glob("*.json")) == path_before
+
+
+@pytest.mark.parametrize(("clockwise", "left"), [(False, 3), (True, 1)])
+async def test_under_the_clockwise_house_rule_the_next_player_sits_on_the_left(
+    clockwise: bool, left: int
+) -> None:
+    """As at the local table: play passing clockwise puts the next seat on the left (and
+    the trick's cards on that side too); the default puts it on the right."""
+    from bela.engine import Rules
+    from bela.tui.widgets import SeatBadge, TrickView
+
+    server, port = await host(rules=Rules(clockwise=clockwise))
+    table = server.new_table()
+    session = RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
+    app = BelaApp(remote=session, reduced_motion=True)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: net_screen(app).lobby is not None)
+            await pilot.press("g")
+            await until(pilot, lambda: net_screen(app).state is not None)
+            screen = net_screen(app)
+            first = next(iter(screen.query_one("#middle").query(SeatBadge)))  # the left one
+            assert first.model is not None and first.model.name == f"bot {left}"
+            you = screen.query_one("#seat-0", SeatBadge).model
+            assert you is not None and you.name.startswith("Ana")
+            assert screen.query_one("#trick", TrickView).clockwise is clockwise
+    finally:
+        await server.close()

@@ -80,6 +80,7 @@ from bela.tui.screens.table_parts import (
 )
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.table_talk import TableTalk
+from bela.tui.widgets.trick import place_of
 from bela.tui.widgets.zvanja import ZvanjaPanel
 from bela.untrusted import oneline
 from bela.wording import suit_name
@@ -565,12 +566,16 @@ class NetTableScreen(Screen[None]):
                 ]
             )
         )
+        # under the house rule "clockwise" the next player sits on the left, as at home
+        clockwise = view.rules.clockwise
         for model in seat_models(state):
-            self.query_one(f"#seat-{model.seat}", SeatBadge).model = model
+            where = place_of(model.seat, clockwise)
+            self.query_one(f"#seat-{where}", SeatBadge).model = model
         self._refresh_moments(state)
         bidding = view.phase == "bidding" and self.my_turn()
         bids = self.query_one("#bids", BidMenu)
         trick = self.query_one("#trick", TrickView)
+        trick.clockwise = clockwise
         bids.display, trick.display = bidding, not bidding
         if bidding:
             bids.model = bid_choices(view, self.bid_cursor)
@@ -706,7 +711,11 @@ class NetTableScreen(Screen[None]):
             info.leader, tuple(Card.parse(c) for c in info.cards), info.winner, info.points
         )
         turned = turned_trick(trick, state.seat)
-        self.app.push_screen(LastTrickScreen(turned, number, names=self._names(state)))
+        self.app.push_screen(
+            LastTrickScreen(
+                turned, number, names=self._names(state), clockwise=state.view.rules.clockwise
+            )
+        )
 
     def action_hint(self) -> None:
         """What the hard bot would do here, and why: worked out here, from this seat's view
