@@ -234,3 +234,22 @@ def test_the_seed_printed_at_exit_is_the_seed_typed_on_the_start_screen(
     )
     saved = json.loads((data_dir / "autosave.json").read_text())
     assert saved["seed"] == 777
+
+
+async def test_a_long_hint_is_shown_whole_at_80_columns() -> None:
+    """At 80×24 the bid hint's numbers take three lines: the message grows to show them all
+    (it was two lines high, and the end, "(i: in words)", was cut), and the hand stays."""
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot) == "turn"
+        await pilot.press("i")
+        await wait_for(pilot, lambda: message(app).startswith("Hint: "))
+        await pilot.press("i")
+        await wait_for(pilot, lambda: message(app).startswith("Hint, the numbers: "))
+        await pilot.pause()
+        shown = app.screen.query_one("#message")
+        lines = [line.text.rstrip() for line in shown.render_lines(shown.region.reset_offset)]
+        text = " ".join(line for line in lines if line)
+        assert message(app).endswith("(i: in words)") and text.endswith("(i: in words)"), lines
+        hand = app.screen.query_one("#hand")
+        assert hand.region.bottom <= app.screen.region.bottom - 1  # above the footer
