@@ -406,6 +406,14 @@ async def test_the_match_end_screen_opens_the_full_sheet(data_dir: Path) -> None
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, MatchEndScreen)
+        # the dialog hides the app's keys; the history and the statistics still open
+        for key, kind in (("f3", HistoryScreen), ("f4", StatsScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, kind), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MatchEndScreen)
 
 
 # ---------------------------------------------------------------------- pictures

@@ -60,6 +60,10 @@ class MatchEndScreen(ModalScreen[str]):
         Binding("n,enter", "choose('new')", N_("New match")),
         Binding("q,escape", "choose('quit')", N_("Quit")),
         Binding("b", "sheet", N_("Blok")),
+        # a modal screen hides the app's keys: the ones a player wants after a match
+        Binding("f3", "app.history", N_("History"), show=False),
+        Binding("f4", "app.statistics", N_("Statistics"), show=False),
+        Binding("f1", "app.help", N_("Help"), show=False),
     ]
 
     def __init__(self, match: Match) -> None:
