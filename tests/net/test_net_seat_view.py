@@ -115,3 +115,35 @@ def test_a_finished_round_is_sent_with_its_result(seed: int, rules: Rules) -> No
         record.result,
         record.written,
     )
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), seat=st.integers(0, 3), rules=_RULES)
+def test_a_finished_round_replays_on_the_client_for_its_analysis(
+    seed: int, seat: int, rules: Rules
+) -> None:
+    """Once eight tricks are played every card is public: a seat rebuilds the round from its
+    last frame and gets the same post-mortem as the table that held the deal (the talon's
+    split, which stays unknown, changes nothing from the first trick on). A round that left
+    cards unplayed gives no round at all."""
+    from bela.net.seat_view import played_round_of
+    from bela.search.analysis import analyze_round
+
+    match = _played(seed, 0, rules, 1001)
+    rng = random.Random(seed)
+    while not match.rounds:
+        assert match.current is not None
+        match = match.apply(rng.choice(match.current.legal_actions()))
+    record = match.rounds[-1]
+    shown = match.deal(record.index).replay(record.actions)
+    message = decode_server(state_frames(match, shown, [seat], 2, SEATS, None)[seat])
+    assert isinstance(message, State) and message.ended is not None
+    rebuilt = played_round_of(message.view, message.ended)
+    if len(shown.tricks) < 8 or record.result.claim is not None:
+        assert rebuilt is None
+        return
+    assert rebuilt is not None and rebuilt.result == shown.result
+    assert rebuilt.tricks == shown.tricks and rebuilt.bids == shown.bids
+    ours, theirs = analyze_round(rebuilt), analyze_round(shown)
+    assert ours.costly_moves() == theirs.costly_moves()
+    assert ours.lost_by_seat() == theirs.lost_by_seat()

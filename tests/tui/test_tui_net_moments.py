@@ -156,7 +156,27 @@ async def test_each_round_ends_with_its_summary_at_a_network_seat(
             assert summary.record.result == record.result
             assert summary.record.written == record.written
             assert summary.standing == (table.match.scores, 501) or len(table.match.rounds) > 1
-            assert not summary.query(Button).filter("#analyse")  # no deal here to analyse
+            # all eight tricks are public once played: the post-mortem, as at the local table
+            from bela.search.analysis import analyze_round
+            from bela.tui.screens.analysis import AnalysisScreen
+
+            played = table.match.deal(record.index).replay(record.actions)
+            result = record.result
+            analysable = len(played.tricks) == 8 and result.belot is None and result.claim is None
+            assert bool(summary.query(Button).filter("#analyse")) == analysable
+            assert analysable  # this seeded first round is played to its eighth trick
+            if analysable:
+                await pilot.press("a")
+                await until(
+                    pilot,
+                    lambda: (
+                        isinstance(app.screen, AnalysisScreen) and app.screen.analysis is not None
+                    ),
+                )
+                analysis = app.screen.analysis  # type: ignore[attr-defined]
+                assert analysis.costly_moves() == analyze_round(played).costly_moves()
+                await pilot.press("escape")
+                await until(pilot, lambda: app.screen is summary)
             await pilot.press("enter")
             # closed: the table, or the next round's zvanja moment, which waited behind it
             await until(pilot, lambda: app.screen is not summary)

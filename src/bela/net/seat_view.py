@@ -15,9 +15,12 @@ from bela.engine import (
     Call,
     Card,
     CompletedTrick,
+    IllegalActionError,
     Pass,
     Phase,
+    Play,
     Rank,
+    Round,
     RoundRecord,
     RoundResult,
     Rules,
@@ -29,7 +32,7 @@ from bela.engine.zvanja import ZvanjeKind
 from bela.net.protocol import RoundEndInfo, ViewInfo, ZvanjeInfo
 from bela.records import parse_action
 
-__all__ = ["round_record_of", "rules_of", "seat_view_of", "zvanje_of"]
+__all__ = ["played_round_of", "round_record_of", "rules_of", "seat_view_of", "zvanje_of"]
 
 
 def rules_of(info: ViewInfo) -> Rules:
@@ -120,3 +123,50 @@ def round_record_of(info: RoundEndInfo, dealer: int) -> RoundRecord:
         claim_ok=info.claim_ok,
     )
     return RoundRecord(info.index, dealer, 0, (), result, info.written)
+
+
+def played_round_of(info: ViewInfo, ended: RoundEndInfo) -> Round | None:
+    """The finished round, replayed on the client for its post-mortem, or None.
+
+    Once all eight tricks are played every card is public: each seat's eight are the
+    cards it played. Which two of them were its talon is not (and stays unknown): the
+    rebuilt deal splits them arbitrarily, which changes nothing from the first trick
+    on, the only part the analysis looks at. Bids, cards and bela (taken where an
+    announcing seat could announce it) are replayed through the engine, and the round
+    is given only if it comes to the result the host sent; a round stopped by dosta,
+    redealt or ended by belot left cards unplayed and gives None.
+    """
+    if info.phase != "finished" or len(info.tricks) != 8 or ended.claim is not None:
+        return None
+    try:
+        held = [0, 0, 0, 0]
+        plays: list[tuple[int, Card]] = []
+        for trick in info.tricks:
+            for i, text in enumerate(trick.cards):
+                seat, card = (trick.leader + i) % 4, Card.parse(text)
+                held[seat] |= 1 << int(card)
+                plays.append((seat, card))
+        hands = [0, 0, 0, 0]
+        talons = [0, 0, 0, 0]
+        for seat, mask in enumerate(held):
+            cards = [c for c in range(32) if mask >> c & 1]
+            if len(cards) != 8:
+                return None
+            hands[seat] = sum(1 << c for c in cards[:6])
+            talons[seat] = sum(1 << c for c in cards[6:])
+        rnd = Round(info.dealer, hands, talons, rules_of(info))
+        for bidder, text in info.bids:
+            rnd.push(_bid(text), bidder)
+        announcing = set(info.bela_announced)
+        for seat, card in plays:
+            announce = Play(card, bela=True)
+            if seat in announcing and announce in rnd.legal_actions():
+                rnd.push(announce, seat)
+            else:
+                rnd.push(Play(card), seat)
+    except (ValueError, IllegalActionError):
+        return None
+    result = rnd.result
+    if result is None or round_record_of(ended, info.dealer).result != result:
+        return None  # not the round the host played: no analysis rather than a wrong one
+    return rnd

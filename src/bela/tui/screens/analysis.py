@@ -6,6 +6,7 @@ hard one a few seconds), so the dialog opens at once and fills in when done.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -16,12 +17,12 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from bela.engine import Match, RoundRecord
+from bela.engine import Round
 from bela.i18n import N_, _, ngettext
 from bela.search.analysis import RoundAnalysis, analyze_round
 from bela.tui.text import SEAT_NAMES, card_text
 from bela.tui.widgets import TooSmall
-from bela.wording import card_list
+from bela.wording import at_table, card_list
 
 __all__ = ["AnalysisScreen", "analysis_lines"]
 
@@ -82,18 +83,26 @@ class AnalysisScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,a", "close", N_("Back"))]
 
-    def __init__(self, match: Match, record: RoundRecord) -> None:
+    def __init__(
+        self,
+        index: int,
+        played: Round,
+        players: Sequence[str] | None = None,
+        me: int | None = None,
+    ) -> None:
+        """Round ``index`` (0-based), ``played`` to its end; ``players`` and ``me`` name the
+        seats of a network table (``bela.wording.at_table``), "You" for seat ``me``."""
         super().__init__()
-        self.match = match
-        self.record = record
+        self.index = index
+        self.played = played
+        self.players = players
+        self.me = me
         self.analysis: RoundAnalysis | None = None
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="analysis", classes="dialog"):
-            yield Static(
-                Text(_("Round {n}: analysis").format(n=self.record.index + 1), style="bold")
-            )
+            yield Static(Text(_("Round {n}: analysis").format(n=self.index + 1), style="bold"))
             with VerticalScroll(id="analysis-body"):
                 yield Static(_("Solving the round with all cards visible…"), id="analysis-text")
             yield Button(_("Back (Esc)"), id="analysis-back", variant="primary")
@@ -103,13 +112,14 @@ class AnalysisScreen(ModalScreen[None]):
 
     @work(thread=True, exclusive=True, group="analysis")
     def _analyse(self) -> None:
-        played = self.match.deal(self.record.index).replay(self.record.actions)
-        analysis = analyze_round(played)
+        analysis = analyze_round(self.played)
         self.app.call_from_thread(self._show, analysis)
 
     def _show(self, analysis: RoundAnalysis) -> None:
         self.analysis = analysis
-        self.query_one("#analysis-text", Static).update(Text("\n").join(analysis_lines(analysis)))
+        with at_table(self.players, self.me):  # a network table's names, as text
+            lines = analysis_lines(analysis)
+        self.query_one("#analysis-text", Static).update(Text("\n").join(lines))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

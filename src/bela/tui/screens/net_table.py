@@ -48,7 +48,7 @@ from bela.net.protocol import (
     State,
     Welcome,
 )
-from bela.net.seat_view import round_record_of, seat_view_of
+from bela.net.seat_view import played_round_of, round_record_of, seat_view_of
 from bela.tui.model import (
     BID_KEYS,
     BidModel,
@@ -376,8 +376,14 @@ class NetTableScreen(Screen[None]):
         tricks = state.view.tricks
         last_team = (tricks[-1].winner - me) % 2 if len(tricks) == 8 else None
         scores = (state.scores[me % 2], state.scores[1 - me % 2])
+        players = [_name(info, seat) for seat, info in enumerate(state.seats)]
         return RoundSummaryScreen(
-            record, (scores, state.target), last_team, names=self._names(state)
+            record,
+            (scores, state.target),
+            last_team,
+            names=self._names(state),
+            played=played_round_of(state.view, ended),  # all 8 tricks public: analysable
+            seats=(players, me),
         )
 
     def _next_moment(self) -> None:

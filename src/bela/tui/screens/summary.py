@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from bela.engine import LAST_TRICK_BONUS, Match, RoundRecord
+from bela.engine import LAST_TRICK_BONUS, Match, Round, RoundRecord
 from bela.i18n import N_, _
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.text import SEAT_NAMES, TEAM_NAMES, explain_round
@@ -80,12 +80,18 @@ class RoundSummaryScreen(FreshModal[None]):
         *,
         match: Match | None = None,
         names: Sequence[str] | None = None,
+        played: Round | None = None,
+        seats: tuple[Sequence[str], int] | None = None,
     ) -> None:
         """``standing``: the scores after the round and the target; ``last_trick_team``
         took the last of eight tricks (None if fewer were played). ``match``, when the
         table holds it, offers the analysis; ``names`` are a network table's seats (seen
-        from seat 0: the record is turned so the player's team is "mi")."""
+        from seat 0: the record is turned so the player's team is "mi"). A network seat, which
+        never holds the deal, offers the analysis with ``played`` (the round replayed from
+        its eight public tricks) and ``seats`` (the players by seat, and the player's own)."""
         super().__init__()
+        self.played = played
+        self.seats = seats
         self.record = record
         self.standing = standing
         self.last_trick_team = last_trick_team
@@ -132,7 +138,8 @@ class RoundSummaryScreen(FreshModal[None]):
     def _analysable(self) -> bool:
         """Only a table that holds the deal can replay the round against the best play."""
         result = self.record.result
-        return self.match is not None and result.belot is None and not result.redeal
+        held = self.match is not None or self.played is not None
+        return held and result.belot is None and not result.redeal
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "analyse":
@@ -144,8 +151,15 @@ class RoundSummaryScreen(FreshModal[None]):
         """Open the post-mortem: every card from trick 3 on against the double-dummy best."""
         from bela.tui.screens.analysis import AnalysisScreen
 
-        if self.match is not None and self._analysable():
-            self.app.push_screen(AnalysisScreen(self.match, self.record))
+        if not self._analysable():
+            return
+        index = self.record.index
+        if self.played is not None:
+            players, me = self.seats if self.seats is not None else (None, None)
+            self.app.push_screen(AnalysisScreen(index, self.played, players, me))
+        elif self.match is not None:
+            played = self.match.deal(index).replay(self.record.actions)
+            self.app.push_screen(AnalysisScreen(index, played))
 
     def action_close(self) -> None:
         self.dismiss(None)
