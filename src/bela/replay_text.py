@@ -34,7 +34,15 @@ from bela.engine import (
     cards_in,
 )
 from bela.i18n import _, english
-from bela.wording import level_name, player_name, rank_plural, suit_name, you
+from bela.wording import (
+    level_name,
+    mark_words,
+    player_name,
+    rank_plural,
+    sheet_mark_codes,
+    suit_name,
+    you,
+)
 from bela.wording import seat_name as wording_seat
 
 __all__ = [
@@ -391,35 +399,9 @@ def render_round(view: RoundView) -> RenderableType:
 
 
 def sheet_marks(played: RoundRecord) -> list[str]:
-    """What a score sheet notes beside a round: pad, štiglja, belot, dosta, visi, a redeal."""
-    r = played.result
-    marks: list[str] = []
-    if r.redeal:
-        marks.append(_("redeal"))
-    if r.caller is not None and r.fell and not r.hanging:  # a visi tie hangs, not falls
-        callers = TEAM_NAMES[r.caller % 2]
-        if r.tie:
-            marks.append(_("pad {team} (tie)").format(team=callers))
-        else:
-            marks.append(_("pad {team}").format(team=callers))
-    if r.stiglja is not None:
-        marks.append(_("štiglja {team}").format(team=TEAM_NAMES[r.stiglja]))
-    if r.belot is not None:
-        marks.append(_("belot {team}").format(team=TEAM_NAMES[r.belot]))
-    if r.claim is not None:  # "dosta": the round stopped on a claim of the match
-        if r.claim_ok:
-            marks.append(_("dosta {team} (held)").format(team=TEAM_NAMES[r.claim]))
-        else:
-            marks.append(_("dosta {team} (wrong)").format(team=TEAM_NAMES[r.claim]))
-    if r.hanging:
-        marks.append(_("visi: {points} hang").format(points=r.hanging))
-    for team in (0, 1):
-        collected = played.written[team] - r.points[team]
-        if collected > 0:
-            marks.append(
-                _("+{points} visi to {team}").format(points=collected, team=TEAM_NAMES[team])
-            )
-    return marks
+    """What a score sheet notes beside a round: pad, štiglja, belot, dosta, visi, a redeal
+    (``bela.wording.sheet_mark_codes``, worded for the reader's team)."""
+    return [mark_words(code, you() % 2) for code in sheet_mark_codes(played)]
 
 
 def _called(played: RoundRecord) -> Text:

@@ -21,6 +21,7 @@ from bela.i18n import _, ngettext, pgettext
 from bela.untrusted import oneline
 
 if TYPE_CHECKING:
+    from bela.engine import RoundRecord
     from bela.engine.tricks import Illegal
 
 __all__ = [
@@ -30,12 +31,14 @@ __all__ = [
     "card_text",
     "illegal_text",
     "level_name",
+    "mark_words",
     "outcome_name",
     "padded",
     "player_name",
     "points",
     "rank_plural",
     "seat_name",
+    "sheet_mark_codes",
     "suit_name",
     "suit_singular",
     "symbolize",
@@ -229,3 +232,61 @@ def outcome_name(outcome: str) -> str:
         "damaged": pgettext("outcome", "damaged"),
     }
     return words.get(outcome, outcome)
+
+
+def sheet_mark_codes(played: RoundRecord) -> list[str]:
+    """What a score sheet notes beside a round, as codes with absolute teams (``pad:1``,
+    ``stiglja:0``, ``visi:40``...): data a network host can send every reader, each of
+    whom words it for their own team (``mark_words``)."""
+    r = played.result
+    marks: list[str] = []
+    if r.redeal:
+        marks.append("redeal")
+    if r.caller is not None and r.fell and not r.hanging:  # a visi tie hangs, not falls
+        marks.append(f"{'padtie' if r.tie else 'pad'}:{r.caller % 2}")
+    if r.stiglja is not None:
+        marks.append(f"stiglja:{r.stiglja}")
+    if r.belot is not None:
+        marks.append(f"belot:{r.belot}")
+    if r.claim is not None:  # "dosta": the round stopped on a claim of the match
+        marks.append(f"{'held' if r.claim_ok else 'wrong'}:{r.claim}")
+    if r.hanging:
+        marks.append(f"visi:{r.hanging}")
+    for team in (0, 1):
+        collected = played.written[team] - r.points[team]
+        if collected > 0:
+            marks.append(f"collect:{team}:{collected}")
+    return marks
+
+
+def mark_words(code: str, ours: int) -> str:
+    """A score sheet's mark (``sheet_mark_codes``) in the reader's language, "mi" being team
+    ``ours``; a code this bela does not know (a newer host's) is shown as it is, cut short."""
+    kind, *values = code.split(":")
+    try:
+        numbers = [int(v) for v in values]
+    except ValueError:
+        return code[:24]
+
+    def team(t: int) -> str:
+        return pgettext("team", "mi") if t == ours else pgettext("team", "vi")
+
+    if kind == "redeal" and not numbers:
+        return _("redeal")
+    if len(numbers) == 1 and numbers[0] in (0, 1):
+        t = team(numbers[0])
+        words = {
+            "pad": _("pad {team}"),
+            "padtie": _("pad {team} (tie)"),
+            "stiglja": _("štiglja {team}"),
+            "belot": _("belot {team}"),
+            "held": _("dosta {team} (held)"),
+            "wrong": _("dosta {team} (wrong)"),
+        }
+        if kind in words:
+            return words[kind].format(team=t)
+    if kind == "visi" and len(numbers) == 1:
+        return _("visi: {points} hang").format(points=numbers[0])
+    if kind == "collect" and len(numbers) == 2 and numbers[0] in (0, 1):
+        return _("+{points} visi to {team}").format(points=numbers[1], team=team(numbers[0]))
+    return code[:24]

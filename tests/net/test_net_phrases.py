@@ -117,3 +117,44 @@ def test_a_strange_host_can_only_say_plain_words(code: str, args: dict[str, str 
 def test_values_are_never_read_as_templates() -> None:
     evil = "{name.__class__} {0} {seat!r}"
     assert render("x", "left", {"name": evil}) == f"{evil} left the table."
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), seat=st.integers(0, 3))
+def test_the_score_sheets_marks_are_worded_from_each_players_side(seed: int, seat: int) -> None:
+    """The sheet's marks travel as codes; each seat words them in its language and from its
+    own team's side, as its own history would ("pad mi" for one team is "pad vi" for the
+    other), never as the host's "1+3"."""
+    import json
+
+    from bela.net.protocol import State, decode_server
+    from bela.net.views import state_frames
+    from bela.replay_text import sheet_marks
+    from bela.wording import at_table, mark_words
+
+    match, _ = _finished_rounds(seed)
+    seats = [{"name": n, "kind": "human"} for n in NAMES]
+    last = match.rounds[-1]
+    shown = match.deal(last.index).replay(last.actions)
+    frame = decode_server(state_frames(match, shown, [seat], 1, seats, None)[seat])
+    assert isinstance(frame, State)
+    for row, record in zip(frame.sheet, match.rounds, strict=True):
+        worded = [mark_words(code, seat % 2) for code in row.marks]
+        with at_table(NAMES, seat):
+            assert worded == sheet_marks(record)
+        assert all("+" not in w or "visi" in w for w in worded)  # no "1+3" team names
+    codes = [c for row in frame.sheet for c in row.marks]
+    flipped = [mark_words(c, 1 - seat % 2) for c in codes]
+    ours = [mark_words(c, seat % 2) for c in codes]
+    swap = {"mi": "vi", "vi": "mi"}
+    assert flipped == [" ".join(swap.get(w, w) for w in m.split(" ")) for m in ours]
+    assert json.loads(json.dumps(codes)) == codes
+
+
+def test_an_unknown_sheet_mark_is_shown_as_it_is_and_short() -> None:
+    from bela.wording import mark_words
+
+    assert mark_words("pad:0", 0) == "pad mi" and mark_words("pad:0", 1) == "pad vi"
+    assert mark_words("later:kind", 0) == "later:kind"
+    assert mark_words("x" * 300, 0) == "x" * 24
+    assert mark_words("pad:7", 0) == "pad:7" and mark_words("visi:x", 0) == "visi:x"

@@ -243,6 +243,9 @@ class RoundInfo(_Message):
     index: int
     written: tuple[int, int]
     note: Annotated[str, Field(max_length=200)]
+    marks: Annotated[tuple[Annotated[str, Field(max_length=24)], ...], Field(max_length=8)] = ()
+    """The sheet's marks as codes (``bela.wording.sheet_mark_codes``): each app words them
+    for its own team ("pad mi"); ``note`` is the host's English."""
 
 
 Pair = tuple[int, int]

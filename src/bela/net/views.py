@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from bela.engine import Card, Match, Round, RoundRecord, SeatView, Zvanje
+from bela.wording import sheet_mark_codes
 
 if TYPE_CHECKING:
     from bela.net.phrases import Phrase
@@ -153,7 +154,12 @@ def state_message(
         "round": match.next_index if shown is match.current else match.rounds[-1].index,
         "view": view_info(view, can_claim),
         "sheet": [
-            {"index": r.index, "written": list(r.written), "note": round_note(r)}
+            {
+                "index": r.index,
+                "written": list(r.written),
+                "note": round_note(r),
+                "marks": sheet_mark_codes(r),
+            }
             for r in match.rounds
         ],
         "winner": match.winner,
@@ -182,7 +188,12 @@ def state_frames(
         "hanging": match.hanging,
         "round": match.next_index if shown is match.current else match.rounds[-1].index,
         "sheet": [
-            {"index": r.index, "written": list(r.written), "note": round_note(r)}
+            {
+                "index": r.index,
+                "written": list(r.written),
+                "note": round_note(r),
+                "marks": sheet_mark_codes(r),
+            }
             for r in match.rounds
         ],
         "winner": match.winner,

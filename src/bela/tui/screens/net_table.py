@@ -42,6 +42,7 @@ from bela.net.protocol import (
     Over,
     Refused,
     RoundEndInfo,
+    RoundInfo,
     Said,
     SeatInfo,
     ServerMessage,
@@ -83,7 +84,7 @@ from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.trick import place_of
 from bela.tui.widgets.zvanja import ZvanjaPanel
 from bela.untrusted import oneline
-from bela.wording import suit_name
+from bela.wording import mark_words, suit_name
 
 if TYPE_CHECKING:
     from bela.ai.hard import Advice
@@ -94,6 +95,14 @@ __all__ = ["NetTableScreen", "bid_choices", "seat_models"]
 
 _BIDS: Final = ("call H", "call D", "call S", "call C", "dalje")
 _PHRASE_KEYS: Final = ("f5", "f6", "f7", "f8", "f9", "f10")
+
+
+def _sheet_note(row: RoundInfo, ours: int) -> str:
+    """A sheet line's marks in this player's language and from their team's side ("pad
+    mi"); the host's English note for a host that sends no marks."""
+    if not row.marks:
+        return row.note
+    return ", ".join(mark_words(code, ours) for code in row.marks)
 
 
 def place(seat: int, me: int) -> int:
@@ -588,7 +597,9 @@ class NetTableScreen(Screen[None]):
         trick.model = self._trick_model(view, me, trump)
         self.query_one("#hand", Hand).model = self._hand_model(view, trump)
         rows = tuple(
-            SheetRow(r.index + 1, r.written[mine], r.written[theirs], oneline(r.note, 40))
+            SheetRow(
+                r.index + 1, r.written[mine], r.written[theirs], oneline(_sheet_note(r, mine), 40)
+            )
             for r in state.sheet
         )
         self.query_one("#sheet", ScoreSheet).model = SheetModel(
