@@ -150,9 +150,7 @@ _NOTES: Final = ("redeal", "belot", "fell", "stiglja", "claim_ok", "claim_wrong"
 """The parts of a round's note, in the order they are said (values: the team's names)."""
 
 
-def round_over(
-    record: RoundRecord, names: Sequence[str], scores: tuple[int, int], english_note: str
-) -> Phrase:
+def round_over(record: RoundRecord, names: Sequence[str], scores: tuple[int, int]) -> Phrase:
     """The line after a round: each team by its players' names (not "mi"/"vi", which depend
     on who reads it), the points written, what happened (fell, štiglja...) and the totals."""
     result = record.result
@@ -177,10 +175,9 @@ def round_over(
             values["stiglja"] = teams[result.stiglja]
         if result.claim is not None:
             values["claim_ok" if result.claim_ok else "claim_wrong"] = ""
-    code = "round_over_note" if english_note else "round_over"
-    template = PHRASES[code]
-    text = template.format(**values, note=english_note)
-    return Phrase(code, values, text)
+    english = _note(values, translate=False)  # the same parts the apps word
+    code = "round_over_note" if english else "round_over"
+    return Phrase(code, values, PHRASES[code].format(**values, note=english))
 
 
 def render(text: str, code: str | None, args: Mapping[str, str | int] | None) -> str:
@@ -197,18 +194,20 @@ def render(text: str, code: str | None, args: Mapping[str, str | int] | None) ->
             return text
         if code == "round_over_note":
             values["note"] = _note(values)
+            if not values["note"]:
+                return text
         return _(template).format(**values)
     except (KeyError, ValueError, IndexError, AttributeError, TypeError, AssertionError):
         return text
 
 
-def _note(values: Mapping[str, str | int]) -> str:
-    """What happened in a round, in this app's language, from the parts the host named."""
+def _note(values: Mapping[str, str | int], translate: bool = True) -> str:
+    """What happened in a round, from the parts the host named: in this app's language,
+    or (``translate=False``) in the host's English; "" when nothing did."""
+    word = _ if translate else str
     parts = [
-        _(PHRASES[f"note_{part}"]).format(team=values[part]) for part in _NOTES if part in values
+        word(PHRASES[f"note_{part}"]).format(team=values[part]) for part in _NOTES if part in values
     ]
-    if not parts:
-        raise KeyError("note")
     return ", ".join(parts)
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bela.engine import IllegalActionError, Match, Round
 from bela.net.phrases import Phrase, illegal_phrase, round_over
-from bela.net.views import round_note, state_frames, state_message
+from bela.net.views import state_frames, state_message
 
 if TYPE_CHECKING:
     from bela.ai import Bot
@@ -329,7 +329,7 @@ class Table:
             record = after.rounds[-1]
             self.shown = after.deal(record.index).replay(record.actions)
             names = [self.name_of(i) for i in range(4)]
-            last = round_over(record, names, after.scores, round_note(record, names))
+            last = round_over(record, names, after.scores)
             # the bots let everybody see the last trick and the result before the next deal
             self.pause_until = asyncio.get_running_loop().time() + 4 * self.bot_delay
         else:
