@@ -11,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bela.ai.hard import HARD, HardBot, HardConfig, explain, suggest
-from bela.engine import Call, Pass, Phase, Play, Round, SeatView, cards_in
+from bela.ai.normal.bidding import learned_values, load_bid_weights
+from bela.ai.normal.heuristic import HeuristicBot
+from bela.engine import Call, Pass, Phase, Play, Round, SeatView, Suit, cards_in
 from bela.search.analysis import written_points
 from bela.search.sampling import sample_deals
 from bela.search.solver import Position, Solver
@@ -19,7 +21,9 @@ from bela.search.solver import Position, Solver
 # Small budgets: the behaviour under test does not depend on the size of the search.
 SMALL = HardConfig(solver_samples=4, rollout_samples=1, bid_samples=1, bid_margin=100.0)
 # The same budgets with what ``hard`` adds to ``hard-v1`` (the bids read as likelihoods, ...).
-SMALL_NEW = replace(HARD, solver_samples=4, rollout_samples=1, bid_samples=1, bid_margin=100.0)
+SMALL_NEW = replace(
+    HARD, solver_samples=4, rollout_samples=1, bid_samples=1, bid_margin=100.0, learned_margin=1e3
+)
 BOTH = pytest.mark.parametrize("config", [SMALL, SMALL_NEW], ids=["hard-v1", "hard"])
 
 
@@ -115,6 +119,34 @@ def test_the_bids_are_legal_and_blind_too(config: HardConfig) -> None:
         other = Round.from_hands(rnd.dealer, hands, talons)
         assert other.view(view.seat) == view
         assert bot.act(other.view(view.seat), random.Random(seed)) == action
+
+
+def test_hard_bids_like_normal_unless_the_hand_is_close() -> None:
+    """``hard``'s own bids start from the fitted model: a hand clearly over or under the
+    decision gets ``normal``'s bid without a search; a close one is searched."""
+    config = replace(HARD, bid_samples=2)
+    bot = HardBot("hard", config)
+    normal = HeuristicBot("normal", config.bid_model)
+    weights = load_bid_weights()
+    methods = set()
+    for seed in range(60):
+        rnd = Round.from_seed(seed, dealer=seed % 4)
+        for _ in range(seed % 4):  # every place in the bidding, the forced dealer too
+            rnd.push(Pass())
+        view = rnd.view(rnd.to_act or 0)
+        values = learned_values(view, weights)
+        best = max(values)
+        forced = Pass() not in view.legal_actions
+        close_second = sorted(values)[-2] >= best - config.learned_second_suit
+        decision = bot.decide(view, random.Random(seed))
+        methods.add(decision.method)
+        searched = close_second if forced else abs(best) <= config.learned_margin
+        assert decision.method == ("bid-eval" if searched else "heuristic")
+        if searched:
+            assert set(decision.scores) >= {Call(Suit(values.index(best)))}
+        else:
+            assert decision.action == normal.act(view, random.Random(seed))
+    assert methods == {"bid-eval", "heuristic"}
 
 
 def test_late_in_the_round_it_mostly_finds_the_true_best_card() -> None:

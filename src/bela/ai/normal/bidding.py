@@ -44,6 +44,7 @@ __all__ = [
     "call_strength",
     "choose_bid",
     "learned_bid",
+    "learned_values",
     "load_bid_weights",
     "match_adjustment",
     "parse_bid_weights",
@@ -342,24 +343,31 @@ def match_adjustment(view: SeatView) -> float:
     return 0.0
 
 
+def learned_values(view: SeatView, weights: BidWeights) -> list[float]:
+    """The fitted model's value of naming each suit (index = suit) for the view's hand.
+
+    For a player who may say dalje: the predicted written points of naming the
+    suit minus those of dalje. For the dealer who must name one: the suit's
+    predicted value up to a constant, so only the differences mean anything.
+    """
+    hand = 0
+    for c in view.hand:
+        hand |= 1 << c
+    if Pass() not in view.legal_actions:
+        return [weights.forced_value(bid_features(hand, suit)) for suit in range(4)]
+    passes = len(view.bids)
+    return [weights.advantage(passes, bid_features(hand, suit)) for suit in range(4)]
+
+
 def learned_bid(view: SeatView, weights: BidWeights, bonus: float = 0.0) -> Action:
     """The fitted model's bid: the best suit if naming it beats dalje (always when forced).
 
     ``bonus`` (written points, from ``match_adjustment``) is added to every
     call's predicted advantage over dalje.
     """
-    hand = 0
-    for c in view.hand:
-        hand |= 1 << c
-    forced = Pass() not in view.legal_actions
-    passes = len(view.bids)
-    best_suit, best_value = 0, -1e18
-    for suit in range(4):
-        feats = bid_features(hand, suit)
-        value = weights.forced_value(feats) if forced else weights.advantage(passes, feats)
-        if value > best_value:
-            best_suit, best_value = suit, value
+    values = learned_values(view, weights)
+    best_suit = max(range(4), key=lambda suit: (values[suit], -suit))
     call = Call(Suit(best_suit))
-    if forced or best_value + bonus > 0.0:
+    if Pass() not in view.legal_actions or values[best_suit] + bonus > 0.0:
         return call
     return Pass()
