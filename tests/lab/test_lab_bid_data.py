@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -57,3 +58,24 @@ def test_bela_lab_bid_fit_without_the_lab_extra_says_how_to_get_it(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "pip install 'bela[lab]'" in err
     assert not (tmp_path / "w.json").exists()
+
+
+def test_the_bid_choice_benchmark_compares_bots_on_labelled_situations(tmp_path: Path) -> None:
+    """benchmarks/bench_bid_choices.py reads what bid-data writes (a change to either
+    would otherwise go unnoticed until someone reruns the figures in docs/bots.md)."""
+    data = tmp_path / "bids.jsonl"
+    rows = list(generate(3, 8, TINY, jobs=1))
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    bench = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_bid_choices.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), str(data), "normal", "easy"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("8 situations")
+    assert [line.split()[0] for line in lines[1:]] == ["normal", "easy"]
+    assert "vs normal +0.00 ± 0.00" in lines[1]

@@ -38,7 +38,15 @@ from bela.ai.normal.bidding import (
 )
 from bela.engine import Call, Pass, Round
 
-__all__ = ["Evaluation", "evaluate", "fit_weights", "load_situations", "main_fit"]
+__all__ = [
+    "Evaluation",
+    "choice_key",
+    "evaluate",
+    "fit_weights",
+    "load_situations",
+    "main_fit",
+    "situation_view",
+]
 
 HOLDOUT_EVERY = 5
 NON_FORCED_PLACES = 3
@@ -133,7 +141,7 @@ def fit_weights(situations: Sequence[Situation], alpha: float = 1.0) -> dict[str
     }
 
 
-def _view_of(s: Situation) -> Any:
+def situation_view(s: Situation) -> Any:
     """The seat's view of a situation (the other hands do not matter to a bid decision)."""
     rest = [c for c in range(32) if not s.hand >> c & 1]
     hands = [0, 0, 0, 0]
@@ -154,7 +162,8 @@ def _view_of(s: Situation) -> Any:
     return rnd.view(s.seat)
 
 
-def _key(action: Any) -> str:
+def choice_key(action: Any) -> str:
+    """The label's name of a bid: "dalje" or the suit's number."""
     return str(int(action.suit)) if isinstance(action, Call) else "dalje"
 
 
@@ -186,11 +195,11 @@ def evaluate(
     n = agree = 0
     lost: list[float] = []
     for s in situations:
-        view = _view_of(s)
+        view = situation_view(s)
         action = (
             learned_bid(view, model) if isinstance(model, BidWeights) else choose_bid(view, model)
         )
-        key = _key(action)
+        key = choice_key(action)
         n += 1
         loss = s.values[s.best] - s.values[key]
         if key == s.best:
