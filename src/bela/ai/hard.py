@@ -49,6 +49,7 @@ from bela.ai.normal.bidding import (
     BidModel,
     call_strength,
     choose_bid,
+    learned_choice,
     learned_values,
     load_bid_weights,
     match_adjustment,
@@ -374,20 +375,20 @@ class HardBot:
         """The fitted model's bid, the choices to search (none if the hand is clear), a note."""
         cfg = self.config
         values = learned_values(view, load_bid_weights())
+        bonus = match_adjustment(view) if cfg.bid_model.match_aware else 0.0
+        action = learned_choice(view, values, bonus)
         order = sorted(range(4), key=lambda s: (-values[s], s))
         suit, second = order[0], order[1]
-        forced = Pass() not in view.legal_actions
-        advantage = values[suit] + (match_adjustment(view) if cfg.bid_model.match_aware else 0.0)
-        action: Action = Call(Suit(suit)) if forced or advantage > 0.0 else Pass()
         close = values[suit] - values[second] <= cfg.learned_second_suit
-        note = f"naming {Suit(suit).noun} predicted {advantage:+.0f} over dalje"
+        advantage = values[suit] + bonus
         options: list[Action] = []
-        if cfg.bid_samples > 0:
-            if forced:
-                if close:
-                    options = [Call(Suit(suit)), Call(Suit(second))]
-                note = f"must name a suit; {Suit(suit).noun} predicted best"
-            elif abs(advantage) <= cfg.learned_margin:
+        if Pass() not in view.legal_actions:
+            note = f"must name a suit; {Suit(suit).noun} predicted best"
+            if cfg.bid_samples > 0 and close:
+                options = [Call(Suit(suit)), Call(Suit(second))]
+        else:
+            note = f"naming {Suit(suit).noun} predicted {advantage:+.0f} over dalje"
+            if cfg.bid_samples > 0 and abs(advantage) <= cfg.learned_margin:
                 options = [Pass(), Call(Suit(suit))]
                 if close:
                     options.append(Call(Suit(second)))

@@ -26,6 +26,7 @@ standard library: play needs no numpy.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -44,6 +45,7 @@ __all__ = [
     "call_strength",
     "choose_bid",
     "learned_bid",
+    "learned_choice",
     "learned_values",
     "load_bid_weights",
     "match_adjustment",
@@ -365,9 +367,13 @@ def learned_bid(view: SeatView, weights: BidWeights, bonus: float = 0.0) -> Acti
     ``bonus`` (written points, from ``match_adjustment``) is added to every
     call's predicted advantage over dalje.
     """
-    values = learned_values(view, weights)
+    return learned_choice(view, learned_values(view, weights), bonus)
+
+
+def learned_choice(view: SeatView, values: Sequence[float], bonus: float = 0.0) -> Action:
+    """``learned_bid``'s rule on values already worked out (``learned_values``), for a
+    bidder that also needs the values themselves (``hard`` searches the close ones)."""
     best_suit = max(range(4), key=lambda suit: (values[suit], -suit))
-    call = Call(Suit(best_suit))
     if Pass() not in view.legal_actions or values[best_suit] + bonus > 0.0:
-        return call
+        return Call(Suit(best_suit))
     return Pass()
