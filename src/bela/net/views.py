@@ -124,6 +124,19 @@ def round_note(record: RoundRecord, names: Sequence[str] | None = None) -> str:
     return ", ".join(notes)
 
 
+def _sheet(match: Match) -> list[dict[str, Any]]:
+    """The score sheet every seat sees: points written, the English note, the marks' codes."""
+    return [
+        {
+            "index": r.index,
+            "written": list(r.written),
+            "note": round_note(r),
+            "marks": sheet_mark_codes(r),
+        }
+        for r in match.rounds
+    ]
+
+
 def _last(last: Phrase | None) -> dict[str, Any]:
     """The line after an action: the English, and the phrase each app words for itself."""
     if last is None:
@@ -153,15 +166,7 @@ def state_message(
         "hanging": match.hanging,
         "round": match.next_index if shown is match.current else match.rounds[-1].index,
         "view": view_info(view, can_claim),
-        "sheet": [
-            {
-                "index": r.index,
-                "written": list(r.written),
-                "note": round_note(r),
-                "marks": sheet_mark_codes(r),
-            }
-            for r in match.rounds
-        ],
+        "sheet": _sheet(match),
         "winner": match.winner,
         **_last(last),
         "ended": _ended(match, shown),
@@ -187,15 +192,7 @@ def state_frames(
         "scores": list(match.scores),
         "hanging": match.hanging,
         "round": match.next_index if shown is match.current else match.rounds[-1].index,
-        "sheet": [
-            {
-                "index": r.index,
-                "written": list(r.written),
-                "note": round_note(r),
-                "marks": sheet_mark_codes(r),
-            }
-            for r in match.rounds
-        ],
+        "sheet": _sheet(match),
         "winner": match.winner,
         **_last(last),
         "ended": _ended(match, shown),

@@ -105,6 +105,11 @@ def _sheet_note(row: RoundInfo, ours: int) -> str:
     return ", ".join(mark_words(code, ours) for code in row.marks)
 
 
+def _players(state: State) -> list[str]:
+    """The players' names by seat, as the table talk and the moments name them."""
+    return [_name(info, seat) for seat, info in enumerate(state.seats)]
+
+
 def place(seat: int, me: int) -> int:
     """Where ``seat`` is drawn: 0 bottom (us), then in the order of play."""
     return (seat - me) % 4
@@ -352,15 +357,14 @@ class NetTableScreen(Screen[None]):
 
     def _names(self, state: State) -> tuple[str, ...]:
         """The seats' names as drawn in the moments: the player first ("You")."""
-        names = [oneline(_name(state.seats[s], s), 32) for s in range(4)]
-        return turned_names(names, state.seat)
+        return turned_names([oneline(n, 32) for n in _players(state)], state.seat)
 
     def _queue_moments(self, state: State) -> None:
         """The zvanja moment and the round's summary, as the local table shows them."""
         view = self.seat_view
         if view is not None and self._zvanja_heard != state.round and zvanja_due(view):
             self._zvanja_heard = state.round
-            talk = zvanja_talk_of(view, [_name(state.seats[s], s) for s in range(4)])
+            talk = zvanja_talk_of(view, _players(state))
             if talk is not None:
                 self._moments.append(partial(self._zvanja_screen, talk, state.round))
         ended = state.ended
@@ -385,14 +389,13 @@ class NetTableScreen(Screen[None]):
         tricks = state.view.tricks
         last_team = (tricks[-1].winner - me) % 2 if len(tricks) == 8 else None
         scores = (state.scores[me % 2], state.scores[1 - me % 2])
-        players = [_name(info, seat) for seat, info in enumerate(state.seats)]
         return RoundSummaryScreen(
             record,
             (scores, state.target),
             last_team,
             names=self._names(state),
             played=played_round_of(state.view, ended),  # all 8 tricks public: analysable
-            seats=(players, me),
+            seats=(_players(state), me),
         )
 
     def _next_moment(self) -> None:
@@ -550,7 +553,7 @@ class NetTableScreen(Screen[None]):
         self.query_one("#lobby", Static).display = False
         trump = Suit.parse(view.trump) if view.trump else None
         mine, theirs = me % 2, 1 - me % 2
-        names = [_name(state.seats[s], s) for s in range(4)]
+        names = _players(state)
         if view.to_act is None:
             turn = _("round over")
         elif view.to_act == me:
@@ -618,7 +621,7 @@ class NetTableScreen(Screen[None]):
     def _refresh_moments(self, state: State) -> None:
         """The zvanja on show during the first trick, "bela!" by its card (as at home)."""
         view = self.seat_view
-        names = [_name(state.seats[s], s) for s in range(4)]
+        names = _players(state)
         talk = first_trick_talk(view, names) if view is not None else None
         self.query_one("#zvanja", ZvanjaPanel).talk = talk
         said = bela_callout(view) if view is not None else None
