@@ -45,10 +45,11 @@ test: lint typecheck unit
 # Translations (docs/translating.md): pull every marked string into bela.pot, merge it into each
 # language's bela.po (new strings empty, changed ones marked fuzzy), then compile the .mo files
 # the app reads. The .mo files are committed (a test checks they match their .po), so a fresh
-# clone plays in every language without this step.
+# clone plays in every language without this step. Locations name the file only (no line numbers),
+# so that a change elsewhere in a file does not rewrite every catalog and branches merge cleanly.
 LOCALE := src/bela/locale
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -o $(LOCALE)/bela.pot --project bela --no-wrap \
+	$(BIN)/pybabel extract -F babel.cfg -o $(LOCALE)/bela.pot --project bela --no-wrap --add-location=file \
 	  --sort-by-file --add-comments TRANSLATORS: --msgid-bugs-address "" --copyright-holder "" src/bela
 	$(BIN)/pybabel update -i $(LOCALE)/bela.pot -d $(LOCALE) -D bela --no-wrap --ignore-obsolete
 	$(MAKE) compile-messages

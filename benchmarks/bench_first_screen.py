@@ -162,8 +162,8 @@ def bela_command(use_module: bool) -> list[str]:
 
 def write_unfinished_save(directory: Path) -> None:
     """An autosave of a match two rounds and a few cards in, as a player would leave it."""
+    from bela.archive.records import dumps, record_from_match
     from bela.engine import Match
-    from bela.records import dumps, record_from_match
 
     rng = random.Random(12)
     match = Match.new(12, 1001)

@@ -37,9 +37,9 @@ def generate(directory: Path, count: int) -> int:
     os.environ["BELA_DATA_DIR"] = str(directory)
     from bela.ai import make_bot
     from bela.ai.driver import play_bots_until
+    from bela.archive.records import record_from_match
+    from bela.archive.storage import archive_match, matches_dir
     from bela.engine import TARGETS, Match
-    from bela.records import record_from_match
-    from bela.storage import archive_match, matches_dir
 
     have = len(list(matches_dir().glob("*.json"))) if matches_dir().is_dir() else 0
     bots = {kind: {seat: make_bot(kind) for seat in range(4)} for _, kind in LEVELS}
@@ -71,9 +71,9 @@ def timed(action: Callable[[], object], repeat: int = 1) -> float:
 
 def run(directory: Path, count: int, repeat: int) -> None:
     added = generate(directory, count)
-    from bela.history import INDEX_NAME, open_history
-    from bela.stats import results_over_time, score_race, statistics
-    from bela.storage import matches_dir
+    from bela.archive.history import INDEX_NAME, open_history
+    from bela.archive.stats import results_over_time, score_race, statistics
+    from bela.archive.storage import matches_dir
 
     files = len(list(matches_dir().glob("*.json")))
     print(f"archive: {files:,} matches in {matches_dir()} ({added:,} generated now)")

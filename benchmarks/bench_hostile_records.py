@@ -23,13 +23,13 @@ import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
-from bela.records import RECORD_SIZE_LIMIT, RECORD_VALUE_LIMIT
+from bela.archive.records import RECORD_SIZE_LIMIT, RECORD_VALUE_LIMIT
 
 CHILD = textwrap.dedent(
     """
     import resource, sys, time
-    from bela.records import RecordError, match_from_record
-    from bela.storage import read_record
+    from bela.archive.records import RecordError, match_from_record
+    from bela.archive.storage import read_record
     start = time.perf_counter()
     try:
         match_from_record(read_record(__import__("pathlib").Path(sys.argv[1])))
@@ -47,8 +47,8 @@ HEAD = '{"schema_version": 1, '
 def real_record() -> str:
     import random
 
+    from bela.archive.records import dumps, record_from_match
     from bela.engine import Match
-    from bela.records import dumps, record_from_match
 
     rng = random.Random(1)
     match = Match.new(1, target=1001)

@@ -23,8 +23,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from bela.archive.records import RecordError, dumps, loads, match_from_record, record_from_match
 from bela.engine import BelaError, Call, Card, Match, Pass, Play, Round, Suit, legal_plays
-from bela.records import RecordError, dumps, loads, match_from_record, record_from_match
 
 HOSTILE_TEXT = [
     "[@click=app.screenshot('x.svg','/tmp')]x[/]",

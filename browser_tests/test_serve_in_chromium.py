@@ -21,7 +21,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from bela.records import loads
+from bela.archive.records import loads
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 

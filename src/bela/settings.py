@@ -35,9 +35,9 @@ from typing import Final
 import platformdirs
 
 from bela.engine.rules import DEFAULT_RULES, STIGLJA_BONUSES, TARGETS, Rules
-from bela.files import move_aside, read_limited, replace_atomically
+from bela.foundation.files import move_aside, read_limited, replace_atomically
+from bela.foundation.untrusted import oneline, shown, shown_path
 from bela.i18n import LANGUAGES, N_, _
-from bela.untrusted import oneline, shown, shown_path
 
 __all__ = [
     "CONFIG_DIR_ENV",

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Final
 
 from bela.engine.cards import Card, Rank, Suit
 from bela.engine.errors import IllegalBidError, IllegalClaimError, IllegalPlayError
+from bela.foundation.untrusted import oneline
 from bela.i18n import _, ngettext, pgettext
-from bela.untrusted import oneline
 
 if TYPE_CHECKING:
     from bela.engine import RoundRecord

@@ -12,9 +12,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from bela.archive.records import MatchRecord, record_from_match
+from bela.archive.storage import archive_match, matches_dir, read_record
 from bela.engine import Match, Pass, Rules
-from bela.records import MatchRecord, record_from_match
-from bela.storage import archive_match, matches_dir, read_record
 
 
 def random_match(

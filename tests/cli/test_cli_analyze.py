@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 import bela.ai
+from bela.archive.records import dumps, record_from_match
 from bela.cli import main
 from bela.cli.common import resolve_difficulty
 from bela.cli.replay import play_seeded
-from bela.records import dumps, record_from_match
 
 NORMAL = resolve_difficulty("normal", bela.ai.BOT_KINDS)[0]
 

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from archived import archive, direct_counts, long_match, random_match, records
 
+from bela.archive.history import INDEX_NAME, open_history
+from bela.archive.replay_text import sheet_marks
+from bela.archive.stats import statistics
+from bela.archive.storage import matches_dir
 from bela.cli import main
 from bela.engine import Match, Rules
-from bela.history import INDEX_NAME, open_history
-from bela.replay_text import sheet_marks
-from bela.stats import statistics
-from bela.storage import matches_dir
 
 MATCH_KEYS = {
     "file",

@@ -129,8 +129,8 @@ def test_a_record_file_has_its_own_rules(tmp_path: Any, capsys: pytest.CaptureFi
 def test_the_replay_text_shows_the_rules_a_claim_and_a_100_štiglja() -> None:
     """``bela replay`` names the house rules, says what a "dosta" did, and takes a štiglja
     apart with the bonus of the match's rules."""
+    from bela.archive.replay_text import breakdown, match_json, match_rounds, summary
     from bela.cli.replay import play_seeded
-    from bela.replay_text import breakdown, match_json, match_rounds, summary
 
     match = play_seeded(5, 501, "normal", rules=Rules(dosta=True))
     last = match.rounds[-1]

@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
+from bela.archive.records import match_from_record
+from bela.archive.storage import matches_dir, read_record
 from bela.cli import main
 from bela.cli.net import HostOptions, JoinOptions, ServeOptions
 from bela.cli.options import parse
 from bela.net.client import Client
 from bela.net.protocol import Over, State
-from bela.records import match_from_record
-from bela.storage import matches_dir, read_record
 
 
 def test_host_join_and_serve_parse() -> None:

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 import bela.ai
+from bela.archive.records import record_from_match
+from bela.archive.storage import autosave_path, save_autosave
 from bela.cli import main
 from bela.cli.common import CliError, resolve_difficulty
 from bela.engine import Match
-from bela.records import record_from_match
-from bela.storage import autosave_path, save_autosave
 
 
 @pytest.fixture

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 import bela.ai
+from bela.archive.records import dumps, record_from_match
 from bela.cli import main
 from bela.cli.common import resolve_difficulty
 from bela.cli.replay import play_seeded
 from bela.engine import Card, Match, cards_in
-from bela.records import dumps, record_from_match
 
 # Round 1 of seed 42 (dealer seat 3) is the engine's seeded deal, whatever the bots do.
 _DEAL_42 = Match.new(42).deal(0)

@@ -1,4 +1,4 @@
-"""The history index (bela.history): built from the records, rebuilt when it is lost or wrong.
+"""The history index (bela.archive.history): built from the records, rebuilt when lost or wrong.
 
 The records are the truth; every test compares the index with them, or with an
 index built afresh from them.
@@ -20,10 +20,10 @@ from archived import archive, random_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bela.archive.history import INDEX_NAME, INDEX_VERSION, History, Outcome, open_history
+from bela.archive.records import dumps, record_from_match
+from bela.archive.storage import matches_dir
 from bela.engine import Rules
-from bela.history import INDEX_NAME, INDEX_VERSION, History, Outcome, open_history
-from bela.records import dumps, record_from_match
-from bela.storage import matches_dir
 
 
 def snapshot(history: History) -> list[tuple[object, ...]]:
@@ -70,7 +70,7 @@ def test_the_index_lists_every_record_newest_first(archived: dict[str, int | Non
 
 
 def test_rows_hold_what_the_records_say(archived: dict[str, int | None]) -> None:
-    from bela.storage import read_record
+    from bela.archive.storage import read_record
 
     with open_history() as history:
         for row in history.matches():
@@ -286,7 +286,7 @@ def test_no_archive_no_index_file(data_dir: Path) -> None:
 
 _WINDOW = """
 import sys
-from bela.history import open_history
+from bela.archive.history import open_history
 with open_history() as history:
     print(len(history.matches()), history.notice)
 """

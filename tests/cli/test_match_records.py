@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bela.engine import Match, Pass, Round, Rules
-from bela.records import (
+from bela.archive.records import (
     SCHEMA_VERSION,
     MatchRecord,
     RecordError,
@@ -22,6 +21,7 @@ from bela.records import (
     parse_action,
     record_from_match,
 )
+from bela.engine import Match, Pass, Round, Rules
 
 
 def random_match(seed: int, steps: int | None = None, **kwargs: Any) -> Match:

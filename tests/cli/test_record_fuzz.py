@@ -10,9 +10,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bela.archive.records import RecordError, dumps, loads, match_from_record, record_from_match
+from bela.archive.storage import CorruptAutosaveError, autosave_path, load_autosave
 from bela.engine import Match
-from bela.records import RecordError, dumps, loads, match_from_record, record_from_match
-from bela.storage import CorruptAutosaveError, autosave_path, load_autosave
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),

@@ -17,9 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bela.engine import LEGACY_RULES, Card, Claim, Match, Play, Rank, Rules
-from bela.engine.rules import QUICK_TARGET
-from bela.records import (
+from bela.archive.records import (
     SCHEMA_VERSION,
     RecordError,
     RulesEntry,
@@ -29,6 +27,8 @@ from bela.records import (
     record_from_match,
     result_entry,
 )
+from bela.engine import LEGACY_RULES, Card, Claim, Match, Play, Rank, Rules
+from bela.engine.rules import QUICK_TARGET
 from house_rules import ANY_RULES
 
 V1 = Path(__file__).parent / "records_v1"

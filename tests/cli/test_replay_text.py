@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
+from bela.archive.records import parse_action
+from bela.archive.replay_text import RoundView, breakdown, render_round, round_json, summary
 from bela.engine import Call, Match, Pass, Round, RoundResult, Rules, Suit
-from bela.records import parse_action
-from bela.replay_text import RoundView, breakdown, render_round, round_json, summary
 
 # An explicit deal (dealer seat 3): mi call clubs and take every trick; vi's 50 in
 # zvanja move across; seat 0 plays trump K and Q without announcing bela.

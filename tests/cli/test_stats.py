@@ -1,4 +1,4 @@
-"""Statistics (bela.stats) against counts made straight from the record files."""
+"""Statistics (bela.archive.stats) against counts made straight from the record files."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from archived import archive, direct_counts, long_match, random_match, records
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bela.archive.history import open_history
+from bela.archive.stats import Statistics, results_over_time, score_race, statistics
+from bela.archive.storage import matches_dir, read_record
 from bela.engine import Rules
-from bela.history import open_history
-from bela.stats import Statistics, results_over_time, score_race, statistics
-from bela.storage import matches_dir, read_record
 
 
 def assert_matches_direct(stats: Statistics, counted: dict[str, Any]) -> None:

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from played_matches import played
 
-from bela import storage
 from bela.ai import make_bot
 from bela.ai.driver import bot_action
-from bela.records import dumps, loads, match_from_record, record_from_match
-from bela.storage import (
+from bela.archive import storage
+from bela.archive.records import dumps, loads, match_from_record, record_from_match
+from bela.archive.storage import (
     CorruptAutosaveError,
     archive_match,
     autosave_path,

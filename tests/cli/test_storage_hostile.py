@@ -17,9 +17,8 @@ from pathlib import Path
 import pytest
 from played_matches import played
 
-from bela import storage
-from bela.files import FileRefusedError, read_limited
-from bela.records import (
+from bela.archive import storage
+from bela.archive.records import (
     RECORD_SIZE_LIMIT,
     RECORD_VALUE_LIMIT,
     MatchRecord,
@@ -29,7 +28,7 @@ from bela.records import (
     match_from_record,
     record_from_match,
 )
-from bela.storage import (
+from bela.archive.storage import (
     AutosaveBlockedError,
     CorruptAutosaveError,
     archive_match,
@@ -41,6 +40,7 @@ from bela.storage import (
     release_slot,
     save_autosave,
 )
+from bela.foundation.files import FileRefusedError, read_limited
 from bela.tui.session import autosave, shelve_unfinished
 
 
@@ -332,8 +332,8 @@ def test_temp_files_of_a_cut_short_save_are_removed_when_the_slot_is_claimed(
 HOLD_SLOT = textwrap.dedent(
     """
     import sys, time
-    from bela.storage import claim_slot, save_autosave
-    from bela.records import loads
+    from bela.archive.storage import claim_slot, save_autosave
+    from bela.archive.records import loads
     slot = claim_slot()
     print(slot.number, flush=True)
     if len(sys.argv) > 1:

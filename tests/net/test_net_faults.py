@@ -18,11 +18,11 @@ from pathlib import Path
 
 from netplay import Host, Player, start_host
 
+from bela.archive.records import match_from_record, record_from_match
+from bela.archive.storage import matches_dir, read_record
 from bela.net.saves import TableSaver, load_tables
 from bela.net.server import Server
 from bela.net.table import Table
-from bela.records import match_from_record, record_from_match
-from bela.storage import matches_dir, read_record
 
 
 def _lead(table: Table, k: int) -> str | None:

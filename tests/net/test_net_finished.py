@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from netplay import Player, start_host, wait_for
 
+from bela.archive.storage import matches_dir, read_record
 from bela.net.client import JoinError
 from bela.net.protocol import Over, State
 from bela.net.saves import load_tables
 from bela.net.server import normal_code
-from bela.storage import matches_dir, read_record
 
 
 async def test_finished_tables_are_let_go_and_only_the_live_ones_stay() -> None:

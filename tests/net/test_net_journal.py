@@ -13,11 +13,11 @@ import random
 import pytest
 from netplay import options
 
+from bela.archive.records import record_from_match
 from bela.engine import Match, Rules
 from bela.net.saves import TableSaver, load_tables, tables_dir
 from bela.net.server import Server
 from bela.net.table import Table
-from bela.records import record_from_match
 
 
 async def _seated_table(seed: int) -> tuple[Server, Table]:

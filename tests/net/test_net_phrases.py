@@ -129,9 +129,9 @@ def test_the_score_sheets_marks_are_worded_from_each_players_side(seed: int, sea
     other), never as the host's "1+3"."""
     import json
 
+    from bela.archive.replay_text import sheet_marks
     from bela.net.protocol import State, decode_server
     from bela.net.views import state_frames
-    from bela.replay_text import sheet_marks
     from bela.wording import at_table, mark_words
 
     match, _ = _finished_rounds(seed)

@@ -24,13 +24,13 @@ from pathlib import Path
 import pytest
 from netplay import options
 
-import bela.files
+import bela.foundation.files
 import bela.net.saves
+from bela.archive.storage import matches_dir
 from bela.engine import Action, Match, Rules
 from bela.net.saves import TableSaver, load_tables, tables_dir
 from bela.net.server import Server
 from bela.net.table import Table
-from bela.storage import matches_dir
 
 
 def _two_actions_from_the_end(seed: int) -> tuple[Match, list[tuple[int, Action]]]:
@@ -62,7 +62,7 @@ class _HeldWrites:
         self.hold = False
         self.entered = threading.Event()
         self.release = threading.Event()
-        real_temp, real_open = bela.files.write_temp, os.open
+        real_temp, real_open = bela.foundation.files.write_temp, os.open
 
         def held() -> None:
             if self.hold and threading.current_thread() is not threading.main_thread():
@@ -100,7 +100,7 @@ class _HeldWrites:
         real_write = os.write
         self.before_open = False
         monkeypatch.setattr(TableSaver, "_append", append)
-        monkeypatch.setattr(bela.files, "write_temp", write_temp)
+        monkeypatch.setattr(bela.foundation.files, "write_temp", write_temp)
         monkeypatch.setattr(bela.net.saves, "write_temp", write_temp, raising=False)
         monkeypatch.setattr(os, "open", open_)
         monkeypatch.setattr(os, "write", write)

@@ -17,9 +17,9 @@ from typing import Any
 
 from netplay import Host, Player, start_host
 
+from bela.archive.records import MatchRecord, loads, match_from_record
 from bela.engine import Card, Round
 from bela.net.protocol import decode_server
-from bela.records import MatchRecord, loads, match_from_record
 
 _CARD = re.compile(r"(?<![0-9A-Za-z])(10|[789JQKA])[HDSC](?![0-9A-Za-z])")
 _NOT_GAME_TEXT = {"token", "table"}
@@ -127,8 +127,8 @@ async def test_no_seat_is_ever_sent_a_hidden_card() -> None:
 
 def test_the_check_catches_a_leak() -> None:
     """A frame naming another seat's unplayed card fails the check (the test can fail)."""
+    from bela.archive.records import record_from_match
     from bela.engine import Match
-    from bela.records import record_from_match
 
     match = Match.new(5, 501)
     rnd = match.current

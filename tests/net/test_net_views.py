@@ -45,7 +45,7 @@ def test_a_record_built_on_an_earlier_one_is_the_same_record(
     seed: int, first: int, more: int
 ) -> None:
     """The host saves with the finished rounds of its last save; nothing may differ."""
-    from bela.records import record_from_match
+    from bela.archive.records import record_from_match
 
     rng = random.Random(seed)
     match = Match.new(seed, 501)
@@ -64,7 +64,7 @@ def test_a_record_built_on_an_earlier_one_is_the_same_record(
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 200))
 def test_the_round_in_progress_is_seated_as_a_replay_seats_it(seed: int, steps: int) -> None:
     """Records read the seats of the round in progress off the round (fast); a replay agrees."""
-    from bela.records import _current_entry, _round_entry
+    from bela.archive.records import _current_entry, _round_entry
 
     rng = random.Random(seed)
     match = Match.new(seed, 501)

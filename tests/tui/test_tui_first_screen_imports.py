@@ -23,7 +23,7 @@ import pytest
 # Imported only when first needed: when a match opens, a save is read, or help is shown.
 NOT_BEFORE_THE_START_SCREEN = (
     "pydantic",  # records: only once a save or an archived match is read
-    "bela.records",
+    "bela.archive.records",
     "bela.engine.round",  # the engine past its rules and seeds: when a match is dealt
     "bela.engine.view",
     "bela.ai.normal.heuristic",  # the bots: when the table opens
@@ -102,9 +102,9 @@ def test_an_unfinished_match_is_read_after_the_start_screen_goes_up(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With a save, the screen still goes up first; the save is read and offered after."""
+    from bela.archive.records import record_from_match
+    from bela.archive.storage import save_autosave
     from bela.engine import Match
-    from bela.records import record_from_match
-    from bela.storage import save_autosave
 
     data = tmp_path / "data"
     monkeypatch.setenv("BELA_DATA_DIR", str(data))
@@ -113,4 +113,4 @@ def test_an_unfinished_match_is_read_after_the_start_screen_goes_up(
     assert report["screen"] == "StartScreen"
     at_mount = set(report["at_mount"])
     assert [name for name in NOT_BEFORE_THE_START_SCREEN if name in at_mount] == []
-    assert "bela.records" in set(report["modules"])  # and then it was read
+    assert "bela.archive.records" in set(report["modules"])  # and then it was read

@@ -25,12 +25,12 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select, Static
 from tui_pilot import human_move, make_app, settle, table
 
+from bela.archive.history import open_history
+from bela.archive.records import dumps, record_from_match
+from bela.archive.replay_text import card_text, match_rounds
+from bela.archive.stats import statistics
+from bela.archive.storage import matches_dir, read_record
 from bela.engine import Match, Pass, Rules
-from bela.history import open_history
-from bela.records import dumps, record_from_match
-from bela.replay_text import card_text, match_rounds
-from bela.stats import statistics
-from bela.storage import matches_dir, read_record
 from bela.tui import BelaApp
 from bela.tui.commands import BelaCommands
 from bela.tui.screens.history import HistoryScreen, ReplayScreen
@@ -358,7 +358,7 @@ async def test_without_plotext_the_plots_are_text(
         race = screen.query_one("#race", Static)
         assert shown_text(race).startswith("Score race to 501")  # the newest: seed 4, to 501
         with open_history() as history:
-            from bela.stats import score_race
+            from bela.archive.stats import score_race
 
             assert shown_text(race) == race_text(score_race(history, archive["4"]), 501).plain
 

@@ -17,9 +17,9 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from tui_pilot import human_move, make_app, settle, table
 
+from bela.archive.records import dumps, record_from_match
+from bela.archive.storage import autosave_path, save_autosave
 from bela.engine import Match
-from bela.records import dumps, record_from_match
-from bela.storage import autosave_path, save_autosave
 from bela.tui.screens.start import StartScreen
 
 CLICK = "[@click=app.screenshot('pwned.svg','{dir}')]>>> CLICK HERE TO RESTORE <<<[/]"
@@ -130,11 +130,11 @@ async def test_every_notice_is_plain_text_even_if_a_caller_asks_for_markup() -> 
 
 
 async def test_a_second_window_is_told_where_it_saves(tmp_path: Path, data_dir: Path) -> None:
-    from bela.storage import claim_slot, release_slot
+    from bela.archive.storage import claim_slot, release_slot
 
     first = claim_slot()  # another window of this data directory holds the main save
     assert first.number == 1
-    import bela.storage as storage
+    import bela.archive.storage as storage
 
     storage._current = None  # as if the first window were another process
     try:

@@ -130,7 +130,7 @@ async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
     with the names, and the player's copy is that same file (here the host shares the data
     directory), not a second one. The host's app sits at seat 2 first: both copies count
     from that seat (``MatchRecord.me``), so the history says won or lost for this player."""
-    from bela.storage import matches_dir, read_record
+    from bela.archive.storage import matches_dir, read_record
 
     server = Server(
         ServerOptions(difficulty="random", target=163, bot_delay=0.0, wait=5), TableSaver()
@@ -175,10 +175,10 @@ def test_a_copy_is_kept_once_per_machine_whatever_seat_kept_it_first() -> None:
     import json
     import random
 
+    from bela.archive.records import record_from_match
+    from bela.archive.storage import archive_match, matches_dir, read_record
     from bela.engine import Match
     from bela.net.protocol import Over, decode_server
-    from bela.records import record_from_match
-    from bela.storage import archive_match, matches_dir, read_record
 
     rng = random.Random(8)
     match = Match.new(8, 163)

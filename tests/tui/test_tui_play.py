@@ -306,8 +306,8 @@ async def test_resume_continues_at_the_exact_point() -> None:
 
 async def test_a_new_match_keeps_the_unfinished_one_in_the_archive() -> None:
     """Starting afresh must not lose the match in progress: it moves to matches/."""
-    from bela.records import loads
-    from bela.storage import load_autosave, matches_dir
+    from bela.archive.records import loads
+    from bela.archive.storage import load_autosave, matches_dir
 
     first = make_app(seed=21)
     async with first.run_test(size=(100, 36)) as pilot:

@@ -17,10 +17,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton, RadioSet, Static
 from tui_pilot import human_move, make_app, settle, table
 
+from bela.archive.records import record_from_match
+from bela.archive.storage import archive_match, save_autosave
 from bela.cli import main
 from bela.engine import Match, Phase
-from bela.records import record_from_match
-from bela.storage import archive_match, save_autosave
 from bela.tui import BelaApp
 from bela.tui.screens.start import StartScreen
 from bela.tui.screens.table import TableScreen
@@ -163,7 +163,7 @@ async def test_the_start_screen_is_drawn_before_the_save_is_read(
 
 
 async def test_a_damaged_save_found_after_the_first_paint_is_reported_there() -> None:
-    from bela.storage import autosave_path
+    from bela.archive.storage import autosave_path
 
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     autosave_path().write_text("{ not json [b]bold[/b]", encoding="utf-8")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bela.ai.registry import BOT_KINDS, make_bot
-from bela.lazy import lazy_names
+from bela.foundation.lazy import lazy_names
 
 if TYPE_CHECKING:
     from bela.ai.base import Bot, decision_rng

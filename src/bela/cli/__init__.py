@@ -13,7 +13,7 @@ stderr, never a traceback, and an exit code:
   what it wanted, so there is no message;
 - 130: interrupted with Ctrl-C.
 
-Messages quote outside text escaped and cut short (``bela.untrusted``), and the
+Messages quote outside text escaped and cut short (``bela.foundation.untrusted``), and the
 line printed here goes through ``oneline`` as a last net. Standard output
 is flushed inside ``main``, so a write that fails only at the flush is still
 reported here; after a failed write stdout is pointed at /dev/null, so the
@@ -34,8 +34,8 @@ from bela.cli.history import HistoryOptions, StatsOptions
 from bela.cli.lab import LabOptions
 from bela.cli.ladder import LadderOptions
 from bela.cli.options import ArenaOptions, PlayOptions, ReplayOptions, parse
+from bela.foundation.untrusted import MESSAGE_LIMIT, oneline
 from bela.i18n import _, set_language
-from bela.untrusted import MESSAGE_LIMIT, oneline
 
 __all__ = ["main"]
 

@@ -25,7 +25,7 @@ from bela.wording import level_name, suit_name
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from bela.replay_text import RoundView
+    from bela.archive.replay_text import RoundView
     from bela.search.analysis import RoundAnalysis
 
 __all__ = ["AnalyzeOptions", "add_analyze_parser", "analyze_options", "run_analyze"]
@@ -82,7 +82,7 @@ def add_analyze_parser(commands: Any) -> argparse.ArgumentParser:
 
 def _trick(text: str) -> int:
     from bela.cli.options import whole_number
-    from bela.untrusted import shown
+    from bela.foundation.untrusted import shown
 
     number = whole_number(text)
     if number is None or not 1 <= number <= 8:
@@ -111,13 +111,13 @@ def analyze_options(args: argparse.Namespace, sub: argparse.ArgumentParser) -> A
 
 
 def run_analyze(options: AnalyzeOptions, out: TextIO, err: TextIO) -> int:
+    from bela.archive.replay_text import match_rounds
     from bela.cli.common import resolve_difficulty
     from bela.cli.replay import load_record_file, play_seeded
-    from bela.replay_text import match_rounds
     from bela.search.analysis import analysis_json, analyze_round
 
     if options.file is not None:
-        from bela.untrusted import shown_path
+        from bela.foundation.untrusted import shown_path
 
         match, difficulty = load_record_file(options.file)
         source = _("record {path}").format(
@@ -179,8 +179,8 @@ def render_analysis(
     from rich.table import Table
     from rich.text import Text
 
+    from bela.archive.replay_text import card_text, seat_name, summary
     from bela.engine import Suit
-    from bela.replay_text import card_text, seat_name, summary
 
     rnd = view.round
     # Text, not a str: rich would read a file name's "[...]" in ``source`` as markup

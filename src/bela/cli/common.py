@@ -10,8 +10,8 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import TYPE_CHECKING, TextIO
 
+from bela.foundation.untrusted import shown
 from bela.i18n import _
-from bela.untrusted import shown
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -1,6 +1,6 @@
 """``bela history`` and ``bela stats``: the archived matches listed, and what they add up to.
 
-Both read the history index (``bela.history``), which is brought up to date
+Both read the history index (``bela.archive.history``), which is brought up to date
 with the archive first, so a match finished a minute ago is there. Tables are
 rich ``Table``s of ``Text`` cells: file names and damage reasons are outside
 text and are never read as markup. ``--json`` prints the same data with keys
@@ -20,16 +20,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, output_console, writing_output
+from bela.foundation.untrusted import oneline, shown, shown_path
 from bela.i18n import _, ngettext
-from bela.untrusted import oneline, shown, shown_path
 from bela.wording import level_name, outcome_name
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
-    from bela.history import History, MatchRow
-    from bela.stats import CallRecord, Statistics
+    from bela.archive.history import History, MatchRow
+    from bela.archive.stats import CallRecord, Statistics
 
 __all__ = [
     "HistoryOptions",
@@ -165,7 +165,7 @@ def _open(err: TextIO) -> History:
     """The history, up to date; a notice (index kept in memory) goes to stderr."""
     import sqlite3
 
-    from bela.history import open_history
+    from bela.archive.history import open_history
 
     try:
         history = open_history()
@@ -189,7 +189,7 @@ def _query_failed(exc: Exception) -> CliError:
 def run_history(options: HistoryOptions, out: TextIO, err: TextIO) -> int:
     import sqlite3
 
-    from bela.history import Outcome
+    from bela.archive.history import Outcome
 
     with _open(err) as history:
         try:
@@ -298,7 +298,7 @@ def _history_table(rows: list[MatchRow], history: History) -> RenderableType:
 def run_stats(options: StatsOptions, out: TextIO, err: TextIO) -> int:
     import sqlite3
 
-    from bela.stats import statistics
+    from bela.archive.stats import statistics
 
     with _open(err) as history:
         try:

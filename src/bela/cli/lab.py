@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bela.cli.common import CliError, writing_output
+from bela.foundation.untrusted import shown, shown_path
 from bela.i18n import _, ngettext
-from bela.untrusted import shown, shown_path
 
 __all__ = ["LabOptions", "add_lab_parser", "lab_options", "run_lab"]
 

@@ -25,8 +25,8 @@ from bela.cli.common import (
 )
 from bela.engine import Rules
 from bela.engine.rules import DEFAULT_RULES
+from bela.foundation.untrusted import shown
 from bela.i18n import _
-from bela.untrusted import shown
 
 __all__ = [
     "DEFAULT_LADDER_DEALS",

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
+from bela.foundation.untrusted import oneline, shown
 from bela.i18n import _, current_language
-from bela.untrusted import oneline, shown
 
 if TYPE_CHECKING:
     from bela.net.server import Server
@@ -311,8 +311,8 @@ class _Hosting:
         from bela.net.server import Server, ServerOptions
 
         opts = self.options
+        from bela.foundation.slot_lock import SlotLock
         from bela.net.saves import tables_dir
-        from bela.slot_lock import SlotLock
 
         tables_dir().mkdir(parents=True, exist_ok=True)
         self.lock = SlotLock(tables_dir() / ".host.lock")

@@ -4,7 +4,7 @@ Kept apart from the commands so tests can check parsing (``parse``) without
 starting the app or an arena. Every parse error is one line and exit code 2.
 
 Arguments are outside text: a bad one is quoted back escaped and cut short
-(``bela.untrusted.shown``), and every usage error line goes through
+(``bela.foundation.untrusted.shown``), and every usage error line goes through
 ``oneline``, since argparse itself puts some arguments into its messages as they
 are. Counts have upper bounds, checked here before any work starts, so
 ``--deals`` with a hundred digits is a usage error and not a ``MemoryError``.
@@ -35,8 +35,8 @@ from bela.cli.net import HostOptions, JoinOptions, ServeOptions, add_net_parsers
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
 from bela.engine.rules import DEFAULT_RULES
+from bela.foundation.untrusted import oneline, shown
 from bela.i18n import LANGUAGES, N_, _
-from bela.untrusted import oneline, shown
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite

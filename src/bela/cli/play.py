@@ -12,8 +12,8 @@ from bela.cli.common import (
     writing_output,
 )
 from bela.cli.options import PlayOptions
+from bela.foundation.untrusted import oneline
 from bela.i18n import _
-from bela.untrusted import oneline
 
 __all__ = ["run_play", "seeds_line"]
 
@@ -86,8 +86,8 @@ def seeds_line(seeds: list[int]) -> str:
 
 def _check_resumable() -> None:
     """``--resume`` needs a saved, unfinished match; say so before the app starts."""
-    from bela.records import RecordError
-    from bela.storage import claim_slot, load_autosave
+    from bela.archive.records import RecordError
+    from bela.archive.storage import claim_slot, load_autosave
 
     try:
         claim_slot()  # the slot the app will use: a second window has its own

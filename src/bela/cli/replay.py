@@ -10,12 +10,12 @@ from bela.cli.common import CliError, output_console, resolve_difficulty, writin
 from bela.cli.options import ReplayOptions
 from bela.engine import Match, Rules
 from bela.engine.rules import DEFAULT_RULES
+from bela.foundation.untrusted import oneline, shown_path
 from bela.i18n import _, english
-from bela.untrusted import oneline, shown_path
 from bela.wording import at_table
 
 if TYPE_CHECKING:
-    from bela.records import MatchRecord
+    from bela.archive.records import MatchRecord
 
 __all__ = ["load_record_file", "play_seeded", "run_replay"]
 
@@ -50,8 +50,8 @@ def read_record_file(path: Path) -> tuple[Match, MatchRecord]:
 
     The path came from the command line: messages show it through ``shown_path``.
     """
-    from bela.records import RecordError, match_from_record
-    from bela.storage import read_record
+    from bela.archive.records import RecordError, match_from_record
+    from bela.archive.storage import read_record
 
     try:
         record = read_record(path)  # a regular file of bounded size, never blocking
@@ -68,7 +68,7 @@ def read_record_file(path: Path) -> tuple[Match, MatchRecord]:
 
 
 def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
-    from bela.replay_text import match_json, match_rounds, render_match
+    from bela.archive.replay_text import match_json, match_rounds, render_match
 
     players: tuple[str, ...] | None = None
     me: int | None = None
@@ -123,7 +123,7 @@ def _print_sheet(
     seats: tuple[tuple[str, ...] | None, int | None] = (None, None),
 ) -> int:
     """``--sheet``: the score sheet alone, every round's line, as text or JSON."""
-    from bela.replay_text import render_sheet, sheet_json
+    from bela.archive.replay_text import render_sheet, sheet_json
 
     if as_json:
         with english():

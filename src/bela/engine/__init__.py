@@ -38,7 +38,7 @@ from bela.engine.errors import (
     WrongPhaseError,
 )
 from bela.engine.rules import LEGACY_RULES, QUICK_TARGET, TARGETS, Rules
-from bela.lazy import lazy_names
+from bela.foundation.lazy import lazy_names
 
 if TYPE_CHECKING:
     from bela.engine.actions import Action, Call, Claim, Pass, Play

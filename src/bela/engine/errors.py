@@ -109,7 +109,7 @@ def shown(value: object) -> str:
     Cheap whatever the value: long strings and containers are cut before they are
     quoted (``reprlib``), an int too long to print is described by its size, a
     failing or multi-line ``__repr__`` cannot break the message. (The engine's own
-    copy of ``bela.untrusted.shown``: the engine imports nothing outside itself.)
+    copy of ``bela.foundation.untrusted.shown``: the engine imports nothing outside itself.)
     """
     if isinstance(value, int) and not -(10**30) < value < 10**30:
         return f"<a {value.bit_length()}-bit int>"

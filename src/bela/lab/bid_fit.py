@@ -245,7 +245,7 @@ def main_fit(data: str | Path, out: str | Path, alpha: float = 1.0) -> list[str]
     The weights written are refitted on all situations once the held-out
     figures are known (more data, same method).
     """
-    from bela.files import replace_atomically
+    from bela.foundation.files import replace_atomically
 
     situations = load_situations(data)
     train, held = split(situations)

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bela.untrusted import oneline, shown
+from bela.foundation.untrusted import oneline, shown
 
 __all__ = [
     "CLUSTER_HINT",

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from bela.untrusted import oneline
+from bela.foundation.untrusted import oneline
 
 __all__ = [
     "CLIENT_FRAME_LIMIT",

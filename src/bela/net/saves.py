@@ -1,7 +1,7 @@
 """The host's tables on disk: saved after every action, read back when the host restarts.
 
 Each table is one file, ``<data dir>/tables/<table id>.json``: the match record
-(``bela.records``, replayed and checked on loading like any save), the seats'
+(``bela.archive.records``, replayed and checked on loading like any save), the seats'
 names, the *hashes* of their reconnect tokens and the join code, so a restarted
 host takes the same code and tokens and its players sit down again where they
 were. When the match ends it goes to the archive with the seat names
@@ -36,10 +36,8 @@ from typing import TYPE_CHECKING, Annotated, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bela.engine import IllegalActionError
-from bela.files import fsync_dir, read_limited, write_temp
-from bela.record_basics import RECORD_SIZE_LIMIT, RecordError
-from bela.records import (
+from bela.archive.record_basics import RECORD_SIZE_LIMIT, RecordError
+from bela.archive.records import (
     MatchRecord,
     RoundEntry,
     action_text,
@@ -47,8 +45,10 @@ from bela.records import (
     parse_action,
     record_from_match,
 )
-from bela.storage import archive_match, data_dir, os_error_text
-from bela.untrusted import oneline, shown_path
+from bela.archive.storage import archive_match, data_dir, os_error_text
+from bela.engine import IllegalActionError
+from bela.foundation.files import fsync_dir, read_limited, write_temp
+from bela.foundation.untrusted import oneline, shown_path
 
 if TYPE_CHECKING:
     from bela.engine import Match

@@ -11,6 +11,7 @@ trip field by field.
 
 from __future__ import annotations
 
+from bela.archive.records import parse_action
 from bela.engine import (
     Call,
     Card,
@@ -30,7 +31,6 @@ from bela.engine import (
 )
 from bela.engine.zvanja import ZvanjeKind
 from bela.net.protocol import RoundEndInfo, ViewInfo, ZvanjeInfo
-from bela.records import parse_action
 
 __all__ = ["played_round_of", "round_record_of", "rules_of", "seat_view_of", "zvanje_of"]
 

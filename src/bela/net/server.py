@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from bela.archive.records import RecordError, parse_action
 from bela.engine import Rules
 from bela.net.phrases import Phrase
 from bela.net.protocol import (
@@ -51,7 +52,6 @@ from bela.net.protocol import (
     encode,
 )
 from bela.net.table import Table
-from bela.records import RecordError, parse_action
 
 if TYPE_CHECKING:
     from bela.ai import Bot

@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import asyncssh
 
+from bela.archive.storage import data_dir
 from bela.i18n import language_of
-from bela.storage import data_dir
 
 if TYPE_CHECKING:
     from bela.net.server import Server

@@ -359,7 +359,7 @@ class Table:
         for seat in self.seats:
             if seat.timer is not None:
                 seat.timer.cancel()
-        from bela.records import record_from_match
+        from bela.archive.records import record_from_match
 
         record = record_from_match(self.match, self.difficulty)
         record = record.model_copy(update={"players": tuple(self.name_of(i) for i in range(4))})

@@ -21,17 +21,17 @@ from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.theme import Theme
 
+from bela.archive.storage import autosave_path, claim_slot, release_slot
 from bela.engine import Rules
+from bela.foundation.untrusted import oneline, shown
 from bela.i18n import N_, _, set_language
 from bela.settings import SettingsStore
-from bela.storage import autosave_path, claim_slot, release_slot
 from bela.tui.commands import BelaCommands
 from bela.tui.screens.start import StartScreen
 from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
-from bela.untrusted import oneline, shown
 
 if TYPE_CHECKING:
     from bela.engine import Match

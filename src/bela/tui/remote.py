@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from bela.files import read_limited, replace_atomically
+from bela.archive.storage import data_dir
+from bela.foundation.files import read_limited, replace_atomically
 from bela.i18n import _
 from bela.net.client import Client, JoinError
 from bela.net.phrases import render
 from bela.net.protocol import Closing, ServerMessage
-from bela.storage import data_dir
 
 __all__ = ["RETRY_FOR", "RemoteSession", "SeatLost", "forget_token", "keep_token", "kept_token"]
 

@@ -3,7 +3,7 @@
 The save functions never raise into the game: a disk that cannot be written must
 not stop a match, so they return the problem in words for the app to show.
 
-``bela.records`` (pydantic) is imported by the functions that read or write a
+``bela.archive.records`` (pydantic) is imported by the functions that read or write a
 record, not here: the start screen imports this module (issue #12).
 """
 
@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from bela.ai import BOT_KINDS, make_bot
-from bela.i18n import _
-from bela.record_basics import RecordError
-from bela.storage import (
+from bela.archive.record_basics import RecordError
+from bela.archive.storage import (
     SaveSlot,
     archive_match,
     autosave_path,
@@ -26,7 +25,8 @@ from bela.storage import (
     os_error_text,
     save_autosave,
 )
-from bela.untrusted import oneline, shown_path
+from bela.foundation.untrusted import oneline, shown_path
+from bela.i18n import _
 
 if TYPE_CHECKING:
     from bela.ai import Bot
@@ -78,7 +78,7 @@ def load_saved() -> tuple[Saved | None, str | None]:
         record = load_autosave()
         if record is None:
             return None, None
-        from bela.records import match_from_record
+        from bela.archive.records import match_from_record
 
         return Saved(match_from_record(record), record.difficulty), None
     except RecordError as exc:
@@ -93,7 +93,7 @@ def autosave(match: Match, difficulty: str) -> str | None:
     The problem names the directory and the reason, never the random temp file
     name, so the same failure reads the same after every card and is shown once.
     """
-    from bela.records import record_from_match
+    from bela.archive.records import record_from_match
 
     try:
         save_autosave(record_from_match(match, difficulty))
@@ -137,7 +137,7 @@ def shelve_unfinished() -> str | None:
 
 def archive(match: Match, difficulty: str) -> str | None:
     """Keep a finished match and forget the autosave; returns a problem to show, or None."""
-    from bela.records import record_from_match
+    from bela.archive.records import record_from_match
 
     try:
         archive_match(record_from_match(match, difficulty))
@@ -202,7 +202,7 @@ def last_settings(saved: Saved | None = None) -> tuple[int, str] | None:
     Once there is a settings file (``bela.settings``, issue #13) the app uses
     this only for an unfinished match; the saved settings stand otherwise.
     """
-    from bela.storage import read_record
+    from bela.archive.storage import read_record
 
     if saved is not None:
         return saved.match.target, saved.difficulty

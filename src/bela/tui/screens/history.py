@@ -8,7 +8,7 @@ Enter opens a match in ``ReplayScreen``, which steps through it trick by trick
 score sheet; ``b`` opens its full sheet, ``s`` plots its score race (the statistics
 screen), and ``r`` resumes an unfinished match that "New match" shelved.
 
-The index (``bela.history``) is refreshed in a thread worker, so the screen is
+The index (``bela.archive.history``) is refreshed in a thread worker, so the screen is
 drawn at once; a first full build (many records, read and replayed) shows a
 progress bar meanwhile. File names and reasons come from outside: every cell is
 a rich ``Text`` and every ``Static`` that shows them has ``markup=False``
@@ -42,9 +42,9 @@ from bela.tui.widgets.footer import Footer
 from bela.wording import at_table, level_name, outcome_name, padded, you
 
 if TYPE_CHECKING:
+    from bela.archive.history import MatchRow
+    from bela.archive.replay_text import RoundView
     from bela.engine import Card, Match
-    from bela.history import MatchRow
-    from bela.replay_text import RoundView
     from bela.tui.app import BelaApp
 
 __all__ = [
@@ -125,10 +125,10 @@ async def resume_archived(app: BelaApp, file: str) -> bool:
     saved as this window's autosave; only then is its archive file renamed
     aside, so it is not offered twice. If the save fails, nothing is renamed.
     """
-    from bela.records import match_from_record
-    from bela.storage import matches_dir, os_error_text, read_record
+    from bela.archive.records import match_from_record
+    from bela.archive.storage import matches_dir, os_error_text, read_record
+    from bela.foundation.untrusted import oneline, shown
     from bela.tui.session import autosave, shelve_unfinished
-    from bela.untrusted import oneline, shown
 
     path = matches_dir() / file
     try:
@@ -182,7 +182,7 @@ async def resume_archived(app: BelaApp, file: str) -> bool:
 
 def _rename_aside(path: Path) -> Path:
     """``X.json`` → ``X.resumed`` (``X.resumed-2``... if taken); never replaces a file."""
-    from bela.files import rename_to_free_name
+    from bela.foundation.files import rename_to_free_name
 
     stem = path.name.removesuffix(".json")
     return rename_to_free_name(
@@ -273,8 +273,8 @@ class HistoryScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="history")
     def _load(self) -> None:
         """Open and refresh the index off the UI thread, then hand the frozen rows over."""
-        from bela.history import open_history
-        from bela.untrusted import oneline
+        from bela.archive.history import open_history
+        from bela.foundation.untrusted import oneline
 
         try:
             with open_history(refresh=False) as history:
@@ -488,10 +488,10 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        from bela.records import match_from_record
-        from bela.replay_text import match_rounds
-        from bela.storage import matches_dir, os_error_text, read_record
-        from bela.untrusted import oneline
+        from bela.archive.records import match_from_record
+        from bela.archive.replay_text import match_rounds
+        from bela.archive.storage import matches_dir, os_error_text, read_record
+        from bela.foundation.untrusted import oneline
 
         try:
             record = read_record(matches_dir() / self.row.file)
@@ -563,8 +563,8 @@ class ReplayScreen(Screen[None]):
 
     def step_text(self) -> Text:
         """What the step on show says: the round, the trick, and the four seats' cards."""
+        from bela.archive.replay_text import card_text, cards_text, summary
         from bela.engine import Call, cards_in
-        from bela.replay_text import card_text, cards_text, summary
         from bela.tui.text import SEAT_NAMES, TEAM_NAMES
 
         assert self.match is not None
@@ -664,7 +664,7 @@ class ReplayScreen(Screen[None]):
 
     def sheet_text(self) -> Text:
         """The score sheet up to the round on show, that round's line in reverse."""
-        from bela.replay_text import TEAM_NAMES, sheet_marks
+        from bela.archive.replay_text import TEAM_NAMES, sheet_marks
 
         assert self.match is not None
         index, _step = self.step

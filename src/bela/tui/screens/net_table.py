@@ -33,6 +33,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from bela.engine import Card, CompletedTrick, SeatView, Suit
+from bela.foundation.untrusted import oneline
 from bela.i18n import N_, _
 from bela.net.phrases import render
 from bela.net.protocol import (
@@ -83,7 +84,6 @@ from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.trick import place_of
 from bela.tui.widgets.zvanja import ZvanjaPanel
-from bela.untrusted import oneline
 from bela.wording import mark_words, suit_name
 
 if TYPE_CHECKING:
@@ -442,8 +442,8 @@ class NetTableScreen(Screen[None]):
 
     def _keep_record(self, over: Over) -> str:
         """Every player keeps the match: the record goes to this player's archive too."""
-        from bela.records import loads
-        from bela.storage import archive_match, matches_dir, read_record
+        from bela.archive.records import loads
+        from bela.archive.storage import archive_match, matches_dir, read_record
 
         if not self.session.record:  # a session on the host's machine: the host keeps it
             return _("The host keeps the record.")

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Label, RadioSet, Select, Static
 
 from bela.engine import QUICK_TARGET, TARGETS, Rules
+from bela.foundation.untrusted import shown_path
 from bela.i18n import N_, _
 from bela.settings import RULE_CHOICES, rules_summary, settings_path
 from bela.tui.screens.start import Choice, Choices
@@ -26,7 +27,6 @@ from bela.tui.session import DIFFICULTIES
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw, language_picker
-from bela.untrusted import shown_path
 from bela.wording import level_name
 
 if TYPE_CHECKING:

@@ -50,7 +50,7 @@ class SheetScreen(Screen[None]):
         self.difficulty = difficulty
 
     def compose(self) -> ComposeResult:
-        from bela.replay_text import render_sheet
+        from bela.archive.replay_text import render_sheet
 
         yield TooSmall()
         with VerticalScroll(id="full-sheet"):

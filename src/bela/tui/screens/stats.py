@@ -1,6 +1,6 @@
 """The statistics of the matches played (issue #13), with two plots.
 
-The numbers are ``bela.stats.statistics`` over the history index, worked out
+The numbers are ``bela.archive.stats.statistics`` over the history index, worked out
 in a thread worker (the index may need a refresh first). The plots are the
 score race of one match (both columns round by round toward the target: the
 newest match unless one is given) and the results over time (the margin of
@@ -30,7 +30,7 @@ from bela.tui.widgets.footer import Footer
 from bela.wording import level_name, padded
 
 if TYPE_CHECKING:
-    from bela.stats import CallRecord, RacePoint, ResultPoint, Statistics
+    from bela.archive.stats import CallRecord, RacePoint, ResultPoint, Statistics
 
 __all__ = ["StatsScreen", "race_text", "results_text", "stats_text"]
 
@@ -191,9 +191,9 @@ class StatsScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="stats")
     def _load(self) -> None:
         """Refresh the index and add it up off the UI thread."""
-        from bela.history import Outcome, open_history
-        from bela.stats import results_over_time, score_race, statistics
-        from bela.untrusted import oneline
+        from bela.archive.history import Outcome, open_history
+        from bela.archive.stats import results_over_time, score_race, statistics
+        from bela.foundation.untrusted import oneline
 
         try:
             with open_history() as history:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bela.lazy import lazy_names
+from bela.foundation.lazy import lazy_names
 from bela.tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:

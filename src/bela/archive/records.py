@@ -17,6 +17,7 @@ from typing import Annotated, Final
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from bela.archive.record_basics import RECORD_SIZE_LIMIT, RecordError
 from bela.engine import (
     LEGACY_RULES,
     Action,
@@ -35,9 +36,8 @@ from bela.engine import (
     cards_in,
 )
 from bela.engine.deal import MAX_SEED
-from bela.files import size_text
-from bela.record_basics import RECORD_SIZE_LIMIT, RecordError
-from bela.untrusted import oneline, shown
+from bela.foundation.files import size_text
+from bela.foundation.untrusted import oneline, shown
 
 __all__ = [
     "RECORD_SIZE_LIMIT",
@@ -68,7 +68,7 @@ claim in a round's result. A version-1 record has only ``no_forced_trump`` and
 rules as they were then (``LEGACY_RULES``), and it replays under exactly those.
 """
 
-# RECORD_SIZE_LIMIT (2 MiB) and RecordError live in bela.record_basics, which
+# RECORD_SIZE_LIMIT (2 MiB) and RecordError live in bela.archive.record_basics, which
 # needs no pydantic, so the app can look for a save without loading this module.
 
 RECORD_VALUE_LIMIT: Final = 50_000

@@ -1,4 +1,4 @@
-"""Statistics of the matches played, from the history index (``bela.history``).
+"""Statistics of the matches played, from the history index (``bela.archive.history``).
 
 Counted from the human's side: seat 0 is "you", team 0 ("mi") is you and your
 partner, team 1 ("vi") the opponents. A match played on the network is indexed
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bela.history import History, Outcome
+from bela.archive.history import History, Outcome
 
 __all__ = [
     "CallRecord",

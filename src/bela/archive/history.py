@@ -27,7 +27,7 @@ Pure data: no rich, no Textual; the command line and the app render the rows::
     with open_history() as history:          # opened, rebuilt if need be, refreshed
         rows = history.matches(limit=50)      # MatchRow, newest first
         sheet = history.rounds(rows[0].file)  # RoundRow, the score sheet's lines
-        numbers = bela.stats.statistics(history)
+        numbers = bela.archive.stats.statistics(history)
 
 A ``History`` may be used from any one thread at a time (a Textual thread
 worker may open and refresh it, then hand the rows, which are frozen, to the UI).
@@ -47,10 +47,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from bela.untrusted import oneline, shown_path
+from bela.foundation.untrusted import oneline, shown_path
 
 if TYPE_CHECKING:
-    from bela.records import MatchRecord
+    from bela.archive.records import MatchRecord
 
 __all__ = [
     "BUSY_TIMEOUT_SECONDS",
@@ -246,8 +246,8 @@ def _played_at(name: str, mtime_ns: int) -> str:
 
 def _read(path: Path) -> MatchRecord | str:
     """The record at ``path``, replayed and checked, or the one-line reason it cannot be used."""
-    from bela.records import match_from_record
-    from bela.storage import os_error_text, read_record
+    from bela.archive.records import match_from_record
+    from bela.archive.storage import os_error_text, read_record
 
     try:
         record = read_record(path)
@@ -354,7 +354,7 @@ def _rule_names(record: MatchRecord) -> list[str]:
     As the engine reads the record (an old record's rules of then) and names them
     (``Rules.changed``, as ``bela replay`` heads a match), so rules added later are listed too.
     """
-    from bela.records import rules_of
+    from bela.archive.records import rules_of
 
     changed = rules_of(record).changed()
     return [name if value is True else f"{name}={value}" for name, value in changed.items()]
@@ -517,7 +517,7 @@ def _memory() -> sqlite3.Connection:
 
 def _error_text(exc: BaseException) -> str:
     if isinstance(exc, OSError):
-        from bela.storage import os_error_text
+        from bela.archive.storage import os_error_text
 
         return os_error_text(exc)
     return oneline(exc, 120)
@@ -554,7 +554,10 @@ class History:
 
     @property
     def connection(self) -> sqlite3.Connection:
-        """The SQLite connection, for the queries of ``bela.stats`` (read only, by convention)."""
+        """The SQLite connection, for the queries of ``bela.archive.stats`` (read only).
+
+        Read only by convention: nothing but this class writes the index.
+        """
         return self._conn
 
     def close(self) -> None:
@@ -750,7 +753,7 @@ def open_history(data: Path | None = None, *, refresh: bool = True) -> History:
     up to date with ``matches/``. Never raises for a broken or unwritable index:
     the history is then built in memory and ``notice`` says why.
     """
-    from bela.storage import data_dir
+    from bela.archive.storage import data_dir
 
     directory = data_dir() if data is None else data
     matches = directory / "matches"

@@ -1,7 +1,7 @@
 """What a record file is, without pydantic: the error it raises and the largest one read.
 
-``bela.records`` (pydantic models, parsing, replay) re-exports both. They live
-here so ``bela.storage`` can claim a save slot, find there is no save and
+``bela.archive.records`` (pydantic models, parsing, replay) re-exports both. They live
+here so ``bela.archive.storage`` can claim a save slot, find there is no save and
 define its own errors without importing pydantic: the app's start screen is
 drawn before any record is read (issue #12).
 """

@@ -13,16 +13,17 @@ or overwrites a file the user could want back:
   match goes to the archive, a damaged one is moved aside, one that cannot even
   be read is moved aside unread), and refuses to save if it cannot;
 - archived matches get a new file each;
-- every file is read with ``bela.files.read_limited``: regular files only, at most
+- every file is read with ``bela.foundation.files.read_limited``: regular files only, at most
   ``RECORD_SIZE_LIMIT`` bytes, never blocking on a FIFO.
 
 Two windows on one data directory each **claim a save slot** (``claim_slot``),
-held with an OS file lock (``bela.slot_lock``) for as long as the window is open: the first window
+held with an OS file lock (``bela.foundation.slot_lock``) for as long as the window
+is open: the first window
 saves in ``autosave.json``, a second one in ``autosave-2.json``, and so on, so
 neither overwrites the other's match. A later window that finds the main slot
 empty takes over the newest unfinished match a closed second window left behind.
 
-``bela.records`` (and with it pydantic) is imported only once a record is read
+``bela.archive.records`` (and with it pydantic) is imported only once a record is read
 or written: claiming a slot and finding no save, as a first start does, loads
 neither, so the start screen is drawn sooner (issue #12).
 """
@@ -38,7 +39,8 @@ from typing import TYPE_CHECKING, Final
 
 import platformdirs
 
-from bela.files import (
+from bela.archive.record_basics import RECORD_SIZE_LIMIT, RecordError
+from bela.foundation.files import (
     TEMP_SUFFIX,
     FileRefusedError,
     fsync_dir,
@@ -48,12 +50,11 @@ from bela.files import (
     timestamp,
     write_temp,
 )
-from bela.record_basics import RECORD_SIZE_LIMIT, RecordError
-from bela.slot_lock import SlotLock
-from bela.untrusted import oneline, shown_path
+from bela.foundation.slot_lock import SlotLock
+from bela.foundation.untrusted import oneline, shown_path
 
 if TYPE_CHECKING:
-    from bela.records import MatchRecord
+    from bela.archive.records import MatchRecord
 
 __all__ = [
     "AUTOSAVE_NAME",
@@ -308,7 +309,7 @@ def save_autosave(record: MatchRecord) -> Path:
     ``AutosaveBlockedError`` (saving nothing) if it cannot.
     """
     target = autosave_path()
-    from bela.records import dumps
+    from bela.archive.records import dumps
 
     if target not in _known():
         keep_what_is_saved(replacement=record)
@@ -341,7 +342,7 @@ def read_record(path: Path) -> MatchRecord:
     oversized file) when it cannot be read; ``RecordError`` when it is no record.
     """
     data = read_limited(path, RECORD_SIZE_LIMIT)
-    from bela.records import loads  # only now: with no save, pydantic is never loaded
+    from bela.archive.records import loads  # only now: with no save, pydantic is never loaded
 
     return loads(data)
 
@@ -366,7 +367,7 @@ def _read_save(path: Path) -> MatchRecord | None:
     known = _known()
     try:
         record = read_record(path)
-        from bela.records import match_from_record  # loaded by read_record already
+        from bela.archive.records import match_from_record  # loaded by read_record already
 
         match_from_record(record)
     except (FileNotFoundError, NotADirectoryError):  # (the data "directory" is a file)
@@ -443,7 +444,7 @@ def clear_autosave() -> None:
 
 def archive_match(record: MatchRecord) -> Path:
     """Keep a match as ``matches/<timestamp>-<seed>.json``; an existing file is never replaced."""
-    from bela.records import dumps
+    from bela.archive.records import dumps
 
     directory = matches_dir()
     text = dumps(record)

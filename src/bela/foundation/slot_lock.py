@@ -1,6 +1,6 @@
 """An exclusive, non-blocking lock on a file, held for as long as a window is open.
 
-Each bela window claims a save slot (``bela.storage.claim_slot``) by locking a
+Each bela window claims a save slot (``bela.archive.storage.claim_slot``) by locking a
 small file beside it. The lock is the operating system's own: ``flock`` on
 Unix, ``msvcrt.locking`` on Windows. The OS drops it when the process ends, even
 by ``kill -9``, so a crash never leaves a slot taken; and on Linux two locks on
