@@ -110,6 +110,14 @@ class ReplayOptions:
     """Only the score sheet ("blok"): every round's line, both columns summed."""
     rules: Rules = DEFAULT_RULES
     """With --seed: the house rules the bots play the match under."""
+    bot_in_my_seat: bool = False
+    """Each round again with ``seat_bot`` in the player's seat, beside the round as played."""
+    last: int | None = None
+    """With ``bot_in_my_seat`` and no file or seed: the last N archived matches, summed up."""
+    seat_bot: str = "hard"
+    """The bot that takes the player's seat."""
+    jobs: int | None = None
+    """Worker processes for ``last`` (None: the usable CPUs)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +319,28 @@ def parse_rules(text: str) -> Rules:
     return Rules(**fields)  # type: ignore[arg-type]
 
 
+MAX_LAST = 10_000
+"""More archived matches than anyone plays; ``--last`` above it is refused."""
+
+
+def _check_bot_in_my_seat(args: argparse.Namespace, sub: argparse.ArgumentParser) -> None:
+    """``--last``, ``--bot`` and ``--jobs`` go with ``--bot-in-my-seat``, which has no sheet."""
+    if not args.bot_in_my_seat:
+        if args.last is not None or args.bot is not None or args.jobs is not None:
+            sub.error(_("--last, --bot and --jobs go with --bot-in-my-seat"))
+        return
+    if args.sheet:
+        sub.error(_("--bot-in-my-seat shows each round beside its retake: leave out --sheet"))
+    if args.last is not None and (args.seed is not None or args.file is not None):
+        sub.error(_("--last reads your archive: leave out FILE and --seed"))
+    if args.last is not None and args.round is not None:
+        sub.error(_("--last sums up whole matches: leave out --round"))
+    if args.jobs is not None and args.last is None:
+        sub.error(_("--jobs goes with --last"))
+    if args.last is None and args.seed is None and args.file is None:
+        sub.error(_("give a record FILE, --seed N or --last N"))
+
+
 def _difficulty(text: str) -> str:
     cleaned = text.strip().lower()
     if cleaned not in DIFFICULTIES:
@@ -468,6 +498,35 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
             "marked, both columns summed, the target shown"
         ),
     )
+    replay.add_argument(
+        "--bot-in-my-seat",
+        action="store_true",
+        help=_(
+            "each round again with a bot playing your cards (the others as they were), "
+            "beside the round as you played it"
+        ),
+    )
+    replay.add_argument(
+        "--last",
+        type=_count(1, MAX_LAST),
+        metavar="N",
+        help=_(
+            "with --bot-in-my-seat and no FILE: over your last N archived matches, how much "
+            "more the bot would have written a round"
+        ),
+    )
+    replay.add_argument(
+        "--bot",
+        type=_difficulty,
+        metavar="{easy,normal,hard}",
+        help=_("with --bot-in-my-seat: the bot in your seat (default hard)"),
+    )
+    replay.add_argument(
+        "--jobs",
+        type=_count(1, MAX_JOBS),
+        metavar="J",
+        help=_("with --last: worker processes (default: the usable CPUs)"),
+    )
 
     arena = commands.add_parser(
         "arena",
@@ -590,7 +649,8 @@ def parse(argv: Sequence[str]) -> Options:
         )
     if args.command == "replay":
         sub = subparsers["replay"]
-        if (args.seed is None) == (args.file is None):
+        _check_bot_in_my_seat(args, sub)
+        if args.last is None and (args.seed is None) == (args.file is None):
             sub.error(_("give either --seed N or a record FILE"))
         if args.file is not None and (
             args.target is not None or args.difficulty is not None or args.rules is not None
@@ -609,6 +669,10 @@ def parse(argv: Sequence[str]) -> Options:
             json=args.json,
             sheet=args.sheet,
             rules=Rules() if args.rules is None else args.rules,
+            bot_in_my_seat=args.bot_in_my_seat,
+            last=args.last,
+            seat_bot="hard" if args.bot is None else args.bot,
+            jobs=args.jobs,
         )
     if args.command == "analyze":
         return analyze_options(args, subparsers["analyze"])

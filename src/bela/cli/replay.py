@@ -70,6 +70,11 @@ def read_record_file(path: Path) -> tuple[Match, MatchRecord]:
 def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
     from bela.archive.replay_text import match_json, match_rounds, render_match
 
+    if options.bot_in_my_seat:
+        from bela.cli.bot_seat import run_bot_in_my_seat
+
+        return run_bot_in_my_seat(options, out, err)
+
     players: tuple[str, ...] | None = None
     me: int | None = None
     if options.file is not None:
