@@ -73,6 +73,7 @@ async def test_the_palette_offers_the_hint_at_the_table_and_the_analysis_after_a
         assert isinstance(summary, RoundSummaryScreen)
         names = [name for name, _, _ in BelaCommands(summary)._commands()]
         assert "Analysis" in names and "Hint" not in names
+        assert "Bot in my seat" in names
 
 
 def test_the_croatian_readme_shows_the_croatian_key_table() -> None:

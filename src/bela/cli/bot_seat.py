@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Group, RenderableType
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from bela.archive.retake_text import retake_view, signed
 from bela.cli.common import (
     CliError,
     output_console,
@@ -25,10 +25,10 @@ from bela.cli.common import (
     worker_jobs,
     writing_output,
 )
-from bela.engine import Call, Round
+from bela.engine import Round
 from bela.foundation.untrusted import oneline
-from bela.i18n import _, english, ngettext
-from bela.wording import at_table, level_name, suit_name
+from bela.i18n import _, english
+from bela.wording import at_table, level_name
 
 if TYPE_CHECKING:
     from bela.archive.history import History
@@ -87,7 +87,7 @@ def _run_one(options: ReplayOptions, seat_bot: str, out: TextIO, err: TextIO) ->
         return 0
     with at_table(players, seat if players is not None else None):
         parts: list[RenderableType] = [_head(seat_bot, level, people=players is not None)]
-        parts.extend(_round_view(swap) for swap in swaps)
+        parts.extend(retake_view(s.index, s.seat, s.played, s.retaken, s.gain) for s in swaps)
         if len(swaps) > 1:
             from bela.lab.bot_in_seat import summarize
 
@@ -184,89 +184,6 @@ def _head(seat_bot: str, level: str, *, people: bool) -> Text:
     return Text(text, style="italic")
 
 
-def _signed(value: float, digits: int = 1) -> str:
-    """A signed figure with a real minus sign, as a sheet writes it."""
-    text = f"{value:+.{digits}f}"
-    return text.replace("-", "\u2212")
-
-
-def _gain_text(swap: SeatSwap) -> Text:
-    if swap.same:
-        return Text(_("The bot would have played this round exactly as you did."))
-    gain = swap.gain
-    if gain > 0:
-        text = ngettext(
-            "With the bot in your seat our team would have written {n} point more.",
-            "With the bot in your seat our team would have written {n} points more.",
-            gain,
-        ).format(n=gain)
-        return Text(text, style="bold green")
-    if gain < 0:
-        text = ngettext(
-            "With the bot in your seat our team would have written {n} point less.",
-            "With the bot in your seat our team would have written {n} points less.",
-            -gain,
-        ).format(n=-gain)
-        return Text(text, style="bold red")
-    return Text(_("With the bot in your seat the result would have been the same."))
-
-
-def _bids(rnd: Round, seat: int) -> Text:
-    parts: list[Text] = []
-    for bidder, bid in rnd.bids:
-        said = f"{bid.suit.symbol} {suit_name(bid.suit)}" if isinstance(bid, Call) else _("dalje")
-        parts.append(Text(f"{bidder}: {said}", style="underline" if bidder == seat else ""))
-    return Text(", ").join(parts)
-
-
-def _trick(rnd: Round, number: int, seat: int) -> Text:
-    from bela.archive.replay_text import card_text
-
-    if number >= len(rnd.tricks):
-        return Text("")
-    trick = rnd.tricks[number]
-    cards = []
-    for i, card in enumerate(trick.cards):
-        who = trick.seat_of(i)
-        piece = Text.assemble(f"{who}:", card_text(card, bold=who == trick.winner))
-        if who == seat:
-            piece.stylize("underline")
-        cards.append(piece)
-    return Text(" ").join(cards)
-
-
-def _written(rnd: Round) -> Text:
-    from bela.archive.replay_text import TEAM_NAMES
-
-    result = rnd.result
-    assert result is not None
-    return Text(
-        f"{TEAM_NAMES[0]} {result.points[0]} · {TEAM_NAMES[1]} {result.points[1]}", style="bold"
-    )
-
-
-def _round_view(swap: SeatSwap) -> RenderableType:
-    from bela.archive.replay_text import seat_name
-
-    title = _("Round {n} · dealer {dealer} · you are {seat}").format(
-        n=swap.index + 1, dealer=seat_name(swap.played.dealer), seat=seat_name(swap.seat)
-    )
-    table = Table(box=None, pad_edge=False, show_edge=False)
-    table.add_column("", justify="right")
-    table.add_column(_("As played"))
-    table.add_column(_("Bot in your seat"))
-    table.add_row(_("bids"), _bids(swap.played, swap.seat), _bids(swap.retaken, swap.seat))
-    tricks = max(len(swap.played.tricks), len(swap.retaken.tricks))
-    for number in range(tricks):
-        table.add_row(
-            str(number + 1),
-            _trick(swap.played, number, swap.seat),
-            _trick(swap.retaken, number, swap.seat),
-        )
-    table.add_row(_("written"), _written(swap.played), _written(swap.retaken))
-    return Group(Rule(Text(title), align="left"), table, _gain_text(swap))
-
-
 def _summary_table(result: SwapSummary, seat_bot: str) -> RenderableType:
     table = Table(
         title=Text(
@@ -285,10 +202,10 @@ def _summary_table(result: SwapSummary, seat_bot: str) -> RenderableType:
     table.add_row(_("rounds"), str(result.rounds))
     if result.rounds > 1:
         spread = _("{mean} (interval {low} to {high}, 95%)").format(
-            mean=_signed(result.mean), low=_signed(result.low), high=_signed(result.high)
+            mean=signed(result.mean), low=signed(result.low), high=signed(result.high)
         )
     else:
-        spread = _signed(result.mean)
+        spread = signed(result.mean)
     table.add_row(_("written points a round, bot minus you"), spread)
     table.add_row(_("rounds the bot did better"), str(result.better))
     table.add_row(_("rounds the bot did worse"), str(result.worse))

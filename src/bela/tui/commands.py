@@ -128,6 +128,14 @@ class BelaCommands(Provider):
                     screen.action_analyse,
                 )
             )
+        if isinstance(screen, RoundSummaryScreen) and screen.level is not None:
+            commands.append(
+                (
+                    _("Bot in my seat"),
+                    _("The same deal with the hard bot playing your cards (m)"),
+                    screen.action_bot_seat,
+                )
+            )
         bela = (
             _("Ask before announcing bela") if app.auto_bela else _("Announce bela automatically")
         )

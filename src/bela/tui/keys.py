@@ -66,6 +66,14 @@ KEYS: Final = (
         ),
         ("a",),
     ),
+    Key(
+        "m",
+        N_(
+            "on a round's summary: the same deal with the hard bot in your seat, side by side "
+            "with how you played it"
+        ),
+        ("m",),
+    ),
     Key("+ / −", N_("bots play faster / slower"), ("plus", "equals_sign", "minus")),
     Key("n", N_("new match (this one stays saved, so you can come back to it)"), ("n",)),
     Key("b", N_("the full score sheet (blok): every round, pad, štiglja and belot marked"), ("b",)),

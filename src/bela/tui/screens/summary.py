@@ -70,6 +70,7 @@ class RoundSummaryScreen(FreshModal[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", N_("Continue")),
         Binding("a", "analyse", N_("Analysis")),
+        Binding("m", "bot_seat", N_("Bot in my seat")),
     ]
 
     def __init__(
@@ -82,14 +83,17 @@ class RoundSummaryScreen(FreshModal[None]):
         names: Sequence[str] | None = None,
         played: Round | None = None,
         seats: tuple[Sequence[str], int] | None = None,
+        level: str | None = None,
     ) -> None:
         """``standing``: the scores after the round and the target; ``last_trick_team``
         took the last of eight tricks (None if fewer were played). ``match``, when the
         table holds it, offers the analysis; ``names`` are a network table's seats (seen
         from seat 0: the record is turned so the player's team is "mi"). A network seat, which
         never holds the deal, offers the analysis with ``played`` (the round replayed from
-        its eight public tricks) and ``seats`` (the players by seat, and the player's own)."""
+        its eight public tricks) and ``seats`` (the players by seat, and the player's own).
+        ``level``, the match's bots, offers the same deal with a bot in the player's seat."""
         super().__init__()
+        self.level = level
         self.played = played
         self.seats = seats
         self.record = record
@@ -99,11 +103,14 @@ class RoundSummaryScreen(FreshModal[None]):
         self.names = names
 
     @classmethod
-    def of_match(cls, match: Match, record: RoundRecord) -> RoundSummaryScreen:
-        """The summary of a round of ``match`` (the local table, which holds the deal)."""
+    def of_match(
+        cls, match: Match, record: RoundRecord, level: str | None = None
+    ) -> RoundSummaryScreen:
+        """The summary of a round of ``match`` (the local table, which holds the deal);
+        ``level``: the bots the match is played with."""
         tricks = match.deal(record.index).replay(record.actions).tricks
         last_team = tricks[-1].winner % 2 if len(tricks) == 8 else None
-        return cls(record, (match.scores, match.target), last_team, match=match)
+        return cls(record, (match.scores, match.target), last_team, match=match, level=level)
 
     def compose(self) -> ComposeResult:
         record = self.record
@@ -130,10 +137,20 @@ class RoundSummaryScreen(FreshModal[None]):
                 yield Button(_("Continue (Enter)"), id="continue", variant="primary")
                 if self._analysable():
                     yield Button(_("Analysis (a)"), id="analyse")
+                if self._retakable():
+                    yield Button(_("Bot in my seat (m)"), id="bot-seat")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The analysis key is offered only where the round can be analysed."""
-        return self._analysable() if action == "analyse" else True
+        """The analysis and bot keys are offered only where the round allows them."""
+        if action == "analyse":
+            return self._analysable()
+        if action == "bot_seat":
+            return self._retakable()
+        return True
+
+    def _retakable(self) -> bool:
+        """The local table holds the deal and its bots: the round can be dealt again."""
+        return self.match is not None and self.level is not None
 
     def _analysable(self) -> bool:
         """Only a table that holds the deal can replay the round against the best play."""
@@ -144,6 +161,9 @@ class RoundSummaryScreen(FreshModal[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "analyse":
             self.action_analyse()
+            return
+        if event.button.id == "bot-seat":
+            self.action_bot_seat()
             return
         self.dismiss(None)
 
@@ -160,6 +180,14 @@ class RoundSummaryScreen(FreshModal[None]):
         elif self.match is not None:
             played = self.match.deal(index).replay(self.record.actions)
             self.app.push_screen(AnalysisScreen(index, played))
+
+    def action_bot_seat(self) -> None:
+        """Open the same deal with the hard bot playing the player's cards, side by side."""
+        from bela.tui.screens.bot_seat import BotSeatScreen
+
+        if self.match is None or self.level is None:
+            return
+        self.app.push_screen(BotSeatScreen(self.match, self.record.index, self.level))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -473,7 +473,8 @@ class TableScreen(LanguageRedraw, Screen[None]):
 
         record = self.finished
         assert record is not None
-        self.app.push_screen(RoundSummaryScreen.of_match(self.match, record), self._after_summary)
+        summary = RoundSummaryScreen.of_match(self.match, record, bot_kind(self.difficulty))
+        self.app.push_screen(summary, self._after_summary)
 
     def _after_summary(self, _result: None = None) -> None:
         self.finished = None

@@ -1,0 +1,58 @@
+"""The round summary's "bot in my seat" (m): the same deal, the bot in the player's seat."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Static
+from tui_pilot import make_app, play_round, table
+
+import bela.tui.screens.bot_seat as bot_seat_module
+from bela.lab.bot_in_seat import swap_round
+from bela.tui.screens.bot_seat import BotSeatScreen
+from bela.tui.screens.summary import RoundSummaryScreen
+
+
+async def wait_for(pilot: Pilot[Any], check: Any, tries: int = 1200) -> None:
+    for _ in range(tries):
+        await pilot.pause(0.05)
+        if check():
+            return
+    raise AssertionError("timed out waiting")
+
+
+async def test_m_on_the_summary_retakes_the_round_with_a_bot_in_the_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the hard bot takes a second or two a round; normal shows the same path in a moment
+    monkeypatch.setattr(bot_seat_module, "DEFAULT_SEAT_BOT", "normal")
+    app = make_app(seed=5)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await play_round(pilot)
+        summary = app.screen
+        assert isinstance(summary, RoundSummaryScreen)
+        assert summary.query("#bot-seat")  # the button is there
+        await pilot.press("m")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BotSeatScreen)
+        await wait_for(pilot, lambda: screen.swap is not None)
+        swap = screen.swap
+        assert swap is not None
+        match = table(app).match
+        record = summary.record
+        assert swap.played.actions == record.actions  # the round as the player played it
+        expected = swap_round(match, record.index, 0, screen.level, "normal")
+        assert swap.retaken.actions == expected.retaken.actions
+        assert swap.gain == expected.gain
+        console = Console(record=True, width=80, file=io.StringIO())
+        console.print(screen.query_one("#bot-seat-text", Static).content)
+        text = console.export_text()
+        assert f"Round {record.index + 1}" in text and "Bot in your seat" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummaryScreen)
