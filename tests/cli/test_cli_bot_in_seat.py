@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from archived import archive, random_match
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.cli.archived import archive, random_match
 
 from bela.ai import make_bot
 from bela.ai.base import decision_rng

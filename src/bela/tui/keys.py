@@ -69,8 +69,8 @@ KEYS: Final = (
     Key(
         "m",
         N_(
-            "on a round's summary: the same deal with the hard bot in your seat, side by side "
-            "with how you played it"
+            "on a round's summary or a round of the history: the same deal with the hard bot "
+            "in your seat, side by side with how you played it"
         ),
         ("m",),
     ),

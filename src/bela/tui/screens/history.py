@@ -464,6 +464,8 @@ class ReplayScreen(Screen[None]):
         Binding("b", "sheet", N_("Blok")),
         Binding("s", "race", N_("Score race")),
         Binding("r", "resume", N_("Resume")),
+        # not in the footer, which has no room left at 80 columns: F1 lists it
+        Binding("m", "bot_seat", N_("Bot in my seat"), show=False),
     ]
 
     def __init__(self, row: MatchRow) -> None:
@@ -552,6 +554,21 @@ class ReplayScreen(Screen[None]):
         from bela.tui.screens.stats import StatsScreen
 
         self.app.push_screen(StatsScreen(self.row.file))
+
+    def action_bot_seat(self) -> None:
+        """The round on screen again, with the hard bot playing the reader's cards."""
+        from bela.tui.screens.bot_seat import BotSeatScreen
+        from bela.tui.session import bot_kind
+
+        if self.match is None or not self.views:
+            return
+        view = self.views[self.step[0]]
+        if view.written is None:  # the round still being played has nothing to compare
+            self.notify(_("Only a finished round can be played again by the bot."), timeout=4)
+            return
+        seat = 0 if self.me is None else self.me
+        level = bot_kind(self.difficulty)
+        self.app.push_screen(BotSeatScreen(self.match, view.index, level, seat, self.players))
 
     async def action_resume(self) -> None:
         if self.match is None or self.match.is_over:
