@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from bela.cli.analyze import AnalyzeOptions
+from bela.cli.coach import CoachOptions
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, OutputError, writing_output
 from bela.cli.history import HistoryOptions, StatsOptions
 from bela.cli.lab import LabOptions
@@ -129,6 +130,10 @@ def _run(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         from bela.cli.lab import run_lab
 
         return run_lab(options, out, err)
+    if isinstance(options, CoachOptions):
+        from bela.cli.coach import run_coach
+
+        return run_coach(options, out, err)
     from bela.cli.net import HostOptions, JoinOptions, ServeOptions
 
     if isinstance(options, HostOptions):

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from bela import __version__
 from bela.cli.analyze import AnalyzeOptions, add_analyze_parser, analyze_options
+from bela.cli.coach import CoachOptions, add_coach_parser, coach_options
 from bela.cli.history import (
     HistoryOptions,
     StatsOptions,
@@ -146,6 +147,7 @@ Options = (
     | StatsOptions
     | LadderOptions
     | LabOptions
+    | CoachOptions
     | HostOptions
     | JoinOptions
     | ServeOptions
@@ -591,6 +593,7 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
     subparsers.update(add_history_parsers(commands))
     subparsers["ladder"] = ladder
     subparsers["lab"] = add_lab_parser(commands)
+    subparsers["coach"] = add_coach_parser(commands)
     add_net_parsers(commands, _target, _TARGETS_SHOWN)
     _add_lang(parser)
     return parser, subparsers
@@ -684,6 +687,8 @@ def parse(argv: Sequence[str]) -> Options:
         return stats_options(args)
     if args.command == "lab":
         return lab_options(args)
+    if args.command == "coach":
+        return coach_options(args)
     if args.command in ("host", "join", "serve"):
         return net_options(args)
     return ArenaOptions(

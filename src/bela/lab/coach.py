@@ -1,0 +1,311 @@
+"""The coach: where a player's written points went, over their archived matches.
+
+For every finished round of a match it asks two questions about each card the
+player played from trick 3 on (``bela.search.analysis``; earlier tricks cost the
+solver far more):
+
+* against the best play with every card seen (double dummy): how many written
+  points the card gave away (``lost``);
+* against the hard bot with only the player's view: what the bot's card would
+  have written with best play afterwards, less the player's (``vs_hard``;
+  positive when the bot's choice was better, negative when the player's was).
+
+And about the bidding: the rounds the player called trump and fell (pad), and
+the rounds they were forced to call as dealer (pod mus), with what falling cost.
+
+Everything is a pure function of the match and the seat, so a lesson is computed
+once per match and cached (``bela.archive.coach_cache``), and the lab's runner
+can spread the first computation over worker processes. ``report`` adds lessons
+up by role in the trick, by trick, by bidding, over time, and names the three
+costliest habits with an example each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from bela.ai.base import decision_rng
+from bela.engine import Call, Match, Play, Round
+from bela.search.analysis import DEFAULT_FROM_TRICK, analyze_round
+
+__all__ = [
+    "LESSON_VERSION",
+    "CoachReport",
+    "Habit",
+    "Lesson",
+    "Slip",
+    "lesson_of",
+    "report",
+]
+
+LESSON_VERSION = 1
+"""Bump when what a lesson holds, or how it is computed, changes: cached ones are redone."""
+
+ROLES = ("lead", "second", "third", "fourth")
+"""A card's place in its trick (``MoveAnalysis.order``), as habits are named."""
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """One card of the player's that gave written points away against the best play.
+
+    ``round`` is the round's index in the match (0 = first deal), ``trick`` counts
+    from 1, ``order`` is the card's place in the trick (0 = led). Cards as the
+    engine writes them ("10H"); ``hard`` is the hard bot's card (None if not asked).
+    """
+
+    round: int
+    trick: int
+    order: int
+    played: str
+    best: str
+    hard: str | None
+    lost: int
+    vs_hard: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """What one match teaches: totals, and the costly cards themselves.
+
+    ``by_role[k]`` / ``by_trick[t]`` are (cards, written points lost) for the player's
+    cards in place ``k`` of a trick / in trick ``t + 1``.
+    """
+
+    seat: int
+    rounds: int
+    cards: int
+    lost: int
+    vs_hard: int
+    by_role: list[list[int]]
+    by_trick: list[list[int]]
+    called: int
+    fell: int
+    fell_lost: int
+    pod_mus: int
+    pod_mus_fell: int
+    slips: list[Slip] = field(default_factory=list)
+    version: int = LESSON_VERSION
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Lesson:
+        """A cached lesson; ``KeyError``/``TypeError`` when it is not one of this version."""
+        if data.get("version") != LESSON_VERSION:
+            raise KeyError("version")
+        values = dict(data)
+        values["slips"] = [Slip(**s) for s in data["slips"]]
+        return cls(**values)
+
+
+def _hard_card(rnd: Round, seat: int, match_seed: int, index: int, step: int) -> Any:
+    """The hard bot's card for ``seat`` at this point of the round (its view only)."""
+    from bela.ai.hard import advise
+
+    advice = advise(rnd.view(seat), decision_rng(match_seed, index, step))
+    action = advice.action
+    return action.card if isinstance(action, Play) else None
+
+
+def lesson_of(match: Match, seat: int, with_bot: bool = True) -> Lesson:
+    """The lesson of ``match`` for the player in ``seat`` (see the module docstring)."""
+    team = seat % 2
+    by_role = [[0, 0] for _ in ROLES]
+    by_trick = [[0, 0] for _ in range(8)]
+    cards = lost = vs_hard = 0
+    called = fell = fell_lost = pod_mus = pod_mus_fell = 0
+    slips: list[Slip] = []
+    rounds = 0
+    for played in match.rounds:
+        result = played.result
+        if result.redeal or result.belot is not None or result.claim is not None:
+            continue
+        rounds += 1
+        rnd = match.deal(played.index).replay(played.actions)
+        if result.caller == seat:
+            called += 1
+            forced = _forced(rnd)
+            pod_mus += forced
+            if result.fell:
+                fell += 1
+                pod_mus_fell += forced
+                fell_lost += played.written[1 - team] - played.written[team]
+        analysis = analyze_round(rnd, from_trick=DEFAULT_FROM_TRICK)
+        steps = _play_steps(rnd)
+        replay = match.deal(played.index)
+        done = 0
+        for move in analysis.moves:
+            if move.seat != seat:
+                continue
+            cards += 1
+            role, trick = by_role[move.order], by_trick[move.trick - 1]
+            role[0] += 1
+            trick[0] += 1
+            role[1] += move.lost_written
+            trick[1] += move.lost_written
+            lost += move.lost_written
+            hard_card = None
+            gain = 0
+            if with_bot:
+                step = steps[(move.trick, move.order)]
+                while done < step:
+                    replay.push(rnd.actions[done])
+                    done += 1
+                hard_card = _hard_card(replay, seat, match.seed, played.index, step)
+                by_card = {c.card: c.written for c in move.choices}
+                if hard_card in by_card:
+                    gain = by_card[hard_card] - by_card[move.played]
+                    vs_hard += gain
+            if move.lost_written > 0 or gain > 0:
+                slips.append(
+                    Slip(
+                        round=played.index,
+                        trick=move.trick,
+                        order=move.order,
+                        played=str(move.played),
+                        best=str(move.best[0]),
+                        hard=None if hard_card is None else str(hard_card),
+                        lost=move.lost_written,
+                        vs_hard=gain,
+                    )
+                )
+    return Lesson(
+        seat=seat,
+        rounds=rounds,
+        cards=cards,
+        lost=lost,
+        vs_hard=vs_hard,
+        by_role=by_role,
+        by_trick=by_trick,
+        called=called,
+        fell=fell,
+        fell_lost=fell_lost,
+        pod_mus=pod_mus,
+        pod_mus_fell=pod_mus_fell,
+        slips=slips,
+    )
+
+
+def _forced(rnd: Round) -> int:
+    """1 when the caller was the dealer after three passes (pod mus), else 0."""
+    bids = rnd.bids
+    if rnd.rules.no_forced_trump or len(bids) != 4:
+        return 0
+    return int(all(not isinstance(b, Call) for _s, b in bids[:3]))
+
+
+def _play_steps(rnd: Round) -> dict[tuple[int, int], int]:
+    """(trick, order) of each card played → its action's index in the round."""
+    steps: dict[tuple[int, int], int] = {}
+    plays = 0
+    for i, action in enumerate(rnd.actions):
+        if isinstance(action, Play):
+            steps[(plays // 4 + 1, plays % 4)] = i
+            plays += 1
+    return steps
+
+
+# ---------------------------------------------------------------------- the report
+
+
+@dataclass(frozen=True, slots=True)
+class Habit:
+    """A kind of card that cost the most, with the costliest example of it.
+
+    ``kind`` is ``role:early`` / ``role:late`` (a role of ``ROLES``; tricks 3–5 or
+    6–8), ``fell`` (called and fell) or ``pod_mus`` (forced to call and fell).
+    ``example`` is (match key, slip) for the card kinds, None for the bidding.
+    """
+
+    kind: str
+    count: int
+    lost: int
+    example: tuple[str, Slip] | None
+
+
+@dataclass(frozen=True, slots=True)
+class CoachReport:
+    """The lessons of many matches added up (``report``)."""
+
+    matches: int
+    rounds: int
+    cards: int
+    lost: int
+    vs_hard: int
+    by_role: list[list[int]]
+    by_trick: list[list[int]]
+    called: int
+    fell: int
+    fell_lost: int
+    pod_mus: int
+    pod_mus_fell: int
+    trend: list[tuple[str, float]]
+    """(match key, written points lost a round in it), oldest first."""
+    habits: list[Habit]
+
+    @property
+    def lost_per_round(self) -> float:
+        return self.lost / self.rounds if self.rounds else 0.0
+
+
+def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
+    """Add up ``lessons`` given as (match key, lesson), oldest first."""
+    by_role = [[0, 0] for _ in ROLES]
+    by_trick = [[0, 0] for _ in range(8)]
+    totals = dict.fromkeys(
+        ("rounds", "cards", "lost", "vs_hard", "called", "fell", "fell_lost", "pod_mus"), 0
+    )
+    pod_mus_fell = 0
+    kinds: dict[str, list[Any]] = {}
+    trend: list[tuple[str, float]] = []
+    for key, lesson in lessons:
+        for name in totals:
+            totals[name] += getattr(lesson, name)
+        pod_mus_fell += lesson.pod_mus_fell
+        for k in range(4):
+            by_role[k][0] += lesson.by_role[k][0]
+            by_role[k][1] += lesson.by_role[k][1]
+        for t in range(8):
+            by_trick[t][0] += lesson.by_trick[t][0]
+            by_trick[t][1] += lesson.by_trick[t][1]
+        if lesson.rounds:
+            trend.append((key, lesson.lost / lesson.rounds))
+        for slip in lesson.slips:
+            if slip.lost <= 0:
+                continue
+            phase = "early" if slip.trick <= 5 else "late"
+            entry = kinds.setdefault(f"{ROLES[slip.order]}:{phase}", [0, 0, None])
+            entry[0] += 1
+            entry[1] += slip.lost
+            if entry[2] is None or slip.lost > entry[2][1].lost:
+                entry[2] = (key, slip)
+    habits = [Habit(kind, count, lost, example) for kind, (count, lost, example) in kinds.items()]
+    if totals["fell"]:
+        habits.append(Habit("fell", totals["fell"], totals["fell_lost"], None))
+    habits.sort(key=lambda h: (-h.lost, h.kind))
+    return CoachReport(
+        matches=len(lessons),
+        rounds=totals["rounds"],
+        cards=totals["cards"],
+        lost=totals["lost"],
+        vs_hard=totals["vs_hard"],
+        by_role=by_role,
+        by_trick=by_trick,
+        called=totals["called"],
+        fell=totals["fell"],
+        fell_lost=totals["fell_lost"],
+        pod_mus=totals["pod_mus"],
+        pod_mus_fell=pod_mus_fell,
+        trend=trend,
+        habits=habits[:3],
+    )
+
+
+def lesson_task(task: tuple[Match, int, bool]) -> dict[str, Any]:
+    """One match's lesson as JSON data (the runner's task: picklable in and out)."""
+    match, seat, with_bot = task
+    return lesson_of(match, seat, with_bot).to_json()

@@ -1,0 +1,187 @@
+"""The coach (``bela.lab.coach``, ``bela coach``): lessons, their cache, the report.
+
+What a lesson adds up is recounted here from ``analyze_round`` and the match's own
+rounds, by plain loops, so a wrong sum cannot hide behind the same code.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from archived import archive, random_match
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bela.lab.coach as coach_module
+from bela.archive.history import open_history
+from bela.cli import main
+from bela.engine import Call, Match
+from bela.lab.coach import Lesson, Slip, lesson_of, report
+from bela.search.analysis import analyze_round
+
+
+def _recount(match: Match, seat: int) -> dict[str, Any]:
+    cards = lost = called = fell = forced = 0
+    by_trick = [0] * 8
+    for played in match.rounds:
+        r = played.result
+        if r.redeal or r.belot is not None or r.claim is not None:
+            continue
+        rnd = match.deal(played.index).replay(played.actions)
+        if r.caller == seat:
+            called += 1
+            fell += r.fell
+            bids = [b for _s, b in rnd.bids]
+            forced += len(bids) == 4 and not any(isinstance(b, Call) for b in bids[:3])
+        for move in analyze_round(rnd).moves:
+            if move.seat == seat:
+                cards += 1
+                lost += move.lost_written
+                by_trick[move.trick - 1] += move.lost_written
+    return {
+        "cards": cards,
+        "lost": lost,
+        "called": called,
+        "fell": fell,
+        "pod_mus": forced,
+        "by_trick": by_trick,
+    }
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 5_000), seat=st.integers(0, 3))
+def test_a_lesson_adds_up_what_the_analysis_says(seed: int, seat: int) -> None:
+    match = random_match(seed, steps=160)
+    lesson = lesson_of(match, seat, with_bot=False)
+    expected = _recount(match, seat)
+    assert lesson.cards == expected["cards"] == sum(c for c, _l in lesson.by_role)
+    assert lesson.lost == expected["lost"] == sum(x for _c, x in lesson.by_trick)
+    assert [x for _c, x in lesson.by_trick] == expected["by_trick"]
+    assert (lesson.called, lesson.fell, lesson.pod_mus) == (
+        expected["called"],
+        expected["fell"],
+        expected["pod_mus"],
+    )
+    assert lesson.vs_hard == 0 and all(s.hard is None for s in lesson.slips)
+    assert sum(s.lost for s in lesson.slips) == lesson.lost  # every costly card is a slip
+    assert Lesson.from_json(json.loads(json.dumps(lesson.to_json()))) == lesson
+
+
+def test_the_hard_bots_comparison_uses_the_solvers_values() -> None:
+    match = random_match(8, steps=60)  # a round or two
+    lesson = lesson_of(match, 1, with_bot=True)
+    assert lesson.cards > 0
+    for slip in lesson.slips:
+        assert slip.hard is not None
+    # vs_hard is the sum over the seat's cards of written(hard's card) - written(played)
+    total = 0
+    for played in match.rounds:
+        rnd = match.deal(played.index).replay(played.actions)
+        if played.result.trump is None or len(rnd.tricks) != 8:
+            continue
+        for move in analyze_round(rnd).moves:
+            if move.seat != 1:
+                continue
+            slip = next(
+                (
+                    s
+                    for s in lesson.slips
+                    if (s.round, s.trick, s.order) == (played.index, move.trick, move.order)
+                ),
+                None,
+            )
+            if slip is not None and slip.hard is not None:
+                values = {str(c.card): c.written for c in move.choices}
+                total += values[slip.hard] - values[slip.played]
+    # cards where the bot's card was no better are not slips, and add nothing or less
+    assert lesson.vs_hard <= total or lesson.vs_hard == total
+
+
+def _slip(lost: int, trick: int, order: int) -> Slip:
+    return Slip(
+        round=0, trick=trick, order=order, played="7H", best="AH", hard=None, lost=lost, vs_hard=0
+    )
+
+
+def _lesson(slips: list[Slip], fell_lost: int = 0) -> Lesson:
+    return Lesson(
+        seat=0,
+        rounds=2,
+        cards=len(slips),
+        lost=sum(s.lost for s in slips),
+        vs_hard=0,
+        by_role=[[0, 0]] * 4,
+        by_trick=[[0, 0]] * 8,
+        called=1,
+        fell=int(fell_lost > 0),
+        fell_lost=fell_lost,
+        pod_mus=0,
+        pod_mus_fell=0,
+        slips=slips,
+    )
+
+
+def test_the_three_costliest_habits_with_their_costliest_example() -> None:
+    a = _lesson([_slip(30, 3, 1), _slip(50, 4, 1), _slip(10, 7, 0)])
+    b = _lesson([_slip(20, 8, 0), _slip(45, 6, 0), _slip(5, 3, 3)], fell_lost=70)
+    result = report([("a.json", a), ("b.json", b)])
+    assert [(h.kind, h.lost) for h in result.habits] == [
+        ("second:early", 80),
+        ("lead:late", 75),
+        ("fell", 70),
+    ]
+    assert result.habits[0].example == ("a.json", a.slips[1])
+    assert result.habits[1].example == ("b.json", b.slips[1])
+    assert result.trend == [("a.json", 45.0), ("b.json", 35.0)]
+
+
+def _coach(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    code = main(["coach", *argv, "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def test_bela_coach_reports_and_reads_each_match_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    matches = [random_match(seed) for seed in (21, 22, 23)]
+    for match in matches:
+        archive(match)
+    data = _coach(["--no-bot", "--jobs", "1"], capsys)
+    lessons = [lesson_of(m, 0, with_bot=False) for m in matches]
+    assert data["matches"] == 3
+    assert data["lost"] == sum(x.lost for x in lessons)
+    assert data["bidding"]["fell"] == sum(x.fell for x in lessons)
+
+    def refuse(task: Any) -> Any:
+        raise AssertionError("a stored lesson was read again")
+
+    original = coach_module.lesson_task
+    monkeypatch.setattr(coach_module, "lesson_task", refuse)
+    assert _coach(["--no-bot", "--jobs", "1"], capsys) == data  # from the history database
+    with open_history() as history:  # a stored lesson of another version is read again
+        history.connection.execute("UPDATE coach_lessons SET data = '{\"version\": 0}'")
+    monkeypatch.setattr(coach_module, "lesson_task", original)
+    assert _coach(["--no-bot", "--jobs", "1", "--last", "2"], capsys)["matches"] == 2
+
+
+def test_bela_coach_text_in_croatian(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "hr_HR.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "BELA_LANG"):
+        monkeypatch.delenv(name, raising=False)
+    archive(random_match(30))
+    assert main(["coach", "--no-bot", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Trener" in out and "Po štihu" in out
+    assert not any(word in out for word in ("given away", "By trick", "Bidding", "habits"))
+
+
+def test_an_empty_archive_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["coach"]) == 2
+    assert "no finished match" in capsys.readouterr().err
