@@ -62,6 +62,7 @@ class BelaApp(App[int]):
         Binding("b", "score_sheet", N_("Blok"), show=False),
         Binding("f3", "history", N_("History"), show=False),
         Binding("f4", "statistics", N_("Statistics"), show=False),
+        Binding("f5", "coach", N_("Coach"), show=False),
         Binding("f2", "settings", N_("Settings")),
         Binding("o", "settings", N_("Settings"), show=False),
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
@@ -414,6 +415,13 @@ class BelaApp(App[int]):
 
         if not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen())
+
+    def action_coach(self) -> None:
+        """Where the player's written points went, over the past matches (F5)."""
+        from bela.tui.screens.coach import CoachScreen
+
+        if not isinstance(self.screen, CoachScreen):
+            self.push_screen(CoachScreen())
 
     def action_help(self) -> None:
         from bela.tui.screens.help import HelpScreen  # Markdown: loaded when first shown

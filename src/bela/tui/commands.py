@@ -99,6 +99,11 @@ class BelaCommands(Provider):
                 _("The matches played, added up, with plots (F4)"),
                 app.action_statistics,
             ),
+            (
+                _("Coach"),
+                _("Where your written points went, and your costliest habits (F5)"),
+                app.action_coach,
+            ),
         ]
         screen = self.screen
         if isinstance(screen, TableScreen):

@@ -83,6 +83,11 @@ KEYS: Final = (
         ("f3",),
     ),
     Key("F4", N_("statistics of the matches played, with plots"), ("f4",)),
+    Key(
+        "F5",
+        N_("the coach: where your written points went, and your three costliest habits"),
+        ("f5",),
+    ),
     Key(N_("F1 or ?"), N_("rules and keys"), ("f1", "question_mark")),
     Key(
         N_("F2 or o"),

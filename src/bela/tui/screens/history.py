@@ -468,9 +468,11 @@ class ReplayScreen(Screen[None]):
         Binding("m", "bot_seat", N_("Bot in my seat"), show=False),
     ]
 
-    def __init__(self, row: MatchRow) -> None:
+    def __init__(self, row: MatchRow, start: tuple[int, int] | None = None) -> None:
+        """``start``: (round index, trick) to open at, as the coach's examples do."""
         super().__init__()
         self.row = row
+        self.start = start
         self.match: Match | None = None
         self.difficulty = row.difficulty or "normal"
         self.players: tuple[str, ...] | None = None
@@ -516,6 +518,11 @@ class ReplayScreen(Screen[None]):
         for index, view in enumerate(self.views):
             tricks = len(view.round.tricks)
             self.steps += [(index, trick) for trick in range(tricks + 1)]
+        if self.start is not None:
+            wanted_round, wanted_trick = self.start
+            for position, view in enumerate(self.views):
+                if view.index == wanted_round and (position, wanted_trick) in self.steps:
+                    self.at = self.steps.index((position, wanted_trick))
         self._show()
 
     def _problem(self, text: str) -> None:

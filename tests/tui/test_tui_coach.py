@@ -1,0 +1,64 @@
+"""The coach's screen (F5): the report from the history database, habits that open
+their example in the history's step-through."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from textual.pilot import Pilot
+from tui_pilot import make_app
+
+from bela.archive.records import record_from_match
+from bela.archive.storage import archive_match
+from bela.engine import Match
+from bela.lab.coach import lesson_of, report
+from bela.tui.screens.coach import CoachScreen
+from bela.tui.screens.history import ReplayScreen
+
+
+def random_match(seed: int) -> Match:
+    """A brza 163 played at random: three deals, so the hard bot's reading is short."""
+    rng = random.Random(seed)
+    match = Match.new(seed, target=163)
+    while match.current is not None:
+        match = match.apply(rng.choice(match.current.legal_actions()))
+    return match
+
+
+async def wait_for(pilot: Pilot[Any], check: Any, tries: int = 2400) -> None:
+    for _ in range(tries):
+        await pilot.pause(0.05)
+        if check():
+            return
+    raise AssertionError("timed out waiting")
+
+
+async def test_f5_reads_the_matches_and_a_habit_opens_its_example() -> None:
+    # the first brza 163 played at random in which seat 0 gave points away with a card
+    match = next(
+        m
+        for m in map(random_match, range(40, 80))
+        if any(s.lost for s in lesson_of(m, 0, with_bot=False).slips)
+    )
+    archive_match(record_from_match(match, "normal"))
+    app = make_app(difficulty="random", resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        screen = app.screen
+        assert isinstance(screen, CoachScreen)
+        await wait_for(pilot, lambda: screen.report is not None)
+        # the screen's report is the coach's over the one match, hard bot included
+        expected = report([("x", lesson_of(match, 0, with_bot=True))])
+        assert screen.report.lost == expected.lost and screen.report.fell == expected.fell
+        assert screen.report.vs_hard == expected.vs_hard
+        assert screen.examples, "a random player gives points away: a habit with an example"
+        ident, (file, index, trick) = next(iter(screen.examples.items()))
+        await pilot.click(f"#{ident}")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.row.file == file
+        position, shown_trick = replay.step
+        assert replay.views[position].index == index and shown_trick == trick
