@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bela.cli.common import CliError, output_console, writing_output
+from bela.foundation.untrusted import json_for_terminal
 from bela.i18n import _
 from bela.wording import level_name, suit_name
 
@@ -160,7 +161,7 @@ def run_analyze(options: AnalyzeOptions, out: TextIO, err: TextIO) -> int:
             "rounds": [{"number": v.number, **analysis_json(a)} for v, a in results],
         }
         with writing_output():
-            print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
+            print(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)), file=out)
         return 0
     console = output_console(out)
     for view, analysis in results:

@@ -15,7 +15,9 @@ the screen or the terminal through one of these:
 - ``as_text(text)``: the same as a Rich ``Text`` (which Rich and Textual never
   read as markup), for tables, rules, titles and ``Static`` widgets;
 - ``as_markup(text)``: the same with Rich markup escaped, for the few places
-  that take a markup string (a progress bar's description, a markup template).
+  that take a markup string (a progress bar's description, a markup template);
+- ``json_for_terminal(json_text)``: ``--json`` output, the same JSON with every
+  such character written as a ``\\uXXXX`` escape.
 
 Standard library only at import time, so the engine's neighbours, the command
 line and the app's first screen can all use it; Rich is imported by the two
@@ -25,6 +27,7 @@ functions that build Rich objects, when they are first called.
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from typing import TYPE_CHECKING, Final
 
@@ -38,6 +41,7 @@ __all__ = [
     "QUOTE_LIMIT",
     "as_markup",
     "as_text",
+    "json_for_terminal",
     "oneline",
     "shown",
     "shown_path",
@@ -137,3 +141,29 @@ def as_markup(text: object, limit: int = MESSAGE_LIMIT) -> str:
     from rich.markup import escape
 
     return escape(oneline(text, limit))
+
+
+_NOT_PRINTABLE_ASCII: Final = re.compile("[^\n\x20-\x7e]")
+
+
+def _json_escape(char: str) -> str:
+    if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Cs") and char != "\n":
+        # the ASCII escape of the one character (a surrogate pair above U+FFFF)
+        return "".join(f"\\u{unit:04x}" for unit in _utf16_units(char))
+    return char
+
+
+def _utf16_units(char: str) -> list[int]:
+    data = char.encode("utf-16-be", "surrogatepass")
+    return [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]
+
+
+def json_for_terminal(text: str) -> str:
+    """JSON text (``json.dumps(..., ensure_ascii=False)``) with every character a terminal
+    would act on written as its ``\\uXXXX`` escape: the same JSON, safe to print.
+
+    ``json.dumps`` escapes only C0 controls; a C1 control, a bidirectional override
+    or a lone surrogate (a file name that is not UTF-8) inside a string would reach
+    the terminal raw, or fail to encode. Letters of every language stay as they are.
+    """
+    return _NOT_PRINTABLE_ASCII.sub(lambda found: _json_escape(found.group()), text)
