@@ -18,7 +18,8 @@ __all__ = ["ProgressBar"]
 
 
 class ProgressBar:
-    """A transient rich bar of ``units`` on stderr, or nothing when ``show`` is False.
+    """A transient rich bar of ``units`` on stderr, or nothing when ``show`` is False or
+    stderr is not a terminal.
 
     Use as a context manager around ``map_tasks`` and pass the instance as its
     ``progress``; the label is shown as plain text (bot names are user input).
@@ -35,12 +36,18 @@ class ProgressBar:
         if not self.show:
             return
         if self.progress is None:
+            console = Console(stderr=True)
+            if not console.is_terminal:
+                # a file or a pipe gets no bar, only the newline a transient bar ends with,
+                # which would come before a one-line error (a full disk) or the report
+                self.show = False
+                return
             self.progress = Progress(
                 TextColumn("[bold]{task.description}"),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeRemainingColumn(),
-                console=Console(stderr=True),
+                console=console,
                 transient=True,
             )
             # the column reads the description as markup: the label is data, escaped
