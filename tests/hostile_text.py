@@ -1,6 +1,6 @@
 """Hostile strings for the gate's properties (issue #24), and the two checks on what is shown.
 
-Each hostile string starts with a marker of its own (``⟦3⟧``) and a markup tag, then
+Each hostile string starts with a marker of its own (``⟦3.17⟧``) and a markup tag, then
 anything: escape sequences (OSC that retitles, CSI that clears), C1 controls, bidi
 overrides, more tags, and at times ten thousand characters. Wherever a view shows
 the string it must show the tag literally, right after the marker (cut short at
@@ -10,6 +10,7 @@ may be in any output at all, whether the view shows the string or not.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -43,6 +44,9 @@ _PIECE = st.one_of(
 )
 
 
+_SERIAL = itertools.count()
+
+
 @dataclass(frozen=True)
 class Hostile:
     marker: str
@@ -55,9 +59,10 @@ class Hostile:
 
 def hostile(number: int, *, file_name: bool = False) -> st.SearchStrategy[Hostile]:
     """A hostile string with marker ``⟦number⟧``; ``file_name``: one a file may be named."""
-    marker = f"⟦{number}⟧"
 
     def build(tag: str, pieces: list[str], huge: bool) -> Hostile:
+        # a marker no earlier example used: a view may still show those (the table talk)
+        marker = f"⟦{number}.{next(_SERIAL)}⟧"
         tail = "".join(pieces) + ("\x1b[1m" + "W" * 10_000 if huge else "")
         text = marker + tag + tail
         if file_name:  # no / or NUL, and a name the file system takes (255 bytes)

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from bela.foundation.untrusted import as_markup
 
 __all__ = ["ProgressBar"]
 
@@ -50,8 +51,8 @@ class ProgressBar:
                 console=console,
                 transient=True,
             )
-            # the column reads the description as markup: the label is data, escaped
-            self.task_id = self.progress.add_task(escape(self.label), total=self.units)
+            # the column reads the description as markup: the label (bot names) is data
+            self.task_id = self.progress.add_task(as_markup(self.label, 120), total=self.units)
             self.progress.start()
         completed = self.units if done >= total else (self.units * done) // max(total, 1)
         self.progress.update(self.task_id, completed=completed)
