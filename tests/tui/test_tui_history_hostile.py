@@ -85,3 +85,14 @@ async def test_a_reason_changed_in_the_index_is_shown_as_text(data_dir: Path) ->
         await pilot.pause()
         notices = [text for text in said if "loud" in text]
         assert notices and all(inert(text) for text in notices), said
+
+
+async def test_every_notice_goes_through_the_gate() -> None:
+    """The app's notify is the last net for notices, whatever a caller forgot to quote."""
+    app = make_app(difficulty="random", resume=None)
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.notify(f"{TITLE}{CLEAR}{RLO}[bold]loud[/bold]\x9b", title=f"t{TITLE}")
+        await pilot.pause()
+        (notice,) = list(app._notifications)
+        assert "[bold]loud[/bold]" in notice.message and "pwned" in notice.message
+        assert inert(notice.message) and inert(notice.title), notice
