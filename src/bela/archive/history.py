@@ -451,20 +451,23 @@ def _create(conn: sqlite3.Connection) -> None:
     conn.execute("INSERT INTO schema_version (version) VALUES (?)", (INDEX_VERSION,))
 
 
-def _int_in(column: str, low: int, high: int, *, null: bool = False) -> str:
-    """SQL: ``column`` holds an integer from ``low`` to ``high`` (or NULL, with ``null``)."""
-    check = f"(typeof({column}) = 'integer' AND {column} BETWEEN {low} AND {high})"
-    return f"({column} IS NULL OR {check})" if null else check
+def _int_in(
+    column: str, low: int | None = None, high: int | None = None, *, null: bool = False
+) -> str:
+    """SQL: ``column`` holds an integer (from ``low`` to ``high``; or NULL, with ``null``)."""
+    kinds = "('integer', 'null')" if null else "('integer')"
+    check = f"typeof({column}) IN {kinds}"
+    if low is None or high is None:
+        return check
+    return f"({check} AND ({column} IS NULL OR {column} BETWEEN {low} AND {high}))"
 
 
 def _text(column: str, *, null: bool = False) -> str:
-    check = f"typeof({column}) = 'text'"
-    return f"({column} IS NULL OR {check})" if null else check
+    return f"typeof({column}) IN ('text', 'null')" if null else f"typeof({column}) = 'text'"
 
 
 _DIGIT: Final = "[0-9]"
 _SECONDS: Final = f"{_DIGIT * 4}-{_DIGIT * 2}-{_DIGIT * 2}T{_DIGIT * 2}:{_DIGIT * 2}:{_DIGIT * 2}"
-_BIG: Final = 2**62  # any count or sum a real archive can reach, far below SQLite's limit
 _PLAYED_AT: Final = (
     # exactly what ``_played_at`` writes (UTC, seconds or microseconds), a date that exists
     f"(typeof(played_at) = 'text' AND (played_at GLOB '{_SECONDS}+00:00' "
@@ -476,8 +479,8 @@ _PLAYED_AT: Final = (
 _MATCH_SHAPE: Final = " AND ".join(
     (
         _text("file"),
-        _int_in("size", 0, _BIG),
-        _int_in("mtime_ns", -_BIG, _BIG),
+        _int_in("size", 0, 2**62),
+        _int_in("mtime_ns"),
         _PLAYED_AT,
         "outcome IN ('won', 'lost', 'unfinished', 'damaged')",
         _text("reason", null=True),
@@ -485,14 +488,14 @@ _MATCH_SHAPE: Final = " AND ".join(
         # a seed is 0 .. 2**64 - 1, kept as its decimal digits
         "(seed IS NULL OR (typeof(seed) = 'text' AND length(seed) BETWEEN 1 AND 20 "
         "AND seed NOT GLOB '*[^0-9]*'))",
-        _int_in("target", 1, _BIG, null=True),
+        _int_in("target", 1, 2**31, null=True),
         _text("difficulty", null=True),
         _text("rules", null=True),
-        _int_in("rounds", 0, _BIG),
-        _int_in("score_mi", -_BIG, _BIG, null=True),
-        _int_in("score_vi", -_BIG, _BIG, null=True),
+        _int_in("rounds", 0, 2**31),
+        _int_in("score_mi", null=True),
+        _int_in("score_vi", null=True),
         "((score_mi IS NULL) = (score_vi IS NULL))",
-        _int_in("hanging", -_BIG, _BIG, null=True),
+        _int_in("hanging", null=True),
         _int_in("winner", 0, 1, null=True),
         _int_in("belot", 0, 1, null=True),
     )
@@ -500,23 +503,23 @@ _MATCH_SHAPE: Final = " AND ".join(
 _ROUND_SHAPE: Final = " AND ".join(
     (
         _text("file"),
-        _int_in("idx", 0, _BIG),
+        _int_in("idx", 0, 2**31),
         _int_in("dealer", 0, 3),
         _int_in("caller", 0, 3, null=True),
         "(trump IS NULL OR trump IN ('H', 'D', 'S', 'C'))",
         *(
-            _int_in(f"{name}_{team}", -_BIG, _BIG)
+            _int_in(f"{name}_{team}")
             for name in ("written", "points", "cards", "zvanja", "bela", "tricks", "totals")
             for team in ("mi", "vi")
         ),
         _int_in("fell", 0, 1),
         _int_in("tie", 0, 1),
-        _int_in("hanging", -_BIG, _BIG),
+        _int_in("hanging"),
         _int_in("stiglja", 0, 1, null=True),
         _int_in("belot", 0, 1, null=True),
         _int_in("redeal", 0, 1),
-        _int_in("sum_mi", -_BIG, _BIG),
-        _int_in("sum_vi", -_BIG, _BIG),
+        _int_in("sum_mi"),
+        _int_in("sum_vi"),
     )
 )
 
