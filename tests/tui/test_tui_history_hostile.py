@@ -17,7 +17,7 @@ from tui_pilot import make_app
 
 from bela.archive.history import INDEX_NAME, open_history
 from bela.archive.storage import matches_dir
-from bela.tui.screens.history import HistoryScreen
+from bela.tui.screens.history import HistoryScreen, ReplayScreen
 
 TERMINAL_ACTS_ON = ("\x1b", "\x07", "\x9b", "\x9d", "\u202e", "\u2066")
 TITLE = "\x1b]0;pwned\x07"
@@ -96,3 +96,33 @@ async def test_every_notice_goes_through_the_gate() -> None:
         (notice,) = list(app._notifications)
         assert "[bold]loud[/bold]" in notice.message and "pwned" in notice.message
         assert inert(notice.message) and inert(notice.title), notice
+
+
+async def test_a_long_name_keeps_a_space_before_its_cards(data_dir: Path) -> None:
+    """Tried in tmux: a 24-character name ran into the cards ("…hosts] (mi)10♥ J♠")."""
+    import json
+    import random
+
+    from bela.archive.records import dumps, record_from_match
+    from bela.engine import Match
+
+    rng = random.Random(3)
+    match = Match.new(3, 501)
+    while match.current is not None:
+        match = match.apply(rng.choice(match.current.legal_actions()))
+    record = json.loads(dumps(record_from_match(match, "normal")))
+    long = "[link=file:///etc/hosts]"
+    record.update(players=["Ana", "Ivo", long, "Mara"], me=0)
+    matches_dir().mkdir(parents=True)
+    (matches_dir() / "20260101T120000Z-3.json").write_text(json.dumps(record))
+    app, _ = recording_app()
+    async with app.run_test(size=(120, 32)) as pilot:
+        await open_history_screen(pilot)
+        await pilot.press("enter")
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, ReplayScreen) and app.screen.views:
+                break
+        step = str(app.screen.query_one("#replay-step", Static).content)
+        (line,) = [line for line in step.splitlines() if line.startswith(long)]
+        assert line.startswith(f"{long} (mi) "), line

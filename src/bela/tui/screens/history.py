@@ -634,7 +634,7 @@ class ReplayScreen(Screen[None]):
                 if int(card) not in played_before
             ]
             name = f"{SEAT_NAMES[seat]} ({TEAM_NAMES[seat % 2]})"
-            line = Text(padded(name, 11))
+            line = Text(padded(name, 10) + " ")  # a space after a long name too
             if trick_no == 0:
                 talon = set(int(c) for c in cards_in(rnd.deal_talons[seat]))
                 dealt = [c for c in _sorted(hand) if int(c) not in talon]
