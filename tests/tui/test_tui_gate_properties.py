@@ -1,13 +1,15 @@
 """The gate, proved by properties on the app's screens (issue #24): the history (F3), a
-match stepped through, the statistics (F4), and a network seat's lobby and table.
+match stepped through, the statistics (F4), a network table's post-mortem, and a network
+seat's lobby and table.
 
 Hostile strings (``hostile_text``) go into a network copy's players' names, the
 records' file names and the index's text columns (reason, difficulty, rules,
-changed behind its back); or, at a network seat, into every name and text a host
-sends (a client trusts no host). What every widget on the screen then shows, every
-cell of the history's table and every notice must hold nothing a terminal acts
-on and show every markup tag literally. Each example runs the app once, so there
-are few of them; the command line's property has more (``tests/cli``).
+changed behind its back); into the names of a post-mortem; or, at a network seat,
+into every name and text a host sends (a client trusts no host). What every widget
+on the screen then shows, every cell of the history's table and every notice must
+hold nothing a terminal acts on and show every markup tag literally. Each example
+runs the app once, so there are few of them; the command line's property has more
+(``tests/cli``).
 """
 
 from __future__ import annotations
@@ -29,11 +31,13 @@ from tui_pilot import make_app
 
 from bela.archive.history import INDEX_NAME, open_history
 from bela.archive.records import dumps, record_from_match
+from bela.archive.replay_text import match_rounds
 from bela.archive.storage import matches_dir
 from bela.engine import Match
 from bela.net.protocol import Notice, Refused, Said, SeatInfo, State
 from bela.tui import BelaApp
 from bela.tui.remote import RemoteSession
+from bela.tui.screens.analysis import AnalysisScreen
 from bela.tui.screens.history import HistoryScreen, ReplayScreen
 from bela.tui.screens.stats import StatsScreen
 from bela.tui.widgets.table_talk import TableTalk
@@ -78,7 +82,9 @@ def _finished() -> Match:
     return match
 
 
-RECORD = json.loads(dumps(record_from_match(_finished(), "normal")))
+FINISHED = _finished()
+RECORD = json.loads(dumps(record_from_match(FINISHED, "normal")))
+PLAYED = next(view.round for view in match_rounds(FINISHED) if view.written is not None)
 
 
 def recording(app: BelaApp) -> list[str]:
@@ -169,6 +175,35 @@ async def test_the_history_the_replay_and_the_statistics_let_nothing_through(
         shown_names = [n for n, p in zip(names, players, strict=True) if p == str(n)]
         steps = "\n".join(text for where, text in texts.items() if where.startswith("replay"))
         assert_literal(steps, shown_names[1:], "replay", shown=True)
+
+
+@settings(FEW, max_examples=1)  # one app, three tables of names
+@given(
+    tables=st.lists(
+        st.tuples(hostile(0), hostile(1), hostile(2), hostile(3)), min_size=3, max_size=3
+    )
+)
+async def test_the_analysis_names_hostile_players_as_text(
+    tables: list[tuple[Hostile, ...]],
+) -> None:
+    """A network table's post-mortem names the players who gave points away."""
+    app = make_app(difficulty="random", resume=None)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        for names in tables:
+            players = [str(name)[:24] for name in names]
+            await app.push_screen(AnalysisScreen(0, PLAYED, players, 1))
+            screen = await wait_for(pilot, AnalysisScreen)
+            for _ in range(300):
+                await pilot.pause()
+                if screen.analysis is not None:
+                    break
+            assert screen.analysis is not None
+            await pilot.pause()
+            text = screen_text(screen)
+            assert_inert(text, "analysis")
+            assert_literal(text, list(names), "analysis")
+            await app.pop_screen()
 
 
 async def test_a_network_seat_lets_nothing_through_from_its_host() -> None:
