@@ -61,3 +61,19 @@ def test_no_link_or_style_comes_from_a_name(tmp_path: Path) -> None:
     assert "\x1b]8;" not in out  # a hyperlink
     assert "[link=file:///etc/hosts]" in out and "[bold red on white]" in out
     assert "\x1b[1;31;47m" not in out  # bold red on white
+
+
+def test_the_analysis_table_names_players_as_text(tmp_path: Path) -> None:
+    """``render_analysis`` under a network table's names (as the app's post-mortem is): the
+    seat column was a plain str, which a Rich table reads as markup."""
+    from bela.cli.analyze import render_analysis
+    from bela.search.analysis import analyze_round
+
+    _, match = _copy(tmp_path)
+    view = next(v for v in match_rounds(match) if v.written is not None)
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=200, color_system=None)
+    with at_table(HOSTILE, 0):
+        console.print(render_analysis(view, analyze_round(view.round, from_trick=6), "x", "normal"))
+    out = buffer.getvalue()
+    assert "[/]" in out and "[link=file:///etc/hosts]" in out

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bela.cli.common import CliError, output_console, writing_output
-from bela.foundation.untrusted import json_for_terminal
+from bela.foundation.untrusted import as_text, json_for_terminal
 from bela.i18n import _
 from bela.wording import level_name, suit_name
 
@@ -241,7 +241,7 @@ def render_analysis(
         best_cards = Text(" ").join(card_text(c) for c in move.best)
         table.add_row(
             str(move.trick) if move.trick != last_trick else "",
-            seat_name(move.seat),
+            as_text(seat_name(move.seat)),  # a player's name at a network table: never markup
             card_text(move.played, bold=move.costly),
             str(mine.value),
             best_cards,
