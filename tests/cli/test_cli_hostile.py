@@ -242,6 +242,7 @@ OUTPUTS = [
     ["replay", "--seed", "1", "--round", "1", "--json"],
     ["arena", "random", "random", "--deals", "2", "--json", "--jobs", "1"],
     ["arena", "random", "random", "--deals", "2", "--jobs", "1"],  # its bar: not on a pipe
+    ["ladder", "random", "easy", "--deals", "1", "--jobs", "1"],  # the same bar
     ["analyze", "--seed", "1", "--round", "1", "--from-trick", "7", "--json"],
     ["--help"],
     ["--version"],
