@@ -10,8 +10,10 @@ screen), and ``r`` resumes an unfinished match that "New match" shelved.
 
 The index (``bela.archive.history``) is refreshed in a thread worker, so the screen is
 drawn at once; a first full build (many records, read and replayed) shows a
-progress bar meanwhile. File names and reasons come from outside: every cell is
-a rich ``Text`` and every ``Static`` that shows them has ``markup=False``
+progress bar meanwhile. File names, reasons, levels and rules come from outside
+(the disk and the index, which anyone can edit): each goes through the gate
+(``bela.foundation.untrusted``: one line, no control a terminal acts on), every
+cell is a rich ``Text`` and every ``Static`` that shows them has ``markup=False``
 (``docs/security.md``).
 
 Resuming goes through the same keep-what-is-saved path as a new match
