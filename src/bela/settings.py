@@ -35,7 +35,12 @@ from typing import Final
 import platformdirs
 
 from bela.engine.rules import DEFAULT_RULES, STIGLJA_BONUSES, TARGETS, Rules
-from bela.foundation.files import move_aside, read_limited, replace_atomically
+from bela.foundation.files import (
+    move_aside,
+    read_limited,
+    remove_stale_temps,
+    replace_atomically,
+)
 from bela.foundation.untrusted import oneline, shown, shown_path
 from bela.i18n import LANGUAGES, N_, _
 
@@ -66,6 +71,9 @@ CONFIG_DIR_ENV: Final = "BELA_CONFIG_DIR"
 SETTINGS_NAME: Final = "settings.json"
 SCHEMA_VERSION: Final = 1
 SIZE_LIMIT: Final = 64 * 1024
+STALE_TEMP_SECONDS: Final = 60.0
+"""A settings temp file older than this is a cut-short save's (a save takes milliseconds)."""
+_TEMP_PREFIX: Final = ".settings."
 """A settings file is about 500 bytes; anything over this is not one."""
 
 DIFFICULTIES: Final = ("easy", "normal", "hard")
@@ -258,8 +266,14 @@ def saved_language() -> str | None:
 
 
 def load_settings() -> Loaded:
-    """The saved settings, or the defaults (with a one-line notice when a file was unusable)."""
+    """The saved settings, or the defaults (with a one-line notice when a file was unusable).
+
+    Temp files of saves that a kill cut short are removed first, as the autosave's are
+    when its slot is claimed; with no lock on the settings, only those old enough that
+    no other window can still be writing them (``STALE_TEMP_SECONDS``).
+    """
     path = settings_path()
+    remove_stale_temps(path.parent, _TEMP_PREFIX, STALE_TEMP_SECONDS)
     try:
         data = read_limited(path, SIZE_LIMIT)
     except FileNotFoundError:
@@ -304,7 +318,7 @@ def save_settings(settings: Settings) -> str | None:
     """Write the settings atomically; returns a one-line problem, or None when saved."""
     path = settings_path()
     try:
-        replace_atomically(path, settings.to_json(), ".settings.")
+        replace_atomically(path, settings.to_json(), _TEMP_PREFIX)
     except OSError as exc:
         why = oneline(exc.strerror or exc, 120)
         return oneline(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from bela.engine.cards import Card, Rank, Suit
 from bela.engine.errors import IllegalBidError, IllegalClaimError, IllegalPlayError
-from bela.foundation.untrusted import oneline
+from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def at_table(players: Sequence[str] | None, me: int | None) -> Iterator[None]:
     while showing it: "You" is ``me``, the others by name, "mi" is ``me``'s team. Without
     players (a match against bots) nothing changes. The names come from a file: they are
     made one safe line each, and the callers show them as text, never as markup."""
-    table = None if players is None else (tuple(oneline(p, 24) for p in players), me or 0)
+    table = None if players is None else (tuple(oneline(p, NAME_LIMIT) for p in players), me or 0)
     token = _TABLE.set(table)
     try:
         yield
@@ -213,7 +213,8 @@ def level_name(level: str) -> str:
         "heuristic": pgettext("bots", "heuristic"),
         "random": pgettext("bots", "random"),
     }
-    return words.get(level, level)
+    # a level not among these came from a file or the index: through the gate
+    return words.get(level) or oneline(level, 32)
 
 
 def padded(text: str, width: int) -> str:

@@ -241,6 +241,8 @@ OUTPUTS = [
     ["replay", "--seed", "1", "--round", "1"],
     ["replay", "--seed", "1", "--round", "1", "--json"],
     ["arena", "random", "random", "--deals", "2", "--json", "--jobs", "1"],
+    ["arena", "random", "random", "--deals", "2", "--jobs", "1"],  # its bar: not on a pipe
+    ["ladder", "random", "easy", "--deals", "1", "--jobs", "1"],  # the same bar
     ["analyze", "--seed", "1", "--round", "1", "--from-trick", "7", "--json"],
     ["--help"],
     ["--version"],
@@ -254,7 +256,9 @@ def run_bela(argv: list[str], stdout: int, buffered: bool) -> subprocess.Complet
     the latest by the interpreter at exit); unbuffered (PYTHONUNBUFFERED, set in
     some CI) fails at the first write.
     """
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    # without the variables that make rich draw on a pipe as on a terminal
+    unset = ("PYTHONUNBUFFERED", "FORCE_COLOR", "TTY_COMPATIBLE")
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     if not buffered:
         env["PYTHONUNBUFFERED"] = "1"
     return subprocess.run(

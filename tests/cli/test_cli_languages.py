@@ -132,3 +132,44 @@ def test_lang_in_the_environment_reaches_a_real_process() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(catalog("hr").gettext("usage: "))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--lang", "hr", "history"],
+        ["--lang=hr", "history"],
+        ["--lang", "hr", "replay", "--seed", "42", "--round", "1"],
+        ["--lang", "ru", "--lang", "hr", "stats"],
+    ],
+    ids=" ".join,
+)
+def test_lang_before_the_command_is_bela_s_own(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bela --lang hr history`` (issue #24, 6): the global option, then the command."""
+    code, out, err = run(argv, capsys)
+    assert code == 0, err
+    words = catalog("hr")
+    command = argv[-1] if argv[-1] in ("history", "stats") else "replay"
+    expected = {
+        "history": "No matches to list.",
+        "stats": "No matches played yet: nothing to count.",
+        "replay": "Tricks",
+    }[command]
+    assert words.gettext(expected) in out and expected not in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--lang", "tlh"], ["--lang", "tlh", "history"], ["--lang=tlh", "--seed", "5"], ["--lang"]],
+    ids=" ".join,
+)
+def test_a_bad_lang_before_the_command_is_reported_by_bela(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not ``bela play: error``: the option was given to bela, and so is its usage hint."""
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert err.startswith("bela: error: argument --lang") and "(see bela --help)" in err

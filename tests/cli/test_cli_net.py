@@ -206,3 +206,22 @@ def test_join_opens_the_app_in_the_language_asked_for(
     monkeypatch.setattr(bela.tui.app, "BelaApp", App)
     assert main(["join", "127.0.0.1:4711", "ABCD-EFGH-JK", "--lang", lang]) == 0
     assert seen["language"] == lang
+
+
+def test_a_hostile_machine_name_is_printed_through_the_gate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without a network to probe, ``bela host --public`` prints the machine's name, which
+    comes from its configuration: escape sequences in it reach the terminal made visible."""
+    import socket
+
+    from bela.cli import net
+
+    def no_network(*args: object, **kwargs: object) -> socket.socket:
+        raise OSError("network unreachable")
+
+    monkeypatch.setattr(net.socket, "socket", no_network)
+    monkeypatch.setattr(net.socket, "gethostname", lambda: "box\x1b]0;pwned\x07\u202e[b]")
+    shown = net._shown_host(public=True)
+    assert "pwned" in shown and "[b]" in shown
+    assert "\x1b" not in shown and "\x07" not in shown and "\u202e" not in shown

@@ -177,3 +177,24 @@ def test_the_house_rules_have_the_names_of_the_command_line() -> None:
 def test_rules_summary() -> None:
     assert rules_summary(Rules()) == "standard"
     assert rules_summary(Rules(dosta=True, stiglja_bonus=100)) == "stiglja-100, dosta"
+
+
+def test_temp_files_of_saves_cut_short_are_removed_on_load(config_dir: Path) -> None:
+    """``kill -9`` during a save leaves its ``.settings.*.tmp`` (issue #24, 5): the next start
+    removes those old enough that no window can still be writing them, and nothing else."""
+    from bela.foundation.files import write_temp
+
+    save_settings(EVERYTHING_CHANGED)
+    text = EVERYTHING_CHANGED.to_json()
+    cut_short = [write_temp(config_dir, text, ".settings.") for _ in range(13)]
+    writing_now = write_temp(config_dir, text, ".settings.")
+    others = [config_dir / ".other.tmp", config_dir / "settings.corrupt-1.json"]
+    old = os.stat(writing_now).st_mtime - 3600  # an hour: long dead
+    for path in others:
+        path.write_text("{}")
+    for path in [*cut_short, *others]:
+        os.utime(path, (old, old))
+    loaded = SettingsStore.load()
+    assert loaded.saved == EVERYTHING_CHANGED and loaded.notice is None
+    assert not any(path.exists() for path in cut_short)
+    assert writing_now.exists() and all(path.exists() for path in others)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import io
+
+import pytest
+
 from bela.lab.progress import ProgressBar
 
 
-def test_tasks_done_become_the_same_share_of_the_units() -> None:
+def test_tasks_done_become_the_same_share_of_the_units(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # stderr taken for a terminal, as rich allows
     with ProgressBar(True, 100, "hard vs [red]normal") as bar:
         assert bar.progress is None  # no refresh thread before the runner's first call
         seen = []
@@ -25,3 +30,16 @@ def test_a_hidden_bar_draws_nothing() -> None:
         bar(0, 1)
         bar(1, 1)
         assert bar.progress is None
+
+
+def test_no_bar_when_stderr_is_not_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file or a pipe would get only the newline a transient bar ends with (issue #24, 7)."""
+    for name in ("TTY_COMPATIBLE", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    with ProgressBar(True, 10, "x") as bar:
+        bar(0, 1)
+        bar(1, 1)
+        assert bar.progress is None
+    assert err.getvalue() == ""

@@ -33,6 +33,7 @@ from bela.engine import (
     ZvanjeKind,
     cards_in,
 )
+from bela.foundation.untrusted import as_text
 from bela.i18n import _, english
 from bela.wording import (
     level_name,
@@ -376,7 +377,12 @@ def render_round(view: RoundView) -> RenderableType:
     title = _("Round {n} · dealer {dealer} · first to speak {first}").format(
         n=view.number, dealer=seat_name(rnd.dealer), first=seat_name(rnd.first_player)
     )
-    parts: list[RenderableType] = [Rule(title, align="left"), _deal_table(rnd), _bids_text(rnd)]
+    # the title holds players' names (a network record's): a Rule reads a str as markup
+    parts: list[RenderableType] = [
+        Rule(as_text(title), align="left"),
+        _deal_table(rnd),
+        _bids_text(rnd),
+    ]
     parts.extend(_zvanja_lines(rnd))
     bela = _bela_line(rnd)
     if bela is not None:

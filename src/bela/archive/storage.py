@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -46,6 +45,7 @@ from bela.foundation.files import (
     fsync_dir,
     move_aside,
     read_limited,
+    remove_stale_temps,
     replace_atomically,
     timestamp,
     write_temp,
@@ -250,14 +250,8 @@ def _remove_stale_temps(slot: SaveSlot) -> None:
                 if ".json." not in temp.name:
                     with contextlib.suppress(OSError):
                         temp.unlink()
-    archive = directory / "matches"
-    now = time.time()
-    with contextlib.suppress(OSError):
-        for temp in archive.glob(f"{_ARCHIVE_TEMP_PREFIX}*{TEMP_SUFFIX}"):
-            # another window may be archiving this very second: only old ones are stale
-            with contextlib.suppress(OSError):
-                if now - temp.stat().st_mtime > _STALE_ARCHIVE_TEMP_SECONDS:
-                    temp.unlink()
+    # another window may be archiving this very second: only old ones are stale
+    remove_stale_temps(directory / "matches", _ARCHIVE_TEMP_PREFIX, _STALE_ARCHIVE_TEMP_SECONDS)
 
 
 def _adopt_orphans(slot: SaveSlot) -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bela.cli.common import CliError, output_console, writing_output
+from bela.foundation.untrusted import as_text, json_for_terminal
 from bela.i18n import _
 from bela.wording import level_name, suit_name
 
@@ -160,7 +161,7 @@ def run_analyze(options: AnalyzeOptions, out: TextIO, err: TextIO) -> int:
             "rounds": [{"number": v.number, **analysis_json(a)} for v, a in results],
         }
         with writing_output():
-            print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
+            print(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)), file=out)
         return 0
     console = output_console(out)
     for view, analysis in results:
@@ -240,7 +241,7 @@ def render_analysis(
         best_cards = Text(" ").join(card_text(c) for c in move.best)
         table.add_row(
             str(move.trick) if move.trick != last_trick else "",
-            seat_name(move.seat),
+            as_text(seat_name(move.seat)),  # a player's name at a network table: never markup
             card_text(move.played, bold=move.costly),
             str(mine.value),
             best_cards,

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, output_console, writing_output
-from bela.foundation.untrusted import oneline, shown, shown_path
+from bela.foundation.untrusted import as_text, json_for_terminal, oneline, shown, shown_path
 from bela.i18n import _, ngettext
 from bela.wording import level_name, outcome_name
 
@@ -207,7 +207,7 @@ def run_history(options: HistoryOptions, out: TextIO, err: TextIO) -> int:
                 "matches": [_match_json(row, history) for row in rows],
             }
             with writing_output():
-                print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
+                print(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)), file=out)
             return 0
         rendered = _history_table(rows, history)
     with writing_output():
@@ -248,6 +248,10 @@ def _result_text(row: MatchRow) -> Text:
     return text
 
 
+def _rules_word(row: MatchRow) -> str:
+    return "" if row.reason else _("standard")
+
+
 def _history_table(rows: list[MatchRow], history: History) -> RenderableType:
     from rich.console import Group
     from rich.table import Table
@@ -278,18 +282,18 @@ def _history_table(rows: list[MatchRow], history: History) -> RenderableType:
             Text(row.played_at.strftime("%Y-%m-%d %H:%M")),
             Text("" if row.target is None else str(row.target)),
             Text(level_name(row.difficulty) if row.difficulty else ""),
-            Text(", ".join(row.rules) or ("" if row.reason else _("standard"))),
+            as_text(", ".join(row.rules), 200) if row.rules else Text(_rules_word(row)),
             _result_text(row),
             Text("" if row.seed is None else str(row.seed)),
-            Text(oneline(row.file, 120)),
+            as_text(row.file, 120),
         )
     parts: list[RenderableType] = [table]
     for row in rows:
-        if row.reason is not None:  # outside text, as a Text: never markup
+        if row.reason is not None:  # the index's text: through the gate, never markup
             line = _("damaged: {file}: {reason}").format(
-                file=oneline(row.file, 120), reason=row.reason
+                file=oneline(row.file, 120), reason=oneline(row.reason, 200)
             )
-            parts.append(Text(line, style="red"))
+            parts.append(as_text(line, style="red"))
     replay = _("Replay one with: bela replay FILE (--sheet for its score sheet)")
     parts.extend([where, Text(replay)])
     return Group(*parts)
@@ -310,7 +314,7 @@ def run_stats(options: StatsOptions, out: TextIO, err: TextIO) -> int:
         data = stats_json(stats)
         data["notice"] = notice
         with writing_output():
-            print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
+            print(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)), file=out)
         return 0
     with writing_output():
         output_console(out).print(_stats_view(stats))

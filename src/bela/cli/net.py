@@ -269,7 +269,8 @@ def _shown_host(public: bool) -> str:
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent
         return str(probe.getsockname()[0])
-    return socket.gethostname()
+    # the machine's name comes from its configuration: printed and shown through the gate
+    return oneline(socket.gethostname(), 253)
 
 
 class HostBusyError(RuntimeError):

@@ -620,13 +620,34 @@ def _add_lang(parser: argparse.ArgumentParser) -> None:
                 _add_lang(sub)
 
 
+def _global_options(args: Sequence[str]) -> int:
+    """How many of ``args``' first arguments are ``--lang X`` / ``--lang=X``: the options
+    ``bela`` itself takes before a command (``bela --lang hr history``)."""
+    at = 0
+    while at < len(args):
+        if args[at] == "--lang":
+            at += 2  # past the end when the value is missing: bela says so
+        elif args[at].startswith("--lang="):
+            at += 1
+        else:
+            break
+    return at
+
+
 def _with_default_command(argv: Sequence[str]) -> list[str]:
-    """``bela`` alone, or ``bela --seed 5``, means ``bela play ...``."""
+    """``bela`` alone, or ``bela --seed 5``, means ``bela play ...``.
+
+    ``play`` goes after ``bela``'s own ``--lang``, so that ``bela --lang hr history``
+    runs the history and a bad ``--lang`` is reported by ``bela`` itself, not by
+    ``bela play`` (whose usage line would name the wrong command).
+    """
     args = list(argv)
-    if not args:
-        return ["play"]
-    if args[0].startswith("-") and args[0] not in ("-h", "--help", "--version"):
-        return ["play", *args]
+    at = _global_options(args)
+    if at > len(args):  # "bela --lang" without its value
+        return args
+    rest = args[at:]
+    if not rest or (rest[0].startswith("-") and rest[0] not in ("-h", "--help", "--version")):
+        return [*args[:at], "play", *rest]
     return args
 
 

@@ -10,7 +10,7 @@ from bela.cli.common import CliError, output_console, resolve_difficulty, writin
 from bela.cli.options import ReplayOptions
 from bela.engine import Match, Rules
 from bela.engine.rules import DEFAULT_RULES
-from bela.foundation.untrusted import oneline, shown_path
+from bela.foundation.untrusted import json_for_terminal, oneline, shown_path
 from bela.i18n import _, english
 from bela.wording import at_table
 
@@ -109,7 +109,7 @@ def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
     if options.json:
         with english():  # --json reads the same in every language
             data = match_json(match, difficulty, views)
-        text = json.dumps(data, ensure_ascii=False, indent=2)
+        text = json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2))
         with writing_output():
             print(text, file=out)
     else:
@@ -133,7 +133,7 @@ def _print_sheet(
     if as_json:
         with english():
             data = sheet_json(match, difficulty)
-        text = json.dumps(data, ensure_ascii=False, indent=2)
+        text = json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2))
         with writing_output():
             print(text, file=out)
         return 0

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import os
 import stat
 import tempfile
+import time
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,6 +37,7 @@ __all__ = [
     "fsync_dir",
     "move_aside",
     "read_limited",
+    "remove_stale_temps",
     "rename_to_free_name",
     "replace_atomically",
     "size_text",
@@ -166,6 +169,28 @@ def write_temp(directory: Path, text: str, prefix: str) -> Path:
             os.unlink(name)
         raise
     return Path(name)
+
+
+def remove_stale_temps(directory: Path, prefix: str, older_than: float) -> int:
+    """Remove ``prefix*.tmp`` files in ``directory`` last changed over ``older_than`` s ago.
+
+    The temp files of atomic writes that a crash (``kill -9``, a power cut) cut short.
+    Where no lock says the writer is gone, age does: another process may be writing
+    one this very moment, so only old ones are removed. Symlinks are left alone
+    (``unlink`` would remove the link, but a link is not one of our temp files), and
+    nothing here raises: a file that cannot be removed is simply left. Returns how
+    many were removed.
+    """
+    now = time.time()
+    removed = 0
+    with contextlib.suppress(OSError):
+        for temp in directory.glob(f"{glob.escape(prefix)}*{TEMP_SUFFIX}"):
+            with contextlib.suppress(OSError):
+                info = temp.lstat()
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > older_than:
+                    temp.unlink()
+                    removed += 1
+    return removed
 
 
 def replace_atomically(path: Path, text: str, temp_prefix: str) -> None:

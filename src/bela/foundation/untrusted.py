@@ -1,29 +1,60 @@
-"""Untrusted text as data: quoted, printable, one line, and short.
+"""The one gate for text from outside: quoted, printable, one line, short, never markup.
 
-Text that came from a file (a record's keys and values), a path, an OS error,
+Text that came from a file (a record's keys and values, the history index), a
+path, an OS error, the network (a player's name, a chat line, a host's reason),
 the environment or the user can hold anything: terminal escape sequences that
-retitle or clear the terminal, newlines that split a "one-line" message, ten
-million characters, or Textual/Rich markup such as ``[@click=...]``. Every
-message that quotes such text goes through ``shown`` (for plain-text output)
-and is handed to Textual/Rich only as plain ``Text`` or with ``markup=False``.
+retitle or clear the terminal (ESC, CSI, OSC), C1 controls that some terminals
+obey as ESC does, bidirectional overrides that make a name read as another,
+newlines that split a "one-line" message, ten million characters, or
+Textual/Rich markup such as ``[@click=...]`` or ``[/]``. Every such text reaches
+the screen or the terminal through one of these:
 
-This module has no dependencies so that the engine's neighbours, the command
-line and the app can all use it.
+- ``oneline(text)`` / ``shown(text)`` / ``shown_path(path)``: plain text for a
+  terminal or a message, controls made visible (``\x1b``, ``\u202e``) and cut
+  to a length; ``shown`` adds quotes, ``shown_path`` leaves ordinary paths bare;
+- ``as_text(text)``: the same as a Rich ``Text`` (which Rich and Textual never
+  read as markup), for tables, rules, titles and ``Static`` widgets;
+- ``as_markup(text)``: the same with Rich markup escaped, for the few places
+  that take a markup string (a progress bar's description, a markup template);
+- ``json_for_terminal(json_text)``: ``--json`` output, the same JSON with every
+  such character written as a ``\\uXXXX`` escape.
+
+Standard library only at import time, so the engine's neighbours, the command
+line and the app's first screen can all use it; Rich is imported by the two
+functions that build Rich objects, when they are first called.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-__all__ = ["MESSAGE_LIMIT", "QUOTE_LIMIT", "oneline", "shown", "shown_path"]
+if TYPE_CHECKING:
+    from rich.style import Style
+    from rich.text import Text
+
+__all__ = [
+    "MESSAGE_LIMIT",
+    "NAME_LIMIT",
+    "QUOTE_LIMIT",
+    "as_markup",
+    "as_text",
+    "json_for_terminal",
+    "oneline",
+    "shown",
+    "shown_path",
+]
 
 QUOTE_LIMIT: Final = 80
 """The most characters of one quoted piece of untrusted text that a message shows."""
 
 MESSAGE_LIMIT: Final = 400
 """The most characters of a whole message built around untrusted text."""
+
+NAME_LIMIT: Final = 24
+"""The most characters of a player's name as shown (what a record or the network allows)."""
 
 _ELLIPSIS: Final = "…"
 # A backslash stays as it is: doubling it would garble every Windows path, and a
@@ -88,3 +119,51 @@ def shown_path(path: str | os.PathLike[str]) -> str:
     if cleaned == text and "'" not in text:
         return text
     return shown(text, 2 * QUOTE_LIMIT)
+
+
+def as_text(text: object, limit: int = MESSAGE_LIMIT, style: str | Style = "") -> Text:
+    """``text`` as a Rich ``Text`` of one safe line (``oneline``): never read as markup.
+
+    For every Rich or Textual place that shows outside text: a table cell, a
+    ``Rule`` or table title (which read a plain ``str`` as markup), a ``Static``.
+    """
+    from rich.text import Text
+
+    return Text(oneline(text, limit), style=style)
+
+
+def as_markup(text: object, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` as one safe line (``oneline``) with Rich markup escaped, for a markup string.
+
+    Only where an API takes markup and nothing else (a progress bar's column
+    template); everywhere else ``as_text`` is the safer form.
+    """
+    from rich.markup import escape
+
+    return escape(oneline(text, limit))
+
+
+_NOT_PRINTABLE_ASCII: Final = re.compile("[^\n\x20-\x7e]")
+
+
+def _json_escape(char: str) -> str:
+    if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Cs") and char != "\n":
+        # the ASCII escape of the one character (a surrogate pair above U+FFFF)
+        return "".join(f"\\u{unit:04x}" for unit in _utf16_units(char))
+    return char
+
+
+def _utf16_units(char: str) -> list[int]:
+    data = char.encode("utf-16-be", "surrogatepass")
+    return [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]
+
+
+def json_for_terminal(text: str) -> str:
+    """JSON text (``json.dumps(..., ensure_ascii=False)``) with every character a terminal
+    would act on written as its ``\\uXXXX`` escape: the same JSON, safe to print.
+
+    ``json.dumps`` escapes only C0 controls; a C1 control, a bidirectional override
+    or a lone surrogate (a file name that is not UTF-8) inside a string would reach
+    the terminal raw, or fail to encode. Letters of every language stay as they are.
+    """
+    return _NOT_PRINTABLE_ASCII.sub(lambda found: _json_escape(found.group()), text)

@@ -11,14 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from bela.foundation.untrusted import as_markup
 
 __all__ = ["ProgressBar"]
 
 
 class ProgressBar:
-    """A transient rich bar of ``units`` on stderr, or nothing when ``show`` is False.
+    """A transient rich bar of ``units`` on stderr, or nothing when ``show`` is False or
+    stderr is not a terminal.
 
     Use as a context manager around ``map_tasks`` and pass the instance as its
     ``progress``; the label is shown as plain text (bot names are user input).
@@ -35,16 +37,22 @@ class ProgressBar:
         if not self.show:
             return
         if self.progress is None:
+            console = Console(stderr=True)
+            if not console.is_terminal:
+                # a file or a pipe gets no bar, only the newline a transient bar ends with,
+                # which would come before a one-line error (a full disk) or the report
+                self.show = False
+                return
             self.progress = Progress(
                 TextColumn("[bold]{task.description}"),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeRemainingColumn(),
-                console=Console(stderr=True),
+                console=console,
                 transient=True,
             )
-            # the column reads the description as markup: the label is data, escaped
-            self.task_id = self.progress.add_task(escape(self.label), total=self.units)
+            # the column reads the description as markup: the label (bot names) is data
+            self.task_id = self.progress.add_task(as_markup(self.label, 120), total=self.units)
             self.progress.start()
         completed = self.units if done >= total else (self.units * done) // max(total, 1)
         self.progress.update(self.task_id, completed=completed)

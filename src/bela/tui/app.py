@@ -23,7 +23,7 @@ from textual.theme import Theme
 
 from bela.archive.storage import autosave_path, claim_slot, release_slot
 from bela.engine import Rules
-from bela.foundation.untrusted import oneline, shown
+from bela.foundation.untrusted import MESSAGE_LIMIT, QUOTE_LIMIT, oneline, shown
 from bela.i18n import N_, _, set_language
 from bela.settings import SettingsStore
 from bela.tui.commands import BelaCommands
@@ -241,13 +241,22 @@ class BelaApp(App[int]):
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
-        """Every notice as plain text, whatever the caller asked.
+        """Every notice as plain text, whatever the caller asked, and through the gate.
 
-        Notices quote file names, OS errors and bots' mistakes; parsed as markup,
-        a crafted save could turn one into a link that runs an app action (such
-        as writing a screenshot anywhere), or crash the app with a markup error.
+        Notices quote file names, OS errors, the index and bots' mistakes; parsed as
+        markup, a crafted save could turn one into a link that runs an app action
+        (such as writing a screenshot anywhere), or crash the app with a markup
+        error. The callers quote outside text with ``shown``; ``oneline`` here is the
+        last net, as ``bela.cli.main``'s is for the command line: no escape
+        sequence, C1 control or bidi override reaches the terminal from a notice.
         """
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        super().notify(
+            oneline(message, MESSAGE_LIMIT),
+            title=oneline(title, QUOTE_LIMIT),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
 
     def on_mount(self) -> None:
         if self.settings_store.notice is not None:

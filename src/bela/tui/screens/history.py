@@ -10,8 +10,10 @@ screen), and ``r`` resumes an unfinished match that "New match" shelved.
 
 The index (``bela.archive.history``) is refreshed in a thread worker, so the screen is
 drawn at once; a first full build (many records, read and replayed) shows a
-progress bar meanwhile. File names and reasons come from outside: every cell is
-a rich ``Text`` and every ``Static`` that shows them has ``markup=False``
+progress bar meanwhile. File names, reasons, levels and rules come from outside
+(the disk and the index, which anyone can edit): each goes through the gate
+(``bela.foundation.untrusted``: one line, no control a terminal acts on), every
+cell is a rich ``Text`` and every ``Static`` that shows them has ``markup=False``
 (``docs/security.md``).
 
 Resuming goes through the same keep-what-is-saved path as a new match
@@ -36,6 +38,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, ProgressBar, Select, Static
 
+from bela.foundation.untrusted import as_text, oneline, shown
 from bela.i18n import N_, _, ngettext
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
@@ -64,6 +67,8 @@ _BUILD_NOTICE_AT: Final = 20
 """Records to read before the progress bar is worth showing."""
 _LEVELS: Final = ("easy", "normal", "hard")
 _OUTCOMES: Final = ("won", "lost", "unfinished", "damaged")
+_FILE_LIMIT: Final = 160
+_REASON_LIMIT: Final = 200
 
 
 def result_text(row: MatchRow) -> str:
@@ -78,7 +83,8 @@ def _date(row: MatchRow) -> str:
 
 
 def _rules(row: MatchRow) -> str:
-    return ", ".join(row.rules) if row.rules else _("standard")
+    """The house rules by name: the index's text, so through the gate (``oneline``)."""
+    return oneline(", ".join(row.rules), 200) if row.rules else _("standard")
 
 
 def _haystack(row: MatchRow) -> str:
@@ -127,7 +133,6 @@ async def resume_archived(app: BelaApp, file: str) -> bool:
     """
     from bela.archive.records import match_from_record
     from bela.archive.storage import matches_dir, os_error_text, read_record
-    from bela.foundation.untrusted import oneline, shown
     from bela.tui.session import autosave, shelve_unfinished
 
     path = matches_dir() / file
@@ -274,7 +279,6 @@ class HistoryScreen(Screen[None]):
     def _load(self) -> None:
         """Open and refresh the index off the UI thread, then hand the frozen rows over."""
         from bela.archive.history import open_history
-        from bela.foundation.untrusted import oneline
 
         try:
             with open_history(refresh=False) as history:
@@ -340,7 +344,7 @@ class HistoryScreen(Screen[None]):
                 cells = [
                     Text(_date(row)),
                     Text(str(row.target)),
-                    Text(level_name(row.difficulty) if row.difficulty else ""),
+                    as_text(level_name(row.difficulty) if row.difficulty else "", 32),
                     Text(_rules(row), overflow="ellipsis", no_wrap=True),
                     Text(result_text(row), style),
                     Text("" if row.seed is None else str(row.seed)),
@@ -365,9 +369,12 @@ class HistoryScreen(Screen[None]):
         row = self.current()
         text = Text()
         if row is not None:
-            text.append(f"{row.file}", style="bold")
+            # the file's name and the reason come from the disk and the index: text from
+            # outside, made one safe line each (no escape reaches the terminal)
+            text.append(as_text(row.file, _FILE_LIMIT, style="bold"))
             if row.reason is not None:
-                text.append(f"\n{row.reason}")
+                text.append("\n")
+                text.append(as_text(row.reason, _REASON_LIMIT))
             elif row.rounds or row.rules:
                 text.append(
                     "\n"
@@ -404,7 +411,11 @@ class HistoryScreen(Screen[None]):
             return
         if row.reason is not None:
             self.notify(
-                _("{file}: damaged ({reason})").format(file=row.file, reason=row.reason),
+                oneline(
+                    _("{file}: damaged ({reason})").format(
+                        file=shown(row.file), reason=oneline(row.reason, _REASON_LIMIT)
+                    )
+                ),
                 severity="warning",
                 timeout=8,
             )
@@ -495,7 +506,6 @@ class ReplayScreen(Screen[None]):
         from bela.archive.records import match_from_record
         from bela.archive.replay_text import match_rounds
         from bela.archive.storage import matches_dir, os_error_text, read_record
-        from bela.foundation.untrusted import oneline
 
         try:
             record = read_record(matches_dir() / self.row.file)
@@ -503,13 +513,13 @@ class ReplayScreen(Screen[None]):
         except OSError as exc:
             self._problem(
                 _("{file} cannot be read: {error}").format(
-                    file=self.row.file, error=os_error_text(exc)
+                    file=shown(self.row.file), error=os_error_text(exc)
                 )
             )
             return
         except ValueError as exc:
             self._problem(
-                oneline(_("{file} is damaged: {error}").format(file=self.row.file, error=exc))
+                _("{file} is damaged: {error}").format(file=shown(self.row.file), error=exc)
             )
             return
         self.difficulty = record.difficulty
@@ -526,7 +536,7 @@ class ReplayScreen(Screen[None]):
         self._show()
 
     def _problem(self, text: str) -> None:
-        self.query_one("#replay-step", Static).update(Text(text))
+        self.query_one("#replay-step", Static).update(as_text(text))
 
     @property
     def step(self) -> tuple[int, int]:
@@ -650,7 +660,7 @@ class ReplayScreen(Screen[None]):
                 if int(card) not in played_before
             ]
             name = f"{SEAT_NAMES[seat]} ({TEAM_NAMES[seat % 2]})"
-            line = Text(padded(name, 11))
+            line = Text(padded(name, 10) + " ")  # a space after a long name too
             if trick_no == 0:
                 talon = set(int(c) for c in cards_in(rnd.deal_talons[seat]))
                 dealt = [c for c in _sorted(hand) if int(c) not in talon]

@@ -33,7 +33,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from bela.engine import Card, CompletedTrick, SeatView, Suit
-from bela.foundation.untrusted import oneline
+from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import N_, _
 from bela.net.phrases import render
 from bela.net.protocol import (
@@ -101,7 +101,7 @@ def _sheet_note(row: RoundInfo, ours: int) -> str:
     """A sheet line's marks in this player's language and from their team's side ("pad
     mi"); the host's English note for a host that sends no marks."""
     if not row.marks:
-        return row.note
+        return oneline(row.note, 120)  # the host's text: through the gate
     return ", ".join(mark_words(code, ours) for code in row.marks)
 
 
@@ -115,9 +115,15 @@ def place(seat: int, me: int) -> int:
     return (seat - me) % 4
 
 
+def _seat_name(info: SeatInfo) -> str | None:
+    """The name the host sent for a seat, through the gate: the client trusts no host, and
+    a name with ESC, C1 or bidi controls would act on the terminal from every badge."""
+    return oneline(info.name, NAME_LIMIT) if info.name else None
+
+
 def _name(info: SeatInfo, seat: int) -> str:
-    name = info.name or _("bot {seat}").format(seat=seat)
-    if info.kind == "bot" and info.name:
+    name = _seat_name(info) or _("bot {seat}").format(seat=seat)
+    if info.kind == "bot" and _seat_name(info):
         return _("{name} (bot)").format(name=name)
     if info.kind == "away":
         return _("{name} (away)").format(name=name)
@@ -489,7 +495,7 @@ class NetTableScreen(Screen[None]):
             )
         ]
         for seat, info in enumerate(lobby.seats):
-            who = info.name or _("— open —")
+            who = _seat_name(info) or _("— open —")
             if seat == self.session.seat:
                 who = _you(who)
             team = _("team A") if seat % 2 == 0 else _("team B")
@@ -508,7 +514,9 @@ class NetTableScreen(Screen[None]):
         for seat, info in enumerate(lobby.seats):
             self.query_one(f"#seat-{place(seat, me)}", SeatBadge).model = SeatModel(
                 seat=place(seat, me),
-                name=_you(info.name or _("open")) if seat == me else (info.name or _("open")),
+                name=_you(_seat_name(info) or _("open"))
+                if seat == me
+                else (_seat_name(info) or _("open")),
                 team="mi" if seat % 2 == me % 2 else "vi",
                 cards_left=0,
                 dealer=False,

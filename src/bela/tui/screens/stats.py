@@ -59,7 +59,8 @@ def _calls(name: str, record: CallRecord) -> str:
 
 
 def stats_text(s: Statistics) -> Text:
-    """The numbers, one fact a line (plain text: nothing here comes from a record's words)."""
+    """The numbers, one fact a line, as plain text (a level's name comes from the index:
+    ``level_name`` passes one it does not know through the gate)."""
     head = _(
         "Matches {played}: won {won} · lost {lost} · unfinished {unfinished} · won {rate} "
         "of the finished"
