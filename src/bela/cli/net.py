@@ -33,6 +33,7 @@ __all__ = [
     "JoinOptions",
     "ServeOptions",
     "add_net_parsers",
+    "login_name",
     "net_options",
     "run_host",
     "run_join",
@@ -115,6 +116,18 @@ def _name(text: str) -> str:
     return cleaned
 
 
+def login_name() -> str:
+    """The name a player who gives none sits down under: their login on this machine (so
+    the host's pasted line, which names nobody, still tells friends apart), else "player"."""
+    import getpass
+
+    with contextlib.suppress(Exception):  # no login name (a container, an odd environment)
+        cleaned = "".join(ch for ch in getpass.getuser() if ch.isprintable()).strip()[:24]
+        if cleaned:
+            return cleaned
+    return "player"
+
+
 def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     """Add ``host``, ``join`` and ``serve`` to ``commands`` (argparse's subparsers)."""
     from bela.net import DEFAULT_PORT  # the package alone: no pydantic before it is needed
@@ -193,7 +206,12 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     )
     join.add_argument("address", metavar="ADDRESS", help=_("HOST or HOST:PORT the host printed"))
     join.add_argument("code", metavar="CODE", help=_("the join code the host printed"))
-    join.add_argument("--name", type=_name, default="player", help=_("your name at the table"))
+    join.add_argument(
+        "--name",
+        type=_name,
+        default=None,
+        help=_("your name at the table (default: your login name)"),
+    )
     join.add_argument(
         "--fresh",
         action="store_true",
@@ -251,7 +269,7 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
         return JoinOptions(
             address=args.address,
             code=args.code,
-            name=args.name,
+            name=args.name if args.name is not None else login_name(),
             fresh=args.fresh,
             record=args.record,
         )
@@ -349,10 +367,9 @@ class _Hosting:
         self._tell(
             _("Table open at {address}  join code: {code}").format(address=where, code=table.code)
         )
+        # one line a friend pastes as it is (their login names them; --name chooses another)
         self._tell(
-            _("Friends join with:  {command}").format(
-                command=f"bela join {where} {table.code} --name NAME"
-            )
+            _("Friends join with:  {command}").format(command=f"bela join {where} {table.code}")
         )
         if opts.ssh is not None:
             from bela.net.ssh import start_ssh

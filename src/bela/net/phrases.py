@@ -30,11 +30,12 @@ from bela.engine.tricks import ILLEGAL_CODES, Illegal
 from bela.i18n import N_, _
 from bela.wording import illegal_text
 
-__all__ = ["PHRASES", "Phrase", "illegal_phrase", "render", "round_over"]
+__all__ = ["PHRASES", "Phrase", "illegal_phrase", "render", "round_over", "shown_seats"]
 
 PHRASES: Final[dict[str, str]] = {
     # notices to every seat
     "sits_down": N_("{name} sits down at seat {seat}."),
+    "moves_seat": N_("{name} moves to seat {seat}."),
     "back": N_("{name} is back."),
     "back_from_bot": N_("{name} is back. The bot hands the seat back."),
     "left": N_("{name} left the table."),
@@ -117,11 +118,21 @@ class Phrase:
 
     def __post_init__(self) -> None:
         if not self.text:
-            object.__setattr__(self, "text", PHRASES[self.code].format(**self.args))
+            object.__setattr__(self, "text", PHRASES[self.code].format(**shown_seats(self.args)))
 
     def fields(self, key: str = "text") -> dict[str, Any]:
         """The phrase as message fields: the English under ``key``, the code and the values."""
         return {key: self.text[:300], "code": self.code, "args": dict(self.args)}
+
+
+def shown_seats(values: Mapping[str, str | int]) -> dict[str, str | int]:
+    """The values as a player reads them: a ``seat`` travels as the protocol's 0-3 and is
+    said 1-4, as the lobby's keys 1-4 and its lines number the seats."""
+    shown = dict(values)
+    seat = shown.get("seat")
+    if isinstance(seat, int):
+        shown["seat"] = seat + 1
+    return shown
 
 
 def illegal_phrase(exc: Exception) -> Phrase:
@@ -196,7 +207,7 @@ def render(text: str, code: str | None, args: Mapping[str, str | int] | None) ->
             values["note"] = _note(values)
             if not values["note"]:
                 return text
-        return _(template).format(**values)
+        return _(template).format(**shown_seats(values))
     except (KeyError, ValueError, IndexError, AttributeError, TypeError, AssertionError):
         return text
 

@@ -48,7 +48,7 @@ __all__ = [
     "encode",
 ]
 
-PROTOCOL_VERSION: Final = 3
+PROTOCOL_VERSION: Final = 4
 """Bumped on any change a peer of the previous version would misread.
 
 2: the host's sentences as codes and values (``bela.net.phrases``); the lobby
@@ -57,7 +57,9 @@ tells each player's seat.
 (``rules``, ``match_context``, ``claim_context``) and ``State`` the result of a
 round that just ended (``ended``). An older client forbids fields it does not
 know, so it would drop the line at the first ``State``; the version check in
-``Hello`` turns that into one clear line instead."""
+``Hello`` turns that into one clear line instead.
+4: what every card table has: ``Said.n`` (a returning player is sent the recent
+talk again), a phrase's ``seat`` is shown 1-4; see docs/network.md for the rest."""
 
 CLIENT_FRAME_LIMIT: Final = 2048
 """Bytes in one client frame, newline included: the longest real one (a chat line) is ~700."""
@@ -314,6 +316,9 @@ class Said(_Message):
     seat: Seat
     name: Name
     text: Annotated[str, Field(max_length=CHAT_LIMIT)]
+    n: int | None = None
+    """The line's number at its table: a player who comes back is sent the newest lines
+    again, and the app shows only those it has not shown."""
 
 
 class Notice(_Message):

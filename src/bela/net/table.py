@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 __all__ = ["Link", "SeatState", "Table", "token_hash"]
 
 _SLOW_BOTS = frozenset({"normal", "hard"})
+TALK_KEPT = 20
+"""Lines of table talk a returning player is sent again."""
 
 
 class Link(Protocol):
@@ -111,6 +113,10 @@ class Table:
     """The host is shutting down: nothing moves any more (no timers, no bots, no saves)."""
     over: dict[str, Any] | None = None
     """The ``Over`` message once the match has ended (sent again to a player who returns)."""
+    said: int = 0
+    """Lines of table talk said so far (each ``Said`` carries its number)."""
+    talk: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=TALK_KEPT))
+    """The newest lines of table talk: a player who comes back is sent them again."""
     pause_until: float = 0.0
     """The bots wait until then (``loop.time()``): a finished round stays in sight a moment."""
 
@@ -180,6 +186,8 @@ class Table:
         self.bots.pop(index, None)
         self.tell(Phrase("back_from_bot" if was_bot else "back", {"name": seat.name or ""}))
         self.broadcast()
+        for line in self.talk:  # what was said while they were away (the app skips what it has)
+            link.send(line)
         if self.over is not None:  # the match ended while they were away
             link.send(self.over)
         self.drive()
@@ -197,6 +205,7 @@ class Table:
         self.seats[target], self.seats[index] = self.seats[index], SeatState()
         if self.leader == index:
             self.leader = target
+        self.tell(Phrase("moves_seat", {"name": self.seats[target].name or "", "seat": target}))
         self.broadcast()
         return None
 
@@ -459,7 +468,15 @@ class Table:
                 seat.link.send(message)
 
     def chat(self, index: int, text: str) -> None:
-        message = {"type": "said", "seat": index, "name": self.name_of(index), "text": text}
+        self.said += 1
+        message = {
+            "type": "said",
+            "seat": index,
+            "name": self.name_of(index),
+            "text": text,
+            "n": self.said,
+        }
+        self.talk.append(message)
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.send(message)

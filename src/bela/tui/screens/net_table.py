@@ -223,6 +223,8 @@ class NetTableScreen(Screen[None]):
         self._moments: deque[Callable[[], Screen[None] | None]] = deque()
         """Moments waiting to be shown over the table, one at a time, in order."""
         self._hints = HintBook()
+        self._heard = 0
+        """The number of the newest line of table talk shown (``Said.n``)."""
 
     # ------------------------------------------------------------------ layout
 
@@ -245,8 +247,8 @@ class NetTableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """In the footer, only the keys that do something now: the lobby's start, the
         table's play, hint and last trick (a hidden key does nothing: it would not)."""
-        if action == "start":
-            return self.state is None
+        if action == "start":  # only the one who starts sees the key
+            return self.state is None and self.leader
         if action in ("choose", "hint", "last_trick"):
             return self.state is not None
         return True
@@ -275,7 +277,7 @@ class NetTableScreen(Screen[None]):
             return
         self._log(
             _("Seated at seat {seat}. Table code {code}.").format(
-                seat=session.seat, code=session.code
+                seat=(session.seat or 0) + 1, code=session.code
             )
         )
         for line in session.invite:
@@ -310,11 +312,13 @@ class NetTableScreen(Screen[None]):
         """One message from the host: redraw, or tell the player."""
         if isinstance(message, Welcome):
             self.leader = message.leader
+            self.refresh_bindings()
         elif isinstance(message, Lobby):
             self.lobby = message
             if message.seat is not None:  # we may have moved to another seat
                 self.session.seat = message.seat
             self.leader = message.leader == self.session.seat
+            self.refresh_bindings()  # "g Start" is the leader's alone
             self._draw_lobby()
         elif isinstance(message, State):
             self.session.seat = message.seat
@@ -323,6 +327,10 @@ class NetTableScreen(Screen[None]):
             reason = render(message.reason, message.code, message.args)
             self._say(f"✗ {oneline(reason, 200)}", "error")
         elif isinstance(message, Said):
+            if message.n is not None:
+                if message.n <= self._heard:
+                    return  # said again for a player who came back: already shown here
+                self._heard = message.n
             self._log(f"{oneline(message.name, 24)}: {oneline(message.text, 160)}")
         elif isinstance(message, Notice):
             self._log(oneline(render(message.text, message.code, message.args), 300))
@@ -493,14 +501,13 @@ class NetTableScreen(Screen[None]):
             if seat == self.session.seat:
                 who = _you(who)
             team = _("team A") if seat % 2 == 0 else _("team B")
+            # the key and the seat's number are the same: key 1 is seat 1
             lines.append(
                 Text(
-                    _("[{key}] seat {seat} · {team}: {who}").format(
-                        key=seat + 1, seat=seat, team=team, who=who
-                    )
+                    _("[{key}] seat {key} · {team}: {who}").format(key=seat + 1, team=team, who=who)
                 )
             )
-        lines.append(Text(_("Partners sit opposite (seats 0+2, 1+3). 1-4: move to an open seat.")))
+        lines.append(Text(_("Partners sit opposite (seats 1+3, 2+4). 1-4: move to an open seat.")))
         lines.append(
             Text(_("g: start the match.") if self.leader else _("The host starts the match."))
         )
