@@ -113,6 +113,9 @@ class Table:
     """The host is shutting down: nothing moves any more (no timers, no bots, no saves)."""
     over: dict[str, Any] | None = None
     """The ``Over`` message once the match has ended (sent again to a player who returns)."""
+    bot_played: set[tuple[int, int]] = field(default_factory=set)
+    """(round index, seat): the rounds in which a bot played a person's seat (the record's
+    ``bot_rounds``)."""
     said: int = 0
     """Lines of table talk said so far (each ``Said`` carries its number)."""
     talk: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=TALK_KEPT))
@@ -371,7 +374,12 @@ class Table:
         from bela.archive.records import record_from_match
 
         record = record_from_match(self.match, self.difficulty)
-        record = record.model_copy(update={"players": tuple(self.name_of(i) for i in range(4))})
+        record = record.model_copy(
+            update={
+                "players": tuple(self.name_of(i) for i in range(4)),
+                "bot_rounds": tuple(sorted(self.bot_played)) or None,
+            }
+        )
         message = {
             "type": "over",
             "winner": self.match.winner,
@@ -417,6 +425,8 @@ class Table:
                 continue
             if not rnd.is_legal(action):  # a bot's bug must not stop the table
                 action = rnd.legal_actions()[0]
+            if self.seats[seat].name is not None:  # standing in for a person: the record says so
+                self.bot_played.add((match.next_index, seat))
             self._commit(match, action, seat, match.apply(action, seat))
 
     # ------------------------------------------------------------------ telling
