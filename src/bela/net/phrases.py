@@ -44,6 +44,11 @@ PHRASES: Final[dict[str, str]] = {
     ),
     "bot_plays_for": N_("A bot ({level}) now plays for {name} until they come back."),
     "match_starts": N_("The match to {target} starts: {names}."),
+    "wants_again": N_("{name} wants another match (još jednu). Waiting for: {names}."),
+    "again_starts": N_(
+        "Još jednu: a new match to {target} at the same seats; {name} deals first. "
+        "Matches won: {team0} {won0}, {team1} {won1}."
+    ),
     # the line after an action
     "takes_trick": N_("{name} takes the trick (+{points})."),
     "round_over": N_(
@@ -67,6 +72,7 @@ PHRASES: Final[dict[str, str]] = {
     "shutting_down": N_("the host is shutting down"),
     "not_started": N_("the match has not started"),
     "match_over": N_("the match is over"),
+    "not_over_yet": N_("another match is asked for once this one is over"),
     "bot_playing": N_("a bot is playing this seat"),
     "already_started": N_("the match has already started"),
     "only_host_starts": N_("only the host starts the match"),

@@ -27,6 +27,7 @@ __all__ = [
     "QUICK_PHRASES",
     "SERVER_FRAME_LIMIT",
     "Act",
+    "Again",
     "Chat",
     "ClientMessage",
     "Closing",
@@ -139,7 +140,16 @@ class Leave(_Message):
     type: Literal["leave"]
 
 
-ClientMessage = Annotated[Hello | Sit | Start | Act | Chat | Leave, Field(discriminator="type")]
+class Again(_Message):
+    """Još jednu: once the match is over, ask for another at the same table; it starts
+    when everybody connected has asked (``bela.net.rematch``)."""
+
+    type: Literal["again"]
+
+
+ClientMessage = Annotated[
+    Hello | Sit | Start | Act | Chat | Leave | Again, Field(discriminator="type")
+]
 
 
 # ---------------------------------------------------------------------- server -> client
@@ -301,6 +311,8 @@ class State(_Message):
     last_args: Args | None = None
     ended: RoundEndInfo | None = None
     """The result of the round on show, once it has ended (its last trick is still shown)."""
+    series: Pair | None = None
+    """Matches won by team 0 and team 1 at this table this evening, once one has ended."""
 
 
 class Refused(_Message):
@@ -336,6 +348,8 @@ class Over(_Message):
     scores: tuple[int, int]
     record: dict[str, Any]
     archived: Annotated[str, Field(max_length=300)] | None
+    series: Pair | None = None
+    """Matches won by each team at this table, this one counted (``State.series``)."""
 
 
 class Closing(_Message):
@@ -352,7 +366,7 @@ ServerMessage = Annotated[
     Field(discriminator="type"),
 ]
 
-_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave] = TypeAdapter(ClientMessage)
+_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave | Again] = TypeAdapter(ClientMessage)
 _SERVER: TypeAdapter[Welcome | Lobby | State | Refused | Said | Notice | Over | Closing] = (
     TypeAdapter(ServerMessage)
 )
@@ -376,7 +390,7 @@ def _why(exc: ValidationError) -> str:
     return oneline(f"{where}: {error['msg'].lower()}", 160)
 
 
-def decode_client(frame: bytes) -> Hello | Sit | Start | Act | Chat | Leave:
+def decode_client(frame: bytes) -> Hello | Sit | Start | Act | Chat | Leave | Again:
     """A client frame as a message, or ``ProtocolError`` saying why it is none."""
     if len(frame) > CLIENT_FRAME_LIMIT:
         raise ProtocolError(f"frame too large (the limit is {CLIENT_FRAME_LIMIT} bytes)")

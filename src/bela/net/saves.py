@@ -292,7 +292,11 @@ class TableSaver:
         assert table.match is not None
         record = record_from_match(table.match, table.difficulty)
         record = record.model_copy(
-            update={"players": tuple(table.name_of(i) for i in range(4)), "me": table.host_seat}
+            update={
+                "players": tuple(table.name_of(i) for i in range(4)),
+                "me": table.host_seat,
+                "bot_rounds": tuple(sorted(table.bot_played)) or None,
+            }
         )
         try:
             where = archive_match(record)

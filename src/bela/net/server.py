@@ -42,6 +42,7 @@ from bela.net.protocol import (
     CLIENT_FRAME_LIMIT,
     PROTOCOL_VERSION,
     Act,
+    Again,
     Chat,
     Hello,
     Leave,
@@ -51,6 +52,7 @@ from bela.net.protocol import (
     decode_client,
     encode,
 )
+from bela.net.rematch import agree
 from bela.net.table import Table
 
 if TYPE_CHECKING:
@@ -226,6 +228,7 @@ class Server:
             table.on_change = saver.schedule
             table.hold = True  # each state goes out once its actions are saved
         table.on_over = self._over
+        table.on_again = self._again
 
     def _over(self, table: Table) -> str | None:
         """The match at ``table`` has ended: archive it (when saving), and let the table go
@@ -236,6 +239,15 @@ class Server:
         code = normal_code(table.code)
         self._letting_go[code] = loop.call_later(self.options.keep_over, self._let_go, table)
         return where
+
+    def _again(self, table: Table) -> None:
+        """Another match starts at ``table`` (``bela.net.rematch``): it is kept, not let go,
+        and its save starts afresh (the last match is archived)."""
+        handle = self._letting_go.pop(normal_code(table.code), None)
+        if handle is not None:
+            handle.cancel()
+        if self.saver is not None:
+            self.saver.forget(table.table_id)
 
     def _let_go(self, table: Table) -> None:
         """Forget a finished table: its code now only says the match is over."""
@@ -453,6 +465,10 @@ class Server:
                 conn.send({"type": "refused", **Phrase("only_host_starts").fields("reason")})
             else:
                 table.start(secrets.randbits(32), self.options.rules)
+        elif isinstance(message, Again):
+            refusal = agree(table, index, secrets.randbits(32))
+            if refusal is not None:
+                conn.send({"type": "refused", **refusal.fields("reason")})
         elif isinstance(message, Leave):
             table.left(index)
             conn.table = conn.seat = None

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bela.engine import IllegalActionError, Match, Round
 from bela.net.phrases import Phrase, illegal_phrase, round_over
+from bela.net.rematch import Series, series_field
 from bela.net.views import state_frames, state_message
 
 if TYPE_CHECKING:
@@ -116,6 +117,10 @@ class Table:
     bot_played: set[tuple[int, int]] = field(default_factory=set)
     """(round index, seat): the rounds in which a bot played a person's seat (the record's
     ``bot_rounds``)."""
+    series: Series = field(default_factory=Series)
+    """The matches each team has won at this table, and who asked for another (``rematch``)."""
+    on_again: Callable[[Table], None] | None = None
+    """Called when another match starts at this table (the host keeps the table)."""
     said: int = 0
     """Lines of table talk said so far (each ``Said`` carries its number)."""
     talk: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=TALK_KEPT))
@@ -247,6 +252,10 @@ class Table:
         seat.link = None
         self._away_too_long(index)
 
+    def away_too_long(self, index: int) -> None:
+        """The seat's person has been away for the host's wait: a bot plays it now."""
+        self._away_too_long(index)
+
     def _away_too_long(self, index: int) -> None:
         seat = self.seats[index]
         seat.timer = None
@@ -366,6 +375,7 @@ class Table:
         if self.over_sent or self.match is None or self.match.winner is None:
             return
         self.over_sent = True
+        self.series.won(self.match.winner)
         where = self.on_over(self) if self.on_over is not None else None
         self.saved()  # archived (or not savable): the last states go out before Over
         for seat in self.seats:
@@ -386,6 +396,7 @@ class Table:
             "scores": list(self.match.scores),
             "record": record.model_dump(mode="json"),
             "archived": where,
+            **series_field(self),
         }
         self.over = message
         for seat in self.seats:
@@ -441,7 +452,9 @@ class Table:
                     seat.link.send({**lobby, "seat": index})
             return
         present = [index for index, seat in enumerate(self.seats) if seat.link is not None]
-        frames = state_frames(self.match, self.shown, present, self.seq, seats, last)
+        frames = state_frames(
+            self.match, self.shown, present, self.seq, seats, last, series_field(self)
+        )
         if self.hold and (self.seq > self.durable or self.held):
             self.held.append((self.seq, frames))  # out once saved, in order
             return
@@ -467,9 +480,10 @@ class Table:
         if self.match is None or self.shown is None:
             link.send({**self.lobby_message(), "seat": index})
         else:
-            link.send(
-                state_message(self.match, self.shown, index, self.seq, self.seat_infos(), None)
+            message = state_message(
+                self.match, self.shown, index, self.seq, self.seat_infos(), None
             )
+            link.send({**message, **series_field(self)})
 
     def tell(self, phrase: Phrase) -> None:
         message = {"type": "notice", **phrase.fields()}

@@ -142,6 +142,13 @@ def _note(view: ViewInfo, seat: int) -> str:
     return " · ".join(notes)
 
 
+def _series(series: tuple[int, int], me: int) -> str:
+    """The evening's matches won, from this player's team's side."""
+    return _("Matches won this evening: mi {ours}, vi {theirs}.").format(
+        ours=series[me % 2], theirs=series[1 - me % 2]
+    )
+
+
 def _you(name: str) -> str:
     """Our own seat's name, marked so the player finds it."""
     return _("{name} (you)").format(name=name)
@@ -192,6 +199,7 @@ class NetTableScreen(Screen[None]):
         CLAIM_BINDING,
         HINT_BINDING,
         Binding("g", "start", N_("Start")),
+        Binding("r", "again", N_("Još jednu")),
         Binding("t", "talk", N_("Talk")),
         Binding("escape", "stop_talk", N_("Back to the cards"), show=False),
         *(
@@ -251,6 +259,8 @@ class NetTableScreen(Screen[None]):
             return self.state is None and self.leader
         if action in ("choose", "hint", "last_trick"):
             return self.state is not None
+        if action == "again":  # another match, once this one is over
+            return self.over is not None
         return True
 
     def on_mount(self) -> None:
@@ -340,6 +350,9 @@ class NetTableScreen(Screen[None]):
 
     def _take_state(self, state: State) -> None:
         before = self.state
+        if self.over is not None and state.winner is None:
+            self._new_match()
+            before = None  # a new match: its first state
         self.state = state
         if before is None:
             self.refresh_bindings()  # the match has started: the table's keys, not the lobby's
@@ -426,6 +439,21 @@ class NetTableScreen(Screen[None]):
             if not 0 <= self.cursor < len(cards) or cards[self.cursor] not in legal:
                 self.cursor = next((i for i, c in enumerate(cards) if c in legal), 0)
 
+    def _new_match(self) -> None:
+        """Još jednu: another match has started at this table; this one's moments are done."""
+        self.over = None
+        self._zvanja_heard = self._summarised = None
+        self._last_taken = None
+        self._moments.clear()
+        self._log(Text(_("— Još jednu: a new match —"), style="bold"))
+        self.refresh_bindings()
+
+    def action_again(self) -> None:
+        if self.over is None:
+            return
+        self._send({"type": "again"})
+        self._say(_("You asked for another match: it starts when everybody agrees."), "hint")
+
     def _match_over(self, over: Over) -> None:
         me = self.session.seat or 0
         won = over.winner == me % 2
@@ -440,13 +468,16 @@ class NetTableScreen(Screen[None]):
                 style="bold",
             )
         )
+        if over.series is not None:
+            self._log(Text(_series(over.series, me), style="bold"))
         kept = self._keep_record(over)
         self._say(
-            _("Match over ({ours} : {theirs}). {kept} Ctrl+Q quits.").format(
+            _("Match over ({ours} : {theirs}). {kept} r: još jednu, Ctrl+Q quits.").format(
                 ours=ours, theirs=theirs, kept=kept
             ),
             "hint",
         )
+        self.refresh_bindings()
 
     def _keep_record(self, over: Over) -> str:
         """Every player keeps the match: the record goes to this player's archive too."""
@@ -612,9 +643,14 @@ class NetTableScreen(Screen[None]):
             )
             for r in state.sheet
         )
-        self.query_one("#sheet", ScoreSheet).model = SheetModel(
+        sheet = self.query_one("#sheet", ScoreSheet)
+        sheet.model = SheetModel(
             rows, (state.scores[mine], state.scores[theirs]), state.target, state.hanging
         )
+        if state.series is not None:  # the evening's matches, under the sheet
+            sheet.border_subtitle = _("matches {ours} : {theirs}").format(
+                ours=state.series[mine], theirs=state.series[theirs]
+            )
         if self.my_turn():
             self._say(
                 _("Your turn: name trump (h d s c) or say dalje (p).")
