@@ -64,6 +64,7 @@ class JoinOptions:
     name: str
     fresh: bool = False
     record: bool = True
+    watch: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +219,14 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         help=_("take a new seat even if this machine kept a token for this table and name"),
     )
     join.add_argument(
+        "--watch",
+        action="store_true",
+        help=_(
+            "watch the table without a seat: the bids, the tricks and the score, never a "
+            "hand (a player may show you theirs)"
+        ),
+    )
+    join.add_argument(
         "--no-record",
         dest="record",
         action="store_false",
@@ -272,6 +281,7 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
             name=args.name if args.name is not None else login_name(),
             fresh=args.fresh,
             record=args.record,
+            watch=args.watch,
         )
     join = None if args.join is None else (str(args.join[0]), str(args.join[1]))
     return ServeOptions(port=args.port, public=args.public, join=join, name=args.name)
@@ -463,7 +473,13 @@ def run_join(options: JoinOptions, out: TextIO, err: TextIO) -> int:
     from bela.tui.remote import RemoteSession
 
     session = RemoteSession(
-        host, port, options.code, options.name, keep=not options.fresh, record=options.record
+        host,
+        port,
+        options.code,
+        options.name,
+        keep=not options.fresh and not options.watch,
+        record=options.record and not options.watch,  # a watcher keeps no copy
+        watch=options.watch,
     )
     # the language the command line chose (--lang, else the settings', else the system's)
     app = BelaApp(remote=session, language=current_language())

@@ -44,6 +44,10 @@ PHRASES: Final[dict[str, str]] = {
     ),
     "bot_plays_for": N_("A bot ({level}) now plays for {name} until they come back."),
     "match_starts": N_("The match to {target} starts: {names}."),
+    "watching": N_("{name} is watching the table."),
+    "stops_watching": N_("{name} stops watching."),
+    "hand_shown": N_("{name} lets {who} see their hand."),
+    "hand_hidden": N_("{name} no longer shows their hand to {who}."),
     "wants_again": N_("{name} wants another match (još jednu). Waiting for: {names}."),
     "again_starts": N_(
         "Još jednu: a new match to {target} at the same seats; {name} deals first. "
@@ -72,6 +76,11 @@ PHRASES: Final[dict[str, str]] = {
     "shutting_down": N_("the host is shutting down"),
     "not_started": N_("the match has not started"),
     "match_over": N_("the match is over"),
+    "watchers_full": N_("the table has {most} watchers already"),
+    "only_watching": N_("a watcher only watches"),
+    "no_watcher": N_("nobody is watching who could see your hand"),
+    "one_watcher": N_("{who} already sees your hand (one watcher at a time)"),
+    "nobody_sees_hand": N_("no watcher sees your hand"),
     "not_over_yet": N_("another match is asked for once this one is over"),
     "bot_playing": N_("a bot is playing this seat"),
     "already_started": N_("the match has already started"),

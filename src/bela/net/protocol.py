@@ -40,9 +40,11 @@ __all__ = [
     "Refused",
     "Said",
     "ServerMessage",
+    "Show",
     "Sit",
     "Start",
     "State",
+    "Watching",
     "Welcome",
     "decode_client",
     "decode_server",
@@ -104,6 +106,8 @@ class Hello(_Message):
     """The reconnect token of a seat this player held (``Welcome.token``)."""
     lead: Short | None = None
     """The table's leader key, which only the host's own app knows: it may start the match."""
+    watch: bool = False
+    """Follow the table without a seat, as the public sees it (``bela.net.watchers``)."""
 
 
 class Sit(_Message):
@@ -140,6 +144,13 @@ class Leave(_Message):
     type: Literal["leave"]
 
 
+class Show(_Message):
+    """A seated player lets the newest watcher see their hand (``on``), or takes it back."""
+
+    type: Literal["show"]
+    on: bool
+
+
 class Again(_Message):
     """Još jednu: once the match is over, ask for another at the same table; it starts
     when everybody connected has asked (``bela.net.rematch``)."""
@@ -148,7 +159,7 @@ class Again(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | Sit | Start | Act | Chat | Leave | Again, Field(discriminator="type")
+    Hello | Sit | Start | Act | Chat | Leave | Again | Show, Field(discriminator="type")
 ]
 
 
@@ -163,6 +174,14 @@ class Welcome(_Message):
     token: Short
     """Keep it: ``Hello.token`` with it gets this seat (and its hand) back after a drop."""
     leader: bool
+
+
+class Watching(_Message):
+    """You follow the table as a watcher (``Hello.watch``): no seat, no token."""
+
+    type: Literal["watching"]
+    v: int
+    table: Short
 
 
 class SeatInfo(_Message):
@@ -362,14 +381,16 @@ class Closing(_Message):
 
 
 ServerMessage = Annotated[
-    Welcome | Lobby | State | Refused | Said | Notice | Over | Closing,
+    Welcome | Watching | Lobby | State | Refused | Said | Notice | Over | Closing,
     Field(discriminator="type"),
 ]
 
-_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave | Again] = TypeAdapter(ClientMessage)
-_SERVER: TypeAdapter[Welcome | Lobby | State | Refused | Said | Notice | Over | Closing] = (
-    TypeAdapter(ServerMessage)
+_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave | Again | Show] = TypeAdapter(
+    ClientMessage
 )
+_SERVER: TypeAdapter[
+    Welcome | Watching | Lobby | State | Refused | Said | Notice | Over | Closing
+] = TypeAdapter(ServerMessage)
 
 
 def encode(message: BaseModel | dict[str, Any]) -> bytes:
@@ -390,7 +411,7 @@ def _why(exc: ValidationError) -> str:
     return oneline(f"{where}: {error['msg'].lower()}", 160)
 
 
-def decode_client(frame: bytes) -> Hello | Sit | Start | Act | Chat | Leave | Again:
+def decode_client(frame: bytes) -> Hello | Sit | Start | Act | Chat | Leave | Again | Show:
     """A client frame as a message, or ``ProtocolError`` saying why it is none."""
     if len(frame) > CLIENT_FRAME_LIMIT:
         raise ProtocolError(f"frame too large (the limit is {CLIENT_FRAME_LIMIT} bytes)")
@@ -402,7 +423,7 @@ def decode_client(frame: bytes) -> Hello | Sit | Start | Act | Chat | Leave | Ag
 
 def decode_server(
     frame: bytes,
-) -> Welcome | Lobby | State | Refused | Said | Notice | Over | Closing:
+) -> Welcome | Watching | Lobby | State | Refused | Said | Notice | Over | Closing:
     """A server frame as a message, or ``ProtocolError`` saying why it is none."""
     if len(frame) > SERVER_FRAME_LIMIT:
         raise ProtocolError(f"frame too large (the limit is {SERVER_FRAME_LIMIT} bytes)")

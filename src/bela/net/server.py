@@ -47,6 +47,7 @@ from bela.net.protocol import (
     Hello,
     Leave,
     ProtocolError,
+    Show,
     Sit,
     Start,
     decode_client,
@@ -54,6 +55,7 @@ from bela.net.protocol import (
 )
 from bela.net.rematch import agree
 from bela.net.table import Table
+from bela.net.watchers import WATCHER_BUFFER_LIMIT, Watcher
 
 if TYPE_CHECKING:
     from bela.ai import Bot
@@ -144,6 +146,9 @@ class Connection:
         self.seat: int | None = None
         self.closed = False
         self.chat_times: deque[float] = deque()
+        self.watcher: Watcher | None = None
+        """Set for a watcher (``Hello.watch``): no seat, and a smaller send buffer."""
+        self.buffer_limit = SEND_BUFFER_LIMIT
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_frame(encode(message))
@@ -153,8 +158,10 @@ class Connection:
             return
         self.writer.write(frame)
         transport = self.writer.transport
-        if transport.get_write_buffer_size() > SEND_BUFFER_LIMIT:
+        if transport.get_write_buffer_size() > self.buffer_limit:
             self.close(Phrase("not_reading"))
+            if self.watcher is not None:  # gone at once: a closing frame would wait on them
+                transport.abort()
 
     def close(self, reason: str | Phrase) -> None:
         if self.closed:
@@ -331,6 +338,8 @@ class Server:
             pass
         finally:
             self._connections.discard(conn)
+            if conn.table is not None and conn.watcher is not None:
+                conn.table.watchers.remove(conn.table, conn.watcher)
             if conn.table is not None and conn.seat is not None:
                 conn.table.dropped(conn, conn.seat)
             conn.closed = True
@@ -402,6 +411,8 @@ class Server:
             conn.close(Phrase("wrong_code"))
             return False
         name = _clean(hello.name, 24) or "player"
+        if hello.watch:
+            return self._watch(conn, table, name)
         if hello.token is not None:
             index = table.seat_by_token(hello.token)
             if index is None:  # the code was right: a stale token, not a guess (not counted)
@@ -426,6 +437,18 @@ class Server:
         table.send_state(index)
         return True
 
+    def _watch(self, conn: Connection, table: Table, name: str) -> bool:
+        """A watcher: follows the table as the public sees it (``bela.net.watchers``)."""
+        watcher = table.watchers.add(table, conn, name)
+        if isinstance(watcher, Phrase):
+            conn.close(watcher)
+            return False
+        conn.table, conn.watcher = table, watcher
+        conn.buffer_limit = WATCHER_BUFFER_LIMIT  # a slow watcher is dropped, soon
+        conn.send({"type": "watching", "v": PROTOCOL_VERSION, "table": table.table_id})
+        table.send_watcher(watcher)
+        return True
+
     def _welcome(self, conn: Connection, table: Table, index: int, token: str) -> None:
         conn.send(
             {
@@ -440,6 +463,14 @@ class Server:
 
     def _dispatch(self, conn: Connection, message: object) -> None:
         table, index = conn.table, conn.seat
+        if conn.watcher is not None and table is not None:
+            if isinstance(message, Leave):
+                conn.close(Phrase("goodbye"))
+            elif isinstance(message, Hello):
+                conn.close(Phrase("hello_again"))
+            else:  # no talk either: a watcher who sees a hand must not be heard at the table
+                conn.send({"type": "refused", **Phrase("only_watching").fields("reason")})
+            return
         assert table is not None and index is not None
         if isinstance(message, Act):
             try:
@@ -465,6 +496,10 @@ class Server:
                 conn.send({"type": "refused", **Phrase("only_host_starts").fields("reason")})
             else:
                 table.start(secrets.randbits(32), self.options.rules)
+        elif isinstance(message, Show):
+            refusal = table.watchers.show(table, index, message.on)
+            if refusal is not None:
+                conn.send({"type": "refused", **refusal.fields("reason")})
         elif isinstance(message, Again):
             refusal = agree(table, index, secrets.randbits(32))
             if refusal is not None:

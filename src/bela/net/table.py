@@ -29,6 +29,7 @@ from bela.engine import IllegalActionError, Match, Round
 from bela.net.phrases import Phrase, illegal_phrase, round_over
 from bela.net.rematch import Series, series_field
 from bela.net.views import state_frames, state_message
+from bela.net.watchers import PUBLIC, Watcher, Watchers, encode_public, public_state
 
 if TYPE_CHECKING:
     from bela.ai import Bot
@@ -121,6 +122,8 @@ class Table:
     """The matches each team has won at this table, and who asked for another (``rematch``)."""
     on_again: Callable[[Table], None] | None = None
     """Called when another match starts at this table (the host keeps the table)."""
+    watchers: Watchers = field(default_factory=Watchers)
+    """People following the table without a seat (``bela.net.watchers``)."""
     said: int = 0
     """Lines of table talk said so far (each ``Said`` carries its number)."""
     talk: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=TALK_KEPT))
@@ -402,6 +405,7 @@ class Table:
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.send(message)
+        self.watchers.send(message)
 
     def drive(self) -> None:
         """Let the bots act until a human must (in a task: the loop stays free meanwhile)."""
@@ -450,11 +454,16 @@ class Table:
             for index, seat in enumerate(self.seats):
                 if seat.link is not None:
                     seat.link.send({**lobby, "seat": index})
+            self.watchers.send(lobby)
             return
         present = [index for index, seat in enumerate(self.seats) if seat.link is not None]
-        frames = state_frames(
-            self.match, self.shown, present, self.seq, seats, last, series_field(self)
-        )
+        extra = series_field(self)
+        if self.watchers:  # a watcher allowed a hand is sent that seat's own state
+            present = sorted(set(present) | self.watchers.seats_shown())
+        frames = state_frames(self.match, self.shown, present, self.seq, seats, last, extra)
+        if self.watchers:
+            public = public_state(self.match, self.shown, self.seq, seats, last, extra)
+            frames[PUBLIC] = encode_public(public)
         if self.hold and (self.seq > self.durable or self.held):
             self.held.append((self.seq, frames))  # out once saved, in order
             return
@@ -462,9 +471,11 @@ class Table:
 
     def _send_frames(self, frames: dict[int, bytes]) -> None:
         for index, frame in frames.items():
-            link = self.seats[index].link
+            link = self.seats[index].link if index != PUBLIC else None
             if link is not None:
                 link.send_frame(frame)
+        if self.watchers:
+            self.watchers.deliver(frames)
 
     def saved(self, seq: int | None = None) -> None:
         """The actions up to ``seq`` are on disk (None: as far as they will get, e.g. the
@@ -485,11 +496,26 @@ class Table:
             )
             link.send({**message, **series_field(self)})
 
+    def send_watcher(self, watcher: Watcher) -> None:
+        """What ``watcher`` may see now: the lobby, the public table or the allowed seat's."""
+        if self.match is None or self.shown is None:
+            watcher.link.send(self.lobby_message())
+            return
+        infos, extra = self.seat_infos(), series_field(self)
+        if watcher.seat is not None:
+            message = state_message(self.match, self.shown, watcher.seat, self.seq, infos, None)
+            watcher.link.send({**message, **extra})
+        else:
+            watcher.link.send(public_state(self.match, self.shown, self.seq, infos, None, extra))
+        if self.over is not None:
+            watcher.link.send(self.over)
+
     def tell(self, phrase: Phrase) -> None:
         message = {"type": "notice", **phrase.fields()}
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.send(message)
+        self.watchers.send(message)
 
     def chat(self, index: int, text: str) -> None:
         self.said += 1
@@ -504,6 +530,7 @@ class Table:
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.send(message)
+        self.watchers.send(message)
 
     def close(self, reason: Phrase | None = None) -> None:
         """Stop the bots and the timers and hang up (the server is shutting down: the
@@ -518,3 +545,5 @@ class Table:
             with contextlib.suppress(Exception):
                 if seat.link is not None:
                     seat.link.close(reason or Phrase("shutting_down"))
+        with contextlib.suppress(Exception):
+            self.watchers.close(reason or Phrase("shutting_down"))

@@ -95,6 +95,8 @@ __all__ = ["NetTableScreen", "bid_choices", "seat_models"]
 
 _BIDS: Final = ("call H", "call D", "call S", "call C", "dalje")
 _PHRASE_KEYS: Final = ("f5", "f6", "f7", "f8", "f9", "f10")
+_SHOWING: Final = {"no_watcher": False, "nobody_sees_hand": False, "one_watcher": True}
+"""Refusals of ``show`` and whether a watcher sees our hand after them."""
 
 
 def _sheet_note(row: RoundInfo, ours: int) -> str:
@@ -154,8 +156,8 @@ def _you(name: str) -> str:
     return _("{name} (you)").format(name=name)
 
 
-def seat_models(state: State) -> list[SeatModel]:
-    """The four badges, by place on the screen (0 bottom)."""
+def seat_models(state: State, watching: bool = False) -> list[SeatModel]:
+    """The four badges, by place on the screen (0 bottom; a watcher has no "you")."""
     view, me = state.view, state.seat
     models = []
     for seat in range(4):
@@ -163,7 +165,7 @@ def seat_models(state: State) -> list[SeatModel]:
             SeatModel(
                 seat=place(seat, me),
                 name=_you(_name(state.seats[seat], seat))
-                if seat == me
+                if seat == me and not watching
                 else _name(state.seats[seat], seat),
                 team="mi" if seat % 2 == me % 2 else "vi",
                 cards_left=view.hand_sizes[seat],
@@ -200,6 +202,7 @@ class NetTableScreen(Screen[None]):
         HINT_BINDING,
         Binding("g", "start", N_("Start")),
         Binding("r", "again", N_("Još jednu")),
+        Binding("w", "show_hand", N_("Show a watcher")),
         Binding("t", "talk", N_("Talk")),
         Binding("escape", "stop_talk", N_("Back to the cards"), show=False),
         *(
@@ -232,6 +235,8 @@ class NetTableScreen(Screen[None]):
         """Moments waiting to be shown over the table, one at a time, in order."""
         self._hints = HintBook()
         self._heard = 0
+        self._showing = False
+        """Whether a watcher sees our hand (``w`` shows it or hides it again)."""
         """The number of the newest line of table talk shown (``Said.n``)."""
 
     # ------------------------------------------------------------------ layout
@@ -255,6 +260,10 @@ class NetTableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """In the footer, only the keys that do something now: the lobby's start, the
         table's play, hint and last trick (a hidden key does nothing: it would not)."""
+        if self.session.watch:  # a watcher only watches (and may look at the last trick)
+            return action == "last_trick" and self.state is not None
+        if action == "show_hand":
+            return self.state is not None and self.over is None
         if action == "start":  # only the one who starts sees the key
             return self.state is None and self.leader
         if action in ("choose", "hint", "last_trick"):
@@ -285,11 +294,18 @@ class NetTableScreen(Screen[None]):
                 return_code=2, message=_("bela: error: {message}").format(message=oneline(exc))
             )
             return
-        self._log(
-            _("Seated at seat {seat}. Table code {code}.").format(
-                seat=(session.seat or 0) + 1, code=session.code
+        if session.watch:
+            self._log(
+                _("Watching the table {code}: the bids, the tricks and the score.").format(
+                    code=session.code
+                )
             )
-        )
+        else:
+            self._log(
+                _("Seated at seat {seat}. Table code {code}.").format(
+                    seat=(session.seat or 0) + 1, code=session.code
+                )
+            )
         for line in session.invite:
             self._log(line)
         while True:
@@ -327,13 +343,16 @@ class NetTableScreen(Screen[None]):
             self.lobby = message
             if message.seat is not None:  # we may have moved to another seat
                 self.session.seat = message.seat
-            self.leader = message.leader == self.session.seat
+            self.leader = not self.session.watch and message.leader == self.session.seat
             self.refresh_bindings()  # "g Start" is the leader's alone
             self._draw_lobby()
         elif isinstance(message, State):
-            self.session.seat = message.seat
+            if not self.session.watch:
+                self.session.seat = message.seat
             self._take_state(message)
         elif isinstance(message, Refused):
+            if message.code in _SHOWING:  # the host knows whether a watcher sees our hand
+                self._showing = _SHOWING[message.code]
             reason = render(message.reason, message.code, message.args)
             self._say(f"✗ {oneline(reason, 200)}", "error")
         elif isinstance(message, Said):
@@ -448,6 +467,11 @@ class NetTableScreen(Screen[None]):
         self._log(Text(_("— Još jednu: a new match —"), style="bold"))
         self.refresh_bindings()
 
+    def action_show_hand(self) -> None:
+        """Let the newest watcher see our hand, or take it back."""
+        self._showing = not self._showing
+        self._send({"type": "show", "on": self._showing})
+
     def action_again(self) -> None:
         if self.over is None:
             return
@@ -538,15 +562,22 @@ class NetTableScreen(Screen[None]):
                     _("[{key}] seat {key} · {team}: {who}").format(key=seat + 1, team=team, who=who)
                 )
             )
-        lines.append(Text(_("Partners sit opposite (seats 1+3, 2+4). 1-4: move to an open seat.")))
-        lines.append(
-            Text(_("g: start the match.") if self.leader else _("The host starts the match."))
-        )
+        if self.session.watch:
+            lines.append(Text(_("You are watching: the match starts when the host says.")))
+        else:
+            lines.append(
+                Text(_("Partners sit opposite (seats 1+3, 2+4). 1-4: move to an open seat."))
+            )
+            lines.append(
+                Text(_("g: start the match.") if self.leader else _("The host starts the match."))
+            )
         me = self.session.seat or 0
         for seat, info in enumerate(lobby.seats):
             self.query_one(f"#seat-{place(seat, me)}", SeatBadge).model = SeatModel(
                 seat=place(seat, me),
-                name=_you(info.name or _("open")) if seat == me else (info.name or _("open")),
+                name=_you(info.name or _("open"))
+                if seat == me and not self.session.watch
+                else (info.name or _("open")),
                 team="mi" if seat % 2 == me % 2 else "vi",
                 cards_left=0,
                 dealer=False,
@@ -577,7 +608,8 @@ class NetTableScreen(Screen[None]):
     def my_turn(self) -> bool:
         state = self.state
         return (
-            state is not None
+            not self.session.watch
+            and state is not None
             and state.view.to_act == state.seat
             and state.view.phase != "finished"
             and self.over is None
@@ -624,7 +656,7 @@ class NetTableScreen(Screen[None]):
         )
         # under the house rule "clockwise" the next player sits on the left, as at home
         clockwise = view.rules.clockwise
-        for model in seat_models(state):
+        for model in seat_models(state, self.session.watch):
             where = place_of(model.seat, clockwise)
             self.query_one(f"#seat-{where}", SeatBadge).model = model
         self._refresh_moments(state)
