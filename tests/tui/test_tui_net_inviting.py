@@ -112,3 +112,25 @@ async def test_a_player_back_after_a_drop_hears_the_recent_talk_once() -> None:
     finally:
         await other.close()
         await server.close()
+
+
+async def test_the_lobby_says_whether_the_table_has_a_clock() -> None:
+    from bela.cli.net import HostOptions
+    from bela.cli.options import parse
+    from bela.net.saves import TableSaver
+    from bela.net.server import Server, ServerOptions
+
+    options = parse(["host", "--clock", "30"])
+    assert isinstance(options, HostOptions) and options.clock == 30
+    assert parse(["host"]).clock == 0  # type: ignore[union-attr]
+    for clock, words in ((30.0, "Clock: 30 s a turn"), (0.0, "No clock")):
+        server = Server(ServerOptions(difficulty="random", clock=clock), TableSaver())
+        _, port = await server.listen("127.0.0.1", 0)
+        table = server.new_table()
+        app = BelaApp(remote=RemoteSession("127.0.0.1", port, table.code, "Ana"))
+        try:
+            async with app.run_test(size=(120, 40)) as pilot:
+                await until(pilot, lambda app=app: net_screen(app).lobby is not None)
+                assert words in str(app.screen.query_one("#lobby").render())
+        finally:
+            await server.close()

@@ -55,6 +55,7 @@ class HostOptions:
     name: str
     target: int
     bot_delay: float
+    clock: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +190,16 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         "--target", type=target, default=1001, metavar=targets_shown, help=_("the match's target")
     )
     host.add_argument(
+        "--clock",
+        type=_seconds,
+        default=0.0,
+        metavar="SECONDS",
+        help=_(
+            "seconds a player has for a turn: they are warned, then a bot plays that one "
+            "turn for them (default 0: no clock, everybody plays at their own pace)"
+        ),
+    )
+    host.add_argument(
         "--bot-delay",
         type=_seconds,
         default=0.6,
@@ -273,6 +284,7 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
             name=args.name,
             target=args.target,
             bot_delay=args.bot_delay,
+            clock=args.clock,
         )
     if args.command == "join":
         return JoinOptions(
@@ -358,6 +370,7 @@ class _Hosting:
                 rules=Rules(),
                 wait=opts.wait,
                 bot_delay=opts.bot_delay,
+                clock=opts.clock,
             ),
             TableSaver(),
         )

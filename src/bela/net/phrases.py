@@ -45,6 +45,8 @@ PHRASES: Final[dict[str, str]] = {
     "bot_plays_for": N_("A bot ({level}) now plays for {name} until they come back."),
     "match_starts": N_("The match to {target} starts: {names}."),
     "watching": N_("{name} is watching the table."),
+    "clock_warning": N_("Your turn: {seconds} s left before a bot plays it for you."),
+    "clock_played": N_("{name}'s time ran out: a bot played this turn for them."),
     "stops_watching": N_("{name} stops watching."),
     "hand_shown": N_("{name} lets {who} see their hand."),
     "hand_hidden": N_("{name} no longer shows their hand to {who}."),

@@ -200,6 +200,8 @@ class Lobby(_Message):
     leader: Seat | None
     seat: Seat | None = None
     """Where the player it is sent to sits now (it changes when they move in the lobby)."""
+    clock: Annotated[float, Field(gt=0)] | None = None
+    """Seconds a player has for a turn before a bot plays it for them; None: no clock."""
 
 
 class ZvanjeInfo(_Message):

@@ -134,6 +134,8 @@ class ServerOptions:
     save: bool = True
     keep_over: float = 300.0
     """Seconds a finished table stays, so a player back in that time gets ``Over`` again."""
+    clock: float = 0.0
+    """Seconds a connected player has for a turn before a bot plays it (0: no clock)."""
 
 
 class Connection:
@@ -224,6 +226,7 @@ class Server:
             bot_delay=self.options.bot_delay,
             leader_key=secrets.token_urlsafe(18),
             make_bot=self._bot_maker(),
+            clock=self.options.clock,
         )
         self._wire(table)
         self.tables[normal_code(table.code)] = table
@@ -287,6 +290,7 @@ class Server:
             bot_delay=self.options.bot_delay,
             leader_key=save.leader_key,
             make_bot=self._bot_maker(),
+            clock=self.options.clock,
         )
         for seat, name, token, bot in zip(
             table.seats, save.names, save.tokens, save.bots, strict=True

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bela.engine import IllegalActionError, Match, Round
+from bela.net import clock
 from bela.net.phrases import Phrase, illegal_phrase, round_over
 from bela.net.rematch import Series, series_field
 from bela.net.views import state_frames, state_message
@@ -122,6 +123,11 @@ class Table:
     """The matches each team has won at this table, and who asked for another (``rematch``)."""
     on_again: Callable[[Table], None] | None = None
     """Called when another match starts at this table (the host keeps the table)."""
+    clock: float = 0.0
+    """Seconds a connected player has for a turn before a bot plays it (0: no clock)."""
+    clock_turn: tuple[int, int] | None = None
+    """The (seq, seat) whose clock runs (``bela.net.clock``)."""
+    clock_handles: list[asyncio.TimerHandle] = field(default_factory=list)
     watchers: Watchers = field(default_factory=Watchers)
     """People following the table without a seat (``bela.net.watchers``)."""
     said: int = 0
@@ -143,6 +149,7 @@ class Table:
             "bots": self.difficulty,
             "target": self.target,
             "leader": self.leader,
+            "clock": self.clock or None,
         }
 
     @property
@@ -341,6 +348,14 @@ class Table:
         self.drive()
         return None
 
+    def act_for(self, index: int, action: Action) -> None:
+        """An action chosen for a person's seat when their clock ran out (``bela.net.clock``)."""
+        match = self.match
+        if self.closed or match is None or match.current is None:
+            return
+        self._commit(match, action, index, match.apply(action, index))
+        self.drive()
+
     def _commit(self, before: Match, action: Action, seat: int, after: Match) -> None:
         if self.closed:  # pragma: no cover - the bots and the links are stopped first
             return
@@ -367,6 +382,8 @@ class Table:
         if self.on_change is not None:
             self.on_change(self)
         self.broadcast(last)
+        if self.clock or self.clock_handles:
+            clock.arm(self)  # the next turn's clock, or none
         if after.is_over:
             self._finish()
         elif self.shown is not after.current:
@@ -411,6 +428,8 @@ class Table:
         """Let the bots act until a human must (in a task: the loop stays free meanwhile)."""
         if self.closed:
             return
+        if self.clock or self.clock_handles:
+            clock.arm(self)  # a person's turn: their clock (if the host set one)
         if self.driver is None or self.driver.done():
             self.driver = asyncio.get_running_loop().create_task(self._drive())
 
@@ -537,6 +556,7 @@ class Table:
         table stays as its last save has it, for the next host to resume; or a finished
         table is let go)."""
         self.closed = True
+        clock.stop(self)
         if self.driver is not None:
             self.driver.cancel()
         for seat in self.seats:

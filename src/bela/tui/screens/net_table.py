@@ -562,6 +562,15 @@ class NetTableScreen(Screen[None]):
                     _("[{key}] seat {key} · {team}: {who}").format(key=seat + 1, team=team, who=who)
                 )
             )
+        lines.append(
+            Text(
+                _("Clock: {seconds} s a turn, then a bot plays that turn.").format(
+                    seconds=f"{lobby.clock:g}"
+                )
+                if lobby.clock is not None
+                else _("No clock: everybody plays at their own pace.")
+            )
+        )
         if self.session.watch:
             lines.append(Text(_("You are watching: the match starts when the host says.")))
         else:
