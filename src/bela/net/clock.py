@@ -37,6 +37,7 @@ def arm(table: Table) -> None:
     if (
         table.clock <= 0
         or table.closed
+        or table.paused
         or seat is None
         or table.seats[seat].bot
         or table.seats[seat].link is None

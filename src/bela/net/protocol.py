@@ -31,6 +31,7 @@ __all__ = [
     "Chat",
     "ClientMessage",
     "Closing",
+    "Control",
     "Hello",
     "Leave",
     "Lobby",
@@ -151,6 +152,17 @@ class Show(_Message):
     on: bool
 
 
+class Control(_Message):
+    """The host's controls (the leader only, ``bela.net.host_controls``): ``move`` the
+    players of ``seat`` and ``to`` before the start, hand ``seat`` to a ``bot`` now (a
+    player who dropped), ``pause`` or ``resume`` the table."""
+
+    type: Literal["control"]
+    do: Literal["move", "bot", "pause", "resume"]
+    seat: Seat | None = None
+    to: Seat | None = None
+
+
 class Again(_Message):
     """Još jednu: once the match is over, ask for another at the same table; it starts
     when everybody connected has asked (``bela.net.rematch``)."""
@@ -159,7 +171,7 @@ class Again(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | Sit | Start | Act | Chat | Leave | Again | Show, Field(discriminator="type")
+    Hello | Sit | Start | Act | Chat | Leave | Again | Show | Control, Field(discriminator="type")
 ]
 
 
@@ -387,8 +399,8 @@ ServerMessage = Annotated[
     Field(discriminator="type"),
 ]
 
-_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave | Again | Show] = TypeAdapter(
-    ClientMessage
+_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave | Again | Show | Control] = (
+    TypeAdapter(ClientMessage)
 )
 _SERVER: TypeAdapter[
     Welcome | Watching | Lobby | State | Refused | Said | Notice | Over | Closing
@@ -413,7 +425,9 @@ def _why(exc: ValidationError) -> str:
     return oneline(f"{where}: {error['msg'].lower()}", 160)
 
 
-def decode_client(frame: bytes) -> Hello | Sit | Start | Act | Chat | Leave | Again | Show:
+def decode_client(
+    frame: bytes,
+) -> Hello | Sit | Start | Act | Chat | Leave | Again | Show | Control:
     """A client frame as a message, or ``ProtocolError`` saying why it is none."""
     if len(frame) > CLIENT_FRAME_LIMIT:
         raise ProtocolError(f"frame too large (the limit is {CLIENT_FRAME_LIMIT} bytes)")

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bela.archive.records import RecordError, parse_action
 from bela.engine import Rules
+from bela.net.host_controls import control
 from bela.net.phrases import Phrase
 from bela.net.protocol import (
     CLIENT_FRAME_LIMIT,
@@ -44,6 +45,7 @@ from bela.net.protocol import (
     Act,
     Again,
     Chat,
+    Control,
     Hello,
     Leave,
     ProtocolError,
@@ -239,6 +241,7 @@ class Server:
             table.hold = True  # each state goes out once its actions are saved
         table.on_over = self._over
         table.on_again = self._again
+        table.on_moved = _reseat
 
     def _over(self, table: Table) -> str | None:
         """The match at ``table`` has ended: archive it (when saving), and let the table go
@@ -500,6 +503,10 @@ class Server:
                 conn.send({"type": "refused", **Phrase("only_host_starts").fields("reason")})
             else:
                 table.start(secrets.randbits(32), self.options.rules)
+        elif isinstance(message, Control):
+            refusal = control(table, index, message.do, message.seat, message.to)
+            if refusal is not None:
+                conn.send({"type": "refused", **refusal.fields("reason")})
         elif isinstance(message, Show):
             refusal = table.watchers.show(table, index, message.on)
             if refusal is not None:
@@ -545,6 +552,13 @@ class _Pending:
 
     def close(self, reason: str | Phrase) -> None:
         self.conn.close(reason)
+
+
+def _reseat(table: Table) -> None:
+    """The host moved players: each connection's seat is where its player sits now."""
+    for index, seat in enumerate(table.seats):
+        if isinstance(seat.link, Connection):
+            seat.link.seat = index
 
 
 def _clean(text: str, limit: int) -> str:

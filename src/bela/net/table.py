@@ -128,6 +128,10 @@ class Table:
     clock_turn: tuple[int, int] | None = None
     """The (seq, seat) whose clock runs (``bela.net.clock``)."""
     clock_handles: list[asyncio.TimerHandle] = field(default_factory=list)
+    paused: bool = False
+    """The host paused the table: nobody acts, the bots and the clock wait."""
+    on_moved: Callable[[Table], None] | None = None
+    """Called when the host moved players between seats (their connections learn it)."""
     watchers: Watchers = field(default_factory=Watchers)
     """People following the table without a seat (``bela.net.watchers``)."""
     said: int = 0
@@ -340,6 +344,8 @@ class Table:
             return Phrase("match_over")
         if self.seats[index].bot:
             return Phrase("bot_playing")
+        if self.paused:
+            return Phrase("table_paused")
         try:
             after = match.apply(action, index)
         except IllegalActionError as exc:
@@ -426,7 +432,7 @@ class Table:
 
     def drive(self) -> None:
         """Let the bots act until a human must (in a task: the loop stays free meanwhile)."""
-        if self.closed:
+        if self.closed or self.paused:
             return
         if self.clock or self.clock_handles:
             clock.arm(self)  # a person's turn: their clock (if the host set one)
@@ -443,7 +449,7 @@ class Table:
             else:
                 await asyncio.sleep(0)  # let the humans' frames in between the bots' actions
             match = self.match
-            if match is None or not self.is_bot_turn():
+            if match is None or not self.is_bot_turn() or self.paused:
                 return
             rnd = match.current
             assert rnd is not None and rnd.to_act is not None

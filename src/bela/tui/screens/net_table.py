@@ -203,6 +203,9 @@ class NetTableScreen(Screen[None]):
         Binding("g", "start", N_("Start")),
         Binding("r", "again", N_("Još jednu")),
         Binding("w", "show_hand", N_("Show a watcher")),
+        Binding("m", "control('move')", N_("Move players")),
+        Binding("x", "control('bot')", N_("Seat to a bot")),
+        Binding("z", "pause", N_("Pause")),
         Binding("t", "talk", N_("Talk")),
         Binding("escape", "stop_talk", N_("Back to the cards"), show=False),
         *(
@@ -236,6 +239,9 @@ class NetTableScreen(Screen[None]):
         self._hints = HintBook()
         self._heard = 0
         self._showing = False
+        self._pending: tuple[str, int | None] | None = None
+        """A host's control waiting for its seat keys (``m`` 1-4 1-4, ``x`` 1-4)."""
+        self._paused = False
         """Whether a watcher sees our hand (``w`` shows it or hides it again)."""
         """The number of the newest line of table talk shown (``Said.n``)."""
 
@@ -264,6 +270,11 @@ class NetTableScreen(Screen[None]):
             return action == "last_trick" and self.state is not None
         if action == "show_hand":
             return self.state is not None and self.over is None
+        if action == "control":  # the host's: moves before the start, a bot after it
+            wanted = "move" if self.state is None else "bot"
+            return self.leader and parameters == (wanted,) and self.over is None
+        if action == "pause":
+            return self.leader and self.state is not None and self.over is None
         if action == "start":  # only the one who starts sees the key
             return self.state is None and self.leader
         if action in ("choose", "hint", "last_trick"):
@@ -353,6 +364,8 @@ class NetTableScreen(Screen[None]):
         elif isinstance(message, Refused):
             if message.code in _SHOWING:  # the host knows whether a watcher sees our hand
                 self._showing = _SHOWING[message.code]
+            if message.code in ("already_paused", "not_paused"):  # the host knows best
+                self._paused = message.code == "already_paused"
             reason = render(message.reason, message.code, message.args)
             self._say(f"✗ {oneline(reason, 200)}", "error")
         elif isinstance(message, Said):
@@ -362,6 +375,8 @@ class NetTableScreen(Screen[None]):
                 self._heard = message.n
             self._log(f"{oneline(message.name, 24)}: {oneline(message.text, 160)}")
         elif isinstance(message, Notice):
+            if message.code in ("paused", "resumed"):
+                self._paused = message.code == "paused"
             self._log(oneline(render(message.text, message.code, message.args), 300))
         elif isinstance(message, Over):
             self.over = message
@@ -466,6 +481,36 @@ class NetTableScreen(Screen[None]):
         self._moments.clear()
         self._log(Text(_("— Još jednu: a new match —"), style="bold"))
         self.refresh_bindings()
+
+    def action_control(self, do: str) -> None:
+        """The host's ``m`` (move two seats' players, before the start) or ``x`` (a bot
+        takes the seat of a player who is away): the seats follow as keys 1-4."""
+        self._pending = (do, None)
+        self._say(
+            _("Move: press the seat (1-4) to move, then the seat to move them to.")
+            if do == "move"
+            else _("A bot for which seat? Press 1-4 (a player who is away)."),
+            "hint",
+        )
+
+    def _control_seat(self, index: int) -> None:
+        assert self._pending is not None
+        do, first = self._pending
+        if do == "move" and first is None:
+            self._pending = (do, index)
+            self._say(
+                _("Move seat {seat} to which seat? Press 1-4.").format(seat=index + 1), "hint"
+            )
+            return
+        self._pending = None
+        if do == "move":
+            self._send({"type": "control", "do": "move", "seat": first, "to": index})
+        else:
+            self._send({"type": "control", "do": "bot", "seat": index})
+
+    def action_pause(self) -> None:
+        self._paused = not self._paused
+        self._send({"type": "control", "do": "pause" if self._paused else "resume"})
 
     def action_show_hand(self) -> None:
         """Let the newest watcher see our hand, or take it back."""
@@ -778,6 +823,9 @@ class NetTableScreen(Screen[None]):
         self.refresh_view()
 
     def action_pick(self, index: int) -> None:
+        if self._pending is not None and index < 4:
+            self._control_seat(index)
+            return
         if self.state is None:
             if index < 4:
                 self._send({"type": "sit", "seat": index})
