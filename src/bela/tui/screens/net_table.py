@@ -590,8 +590,16 @@ class NetTableScreen(Screen[None]):
         self.query_one("#sheet", ScoreSheet).model = SheetModel(target=lobby.target)
         lines = [
             Text(
-                _("Table to {target} · empty seats: {level} bots").format(
-                    target=lobby.target, level=lobby.bots
+                # the clock on the first line (the lobby has few lines to spare at 80x24);
+                # without one nothing is said: nobody is rushed, as at any table at home
+                (
+                    _("Table to {target} · empty seats: {level} bots · {seconds} s a turn")
+                    if lobby.clock is not None
+                    else _("Table to {target} · empty seats: {level} bots")
+                ).format(
+                    target=lobby.target,
+                    level=lobby.bots,
+                    seconds=f"{lobby.clock:g}" if lobby.clock is not None else "",
                 ),
                 style="bold",
             )
@@ -607,15 +615,6 @@ class NetTableScreen(Screen[None]):
                     _("[{key}] seat {key} · {team}: {who}").format(key=seat + 1, team=team, who=who)
                 )
             )
-        lines.append(
-            Text(
-                _("Clock: {seconds} s a turn, then a bot plays that turn.").format(
-                    seconds=f"{lobby.clock:g}"
-                )
-                if lobby.clock is not None
-                else _("No clock: everybody plays at their own pace.")
-            )
-        )
         if self.session.watch:
             lines.append(Text(_("You are watching: the match starts when the host says.")))
         else:
