@@ -8,6 +8,7 @@ from net_pilot import host, net_screen, until
 from bela.net.client import Client
 from bela.tui import BelaApp
 from bela.tui.remote import RemoteSession
+from bela.tui.widgets.table_talk import TableTalk
 
 
 def _keys(app: BelaApp) -> set[str]:
@@ -35,6 +36,8 @@ async def test_the_host_moves_players_and_pauses_from_the_app() -> None:
             await pilot.press("g")
             await until(pilot, lambda: screen.state is not None)
             assert "Pause" in _keys(app) and "Move players" not in _keys(app)
+            log = screen.query_one("#log", TableTalk)  # the keys kept out of the footer
+            assert any("Host's keys: z pauses" in e.plain for e in log.entries)
             await pilot.press("z")
             await until(pilot, lambda: table.paused)
             await pilot.press("z")

@@ -202,10 +202,12 @@ class NetTableScreen(Screen[None]):
         HINT_BINDING,
         Binding("g", "start", N_("Start")),
         Binding("r", "again", N_("Još jednu")),
-        Binding("w", "show_hand", N_("Show a watcher")),
+        # w, x and z stay out of the footer (80 columns); the table talk names them when
+        # they are of use (a watcher arrives; the host's match starts)
+        Binding("w", "show_hand", N_("Show a watcher"), show=False),
         Binding("m", "control('move')", N_("Move players")),
-        Binding("x", "control('bot')", N_("Seat to a bot")),
-        Binding("z", "pause", N_("Pause")),
+        Binding("x", "control('bot')", N_("Seat to a bot"), show=False),
+        Binding("z", "pause", N_("Pause"), show=False),
         Binding("t", "talk", N_("Talk")),
         Binding("escape", "stop_talk", N_("Back to the cards"), show=False),
         *(
@@ -377,6 +379,8 @@ class NetTableScreen(Screen[None]):
         elif isinstance(message, Notice):
             if message.code in ("paused", "resumed"):
                 self._paused = message.code == "paused"
+            if message.code == "watching" and not self.session.watch:
+                self._log(_("(w lets the newest watcher see your hand; w again hides it.)"))
             self._log(oneline(render(message.text, message.code, message.args), 300))
         elif isinstance(message, Over):
             self.over = message
@@ -390,6 +394,13 @@ class NetTableScreen(Screen[None]):
         self.state = state
         if before is None:
             self.refresh_bindings()  # the match has started: the table's keys, not the lobby's
+            if self.leader:
+                self._log(
+                    _(
+                        "Host's keys: z pauses and resumes, x and a seat 1-4 hands an away "
+                        "player's seat to a bot."
+                    )
+                )
         if state.last:
             last = render(state.last, state.last_code, state.last_args)
             ended = state.last_code in ("round_over", "round_over_note")
