@@ -62,6 +62,10 @@ async def test_a_watcher_sees_no_hand_until_a_player_shows_theirs() -> None:
             await until(pilot, lambda: screen.query_one("#hand", Hand).model.cards != ())
             shown = {str(c) for c in screen.query_one("#hand", Hand).model.cards}
             assert shown == set(hand)
+            # seen from Ana's seat, her turn is hers, not the watcher's (tried in tmux)
+            await until(pilot, lambda: screen.state is not None and screen.state.view.to_act == 0)
+            status = str(screen.query_one("#status").render())
+            assert "your turn" not in status and "Ana's turn" in status
     finally:
         await ana.close()
         await server.close()

@@ -690,7 +690,7 @@ class NetTableScreen(Screen[None]):
         names = _players(state)
         if view.to_act is None:
             turn = _("round over")
-        elif view.to_act == me:
+        elif view.to_act == me and not self.session.watch:  # a watcher has no turn
             turn = _("your turn")
         else:
             turn = _("{name}'s turn").format(name=names[view.to_act])
