@@ -48,6 +48,8 @@ async def test_r_at_the_end_starts_another_match_and_the_sheet_counts_matches() 
             over = screen.over
             assert over is not None and over.series is not None
             ours = over.series[0]  # Ana sits at seat 0
+            sheet = screen.query_one("#sheet", ScoreSheet)  # counted at once, not next match
+            assert sheet.border_subtitle == f"matches {ours} : {1 - ours}"
             assert "Još jednu" in _keys(app)
             assert "r: još jednu" in str(screen.query_one("#message").render())
             first_seed = over.record["seed"]
@@ -56,7 +58,6 @@ async def test_r_at_the_end_starts_another_match_and_the_sheet_counts_matches() 
             state = screen.state
             assert state is not None and state.round == 0 and state.winner is None
             assert table.match is not None and table.match.seed != first_seed
-            sheet = screen.query_one("#sheet", ScoreSheet)
             assert sheet.border_subtitle == f"matches {ours} : {1 - ours}"
             log = screen.query_one("#log", TableTalk)
             assert any("Još jednu: a new match" in e.plain for e in log.entries)

@@ -523,6 +523,11 @@ class NetTableScreen(Screen[None]):
         self._paused = not self._paused
         self._send({"type": "control", "do": "pause" if self._paused else "resume"})
 
+    def _show_series(self, series: tuple[int, int], me: int) -> None:
+        self.query_one("#sheet", ScoreSheet).border_subtitle = _(
+            "matches {ours} : {theirs}"
+        ).format(ours=series[me % 2], theirs=series[1 - me % 2])
+
     def action_show_hand(self) -> None:
         """Let the newest watcher see our hand, or take it back."""
         self._showing = not self._showing
@@ -548,8 +553,9 @@ class NetTableScreen(Screen[None]):
                 style="bold",
             )
         )
-        if over.series is not None:
+        if over.series is not None:  # this match counted (the last state came before it)
             self._log(Text(_series(over.series, me), style="bold"))
+            self._show_series(over.series, me)
         kept = self._keep_record(over)
         self._say(
             _("Match over ({ours} : {theirs}). {kept} r: još jednu, Ctrl+Q quits.").format(
@@ -744,9 +750,7 @@ class NetTableScreen(Screen[None]):
             rows, (state.scores[mine], state.scores[theirs]), state.target, state.hanging
         )
         if state.series is not None:  # the evening's matches, under the sheet
-            sheet.border_subtitle = _("matches {ours} : {theirs}").format(
-                ours=state.series[mine], theirs=state.series[theirs]
-            )
+            self._show_series(state.series, me)
         if self.my_turn():
             self._say(
                 _("Your turn: name trump (h d s c) or say dalje (p).")
