@@ -58,3 +58,49 @@ async def test_a_match_nobody_left_has_no_bot_rounds() -> None:
     finally:
         await ana.client.close()
         await host.server.close()
+
+
+async def test_a_restarted_host_still_knows_the_rounds_a_bot_played_for_a_person() -> None:
+    """The rounds a bot stood in for a person travel in the table's snapshot: the host
+    restarted from its save archives them in the record like a host that never stopped."""
+    from netplay import Host
+
+    from bela.archive.storage import matches_dir, read_record
+    from bela.net.saves import TableSaver, load_tables
+    from bela.net.server import Server
+
+    host = await start_host(target=501)
+    table = host.server.new_table()
+    ana = Player(await host.join(table.code, "Ana"), seed=7)
+    ivo = Player(await host.join(table.code, "Ivo"), seed=8)
+    await ana.client.send({"type": "start"})
+    playing = asyncio.create_task(ana.play())
+    await asyncio.wait_for(ivo.play(stop_after=4), 20)
+    await ivo.client.send({"type": "leave"})  # a bot plays Ivo's seat from now on
+    for _ in range(2000):  # until a round has begun since (its snapshot holds the mark)
+        rounds = {i for i, _ in table.bot_played}
+        if table.match is not None and rounds and table.match.next_index > min(rounds):
+            break
+        await asyncio.sleep(0.005)
+    playing.cancel()
+    await asyncio.gather(playing, return_exceptions=True)
+    marked = set(table.bot_played)
+    token = ana.client.welcome.token if ana.client.welcome else ""
+    await ana.client.close()
+    await host.server.close()
+    assert marked and {seat for _, seat in marked} == {ivo.seat}
+
+    server = Server(host.server.options, TableSaver())
+    [(save, match)] = load_tables()[0]
+    resumed = server.resume_table(save, match)
+    assert resumed.bot_played >= {m for m in marked if m[0] < match.next_index}
+    address = await server.listen("127.0.0.1", 0)
+    try:
+        back = Player(await Host(server, *address).join(table.code, "Ana", token=token), seed=9)
+        await asyncio.wait_for(back.play(), 60)
+    finally:
+        await server.close()
+    [path] = list(matches_dir().glob("*.json"))
+    record = read_record(path)
+    assert record.bot_rounds is not None
+    assert {m for m in marked if m[0] < match.next_index} <= set(record.bot_rounds)
