@@ -64,3 +64,40 @@ async def test_no_clock_by_default_nobody_is_rushed() -> None:
     finally:
         await ana.client.close()
         await host.server.close()
+
+
+async def test_a_player_back_after_a_drop_gets_a_fresh_clock_for_the_turn() -> None:
+    """Dropped when the time ran out, nothing is played for them (the host's wait covers a
+    dropped seat); back with the token, the turn's clock runs again from the start."""
+    host = await start_host(target=163, clock=1.0, wait=30)
+    table = host.server.new_table()
+    ana = Player(await host.join(table.code, "Ana"), seed=3)
+    try:
+        await ana.client.send({"type": "start"})
+
+        async def my_turn(player: Player) -> None:
+            while not player.my_turn():
+                await player.step()
+
+        await asyncio.wait_for(my_turn(ana), 10)
+        seq = table.seq
+        assert ana.client.welcome is not None
+        token = ana.client.welcome.token
+        await ana.client.close()
+        while table.seats[0].link is not None:  # the host sees the drop at once
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(1.2)  # past the clock: the seat is away, nothing was played
+        assert table.seq == seq and table.seats[0].link is None and not table.seats[0].bot
+        back = Player(await host.join(table.code, "Ana", token=token), seed=4)
+
+        async def played_for() -> None:
+            while True:
+                message = await back.step()
+                if isinstance(message, Notice) and message.code == "clock_played":
+                    return
+
+        await asyncio.wait_for(played_for(), 10)
+        assert table.seq > seq
+        await back.client.close()
+    finally:
+        await host.server.close()

@@ -78,8 +78,11 @@ def _warn(table: Table, key: tuple[int, int], left: float) -> None:
 
 
 def _expire(table: Table, key: tuple[int, int]) -> None:
-    if not _current(table, key) or table.seats[key[1]].link is None:
-        return  # acted meanwhile, or dropped (then the host's wait covers the seat)
+    if not _current(table, key):
+        return  # acted meanwhile
+    if table.seats[key[1]].link is None:
+        stop(table)  # dropped: the host's wait covers the seat; back, the clock starts again
+        return
     table.clock_handles = []
     asyncio.get_running_loop().create_task(_play_for(table, key))
 
