@@ -326,7 +326,13 @@ class NetTableScreen(Screen[None]):
                 message = await session.receive()
             except ConnectionError as exc:
                 if self.over is not None:
-                    return
+                    # between matches: back at the table for još jednu while it is still
+                    # there; once the host has let it go, the result simply stays on show
+                    try:
+                        await session.reconnect()
+                    except SeatLost:
+                        return
+                    continue
                 self._log(
                     _("Connection lost ({reason}); sitting down again…").format(
                         reason=oneline(exc, 120)
@@ -383,6 +389,8 @@ class NetTableScreen(Screen[None]):
                 self._log(_("(w lets the newest watcher see your hand; w again hides it.)"))
             self._log(oneline(render(message.text, message.code, message.args), 300))
         elif isinstance(message, Over):
+            if self.over is not None and self.over.record.get("seed") == message.record.get("seed"):
+                return  # sent again on sitting down again after the end: already shown
             self.over = message
             self._match_over(message)
 
