@@ -29,9 +29,11 @@ __all__ = [
     "at_table",
     "card_list",
     "card_text",
+    "company",
     "illegal_text",
     "level_name",
     "mark_words",
+    "match_kind",
     "outcome_name",
     "padded",
     "player_name",
@@ -212,9 +214,26 @@ def level_name(level: str) -> str:
         "hard": pgettext("bots", "hard"),
         "heuristic": pgettext("bots", "heuristic"),
         "random": pgettext("bots", "random"),
+        "network": pgettext("bots", "network"),
     }
     # a level not among these came from a file or the index: through the gate
     return words.get(level) or oneline(level, 32)
+
+
+def company(players: Sequence[str], me: int) -> str:
+    """Who a network match was played with, from seat ``me``'s side: the partner and the
+    two opponents by name (names come from a file: one safe line each, shown as text)."""
+    names = [oneline(name, 24) for name in players]
+    return _("with {partner} against {left} and {right}").format(
+        partner=names[(me + 2) % 4], left=names[(me + 1) % 4], right=names[(me + 3) % 4]
+    )
+
+
+def match_kind(difficulty: str, players: Sequence[str] | None, me: int | None) -> str:
+    """What the history says a match was: the bots' level, or a network match and with whom."""
+    if players is None:
+        return level_name(difficulty)
+    return _("network, {company}").format(company=company(players, me or 0))
 
 
 def padded(text: str, width: int) -> str:

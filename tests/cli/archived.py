@@ -77,7 +77,8 @@ def direct_counts(recs: list[MatchRecord]) -> dict[str, Any]:
         ours = me % 2
         result = "unfinished" if rec.winner is None else "won" if rec.winner == ours else "lost"
         outcome[result] += 1
-        by_level.setdefault(rec.difficulty, Counter())[result] += 1
+        level = rec.difficulty if rec.players is None else "network"  # filed as one
+        by_level.setdefault(level, Counter())[result] += 1
         for entry in rec.rounds:
             r = entry.result
             if r is None:

@@ -19,6 +19,8 @@ from bela.cli import main
 from bela.engine import Match, Rules
 
 MATCH_KEYS = {
+    "players",
+    "seat",
     "file",
     "path",
     "played_at",
@@ -176,7 +178,7 @@ def test_stats_json_equals_the_statistics_and_direct_counts(
         "win_rate",
     }
     assert set(data["calls"]) == {"you", "mi", "vi"}
-    assert set(data["calls"]["you"]) == {"called", "made", "fell", "pad_rate"}
+    assert set(data["calls"]["you"]) == {"called", "made", "fell", "pad_rate", "seats"}
     with open_history() as history:
         stats = statistics(history)
     n = direct_counts(records())["n"]
@@ -287,3 +289,28 @@ def test_sheet_marks_for_belot_visi_and_redeal() -> None:
     assert sheet_marks(replace(played, result=claimed)) == ["dosta mi (held)"]
     wrong = played.result._replace(claim=1, claim_ok=False, fell=False, stiglja=None)
     assert sheet_marks(replace(played, result=wrong)) == ["dosta vi (wrong)"]
+
+
+def test_a_network_match_is_filed_as_one_with_the_other_players_names(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A player's copy of a network match (its bots were "easy") is listed as a network
+    match with the partner and the opponents by name, counted on its own line in the
+    statistics, and not under "easy"; the statistics name the seat the player sat in."""
+    archive(random_match(31), "easy", me=2)  # Ana, Ivo, Mara, Luka: this player is Mara
+    code, out, err = run(["history"], capsys)
+    assert code == 0, err
+    assert "network, with Ana against Luka and Ivo" in " ".join(out.split())
+    data = run_json(["history"], capsys)
+    (entry,) = data["matches"]
+    assert entry["difficulty"] == "network" and entry["seat"] == 2
+    assert entry["players"] == ["Ana", "Ivo", "Mara", "Luka"]
+    assert run_json(["history", "--difficulty", "easy"], capsys)["matches"] == []
+    stats = run_json(["stats"], capsys)
+    assert [level["difficulty"] for level in stats["by_difficulty"]] == ["network"]
+    assert stats["calls"]["you"]["seats"] == [2]
+    code, out, err = run(["stats"], capsys)
+    assert code == 0 and "you (seat 2)" in out and "easy" not in out
+    archive(random_match(32), "easy")  # against the bots: seat 0 there
+    code, out, err = run(["stats"], capsys)
+    assert "you (your own seat)" in out and "easy" in out and "network" in out

@@ -168,6 +168,37 @@ def test_a_killed_host_resumes_its_table_and_the_match_is_archived_whole(
     assert not _table_files(data_dir)
 
 
+def test_the_host_prints_one_line_a_friend_pastes_as_it_is(data_dir: Path) -> None:
+    """``Friends join with:  bela join HOST:PORT CODE``: pasted whole, it seats the friend
+    under their login name (no NAME placeholder to edit, or everybody is called NAME)."""
+    import shlex
+
+    from bela.cli.net import login_name
+
+    child, port, code = _start_host(data_dir)
+    try:
+        assert child.stdout is not None
+        line = child.stdout.readline()
+        assert line.startswith("Friends join with:")
+        argv = shlex.split(line.partition(":")[2])
+        assert argv == ["bela", "join", f"127.0.0.1:{port}", code]
+        options = parse(argv[1:])
+        assert isinstance(options, JoinOptions) and options.name == login_name()
+
+        async def sit_down() -> str:
+            host, _, where = options.address.partition(":")
+            client = await Client.connect(host, int(where), options.code, options.name)
+            lobby = await asyncio.wait_for(client.receive(), 10)
+            await client.close()
+            assert client.welcome is not None and lobby.type == "lobby"
+            return str(lobby.seats[client.welcome.seat].name)
+
+        assert asyncio.run(sit_down()) == login_name()
+    finally:
+        child.send_signal(signal.SIGINT)
+        child.wait(10)
+
+
 def test_a_second_host_on_the_same_data_directory_is_refused(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

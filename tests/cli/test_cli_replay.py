@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -264,3 +265,34 @@ def test_a_network_copy_replays_with_the_names_from_its_players_side(
     path.write_text(dumps(plain))
     code, out, err = run(["replay", str(path), "--round", "1"], capsys)
     assert code == 0 and "You · " not in out and "seat 0 (mi)" in out
+
+
+def test_the_replay_says_in_which_rounds_a_bot_played_a_persons_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bot_rounds`` (a network record): the round's story says a bot played for that
+    player, "your cards" for the reader's own seat, and no other round says so."""
+    import random
+
+    rng = random.Random(4)
+    match = Match.new(4, 501)
+    while match.current is not None:
+        match = match.apply(rng.choice(match.current.legal_actions()))
+    assert len(match.rounds) >= 3
+    names = ("Ana", "Ivo", "Mara", "Luka")
+    record = record_from_match(match, "easy").model_copy(
+        update={"players": names, "me": 1, "bot_rounds": ((1, 1), (1, 3), (2, 3))}
+    )
+    path = tmp_path / "copy.json"
+    path.write_text(dumps(record))
+    code, out, err = run(["replay", str(path)], capsys)
+    assert code == 0, err
+    flat = " ".join(out.split())
+    parts = re.split(r"Round (\d+) · dealer", flat)
+    told = {int(parts[i]): parts[i + 1] for i in range(1, len(parts) - 1, 2)}
+    assert "A bot played your cards" in told[2] and "A bot played for Luka" in told[2]
+    assert "A bot played for Luka" in told[3] and "your cards" not in told[3]
+    assert all("A bot played" not in told[n] for n in told if n not in (2, 3))
+    path.write_text(dumps(record.model_copy(update={"bot_rounds": None})))
+    code, out, err = run(["replay", str(path)], capsys)
+    assert code == 0 and "A bot played" not in out and '"bot_rounds"' not in path.read_text()

@@ -503,3 +503,35 @@ async def test_a_network_copy_is_stepped_through_with_the_names_from_the_readers
         first = sheet.splitlines()[0].split()
         assert first[1:3] == ["vi", "mi"]  # team 0's column first: theirs, from seat 3
         assert f"now {match.rounds[0].written[1]}:{match.rounds[0].written[0]}" in sheet
+
+
+def test_network_matches_in_the_statistics_screen_name_no_bots_as_partners(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a network match counted the partner and the opponents were people: the
+    screen does not call them Marko, Ivo and Ana; the history lists it with their names."""
+    from bela.archive.storage import archive_match
+    from bela.engine import Match
+    from bela.tui.screens.history import matches_shown
+    from bela.tui.screens.stats import stats_text
+
+    monkeypatch.setenv("BELA_DATA_DIR", str(tmp_path / "data"))
+    rng = random.Random(6)
+    match = Match.new(6, 501)
+    while match.current is not None:
+        match = match.apply(rng.choice(match.current.legal_actions()))
+    record = record_from_match(match, "easy")
+    archive_match(record)
+    with open_history() as history:
+        alone = stats_text(statistics(history)).plain
+    assert "mi (you, Marko)" in alone
+    names = ("Ana", "Ivo", "Mara", "Luka")
+    archive_match(record.model_copy(update={"players": names, "me": 1}))
+    with open_history() as history:
+        both = stats_text(statistics(history)).plain
+        rows = history.matches()
+    assert "Marko" not in both and "mi (you and your partner)" in both
+    network = [row for row in rows if row.players is not None]
+    assert [row.difficulty for row in network] == ["network"]
+    assert matches_shown(rows, "network") == network  # the history's level filter
+    assert matches_shown(rows, "all", text="luka") == network  # names are searched too

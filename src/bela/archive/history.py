@@ -36,6 +36,7 @@ worker may open and refresh it, then hand the rows, which are frozen, to the UI)
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import sqlite3
@@ -56,6 +57,7 @@ __all__ = [
     "BUSY_TIMEOUT_SECONDS",
     "INDEX_NAME",
     "INDEX_VERSION",
+    "NETWORK",
     "History",
     "MatchRow",
     "Outcome",
@@ -64,10 +66,13 @@ __all__ = [
     "open_history",
 ]
 
+NETWORK: Final = "network"
+"""The ``difficulty`` the index files a network match under (its players are people)."""
+
 INDEX_NAME: Final = "history.sqlite3"
 """The index's file name, beside ``matches/`` in the data directory."""
 
-INDEX_VERSION: Final = 2
+INDEX_VERSION: Final = 3
 """The index layout this bela writes; an index of any other version is rebuilt."""
 
 BUSY_TIMEOUT_SECONDS: Final = 10.0
@@ -98,7 +103,9 @@ CREATE TABLE matches (
     score_vi INTEGER,
     hanging INTEGER,
     winner INTEGER,
-    belot INTEGER                   -- the team that ended the match with belot
+    belot INTEGER,                  -- the team that ended the match with belot
+    players TEXT,                   -- a network match: the names by seat (JSON), else NULL
+    me INTEGER                      -- a network match: the seat this copy's player sat in
 );
 CREATE INDEX matches_by_date ON matches (played_at DESC, file DESC);
 CREATE TABLE rounds (
@@ -128,7 +135,7 @@ CREATE TABLE rounds (
 
 _MATCH_COLUMNS: Final = (
     "file, size, mtime_ns, played_at, outcome, reason, seed, target, difficulty, "
-    "rules, rounds, score_mi, score_vi, hanging, winner, belot"
+    "rules, rounds, score_mi, score_vi, hanging, winner, belot, players, me"
 )
 _ROUND_COLUMNS: Final = (
     "file, idx, dealer, caller, trump, written_mi, written_vi, points_mi, points_vi, "
@@ -168,6 +175,10 @@ class MatchRow:
     hanging: int
     winner: int | None
     belot: int | None
+    players: tuple[str, str, str, str] | None = None
+    """A network match: the names at the table by seat (its ``difficulty`` is ``NETWORK``)."""
+    me: int | None = None
+    """A network match: the seat this copy's player sat in (the counts are from there)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +276,8 @@ def _entry(directory: Path, name: str, real_name: str, size: int, mtime_ns: int)
     record = _read(directory / real_name)
     if isinstance(record, str):
         damaged: tuple[object, ...] = (name, size, mtime_ns, played_at, "damaged", record)
-        return _Entry(name, (*damaged, *(None,) * 4, 0, None, None, 0, None, None), (), True)
+        filler = (*(None,) * 4, 0, None, None, 0, None, None, None, None)
+        return _Entry(name, (*damaged, *filler), (), True)
     rounds: list[tuple[object, ...]] = []
     sums = [0, 0]
     belot: int | None = None
@@ -315,13 +327,16 @@ def _entry(directory: Path, name: str, real_name: str, size: int, mtime_ns: int)
         None,
         str(record.seed),
         record.target,
-        record.difficulty,
+        # a network match is filed as one, not under the level of its bots
+        record.difficulty if record.players is None else NETWORK,
         ",".join(_rule_names(record)),
         len(rounds),
         *pair(record.scores),
         record.hanging,
         winner,
         belot,
+        None if record.players is None else json.dumps(record.players, ensure_ascii=False),
+        None if record.players is None else me,
     )
     return _Entry(name, row, tuple(rounds), False)
 
@@ -712,7 +727,7 @@ class History:
             conn.executemany("DELETE FROM rounds WHERE file = ?", names)
             conn.executemany("DELETE FROM matches WHERE file = ?", names)
             conn.executemany(
-                f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES ({', '.join('?' * 16)})",
+                f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES ({', '.join('?' * 18)})",
                 [e.match for e in entries],
             )
             conn.executemany(
@@ -784,7 +799,7 @@ class History:
 
 def _match_row(row: Sequence[object]) -> MatchRow:
     (file, _size, _mtime, played_at, outcome, reason, seed, target, difficulty) = row[:9]
-    (rules, rounds, score_mi, score_vi, hanging, winner, belot) = row[9:]
+    (rules, rounds, score_mi, score_vi, hanging, winner, belot, players, me) = row[9:]
     scores = None if score_mi is None else (_int(score_mi), _int(score_vi))
     return MatchRow(
         file=str(file),
@@ -800,7 +815,17 @@ def _match_row(row: Sequence[object]) -> MatchRow:
         hanging=_int(hanging or 0),
         winner=_opt(winner),
         belot=_opt(belot),
+        players=_players(players),
+        me=_opt(me),
     )
+
+
+def _players(text: object) -> tuple[str, str, str, str] | None:
+    """The names the index keeps for a network match (validated when the record was read)."""
+    if text is None:
+        return None
+    names = json.loads(str(text))
+    return (str(names[0]), str(names[1]), str(names[2]), str(names[3]))
 
 
 def _round_row(row: Sequence[object]) -> RoundRow:

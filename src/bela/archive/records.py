@@ -188,6 +188,10 @@ class MatchRecord(_Model):
     """The seat of the player whose copy this is, for a match played on the network: the
     history and the statistics count from that seat's side ("you", "mi"). None (and left
     out of the file) is seat 0: a match against bots in the app, or a host that only hosted."""
+    bot_rounds: tuple[tuple[Annotated[int, Field(ge=0, le=1_000_000)], Seat], ...] | None = None
+    """A network match: (round index, seat) for every round in which a bot played a person's
+    seat (they had dropped or left); the replay says so. None (and left out of the file):
+    no bot ever stood in for a person."""
 
     @property
     def is_finished(self) -> bool:
@@ -479,7 +483,7 @@ def match_from_record(record: MatchRecord) -> Match:
 def dumps(record: MatchRecord) -> str:
     """The record as indented JSON text (ends with a newline)."""
     # a single-player record has no names: its file stays as it always was
-    left_out = {name for name in ("players", "me") if getattr(record, name) is None}
+    left_out = {name for name in ("players", "me", "bot_rounds") if getattr(record, name) is None}
     return record.model_dump_json(indent=2, exclude=left_out or None) + "\n"
 
 

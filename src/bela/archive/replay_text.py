@@ -10,7 +10,7 @@ folds into its totals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -371,18 +371,24 @@ def _result_table(parts: Breakdown) -> Table:
     return table
 
 
-def render_round(view: RoundView) -> RenderableType:
-    """One round told in full."""
+def render_round(view: RoundView, bots: Collection[int] = ()) -> RenderableType:
+    """One round told in full; ``bots``: the seats a bot played for their player this round."""
     rnd = view.round
     title = _("Round {n} · dealer {dealer} · first to speak {first}").format(
         n=view.number, dealer=seat_name(rnd.dealer), first=seat_name(rnd.first_player)
     )
     # the title holds players' names (a network record's): a Rule reads a str as markup
-    parts: list[RenderableType] = [
-        Rule(as_text(title), align="left"),
-        _deal_table(rnd),
-        _bids_text(rnd),
-    ]
+    parts: list[RenderableType] = [Rule(as_text(title), align="left")]
+    for seat in sorted(bots):
+        line = (
+            _("A bot played your cards for part or all of this round.")
+            if seat == you()
+            else _("A bot played for {name} for part or all of this round.").format(
+                name=seat_name(seat)
+            )
+        )
+        parts.append(Text(line, style="italic"))
+    parts.extend([_deal_table(rnd), _bids_text(rnd)])
     parts.extend(_zvanja_lines(rnd))
     bela = _bela_line(rnd)
     if bela is not None:
@@ -551,13 +557,20 @@ def _standing(match: Match) -> Text:
 
 
 def render_match(
-    match: Match, difficulty: str, rounds: Sequence[RoundView] | None = None
+    match: Match,
+    difficulty: str,
+    rounds: Sequence[RoundView] | None = None,
+    bot_rounds: Iterable[tuple[int, int]] = (),
 ) -> RenderableType:
-    """A match: its settings, the chosen rounds (all by default) and the score sheet."""
+    """A match: its settings, the chosen rounds (all by default) and the score sheet;
+    ``bot_rounds``: (round index, seat) where a bot played a person's seat (a network match)."""
     shown = match_rounds(match) if rounds is None else rounds
+    bots: dict[int, set[int]] = {}
+    for index, seat in bot_rounds:
+        bots.setdefault(index, set()).add(seat)
     parts: list[RenderableType] = [_match_head(match, difficulty)]
     for view in shown:
-        parts.extend([Text(""), render_round(view)])
+        parts.extend([Text(""), render_round(view, bots.get(view.index, ()))])
     parts.append(Text(""))
     parts.append(sheet_table(match) if match.rounds else Text(_("No round finished yet.")))
     parts.append(_standing(match))

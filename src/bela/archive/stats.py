@@ -97,6 +97,9 @@ class Statistics:
     zvanja_points: Pair
     bela: Pair
     belot: Pair
+    seats: tuple[int, ...] = (0,)
+    """The seats (0-3) "you" sat in over these matches: 0 against the bots, the seat chosen
+    at a network table (``MatchRecord.me``); the counts are from each match's own seat."""
 
     @property
     def played(self) -> int:
@@ -150,6 +153,14 @@ def statistics(history: History, difficulty: str | None = None) -> Statistics:
     ):
         outcomes.setdefault(str(level), {})[str(outcome)] = int(count)
     row = conn.execute(_ROUND_SUMS + only, args).fetchone()
+    seats = tuple(
+        int(seat)
+        for (seat,) in conn.execute(
+            "SELECT DISTINCT COALESCE(m.me, 0) FROM matches AS m "
+            f"WHERE m.outcome != 'damaged'{only} ORDER BY 1",
+            args,
+        )
+    )
     n = [int(value) for value in row]
 
     def total(outcome: Outcome) -> int:
@@ -173,6 +184,7 @@ def statistics(history: History, difficulty: str | None = None) -> Statistics:
         unfinished=total(Outcome.UNFINISHED),
         damaged=total(Outcome.DAMAGED),
         by_difficulty=levels,
+        seats=seats or (0,),
         rounds=n[0],
         redeals=n[1],
         you=CallRecord(n[2], n[3]),

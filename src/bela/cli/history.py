@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, output_console, writing_output
 from bela.foundation.untrusted import as_text, json_for_terminal, oneline, shown, shown_path
 from bela.i18n import _, ngettext
-from bela.wording import level_name, outcome_name
+from bela.wording import level_name, match_kind, outcome_name
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -134,8 +134,9 @@ def add_history_parsers(commands: Any) -> dict[str, argparse.ArgumentParser]:
         "stats",
         help=_("statistics of the matches played"),
         description=_(
-            "What the archived matches add up to, for you (seat 0) and your team (mi) "
-            "against the opponents (vi): matches won by difficulty, rounds, trump called and made, "
+            "What the archived matches add up to, for you (the seat you sat in) and your team "
+            "(mi) against the opponents (vi): matches won by difficulty (network matches on "
+            "their own line), rounds, trump called and made, "
             "pad rate, štiglja, points written per round, zvanja and bela."
         ),
         epilog=_("examples: bela stats | bela stats --difficulty hard --json"),
@@ -228,6 +229,8 @@ def _match_json(row: MatchRow, history: History) -> dict[str, Any]:
         "seed": row.seed,
         "target": row.target,
         "difficulty": row.difficulty,
+        "players": None if row.players is None else list(row.players),
+        "seat": row.me,
         "rules": None if row.reason is not None else list(row.rules),
         "rounds": row.rounds,
         "scores": None if row.scores is None else list(row.scores),
@@ -281,7 +284,9 @@ def _history_table(rows: list[MatchRow], history: History) -> RenderableType:
         table.add_row(
             Text(row.played_at.strftime("%Y-%m-%d %H:%M")),
             Text("" if row.target is None else str(row.target)),
-            Text(level_name(row.difficulty) if row.difficulty else ""),
+            as_text(match_kind(row.difficulty, row.players, row.me), 200)
+            if row.difficulty
+            else Text(""),
             as_text(", ".join(row.rules), 200) if row.rules else Text(_rules_word(row)),
             _result_text(row),
             Text("" if row.seed is None else str(row.seed)),
@@ -364,7 +369,7 @@ def stats_json(stats: Statistics) -> dict[str, Any]:
         ],
         "rounds": {"total": stats.rounds, "played": stats.played_rounds, "redeals": stats.redeals},
         "calls": {
-            "you": _calls_json(stats.you),
+            "you": {**_calls_json(stats.you), "seats": list(stats.seats)},
             "mi": _calls_json(stats.mi),
             "vi": _calls_json(stats.vi),
         },
@@ -382,6 +387,14 @@ def stats_json(stats: Statistics) -> dict[str, Any]:
 
 def _percent(rate: float | None) -> str:
     return "-" if rate is None else f"{rate:.0%}"
+
+
+def _you(seats: tuple[int, ...]) -> str:
+    """The "you" row's label: the seat you sat in, numbered as ``bela replay`` numbers the
+    seats (0-3: at a network table the seat you chose, against the bots always 0)."""
+    if len(seats) == 1:
+        return _("you (seat {seat})").format(seat=seats[0])
+    return _("you (your own seat)")
 
 
 def _stats_view(stats: Statistics) -> RenderableType:
@@ -415,7 +428,7 @@ def _stats_view(stats: Statistics) -> RenderableType:
     calls = Table(title=_("Trump called"), title_justify="left")
     for i, name in enumerate((_("by"), _("called"), _("made"), _("pad"), _("pad rate"))):
         calls.add_column(name, justify="left" if i == 0 else "right")
-    for who, record in ((_("you (seat 0)"), stats.you), ("mi", stats.mi), ("vi", stats.vi)):
+    for who, record in ((_you(stats.seats), stats.you), ("mi", stats.mi), ("vi", stats.vi)):
         calls.add_row(
             who, str(record.called), str(record.made), str(record.fell), _percent(record.pad_rate)
         )

@@ -33,6 +33,7 @@ __all__ = [
     "JoinOptions",
     "ServeOptions",
     "add_net_parsers",
+    "login_name",
     "net_options",
     "run_host",
     "run_join",
@@ -54,6 +55,7 @@ class HostOptions:
     name: str
     target: int
     bot_delay: float
+    clock: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,7 @@ class JoinOptions:
     name: str
     fresh: bool = False
     record: bool = True
+    watch: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +116,18 @@ def _name(text: str) -> str:
             _("a name is 1 to 24 characters, not {text}").format(text=shown(text))
         )
     return cleaned
+
+
+def login_name() -> str:
+    """The name a player who gives none sits down under: their login on this machine (so
+    the host's pasted line, which names nobody, still tells friends apart), else "player"."""
+    import getpass
+
+    with contextlib.suppress(Exception):  # no login name (a container, an odd environment)
+        cleaned = "".join(ch for ch in getpass.getuser() if ch.isprintable()).strip()[:24]
+        if cleaned:
+            return cleaned
+    return "player"
 
 
 def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
@@ -175,6 +190,16 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         "--target", type=target, default=1001, metavar=targets_shown, help=_("the match's target")
     )
     host.add_argument(
+        "--clock",
+        type=_seconds,
+        default=0.0,
+        metavar="SECONDS",
+        help=_(
+            "seconds a player has for a turn: they are warned, then a bot plays that one "
+            "turn for them (default 0: no clock, everybody plays at their own pace)"
+        ),
+    )
+    host.add_argument(
         "--bot-delay",
         type=_seconds,
         default=0.6,
@@ -193,11 +218,24 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     )
     join.add_argument("address", metavar="ADDRESS", help=_("HOST or HOST:PORT the host printed"))
     join.add_argument("code", metavar="CODE", help=_("the join code the host printed"))
-    join.add_argument("--name", type=_name, default="player", help=_("your name at the table"))
+    join.add_argument(
+        "--name",
+        type=_name,
+        default=None,
+        help=_("your name at the table (default: your login name)"),
+    )
     join.add_argument(
         "--fresh",
         action="store_true",
         help=_("take a new seat even if this machine kept a token for this table and name"),
+    )
+    join.add_argument(
+        "--watch",
+        action="store_true",
+        help=_(
+            "watch the table without a seat: the bids, the tricks and the score, never a "
+            "hand (a player may show you theirs)"
+        ),
     )
     join.add_argument(
         "--no-record",
@@ -246,14 +284,16 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
             name=args.name,
             target=args.target,
             bot_delay=args.bot_delay,
+            clock=args.clock,
         )
     if args.command == "join":
         return JoinOptions(
             address=args.address,
             code=args.code,
-            name=args.name,
+            name=args.name if args.name is not None else login_name(),
             fresh=args.fresh,
             record=args.record,
+            watch=args.watch,
         )
     join = None if args.join is None else (str(args.join[0]), str(args.join[1]))
     return ServeOptions(port=args.port, public=args.public, join=join, name=args.name)
@@ -331,6 +371,7 @@ class _Hosting:
                 rules=Rules(),
                 wait=opts.wait,
                 bot_delay=opts.bot_delay,
+                clock=opts.clock,
             ),
             TableSaver(),
         )
@@ -350,10 +391,9 @@ class _Hosting:
         self._tell(
             _("Table open at {address}  join code: {code}").format(address=where, code=table.code)
         )
+        # one line a friend pastes as it is (their login names them; --name chooses another)
         self._tell(
-            _("Friends join with:  {command}").format(
-                command=f"bela join {where} {table.code} --name NAME"
-            )
+            _("Friends join with:  {command}").format(command=f"bela join {where} {table.code}")
         )
         if opts.ssh is not None:
             from bela.net.ssh import start_ssh
@@ -447,7 +487,13 @@ def run_join(options: JoinOptions, out: TextIO, err: TextIO) -> int:
     from bela.tui.remote import RemoteSession
 
     session = RemoteSession(
-        host, port, options.code, options.name, keep=not options.fresh, record=options.record
+        host,
+        port,
+        options.code,
+        options.name,
+        keep=not options.fresh and not options.watch,
+        record=options.record and not options.watch,  # a watcher keeps no copy
+        watch=options.watch,
     )
     # the language the command line chose (--lang, else the settings', else the system's)
     app = BelaApp(remote=session, language=current_language())

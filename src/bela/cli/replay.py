@@ -77,9 +77,11 @@ def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
 
     players: tuple[str, ...] | None = None
     me: int | None = None
+    bot_rounds: tuple[tuple[int, int], ...] = ()
     if options.file is not None:
         match, record = read_record_file(options.file)
         difficulty, players, me = record.difficulty, record.players, record.me
+        bot_rounds = record.bot_rounds or ()
     else:
         from bela.ai import BOT_KINDS
 
@@ -114,7 +116,7 @@ def run_replay(options: ReplayOptions, out: TextIO, err: TextIO) -> int:
             print(text, file=out)
     else:
         with at_table(players, me):  # a network match: seats by name, from the reader's side
-            rendered = render_match(match, difficulty, views)
+            rendered = render_match(match, difficulty, views, bot_rounds)
         with writing_output():
             output_console(out).print(rendered)
     return 0

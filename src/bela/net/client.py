@@ -19,6 +19,7 @@ from bela.net.protocol import (
     Closing,
     ProtocolError,
     ServerMessage,
+    Watching,
     Welcome,
     decode_server,
     encode,
@@ -57,6 +58,8 @@ class Client:
         self.reader = reader
         self.writer = writer
         self.welcome: Welcome | None = None
+        self.watching: Watching | None = None
+        """Set instead of ``welcome`` for a watcher (``connect(watch=True)``)."""
         self.log: list[bytes] | None = None
         """Every frame received, when a list is put here (tests check what a seat was sent)."""
 
@@ -71,8 +74,10 @@ class Client:
         lead: str | None = None,
         timeout: float = 10.0,
         log: list[bytes] | None = None,
+        watch: bool = False,
     ) -> Client:
-        """Connect and say hello; returns once seated (``welcome``), or raises ``JoinError``."""
+        """Connect and say hello; returns once seated (``welcome``), or once watching
+        (``watching``, with ``watch``), or raises ``JoinError``."""
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(host, port, limit=SERVER_FRAME_LIMIT), timeout
@@ -92,6 +97,8 @@ class Client:
             hello["token"] = token
         if lead is not None:
             hello["lead"] = lead
+        if watch:
+            hello["watch"] = True
         await client.send(hello)
         try:
             first = await asyncio.wait_for(client.receive(), timeout)
@@ -101,6 +108,9 @@ class Client:
         if isinstance(first, Closing):
             await client.close()
             raise JoinError(render(first.reason, first.code, first.args))
+        if watch and isinstance(first, Watching):
+            client.watching = first
+            return client
         if not isinstance(first, Welcome):
             await client.close()
             raise JoinError(_("the host did not welcome us"))

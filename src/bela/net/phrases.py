@@ -30,11 +30,12 @@ from bela.engine.tricks import ILLEGAL_CODES, Illegal
 from bela.i18n import N_, _
 from bela.wording import illegal_text
 
-__all__ = ["PHRASES", "Phrase", "illegal_phrase", "render", "round_over"]
+__all__ = ["PHRASES", "Phrase", "illegal_phrase", "render", "round_over", "shown_seats"]
 
 PHRASES: Final[dict[str, str]] = {
     # notices to every seat
     "sits_down": N_("{name} sits down at seat {seat}."),
+    "moves_seat": N_("{name} moves to seat {seat}."),
     "back": N_("{name} is back."),
     "back_from_bot": N_("{name} is back. The bot hands the seat back."),
     "left": N_("{name} left the table."),
@@ -43,6 +44,20 @@ PHRASES: Final[dict[str, str]] = {
     ),
     "bot_plays_for": N_("A bot ({level}) now plays for {name} until they come back."),
     "match_starts": N_("The match to {target} starts: {names}."),
+    "watching": N_("{name} is watching the table."),
+    "moved_by_host": N_("The host moves {name} to seat {seat}."),
+    "paused": N_("{name} paused the table."),
+    "resumed": N_("{name} resumed the table: play on."),
+    "clock_warning": N_("Your turn: {seconds} s left before a bot plays it for you."),
+    "clock_played": N_("{name}'s time ran out: a bot played this turn for them."),
+    "stops_watching": N_("{name} stops watching."),
+    "hand_shown": N_("{name} lets {who} see their hand."),
+    "hand_hidden": N_("{name} no longer shows their hand to {who}."),
+    "wants_again": N_("{name} wants another match (još jednu). Waiting for: {names}."),
+    "again_starts": N_(
+        "Još jednu: a new match to {target} at the same seats; {name} deals first. "
+        "Matches won: {team0} {won0}, {team1} {won1}."
+    ),
     # the line after an action
     "takes_trick": N_("{name} takes the trick (+{points})."),
     "round_over": N_(
@@ -66,6 +81,20 @@ PHRASES: Final[dict[str, str]] = {
     "shutting_down": N_("the host is shutting down"),
     "not_started": N_("the match has not started"),
     "match_over": N_("the match is over"),
+    "watchers_full": N_("the table has {most} watchers already"),
+    "only_watching": N_("a watcher only watches"),
+    "no_watcher": N_("nobody is watching who could see your hand"),
+    "one_watcher": N_("{who} already sees your hand (one watcher at a time)"),
+    "nobody_sees_hand": N_("no watcher sees your hand"),
+    "only_host_controls": N_("only the host does that"),
+    "still_connected": N_(
+        "{name} is still at the table: a bot takes only the seat of someone away"
+    ),
+    "already_paused": N_("the table is already paused"),
+    "not_paused": N_("the table is not paused"),
+    "table_paused": N_("the table is paused: wait for the host to resume it"),
+    "no_such_control": N_("there is no such control"),
+    "not_over_yet": N_("another match is asked for once this one is over"),
     "bot_playing": N_("a bot is playing this seat"),
     "already_started": N_("the match has already started"),
     "only_host_starts": N_("only the host starts the match"),
@@ -117,11 +146,21 @@ class Phrase:
 
     def __post_init__(self) -> None:
         if not self.text:
-            object.__setattr__(self, "text", PHRASES[self.code].format(**self.args))
+            object.__setattr__(self, "text", PHRASES[self.code].format(**shown_seats(self.args)))
 
     def fields(self, key: str = "text") -> dict[str, Any]:
         """The phrase as message fields: the English under ``key``, the code and the values."""
         return {key: self.text[:300], "code": self.code, "args": dict(self.args)}
+
+
+def shown_seats(values: Mapping[str, str | int]) -> dict[str, str | int]:
+    """The values as a player reads them: a ``seat`` travels as the protocol's 0-3 and is
+    said 1-4, as the lobby's keys 1-4 and its lines number the seats."""
+    shown = dict(values)
+    seat = shown.get("seat")
+    if isinstance(seat, int):
+        shown["seat"] = seat + 1
+    return shown
 
 
 def illegal_phrase(exc: Exception) -> Phrase:
@@ -196,7 +235,7 @@ def render(text: str, code: str | None, args: Mapping[str, str | int] | None) ->
             values["note"] = _note(values)
             if not values["note"]:
                 return text
-        return _(template).format(**values)
+        return _(template).format(**shown_seats(values))
     except (KeyError, ValueError, IndexError, AttributeError, TypeError, AssertionError):
         return text
 

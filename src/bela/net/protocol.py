@@ -27,9 +27,11 @@ __all__ = [
     "QUICK_PHRASES",
     "SERVER_FRAME_LIMIT",
     "Act",
+    "Again",
     "Chat",
     "ClientMessage",
     "Closing",
+    "Control",
     "Hello",
     "Leave",
     "Lobby",
@@ -39,16 +41,18 @@ __all__ = [
     "Refused",
     "Said",
     "ServerMessage",
+    "Show",
     "Sit",
     "Start",
     "State",
+    "Watching",
     "Welcome",
     "decode_client",
     "decode_server",
     "encode",
 ]
 
-PROTOCOL_VERSION: Final = 3
+PROTOCOL_VERSION: Final = 4
 """Bumped on any change a peer of the previous version would misread.
 
 2: the host's sentences as codes and values (``bela.net.phrases``); the lobby
@@ -57,7 +61,9 @@ tells each player's seat.
 (``rules``, ``match_context``, ``claim_context``) and ``State`` the result of a
 round that just ended (``ended``). An older client forbids fields it does not
 know, so it would drop the line at the first ``State``; the version check in
-``Hello`` turns that into one clear line instead."""
+``Hello`` turns that into one clear line instead.
+4: what every card table has: ``Said.n`` (a returning player is sent the recent
+talk again), a phrase's ``seat`` is shown 1-4; see docs/network.md for the rest."""
 
 CLIENT_FRAME_LIMIT: Final = 2048
 """Bytes in one client frame, newline included: the longest real one (a chat line) is ~700."""
@@ -101,6 +107,8 @@ class Hello(_Message):
     """The reconnect token of a seat this player held (``Welcome.token``)."""
     lead: Short | None = None
     """The table's leader key, which only the host's own app knows: it may start the match."""
+    watch: bool = False
+    """Follow the table without a seat, as the public sees it (``bela.net.watchers``)."""
 
 
 class Sit(_Message):
@@ -137,7 +145,34 @@ class Leave(_Message):
     type: Literal["leave"]
 
 
-ClientMessage = Annotated[Hello | Sit | Start | Act | Chat | Leave, Field(discriminator="type")]
+class Show(_Message):
+    """A seated player lets the newest watcher see their hand (``on``), or takes it back."""
+
+    type: Literal["show"]
+    on: bool
+
+
+class Control(_Message):
+    """The host's controls (the leader only, ``bela.net.host_controls``): ``move`` the
+    players of ``seat`` and ``to`` before the start, hand ``seat`` to a ``bot`` now (a
+    player who dropped), ``pause`` or ``resume`` the table."""
+
+    type: Literal["control"]
+    do: Literal["move", "bot", "pause", "resume"]
+    seat: Seat | None = None
+    to: Seat | None = None
+
+
+class Again(_Message):
+    """Još jednu: once the match is over, ask for another at the same table; it starts
+    when everybody connected has asked (``bela.net.rematch``)."""
+
+    type: Literal["again"]
+
+
+ClientMessage = Annotated[
+    Hello | Sit | Start | Act | Chat | Leave | Again | Show | Control, Field(discriminator="type")
+]
 
 
 # ---------------------------------------------------------------------- server -> client
@@ -151,6 +186,14 @@ class Welcome(_Message):
     token: Short
     """Keep it: ``Hello.token`` with it gets this seat (and its hand) back after a drop."""
     leader: bool
+
+
+class Watching(_Message):
+    """You follow the table as a watcher (``Hello.watch``): no seat, no token."""
+
+    type: Literal["watching"]
+    v: int
+    table: Short
 
 
 class SeatInfo(_Message):
@@ -169,6 +212,8 @@ class Lobby(_Message):
     leader: Seat | None
     seat: Seat | None = None
     """Where the player it is sent to sits now (it changes when they move in the lobby)."""
+    clock: Annotated[float, Field(gt=0)] | None = None
+    """Seconds a player has for a turn before a bot plays it for them; None: no clock."""
 
 
 class ZvanjeInfo(_Message):
@@ -299,6 +344,8 @@ class State(_Message):
     last_args: Args | None = None
     ended: RoundEndInfo | None = None
     """The result of the round on show, once it has ended (its last trick is still shown)."""
+    series: Pair | None = None
+    """Matches won by team 0 and team 1 at this table this evening, once one has ended."""
 
 
 class Refused(_Message):
@@ -314,6 +361,9 @@ class Said(_Message):
     seat: Seat
     name: Name
     text: Annotated[str, Field(max_length=CHAT_LIMIT)]
+    n: int | None = None
+    """The line's number at its table: a player who comes back is sent the newest lines
+    again, and the app shows only those it has not shown."""
 
 
 class Notice(_Message):
@@ -331,6 +381,8 @@ class Over(_Message):
     scores: tuple[int, int]
     record: dict[str, Any]
     archived: Annotated[str, Field(max_length=300)] | None
+    series: Pair | None = None
+    """Matches won by each team at this table, this one counted (``State.series``)."""
 
 
 class Closing(_Message):
@@ -343,14 +395,16 @@ class Closing(_Message):
 
 
 ServerMessage = Annotated[
-    Welcome | Lobby | State | Refused | Said | Notice | Over | Closing,
+    Welcome | Watching | Lobby | State | Refused | Said | Notice | Over | Closing,
     Field(discriminator="type"),
 ]
 
-_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave] = TypeAdapter(ClientMessage)
-_SERVER: TypeAdapter[Welcome | Lobby | State | Refused | Said | Notice | Over | Closing] = (
-    TypeAdapter(ServerMessage)
+_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave | Again | Show | Control] = (
+    TypeAdapter(ClientMessage)
 )
+_SERVER: TypeAdapter[
+    Welcome | Watching | Lobby | State | Refused | Said | Notice | Over | Closing
+] = TypeAdapter(ServerMessage)
 
 
 def encode(message: BaseModel | dict[str, Any]) -> bytes:
@@ -371,7 +425,9 @@ def _why(exc: ValidationError) -> str:
     return oneline(f"{where}: {error['msg'].lower()}", 160)
 
 
-def decode_client(frame: bytes) -> Hello | Sit | Start | Act | Chat | Leave:
+def decode_client(
+    frame: bytes,
+) -> Hello | Sit | Start | Act | Chat | Leave | Again | Show | Control:
     """A client frame as a message, or ``ProtocolError`` saying why it is none."""
     if len(frame) > CLIENT_FRAME_LIMIT:
         raise ProtocolError(f"frame too large (the limit is {CLIENT_FRAME_LIMIT} bytes)")
@@ -383,7 +439,7 @@ def decode_client(frame: bytes) -> Hello | Sit | Start | Act | Chat | Leave:
 
 def decode_server(
     frame: bytes,
-) -> Welcome | Lobby | State | Refused | Said | Notice | Over | Closing:
+) -> Welcome | Watching | Lobby | State | Refused | Said | Notice | Over | Closing:
     """A server frame as a message, or ``ProtocolError`` saying why it is none."""
     if len(frame) > SERVER_FRAME_LIMIT:
         raise ProtocolError(f"frame too large (the limit is {SERVER_FRAME_LIMIT} bytes)")

@@ -96,7 +96,10 @@ def _save_of(table: Table, known: tuple[RoundEntry, ...] = ()) -> TableSave:
         tokens=tuple(s.token for s in table.seats),  # type: ignore[arg-type]
         bots=tuple(s.bot and s.name is None for s in table.seats),  # type: ignore[arg-type]
         leader=table.leader,
-        record=record_from_match(table.match, table.difficulty, known),
+        # the rounds a bot played for a person so far, so a restarted host still knows
+        record=record_from_match(table.match, table.difficulty, known).model_copy(
+            update={"bot_rounds": tuple(sorted(table.bot_played)) or None}
+        ),
         host_seat=table.host_seat,
     )
 
@@ -114,6 +117,7 @@ def _meta_of(table: Table) -> _Meta:
         *(s.name for s in seats),
         *(s.token for s in seats),
         *(s.bot and s.name is None for s in seats),
+        len(table.bot_played),  # a bot began to stand in for a person: in the next snapshot
     )
 
 
@@ -292,7 +296,11 @@ class TableSaver:
         assert table.match is not None
         record = record_from_match(table.match, table.difficulty)
         record = record.model_copy(
-            update={"players": tuple(table.name_of(i) for i in range(4)), "me": table.host_seat}
+            update={
+                "players": tuple(table.name_of(i) for i in range(4)),
+                "me": table.host_seat,
+                "bot_rounds": tuple(sorted(table.bot_played)) or None,
+            }
         )
         try:
             where = archive_match(record)

@@ -37,21 +37,27 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bela.archive.records import RecordError, parse_action
 from bela.engine import Rules
+from bela.net.host_controls import control
 from bela.net.phrases import Phrase
 from bela.net.protocol import (
     CLIENT_FRAME_LIMIT,
     PROTOCOL_VERSION,
     Act,
+    Again,
     Chat,
+    Control,
     Hello,
     Leave,
     ProtocolError,
+    Show,
     Sit,
     Start,
     decode_client,
     encode,
 )
+from bela.net.rematch import agree
 from bela.net.table import Table
+from bela.net.watchers import WATCHER_BUFFER_LIMIT, Watcher
 
 if TYPE_CHECKING:
     from bela.ai import Bot
@@ -130,6 +136,8 @@ class ServerOptions:
     save: bool = True
     keep_over: float = 300.0
     """Seconds a finished table stays, so a player back in that time gets ``Over`` again."""
+    clock: float = 0.0
+    """Seconds a connected player has for a turn before a bot plays it (0: no clock)."""
 
 
 class Connection:
@@ -142,6 +150,9 @@ class Connection:
         self.seat: int | None = None
         self.closed = False
         self.chat_times: deque[float] = deque()
+        self.watcher: Watcher | None = None
+        """Set for a watcher (``Hello.watch``): no seat, and a smaller send buffer."""
+        self.buffer_limit = SEND_BUFFER_LIMIT
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_frame(encode(message))
@@ -151,8 +162,10 @@ class Connection:
             return
         self.writer.write(frame)
         transport = self.writer.transport
-        if transport.get_write_buffer_size() > SEND_BUFFER_LIMIT:
+        if transport.get_write_buffer_size() > self.buffer_limit:
             self.close(Phrase("not_reading"))
+            if self.watcher is not None:  # gone at once: a closing frame would wait on them
+                transport.abort()
 
     def close(self, reason: str | Phrase) -> None:
         if self.closed:
@@ -215,6 +228,7 @@ class Server:
             bot_delay=self.options.bot_delay,
             leader_key=secrets.token_urlsafe(18),
             make_bot=self._bot_maker(),
+            clock=self.options.clock,
         )
         self._wire(table)
         self.tables[normal_code(table.code)] = table
@@ -226,6 +240,8 @@ class Server:
             table.on_change = saver.schedule
             table.hold = True  # each state goes out once its actions are saved
         table.on_over = self._over
+        table.on_again = self._again
+        table.on_moved = _reseat
 
     def _over(self, table: Table) -> str | None:
         """The match at ``table`` has ended: archive it (when saving), and let the table go
@@ -236,6 +252,15 @@ class Server:
         code = normal_code(table.code)
         self._letting_go[code] = loop.call_later(self.options.keep_over, self._let_go, table)
         return where
+
+    def _again(self, table: Table) -> None:
+        """Another match starts at ``table`` (``bela.net.rematch``): it is kept, not let go,
+        and its save starts afresh (the last match is archived)."""
+        handle = self._letting_go.pop(normal_code(table.code), None)
+        if handle is not None:
+            handle.cancel()
+        if self.saver is not None:
+            self.saver.forget(table.table_id)
 
     def _let_go(self, table: Table) -> None:
         """Forget a finished table: its code now only says the match is over."""
@@ -268,12 +293,14 @@ class Server:
             bot_delay=self.options.bot_delay,
             leader_key=save.leader_key,
             make_bot=self._bot_maker(),
+            clock=self.options.clock,
         )
         for seat, name, token, bot in zip(
             table.seats, save.names, save.tokens, save.bots, strict=True
         ):
             seat.name, seat.token, seat.bot = name, token, bot
         table.leader = save.leader
+        table.bot_played = set(save.record.bot_rounds or ())
         if save.host_seat is not None:
             table.seats[save.host_seat].host = True
         self._wire(table)
@@ -319,6 +346,8 @@ class Server:
             pass
         finally:
             self._connections.discard(conn)
+            if conn.table is not None and conn.watcher is not None:
+                conn.table.watchers.remove(conn.table, conn.watcher)
             if conn.table is not None and conn.seat is not None:
                 conn.table.dropped(conn, conn.seat)
             conn.closed = True
@@ -390,6 +419,8 @@ class Server:
             conn.close(Phrase("wrong_code"))
             return False
         name = _clean(hello.name, 24) or "player"
+        if hello.watch:
+            return self._watch(conn, table, name)
         if hello.token is not None:
             index = table.seat_by_token(hello.token)
             if index is None:  # the code was right: a stale token, not a guess (not counted)
@@ -414,6 +445,18 @@ class Server:
         table.send_state(index)
         return True
 
+    def _watch(self, conn: Connection, table: Table, name: str) -> bool:
+        """A watcher: follows the table as the public sees it (``bela.net.watchers``)."""
+        watcher = table.watchers.add(table, conn, name)
+        if isinstance(watcher, Phrase):
+            conn.close(watcher)
+            return False
+        conn.table, conn.watcher = table, watcher
+        conn.buffer_limit = WATCHER_BUFFER_LIMIT  # a slow watcher is dropped, soon
+        conn.send({"type": "watching", "v": PROTOCOL_VERSION, "table": table.table_id})
+        table.send_watcher(watcher)
+        return True
+
     def _welcome(self, conn: Connection, table: Table, index: int, token: str) -> None:
         conn.send(
             {
@@ -428,6 +471,14 @@ class Server:
 
     def _dispatch(self, conn: Connection, message: object) -> None:
         table, index = conn.table, conn.seat
+        if conn.watcher is not None and table is not None:
+            if isinstance(message, Leave):
+                conn.close(Phrase("goodbye"))
+            elif isinstance(message, Hello):
+                conn.close(Phrase("hello_again"))
+            else:  # no talk either: a watcher who sees a hand must not be heard at the table
+                conn.send({"type": "refused", **Phrase("only_watching").fields("reason")})
+            return
         assert table is not None and index is not None
         if isinstance(message, Act):
             try:
@@ -453,6 +504,18 @@ class Server:
                 conn.send({"type": "refused", **Phrase("only_host_starts").fields("reason")})
             else:
                 table.start(secrets.randbits(32), self.options.rules)
+        elif isinstance(message, Control):
+            refusal = control(table, index, message.do, message.seat, message.to)
+            if refusal is not None:
+                conn.send({"type": "refused", **refusal.fields("reason")})
+        elif isinstance(message, Show):
+            refusal = table.watchers.show(table, index, message.on)
+            if refusal is not None:
+                conn.send({"type": "refused", **refusal.fields("reason")})
+        elif isinstance(message, Again):
+            refusal = agree(table, index, secrets.randbits(32))
+            if refusal is not None:
+                conn.send({"type": "refused", **refusal.fields("reason")})
         elif isinstance(message, Leave):
             table.left(index)
             conn.table = conn.seat = None
@@ -490,6 +553,13 @@ class _Pending:
 
     def close(self, reason: str | Phrase) -> None:
         self.conn.close(reason)
+
+
+def _reseat(table: Table) -> None:
+    """The host moved players: each connection's seat is where its player sits now."""
+    for index, seat in enumerate(table.seats):
+        if isinstance(seat.link, Connection):
+            seat.link.seat = index
 
 
 def _clean(text: str, limit: int) -> str:

@@ -26,8 +26,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bela.engine import IllegalActionError, Match, Round
+from bela.net import clock
 from bela.net.phrases import Phrase, illegal_phrase, round_over
+from bela.net.rematch import Series, series_field
 from bela.net.views import state_frames, state_message
+from bela.net.watchers import PUBLIC, Watcher, Watchers, encode_public, public_state
 
 if TYPE_CHECKING:
     from bela.ai import Bot
@@ -36,6 +39,8 @@ if TYPE_CHECKING:
 __all__ = ["Link", "SeatState", "Table", "token_hash"]
 
 _SLOW_BOTS = frozenset({"normal", "hard"})
+TALK_KEPT = 20
+"""Lines of table talk a returning player is sent again."""
 
 
 class Link(Protocol):
@@ -111,6 +116,28 @@ class Table:
     """The host is shutting down: nothing moves any more (no timers, no bots, no saves)."""
     over: dict[str, Any] | None = None
     """The ``Over`` message once the match has ended (sent again to a player who returns)."""
+    bot_played: set[tuple[int, int]] = field(default_factory=set)
+    """(round index, seat): the rounds in which a bot played a person's seat (the record's
+    ``bot_rounds``)."""
+    series: Series = field(default_factory=Series)
+    """The matches each team has won at this table, and who asked for another (``rematch``)."""
+    on_again: Callable[[Table], None] | None = None
+    """Called when another match starts at this table (the host keeps the table)."""
+    clock: float = 0.0
+    """Seconds a connected player has for a turn before a bot plays it (0: no clock)."""
+    clock_turn: tuple[int, int] | None = None
+    """The (seq, seat) whose clock runs (``bela.net.clock``)."""
+    clock_handles: list[asyncio.TimerHandle] = field(default_factory=list)
+    paused: bool = False
+    """The host paused the table: nobody acts, the bots and the clock wait."""
+    on_moved: Callable[[Table], None] | None = None
+    """Called when the host moved players between seats (their connections learn it)."""
+    watchers: Watchers = field(default_factory=Watchers)
+    """People following the table without a seat (``bela.net.watchers``)."""
+    said: int = 0
+    """Lines of table talk said so far (each ``Said`` carries its number)."""
+    talk: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=TALK_KEPT))
+    """The newest lines of table talk: a player who comes back is sent them again."""
     pause_until: float = 0.0
     """The bots wait until then (``loop.time()``): a finished round stays in sight a moment."""
 
@@ -126,6 +153,7 @@ class Table:
             "bots": self.difficulty,
             "target": self.target,
             "leader": self.leader,
+            "clock": self.clock or None,
         }
 
     @property
@@ -180,6 +208,8 @@ class Table:
         self.bots.pop(index, None)
         self.tell(Phrase("back_from_bot" if was_bot else "back", {"name": seat.name or ""}))
         self.broadcast()
+        for line in self.talk:  # what was said while they were away (the app skips what it has)
+            link.send(line)
         if self.over is not None:  # the match ended while they were away
             link.send(self.over)
         self.drive()
@@ -197,6 +227,7 @@ class Table:
         self.seats[target], self.seats[index] = self.seats[index], SeatState()
         if self.leader == index:
             self.leader = target
+        self.tell(Phrase("moves_seat", {"name": self.seats[target].name or "", "seat": target}))
         self.broadcast()
         return None
 
@@ -233,6 +264,10 @@ class Table:
             self.dropped(link, index)
             return
         seat.link = None
+        self._away_too_long(index)
+
+    def away_too_long(self, index: int) -> None:
+        """The seat's person has been away for the host's wait: a bot plays it now."""
         self._away_too_long(index)
 
     def _away_too_long(self, index: int) -> None:
@@ -309,6 +344,8 @@ class Table:
             return Phrase("match_over")
         if self.seats[index].bot:
             return Phrase("bot_playing")
+        if self.paused:
+            return Phrase("table_paused")
         try:
             after = match.apply(action, index)
         except IllegalActionError as exc:
@@ -316,6 +353,14 @@ class Table:
         self._commit(match, action, index, after)
         self.drive()
         return None
+
+    def act_for(self, index: int, action: Action) -> None:
+        """An action chosen for a person's seat when their clock ran out (``bela.net.clock``)."""
+        match = self.match
+        if self.closed or match is None or match.current is None:
+            return
+        self._commit(match, action, index, match.apply(action, index))
+        self.drive()
 
     def _commit(self, before: Match, action: Action, seat: int, after: Match) -> None:
         if self.closed:  # pragma: no cover - the bots and the links are stopped first
@@ -343,6 +388,8 @@ class Table:
         if self.on_change is not None:
             self.on_change(self)
         self.broadcast(last)
+        if self.clock or self.clock_handles:
+            clock.arm(self)  # the next turn's clock, or none
         if after.is_over:
             self._finish()
         elif self.shown is not after.current:
@@ -354,6 +401,7 @@ class Table:
         if self.over_sent or self.match is None or self.match.winner is None:
             return
         self.over_sent = True
+        self.series.won(self.match.winner)
         where = self.on_over(self) if self.on_over is not None else None
         self.saved()  # archived (or not savable): the last states go out before Over
         for seat in self.seats:
@@ -362,23 +410,32 @@ class Table:
         from bela.archive.records import record_from_match
 
         record = record_from_match(self.match, self.difficulty)
-        record = record.model_copy(update={"players": tuple(self.name_of(i) for i in range(4))})
+        record = record.model_copy(
+            update={
+                "players": tuple(self.name_of(i) for i in range(4)),
+                "bot_rounds": tuple(sorted(self.bot_played)) or None,
+            }
+        )
         message = {
             "type": "over",
             "winner": self.match.winner,
             "scores": list(self.match.scores),
             "record": record.model_dump(mode="json"),
             "archived": where,
+            **series_field(self),
         }
         self.over = message
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.send(message)
+        self.watchers.send(message)
 
     def drive(self) -> None:
         """Let the bots act until a human must (in a task: the loop stays free meanwhile)."""
-        if self.closed:
+        if self.closed or self.paused:
             return
+        if self.clock or self.clock_handles:
+            clock.arm(self)  # a person's turn: their clock (if the host set one)
         if self.driver is None or self.driver.done():
             self.driver = asyncio.get_running_loop().create_task(self._drive())
 
@@ -392,7 +449,7 @@ class Table:
             else:
                 await asyncio.sleep(0)  # let the humans' frames in between the bots' actions
             match = self.match
-            if match is None or not self.is_bot_turn():
+            if match is None or not self.is_bot_turn() or self.paused:
                 return
             rnd = match.current
             assert rnd is not None and rnd.to_act is not None
@@ -408,6 +465,8 @@ class Table:
                 continue
             if not rnd.is_legal(action):  # a bot's bug must not stop the table
                 action = rnd.legal_actions()[0]
+            if self.seats[seat].name is not None:  # standing in for a person: the record says so
+                self.bot_played.add((match.next_index, seat))
             self._commit(match, action, seat, match.apply(action, seat))
 
     # ------------------------------------------------------------------ telling
@@ -420,9 +479,16 @@ class Table:
             for index, seat in enumerate(self.seats):
                 if seat.link is not None:
                     seat.link.send({**lobby, "seat": index})
+            self.watchers.send(lobby)
             return
         present = [index for index, seat in enumerate(self.seats) if seat.link is not None]
-        frames = state_frames(self.match, self.shown, present, self.seq, seats, last)
+        extra = series_field(self)
+        if self.watchers:  # a watcher allowed a hand is sent that seat's own state
+            present = sorted(set(present) | self.watchers.seats_shown())
+        frames = state_frames(self.match, self.shown, present, self.seq, seats, last, extra)
+        if self.watchers:
+            public = public_state(self.match, self.shown, self.seq, seats, last, extra)
+            frames[PUBLIC] = encode_public(public)
         if self.hold and (self.seq > self.durable or self.held):
             self.held.append((self.seq, frames))  # out once saved, in order
             return
@@ -430,9 +496,11 @@ class Table:
 
     def _send_frames(self, frames: dict[int, bytes]) -> None:
         for index, frame in frames.items():
-            link = self.seats[index].link
+            link = self.seats[index].link if index != PUBLIC else None
             if link is not None:
                 link.send_frame(frame)
+        if self.watchers:
+            self.watchers.deliver(frames)
 
     def saved(self, seq: int | None = None) -> None:
         """The actions up to ``seq`` are on disk (None: as far as they will get, e.g. the
@@ -448,27 +516,53 @@ class Table:
         if self.match is None or self.shown is None:
             link.send({**self.lobby_message(), "seat": index})
         else:
-            link.send(
-                state_message(self.match, self.shown, index, self.seq, self.seat_infos(), None)
+            message = state_message(
+                self.match, self.shown, index, self.seq, self.seat_infos(), None
             )
+            link.send({**message, **series_field(self)})
+
+    def send_watcher(self, watcher: Watcher) -> None:
+        """What ``watcher`` may see now: the lobby, the public table or the allowed seat's."""
+        if self.match is None or self.shown is None:
+            watcher.link.send(self.lobby_message())
+            return
+        infos, extra = self.seat_infos(), series_field(self)
+        if watcher.seat is not None:
+            message = state_message(self.match, self.shown, watcher.seat, self.seq, infos, None)
+            watcher.link.send({**message, **extra})
+        else:
+            watcher.link.send(public_state(self.match, self.shown, self.seq, infos, None, extra))
+        if self.over is not None:
+            watcher.link.send(self.over)
 
     def tell(self, phrase: Phrase) -> None:
         message = {"type": "notice", **phrase.fields()}
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.send(message)
+        self.watchers.send(message)
 
     def chat(self, index: int, text: str) -> None:
-        message = {"type": "said", "seat": index, "name": self.name_of(index), "text": text}
+        self.said += 1
+        message = {
+            "type": "said",
+            "seat": index,
+            "name": self.name_of(index),
+            "text": text,
+            "n": self.said,
+        }
+        self.talk.append(message)
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.send(message)
+        self.watchers.send(message)
 
     def close(self, reason: Phrase | None = None) -> None:
         """Stop the bots and the timers and hang up (the server is shutting down: the
         table stays as its last save has it, for the next host to resume; or a finished
         table is let go)."""
         self.closed = True
+        clock.stop(self)
         if self.driver is not None:
             self.driver.cancel()
         for seat in self.seats:
@@ -477,3 +571,5 @@ class Table:
             with contextlib.suppress(Exception):
                 if seat.link is not None:
                     seat.link.close(reason or Phrase("shutting_down"))
+        with contextlib.suppress(Exception):
+            self.watchers.close(reason or Phrase("shutting_down"))

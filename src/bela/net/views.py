@@ -180,6 +180,7 @@ def state_frames(
     seq: int,
     infos: list[dict[str, Any]],
     last: Phrase | None,
+    extra: dict[str, Any] | None = None,
 ) -> dict[int, bytes]:
     """The ``State`` frame for each seat in ``seats``, encoded: what all seats share is
     encoded once, and each seat's own view spliced in (the same JSON ``state_message``
@@ -196,6 +197,7 @@ def state_frames(
         "winner": match.winner,
         **_last(last),
         "ended": _ended(match, shown),
+        **(extra or {}),  # what the table adds (the series score)
     }
     head = json.dumps(common, separators=(",", ":"), ensure_ascii=False)[:-1]
     frames: dict[int, bytes] = {}

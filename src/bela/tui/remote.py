@@ -93,6 +93,8 @@ class RemoteSession:
     sessions: they run on the host's machine, whose archive has the host's record)."""
     invite: tuple[str, ...] = ()
     """How friends join (the host's own app shows it in the table talk)."""
+    watch: bool = False
+    """Follow the table without a seat (``bela join --watch``): no token, nothing to act."""
     client: Client | None = None
     token: str | None = None
     seat: int | None = None
@@ -104,6 +106,11 @@ class RemoteSession:
         this name is tried first: a player whose app or terminal closed gets the seat
         and the hand back by joining again as before.
         """
+        if self.watch:
+            self.client = await Client.connect(
+                self.host, self.port, self.code, self.name, watch=True
+            )
+            return
         if self.token is None and self.keep:
             kept = kept_token(self.key)
             if kept is not None:

@@ -42,7 +42,7 @@ from bela.foundation.untrusted import as_text, oneline, shown
 from bela.i18n import N_, _, ngettext
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
-from bela.wording import at_table, level_name, outcome_name, padded, you
+from bela.wording import at_table, level_name, match_kind, outcome_name, padded, you
 
 if TYPE_CHECKING:
     from bela.archive.history import MatchRow
@@ -65,7 +65,7 @@ RESUMED_SUFFIX: Final = ".resumed"
 ALL: Final = "all"
 _BUILD_NOTICE_AT: Final = 20
 """Records to read before the progress bar is worth showing."""
-_LEVELS: Final = ("easy", "normal", "hard")
+_LEVELS: Final = ("easy", "normal", "hard", "network")
 _OUTCOMES: Final = ("won", "lost", "unfinished", "damaged")
 _FILE_LIMIT: Final = 160
 _REASON_LIMIT: Final = 200
@@ -94,6 +94,7 @@ def _haystack(row: MatchRow) -> str:
         result_text(row),
         "" if row.seed is None else str(row.seed),
         row.difficulty or "",
+        " ".join(row.players or ()),
         _rules(row),
         row.reason or "",
     )
@@ -344,7 +345,10 @@ class HistoryScreen(Screen[None]):
                 cells = [
                     Text(_date(row)),
                     Text(str(row.target)),
-                    as_text(level_name(row.difficulty) if row.difficulty else "", 32),
+                    as_text(
+                        match_kind(row.difficulty, row.players, row.me) if row.difficulty else "",
+                        120,
+                    ),
                     Text(_rules(row), overflow="ellipsis", no_wrap=True),
                     Text(result_text(row), style),
                     Text("" if row.seed is None else str(row.seed)),

@@ -95,6 +95,8 @@ __all__ = ["NetTableScreen", "bid_choices", "seat_models"]
 
 _BIDS: Final = ("call H", "call D", "call S", "call C", "dalje")
 _PHRASE_KEYS: Final = ("f5", "f6", "f7", "f8", "f9", "f10")
+_SHOWING: Final = {"no_watcher": False, "nobody_sees_hand": False, "one_watcher": True}
+"""Refusals of ``show`` and whether a watcher sees our hand after them."""
 
 
 def _sheet_note(row: RoundInfo, ours: int) -> str:
@@ -148,13 +150,20 @@ def _note(view: ViewInfo, seat: int) -> str:
     return " · ".join(notes)
 
 
+def _series(series: tuple[int, int], me: int) -> str:
+    """The evening's matches won, from this player's team's side."""
+    return _("Matches won this evening: mi {ours}, vi {theirs}.").format(
+        ours=series[me % 2], theirs=series[1 - me % 2]
+    )
+
+
 def _you(name: str) -> str:
     """Our own seat's name, marked so the player finds it."""
     return _("{name} (you)").format(name=name)
 
 
-def seat_models(state: State) -> list[SeatModel]:
-    """The four badges, by place on the screen (0 bottom)."""
+def seat_models(state: State, watching: bool = False) -> list[SeatModel]:
+    """The four badges, by place on the screen (0 bottom; a watcher has no "you")."""
     view, me = state.view, state.seat
     models = []
     for seat in range(4):
@@ -162,7 +171,7 @@ def seat_models(state: State) -> list[SeatModel]:
             SeatModel(
                 seat=place(seat, me),
                 name=_you(_name(state.seats[seat], seat))
-                if seat == me
+                if seat == me and not watching
                 else _name(state.seats[seat], seat),
                 team="mi" if seat % 2 == me % 2 else "vi",
                 cards_left=view.hand_sizes[seat],
@@ -198,6 +207,13 @@ class NetTableScreen(Screen[None]):
         CLAIM_BINDING,
         HINT_BINDING,
         Binding("g", "start", N_("Start")),
+        Binding("r", "again", N_("Još jednu")),
+        # w, x and z stay out of the footer (80 columns); the table talk names them when
+        # they are of use (a watcher arrives; the host's match starts)
+        Binding("w", "show_hand", N_("Show a watcher"), show=False),
+        Binding("m", "control('move')", N_("Move players")),
+        Binding("x", "control('bot')", N_("Seat to a bot"), show=False),
+        Binding("z", "pause", N_("Pause"), show=False),
         Binding("t", "talk", N_("Talk")),
         Binding("escape", "stop_talk", N_("Back to the cards"), show=False),
         *(
@@ -229,6 +245,13 @@ class NetTableScreen(Screen[None]):
         self._moments: deque[Callable[[], Screen[None] | None]] = deque()
         """Moments waiting to be shown over the table, one at a time, in order."""
         self._hints = HintBook()
+        self._heard = 0
+        self._showing = False
+        self._pending: tuple[str, int | None] | None = None
+        """A host's control waiting for its seat keys (``m`` 1-4 1-4, ``x`` 1-4)."""
+        self._paused = False
+        """Whether a watcher sees our hand (``w`` shows it or hides it again)."""
+        """The number of the newest line of table talk shown (``Said.n``)."""
 
     # ------------------------------------------------------------------ layout
 
@@ -251,10 +274,21 @@ class NetTableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """In the footer, only the keys that do something now: the lobby's start, the
         table's play, hint and last trick (a hidden key does nothing: it would not)."""
-        if action == "start":
-            return self.state is None
+        if self.session.watch:  # a watcher only watches (and may look at the last trick)
+            return action == "last_trick" and self.state is not None
+        if action == "show_hand":
+            return self.state is not None and self.over is None
+        if action == "control":  # the host's: moves before the start, a bot after it
+            wanted = "move" if self.state is None else "bot"
+            return self.leader and parameters == (wanted,) and self.over is None
+        if action == "pause":
+            return self.leader and self.state is not None and self.over is None
+        if action == "start":  # only the one who starts sees the key
+            return self.state is None and self.leader
         if action in ("choose", "hint", "last_trick"):
             return self.state is not None
+        if action == "again":  # another match, once this one is over
+            return self.over is not None
         return True
 
     def on_mount(self) -> None:
@@ -279,11 +313,18 @@ class NetTableScreen(Screen[None]):
                 return_code=2, message=_("bela: error: {message}").format(message=oneline(exc))
             )
             return
-        self._log(
-            _("Seated at seat {seat}. Table code {code}.").format(
-                seat=session.seat, code=session.code
+        if session.watch:
+            self._log(
+                _("Watching the table {code}: the bids, the tricks and the score.").format(
+                    code=session.code
+                )
             )
-        )
+        else:
+            self._log(
+                _("Seated at seat {seat}. Table code {code}.").format(
+                    seat=(session.seat or 0) + 1, code=session.code
+                )
+            )
         for line in session.invite:
             self._log(line)
         while True:
@@ -291,7 +332,13 @@ class NetTableScreen(Screen[None]):
                 message = await session.receive()
             except ConnectionError as exc:
                 if self.over is not None:
-                    return
+                    # between matches: back at the table for još jednu while it is still
+                    # there; once the host has let it go, the result simply stays on show
+                    try:
+                        await session.reconnect()
+                    except SeatLost:
+                        return
+                    continue
                 self._log(
                     _("Connection lost ({reason}); sitting down again…").format(
                         reason=oneline(exc, 120)
@@ -316,31 +363,58 @@ class NetTableScreen(Screen[None]):
         """One message from the host: redraw, or tell the player."""
         if isinstance(message, Welcome):
             self.leader = message.leader
+            self.refresh_bindings()
         elif isinstance(message, Lobby):
             self.lobby = message
             if message.seat is not None:  # we may have moved to another seat
                 self.session.seat = message.seat
-            self.leader = message.leader == self.session.seat
+            self.leader = not self.session.watch and message.leader == self.session.seat
+            self.refresh_bindings()  # "g Start" is the leader's alone
             self._draw_lobby()
         elif isinstance(message, State):
-            self.session.seat = message.seat
+            if not self.session.watch:
+                self.session.seat = message.seat
             self._take_state(message)
         elif isinstance(message, Refused):
+            if message.code in _SHOWING:  # the host knows whether a watcher sees our hand
+                self._showing = _SHOWING[message.code]
+            if message.code in ("already_paused", "not_paused"):  # the host knows best
+                self._paused = message.code == "already_paused"
             reason = render(message.reason, message.code, message.args)
             self._say(f"✗ {oneline(reason, 200)}", "error")
         elif isinstance(message, Said):
+            if message.n is not None:
+                if message.n <= self._heard:
+                    return  # said again for a player who came back: already shown here
+                self._heard = message.n
             self._log(f"{oneline(message.name, 24)}: {oneline(message.text, 160)}")
         elif isinstance(message, Notice):
+            if message.code in ("paused", "resumed"):
+                self._paused = message.code == "paused"
+            if message.code == "watching" and not self.session.watch:
+                self._log(_("(w lets the newest watcher see your hand; w again hides it.)"))
             self._log(oneline(render(message.text, message.code, message.args), 300))
         elif isinstance(message, Over):
+            if self.over is not None and self.over.record.get("seed") == message.record.get("seed"):
+                return  # sent again on sitting down again after the end: already shown
             self.over = message
             self._match_over(message)
 
     def _take_state(self, state: State) -> None:
         before = self.state
+        if self.over is not None and state.winner is None:
+            self._new_match()
+            before = None  # a new match: its first state
         self.state = state
         if before is None:
             self.refresh_bindings()  # the match has started: the table's keys, not the lobby's
+            if self.leader:
+                self._log(
+                    _(
+                        "Host's keys: z pauses and resumes, x and a seat 1-4 hands an away "
+                        "player's seat to a bot."
+                    )
+                )
         if state.last:
             last = render(state.last, state.last_code, state.last_args)
             ended = state.last_code in ("round_over", "round_over_note")
@@ -424,6 +498,61 @@ class NetTableScreen(Screen[None]):
             if not 0 <= self.cursor < len(cards) or cards[self.cursor] not in legal:
                 self.cursor = next((i for i, c in enumerate(cards) if c in legal), 0)
 
+    def _new_match(self) -> None:
+        """Još jednu: another match has started at this table; this one's moments are done."""
+        self.over = None
+        self._zvanja_heard = self._summarised = None
+        self._last_taken = None
+        self._moments.clear()
+        self._log(Text(_("— Još jednu: a new match —"), style="bold"))
+        self.refresh_bindings()
+
+    def action_control(self, do: str) -> None:
+        """The host's ``m`` (move two seats' players, before the start) or ``x`` (a bot
+        takes the seat of a player who is away): the seats follow as keys 1-4."""
+        self._pending = (do, None)
+        self._say(
+            _("Move: press the seat (1-4) to move, then the seat to move them to.")
+            if do == "move"
+            else _("A bot for which seat? Press 1-4 (a player who is away)."),
+            "hint",
+        )
+
+    def _control_seat(self, index: int) -> None:
+        assert self._pending is not None
+        do, first = self._pending
+        if do == "move" and first is None:
+            self._pending = (do, index)
+            self._say(
+                _("Move seat {seat} to which seat? Press 1-4.").format(seat=index + 1), "hint"
+            )
+            return
+        self._pending = None
+        if do == "move":
+            self._send({"type": "control", "do": "move", "seat": first, "to": index})
+        else:
+            self._send({"type": "control", "do": "bot", "seat": index})
+
+    def action_pause(self) -> None:
+        self._paused = not self._paused
+        self._send({"type": "control", "do": "pause" if self._paused else "resume"})
+
+    def _show_series(self, series: tuple[int, int], me: int) -> None:
+        self.query_one("#sheet", ScoreSheet).border_subtitle = _(
+            "matches {ours} : {theirs}"
+        ).format(ours=series[me % 2], theirs=series[1 - me % 2])
+
+    def action_show_hand(self) -> None:
+        """Let the newest watcher see our hand, or take it back."""
+        self._showing = not self._showing
+        self._send({"type": "show", "on": self._showing})
+
+    def action_again(self) -> None:
+        if self.over is None:
+            return
+        self._send({"type": "again"})
+        self._say(_("You asked for another match: it starts when everybody agrees."), "hint")
+
     def _match_over(self, over: Over) -> None:
         me = self.session.seat or 0
         won = over.winner == me % 2
@@ -438,13 +567,17 @@ class NetTableScreen(Screen[None]):
                 style="bold",
             )
         )
+        if over.series is not None:  # this match counted (the last state came before it)
+            self._log(Text(_series(over.series, me), style="bold"))
+            self._show_series(over.series, me)
         kept = self._keep_record(over)
         self._say(
-            _("Match over ({ours} : {theirs}). {kept} Ctrl+Q quits.").format(
+            _("Match over ({ours} : {theirs}). {kept} r: još jednu, Ctrl+Q quits.").format(
                 ours=ours, theirs=theirs, kept=kept
             ),
             "hint",
         )
+        self.refresh_bindings()
 
     def _keep_record(self, over: Over) -> str:
         """Every player keeps the match: the record goes to this player's archive too."""
@@ -488,8 +621,16 @@ class NetTableScreen(Screen[None]):
         self.query_one("#sheet", ScoreSheet).model = SheetModel(target=lobby.target)
         lines = [
             Text(
-                _("Table to {target} · empty seats: {level} bots").format(
-                    target=lobby.target, level=lobby.bots
+                # the clock on the first line (the lobby has few lines to spare at 80x24);
+                # without one nothing is said: nobody is rushed, as at any table at home
+                (
+                    _("Table to {target} · empty seats: {level} bots · {seconds} s a turn")
+                    if lobby.clock is not None
+                    else _("Table to {target} · empty seats: {level} bots")
+                ).format(
+                    target=lobby.target,
+                    level=lobby.bots,
+                    seconds=f"{lobby.clock:g}" if lobby.clock is not None else "",
                 ),
                 style="bold",
             )
@@ -499,23 +640,27 @@ class NetTableScreen(Screen[None]):
             if seat == self.session.seat:
                 who = _you(who)
             team = _("team A") if seat % 2 == 0 else _("team B")
+            # the key and the seat's number are the same: key 1 is seat 1
             lines.append(
                 Text(
-                    _("[{key}] seat {seat} · {team}: {who}").format(
-                        key=seat + 1, seat=seat, team=team, who=who
-                    )
+                    _("[{key}] seat {key} · {team}: {who}").format(key=seat + 1, team=team, who=who)
                 )
             )
-        lines.append(Text(_("Partners sit opposite (seats 0+2, 1+3). 1-4: move to an open seat.")))
-        lines.append(
-            Text(_("g: start the match.") if self.leader else _("The host starts the match."))
-        )
+        if self.session.watch:
+            lines.append(Text(_("You are watching: the match starts when the host says.")))
+        else:
+            lines.append(
+                Text(_("Partners sit opposite (seats 1+3, 2+4). 1-4: move to an open seat."))
+            )
+            lines.append(
+                Text(_("g: start the match.") if self.leader else _("The host starts the match."))
+            )
         me = self.session.seat or 0
         for seat, info in enumerate(lobby.seats):
             self.query_one(f"#seat-{place(seat, me)}", SeatBadge).model = SeatModel(
                 seat=place(seat, me),
                 name=_you(_seat_name(info) or _("open"))
-                if seat == me
+                if seat == me and not self.session.watch
                 else (_seat_name(info) or _("open")),
                 team="mi" if seat % 2 == me % 2 else "vi",
                 cards_left=0,
@@ -547,7 +692,8 @@ class NetTableScreen(Screen[None]):
     def my_turn(self) -> bool:
         state = self.state
         return (
-            state is not None
+            not self.session.watch
+            and state is not None
             and state.view.to_act == state.seat
             and state.view.phase != "finished"
             and self.over is None
@@ -564,7 +710,7 @@ class NetTableScreen(Screen[None]):
         names = _players(state)
         if view.to_act is None:
             turn = _("round over")
-        elif view.to_act == me:
+        elif view.to_act == me and not self.session.watch:  # a watcher has no turn
             turn = _("your turn")
         else:
             turn = _("{name}'s turn").format(name=names[view.to_act])
@@ -594,7 +740,7 @@ class NetTableScreen(Screen[None]):
         )
         # under the house rule "clockwise" the next player sits on the left, as at home
         clockwise = view.rules.clockwise
-        for model in seat_models(state):
+        for model in seat_models(state, self.session.watch):
             where = place_of(model.seat, clockwise)
             self.query_one(f"#seat-{where}", SeatBadge).model = model
         self._refresh_moments(state)
@@ -613,9 +759,12 @@ class NetTableScreen(Screen[None]):
             )
             for r in state.sheet
         )
-        self.query_one("#sheet", ScoreSheet).model = SheetModel(
+        sheet = self.query_one("#sheet", ScoreSheet)
+        sheet.model = SheetModel(
             rows, (state.scores[mine], state.scores[theirs]), state.target, state.hanging
         )
+        if state.series is not None:  # the evening's matches, under the sheet
+            self._show_series(state.series, me)
         if self.my_turn():
             self._say(
                 _("Your turn: name trump (h d s c) or say dalje (p).")
@@ -702,6 +851,9 @@ class NetTableScreen(Screen[None]):
         self.refresh_view()
 
     def action_pick(self, index: int) -> None:
+        if self._pending is not None and index < 4:
+            self._control_seat(index)
+            return
         if self.state is None:
             if index < 4:
                 self._send({"type": "sit", "seat": index})

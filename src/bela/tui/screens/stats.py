@@ -92,9 +92,16 @@ def stats_text(s: Statistics) -> Text:
         )
     )
     lines.append(_("Trump calls, and how often they were made (pad: the callers fell)"))
-    lines.append(_calls(_("you"), s.you))
-    lines.append(_calls(_("mi (you, Marko)"), s.mi))
-    lines.append(_calls(_("vi (Ivo, Ana)"), s.vi))
+    from bela.archive.history import NETWORK
+
+    if all(level.difficulty != NETWORK for level in s.by_difficulty):  # bots only: named
+        lines.append(_calls(_("you"), s.you))
+        lines.append(_calls(_("mi (you, Marko)"), s.mi))
+        lines.append(_calls(_("vi (Ivo, Ana)"), s.vi))
+    else:  # network matches too: the partners and opponents were people, each time others
+        lines.append(_calls(_("you"), s.you))
+        lines.append(_calls(_("mi (you and your partner)"), s.mi))
+        lines.append(_calls(_("vi (the opponents)"), s.vi))
     average = s.average_written
     per_round = "-" if average is None else f"mi {average[0]:.1f} · vi {average[1]:.1f}"
     lines += [

@@ -1,0 +1,173 @@
+"""Watchers (issue #23): ``Hello.watch`` follows a table as the public sees it.
+
+Over whole matches every frame a watcher is sent is checked against the deal:
+no hand, no talon, and no card that is not public at that moment (played, or in
+a zvanje that has been shown). A player may let one watcher see their hand, and
+take it back; a watcher cannot talk or act; a watcher who does not read is cut
+off while the match plays on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import socket
+
+import pytest
+from netplay import Player, refused, start_host, wait_for
+
+from bela.net.client import Client
+from bela.net.protocol import PROTOCOL_VERSION, Notice, Over, State, decode_server
+
+_CARD = re.compile(r'"((?:7|8|9|10|J|Q|K|A)[HDSC])"')
+
+
+def _public_cards(state: State) -> set[str]:
+    view = state.view
+    seen = {c for trick in view.tricks for c in trick.cards} | set(view.trick)
+    seen |= {c for _, shown in view.shown_zvanja for z in shown for c in z.cards}
+    return seen
+
+
+async def _watch_whole_match(seed: int) -> tuple[list[bytes], Player]:
+    host = await start_host(target=163)
+    table = host.server.new_table()
+    ana = Player(await host.join(table.code, "Ana"), seed=seed)
+    frames: list[bytes] = []
+    watcher = await Client.connect(host.host, host.port, table.code, "Mara", watch=True, log=frames)
+    assert watcher.watching is not None and watcher.welcome is None
+    try:
+        await ana.client.send({"type": "start"})
+        await asyncio.wait_for(ana.play(), 60)
+
+        async def read_to_over() -> None:
+            while not isinstance(await watcher.receive(), Over):
+                pass
+
+        await asyncio.wait_for(read_to_over(), 20)
+    finally:
+        await watcher.close()
+        await ana.client.close()
+        await host.server.close()
+    return frames, ana
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_a_watcher_never_sees_a_card_that_is_not_public(seed: int) -> None:
+    frames, ana = await _watch_whole_match(seed)
+    states = [m for m in map(decode_server, frames) if isinstance(m, State)]
+    assert len(states) > 20  # the whole match, action by action
+    for frame, state in zip(
+        (f for f in frames if f.startswith(b'{"type":"state"')), states, strict=True
+    ):
+        assert state.view.hand == () and state.view.talon == () and state.view.own_zvanja == ()
+        assert state.view.legal == () and not state.view.can_claim
+        named = set(_CARD.findall(frame.decode()))
+        assert named <= _public_cards(state), named - _public_cards(state)
+    # the same moments, seen by the seat, had a hand: the watcher's view is not a seat's
+    assert any(s.view.hand for s in ana.states)
+
+
+async def test_a_player_lets_one_watcher_see_their_hand_and_takes_it_back() -> None:
+    host = await start_host(target=501, wait=5)
+    table = host.server.new_table()
+    ana = Player(await host.join(table.code, "Ana"), seed=4)
+    watcher = await Client.connect(host.host, host.port, table.code, "Mara", watch=True)
+    other = await Client.connect(host.host, host.port, table.code, "Luka", watch=True)
+    watcher_player = Player(watcher)
+    try:
+        told = await wait_for(ana, Notice)
+        assert isinstance(told, Notice) and told.code == "watching"
+        await ana.client.send({"type": "start"})
+        await wait_for(ana, State)
+        await ana.client.send({"type": "show", "on": True})  # the newest watcher: Luka
+        await ana.client.send({"type": "show", "on": True})  # one at a time
+        assert (await refused(ana)).code == "one_watcher"
+        luka = Player(other)
+
+        async def a_hand(player: Player) -> State:
+            while True:
+                message = await player.step()
+                if isinstance(message, State) and message.view.hand:
+                    return message
+
+        seen = await asyncio.wait_for(a_hand(luka), 5)
+        assert seen.seat == 0 and seen.view.hand == ana.states[-1].view.hand
+        await watcher.send({"type": "chat", "text": "play the ace!"})  # no kibitzing aloud
+        assert (await refused(watcher_player)).code == "only_watching"
+        await ana.client.send({"type": "show", "on": False})
+
+        async def no_hand(player: Player) -> State:
+            while True:
+                message = await player.step()
+                if isinstance(message, State) and not message.view.hand:
+                    return message
+
+        await asyncio.wait_for(no_hand(luka), 5)
+        assert all(not s.view.hand for s in watcher_player.states)  # Mara never did
+    finally:
+        await watcher.close()
+        await other.close()
+        await ana.client.close()
+        await host.server.close()
+
+
+async def test_a_watcher_who_does_not_read_is_cut_off_and_the_match_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import bela.net.server
+
+    monkeypatch.setattr(bela.net.server, "WATCHER_BUFFER_LIMIT", 1)
+    host = await start_host(target=501)
+    table = host.server.new_table()
+    ana = Player(await host.join(table.code, "Ana"), seed=5)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, (host.host, host.port))
+    _reader, writer = await asyncio.open_connection(sock=sock)
+    hello = {"type": "hello", "v": PROTOCOL_VERSION, "code": table.code, "name": "Slow"}
+    hello["watch"] = True
+    writer.write(json.dumps(hello).encode() + b"\n")
+    await writer.drain()
+    writer.transport.pause_reading()  # reads nothing from now on
+    try:
+        await asyncio.sleep(0.1)
+        assert len(table.watchers.all) == 1
+        # the host's side holds little too (no kernel buffer of megabytes to hide in)
+        (conn,) = [c for c in host.server._connections if c.watcher is not None]
+        conn.writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1024)
+        await ana.client.send({"type": "start"})
+        await asyncio.wait_for(ana.play(), 60)  # the match is played out all the same
+        assert isinstance(ana.over, Over)
+        for _ in range(100):
+            if not table.watchers.all:
+                break
+            await asyncio.sleep(0.01)
+        assert table.watchers.all == []  # the slow watcher was let go
+    finally:
+        writer.close()
+        await ana.client.close()
+        await host.server.close()
+
+
+async def test_watchers_are_counted_and_the_table_takes_so_many(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import bela.net.watchers
+
+    monkeypatch.setattr(bela.net.watchers, "WATCHERS_PER_TABLE", 2)
+    host = await start_host()
+    table = host.server.new_table()
+    first = await Client.connect(host.host, host.port, table.code, "A", watch=True)
+    second = await Client.connect(host.host, host.port, table.code, "B", watch=True)
+    try:
+        with pytest.raises(ConnectionError, match="watchers"):
+            await Client.connect(host.host, host.port, table.code, "C", watch=True)
+        assert len(table.watchers.all) == 2
+        assert all(s.name is None for s in table.seats)  # a watcher takes no seat
+    finally:
+        await first.close()
+        await second.close()
+        await host.server.close()

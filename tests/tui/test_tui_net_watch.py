@@ -1,0 +1,71 @@
+"""``bela join --watch`` in the app (issue #23): the table as the public sees it.
+
+The watcher's app draws the bids, the trick and the score, no hand and no "you";
+none of the player's keys is offered or does anything; when a seated player
+lets the watcher see their hand (``w``), the watcher's app shows that hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from net_pilot import host, net_screen, until
+
+from bela.cli.net import JoinOptions
+from bela.cli.options import parse
+from bela.net.client import Client
+from bela.net.protocol import State
+from bela.tui import BelaApp
+from bela.tui.remote import RemoteSession
+from bela.tui.widgets import Hand, SeatBadge
+from bela.tui.widgets.table_talk import TableTalk
+
+
+def test_join_watch_parses() -> None:
+    options = parse(["join", "127.0.0.1:4711", "ABCD-EFGH-JK", "--watch"])
+    assert isinstance(options, JoinOptions) and options.watch
+
+
+async def test_a_watcher_sees_no_hand_until_a_player_shows_theirs() -> None:
+    server, port = await host(wait=5)
+    table = server.new_table()
+    ana = await Client.connect("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
+    session = RemoteSession("127.0.0.1", port, table.code, "Mara", watch=True, keep=False)
+    app = BelaApp(remote=session, reduced_motion=True)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: net_screen(app).lobby is not None)
+            screen = net_screen(app)
+            assert "You are watching" in str(screen.query_one("#lobby").render())
+            await ana.send({"type": "start"})
+            await until(pilot, lambda: screen.state is not None)
+            state = screen.state
+            assert state is not None and state.view.hand == ()
+            assert screen.query_one("#hand", Hand).model.cards == ()
+            keys = {str(a.binding.description) for a in app.screen.active_bindings.values()}
+            assert not keys & {"Start", "Play", "Talk", "Hint", "Još jednu", "Show a watcher"}
+            assert not screen.my_turn()
+            badges = [str(b.render()) for b in screen.query(SeatBadge)]
+            assert not any("(you)" in b for b in badges)
+            log = screen.query_one("#log", TableTalk)
+            assert any("Watching the table" in e.plain for e in log.entries)
+            assert table.seats[1].name is None  # no seat taken
+            await ana.send({"type": "show", "on": True})
+
+            async def ana_hand() -> tuple[str, ...]:
+                while True:
+                    message = await ana.receive()
+                    if isinstance(message, State):
+                        return message.view.hand
+
+            hand = await asyncio.wait_for(ana_hand(), 5)
+            await until(pilot, lambda: screen.query_one("#hand", Hand).model.cards != ())
+            shown = {str(c) for c in screen.query_one("#hand", Hand).model.cards}
+            assert shown == set(hand)
+            # seen from Ana's seat, her turn is hers, not the watcher's (tried in tmux)
+            await until(pilot, lambda: screen.state is not None and screen.state.view.to_act == 0)
+            status = str(screen.query_one("#status").render())
+            assert "your turn" not in status and "Ana's turn" in status
+    finally:
+        await ana.close()
+        await server.close()
