@@ -578,7 +578,7 @@ class ReplayScreen(Screen[None]):
         lines.append(Text(head, style="italic"))
         trump = ""
         if rnd.trump is not None and rnd.caller is not None:
-            trump = _(" · trump {symbol} by {name}").format(
+            trump = _(" · trump {symbol} ({name})").format(
                 symbol=rnd.trump.symbol, name=SEAT_NAMES[rnd.caller]
             )
         lines.append(
@@ -603,13 +603,7 @@ class ReplayScreen(Screen[None]):
             trick = tricks[trick_no - 1]
             lines.append(
                 Text(
-                    (
-                        _("Trick {n} of {total} · {leader} leads · {name} take it (+{points})")
-                        if trick.winner == you()
-                        else _(
-                            "Trick {n} of {total} · {leader} leads · {name} takes it (+{points})"
-                        )
-                    ).format(
+                    _("Trick {n} of {total} · led by {leader} · won by {name} (+{points})").format(
                         n=trick_no,
                         total=len(tricks),
                         leader=SEAT_NAMES[trick.leader],

@@ -35,7 +35,7 @@ from textual.widgets import Input, Static
 from bela.engine import Card, CompletedTrick, SeatView, Suit
 from bela.foundation.untrusted import oneline
 from bela.i18n import N_, _
-from bela.net.phrases import render
+from bela.net.phrases import ROUND_CODES, render
 from bela.net.protocol import (
     QUICK_PHRASES,
     Lobby,
@@ -336,8 +336,8 @@ class NetTableScreen(Screen[None]):
         if before is None:
             self.refresh_bindings()  # the match has started: the table's keys, not the lobby's
         if state.last:
-            last = render(state.last, state.last_code, state.last_args)
-            ended = state.last_code in ("round_over", "round_over_note")
+            last = render(state.last, state.last_code, state.last_args, state.seat)
+            ended = state.last_code in ROUND_CODES
             self._log(Text(oneline(last, 300), style="bold" if ended else ""))
         if before is None or before.round != state.round:
             self._log(Text(_("— Round {n} —").format(n=state.round + 1), style="bold"))
@@ -495,8 +495,8 @@ class NetTableScreen(Screen[None]):
             team = _("team A") if seat % 2 == 0 else _("team B")
             lines.append(
                 Text(
-                    _("[{key}] seat {seat} · {team}: {who}").format(
-                        key=seat + 1, seat=seat, team=team, who=who
+                    _("[{key}] seat {seat} · {pair}: {player}").format(
+                        key=seat + 1, seat=seat, pair=team, player=who
                     )
                 )
             )
@@ -560,13 +560,16 @@ class NetTableScreen(Screen[None]):
             turn = _("your turn")
         else:
             turn = _("{name}'s turn").format(name=names[view.to_act])
-        trump_text = (
-            _("Trump {symbol} {suit}, called by {name}").format(
+        if trump is None or view.caller is None:
+            trump_text = _("Trump not named yet")
+        elif view.caller == me:
+            trump_text = _("Trump {symbol} {suit}, your call").format(
+                symbol=trump.symbol, suit=suit_name(trump)
+            )
+        else:
+            trump_text = _("Trump {symbol} {suit}, called by {name}").format(
                 symbol=trump.symbol, suit=suit_name(trump), name=names[view.caller]
             )
-            if trump is not None and view.caller is not None
-            else _("Trump not named yet")
-        )
         self.query_one("#status", Static).update(
             Text("\n").join(
                 [
