@@ -295,9 +295,12 @@ class HistoryScreen(Screen[None]):
     def _building(self, todo: int) -> None:
         self.query_one("#history-progress", ProgressBar).remove_class("-done")
         self.query_one("#history-status", Static).update(
-            _(
+            ngettext(
+                "History: reading {n} match record for the first time (it is replayed "
+                "and checked); this happens once.",
                 "History: reading {n} match records for the first time (they are replayed "
-                "and checked); this happens once."
+                "and checked); this happens once.",
+                todo,
             ).format(n=todo)
         )
 
