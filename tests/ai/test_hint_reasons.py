@@ -132,4 +132,4 @@ def test_the_numbers_compare_the_chosen_card_with_the_best_other_card() -> None:
         "KS does as well"
     )
     ahead = Decision(queen, "solver", 20, {seven: -3.0, queen: 5.0})
-    assert explain(ahead).endswith("; 8 points more than 7S")
+    assert explain(ahead).endswith("; 8 more than 7S")

@@ -349,10 +349,9 @@ def numbers(decision: Decision) -> str:
         if mine - second < 0.5:
             line += _("; {card} does as well").format(card=_name(int(second_card)))
         else:
-            ahead = int(f"{mine - second:.0f}")
-            line += ngettext(
-                "; {points} point more than {card}", "; {points} points more than {card}", ahead
-            ).format(points=ahead, card=_name(int(second_card)))
+            line += _("; {points} more than {card}").format(
+                points=f"{mine - second:.0f}", card=_name(int(second_card))
+            )
     return line
 
 
