@@ -186,7 +186,7 @@ def round_over(record: RoundRecord, names: Sequence[str], scores: tuple[int, int
     elif result.belot is not None:
         values["belot"] = result.belot
     else:
-        if result.caller is not None and result.fell:
+        if result.caller is not None and result.fell and not result.hanging:  # visi hangs
             values["fell"] = result.caller % 2
         if result.stiglja is not None:
             values["stiglja"] = result.stiglja

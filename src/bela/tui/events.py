@@ -152,7 +152,7 @@ def result_line(record: RoundRecord, scores: tuple[int, int]) -> str:
             return _("Round {n}: belot — we win the match").format(n=n)
         return _("Round {n}: belot — they win the match").format(n=n)
     notes: list[str] = []
-    if result.fell and result.caller is not None:
+    if result.fell and result.caller is not None and not result.hanging:  # visi hangs
         notes.append(_("we fell (pad)") if ours(team_of(result.caller)) else _("they fell (pad)"))
     if result.hanging:
         notes.append(

@@ -209,7 +209,7 @@ def _round_note(record: RoundRecord) -> str:
     if result.belot is not None:
         return mark_words(f"belot:{result.belot}", you() % 2)
     notes: list[str] = []
-    if result.fell and result.caller is not None:
+    if result.fell and result.caller is not None and not result.hanging:  # visi hangs
         notes.append(mark_words(f"pad:{team_of(result.caller)}", you() % 2))
     if result.stiglja is not None:
         notes.append(mark_words(f"stiglja:{result.stiglja}", you() % 2))
