@@ -498,7 +498,7 @@ def _standing(match: Match) -> Text:
         if ours(match.winner):
             text = _("We win {ours} : {theirs} (mi : vi)")
         else:
-            text = _("They win {theirs} : {ours} (vi : mi)")
+            text = _("They win {ours} : {theirs} (mi : vi)")
         return Text(text.format(**values), style="bold")
     return Text(
         _("Match in progress at {mi} : {vi} (mi : vi)").format(
