@@ -16,6 +16,7 @@ replay_text``) both speak through here, so a round reads the same in both.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from bela.engine import RoundResult, Suit
 from bela.i18n import _
@@ -28,8 +29,20 @@ __all__ = [
     "called_by_team",
     "claim",
     "outcome",
+    "sentences",
     "stiglja",
 ]
+
+_CLOSED: Final = ("。", "！", "？")
+"""Full-width stops: a Chinese sentence after one follows with no space."""
+
+
+def sentences(parts: Sequence[str]) -> str:
+    """Sentences one after another: a space after a Latin stop, none after a full-width one."""
+    text = ""
+    for part in parts:
+        text += part if not text or text.endswith(_CLOSED) else " " + part
+    return text
 
 
 def _name(seat: int, names: Sequence[str] | None) -> str:

@@ -177,7 +177,7 @@ def summary(result: RoundResult, written: Pair) -> str:
         if result.belot_seat is None:
             return outcome_words.belot_win(result.belot)
         holder = outcome_words.belot_holder(result.belot_seat, result.trump, _replay_names())
-        return f"{holder} {outcome_words.belot_win(result.belot)}"
+        return outcome_words.sentences([holder, outcome_words.belot_win(result.belot)])
     if result.claim is not None:  # "na dosta": the deal stopped on a claim
         return outcome_words.claim(result, written)
     callers = result.caller_team
@@ -186,7 +186,7 @@ def summary(result: RoundResult, written: Pair) -> str:
     parts.append(outcome_words.outcome(result, written))
     if result.stiglja is not None:
         parts.append(outcome_words.stiglja(result.stiglja))
-    return " ".join(parts)
+    return outcome_words.sentences(parts)
 
 
 def _replay_names() -> list[str]:

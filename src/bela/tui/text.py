@@ -111,7 +111,8 @@ def explain_round(
         return _("Everybody said dalje: nothing is written and the next dealer deals again.")
     if result.belot is not None:
         holder = result.belot_seat if result.belot_seat is not None else 0
-        return f"{words.belot_holder(holder, result.trump, names)} {words.belot_win(result.belot)}"
+        said = [words.belot_holder(holder, result.trump, names), words.belot_win(result.belot)]
+        return words.sentences(said)
     if result.claim is not None:
         return words.claim(result, written)
     caller = result.caller if result.caller is not None else 0
@@ -121,4 +122,4 @@ def explain_round(
     if result.trump is not None:
         parts.append(words.called_by(caller, result.trump, names))
     parts.append(words.outcome(result, written))
-    return " ".join(parts)
+    return words.sentences(parts)
