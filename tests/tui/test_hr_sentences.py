@@ -272,8 +272,8 @@ SENTENCES: list[tuple[Callable[[], str], str]] = [
     # the score sheet's marks, from the reader's side
     (lambda: mark_words("pad:0", 0), "pali smo"),
     (lambda: mark_words("pad:0", 1), "pali ste"),
-    (lambda: mark_words("stiglja:1", 0), "vaša štiglja"),
-    (lambda: mark_words("belot:0", 0), "naš belot"),
+    (lambda: mark_words("stiglja:1", 0), "štiglja vi"),  # a mark: the blok's labels
+    (lambda: mark_words("belot:0", 0), "belot mi"),
     (lambda: mark_words("held:1", 1), "naš dosta (točno)"),
     (lambda: mark_words("wrong:1", 0), "vaš dosta (krivo)"),
     (lambda: mark_words("visi:20", 0), "visi: 20 bodova"),
