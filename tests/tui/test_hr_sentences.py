@@ -294,6 +294,10 @@ SENTENCES: list[tuple[Callable[[], str], str]] = [
     ),
     (lambda: _took(3, 3), "Uzimaš štih (+14)."),
     (lambda: _took(1, 3), "Luka nosi štih (+14)."),
+    (
+        lambda: render("", "sits_down", {"name": "Luka", "seat": 2}, 2),
+        "Sjedaš na mjesto 2.",
+    ),
     # counts agree with their nouns, signed ones by their size
     (lambda: points(1), "1 bod"),
     (lambda: points(22), "22 boda"),

@@ -100,6 +100,7 @@ ROUND_CODES: Final = ("round_end", "round_end_note")
 sends the teams by number and each app picks the messages for its seat's side."""
 
 _TO_YOU: Final[dict[str, str]] = {
+    "sits_down": N_("You sit down at seat {seat}."),
     "takes_trick": N_("You take the trick (+{points})."),
 }
 """A phrase about a seat (``seat`` among its values), as said to the player in that seat:

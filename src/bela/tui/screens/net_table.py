@@ -325,7 +325,8 @@ class NetTableScreen(Screen[None]):
         elif isinstance(message, Said):
             self._log(f"{oneline(message.name, 24)}: {oneline(message.text, 160)}")
         elif isinstance(message, Notice):
-            self._log(oneline(render(message.text, message.code, message.args), 300))
+            said = render(message.text, message.code, message.args, self.session.seat)
+            self._log(oneline(said, 300))
         elif isinstance(message, Over):
             self.over = message
             self._match_over(message)
