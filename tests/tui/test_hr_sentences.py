@@ -383,6 +383,7 @@ def _lines(seed: int) -> Iterator[str]:
             yield status_line(played, finished_trick=False)
         if after is not None:
             yield explain_round(after.result, after.written)
+            yield replay_summary(after.result, after.written)
             yield summary_title(after)
             yield result_line(after, after_match.scores)
         match = after_match
@@ -398,3 +399,18 @@ def test_ti_is_never_put_where_a_name_goes(seed: int) -> None:
     the player is its own message, in the second person."""
     for line in _lines(seed):
         assert not re.search(r"\bTi\b(?!:)", line), line
+
+
+THIRD_PERSON: re.Pattern[str] = re.compile(
+    r"\b(mi|vi) (su|imaju|pišu|dobivaju|padaju|uzimaju|zovu)\b", re.IGNORECASE
+)
+"""A verb in the third person plural after "mi" or "vi": the label-in-a-slot mistake."""
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_mi_and_vi_take_their_own_verbs(seed: int) -> None:
+    """Whatever happens in a round, no line says "mi pišu" or "vi su uzeli": "mi" takes the
+    first person plural and "vi" the second."""
+    for line in _lines(seed):
+        assert not THIRD_PERSON.search(line), line
