@@ -148,8 +148,12 @@ def _(message: str) -> str:
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form for ``n`` (Croatian and Russian have three); format ``n`` in yourself."""
-    return _load().ngettext(singular, plural, n)
+    """The form for ``n`` (Croatian and Russian have three); format ``n`` in yourself.
+
+    A signed count takes its noun's form from its size: "−2 boda" as "2 boda", "−1 point".
+    The catalogs' plural formulas are C expressions written for n ≥ 0 (Python's ``%`` of a
+    negative number gives other remainders), so the sign is taken off here, once, for all."""
+    return _load().ngettext(singular, plural, abs(n))
 
 
 def pgettext(context: str, message: str) -> str:
@@ -158,7 +162,8 @@ def pgettext(context: str, message: str) -> str:
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return _load().npgettext(context, singular, plural, n)
+    """``ngettext`` with a context; the form by ``n``'s size, as there."""
+    return _load().npgettext(context, singular, plural, abs(n))
 
 
 def N_(message: str) -> str:

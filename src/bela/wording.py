@@ -31,9 +31,11 @@ __all__ = [
     "card_text",
     "company",
     "illegal_text",
+    "is_you",
     "level_name",
     "mark_words",
     "match_kind",
+    "ours",
     "outcome_name",
     "padded",
     "player_name",
@@ -108,6 +110,19 @@ def you() -> int:
     """The seat of the player the words are for: 0, or their seat at a network table."""
     table = _TABLE.get()
     return 0 if table is None else table[1]
+
+
+def is_you(seat: int) -> bool:
+    """Whether ``seat`` is the reader's own: a sentence about them is said to them ("you take
+    the trick"), a separate message from one about a named player, never "You" in a name slot."""
+    return seat == you()
+
+
+def ours(team: int) -> bool:
+    """Whether ``team`` is the reader's ("mi", we) rather than the other ("vi"). Every
+    sentence about a team has one message for each (we write / you write), so each language
+    conjugates its verb for the people it means instead of filling a label into a slot."""
+    return team == you() % 2
 
 
 def player_name(seat: int) -> str | None:
@@ -288,25 +303,30 @@ def mark_words(code: str, ours: int) -> str:
     except ValueError:
         return code[:24]
 
-    def team(t: int) -> str:
-        return pgettext("team", "mi") if t == ours else pgettext("team", "vi")
-
     if kind == "redeal" and not numbers:
         return _("redeal")
     if len(numbers) == 1 and numbers[0] in (0, 1):
-        t = team(numbers[0])
+        we = numbers[0] == ours
         words = {
-            "pad": _("pad {team}"),
-            "padtie": _("pad {team} (tie)"),
-            "stiglja": _("štiglja {team}"),
-            "belot": _("belot {team}"),
-            "held": _("dosta {team} (held)"),
-            "wrong": _("dosta {team} (wrong)"),
+            "pad": (_("pad mi"), _("pad vi")),
+            "padtie": (_("pad mi (tie)"), _("pad vi (tie)")),
+            "stiglja": (_("štiglja mi"), _("štiglja vi")),
+            "belot": (_("belot mi"), _("belot vi")),
+            "held": (_("dosta mi (held)"), _("dosta vi (held)")),
+            "wrong": (_("dosta mi (wrong)"), _("dosta vi (wrong)")),
         }
         if kind in words:
-            return words[kind].format(team=t)
+            return words[kind][0 if we else 1]
     if kind == "visi" and len(numbers) == 1:
-        return _("visi: {points} hang").format(points=numbers[0])
+        n = numbers[0]
+        return ngettext("visi: {points} point hangs", "visi: {points} points hang", n).format(
+            points=n
+        )
     if kind == "collect" and len(numbers) == 2 and numbers[0] in (0, 1):
-        return _("+{points} visi to {team}").format(points=numbers[1], team=team(numbers[0]))
+        n = numbers[1]
+        if numbers[0] == ours:
+            text = ngettext("+{points} point of visi to mi", "+{points} points of visi to mi", n)
+        else:
+            text = ngettext("+{points} point of visi to vi", "+{points} points of visi to vi", n)
+        return text.format(points=n)
     return code[:24]

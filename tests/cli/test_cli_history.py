@@ -279,10 +279,10 @@ def test_sheet_marks_for_belot_visi_and_redeal() -> None:
     belot = replace(played, result=played.result._replace(belot=1, fell=False, caller=None))
     assert sheet_marks(belot) == ["belot vi"]
     tie = played.result._replace(caller=0, fell=True, tie=True, hanging=81, stiglja=None)
-    assert sheet_marks(replace(played, result=tie)) == ["visi: 81 hang"]
+    assert sheet_marks(replace(played, result=tie)) == ["visi: 81 points hang"]
     collected = played.result._replace(caller=1, fell=False, points=(0, 100), stiglja=None)
     marks = sheet_marks(replace(played, result=collected, written=(0, 181)))
-    assert marks == ["+81 visi to vi"]
+    assert marks == ["+81 points of visi to vi"]
     plain_tie = played.result._replace(caller=2, fell=True, tie=True, hanging=0, stiglja=None)
     assert sheet_marks(replace(played, result=plain_tie)) == ["pad mi (tie)"]
     claimed = played.result._replace(claim=0, claim_ok=True, fell=False, stiglja=None)

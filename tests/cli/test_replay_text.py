@@ -50,9 +50,9 @@ def test_stiglja_breakdown_and_words() -> None:
     assert parts.zvanja == (0, 50) and parts.stiglja == (140, -50)
     assert parts.totals == parts.written == (302, 0)
     text = text_of(RoundView(0, rnd, result.points))
-    assert "štiglja" in text and "mi took every trick (štiglja)" in text
-    assert "mi called clubs and made it with 302 of 302" in text
-    assert "Bela: seat 0 (mi) held trump K and Q but did not announce it" in text
+    assert "štiglja" in text and "We took all eight tricks (štiglja, 90 extra)." in text
+    assert "We called clubs. We made 302 of 302, more than half: we write 302" in text
+    assert "Bela: trump K and Q with seat 0 (mi), never announced" in text
     assert text.count("seat 0 (mi)") >= 1 and "Tricks" in text
     data = round_json(RoundView(0, rnd, result.points))
     assert data["result"]["stiglja"] == [140, -50] and data["result"]["stiglja_team"] == 0
@@ -66,7 +66,8 @@ def test_belot_ends_the_round_in_words() -> None:
     rnd = Round.from_hands(3, hands, talons).apply(Call(Suit.SPADES))
     assert rnd.result is not None
     text = text_of(RoundView(0, rnd, rnd.result.points))
-    assert "seat 0 (mi) holds belot: mi win the match." in text
+    assert "You hold all eight cards of a suit (belot, trump spades). " in text
+    assert "Belot: we win the match outright." in text
     assert "Zvanja" not in text and "Tricks" not in text
     assert round_json(RoundView(0, rnd, (0, 0)))["result"]["belot"] == 0
 
@@ -119,10 +120,12 @@ def tied(hanging: int, written: tuple[int, int]) -> RoundResult:
 
 def test_summaries_of_ties() -> None:
     assert summary(tied(81, (0, 81)), (0, 81)) == (
-        "mi called clubs and tied at 81 of 162: vi write 81 and 81 hang (visi)."
+        "We called clubs. We made exactly half (81 of 162): they write their 81 and our 81 "
+        "hang until a round that is not a tie."
     )
     assert summary(tied(0, (0, 162)), (0, 162)) == (
-        "mi called clubs and tied (pad) with 81 of 162: vi write all 162."
+        "We called clubs. We made exactly half (81 of 162), which is not more than half: "
+        "we fall (pad) and they write all 162."
     )
 
 

@@ -44,6 +44,44 @@ def test_a_round_line_worded_by_the_app_is_the_hosts_sentence(seed: int) -> None
         assert phrase.text.startswith(f"Round {record.index + 1} over: Ana & Mara")
 
 
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_each_seat_words_the_round_line_from_its_own_team(seed: int) -> None:
+    """The host sends a round's end with the teams by number; each app says "we" for its own
+    seat's team, so the two teams read the same line mirrored, and the note (who fell, whose
+    štiglja) from their side: never a team's name or label put into the sentence."""
+    _, ends = _finished_rounds(seed)
+    for index, match in ends:
+        record = match.rounds[index]
+        phrase = round_over(record, NAMES, match.scores)
+        for me in range(4):
+            mine = me % 2
+            worded = render(phrase.text, phrase.code, phrase.args, me)
+            assert worded.startswith(f"Round {record.index + 1} over"), worded
+            assert (
+                f"we write {record.written[mine]}, they write {record.written[1 - mine]}; "
+                f"the score is {match.scores[mine]} : {match.scores[1 - mine]}."
+            ) in worded
+            assert not any(name in worded for name in NAMES)
+            result = record.result
+            if result.stiglja is not None:
+                sweep = "štiglja for us" if result.stiglja == mine else "štiglja for them"
+                assert sweep in worded
+            if result.fell and not result.hanging and result.caller is not None:
+                ours = result.caller % 2 == mine
+                assert ("we fell (pad)" if ours else "they fell (pad)") in worded
+
+
+def test_the_player_who_takes_a_trick_reads_it_said_to_them() -> None:
+    phrase = Phrase("takes_trick", {"name": "Luka", "seat": 3, "points": 14})
+    assert render(phrase.text, phrase.code, phrase.args, 3) == "You take the trick (+14)."
+    assert render(phrase.text, phrase.code, phrase.args, 1) == "Luka takes the trick (+14)."
+    assert render(phrase.text, phrase.code, phrase.args) == "Luka takes the trick (+14)."
+    sat = Phrase("sits_down", {"name": "Luka", "seat": 2})
+    assert render(sat.text, sat.code, sat.args, 2) == "You sit down at seat 2."
+    assert render(sat.text, sat.code, sat.args, 0) == "Luka sits down at seat 2."
+
+
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 60))
 def test_an_illegal_action_is_worded_as_the_local_table_words_it(seed: int, steps: int) -> None:
@@ -101,15 +139,23 @@ def test_each_app_words_a_phrase_in_its_own_language() -> None:
 @given(
     code=st.one_of(st.sampled_from([*PHRASES, "illegal", "round_over_note"]), st.text(max_size=20)),
     args=st.dictionaries(
-        st.sampled_from(["name", "seat", "reason", "card", "led", "trump", "win", "legal", "x"]),
+        st.sampled_from(
+            [
+                *("name", "seat", "reason", "card", "led", "trump", "win", "legal", "x"),
+                *("n", "written0", "written1", "score0", "score1", "fell", "stiglja", "belot"),
+            ]
+        ),
         st.one_of(st.text(max_size=400), st.integers()),
         max_size=8,
     ),
+    me=st.one_of(st.none(), st.integers(-2, 5)),
 )
-def test_a_strange_host_can_only_say_plain_words(code: str, args: dict[str, str | int]) -> None:
+def test_a_strange_host_can_only_say_plain_words(
+    code: str, args: dict[str, str | int], me: int | None
+) -> None:
     """Whatever code and values arrive, wording never fails: an unknown code, a missing or
     odd value gives the host's English text; values are cut; nothing is read as a template."""
-    worded = render("the host's text", code, args)
+    worded = render("the host's text", code, args, me)
     assert isinstance(worded, str)
     if code not in PHRASES and code != "illegal":
         assert worded == "the host's text"

@@ -66,7 +66,7 @@ async def test_the_zvanja_are_said_in_turn_and_only_the_winners_cards_are_laid()
         assert "Marko: dvadeset (20)" in said
         assert "Ana: dvadeset (20)" in said
         assert "Marko: dvadeset do dame (20 to the queen)" in said
-        assert "mi score 20 in zvanja" in said
+        assert "Our zvanja count: 20" in said
         # laid face up: Marko's cards; hidden everywhere: Ana's losing sequence
         (marko,) = rnd.declarations(2)
         (ana,) = rnd.declarations(3)
@@ -156,7 +156,7 @@ async def test_bela_is_announced_for_the_human_and_called_out_by_the_card() -> N
         trick = screen.query_one("#trick", TrickView)
         assert trick.callout == 0
         assert "bela!" in screen_text(app)
-        assert "You: bela! (+20 for mi)" in "\n".join(
+        assert "You: bela! (+20 for us)" in "\n".join(
             strip.text
             for strip in screen.query_one("#log").lines  # type: ignore[attr-defined]
         )

@@ -222,7 +222,7 @@ async def test_the_dealer_must_name_trump_after_three_passes() -> None:
         assert len(hand.cards) == 8 and hand.face_down == 0  # the talon joined the hand...
         assert hand.fresh == frozenset(talon)  # ...marked as new
         assert "new" in screen.query_one("#hand", Hand).render().plain
-        assert "Trump ♥ hearts, called by You" in static_text(screen, "#status")
+        assert "Trump ♥ hearts, your call" in static_text(screen, "#status")
 
 
 def _bela_seed() -> tuple[int, Suit]:
@@ -261,7 +261,7 @@ async def test_bela_is_offered_with_the_second_card_and_announced() -> None:
         await pilot.press("y")
         await settle(pilot)
         screen = table(app)
-        assert "You: bela! (+20 for mi)" in log_text(screen)
+        assert "You: bela! (+20 for us)" in log_text(screen)
         played = screen.shown
         assert played is not None and played.bela_announced_by == 0
 

@@ -316,7 +316,7 @@ async def test_pod_mus_the_trick_winner_who_leads_and_the_last_card_are_said() -
         assert "Pod mus" in shown(screen, "#message")
         await pilot.press("h")
         assert await settle_slow(pilot) == "turn"
-        assert "You (pod mus) name ♥ hearts as trump" in " ".join(talk(screen).split())
+        assert "Pod mus, you name ♥ hearts as trump" in " ".join(talk(screen).split())
         await pilot.press(str(screen.hand_cards().index(KH) + 1), "enter")
         await pilot.pause()
         message = " ".join(shown(screen, "#message").split())

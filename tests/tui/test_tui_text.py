@@ -45,14 +45,14 @@ def result(
 
 def test_a_made_call_is_explained_in_a_sentence() -> None:
     assert explain_round(result(0, (96, 66))) == (
-        "You called hearts and mi made 96 of 162, more than half: mi write 96, vi write 66."
+        "You called hearts. We made 96 of 162, more than half: we write 96, they write 66."
     )
 
 
 def test_a_fall_says_who_fell_and_what_the_others_write() -> None:
     assert explain_round(result(1, (92, 70), zvanja=(0, 20))) == (
-        "Ivo called hearts but vi made only 90 of 182, not more than half: "
-        "vi fall (pad) and mi write all 182."
+        "Ivo called hearts. They made only 90 of 182, not more than half: "
+        "they fall (pad) and we write all 182."
     )
 
 
@@ -60,25 +60,26 @@ def test_an_exact_tie_is_a_fall_unless_visi() -> None:
     tie = result(2, (81, 81))
     assert tie.fell and tie.tie
     assert "exactly half (81 of 162)" in explain_round(tie)
-    assert explain_round(tie).endswith("mi fall (pad) and vi write all 162.")
+    assert explain_round(tie).endswith("we fall (pad) and they write all 162.")
     hanging = result(2, (81, 81), visi=True)
     assert explain_round(hanging).endswith(
-        "vi write their 81 and mi's 81 hang until the next round that is not a tie."
+        "they write their 81 and our 81 hang until a round that is not a tie."
     )
 
 
 def test_stiglja_is_named_before_the_call() -> None:
     swept = result(3, (162, 0), zvanja=(20, 0), tricks=(8, 0))
     text = explain_round(swept)
-    assert text.startswith("Mi took all eight tricks (štiglja, 90 extra). Ana called hearts but")
-    assert "mi write all 272" in text
+    assert text.startswith("We took all eight tricks (štiglja, 90 extra). Ana called hearts. They")
+    assert "we write all 272" in text
 
 
 def test_belot_and_redeal_have_their_own_sentences() -> None:
     base = result(0, (96, 66))
     belot = base._replace(belot=1, belot_seat=3, points=(0, 0))
     assert explain_round(belot) == (
-        "Ana holds all eight cards of a suit (belot, trump hearts): vi win the match outright."
+        "Ana holds all eight cards of a suit (belot, trump hearts). "
+        "Belot: they win the match outright."
     )
     redeal = base._replace(redeal=True, caller=None, trump=None)
     assert explain_round(redeal).startswith("Everybody said dalje")
@@ -142,7 +143,7 @@ def test_the_sheet_marks_pad_and_stiglja() -> None:
     )
     sheet = sheet_model(match)
     assert [(r.number, r.mi, r.vi, r.note) for r in sheet.rows] == [
-        (1, 162, 0, "vi pad"),
+        (1, 162, 0, "pad vi"),
         (2, 252, 0, "štiglja mi"),
     ]
     assert sheet.totals == (414, 0) and sheet.target == 501
@@ -156,14 +157,14 @@ def test_the_summary_lines_add_up_to_the_total() -> None:
     assert by_label["Zvanja"] == (0, 50)
     assert by_label["Štiglja"] == (140, -50)  # 90 and the swept team's zvanja
     assert by_label["Total"] == (302, 0)
-    assert rows[0][0] == "Card points (last trick +10 mi)"
+    assert rows[0][0] == "Card points (last trick +10 to us)"
 
 
 def test_the_winner_is_named_with_the_score() -> None:
     won = Match(seed=1, target=501, scores=(523, 410), winner=0)
-    assert winner_text(won) == "You and Marko win 523 to 410 (mi reached 501)."
+    assert winner_text(won) == "You and Marko win 523 to 410 (we reached 501)."
     lost = Match(seed=1, target=501, scores=(300, 515), winner=1)
-    assert winner_text(lost) == "Ivo and Ana win 515 to 300 (vi reached 501)."
+    assert winner_text(lost) == "Ivo and Ana win 515 to 300 (they reached 501)."
 
 
 def test_difficulties_fall_back_to_an_available_bot() -> None:

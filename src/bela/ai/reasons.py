@@ -290,7 +290,9 @@ def _bid_reason(view: SeatView, action: Pass | Call) -> str:
     if len(cards) <= 2:
         held = _("has only {cards}").format(cards=_and(names))
     else:
-        held = _("has {n} cards ({cards})").format(n=len(cards), cards=" ".join(names))
+        held = ngettext("has {n} card ({cards})", "has {n} cards ({cards})", len(cards)).format(
+            n=len(cards), cards=" ".join(names)
+        )
     return _(
         "say dalje: no suit is strong enough to play for more than half the points; "
         "your best, {suit}, {held}"
@@ -315,22 +317,27 @@ def numbers(decision: Decision) -> str:
         what = _bid_words(action)
         if decision.method != "bid-eval" or not decision.scores:
             return what
-        others = ", ".join(
+        other_bids = ", ".join(
             f"{_bid_words(a)} {v:+.0f}" for a, v in decision.scores.items() if a != action
         )
-        return _(
-            "{what}: over {n} guessed deals it averages {score} (us minus them; {others})"
+        return ngettext(
+            "{what}: over {n} guessed deal it averages {score} (us minus them; {rivals})",
+            "{what}: over {n} guessed deals it averages {score} (us minus them; {rivals})",
+            decision.samples,
         ).format(
             what=what,
             n=decision.samples,
             score=f"{decision.scores[action]:+.0f}",
-            others=others,
+            rivals=other_bids,
         )
     if not decision.scores or action not in decision.scores or not isinstance(action, Play):
         return _("played by rules of thumb (the search ran out of budget)")
     mine = decision.scores[action]
-    line = _(
-        "over {n} guessed deals {card} averages {score} (us minus them, the round's written points)"
+    line = ngettext(
+        "over {n} guessed deal {card} averages {score} (us minus them, the round's written points)",
+        "over {n} guessed deals {card} averages {score} "
+        "(us minus them, the round's written points)",
+        decision.samples,
     ).format(n=decision.samples, card=_name(int(action.card)), score=f"{mine:+.0f}")
     rivals = [
         (value, other.card)

@@ -19,6 +19,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from bela import outcome_words
 from bela.engine import (
     LAST_TRICK_BONUS,
     Call,
@@ -36,8 +37,10 @@ from bela.engine import (
 from bela.foundation.untrusted import as_text
 from bela.i18n import _, english
 from bela.wording import (
+    is_you,
     level_name,
     mark_words,
+    ours,
     player_name,
     rank_plural,
     sheet_mark_codes,
@@ -144,7 +147,7 @@ def breakdown(result: RoundResult, rnd: Round, written: Pair) -> Breakdown:
 
 
 def seat_name(seat: int) -> str:
-    text = _("seat {seat} ({team})").format(seat=seat, team=TEAM_NAMES[seat % 2])
+    text = (_("seat {seat} (mi)") if ours(seat % 2) else _("seat {seat} (vi)")).format(seat=seat)
     name = player_name(seat)  # a network match: the players' names from its record
     return text if name is None else f"{name} · {text}"
 
@@ -167,70 +170,29 @@ def _zvanje_words(z: Zvanje) -> Text:
 
 
 def summary(result: RoundResult, written: Pair) -> str:
-    """The round's outcome in a sentence."""
+    """The round's outcome in a sentence or two, the teams as the reader's ("we") and the
+    other ("they"): the same messages as the table's summary (``bela.outcome_words``)."""
     if result.redeal:
         return _("All four said dalje: nothing is written and the next dealer deals again.")
     if result.belot is not None:
-        holder = (
-            TEAM_NAMES[result.belot] if result.belot_seat is None else seat_name(result.belot_seat)
-        )
-        return _("{holder} holds belot: {team} win the match.").format(
-            holder=holder, team=TEAM_NAMES[result.belot]
-        )
+        if result.belot_seat is None:
+            return outcome_words.belot_win(result.belot)
+        holder = outcome_words.belot_holder(result.belot_seat, result.trump, _replay_names())
+        return outcome_words.sentences([holder, outcome_words.belot_win(result.belot)])
     if result.claim is not None:  # "na dosta": the deal stopped on a claim
-        values = {
-            "claimers": TEAM_NAMES[result.claim],
-            "others": TEAM_NAMES[1 - result.claim],
-            "written": written[result.claim],
-            "others_written": written[1 - result.claim],
-        }
-        if result.claim_ok:
-            return _(
-                "{claimers} said dosta with enough counted: {claimers} write {written}, "
-                "{others} {others_written}, and {claimers} win the match."
-            ).format(**values)
-        return _(
-            "{claimers} said dosta without enough: they write 0, {others} write "
-            "{others_written} and win the match."
-        ).format(**values)
+        return outcome_words.claim(result, written)
     callers = result.caller_team
     assert callers is not None and result.trump is not None
-    sweep = ""
+    parts = [outcome_words.called_by_team(callers, result.trump)]
+    parts.append(outcome_words.outcome(result, written))
     if result.stiglja is not None:
-        sweep = " " + _("{team} took every trick (štiglja).").format(
-            team=TEAM_NAMES[result.stiglja]
-        )
-    values = {
-        "who": TEAM_NAMES[callers],
-        "other": TEAM_NAMES[1 - callers],
-        "suit": suit_name(result.trump),
-        "made": result.totals[callers],
-        "combined": result.combined,
-        "written": written[callers],
-        "other_written": written[1 - callers],
-        "hanging": result.hanging,
-    }
-    if not result.fell:
-        text = _(
-            "{who} called {suit} and made it with {made} of {combined}: "
-            "{who} write {written}, {other} write {other_written}."
-        )
-    elif result.tie and result.hanging:
-        text = _(
-            "{who} called {suit} and tied at {made} of {combined}: {other} "
-            "write {other_written} and {hanging} hang (visi)."
-        )
-    elif result.tie:
-        text = _(
-            "{who} called {suit} and tied (pad) with {made} of {combined}: "
-            "{other} write all {other_written}."
-        )
-    else:
-        text = _(
-            "{who} called {suit} and fell (pad) with {made} of {combined}: "
-            "{other} write all {other_written}."
-        )
-    return text.format(**values) + sweep
+        parts.append(outcome_words.stiglja(result.stiglja))
+    return outcome_words.sentences(parts)
+
+
+def _replay_names() -> list[str]:
+    """The seats as the replay names them ("seat 1 (vi)", or a network player's name)."""
+    return [seat_name(seat) for seat in range(4)]
 
 
 # ---------------------------------------------------------------------- rich text
@@ -276,7 +238,9 @@ def _bids_text(rnd: Round) -> Text:
             Text.assemble(
                 _(". Trump "),
                 _suit_words(rnd.trump),
-                _(", called by {seat}").format(seat=seat_name(rnd.caller)),
+                _(", your call")
+                if is_you(rnd.caller)
+                else _(", called by {name}").format(name=seat_name(rnd.caller)),
             )
         )
     return line
@@ -297,26 +261,27 @@ def _zvanja_lines(rnd: Round) -> list[Text]:
     if team is None:
         head = _("Zvanja: none")
     else:
-        head = _("Zvanja: {team} score {points}").format(
-            team=TEAM_NAMES[team], points=rnd.zvanja_points[team]
-        )
+        points = rnd.zvanja_points[team]
+        if ours(team):
+            head = _("Zvanja: ours count, {points}").format(points=points)
+        else:
+            head = _("Zvanja: theirs count, {points}").format(points=points)
     return [Text(head), *lines]
 
 
 def _bela_line(rnd: Round) -> Text | None:
     announced, holder = rnd.bela_announced_by, rnd.bela_seat
     if announced is not None:
-        return Text(
-            _("Bela: {seat} announced it, 20 to {team}").format(
-                seat=seat_name(announced), team=TEAM_NAMES[announced % 2]
-            )
-        )
+        name = seat_name(announced)
+        if ours(announced % 2):
+            return Text(_("Bela ({name}): 20 for us").format(name=name))
+        return Text(_("Bela ({name}): 20 for them").format(name=name))
     if holder is not None:
         if rnd.is_finished:
-            text = _("Bela: {seat} held trump K and Q but did not announce it")
+            text = _("Bela: trump K and Q with {name}, never announced")
         else:
-            text = _("Bela: {seat} held trump K and Q but has not announced it yet")
-        return Text(text.format(seat=seat_name(holder)))
+            text = _("Bela: trump K and Q with {name}, not announced yet")
+        return Text(text.format(name=seat_name(holder)))
     return None
 
 
@@ -541,14 +506,12 @@ def _match_head(match: Match, difficulty: str) -> Text:
 
 def _standing(match: Match) -> Text:
     if match.winner is not None:
-        return Text(
-            _("{team} win {mi} : {vi} (mi : vi)").format(
-                team=TEAM_NAMES[match.winner],
-                mi=match.scores[you() % 2],
-                vi=match.scores[1 - you() % 2],
-            ),
-            style="bold",
-        )
+        values = {"ours": match.scores[you() % 2], "theirs": match.scores[1 - you() % 2]}
+        if ours(match.winner):
+            text = _("We win {ours} : {theirs} (mi : vi)")
+        else:
+            text = _("They win {ours} : {theirs} (mi : vi)")
+        return Text(text.format(**values), style="bold")
     return Text(
         _("Match in progress at {mi} : {vi} (mi : vi)").format(
             mi=match.scores[you() % 2], vi=match.scores[1 - you() % 2]

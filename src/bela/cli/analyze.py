@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from bela.cli.common import CliError, output_console, writing_output
 from bela.foundation.untrusted import as_text, json_for_terminal
-from bela.i18n import _
+from bela.i18n import _, ngettext
 from bela.wording import level_name, suit_name
 
 if TYPE_CHECKING:
@@ -233,7 +233,11 @@ def render_analysis(
         if move.forced:
             cost = Text(_("forced"), style="dim")
         elif move.costly:
-            cost = Text(_("−{points} points").format(points=move.lost_points), style="bold red")
+            lost = move.lost_points
+            cost = Text(
+                ngettext("−{points} point", "−{points} points", lost).format(points=lost),
+                style="bold red",
+            )
             if move.lost_written:
                 cost.append(_(" (−{points} written)").format(points=move.lost_written), style="red")
         else:

@@ -449,9 +449,11 @@ def _stats_view(stats: Statistics) -> RenderableType:
     parts: list[RenderableType] = [matches, calls, points]
     parts.append(
         Text(
-            _("{rounds} rounds, {redeals} of them redealt (all passed).").format(
-                rounds=stats.rounds, redeals=stats.redeals
-            )
+            ngettext(
+                "{rounds} round, {redeals} of them redealt (all passed).",
+                "{rounds} rounds, {redeals} of them redealt (all passed).",
+                stats.rounds,
+            ).format(rounds=stats.rounds, redeals=stats.redeals)
         )
     )
     if stats.damaged:

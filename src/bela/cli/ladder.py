@@ -26,7 +26,7 @@ from bela.cli.common import (
 from bela.engine import Rules
 from bela.engine.rules import DEFAULT_RULES
 from bela.foundation.untrusted import shown
-from bela.i18n import _
+from bela.i18n import _, ngettext
 
 __all__ = [
     "DEFAULT_LADDER_DEALS",
@@ -164,9 +164,12 @@ def ladder_options(args: argparse.Namespace, sub: argparse.ArgumentParser) -> La
     )
     if total > MAX_LADDER_DEAL_PAIRS:
         sub.error(
-            _(
+            ngettext(
+                "{total} deal pair over all pairs is more than {most}: "
+                "fewer --deals, fewer bots, or --cap",
                 "{total} deal pairs over all pairs is more than {most}: "
-                "fewer --deals, fewer bots, or --cap"
+                "fewer --deals, fewer bots, or --cap",
+                total,
             ).format(total=f"{total:,}", most=f"{MAX_LADDER_DEAL_PAIRS:,}")
         )
     return LadderOptions(

@@ -32,7 +32,7 @@ from bela.ai.driver import play_bots_until
 from bela.ai.registry import make_bot
 from bela.engine import Match, Round, Rules, round_seed
 from bela.engine.rules import DEFAULT_RULES
-from bela.i18n import _
+from bela.i18n import _, ngettext
 from bela.lab.progress import ProgressBar
 from bela.lab.runner import map_tasks, usable_cpus, worker_count
 
@@ -382,21 +382,23 @@ def render_report(report: ArenaReport) -> RenderableType:
     table.add_row(_("written points per deal, A − B (95% CI)"), _pm(report.written))
     table.add_row(_("card points per deal, A − B (95% CI)"), _pm(report.card_points))
     for label, side in (("A", report.a), ("B", report.b)):
-        table.add_row(_("{side}: named trump").format(side=label), _pct(side.call_share))
+        table.add_row(_("{bots}: named trump").format(bots=label), _pct(side.call_share))
         table.add_row(
-            _("{side}: named trump and made it").format(side=label), _pct(side.made_share)
+            _("{bots}: named trump and made it").format(bots=label), _pct(side.made_share)
         )
         table.add_row(
-            _("{side}: pad rate (calls that fell)").format(side=label), _pct(side.pad_rate)
+            _("{bots}: pad rate (calls that fell)").format(bots=label), _pct(side.pad_rate)
         )
     if report.belot_rounds:
         table.add_row(_("rounds ended by belot"), str(report.belot_rounds))
     if report.match_wins is not None:
         m = report.match_wins
         table.add_row(
-            _("matches to {target} won by A ({matches} matches)").format(
-                target=report.target, matches=2 * report.match_pairs
-            ),
+            ngettext(
+                "matches to {target} won by A ({matches} match)",
+                "matches to {target} won by A ({matches} matches)",
+                2 * report.match_pairs,
+            ).format(target=report.target, matches=2 * report.match_pairs),
             f"{_pct(m.mean)} ± {_pct(m.half_width)}",
         )
     w = report.written

@@ -53,7 +53,7 @@ from rich.text import Text
 from bela.ai.registry import make_bot
 from bela.engine import Rules
 from bela.engine.rules import DEFAULT_RULES
-from bela.i18n import _
+from bela.i18n import _, ngettext
 from bela.lab.arena import (
     ArenaReport,
     DealRow,
@@ -380,9 +380,11 @@ def render_ladder(report: LadderReport) -> RenderableType:
     """The rating table and the pairs' results, as rich tables; bot names are plain text."""
     capped = report.caps
     title = Text(
-        _("ladder: {deals} deal pairs a pair, seed {seed}").format(
-            deals=report.deal_pairs, seed=report.seed
-        )
+        ngettext(
+            "ladder: {deals} deal pair a pair, seed {seed}",
+            "ladder: {deals} deal pairs a pair, seed {seed}",
+            report.deal_pairs,
+        ).format(deals=report.deal_pairs, seed=report.seed)
     )
     if capped:
         title.append(

@@ -30,7 +30,15 @@ from bela.engine.tricks import ILLEGAL_CODES, Illegal
 from bela.i18n import N_, _
 from bela.wording import illegal_text
 
-__all__ = ["PHRASES", "Phrase", "illegal_phrase", "render", "round_over", "shown_seats"]
+__all__ = [
+    "PHRASES",
+    "ROUND_CODES",
+    "Phrase",
+    "illegal_phrase",
+    "render",
+    "round_over",
+    "shown_seats",
+]
 
 PHRASES: Final[dict[str, str]] = {
     # notices to every seat
@@ -51,28 +59,23 @@ PHRASES: Final[dict[str, str]] = {
     "clock_warning": N_("Your turn: {seconds} s left before a bot plays it for you."),
     "clock_played": N_("{name}'s time ran out: a bot played this turn for them."),
     "stops_watching": N_("{name} stops watching."),
-    "hand_shown": N_("{name} lets {who} see their hand."),
-    "hand_hidden": N_("{name} no longer shows their hand to {who}."),
+    "hand_shown": N_("{name} lets {watcher} see their hand."),
+    "hand_hidden": N_("{name} no longer shows their hand to {watcher}."),
     "wants_again": N_("{name} wants another match (još jednu). Waiting for: {names}."),
     "again_starts": N_(
         "Još jednu: a new match to {target} at the same seats; {name} deals first. "
-        "Matches won: {team0} {won0}, {team1} {won1}."
+        "Matches won: {pair0} {won0}, {pair1} {won1}."
     ),
     # the line after an action
     "takes_trick": N_("{name} takes the trick (+{points})."),
-    "round_over": N_(
-        "Round {n} over: {team0} {written0}, {team1} {written1}. Totals {score0} : {score1}."
+    "round_end": N_(
+        "Round {n} over: we write {ours}, they write {theirs}; the score is "
+        "{total_ours} : {total_theirs}."
     ),
-    "round_over_note": N_(
-        "Round {n} over: {team0} {written0}, {team1} {written1} ({note}). "
-        "Totals {score0} : {score1}."
+    "round_end_note": N_(
+        "Round {n} over ({note}): we write {ours}, they write {theirs}; the score is "
+        "{total_ours} : {total_theirs}."
     ),
-    "note_redeal": N_("redeal: all passed"),
-    "note_belot": N_("belot: {team} win the match"),
-    "note_fell": N_("{team} fell (pad)"),
-    "note_stiglja": N_("štiglja {team}"),
-    "note_claim_ok": N_("dosta holds"),
-    "note_claim_wrong": N_("dosta was wrong"),
     # refusals, to the one who asked
     "table_full": N_("the table is full"),
     "seats_fixed": N_("the match has started: seats are fixed"),
@@ -84,7 +87,7 @@ PHRASES: Final[dict[str, str]] = {
     "watchers_full": N_("the table has {most} watchers already"),
     "only_watching": N_("a watcher only watches"),
     "no_watcher": N_("nobody is watching who could see your hand"),
-    "one_watcher": N_("{who} already sees your hand (one watcher at a time)"),
+    "one_watcher": N_("{watcher} already sees your hand (one watcher at a time)"),
     "nobody_sees_hand": N_("no watcher sees your hand"),
     "only_host_controls": N_("only the host does that"),
     "still_connected": N_(
@@ -128,6 +131,30 @@ PHRASES: Final[dict[str, str]] = {
     ),
 }
 """Every sentence the host may compose, by code (the English is the msgid)."""
+
+ROUND_CODES: Final = ("round_end", "round_end_note")
+"""The line after a round: worded from the reader's own team ("we write 96"), so the host
+sends the teams by number and each app picks the messages for its seat's side."""
+
+_TO_YOU: Final[dict[str, str]] = {
+    "sits_down": N_("You sit down at seat {seat}."),
+    "takes_trick": N_("You take the trick (+{points})."),
+}
+"""A phrase about a seat (``seat`` among its values), as said to the player in that seat:
+its own message, never "You" put where a name goes."""
+
+_NOTE_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "belot": (N_("belot: we win the match"), N_("belot: they win the match")),
+    "fell": (N_("we fell (pad)"), N_("they fell (pad)")),
+    "stiglja": (N_("štiglja for us"), N_("štiglja for them")),
+}
+"""A round's note about a team, from the reader's side: (our team, the other)."""
+
+_NOTE_PLAIN: Final[dict[str, str]] = {
+    "redeal": N_("redeal: all passed"),
+    "claim_ok": N_("dosta holds"),
+    "claim_wrong": N_("dosta was wrong"),
+}
 
 _ILLEGAL: Final = "illegal"
 """An illegal card: the values are the engine's ``Illegal`` fields (cards and suits by code)."""
@@ -186,19 +213,18 @@ def illegal_phrase(exc: Exception) -> Phrase:
 
 
 _NOTES: Final = ("redeal", "belot", "fell", "stiglja", "claim_ok", "claim_wrong")
-"""The parts of a round's note, in the order they are said (values: the team's names)."""
+"""The parts of a round's note, in the order they are said (values: a team's number)."""
 
 
 def round_over(record: RoundRecord, names: Sequence[str], scores: tuple[int, int]) -> Phrase:
-    """The line after a round: each team by its players' names (not "mi"/"vi", which depend
-    on who reads it), the points written, what happened (fell, štiglja...) and the totals."""
+    """The line after a round: the points written, what happened (fell, štiglja...) and the
+    totals, with the teams by number (0: seats 0 and 2), never by a word: each app says
+    "we"/"they" from its own seat. The English text (a log's, an older app's) names the
+    teams by their players."""
     result = record.result
-    teams = [f"{names[t]} & {names[t + 2]}" for t in (0, 1)]
     values: dict[str, str | int] = {
         "n": record.index + 1,
-        "team0": teams[0],
         "written0": record.written[0],
-        "team1": teams[1],
         "written1": record.written[1],
         "score0": scores[0],
         "score1": scores[1],
@@ -206,22 +232,52 @@ def round_over(record: RoundRecord, names: Sequence[str], scores: tuple[int, int
     if result.redeal:
         values["redeal"] = ""
     elif result.belot is not None:
-        values["belot"] = teams[result.belot]
+        values["belot"] = result.belot
     else:
-        if result.caller is not None and result.fell:
-            values["fell"] = teams[result.caller % 2]
+        if result.caller is not None and result.fell and not result.hanging:  # visi hangs
+            values["fell"] = result.caller % 2
         if result.stiglja is not None:
-            values["stiglja"] = teams[result.stiglja]
+            values["stiglja"] = result.stiglja
         if result.claim is not None:
             values["claim_ok" if result.claim_ok else "claim_wrong"] = ""
-    english = _note(values, translate=False)  # the same parts the apps word
-    code = "round_over_note" if english else "round_over"
-    return Phrase(code, values, PHRASES[code].format(**values, note=english))
+    teams = [f"{names[t]} & {names[t + 2]}" for t in (0, 1)]
+    english = _english_note(values, teams)
+    code = "round_end_note" if english else "round_end"
+    text = f"Round {values['n']} over: {teams[0]} {record.written[0]}, {teams[1]} " + (
+        f"{record.written[1]} ({english}). " if english else f"{record.written[1]}. "
+    )
+    return Phrase(code, values, text + f"Totals {scores[0]} : {scores[1]}.")
 
 
-def render(text: str, code: str | None, args: Mapping[str, str | int] | None) -> str:
+def _english_note(values: Mapping[str, str | int], teams: Sequence[str]) -> str:
+    """The note in the host's English, the teams by their players' names (for a log)."""
+    parts = {
+        "redeal": "redeal: all passed",
+        "belot": "belot: {team} win the match",
+        "fell": "{team} fell (pad)",
+        "stiglja": "štiglja {team}",
+        "claim_ok": "dosta holds",
+        "claim_wrong": "dosta was wrong",
+    }
+    said = []
+    for part in _NOTES:
+        if part in values:
+            value = values[part]
+            team = teams[value] if isinstance(value, int) else ""
+            said.append(parts[part].format(team=team))
+    return ", ".join(said)
+
+
+def render(
+    text: str,
+    code: str | None,
+    args: Mapping[str, str | int] | None,
+    me: int | None = None,
+) -> str:
     """The host's sentence in this app's language; ``text`` (the host's English) when the
-    code is unknown here or its values do not fit."""
+    code is unknown here or its values do not fit. ``me``: the reader's seat, for the
+    phrases said from a side ("we write 96", "you take the trick"); without it those are
+    the host's English."""
     if code is None:
         return text
     values = {k: v if isinstance(v, int) else v[:_VALUE_LIMIT] for k, v in (args or {}).items()}
@@ -229,24 +285,47 @@ def render(text: str, code: str | None, args: Mapping[str, str | int] | None) ->
         if code == _ILLEGAL:
             return _illegal(values)
         template = PHRASES.get(code)
-        if template is None or code.startswith("note_"):
+        if template is None:
             return text
-        if code == "round_over_note":
-            values["note"] = _note(values)
-            if not values["note"]:
-                return text
+        if code in ROUND_CODES:
+            return text if me is None else _round_line(code, values, me)
+        if code in _TO_YOU and me is not None and values.get("seat") == me:
+            template = _TO_YOU[code]
         return _(template).format(**shown_seats(values))
     except (KeyError, ValueError, IndexError, AttributeError, TypeError, AssertionError):
         return text
 
 
-def _note(values: Mapping[str, str | int], translate: bool = True) -> str:
-    """What happened in a round, from the parts the host named: in this app's language,
-    or (``translate=False``) in the host's English; "" when nothing did."""
-    word = _ if translate else str
-    parts = [
-        word(PHRASES[f"note_{part}"]).format(team=values[part]) for part in _NOTES if part in values
-    ]
+def _round_line(code: str, values: Mapping[str, str | int], me: int) -> str:
+    """A round's end worded from seat ``me``'s team."""
+    mine = me % 2
+    words = {
+        "n": values["n"],
+        "ours": int(values[f"written{mine}"]),
+        "theirs": int(values[f"written{1 - mine}"]),
+        "total_ours": int(values[f"score{mine}"]),
+        "total_theirs": int(values[f"score{1 - mine}"]),
+    }
+    if code == "round_end_note":
+        words["note"] = _note(values, mine)
+        if not words["note"]:
+            raise ValueError("a note with nothing in it")
+    return _(PHRASES[code]).format(**words)
+
+
+def _note(values: Mapping[str, str | int], mine: int) -> str:
+    """What happened in a round, from the parts the host named, said from team ``mine``."""
+    parts = []
+    for part in _NOTES:
+        if part not in values:
+            continue
+        if part in _NOTE_WORDS:
+            team = values[part]
+            if team not in (0, 1):
+                raise ValueError(part)
+            parts.append(_(_NOTE_WORDS[part][0 if team == mine else 1]))
+        else:
+            parts.append(_(_NOTE_PLAIN[part]))
     return ", ".join(parts)
 
 

@@ -100,9 +100,9 @@ def _start_again(table: Table, last: Match, seed: int) -> None:
             {
                 "target": table.target,
                 "name": names[first_dealer],
-                "team0": f"{names[0]} & {names[2]}",
+                "pair0": f"{names[0]} & {names[2]}",
                 "won0": wins[0],
-                "team1": f"{names[1]} & {names[3]}",
+                "pair1": f"{names[1]} & {names[3]}",
                 "won1": wins[1],
             },
         )

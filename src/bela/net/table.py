@@ -383,7 +383,12 @@ class Table:
             if shown is not None and len(shown.tricks) > len(rnd.tricks):
                 trick = shown.tricks[-1]
                 last = Phrase(
-                    "takes_trick", {"name": self.name_of(trick.winner), "points": trick.points}
+                    "takes_trick",
+                    {
+                        "name": self.name_of(trick.winner),
+                        "seat": trick.winner,
+                        "points": trick.points,
+                    },
                 )
         if self.on_change is not None:
             self.on_change(self)

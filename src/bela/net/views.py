@@ -115,7 +115,7 @@ def round_note(record: RoundRecord, names: Sequence[str] | None = None) -> str:
     if result.belot is not None:
         return f"belot: {team(result.belot)} win the match"
     notes: list[str] = []
-    if result.caller is not None and result.fell:
+    if result.caller is not None and result.fell and not result.hanging:  # visi hangs
         notes.append(f"{team(result.caller % 2)} fell (pad)")
     if result.stiglja is not None:
         notes.append(f"štiglja {team(result.stiglja)}")

@@ -104,16 +104,16 @@ class Watchers:
             if mine is None:
                 return Phrase("nobody_sees_hand")
             mine.seat = None
-            table.tell(Phrase("hand_hidden", {"name": table.name_of(seat), "who": mine.name}))
+            table.tell(Phrase("hand_hidden", {"name": table.name_of(seat), "watcher": mine.name}))
             table.send_watcher(mine)
             return None
         if mine is not None:
-            return Phrase("one_watcher", {"who": mine.name})
+            return Phrase("one_watcher", {"watcher": mine.name})
         free = next((w for w in reversed(self.all) if w.seat is None), None)
         if free is None:
             return Phrase("no_watcher")
         free.seat = seat
-        table.tell(Phrase("hand_shown", {"name": table.name_of(seat), "who": free.name}))
+        table.tell(Phrase("hand_shown", {"name": table.name_of(seat), "watcher": free.name}))
         table.send_watcher(free)
         return None
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from rich.text import Text
 
 from bela.engine import Action, Call, Claim, Match, Pass, Phase, Play, Round, RoundRecord
-from bela.i18n import _
-from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of, zvanje_text
-from bela.wording import suit_name
+from bela.i18n import _, ngettext
+from bela.tui.text import HUMAN, SEAT_NAMES, card_text, team_of, zvanje_text
+from bela.wording import is_you, ours, suit_name
 
 __all__ = [
     "action_lines",
@@ -37,11 +37,13 @@ def zvanja_lines(rnd: Round) -> list[str]:
         if counts:
             lines.append(_("Your zvanja: {own}").format(own=own))
         else:
-            lines.append(_("Your zvanja: {own} (vi's are better)").format(own=own))
+            lines.append(_("Your zvanja: {own} (theirs are better)").format(own=own))
     if view.zvanja_team is not None:
-        team = TEAM_NAMES[view.zvanja_team]
         points = rnd.zvanja_points[view.zvanja_team]
-        lines.append(_("Zvanja for {team}: {points}").format(team=team, points=points))
+        if ours(view.zvanja_team):
+            lines.append(_("Our zvanja count: {points}").format(points=points))
+        else:
+            lines.append(_("Their zvanja count: {points}").format(points=points))
         for seat, zvanja in view.shown_zvanja:
             shown = ", ".join(zvanje_text(z) for z in zvanja)
             lines.append(f"  {SEAT_NAMES[seat]}: {shown}")
@@ -62,19 +64,22 @@ def action_lines(before: Round, action: Action, seat: int, after: Round) -> list
         suit = f"{action.suit.symbol} {suit_name(action.suit)}"
         if forced_call(before):
             # Croatian tables say the dealer left with the choice is "pod mus" (must call).
-            if seat == HUMAN:
-                lines = [_("{name} (pod mus) name {suit} as trump").format(name=name, suit=suit)]
+            if is_you(seat):
+                lines = [_("Pod mus, you name {suit} as trump").format(suit=suit)]
             else:
                 lines = [_("{name} (pod mus) names {suit} as trump").format(name=name, suit=suit)]
         else:
             lines = [_("{name}: {suit} is trump").format(name=name, suit=suit)]
         result = after.result
         if result is not None and result.belot_seat is not None:
-            lines.append(
-                _("{name} holds belot: the match is over!").format(
-                    name=SEAT_NAMES[result.belot_seat]
+            if is_you(result.belot_seat):
+                lines.append(_("You hold belot: the match is over!"))
+            else:
+                lines.append(
+                    _("{name} holds belot: the match is over!").format(
+                        name=SEAT_NAMES[result.belot_seat]
+                    )
                 )
-            )
             return lines
         talon = " ".join(card_text(c) for c in after.talon(HUMAN))
         lines.append(_("Talons taken up. You get {talon}.").format(talon=talon))
@@ -85,16 +90,17 @@ def action_lines(before: Round, action: Action, seat: int, after: Round) -> list
     assert isinstance(action, Play)
     lines = []
     if action.bela:
-        lines.append(
-            _("{name}: bela! (+20 for {team})").format(name=name, team=TEAM_NAMES[team_of(seat)])
-        )
+        if ours(team_of(seat)):
+            lines.append(_("{name}: bela! (+20 for us)").format(name=name))
+        else:
+            lines.append(_("{name}: bela! (+20 for them)").format(name=name))
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
         winner = SEAT_NAMES[trick.winner]
         cards = " ".join(card_text(c) for c in trick.cards)
         values = {"n": len(after.tricks), "name": winner, "points": trick.points, "cards": cards}
-        if trick.winner == HUMAN:
-            lines.append(_("Trick {n}: {name} take it, +{points} ({cards})").format(**values))
+        if is_you(trick.winner):
+            lines.append(_("Trick {n}: you take it, +{points} ({cards})").format(**values))
         else:
             lines.append(_("Trick {n}: {name} takes it, +{points} ({cards})").format(**values))
     return lines
@@ -105,13 +111,18 @@ def claim_line(name: str, after: Round) -> str:
     result = after.result
     if result is None or result.claim is None:  # pragma: no cover - a claim ends the round
         return _("{name}: dosta!").format(name=name)
-    team = TEAM_NAMES[result.claim]
     if result.claim_ok:
-        return _("{name}: dosta! The claim holds: {team} have reached the target.").format(
-            name=name, team=team
+        if ours(result.claim):
+            return _("{name}: dosta! The claim holds: we have reached the target.").format(
+                name=name
+            )
+        return _("{name}: dosta! The claim holds: they have reached the target.").format(name=name)
+    if ours(result.claim):
+        return _("{name}: dosta! The claim is wrong: we have not reached the target.").format(
+            name=name
         )
-    return _("{name}: dosta! The claim is wrong: {team} have not reached the target.").format(
-        name=name, team=team
+    return _("{name}: dosta! The claim is wrong: they have not reached the target.").format(
+        name=name
     )
 
 
@@ -137,16 +148,20 @@ def result_line(record: RoundRecord, scores: tuple[int, int]) -> str:
             n=n, totals=totals
         )
     if result.belot is not None:
-        return _("Round {n}: belot — {team} win the match").format(
-            n=n, team=TEAM_NAMES[result.belot]
-        )
+        if ours(result.belot):
+            return _("Round {n}: belot — we win the match").format(n=n)
+        return _("Round {n}: belot — they win the match").format(n=n)
     notes: list[str] = []
-    if result.fell and result.caller is not None:
-        notes.append(_("{team} fell (pad)").format(team=TEAM_NAMES[team_of(result.caller)]))
+    if result.fell and result.caller is not None and not result.hanging:  # visi hangs
+        notes.append(_("we fell (pad)") if ours(team_of(result.caller)) else _("they fell (pad)"))
     if result.hanging:
-        notes.append(_("{points} hang").format(points=result.hanging))
+        notes.append(
+            ngettext("{points} point hangs", "{points} points hang", result.hanging).format(
+                points=result.hanging
+            )
+        )
     if result.stiglja is not None:
-        notes.append(_("štiglja {team}").format(team=TEAM_NAMES[result.stiglja]))
+        notes.append(_("štiglja for us") if ours(result.stiglja) else _("štiglja for them"))
     note = f" ({', '.join(notes)})" if notes else ""
     written = record.written
     return _("Round {n}: mi {mi}, vi {vi}{note} — {totals}").format(

@@ -23,7 +23,7 @@ from bela.engine import (
 )
 from bela.i18n import _
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of
-from bela.wording import suit_name
+from bela.wording import is_you, mark_words, suit_name, you
 
 __all__ = [
     "BidModel",
@@ -207,12 +207,12 @@ def _round_note(record: RoundRecord) -> str:
     if result.redeal:
         return _("redeal")
     if result.belot is not None:
-        return _("belot {team}").format(team=TEAM_NAMES[result.belot])
+        return mark_words(f"belot:{result.belot}", you() % 2)
     notes: list[str] = []
-    if result.fell and result.caller is not None:
-        notes.append(_("{team} pad").format(team=TEAM_NAMES[team_of(result.caller)]))
+    if result.fell and result.caller is not None and not result.hanging:  # visi hangs
+        notes.append(mark_words(f"pad:{team_of(result.caller)}", you() % 2))
     if result.stiglja is not None:
-        notes.append(_("štiglja {team}").format(team=TEAM_NAMES[result.stiglja]))
+        notes.append(mark_words(f"stiglja:{result.stiglja}", you() % 2))
     return " ".join(notes)
 
 
@@ -227,16 +227,13 @@ def taken_text(rnd: Round, trick: CompletedTrick) -> str:
     """Who took the trick on show and what comes next: "Ivo takes the trick (+24) and leads
     next", or "... takes the last trick" when the round is over."""
     winner = SEAT_NAMES[trick.winner]
-    you = trick.winner == HUMAN
     points = trick.points
     if rnd.to_act is None or len(rnd.tricks) == TRICKS:
-        if you:
-            return _("{name} take the last trick (+{points})").format(name=winner, points=points)
+        if is_you(trick.winner):
+            return _("You take the last trick (+{points})").format(points=points)
         return _("{name} takes the last trick (+{points})").format(name=winner, points=points)
-    if you:
-        return _("{name} take the trick (+{points}) and lead next").format(
-            name=winner, points=points
-        )
+    if is_you(trick.winner):
+        return _("You take the trick (+{points}) and lead next").format(points=points)
     return _("{name} takes the trick (+{points}) and leads next").format(name=winner, points=points)
 
 
@@ -245,12 +242,12 @@ def status_line(rnd: Round, finished_trick: bool) -> str:
     if rnd.trump is None:
         parts = [_("Trump not named yet")]
     else:
-        caller = SEAT_NAMES[rnd.caller] if rnd.caller is not None else "?"
-        parts = [
-            _("Trump {symbol} {suit}, called by {name}").format(
-                symbol=rnd.trump.symbol, suit=suit_name(rnd.trump), name=caller
-            )
-        ]
+        values = {"symbol": rnd.trump.symbol, "suit": suit_name(rnd.trump)}
+        if rnd.caller is not None and is_you(rnd.caller):
+            parts = [_("Trump {symbol} {suit}, your call").format(**values)]
+        else:
+            caller = SEAT_NAMES[rnd.caller] if rnd.caller is not None else "?"
+            parts = [_("Trump {symbol} {suit}, called by {name}").format(name=caller, **values)]
     if rnd.to_act is None:
         parts.append(_("round over"))
     elif finished_trick:  # short: at 80 columns the line has 20 left after the trump

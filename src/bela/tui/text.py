@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from bela import outcome_words as words
 from bela.engine import Action, Call, Pass, Play, RoundResult, Suit, Zvanje, ZvanjeKind
 from bela.i18n import _
 from bela.wording import card_text, rank_plural, seat_name, suit_name, team_name
@@ -93,35 +94,6 @@ def action_text(action: Action) -> str:
     return _("plays {card}").format(card=card_text(action.card))
 
 
-def _subject(seat: int, names: Sequence[str] | None = None) -> str:
-    return SEAT_NAMES[seat] if names is None else names[seat]
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _explain_claim(result: RoundResult, written: tuple[int, int]) -> str:
-    """A round stopped by "dosta" (the na dosta house rule), and what it wrote."""
-    team = result.claim if result.claim is not None else 0
-    claimers, others = TEAM_NAMES[team], TEAM_NAMES[1 - team]
-    mi, vi = written
-    values = {"claimers": claimers, "others": others, "mi": mi, "vi": vi}
-    if result.claim_ok:
-        return _capital(
-            _(
-                "{claimers} said dosta and had reached the target: play stops, "
-                "mi write {mi}, vi write {vi}, and {claimers} win the match."
-            ).format(**values)
-        )
-    return _capital(
-        _(
-            "{claimers} said dosta but had not reached the target: the claim is "
-            "written like a pad (mi {mi}, vi {vi}) and {others} win the match."
-        ).format(**values)
-    )
-
-
 def explain_round(
     result: RoundResult,
     written: tuple[int, int] | None = None,
@@ -129,75 +101,25 @@ def explain_round(
 ) -> str:
     """The round's outcome in a sentence or two, e.g.
 
-    "You called hearts and mi made 96 of 162, more than half: mi write 96, vi write 66."
+    "You called hearts. We made 96 of 162, more than half: we write 96, they write 66."
 
-    ``names``: the seats' names when they are not the local table's (a network seat,
-    seen from seat 0).
+    Each subject has its own message (``bela.outcome_words``). ``names``: the seats' names
+    when they are not the local table's (a network seat, seen from seat 0).
     """
     written = result.points if written is None else written
     if result.redeal:
         return _("Everybody said dalje: nothing is written and the next dealer deals again.")
     if result.belot is not None:
         holder = result.belot_seat if result.belot_seat is not None else 0
-        values: dict[str, object] = {
-            "who": _subject(holder, names),
-            "suit": suit_name(result.trump) if result.trump is not None else "",
-            "team": TEAM_NAMES[result.belot],
-        }
-        if holder == HUMAN:
-            text = _(
-                "{who} hold all eight cards of a suit (belot, trump {suit}): "
-                "{team} win the match outright."
-            )
-        else:
-            text = _(
-                "{who} holds all eight cards of a suit (belot, trump {suit}): "
-                "{team} win the match outright."
-            )
-        return text.format(**values)
+        said = [words.belot_holder(holder, result.trump, names), words.belot_win(result.belot)]
+        return words.sentences(said)
     if result.claim is not None:
-        return _explain_claim(result, written)
+        return words.claim(result, written)
     caller = result.caller if result.caller is not None else 0
-    callers = team_of(caller)
-    defenders = 1 - callers
     parts: list[str] = []
     if result.stiglja is not None:
-        text = _("{team} took all eight tricks (štiglja, 90 extra). ").format(
-            team=TEAM_NAMES[result.stiglja]
-        )
-        parts.append(_capital(text))
-    values = {
-        "who": _subject(caller, names),
-        "suit": suit_name(result.trump) if result.trump is not None else "",
-        "callers": TEAM_NAMES[callers],
-        "defenders": TEAM_NAMES[defenders],
-        "made": result.totals[callers],
-        "combined": result.combined,
-        "written_callers": written[callers],
-        "written_defenders": written[defenders],
-        "hanging": result.hanging,
-    }
-    if not result.fell:
-        text = _(
-            "{who} called {suit} and {callers} made {made} of {combined}, more than half: "
-            "{callers} write {written_callers}, {defenders} write {written_defenders}."
-        )
-    elif result.tie and result.hanging:
-        text = _(
-            "{who} called {suit} and {callers} made exactly half ({made} of {combined}): "
-            "{defenders} write their {written_defenders} and {callers}'s {hanging} "
-            "hang until the next round that is not a tie."
-        )
-    elif result.tie:
-        text = _(
-            "{who} called {suit} and {callers} made exactly half ({made} of {combined}), "
-            "which is not more than half: {callers} fall (pad) and {defenders} write all "
-            "{written_defenders}."
-        )
-    else:
-        text = _(
-            "{who} called {suit} but {callers} made only {made} of {combined}, not more than "
-            "half: {callers} fall (pad) and {defenders} write all {written_defenders}."
-        )
-    parts.append(text.format(**values))
-    return "".join(parts)
+        parts.append(words.stiglja(result.stiglja))
+    if result.trump is not None:
+        parts.append(words.called_by(caller, result.trump, names))
+    parts.append(words.outcome(result, written))
+    return words.sentences(parts)

@@ -49,10 +49,15 @@ def analysis_lines(analysis: RoundAnalysis) -> list[Text]:
         lines.append(
             Text.assemble(
                 (_("Trick {n}: ").format(n=move.trick), "bold"),
-                _("{name} played {card}, best was {best}: ").format(
+                _("{name}: {card}, the best was {best}: ").format(
                     name=who, card=card_text(move.played), best=best
                 ),
-                (_("−{points} card points").format(points=move.lost_points), "bold red"),
+                (
+                    ngettext(
+                        "−{points} card point", "−{points} card points", move.lost_points
+                    ).format(points=move.lost_points),
+                    "bold red",
+                ),
                 _(", −{points} written").format(points=move.lost_written),
             )
         )

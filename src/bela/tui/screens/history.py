@@ -300,9 +300,12 @@ class HistoryScreen(Screen[None]):
     def _building(self, todo: int) -> None:
         self.query_one("#history-progress", ProgressBar).remove_class("-done")
         self.query_one("#history-status", Static).update(
-            _(
+            ngettext(
+                "History: reading {n} match record for the first time (it is replayed "
+                "and checked); this happens once.",
                 "History: reading {n} match records for the first time (they are replayed "
-                "and checked); this happens once."
+                "and checked); this happens once.",
+                todo,
             ).format(n=todo)
         )
 
@@ -616,7 +619,7 @@ class ReplayScreen(Screen[None]):
         lines.append(Text(head, style="italic"))
         trump = ""
         if rnd.trump is not None and rnd.caller is not None:
-            trump = _(" · trump {symbol} by {name}").format(
+            trump = _(" · trump {symbol} ({name})").format(
                 symbol=rnd.trump.symbol, name=SEAT_NAMES[rnd.caller]
             )
         lines.append(
@@ -641,13 +644,7 @@ class ReplayScreen(Screen[None]):
             trick = tricks[trick_no - 1]
             lines.append(
                 Text(
-                    (
-                        _("Trick {n} of {total} · {leader} leads · {name} take it (+{points})")
-                        if trick.winner == you()
-                        else _(
-                            "Trick {n} of {total} · {leader} leads · {name} takes it (+{points})"
-                        )
-                    ).format(
+                    _("Trick {n} of {total} · led by {leader} · won by {name} (+{points})").format(
                         n=trick_no,
                         total=len(tricks),
                         leader=SEAT_NAMES[trick.leader],

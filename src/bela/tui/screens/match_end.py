@@ -18,9 +18,10 @@ from bela.engine import Match
 from bela.engine.rules import QUICK_TARGET
 from bela.i18n import N_, _
 from bela.tui.model import sheet_model
-from bela.tui.text import SEAT_NAMES, TEAM_NAMES
+from bela.tui.text import SEAT_NAMES
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.score_sheet import sheet_text
+from bela.wording import is_you, ours
 
 __all__ = ["MatchEndScreen", "winner_text"]
 
@@ -29,15 +30,18 @@ def winner_text(match: Match) -> str:
     """ "Mi win 523 to 410!" and how (belot, or the target reached)."""
     winner = match.winner if match.winner is not None else 0
     mi, vi = match.scores
-    ours = winner == 0
-    head = _("You and Marko win") if ours else _("Ivo and Ana win")
+    we = ours(winner)
+    head = _("You and Marko win") if we else _("Ivo and Ana win")
     if match.belot:
         seat = match.rounds[-1].result.belot_seat
-        holder = SEAT_NAMES[seat] if seat is not None else TEAM_NAMES[winner]
+        if seat is None:
+            return _("{head}: belot, all eight cards of a suit!").format(head=head)
+        if is_you(seat):
+            return _("{head}: you held belot, all eight cards of a suit!").format(head=head)
         return _("{head}: {name} held belot, all eight cards of a suit!").format(
-            head=head, name=holder
+            head=head, name=SEAT_NAMES[seat]
         )
-    first, second = (mi, vi) if ours else (vi, mi)
+    first, second = (mi, vi) if we else (vi, mi)
     values = {"head": head, "first": first, "second": second}
     last = match.rounds[-1].result if match.rounds else None
     if last is not None and last.claim is not None:
@@ -48,8 +52,12 @@ def winner_text(match: Match) -> str:
         return _("{head} {first} to {second} (brza 163: the higher total after the deals).").format(
             **values
         )
-    return _("{head} {first} to {second} ({team} reached {target}).").format(
-        team=TEAM_NAMES[winner], target=match.target, **values
+    if we:
+        return _("{head} {first} to {second} (we reached {target}).").format(
+            target=match.target, **values
+        )
+    return _("{head} {first} to {second} (they reached {target}).").format(
+        target=match.target, **values
     )
 
 

@@ -35,7 +35,7 @@ from textual.widgets import Input, Static
 from bela.engine import Card, CompletedTrick, SeatView, Suit
 from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import N_, _
-from bela.net.phrases import render
+from bela.net.phrases import ROUND_CODES, render
 from bela.net.protocol import (
     QUICK_PHRASES,
     Lobby,
@@ -393,7 +393,8 @@ class NetTableScreen(Screen[None]):
                 self._paused = message.code == "paused"
             if message.code == "watching" and not self.session.watch:
                 self._log(_("(w lets the newest watcher see your hand; w again hides it.)"))
-            self._log(oneline(render(message.text, message.code, message.args), 300))
+            said = render(message.text, message.code, message.args, self.session.seat)
+            self._log(oneline(said, 300))
         elif isinstance(message, Over):
             if self.over is not None and self.over.record.get("seed") == message.record.get("seed"):
                 return  # sent again on sitting down again after the end: already shown
@@ -416,8 +417,8 @@ class NetTableScreen(Screen[None]):
                     )
                 )
         if state.last:
-            last = render(state.last, state.last_code, state.last_args)
-            ended = state.last_code in ("round_over", "round_over_note")
+            last = render(state.last, state.last_code, state.last_args, state.seat)
+            ended = state.last_code in ROUND_CODES
             self._log(Text(oneline(last, 300), style="bold" if ended else ""))
         if before is None or before.round != state.round:
             self._log(Text(_("— Round {n} —").format(n=state.round + 1), style="bold"))
@@ -643,7 +644,9 @@ class NetTableScreen(Screen[None]):
             # the key and the seat's number are the same: key 1 is seat 1
             lines.append(
                 Text(
-                    _("[{key}] seat {key} · {team}: {who}").format(key=seat + 1, team=team, who=who)
+                    _("[{key}] seat {seat} · {pair}: {player}").format(
+                        key=seat + 1, seat=seat + 1, pair=team, player=who
+                    )
                 )
             )
         if self.session.watch:
@@ -714,13 +717,16 @@ class NetTableScreen(Screen[None]):
             turn = _("your turn")
         else:
             turn = _("{name}'s turn").format(name=names[view.to_act])
-        trump_text = (
-            _("Trump {symbol} {suit}, called by {name}").format(
+        if trump is None or view.caller is None:
+            trump_text = _("Trump not named yet")
+        elif view.caller == me:
+            trump_text = _("Trump {symbol} {suit}, your call").format(
+                symbol=trump.symbol, suit=suit_name(trump)
+            )
+        else:
+            trump_text = _("Trump {symbol} {suit}, called by {name}").format(
                 symbol=trump.symbol, suit=suit_name(trump), name=names[view.caller]
             )
-            if trump is not None and view.caller is not None
-            else _("Trump not named yet")
-        )
         self.query_one("#status", Static).update(
             Text("\n").join(
                 [

@@ -14,13 +14,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from bela.engine import Card, CompletedTrick
-from bela.i18n import N_, _
+from bela.i18n import N_, _, ngettext
 from bela.tui.model import TrickModel, trick_cards
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.text import SEAT_NAMES, card_text
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.trick import trick_text
-from bela.wording import padded
+from bela.wording import is_you, padded
 
 __all__ = ["BelaPrompt", "LastTrickScreen"]
 
@@ -113,13 +113,20 @@ class LastTrickScreen(ModalScreen[None]):
                 cross = trick_text(TrickModel(cards, winner=trick.winner), clockwise=self.clockwise)
                 yield Static(cross, id="last-cross")
                 yield Static(Text(played), id="last-list")  # names are plain text, never markup
-            yield Static(
-                Text(
-                    _("{name} took it: {points} points.  (Esc to close)").format(
-                        name=winner, points=trick.points
-                    )
+            points = trick.points
+            if is_you(trick.winner):
+                taken = ngettext(
+                    "You took it: {points} point.  (Esc to close)",
+                    "You took it: {points} points.  (Esc to close)",
+                    points,
                 )
-            )
+            else:
+                taken = ngettext(
+                    "Taken by {name}: {points} point.  (Esc to close)",
+                    "Taken by {name}: {points} points.  (Esc to close)",
+                    points,
+                )
+            yield Static(Text(taken.format(name=winner, points=points)))
 
     def on_click(self) -> None:
         self.dismiss(None)

@@ -24,10 +24,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from bela.i18n import N_, _, pgettext
+from bela.i18n import N_, _, ngettext, pgettext
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
-from bela.wording import level_name, padded
+from bela.wording import level_name, padded, points
 
 if TYPE_CHECKING:
     from bela.archive.stats import CallRecord, RacePoint, ResultPoint, Statistics
@@ -107,14 +107,13 @@ def stats_text(s: Statistics) -> Text:
     lines += [
         _("Štiglja (all eight tricks): mi {mi} · vi {vi}").format(mi=s.stiglja[0], vi=s.stiglja[1]),
         _("Points written per round: {average}").format(average=per_round),
-        _(
-            "Zvanja: in {mi_rounds} rounds for mi ({mi_points} points) · "
-            "in {vi_rounds} for vi ({vi_points})"
-        ).format(
-            mi_rounds=s.zvanja_rounds[0],
-            mi_points=s.zvanja_points[0],
-            vi_rounds=s.zvanja_rounds[1],
-            vi_points=s.zvanja_points[1],
+        _("Zvanja: {mi} · {vi}").format(
+            mi=ngettext(
+                "mi in {n} round ({points})", "mi in {n} rounds ({points})", s.zvanja_rounds[0]
+            ).format(n=s.zvanja_rounds[0], points=points(s.zvanja_points[0])),
+            vi=ngettext(
+                "vi in {n} round ({points})", "vi in {n} rounds ({points})", s.zvanja_rounds[1]
+            ).format(n=s.zvanja_rounds[1], points=points(s.zvanja_points[1])),
         ),
         _("Bela: mi {mi} · vi {vi}   Belot: mi {mi_belot} · vi {vi_belot}").format(
             mi=s.bela[0], vi=s.bela[1], mi_belot=s.belot[0], vi_belot=s.belot[1]

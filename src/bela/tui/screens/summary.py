@@ -17,7 +17,7 @@ from bela.i18n import N_, _
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.text import SEAT_NAMES, TEAM_NAMES, explain_round
 from bela.tui.widgets import TooSmall
-from bela.wording import padded, suit_name
+from bela.wording import is_you, ours, padded, suit_name
 
 __all__ = ["RoundSummaryScreen", "summary_rows", "summary_title"]
 
@@ -30,11 +30,11 @@ def summary_title(record: RoundRecord, names: Sequence[str] | None = None) -> st
         return _("Round {n}: everybody passed").format(n=n)
     if result.caller is None or result.trump is None:
         return _("Round {n}").format(n=n)
+    values = {"n": n, "symbol": result.trump.symbol, "suit": suit_name(result.trump)}
+    if is_you(result.caller):
+        return _("Round {n}: you called {symbol} {suit}").format(**values)
     return _("Round {n}: {name} called {symbol} {suit}").format(
-        n=n,
-        name=SEAT_NAMES[result.caller] if names is None else names[result.caller],
-        symbol=result.trump.symbol,
-        suit=suit_name(result.trump),
+        name=SEAT_NAMES[result.caller] if names is None else names[result.caller], **values
     )
 
 
@@ -46,9 +46,10 @@ def summary_rows(record: RoundRecord, last_trick_team: int | None) -> list[tuple
         return [(_("Written"), record.written[0], record.written[1])]
     label = _("Card points")
     if last_trick_team is not None:
-        label = _("Card points (last trick +{bonus} {team})").format(
-            bonus=LAST_TRICK_BONUS, team=TEAM_NAMES[last_trick_team]
-        )
+        if ours(last_trick_team):
+            label = _("Card points (last trick +{bonus} to us)").format(bonus=LAST_TRICK_BONUS)
+        else:
+            label = _("Card points (last trick +{bonus} to them)").format(bonus=LAST_TRICK_BONUS)
     rows.append((label, r.card_points[0], r.card_points[1]))
     rows.append((_("Zvanja"), r.zvanja[0], r.zvanja[1]))
     rows.append((_("Bela"), r.bela[0], r.bela[1]))

@@ -19,7 +19,7 @@ from bela.i18n import _
 from bela.tui.text import TEAM_NAMES
 from bela.tui.widgets.cards import Look, card_chip, card_lines
 from bela.tui.zvanja_talk import ZvanjaTalk
-from bela.wording import padded
+from bela.wording import ours, padded
 
 __all__ = ["ZvanjaPanel", "laid_heading", "laid_text", "talk_text"]
 
@@ -34,9 +34,9 @@ def laid_heading(talk: ZvanjaTalk) -> str:
     """``mi score 70 in zvanja`` (or nobody declares)."""
     if talk.team is None:
         return _("Nobody has anything to declare.")
-    return _("{team} score {points} in zvanja").format(
-        team=TEAM_NAMES[talk.team], points=talk.points
-    )
+    if ours(talk.team):
+        return _("Our zvanja count: {points}").format(points=talk.points)
+    return _("Their zvanja count: {points}").format(points=talk.points)
 
 
 def _points(zvanja: tuple[Zvanje, ...]) -> str:
