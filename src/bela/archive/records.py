@@ -32,6 +32,7 @@ from bela.engine import (
     Round,
     RoundRecord,
     Rules,
+    Silent,
     Suit,
     cards_in,
 )
@@ -217,6 +218,8 @@ def parse_action(text: str) -> Action:
             return Pass()
         if stripped == "dosta":
             return Claim()
+        if stripped == "šutim":
+            return Silent()
         if stripped.startswith("call "):
             return Call(Suit.parse(stripped[5:]))
         bela = stripped.endswith(" bela")
@@ -225,7 +228,7 @@ def parse_action(text: str) -> Action:
         return Play(Card.parse(stripped), bela)
     except CardParseError:
         raise RecordError(
-            f"{shown(text)} is not an action: expected dalje, call H, 10H, QH bela or dosta"
+            f"{shown(text)} is not an action: expected dalje, call H, 10H, QH bela, dosta or šutim"
         ) from None
 
 
