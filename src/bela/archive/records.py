@@ -41,6 +41,7 @@ from bela.foundation.files import size_text
 from bela.foundation.untrusted import oneline, shown
 
 __all__ = [
+    "NEWEST_VERSION",
     "RECORD_SIZE_LIMIT",
     "RECORD_VALUE_LIMIT",
     "SCHEMA_VERSION",
@@ -61,12 +62,21 @@ __all__ = [
 ]
 
 SCHEMA_VERSION: Final = 2
-"""The record format this bela writes and the newest one it reads.
+"""The record format this bela writes for a match in which nobody kept zvanja back.
 
 Version 2 (rules revision 2) stores every house rule in ``rules`` and a "dosta"
 claim in a round's result. A version-1 record has only ``no_forced_trump`` and
 ``visi``: it was played with bela announced on the second card and the other
 rules as they were then (``LEGACY_RULES``), and it replays under exactly those.
+"""
+
+NEWEST_VERSION: Final = 3
+"""The newest record format this bela reads.
+
+Version 3 is version 2 with one more action, ``šutim`` (a player keeping his zvanja
+back, ``bela.engine.Silent``). Only a match in which somebody said it is written as
+version 3, so every other record stays what it was, and a bela that does not know the
+action says it is too old instead of calling the record damaged.
 """
 
 # RECORD_SIZE_LIMIT (2 MiB) and RecordError live in bela.archive.record_basics, which
@@ -210,6 +220,9 @@ def action_text(action: Action) -> str:
     return str(action)
 
 
+SILENT: Final = Silent()
+
+
 def parse_action(text: str) -> Action:
     """Read an action back from its record text; ``RecordError`` if it names none."""
     stripped = text.strip()
@@ -218,8 +231,8 @@ def parse_action(text: str) -> Action:
             return Pass()
         if stripped == "dosta":
             return Claim()
-        if stripped == "šutim":
-            return Silent()
+        if stripped == str(SILENT):
+            return SILENT
         if stripped.startswith("call "):
             return Call(Suit.parse(stripped[5:]))
         bela = stripped.endswith(" bela")
@@ -281,7 +294,8 @@ def _current_entry(deal: Round, index: int, current: Round) -> RoundEntry:
     """The entry of the round in progress, its seats read off the round instead of replayed.
 
     A round in progress has its bids (with their seats) and then its cards (in tricks
-    with their leaders), and no claim ("dosta" ends a round): this is what
+    with their leaders), and no claim ("dosta" ends a round); a "šutim" in it (not
+    among the bids or the cards) sends it the long way, through ``_seated``: this is what
     ``_seated`` would find, at a fraction of the cost (the network host saves after
     every action; ``tests/net/test_net_views.py`` checks both agree).
     """
@@ -291,7 +305,7 @@ def _current_entry(deal: Round, index: int, current: Round) -> RoundEntry:
     if current.trick:
         seats.extend((current.trick_leader + i) % 4 for i in range(len(current.trick)))
     actions = current.actions
-    if len(seats) != len(actions):  # pragma: no cover - not a round in progress
+    if len(seats) != len(actions):  # "šutim" was said
         return _round_entry(deal, index, actions, None)
     return RoundEntry(
         index=index,
@@ -339,8 +353,10 @@ def record_from_match(
     if match.current is not None:
         index = match.next_index
         rounds.append(_current_entry(match.deal(index), index, match.current))
+    silent = str(SILENT)
+    kept_back = any(item.action == silent for entry in rounds for item in entry.actions)
     return MatchRecord(
-        schema_version=SCHEMA_VERSION,
+        schema_version=NEWEST_VERSION if kept_back else SCHEMA_VERSION,
         rules=RulesEntry.of(match.rules),
         target=match.target,
         seed=match.seed,
@@ -441,6 +457,11 @@ def match_from_record(record: MatchRecord) -> Match:
             if match.next_index != entry.index:
                 raise RecordError(f"round {number} has actions after its end (action {step})")
             action = parse_action(item.action)
+            if action == SILENT and record.schema_version < NEWEST_VERSION:
+                raise RecordError(
+                    f"round {number}, action {step}: {str(SILENT)!r} is not part of a version "
+                    f"{record.schema_version} record"
+                )
             try:
                 match = match.apply(action, item.seat)
             except IllegalActionError as exc:
@@ -536,10 +557,10 @@ def loads(data: str | bytes) -> MatchRecord:
         version = _Header.model_validate_json(data).schema_version
     except ValidationError as exc:
         raise RecordError(f"not a bela match record: {_one_line(exc)}") from None
-    if version > SCHEMA_VERSION:
+    if version > NEWEST_VERSION:
         raise RecordError(
             f"this record was written by a newer bela (record version {version}, this bela "
-            f"reads up to {SCHEMA_VERSION}): upgrade bela to open it"
+            f"reads up to {NEWEST_VERSION}): upgrade bela to open it"
         )
     if version < 1:
         raise RecordError(f"not a bela match record: unknown record version {version}")

@@ -73,9 +73,9 @@ class SeatView:
     """(team 0's score, team 1's score, target) before this round, in a match to a target
     (None for a bare round or a quick match): the score every player at the table sees."""
     silent: tuple[int, ...] = ()
-    """The seats that kept their zvanja to themselves ("šutim"): the table knows they said nothing."""
+    """The seats that kept their zvanja back ("šutim"): the table knows they said nothing."""
     may_stay_silent: bool = False
-    """Whether this seat, to act, may still keep its zvanja to itself (``Round.can_stay_silent``)."""
+    """Whether this seat, to act, may still keep its zvanja back (``Round.can_stay_silent``)."""
 
     @property
     def first_player(self) -> int:
