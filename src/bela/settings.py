@@ -116,6 +116,8 @@ class Settings:
     difficulty: str = "normal"
     bot_delay: float = 0.5
     auto_bela: bool = True
+    always_declare: bool = True
+    """Zvanja declared for the player; False asks at his first card whether to keep them back."""
     theme: str = DEFAULT_THEME
     reduced_motion: bool = False
     rules: Rules = field(default=DEFAULT_RULES)
@@ -199,7 +201,7 @@ def parse_settings(data: bytes) -> Settings:
                 and math.isfinite(value)
                 and 0 <= value <= MAX_BOT_DELAY
             )
-        elif key in ("auto_bela", "reduced_motion"):
+        elif key in ("auto_bela", "always_declare", "reduced_motion"):
             ok = _is_bool(value)
         elif key == "theme":
             ok = isinstance(value, str) and 0 < len(value) <= _THEME_LIMIT and value.isprintable()

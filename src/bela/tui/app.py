@@ -78,6 +78,7 @@ class BelaApp(App[int]):
         bot_delay: float | None = None,
         hold_delay: float | None = None,
         auto_bela: bool | None = None,
+        always_declare: bool | None = None,
         reduced_motion: bool | None = None,
         rules: Rules | None = None,
         language: str | None = None,
@@ -99,7 +100,9 @@ class BelaApp(App[int]):
         a finished trick stays before a bot leads the next (tests pass 0 for both).
 
         ``auto_bela`` announces bela for the human as soon as it may be (as most
-        players always would); False asks each time. ``reduced_motion`` turns the
+        players always would); False asks each time. ``always_declare`` declares the
+        human's zvanja for them; False asks, at their turn in the first trick, whether
+        to declare them or keep them back ("šutim"). ``reduced_motion`` turns the
         trick's gathering animation off (so does ``TEXTUAL_ANIMATIONS=none``).
 
         ``language`` is ``--lang``: it wins over the saved language for this run.
@@ -122,6 +125,9 @@ class BelaApp(App[int]):
         self.bot_delay = bot_delay if bot_delay is not None else stored.bot_delay
         self._hold_delay = hold_delay
         self.auto_bela = auto_bela if auto_bela is not None else stored.auto_bela
+        self.always_declare = (
+            always_declare if always_declare is not None else stored.always_declare
+        )
         self.reduced_motion = (
             reduced_motion if reduced_motion is not None else stored.reduced_motion
         )
@@ -152,6 +158,15 @@ class BelaApp(App[int]):
             self.notify(_("Bela is now announced automatically."), timeout=3)
         else:
             self.notify(_("Bela is now asked for each time."), timeout=3)
+
+    def toggle_always_declare(self) -> None:
+        """Switch between declaring the human's zvanja for them and asking each time."""
+        self.always_declare = not self.always_declare
+        self.remember(always_declare=self.always_declare)
+        if self.always_declare:
+            self.notify(_("Your zvanja are now declared for you."), timeout=3)
+        else:
+            self.notify(_("You are now asked whether to declare your zvanja."), timeout=3)
 
     def toggle_reduced_motion(self) -> None:
         """Switch the trick's gathering animation off or back on."""

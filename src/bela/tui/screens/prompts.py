@@ -1,4 +1,4 @@
-"""Small dialogs over the table: announcing bela, and reviewing the last trick."""
+"""Small dialogs over the table: announcing bela, declaring zvanja, reviewing the last trick."""
 
 from __future__ import annotations
 
@@ -13,16 +13,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from bela.engine import Card, CompletedTrick
+from bela.engine import Card, CompletedTrick, Zvanje
 from bela.i18n import N_, _
 from bela.tui.model import TrickModel, trick_cards
 from bela.tui.screens.fresh import FreshModal
-from bela.tui.text import SEAT_NAMES, card_text
+from bela.tui.text import SEAT_NAMES, card_text, zvanje_text
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.trick import trick_text
 from bela.wording import padded
 
-__all__ = ["BelaPrompt", "LastTrickScreen"]
+__all__ = ["BelaPrompt", "DeclarePrompt", "LastTrickScreen"]
 
 
 class BelaPrompt(FreshModal[bool | None]):
@@ -69,6 +69,46 @@ class BelaPrompt(FreshModal[bool | None]):
         self.dismiss(event.button.id == "yes")
 
     def action_answer(self, answer: bool | None) -> None:
+        self.dismiss(answer)
+
+
+class DeclarePrompt(FreshModal[bool]):
+    """Asked at the human's turn in the first trick when they hold zvanja and the setting
+    "declare my zvanja for me" is off: declare them, or keep them back ("šutim").
+
+    Kept back, they score nothing and take no part in the comparison, as at a real
+    table where a player who says nothing forfeits them. Enter declares, Esc keeps
+    them back; only a key pressed while the question is on show answers it.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "answer(True)", N_("Declare")),
+        Binding("escape", "answer(False)", N_("Keep back")),
+    ]
+
+    def __init__(self, zvanja: Sequence[Zvanje]) -> None:
+        super().__init__()
+        self.zvanja = tuple(zvanja)
+
+    def compose(self) -> ComposeResult:
+        own = ", ".join(zvanje_text(z) for z in self.zvanja)
+        yield TooSmall()
+        with Vertical(id="declare", classes="dialog"):
+            yield Static(Text(_("Your zvanja: {own}").format(own=own)), classes="title")
+            yield Static(
+                _(
+                    "Declare them? Kept back (šutim), they score nothing and the table "
+                    "learns nothing of them."
+                )
+            )
+            with Horizontal(classes="buttons"):
+                yield Button(_("Declare (Enter)"), id="yes", variant="primary")
+                yield Button(_("Keep back (Esc)"), id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
 
 

@@ -154,6 +154,11 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 _("Announce bela for me (else I am asked)"), value=app.auto_bela, id="set-bela"
             )
             yield Tick(
+                _("Declare my zvanja for me (else I am asked)"),
+                value=app.always_declare,
+                id="set-declare",
+            )
+            yield Tick(
                 _("Reduce motion (no sliding tricks)"), value=app.reduced_motion, id="set-motion"
             )
             yield Static(_("House rules, for the next new match"), classes="setting-heading")
@@ -201,6 +206,8 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
         box = event.checkbox.id or ""
         if box == "set-bela" and event.value != app.auto_bela:
             app.toggle_auto_bela()
+        elif box == "set-declare" and event.value != app.always_declare:
+            app.toggle_always_declare()
         elif box == "set-motion" and event.value != app.reduced_motion:
             app.toggle_reduced_motion()
         elif box.startswith(_RULE_PREFIX):
