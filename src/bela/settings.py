@@ -41,9 +41,11 @@ from bela.i18n import LANGUAGES, N_, _
 
 __all__ = [
     "CONFIG_DIR_ENV",
+    "DEFAULT_BOT_NAMES",
     "DEFAULT_THEME",
     "DIFFICULTIES",
     "MAX_BOT_DELAY",
+    "NAME_LIMIT",
     "RULE_CHOICES",
     "SCHEMA_VERSION",
     "SETTINGS_NAME",
@@ -53,12 +55,14 @@ __all__ = [
     "Settings",
     "SettingsError",
     "SettingsStore",
+    "clean_name",
     "config_dir",
     "load_settings",
     "parse_settings",
     "rules_summary",
     "save_settings",
     "saved_language",
+    "saved_player_name",
     "settings_path",
 ]
 
@@ -73,6 +77,27 @@ MAX_BOT_DELAY: Final = 5.0
 """The longest pause before a bot's card a file may ask for (the app offers up to 1.2 s)."""
 DEFAULT_THEME: Final = "textual-dark"
 _THEME_LIMIT: Final = 64
+NAME_LIMIT: Final = 16
+"""The longest name a player or a bot may have (characters): it fits the table's seat badges."""
+DEFAULT_BOT_NAMES: Final = ("Ivo", "Marko", "Ana")
+"""The bots at seats 1 (right), 2 (partner) and 3 (left) until the player names them."""
+
+
+def clean_name(text: str, *, empty: bool = False) -> str:
+    """A name as the app keeps it: printable characters only, trimmed, 1 to ``NAME_LIMIT`` long.
+
+    Names are the player's own text: they are shown as text, never as markup.
+    ``empty``: "" is allowed (the player's own name, not set). ``ValueError`` with a
+    one-line message in the player's language otherwise.
+    """
+    cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
+    if (cleaned or not empty) and not 1 <= len(cleaned) <= NAME_LIMIT:
+        raise ValueError(
+            _("a name is 1 to {limit} characters, not {text}").format(
+                limit=NAME_LIMIT, text=shown(text, 30)
+            )
+        )
+    return cleaned
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +142,10 @@ class Settings:
     bot_delay: float = 0.5
     auto_bela: bool = True
     always_declare: bool = True
+    player_name: str = ""
+    """The player's own name at a network table and in the records ("" = not given)."""
+    bot_names: tuple[str, str, str] = DEFAULT_BOT_NAMES
+    """The bots' names at seats 1, 2 (the partner) and 3, wherever a seat is named."""
     """Zvanja declared for the player; False asks at his first card whether to keep them back."""
     theme: str = DEFAULT_THEME
     reduced_motion: bool = False
@@ -144,6 +173,14 @@ def _is_bool(value: object) -> bool:
 
 def _is_int(value: object) -> bool:
     return value.__class__ is int
+
+
+def _is_name(value: str, *, empty: bool = False) -> bool:
+    """A name as ``clean_name`` keeps it, already clean (a file holds what the app wrote)."""
+    try:
+        return clean_name(value, empty=empty) == value
+    except ValueError:
+        return False
 
 
 def _check_rules(raw: object) -> Rules:
@@ -207,6 +244,18 @@ def parse_settings(data: bytes) -> Settings:
             ok = isinstance(value, str) and 0 < len(value) <= _THEME_LIMIT and value.isprintable()
         elif key == "language":
             ok = value == "" or value in LANGUAGES
+        elif key == "player_name":
+            ok = isinstance(value, str) and _is_name(value, empty=True)
+        elif key == "bot_names":
+            ok = (
+                isinstance(value, list)
+                and len(value) == 3
+                and all(isinstance(v, str) and _is_name(v) for v in value)
+            )
+            if ok:
+                assert isinstance(value, list)
+                values[key] = tuple(clean_name(v) for v in value)
+                continue
         elif key == "rules":
             values["rules"] = _check_rules(value)
             continue
@@ -257,6 +306,16 @@ def saved_language() -> str | None:
         return None
     language = raw.get("language") if isinstance(raw, dict) else None
     return language if isinstance(language, str) and language in LANGUAGES else None
+
+
+def saved_player_name() -> str:
+    """The player's name in the settings file, or ""; reads only, like ``saved_language``
+    (the command line's ``bela host`` and ``bela join`` name the player with it)."""
+    try:
+        data = read_limited(settings_path(), SIZE_LIMIT)
+        return parse_settings(data).player_name
+    except (OSError, SettingsError):
+        return ""
 
 
 def load_settings() -> Loaded:

@@ -39,6 +39,7 @@ from bela.engine import (
 from bela.engine.deal import MAX_SEED
 from bela.foundation.files import size_text
 from bela.foundation.untrusted import oneline, shown
+from bela.i18n import _
 
 __all__ = [
     "NEWEST_VERSION",
@@ -516,7 +517,7 @@ def _one_line(exc: ValidationError) -> str:
     """
     error = exc.errors(include_url=False, include_input=False, include_context=False)[0]
     if error["type"] == "json_invalid":
-        return "it is not complete JSON (truncated or damaged?)"
+        return _("it is not complete JSON (truncated or damaged?)")
     where = (
         ".".join(str(part) if isinstance(part, int) else _key(part) for part in error["loc"])
         or "the top level"
@@ -537,34 +538,42 @@ def loads(data: str | bytes) -> MatchRecord:
     """Parse and validate record JSON (not yet replayed: see ``match_from_record``)."""
     if len(data) > RECORD_SIZE_LIMIT:
         raise RecordError(
-            "not a bela match record: it is too large "
-            f"(the limit is {size_text(RECORD_SIZE_LIMIT)})"
+            _("not a bela match record: it is too large (the limit is {limit})").format(
+                limit=size_text(RECORD_SIZE_LIMIT)
+            )
         )
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise RecordError("not a bela match record: the file is not UTF-8 text") from None
+            raise RecordError(_("not a bela match record: the file is not UTF-8 text")) from None
     if not data.strip():
-        raise RecordError("not a bela match record: the file is empty")
+        raise RecordError(_("not a bela match record: the file is empty"))
     values = data.count(",") + data.count("[") + data.count("{")
     if values > RECORD_VALUE_LIMIT:
         raise RecordError(
-            f"not a bela match record: it holds far more values than any match "
-            f"(over {RECORD_VALUE_LIMIT:,})"
+            _(
+                "not a bela match record: it holds far more values than any match (over {limit})"
+            ).format(limit=f"{RECORD_VALUE_LIMIT:,}")
         )
     try:
         version = _Header.model_validate_json(data).schema_version
     except ValidationError as exc:
-        raise RecordError(f"not a bela match record: {_one_line(exc)}") from None
+        raise RecordError(_("not a bela match record: {why}").format(why=_one_line(exc))) from None
     if version > NEWEST_VERSION:
         raise RecordError(
-            f"this record was written by a newer bela (record version {version}, this bela "
-            f"reads up to {NEWEST_VERSION}): upgrade bela to open it"
+            _(
+                "this record was written by a newer bela (record version {version}, this bela "
+                "reads up to {newest}): upgrade bela to open it"
+            ).format(version=version, newest=NEWEST_VERSION)
         )
     if version < 1:
-        raise RecordError(f"not a bela match record: unknown record version {version}")
+        raise RecordError(
+            _("not a bela match record: unknown record version {version}").format(version=version)
+        )
     try:
         return MatchRecord.model_validate_json(data)
     except ValidationError as exc:
-        raise RecordError(f"the match record is damaged or was edited: {_one_line(exc)}") from None
+        raise RecordError(
+            _("the match record is damaged or was edited: {why}").format(why=_one_line(exc))
+        ) from None

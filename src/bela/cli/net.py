@@ -106,6 +106,29 @@ def _seconds(text: str) -> float:
     return value
 
 
+def join_line(where: str, code: str) -> str:
+    """What the host tells friends to type; the name to replace is a word of their language."""
+    name = _("NAME")  # what to replace with one's name, in the reader's language
+    return _("Friends join with:  {command}").format(
+        command=f"bela join {where} {code} --name {name}"
+    )
+
+
+def default_name(command: str) -> str:
+    """The name at the table when ``--name`` is not given: the player's name from the
+    settings (F2), else a word for the role in the player's language (never "host")."""
+    from bela.settings import saved_player_name
+
+    saved = saved_player_name()
+    if saved and command != "serve":
+        return saved
+    if command == "host":
+        return _("Host")
+    if command == "join":
+        return _("Player")
+    return _("Guest")
+
+
 def _name(text: str) -> str:
     cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
     if not 1 <= len(cleaned) <= 24:
@@ -170,7 +193,11 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     host.add_argument(
         "--no-play", dest="play", action="store_false", help=_("only host; do not open the app")
     )
-    host.add_argument("--name", type=_name, default="host", help=_("your name at the table"))
+    host.add_argument(
+        "--name",
+        type=_name,
+        help=_("your name at the table (default: your name in the settings)"),
+    )
     host.add_argument(
         "--target", type=target, default=1001, metavar=targets_shown, help=_("the match's target")
     )
@@ -193,7 +220,11 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     )
     join.add_argument("address", metavar="ADDRESS", help=_("HOST or HOST:PORT the host printed"))
     join.add_argument("code", metavar="CODE", help=_("the join code the host printed"))
-    join.add_argument("--name", type=_name, default="player", help=_("your name at the table"))
+    join.add_argument(
+        "--name",
+        type=_name,
+        help=_("your name at the table (default: your name in the settings)"),
+    )
     join.add_argument(
         "--fresh",
         action="store_true",
@@ -231,7 +262,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         metavar=("ADDRESS", "CODE"),
         help=_("each browser tab takes a seat at this table instead of playing alone"),
     )
-    serve.add_argument("--name", type=_name, default="web", help=_("the name at the table"))
+    serve.add_argument("--name", type=_name, help=_("the name at the table"))
 
 
 def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOptions:
@@ -243,7 +274,7 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
             wait=args.wait,
             ssh=args.ssh,
             play=args.play,
-            name=args.name,
+            name=args.name or default_name("host"),
             target=args.target,
             bot_delay=args.bot_delay,
         )
@@ -251,12 +282,13 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
         return JoinOptions(
             address=args.address,
             code=args.code,
-            name=args.name,
+            name=args.name or default_name("join"),
             fresh=args.fresh,
             record=args.record,
         )
     join = None if args.join is None else (str(args.join[0]), str(args.join[1]))
-    return ServeOptions(port=args.port, public=args.public, join=join, name=args.name)
+    name = args.name or default_name("serve")
+    return ServeOptions(port=args.port, public=args.public, join=join, name=name)
 
 
 # ---------------------------------------------------------------------- bela host
@@ -349,18 +381,16 @@ class _Hosting:
         self._tell(
             _("Table open at {address}  join code: {code}").format(address=where, code=table.code)
         )
-        self._tell(
-            _("Friends join with:  {command}").format(
-                command=f"bela join {where} {table.code} --name NAME"
-            )
-        )
+        self._tell(join_line(where, table.code))
         if opts.ssh is not None:
             from bela.net.ssh import start_ssh
 
             await start_ssh(server, bind, opts.ssh, port)
+            name = _("NAME")
             self._tell(
                 _("Or over SSH:  {command}  (password: {code})").format(
-                    command=f"ssh -p {opts.ssh} NAME@{_shown_host(opts.public)}", code=table.code
+                    command=f"ssh -p {opts.ssh} {name}@{_shown_host(opts.public)}",
+                    code=table.code,
                 )
             )
         if not opts.public:

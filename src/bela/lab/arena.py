@@ -35,6 +35,7 @@ from bela.engine.rules import DEFAULT_RULES
 from bela.i18n import _
 from bela.lab.progress import ProgressBar
 from bela.lab.runner import map_tasks, usable_cpus, worker_count
+from bela.wording import level_name
 
 __all__ = [
     "ArenaReport",
@@ -371,7 +372,10 @@ def _pct(x: float) -> str:
 def render_report(report: ArenaReport) -> RenderableType:
     """The report as a rich table (with a one-line verdict under it)."""
     table = Table(
-        title=_("{a} (A) vs {b} (B)").format(a=report.bot_a, b=report.bot_b), title_justify="left"
+        title=_("{a} (A) vs {b} (B)").format(
+            a=level_name(report.bot_a), b=level_name(report.bot_b)
+        ),
+        title_justify="left",
     )
     table.add_column(_("measure"))
     table.add_column(_("value"), justify="right")
@@ -404,11 +408,13 @@ def render_report(report: ArenaReport) -> RenderableType:
         verdict = Text(_("too few deals for a verdict"), style="dim")
     elif w.low > 0:
         verdict = Text(
-            _("{bot} is stronger (significant at 95%)").format(bot=report.bot_a), style="bold green"
+            _("{bot} is stronger (significant at 95%)").format(bot=level_name(report.bot_a)),
+            style="bold green",
         )
     elif w.high < 0:
         verdict = Text(
-            _("{bot} is stronger (significant at 95%)").format(bot=report.bot_b), style="bold red"
+            _("{bot} is stronger (significant at 95%)").format(bot=level_name(report.bot_b)),
+            style="bold red",
         )
     else:
         verdict = Text(_("no significant difference"), style="yellow")

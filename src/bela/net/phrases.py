@@ -28,7 +28,7 @@ from bela.engine.errors import (
 )
 from bela.engine.tricks import ILLEGAL_CODES, Illegal
 from bela.i18n import N_, _
-from bela.wording import illegal_text
+from bela.wording import illegal_text, level_name
 
 __all__ = ["PHRASES", "Phrase", "illegal_phrase", "render", "round_over"]
 
@@ -192,6 +192,8 @@ def render(text: str, code: str | None, args: Mapping[str, str | int] | None) ->
         template = PHRASES.get(code)
         if template is None or code.startswith("note_"):
             return text
+        if "level" in values:  # a bots' level by its name in this language, not its id
+            values["level"] = level_name(str(values["level"]))
         if code == "round_over_note":
             values["note"] = _note(values)
             if not values["note"]:

@@ -14,17 +14,20 @@ from __future__ import annotations
 import os
 import random
 import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.notifications import SeverityLevel
+from textual.screen import Screen
 from textual.theme import Theme
 
 from bela.archive.storage import autosave_path, claim_slot, release_slot
 from bela.engine import Rules
 from bela.foundation.untrusted import oneline, shown
-from bela.i18n import N_, _, set_language
+from bela.i18n import N_, _, pgettext, set_language
 from bela.settings import SettingsStore
 from bela.tui.commands import BelaCommands
 from bela.tui.screens.start import StartScreen
@@ -32,6 +35,7 @@ from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+from bela.wording import set_bot_names
 
 if TYPE_CHECKING:
     from bela.engine import Match
@@ -125,6 +129,10 @@ class BelaApp(App[int]):
         self.bot_delay = bot_delay if bot_delay is not None else stored.bot_delay
         self._hold_delay = hold_delay
         self.auto_bela = auto_bela if auto_bela is not None else stored.auto_bela
+        self.player_name = stored.player_name
+        """The player's own name ("" = not given): the records and a network table use it."""
+        self.bot_names = stored.bot_names
+        set_bot_names(self.bot_names)
         self.always_declare = (
             always_declare if always_declare is not None else stored.always_declare
         )
@@ -158,6 +166,50 @@ class BelaApp(App[int]):
             self.notify(_("Bela is now announced automatically."), timeout=3)
         else:
             self.notify(_("Bela is now asked for each time."), timeout=3)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """Textual's own palette commands, in the player's language (``bela.tui.palette``)."""
+        from bela.tui.palette import system_commands
+
+        yield from system_commands(self, screen)
+
+    def action_command_palette(self) -> None:
+        """The palette (Ctrl+P), its prompt and "no matches" in the player's language."""
+        from bela.tui.palette import BelaPalette
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(
+                BelaPalette(id="--command-palette", placeholder=_("Search for commands…"))
+            )
+
+    def search_themes(self) -> None:
+        """The theme list, each theme by its worded name (``palette.theme_label``)."""
+        from bela.tui.palette import BelaPalette, ThemeCommands
+
+        self.push_screen(
+            BelaPalette(providers=[ThemeCommands], placeholder=_("Search for themes…"))
+        )
+
+    def table_names(self) -> tuple[str, str, str, str]:
+        """The names by seat as the settings hold them: the player's ("" = not given), the bots'."""
+        return (self.player_name, *self.bot_names)
+
+    def set_names(self, player: str, bots: tuple[str, str, str]) -> None:
+        """Name the player and the bots (already clean: ``settings.clean_name``), and save them.
+
+        The bots' names take effect on every screen at once (``wording.seat_name``)."""
+        self.player_name, self.bot_names = player, bots
+        set_bot_names(bots)
+        self.remember(player_name=player, bot_names=bots)
+        self.notify(_("Names saved."), timeout=3)
+
+    def record_names(self) -> tuple[str, str, str, str] | None:
+        """The names a record keeps (None while they are the defaults: its file stays as it was)."""
+        from bela.settings import DEFAULT_BOT_NAMES
+
+        if not self.player_name and self.bot_names == DEFAULT_BOT_NAMES:
+            return None
+        return (self.player_name or pgettext("seat", "You"), *self.bot_names)
 
     def toggle_always_declare(self) -> None:
         """Switch between declaring the human's zvanja for them and asking each time."""

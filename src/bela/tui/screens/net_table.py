@@ -84,14 +84,14 @@ from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.trick import place_of
 from bela.tui.widgets.zvanja import ZvanjaPanel
-from bela.wording import mark_words, suit_name
+from bela.wording import level_name, mark_words, suit_name
 
 if TYPE_CHECKING:
     from bela.ai.hard import Advice
     from bela.net.protocol import TrickInfo, ViewInfo
     from bela.tui.zvanja_talk import ZvanjaTalk
 
-__all__ = ["NetTableScreen", "bid_choices", "seat_models"]
+__all__ = ["NetTableScreen", "bid_choices", "lobby_title", "seat_models"]
 
 _BIDS: Final = ("call H", "call D", "call S", "call C", "dalje")
 _PHRASE_KEYS: Final = ("f5", "f6", "f7", "f8", "f9", "f10")
@@ -180,6 +180,13 @@ def bid_choices(view: ViewInfo, cursor: int) -> BidModel:
     forced = "dalje" not in view.legal
     prompt = _("Pod mus: all passed\nYou must name trump") if forced else _("Trump or dalje?")
     return BidModel(tuple(options), cursor, prompt)
+
+
+def lobby_title(target: int, bots: str) -> str:
+    """The lobby's first line: the target, and the bots' level by its name (not its id)."""
+    return _("Table to {target} · empty seats: {level} bots").format(
+        target=target, level=level_name(bots)
+    )
 
 
 class NetTableScreen(Screen[None]):
@@ -480,14 +487,7 @@ class NetTableScreen(Screen[None]):
             return
         # the sheet says the table's target before the first round, not the default one
         self.query_one("#sheet", ScoreSheet).model = SheetModel(target=lobby.target)
-        lines = [
-            Text(
-                _("Table to {target} · empty seats: {level} bots").format(
-                    target=lobby.target, level=lobby.bots
-                ),
-                style="bold",
-            )
-        ]
+        lines = [Text(lobby_title(lobby.target, lobby.bots), style="bold")]
         for seat, info in enumerate(lobby.seats):
             who = info.name or _("— open —")
             if seat == self.session.seat:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -14,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from bela.engine import Card, CompletedTrick, Zvanje
-from bela.i18n import N_, _
+from bela.i18n import N_, _, current_language
 from bela.tui.model import TrickModel, trick_cards
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.text import SEAT_NAMES, card_text, zvanje_text
@@ -22,7 +23,15 @@ from bela.tui.widgets import TooSmall
 from bela.tui.widgets.trick import trick_text
 from bela.wording import padded
 
-__all__ = ["BelaPrompt", "DeclarePrompt", "LastTrickScreen"]
+__all__ = ["BelaPrompt", "DeclarePrompt", "LastTrickScreen", "answer_keys"]
+
+_ANSWER_KEYS: Final = {"hr": ("d", "n"), "es": ("s", "n"), "ru": ("д", "н")}
+"""Yes and no as a player of each language types them: da / ne, sí / no, да / нет."""
+
+
+def answer_keys() -> tuple[str, str]:
+    """The keys that say yes and no in the player's language (English y / n elsewhere)."""
+    return _ANSWER_KEYS.get(current_language(), ("y", "n"))
 
 
 class BelaPrompt(FreshModal[bool | None]):
@@ -36,10 +45,10 @@ class BelaPrompt(FreshModal[bool | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", N_("Bela!")),
-        Binding("n", "answer(False)", N_("No")),
+        Binding("enter", "answer(True)", N_("Bela!")),
         Binding("escape", "answer(None)", N_("Back")),
     ]
+    """Yes and no are letters of the player's language (``answer_keys``), read in ``on_key``."""
 
     def __init__(self, card: Card, *, second: bool = False) -> None:
         """``second``: the match announces bela with the second card (an old house rule)."""
@@ -61,9 +70,21 @@ class BelaPrompt(FreshModal[bool | None]):
                     "Announce bela for 20 points?"
                 )
             yield Static(text.format(card=card_text(self.card)), classes="title")
+            yes, no = answer_keys()
             with Horizontal(classes="buttons"):
-                yield Button(_("Bela! (y)"), id="yes", variant="primary")
-                yield Button(_("No (n)"), id="no")
+                yield Button(_("Bela! ({key})").format(key=yes), id="yes", variant="primary")
+                yield Button(_("No ({key})").format(key=no), id="no")
+
+    def on_key(self, event: events.Key) -> None:
+        """The language's yes and no letters (a key typed before the question: ``FreshModal``)."""
+        if event.time < self._shown_at:
+            return
+        typed = (event.character or "").lower()
+        yes, no = answer_keys()
+        if typed in (yes, no):
+            event.stop()
+            event.prevent_default()
+            self.dismiss(typed == yes)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

@@ -355,7 +355,8 @@ class TableScreen(LanguageRedraw, Screen[None]):
 
     def _save(self) -> None:
         """Autosave; a failure is shown once (not after every card) until saving works again."""
-        problem = autosave(self.match, self.difficulty) if not self.match.is_over else None
+        names = self.bela_app.record_names()
+        problem = autosave(self.match, self.difficulty, names) if not self.match.is_over else None
         if problem is not None and problem != self._save_problem:
             self.notify(problem, severity="warning", timeout=8)
         self._save_problem = problem
@@ -383,7 +384,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
             self.finished = self.match.rounds[-1]
             log.say(Text(result_line(self.finished, self.match.scores), style="bold"))
         if self.match.is_over:
-            problem = archive(self.match, self.difficulty)
+            problem = archive(self.match, self.difficulty, self.bela_app.record_names())
             if problem is not None:
                 self.notify(problem, severity="warning", timeout=6)
         else:
