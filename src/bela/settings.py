@@ -59,11 +59,13 @@ __all__ = [
     "config_dir",
     "load_settings",
     "parse_settings",
+    "rule_names",
     "rules_summary",
     "save_settings",
     "saved_language",
     "saved_player_name",
     "settings_path",
+    "stored_rule_name",
 ]
 
 CONFIG_DIR_ENV: Final = "BELA_CONFIG_DIR"
@@ -102,34 +104,94 @@ def clean_name(text: str, *, empty: bool = False) -> str:
 
 @dataclass(frozen=True, slots=True)
 class RuleChoice:
-    """One house rule as the app offers it: its field, its ``--rules`` name, and words."""
+    """One house rule as the app offers it: its field, its ``--rules`` id, and words.
+
+    ``short`` is the rule's one name wherever a match's rules are listed (start
+    screen, score panel, blok, history, replay, arena); ``label`` says what it does
+    where it is switched (settings, palette, help). ``name`` is for ``--rules`` only.
+    """
 
     field: str
     name: str
     label: str
+    short: str
     value: bool | int = True
     """The value the rule sets (``stiglja_bonus`` is 100, every other field True)."""
 
 
 RULE_CHOICES: Final = (
-    RuleChoice("bela_on_second", "bela-second", N_("Bela said with the second of trump K and Q")),
-    RuleChoice("no_zvanja", "no-zvanja", N_("No zvanja (no declarations, nor belot)")),
-    RuleChoice("no_bela", "no-bela", N_("No bela (trump K and Q score nothing)")),
-    RuleChoice("bela_always_counts", "bela-always", N_("Bela se uvijek piše (fallers keep bela)")),
-    RuleChoice("stiglja_bonus", "stiglja-100", N_("Štiglja is worth 100, not 90"), 100),
-    RuleChoice("dosta", "dosta", N_("Na dosta (a right claim ends the match)")),
-    RuleChoice("visi", "visi", N_("Visi (an exact tie hangs)")),
-    RuleChoice("tens_over_kings", "tens-over-kings", N_("Four tens beat four kings and queens")),
-    RuleChoice("clockwise", "clockwise", N_("Play goes clockwise (seats drawn the other way)")),
-    RuleChoice("hide_played_tricks", "hide-tricks", N_("No looking at played tricks (l is off)")),
-    RuleChoice("no_forced_trump", "no-forced-trump", N_("No forced trump (a foreign variant)")),
+    RuleChoice(
+        "bela_on_second",
+        "bela-second",
+        N_("Bela said with the second of trump K and Q"),
+        N_("bela with the second card"),
+    ),
+    RuleChoice(
+        "no_zvanja", "no-zvanja", N_("No zvanja (no declarations, nor belot)"), N_("no zvanja")
+    ),
+    RuleChoice("no_bela", "no-bela", N_("No bela (trump K and Q score nothing)"), N_("no bela")),
+    RuleChoice(
+        "bela_always_counts",
+        "bela-always",
+        N_("Bela se uvijek piše (fallers keep bela)"),
+        N_("bela se uvijek piše"),
+    ),
+    RuleChoice(
+        "stiglja_bonus",
+        "stiglja-100",
+        N_("Štiglja is worth 100, not 90"),
+        N_("štiglja 100"),
+        100,
+    ),
+    RuleChoice("dosta", "dosta", N_("Na dosta (a right claim ends the match)"), N_("na dosta")),
+    RuleChoice("visi", "visi", N_("Visi (an exact tie hangs)"), N_("visi")),
+    RuleChoice(
+        "tens_over_kings",
+        "tens-over-kings",
+        N_("Four tens beat four kings and queens"),
+        N_("tens over kings"),
+    ),
+    RuleChoice(
+        "clockwise",
+        "clockwise",
+        N_("Play goes clockwise (seats drawn the other way)"),
+        N_("clockwise"),
+    ),
+    RuleChoice(
+        "hide_played_tricks",
+        "hide-tricks",
+        N_("No looking at played tricks (l is off)"),
+        N_("no looking back"),
+    ),
+    RuleChoice(
+        "no_forced_trump",
+        "no-forced-trump",
+        N_("No forced trump (a foreign variant)"),
+        N_("no forced trump"),
+    ),
 )
 """Every house rule, with the name ``bela play --rules`` takes (a test keeps them equal)."""
 
 
+def rule_names(rules: Rules) -> list[str]:
+    """The one name of each house rule that differs from the standard game, in the
+    player's language (``RuleChoice.short``), in the order the settings list them."""
+    return [_(c.short) for c in RULE_CHOICES if getattr(rules, c.field) == c.value]
+
+
+def stored_rule_name(stored: str) -> str:
+    """A rule as the history's index keeps it (``dosta``, ``stiglja_bonus=100``: the engine's
+    field names, ``Rules.changed``) by its one name; an unknown one (from a newer bela) as it is."""
+    field_name, _sep, value = stored.partition("=")
+    for choice in RULE_CHOICES:
+        if choice.field == field_name and (not value or value == str(choice.value)):
+            return _(choice.short)
+    return stored
+
+
 def rules_summary(rules: Rules) -> str:
     """The house rules in a few words: ``standard``, or the names of those that differ."""
-    names = [choice.name for choice in RULE_CHOICES if getattr(rules, choice.field) == choice.value]
+    names = rule_names(rules)
     return ", ".join(names) if names else _("standard")
 
 

@@ -176,4 +176,4 @@ def test_the_house_rules_have_the_names_of_the_command_line() -> None:
 
 def test_rules_summary() -> None:
     assert rules_summary(Rules()) == "standard"
-    assert rules_summary(Rules(dosta=True, stiglja_bonus=100)) == "stiglja-100, dosta"
+    assert rules_summary(Rules(dosta=True, stiglja_bonus=100)) == "štiglja 100, na dosta"

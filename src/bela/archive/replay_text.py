@@ -512,10 +512,9 @@ def rules_json(rules: Rules) -> dict[str, bool | int]:
 
 
 def _match_head(match: Match, difficulty: str) -> Text:
-    variants = [
-        name if value is True else f"{name}={value}"
-        for name, value in match.rules.changed().items()
-    ]
+    from bela.settings import rule_names
+
+    variants = rule_names(match.rules)
     return Text(
         _("Match seed {seed} · target {target} · bots {level} · rules {rules}").format(
             seed=match.seed,

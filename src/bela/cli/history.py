@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, output_console, writing_output
 from bela.foundation.untrusted import oneline, shown, shown_path
 from bela.i18n import _, ngettext
+from bela.settings import stored_rule_name
 from bela.wording import level_name, outcome_name
 
 if TYPE_CHECKING:
@@ -63,6 +64,11 @@ class StatsOptions:
 
     difficulty: str | None
     json: bool
+
+
+def _rules_text(row: MatchRow) -> str:
+    """A match's house rules by their one names (``standard`` when none; nothing if damaged)."""
+    return ", ".join(map(stored_rule_name, row.rules)) or ("" if row.reason else _("standard"))
 
 
 def _level(text: str) -> str:
@@ -278,7 +284,7 @@ def _history_table(rows: list[MatchRow], history: History) -> RenderableType:
             Text(row.played_at.strftime("%Y-%m-%d %H:%M")),
             Text("" if row.target is None else str(row.target)),
             Text(level_name(row.difficulty) if row.difficulty else ""),
-            Text(", ".join(row.rules) or ("" if row.reason else _("standard"))),
+            Text(_rules_text(row)),
             _result_text(row),
             Text("" if row.seed is None else str(row.seed)),
             Text(oneline(row.file, 120)),

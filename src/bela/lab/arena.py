@@ -35,6 +35,7 @@ from bela.engine.rules import DEFAULT_RULES
 from bela.i18n import _
 from bela.lab.progress import ProgressBar
 from bela.lab.runner import map_tasks, usable_cpus, worker_count
+from bela.settings import rule_names
 from bela.wording import level_name
 
 __all__ = [
@@ -382,7 +383,7 @@ def render_report(report: ArenaReport) -> RenderableType:
     table.add_row(_("deal pairs (seed)"), f"{report.deal_pairs} ({report.seed})")
     changed = report.rules.changed()
     if changed:
-        table.add_row(_("house rules"), ", ".join(f"{k}={v}" for k, v in changed.items()))
+        table.add_row(_("house rules"), ", ".join(rule_names(report.rules)))
     table.add_row(_("written points per deal, A − B (95% CI)"), _pm(report.written))
     table.add_row(_("card points per deal, A − B (95% CI)"), _pm(report.card_points))
     for label, side in (("A", report.a), ("B", report.b)):

@@ -37,6 +37,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, ProgressBar, Select, Static
 
 from bela.i18n import N_, _, ngettext
+from bela.settings import stored_rule_name
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 from bela.wording import at_table, level_name, outcome_name, padded, you
@@ -78,7 +79,7 @@ def _date(row: MatchRow) -> str:
 
 
 def _rules(row: MatchRow) -> str:
-    return ", ".join(row.rules) if row.rules else _("standard")
+    return ", ".join(map(stored_rule_name, row.rules)) if row.rules else _("standard")
 
 
 def _haystack(row: MatchRow) -> str:
