@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
-from textual.notifications import SeverityLevel
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -43,6 +43,9 @@ if TYPE_CHECKING:
 
 __all__ = ["SPEEDS", "BelaApp"]
 
+ROOMY_WIDTH: Final = 120
+ROOMY_HEIGHT: Final = 40
+"""From this window size on the table grows: large cards, wider panels, more of the blok."""
 SPEEDS: Final = (0.0, 0.2, 0.5, 0.8, 1.2)
 """Seconds the bots wait before each card, slowest last (``+``/``-`` step through them)."""
 
@@ -56,10 +59,12 @@ class BelaApp(App[int]):
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 - declared so on App
         (0, "-too-narrow"),
         (MIN_WIDTH, "-wide-enough"),
+        (ROOMY_WIDTH, "-wide"),  # with "-tall": the table grows (bela.tcss, "room to spare")
     ]
     VERTICAL_BREAKPOINTS = [  # noqa: RUF012 - declared so on App
         (0, "-too-short"),
         (MIN_HEIGHT, "-tall-enough"),
+        (ROOMY_HEIGHT, "-tall"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", N_("Help")),
@@ -143,6 +148,8 @@ class BelaApp(App[int]):
         """The house rules of the next new match."""
         self.slot_notice: str | None = None
         self.remote = remote
+        self._notices: dict[str, Notification] = {}
+        """The notice shown last on each topic (``notify``)."""
 
     @property
     def hold_delay(self) -> float:
@@ -163,9 +170,9 @@ class BelaApp(App[int]):
         self.auto_bela = not self.auto_bela
         self.remember(auto_bela=self.auto_bela)
         if self.auto_bela:
-            self.notify(_("Bela is now announced automatically."), timeout=3)
+            self.notify(_("Bela is now announced automatically."), timeout=3, topic="bela")
         else:
-            self.notify(_("Bela is now asked for each time."), timeout=3)
+            self.notify(_("Bela is now asked for each time."), timeout=3, topic="bela")
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's own palette commands, in the player's language (``bela.tui.palette``)."""
@@ -201,7 +208,7 @@ class BelaApp(App[int]):
         self.player_name, self.bot_names = player, bots
         set_bot_names(bots)
         self.remember(player_name=player, bot_names=bots)
-        self.notify(_("Names saved."), timeout=3)
+        self.notify(_("Names saved."), timeout=3, topic="names")
 
     def record_names(self) -> tuple[str, str, str, str] | None:
         """The names a record keeps (None while they are the defaults: its file stays as it was)."""
@@ -216,18 +223,20 @@ class BelaApp(App[int]):
         self.always_declare = not self.always_declare
         self.remember(always_declare=self.always_declare)
         if self.always_declare:
-            self.notify(_("Your zvanja are now declared for you."), timeout=3)
+            self.notify(_("Your zvanja are now declared for you."), timeout=3, topic="declare")
         else:
-            self.notify(_("You are now asked whether to declare your zvanja."), timeout=3)
+            self.notify(
+                _("You are now asked whether to declare your zvanja."), timeout=3, topic="declare"
+            )
 
     def toggle_reduced_motion(self) -> None:
         """Switch the trick's gathering animation off or back on."""
         self.reduced_motion = not self.reduced_motion
         self.remember(reduced_motion=self.reduced_motion)
         if self.reduced_motion:
-            self.notify(_("Animations off."), timeout=3)
+            self.notify(_("Animations off."), timeout=3, topic="motion")
         else:
-            self.notify(_("Animations on."), timeout=3)
+            self.notify(_("Animations on."), timeout=3, topic="motion")
 
     @property
     def language_setting(self) -> str:
@@ -306,14 +315,28 @@ class BelaApp(App[int]):
         severity: SeverityLevel = "information",
         timeout: float | None = None,
         markup: bool = False,
+        topic: str | None = None,
     ) -> None:
         """Every notice as plain text, whatever the caller asked.
 
         Notices quote file names, OS errors and bots' mistakes; parsed as markup,
         a crafted save could turn one into a link that runs an app action (such
         as writing a screenshot anywhere), or crash the app with a markup error.
+
+        ``topic``: what the notice is about (a setting: "speed", "bela"...). A new
+        notice on a topic replaces the one still shown, so pressing + five times
+        leaves one notice with the speed now, not five stacked.
         """
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        if topic is None:
+            super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+            return
+        previous = self._notices.get(topic)
+        if previous is not None and previous in self._notifications:
+            self._unnotify(previous, refresh=False)
+        wait = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        notice = Notification(message, title, severity, wait, markup=False)
+        self._notices[topic] = notice
+        self.post_message(Notify(notice))
 
     def on_mount(self) -> None:
         if self.settings_store.notice is not None:

@@ -257,7 +257,7 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
         try:
             name = clean_name(field.value, empty=seat == 0)
         except ValueError as exc:
-            app.notify(str(exc), severity="error", timeout=6)
+            app.notify(str(exc), severity="error", timeout=6, topic="names")
             field.value = names[seat]
             return
         field.value = name

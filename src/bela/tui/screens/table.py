@@ -744,7 +744,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
     def action_speed(self, step: int) -> None:
         delay = self.bela_app.change_speed(step)
         label = _("instant") if delay == 0 else _("{seconds:.1f} s per card").format(seconds=delay)
-        self.notify(_("Bot speed: {label}").format(label=label), timeout=2)
+        self.bela_app.notify(_("Bot speed: {label}").format(label=label), timeout=2, topic="speed")
 
     # ------------------------------------------------------------------ mouse
 
