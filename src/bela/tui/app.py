@@ -150,6 +150,8 @@ class BelaApp(App[int]):
         self.remote = remote
         self._notices: dict[str, Notification] = {}
         """The notice shown last on each topic (``notify``)."""
+        self._superseded: set[str] = set()
+        """Notices replaced before they were shown (by identity)."""
 
     @property
     def hold_delay(self) -> float:
@@ -331,12 +333,21 @@ class BelaApp(App[int]):
             super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
             return
         previous = self._notices.get(topic)
-        if previous is not None and previous in self._notifications:
-            self._unnotify(previous, refresh=False)
+        if previous is not None:
+            if previous in self._notifications:
+                self._unnotify(previous, refresh=False)
+            else:  # posted but not shown yet: dropped when it arrives (``_on_notify``)
+                self._superseded.add(previous.identity)
         wait = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
         notice = Notification(message, title, severity, wait, markup=False)
         self._notices[topic] = notice
         self.post_message(Notify(notice))
+
+    def _on_notify(self, event: Notify) -> None:
+        """Show a notice, unless a newer one on its topic replaced it on the way."""
+        if event.notification.identity in self._superseded:  # Textual's own handler is skipped
+            self._superseded.discard(event.notification.identity)
+            event.prevent_default()
 
     def on_mount(self) -> None:
         if self.settings_store.notice is not None:
