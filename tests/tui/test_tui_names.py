@@ -128,3 +128,24 @@ def test_the_network_table_takes_the_players_name_from_the_settings() -> None:
     save_settings(Settings(player_name="Lucija"))
     assert default_name("host") == "Lucija"
     assert default_name("join") == "Lucija"
+
+
+def test_every_screen_that_names_the_bots_names_them_as_the_player_did() -> None:
+    """Start screen, match end, help and statistics named Marko, Ivo and Ana in their words."""
+    from bela.engine import Match
+    from bela.tui.screens.help import help_text
+    from bela.tui.screens.match_end import winner_text
+    from bela.tui.screens.start import _intro
+    from bela.wording import set_bot_names
+
+    set_language("hr")
+    set_bot_names(("Joško", "*Mate*", "Dora"))
+    assert _intro() == "Hrvatska bela: ti i *Mate* ste mi; Joško i Dora su vi."
+    won = Match(seed=1, target=501, scores=(523, 410), winner=0)
+    lost = Match(seed=1, target=501, scores=(300, 515), winner=1)
+    assert winner_text(won).startswith("Ti i *Mate* pobjeđujete")
+    assert winner_text(lost).startswith("Joško i Dora pobjeđuju")
+    help_markdown = help_text()
+    assert r"**\*Mate\***" in help_markdown  # the name's stars are the name's, not emphasis
+    for text in (_intro(), winner_text(won), winner_text(lost), help_markdown):
+        assert "Marko" not in text and "Ivo" not in text and "Ana " not in text
