@@ -82,3 +82,28 @@ def test_a_version_4_record_is_from_a_newer_bela() -> None:
     data["schema_version"] = NEWEST_VERSION + 1
     with pytest.raises(RecordError, match="newer bela"):
         loads(json.dumps(data))
+
+
+def test_the_replay_says_who_kept_zvanja_back() -> None:
+    """``bela replay``: a silent seat's zvanja are listed as kept back, never as counting."""
+    from rich.console import Console
+
+    from bela.archive.replay_text import match_json, render_match
+
+    match = Match.new(3, target=501)
+    while match.current is not None and not match.current.can_stay_silent():
+        match = match.apply(match.current.legal_actions()[0])
+    assert match.current is not None
+    seat = match.current.to_act
+    index = match.next_index
+    match = match.apply(Silent())
+    while match.current is not None and match.next_index == index:
+        match = match.apply(match.current.legal_actions()[0])
+    console = Console(record=True, width=160)
+    console.print(render_match(match, "normal"))
+    text = console.export_text()
+    assert "kept back (šutim)" in text
+    data = match_json(match, "normal")
+    rounds = {r["index"]: r["silent"] for r in data["rounds"]}
+    assert rounds[index] == [seat]
+    assert all(not silent for i, silent in rounds.items() if i != index)
