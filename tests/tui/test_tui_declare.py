@@ -55,12 +55,18 @@ async def test_kept_back_the_zvanja_do_not_count() -> None:
         assert "šutim" in log
 
 
+def log_text(app: BelaApp) -> str:
+    return "\n".join(line.text for line in table(app).query_one("#log", TableTalk).lines)
+
+
 async def test_declared_the_zvanja_count() -> None:
     app = make_app(seed=SEED, difficulty="random", always_declare=False)
     async with app.run_test(size=(100, 36)) as pilot:
         await until_asked(pilot)
+        assert "Zvanja for" not in log_text(app)  # nothing said before the answer
         await pilot.press("enter")
         await pilot.pause()
+        assert "Zvanja for mi: 50" in log_text(app)
         rnd = table(app).match.current
         assert rnd is not None and rnd.silent_seats == () and not rnd.trick
         assert rnd.zvanja_team == 0 and rnd.zvanja_points[0] >= 50

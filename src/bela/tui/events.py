@@ -78,8 +78,13 @@ def silent_line(seat: int, after: Round) -> str:
     return said + " " + _("Zvanja for them: {points}.").format(points=points)
 
 
-def action_lines(before: Round, action: Action, seat: int, after: Round) -> list[str]:
-    """What one action did, for the log."""
+def action_lines(
+    before: Round, action: Action, seat: int, after: Round, zvanja: bool = True
+) -> list[str]:
+    """What one action did, for the log.
+
+    ``zvanja``: at the call, say the zvanja that count (False while the player is
+    still to be asked whether to declare: the table says them after the answer)."""
     name = SEAT_NAMES[seat]
     if isinstance(action, Pass):
         lines = [_("{name}: dalje").format(name=name)]
@@ -106,7 +111,8 @@ def action_lines(before: Round, action: Action, seat: int, after: Round) -> list
             return lines
         talon = " ".join(card_text(c) for c in after.talon(HUMAN))
         lines.append(_("Talons taken up. You get {talon}.").format(talon=talon))
-        lines.extend(zvanja_lines(after))
+        if zvanja:
+            lines.extend(zvanja_lines(after))
         return lines
     if isinstance(action, Claim):
         return [claim_line(name, after)]

@@ -45,7 +45,14 @@ from bela.engine import (
     Silent,
 )
 from bela.i18n import N_, _
-from bela.tui.events import action_lines, forced_call, history_lines, result_line, round_lines
+from bela.tui.events import (
+    action_lines,
+    forced_call,
+    history_lines,
+    result_line,
+    round_lines,
+    zvanja_lines,
+)
 from bela.tui.model import (
     HandModel,
     TrickModel,
@@ -372,7 +379,8 @@ class TableScreen(LanguageRedraw, Screen[None]):
         # the finished round stays on the table until its summary is closed
         self.shown = rnd_after if rnd_after.result is not None else self.match.current
         log = self.query_one("#log", TableTalk)
-        for line in action_lines(rnd_before, action, seat, rnd_after):
+        asking = self._zvanja_wait_for() is not None  # the human is still to be asked
+        for line in action_lines(rnd_before, action, seat, rnd_after, zvanja=not asking):
             log.say(line)
         if isinstance(action, Play):
             self.held = (
@@ -479,7 +487,11 @@ class TableScreen(LanguageRedraw, Screen[None]):
     def _after_declare(self, declare: bool | None) -> None:
         rnd = self.match.current
         if declare is False and rnd is not None and rnd.can_stay_silent():
-            self._commit(Silent(), HUMAN)
+            self._commit(Silent(), HUMAN)  # its line says who now has the zvanja
+        elif rnd is not None:
+            log = self.query_one("#log", TableTalk)
+            for line in zvanja_lines(rnd):  # held back at the call until the answer
+                log.say(line)
         self.refresh_view()
         self._drive()
 
