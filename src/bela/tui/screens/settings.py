@@ -186,7 +186,8 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
             names = app.table_names()
             for seat, label in _NAME_ROWS:
                 with Horizontal(classes="setting"):
-                    yield Label(_(label), classes="setting-label")
+                    # a Static, not a Label: below the fold of the scrolling screen at 80 x 24
+                    yield Static(_(label), classes="setting-label")
                     yield Input(
                         names[seat],
                         placeholder=_("your name") if seat == 0 else "",
