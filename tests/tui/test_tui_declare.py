@@ -119,3 +119,11 @@ def test_the_settings_file_keeps_it() -> None:
     text = Settings(always_declare=False).to_json().encode()
     assert parse_settings(text).always_declare is False
     assert Settings().always_declare is True
+
+
+def test_the_help_says_zvanja_may_be_kept_back() -> None:
+    from bela.i18n import set_language
+    from bela.tui.screens.help import help_text
+
+    set_language("hr")
+    assert "**Šutim.**" in help_text() and "prije svoje karte" in help_text()

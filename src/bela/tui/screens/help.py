@@ -72,6 +72,12 @@ def help_text() -> str:
             "(*belot*) wins the match at once."
         ),
         _(
+            "**Šutim.** A player may keep their zvanja back: in the first trick, before "
+            "their card. Kept back, they score nothing and the comparison is made without "
+            "them; bela is not a declaration and is always said. Yours are declared for you "
+            "unless *Declare my zvanja for me* is off in the settings (F2); then you are asked."
+        ),
+        _(
             "**Play.** The player after the dealer leads the first trick; the winner of a "
             "trick leads the next. You must follow suit, and beat the highest card of the "
             "suit led when you can (unless the trick is already trumped). With none of the "
