@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from bela.i18n import set_language
+from bela.settings import DEFAULT_BOT_NAMES
+from bela.wording import set_bot_names
 
 
 @pytest.fixture(autouse=True)
@@ -29,3 +31,4 @@ def english(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     set_language("en")
+    set_bot_names(DEFAULT_BOT_NAMES)  # a test that names the bots leaves them to itself

@@ -46,9 +46,11 @@ from bela.i18n import LANGUAGES, N_, _
 
 __all__ = [
     "CONFIG_DIR_ENV",
+    "DEFAULT_BOT_NAMES",
     "DEFAULT_THEME",
     "DIFFICULTIES",
     "MAX_BOT_DELAY",
+    "NAME_LIMIT",
     "RULE_CHOICES",
     "SCHEMA_VERSION",
     "SETTINGS_NAME",
@@ -58,13 +60,17 @@ __all__ = [
     "Settings",
     "SettingsError",
     "SettingsStore",
+    "clean_name",
     "config_dir",
     "load_settings",
     "parse_settings",
+    "rule_names",
     "rules_summary",
     "save_settings",
     "saved_language",
+    "saved_player_name",
     "settings_path",
+    "stored_rule_name",
 ]
 
 CONFIG_DIR_ENV: Final = "BELA_CONFIG_DIR"
@@ -81,38 +87,119 @@ MAX_BOT_DELAY: Final = 5.0
 """The longest pause before a bot's card a file may ask for (the app offers up to 1.2 s)."""
 DEFAULT_THEME: Final = "textual-dark"
 _THEME_LIMIT: Final = 64
+NAME_LIMIT: Final = 16
+"""The longest name a player or a bot may have (characters): it fits the table's seat badges."""
+DEFAULT_BOT_NAMES: Final = ("Ivo", "Marko", "Ana")
+"""The bots at seats 1 (right), 2 (partner) and 3 (left) until the player names them."""
+
+
+def clean_name(text: str, *, empty: bool = False) -> str:
+    """A name as the app keeps it: printable characters only, trimmed, 1 to ``NAME_LIMIT`` long.
+
+    Names are the player's own text: they are shown as text, never as markup.
+    ``empty``: "" is allowed (the player's own name, not set). ``ValueError`` with a
+    one-line message in the player's language otherwise.
+    """
+    cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
+    if (cleaned or not empty) and not 1 <= len(cleaned) <= NAME_LIMIT:
+        raise ValueError(
+            _("a name is 1 to {limit} characters, not {text}").format(
+                limit=NAME_LIMIT, text=shown(text, 30)
+            )
+        )
+    return cleaned
 
 
 @dataclass(frozen=True, slots=True)
 class RuleChoice:
-    """One house rule as the app offers it: its field, its ``--rules`` name, and words."""
+    """One house rule as the app offers it: its field, its ``--rules`` id, and words.
+
+    ``short`` is the rule's one name wherever a match's rules are listed (start
+    screen, score panel, blok, history, replay, arena); ``label`` says what it does
+    where it is switched (settings, palette, help). ``name`` is for ``--rules`` only.
+    """
 
     field: str
     name: str
     label: str
+    short: str
     value: bool | int = True
     """The value the rule sets (``stiglja_bonus`` is 100, every other field True)."""
 
 
 RULE_CHOICES: Final = (
-    RuleChoice("bela_on_second", "bela-second", N_("Bela said with the second of trump K and Q")),
-    RuleChoice("no_zvanja", "no-zvanja", N_("No zvanja (no declarations, nor belot)")),
-    RuleChoice("no_bela", "no-bela", N_("No bela (trump K and Q score nothing)")),
-    RuleChoice("bela_always_counts", "bela-always", N_("Bela se uvijek piše (fallers keep bela)")),
-    RuleChoice("stiglja_bonus", "stiglja-100", N_("Štiglja is worth 100, not 90"), 100),
-    RuleChoice("dosta", "dosta", N_("Na dosta (a right claim ends the match)")),
-    RuleChoice("visi", "visi", N_("Visi (an exact tie hangs)")),
-    RuleChoice("tens_over_kings", "tens-over-kings", N_("Four tens beat four kings and queens")),
-    RuleChoice("clockwise", "clockwise", N_("Play goes clockwise (seats drawn the other way)")),
-    RuleChoice("hide_played_tricks", "hide-tricks", N_("No looking at played tricks (l is off)")),
-    RuleChoice("no_forced_trump", "no-forced-trump", N_("No forced trump (a foreign variant)")),
+    RuleChoice(
+        "bela_on_second",
+        "bela-second",
+        N_("Bela said with the second of trump K and Q"),
+        N_("bela with the second card"),
+    ),
+    RuleChoice(
+        "no_zvanja", "no-zvanja", N_("No zvanja (no declarations, nor belot)"), N_("no zvanja")
+    ),
+    RuleChoice("no_bela", "no-bela", N_("No bela (trump K and Q score nothing)"), N_("no bela")),
+    RuleChoice(
+        "bela_always_counts",
+        "bela-always",
+        N_("Bela se uvijek piše (fallers keep bela)"),
+        N_("bela se uvijek piše"),
+    ),
+    RuleChoice(
+        "stiglja_bonus",
+        "stiglja-100",
+        N_("Štiglja is worth 100, not 90"),
+        N_("štiglja 100"),
+        100,
+    ),
+    RuleChoice("dosta", "dosta", N_("Na dosta (a right claim ends the match)"), N_("na dosta")),
+    RuleChoice("visi", "visi", N_("Visi (an exact tie hangs)"), N_("visi")),
+    RuleChoice(
+        "tens_over_kings",
+        "tens-over-kings",
+        N_("Four tens beat four kings and queens"),
+        N_("tens over kings"),
+    ),
+    RuleChoice(
+        "clockwise",
+        "clockwise",
+        N_("Play goes clockwise (seats drawn the other way)"),
+        N_("clockwise"),
+    ),
+    RuleChoice(
+        "hide_played_tricks",
+        "hide-tricks",
+        N_("No looking at played tricks (l is off)"),
+        N_("no looking back"),
+    ),
+    RuleChoice(
+        "no_forced_trump",
+        "no-forced-trump",
+        N_("No forced trump (a foreign variant)"),
+        N_("no forced trump"),
+    ),
 )
 """Every house rule, with the name ``bela play --rules`` takes (a test keeps them equal)."""
 
 
+def rule_names(rules: Rules) -> list[str]:
+    """The one name of each house rule that differs from the standard game, in the
+    player's language (``RuleChoice.short``), in the order the settings list them."""
+    return [_(c.short) for c in RULE_CHOICES if getattr(rules, c.field) == c.value]
+
+
+def stored_rule_name(stored: str) -> str:
+    """A rule as the history's index keeps it (``dosta``, ``stiglja_bonus=100``: the engine's
+    field names, ``Rules.changed``) by its one name; an unknown one (from a newer bela) as it is."""
+    field_name, _sep, value = stored.partition("=")
+    for choice in RULE_CHOICES:
+        if choice.field == field_name and (not value or value == str(choice.value)):
+            return _(choice.short)
+    return stored
+
+
 def rules_summary(rules: Rules) -> str:
     """The house rules in a few words: ``standard``, or the names of those that differ."""
-    names = [choice.name for choice in RULE_CHOICES if getattr(rules, choice.field) == choice.value]
+    names = rule_names(rules)
     return ", ".join(names) if names else _("standard")
 
 
@@ -124,6 +211,12 @@ class Settings:
     difficulty: str = "normal"
     bot_delay: float = 0.5
     auto_bela: bool = True
+    always_declare: bool = True
+    player_name: str = ""
+    """The player's own name at a network table and in the records ("" = not given)."""
+    bot_names: tuple[str, str, str] = DEFAULT_BOT_NAMES
+    """The bots' names at seats 1, 2 (the partner) and 3, wherever a seat is named."""
+    """Zvanja declared for the player; False asks at his first card whether to keep them back."""
     theme: str = DEFAULT_THEME
     reduced_motion: bool = False
     rules: Rules = field(default=DEFAULT_RULES)
@@ -150,6 +243,14 @@ def _is_bool(value: object) -> bool:
 
 def _is_int(value: object) -> bool:
     return value.__class__ is int
+
+
+def _is_name(value: str, *, empty: bool = False) -> bool:
+    """A name as ``clean_name`` keeps it, already clean (a file holds what the app wrote)."""
+    try:
+        return clean_name(value, empty=empty) == value
+    except ValueError:
+        return False
 
 
 def _check_rules(raw: object) -> Rules:
@@ -207,12 +308,24 @@ def parse_settings(data: bytes) -> Settings:
                 and math.isfinite(value)
                 and 0 <= value <= MAX_BOT_DELAY
             )
-        elif key in ("auto_bela", "reduced_motion"):
+        elif key in ("auto_bela", "always_declare", "reduced_motion"):
             ok = _is_bool(value)
         elif key == "theme":
             ok = isinstance(value, str) and 0 < len(value) <= _THEME_LIMIT and value.isprintable()
         elif key == "language":
             ok = value == "" or value in LANGUAGES
+        elif key == "player_name":
+            ok = isinstance(value, str) and _is_name(value, empty=True)
+        elif key == "bot_names":
+            ok = (
+                isinstance(value, list)
+                and len(value) == 3
+                and all(isinstance(v, str) and _is_name(v) for v in value)
+            )
+            if ok:
+                assert isinstance(value, list)
+                values[key] = tuple(clean_name(v) for v in value)
+                continue
         elif key == "rules":
             values["rules"] = _check_rules(value)
             continue
@@ -263,6 +376,16 @@ def saved_language() -> str | None:
         return None
     language = raw.get("language") if isinstance(raw, dict) else None
     return language if isinstance(language, str) and language in LANGUAGES else None
+
+
+def saved_player_name() -> str:
+    """The player's name in the settings file, or ""; reads only, like ``saved_language``
+    (the command line's ``bela host`` and ``bela join`` name the player with it)."""
+    try:
+        data = read_limited(settings_path(), SIZE_LIMIT)
+        return parse_settings(data).player_name
+    except (OSError, SettingsError):
+        return ""
 
 
 def load_settings() -> Loaded:

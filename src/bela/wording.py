@@ -42,6 +42,7 @@ __all__ = [
     "points",
     "rank_plural",
     "seat_name",
+    "set_bot_names",
     "sheet_mark_codes",
     "suit_name",
     "suit_singular",
@@ -131,16 +132,31 @@ def player_name(seat: int) -> str | None:
     return None if table is None else seat_name(seat)
 
 
+_BOT_NAMES: list[str] = ["Ivo", "Marko", "Ana"]
+"""The bots at seats 1, 2 (the partner) and 3: the player's choice (settings), else these."""
+
+
+def set_bot_names(names: Sequence[str]) -> None:
+    """Name the bots at seats 1, 2 and 3 wherever a seat is named (the app, from its settings).
+
+    The names are the player's own text, kept as one safe line each; callers show
+    them as text, never as markup."""
+    if len(names) != 3:
+        raise ValueError(f"three bots' names, not {len(names)}")
+    _BOT_NAMES[:] = [oneline(name, 24) for name in names]
+
+
 def seat_name(seat: int) -> str:
-    """Seat 0 is the player ("You"); the bots keep their Croatian names in every language.
-    At a network table (``at_table``) the players' own names, and "You" for the reader."""
+    """Seat 0 is the player ("You"); the bots by the names the player gave them (by default
+    Croatian names, in every language). At a network table (``at_table``) the players'
+    own names, and "You" for the reader."""
     table = _TABLE.get()
     if table is not None:
         names, me = table
         return pgettext("seat", "You") if seat == me else names[seat]
     if seat == 0:
         return pgettext("seat", "You")
-    return ("", "Ivo", "Marko", "Ana")[seat]
+    return _BOT_NAMES[seat - 1]
 
 
 def team_name(team: int) -> str:

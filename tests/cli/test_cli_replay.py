@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import bela.ai
-from bela.archive.records import dumps, record_from_match
+from bela.archive.records import NEWEST_VERSION, dumps, record_from_match
 from bela.cli import main
 from bela.cli.common import resolve_difficulty
 from bela.cli.replay import play_seeded
@@ -181,7 +181,7 @@ def _good_record_text() -> str:
 def _bad_records() -> dict[str, str | bytes]:
     good = _good_record_text()
     data = json.loads(good)
-    newer = dict(data, schema_version=data["schema_version"] + 1)
+    newer = dict(data, schema_version=NEWEST_VERSION + 1)
     edited = json.loads(good)
     edited["rounds"][0]["result"]["written"][0] += 1
     illegal = json.loads(good)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bela.archive.records import (
-    SCHEMA_VERSION,
+    NEWEST_VERSION,
     MatchRecord,
     RecordError,
     action_text,
@@ -162,7 +162,7 @@ def test_the_good_record_loads(good: dict[str, Any]) -> None:
 
 
 def test_a_newer_schema_version_is_refused_by_name(good: dict[str, Any]) -> None:
-    good["schema_version"] = SCHEMA_VERSION + 1
+    good["schema_version"] = NEWEST_VERSION + 1
     good["something_new"] = {"x": 1}
     with pytest.raises(RecordError, match="newer bela"):
         load(good)

@@ -176,7 +176,7 @@ def test_the_house_rules_have_the_names_of_the_command_line() -> None:
 
 def test_rules_summary() -> None:
     assert rules_summary(Rules()) == "standard"
-    assert rules_summary(Rules(dosta=True, stiglja_bonus=100)) == "stiglja-100, dosta"
+    assert rules_summary(Rules(dosta=True, stiglja_bonus=100)) == "štiglja 100, na dosta"
 
 
 def test_temp_files_of_saves_cut_short_are_removed_on_load(config_dir: Path) -> None:

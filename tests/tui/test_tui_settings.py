@@ -83,7 +83,7 @@ async def test_settings_changed_on_the_screen_are_there_after_a_restart() -> Non
         assert isinstance(start, StartScreen)
         assert pressed(start, "target") == "701" and pressed(start, "difficulty") == "hard"
         line = str(start.query_one("#start-rules", Static).content)
-        assert "stiglja-100, dosta" in line
+        assert "štiglja 100, na dosta" in line
 
     saved = load_settings().settings
     assert saved == Settings(
@@ -100,7 +100,7 @@ async def test_settings_changed_on_the_screen_are_there_after_a_restart() -> Non
         start = again.screen
         assert isinstance(start, StartScreen)
         assert pressed(start, "target") == "701" and pressed(start, "difficulty") == "hard"
-        assert "stiglja-100, dosta" in str(start.query_one("#start-rules", Static).content)
+        assert "štiglja 100, na dosta" in str(start.query_one("#start-rules", Static).content)
         assert again.bot_delay == 1.2 and again.auto_bela is False
         screen = await open_settings(pilot)
         assert screen.query_one("#rule-dosta", Tick).value is True
@@ -114,7 +114,7 @@ async def test_a_new_match_uses_the_saved_house_rules_and_shows_them() -> None:
         assert await settle(pilot) == "turn"
         match = table(app).match
         assert match.rules == Rules(dosta=True, visi=True)
-        assert table(app).query_one(ScoreSheet).rules == "dosta, visi"
+        assert table(app).query_one(ScoreSheet).rules == "na dosta, visi"
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

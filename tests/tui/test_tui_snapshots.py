@@ -1,4 +1,5 @@
-"""Pictures of the app at 80 × 24 (and 120 × 40, dark and light) on pinned seeds.
+"""Pictures of the app at 80 × 24 (and 120 × 40 and 160 × 50, where the table grows; dark and light)
+on pinned seeds.
 
 Regenerate with ``pytest tests/tui/test_tui_snapshots.py --snapshot-update`` and
 look at the SVGs before committing them.
@@ -22,7 +23,9 @@ from bela.tui.screens.zvanja import ZvanjaScreen
 
 SIZE = (80, 24)
 Snap = Callable[..., bool]
-SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+SIZES = pytest.mark.parametrize(
+    "size", [(80, 24), (120, 40), (160, 50)], ids=["80x24", "120x40", "160x50"]
+)
 THEMES = pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
 
 

@@ -32,14 +32,17 @@ from bela.engine import (
     Round,
     RoundRecord,
     Rules,
+    Silent,
     Suit,
     cards_in,
 )
 from bela.engine.deal import MAX_SEED
 from bela.foundation.files import size_text
 from bela.foundation.untrusted import oneline, shown
+from bela.i18n import _
 
 __all__ = [
+    "NEWEST_VERSION",
     "RECORD_SIZE_LIMIT",
     "RECORD_VALUE_LIMIT",
     "SCHEMA_VERSION",
@@ -60,12 +63,21 @@ __all__ = [
 ]
 
 SCHEMA_VERSION: Final = 2
-"""The record format this bela writes and the newest one it reads.
+"""The record format this bela writes for a match in which nobody kept zvanja back.
 
 Version 2 (rules revision 2) stores every house rule in ``rules`` and a "dosta"
 claim in a round's result. A version-1 record has only ``no_forced_trump`` and
 ``visi``: it was played with bela announced on the second card and the other
 rules as they were then (``LEGACY_RULES``), and it replays under exactly those.
+"""
+
+NEWEST_VERSION: Final = 3
+"""The newest record format this bela reads.
+
+Version 3 is version 2 with one more action, ``šutim`` (a player keeping his zvanja
+back, ``bela.engine.Silent``). Only a match in which somebody said it is written as
+version 3, so every other record stays what it was, and a bela that does not know the
+action says it is too old instead of calling the record damaged.
 """
 
 # RECORD_SIZE_LIMIT (2 MiB) and RecordError live in bela.archive.record_basics, which
@@ -213,6 +225,9 @@ def action_text(action: Action) -> str:
     return str(action)
 
 
+SILENT: Final = Silent()
+
+
 def parse_action(text: str) -> Action:
     """Read an action back from its record text; ``RecordError`` if it names none."""
     stripped = text.strip()
@@ -221,6 +236,8 @@ def parse_action(text: str) -> Action:
             return Pass()
         if stripped == "dosta":
             return Claim()
+        if stripped == str(SILENT):
+            return SILENT
         if stripped.startswith("call "):
             return Call(Suit.parse(stripped[5:]))
         bela = stripped.endswith(" bela")
@@ -229,7 +246,7 @@ def parse_action(text: str) -> Action:
         return Play(Card.parse(stripped), bela)
     except CardParseError:
         raise RecordError(
-            f"{shown(text)} is not an action: expected dalje, call H, 10H, QH bela or dosta"
+            f"{shown(text)} is not an action: expected dalje, call H, 10H, QH bela, dosta or šutim"
         ) from None
 
 
@@ -282,7 +299,8 @@ def _current_entry(deal: Round, index: int, current: Round) -> RoundEntry:
     """The entry of the round in progress, its seats read off the round instead of replayed.
 
     A round in progress has its bids (with their seats) and then its cards (in tricks
-    with their leaders), and no claim ("dosta" ends a round): this is what
+    with their leaders), and no claim ("dosta" ends a round); a "šutim" in it (not
+    among the bids or the cards) sends it the long way, through ``_seated``: this is what
     ``_seated`` would find, at a fraction of the cost (the network host saves after
     every action; ``tests/net/test_net_views.py`` checks both agree).
     """
@@ -292,7 +310,7 @@ def _current_entry(deal: Round, index: int, current: Round) -> RoundEntry:
     if current.trick:
         seats.extend((current.trick_leader + i) % 4 for i in range(len(current.trick)))
     actions = current.actions
-    if len(seats) != len(actions):  # pragma: no cover - not a round in progress
+    if len(seats) != len(actions):  # "šutim" was said
         return _round_entry(deal, index, actions, None)
     return RoundEntry(
         index=index,
@@ -340,8 +358,10 @@ def record_from_match(
     if match.current is not None:
         index = match.next_index
         rounds.append(_current_entry(match.deal(index), index, match.current))
+    silent = str(SILENT)
+    kept_back = any(item.action == silent for entry in rounds for item in entry.actions)
     return MatchRecord(
-        schema_version=SCHEMA_VERSION,
+        schema_version=NEWEST_VERSION if kept_back else SCHEMA_VERSION,
         rules=RulesEntry.of(match.rules),
         target=match.target,
         seed=match.seed,
@@ -442,6 +462,11 @@ def match_from_record(record: MatchRecord) -> Match:
             if match.next_index != entry.index:
                 raise RecordError(f"round {number} has actions after its end (action {step})")
             action = parse_action(item.action)
+            if action == SILENT and record.schema_version < NEWEST_VERSION:
+                raise RecordError(
+                    f"round {number}, action {step}: {str(SILENT)!r} is not part of a version "
+                    f"{record.schema_version} record"
+                )
             try:
                 match = match.apply(action, item.seat)
             except IllegalActionError as exc:
@@ -496,7 +521,7 @@ def _one_line(exc: ValidationError) -> str:
     """
     error = exc.errors(include_url=False, include_input=False, include_context=False)[0]
     if error["type"] == "json_invalid":
-        return "it is not complete JSON (truncated or damaged?)"
+        return _("it is not complete JSON (truncated or damaged?)")
     where = (
         ".".join(str(part) if isinstance(part, int) else _key(part) for part in error["loc"])
         or "the top level"
@@ -517,34 +542,42 @@ def loads(data: str | bytes) -> MatchRecord:
     """Parse and validate record JSON (not yet replayed: see ``match_from_record``)."""
     if len(data) > RECORD_SIZE_LIMIT:
         raise RecordError(
-            "not a bela match record: it is too large "
-            f"(the limit is {size_text(RECORD_SIZE_LIMIT)})"
+            _("not a bela match record: it is too large (the limit is {limit})").format(
+                limit=size_text(RECORD_SIZE_LIMIT)
+            )
         )
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise RecordError("not a bela match record: the file is not UTF-8 text") from None
+            raise RecordError(_("not a bela match record: the file is not UTF-8 text")) from None
     if not data.strip():
-        raise RecordError("not a bela match record: the file is empty")
+        raise RecordError(_("not a bela match record: the file is empty"))
     values = data.count(",") + data.count("[") + data.count("{")
     if values > RECORD_VALUE_LIMIT:
         raise RecordError(
-            f"not a bela match record: it holds far more values than any match "
-            f"(over {RECORD_VALUE_LIMIT:,})"
+            _(
+                "not a bela match record: it holds far more values than any match (over {limit})"
+            ).format(limit=f"{RECORD_VALUE_LIMIT:,}")
         )
     try:
         version = _Header.model_validate_json(data).schema_version
     except ValidationError as exc:
-        raise RecordError(f"not a bela match record: {_one_line(exc)}") from None
-    if version > SCHEMA_VERSION:
+        raise RecordError(_("not a bela match record: {why}").format(why=_one_line(exc))) from None
+    if version > NEWEST_VERSION:
         raise RecordError(
-            f"this record was written by a newer bela (record version {version}, this bela "
-            f"reads up to {SCHEMA_VERSION}): upgrade bela to open it"
+            _(
+                "this record was written by a newer bela (record version {version}, this bela "
+                "reads up to {newest}): upgrade bela to open it"
+            ).format(version=version, newest=NEWEST_VERSION)
         )
     if version < 1:
-        raise RecordError(f"not a bela match record: unknown record version {version}")
+        raise RecordError(
+            _("not a bela match record: unknown record version {version}").format(version=version)
+        )
     try:
         return MatchRecord.model_validate_json(data)
     except ValidationError as exc:
-        raise RecordError(f"the match record is damaged or was edited: {_one_line(exc)}") from None
+        raise RecordError(
+            _("the match record is damaged or was edited: {why}").format(why=_one_line(exc))
+        ) from None

@@ -255,7 +255,10 @@ def _zvanja_lines(rnd: Round) -> list[Text]:
         found = [z for z in rnd.declarations(seat) if z.kind is not ZvanjeKind.BELOT]
         if not found:
             continue
-        counts = _("counts") if team == seat % 2 else _("does not count")
+        if seat in rnd.silent_seats:  # "šutim": kept back, so they never counted
+            counts = _("kept back (šutim)")
+        else:
+            counts = _("counts") if team == seat % 2 else _("does not count")
         words = Text("; ").join(_zvanje_words(z) for z in found)
         lines.append(Text.assemble(f"  {seat_name(seat)}: ", words, f" ({counts})"))
     if team is None:
@@ -489,10 +492,9 @@ def rules_json(rules: Rules) -> dict[str, bool | int]:
 
 
 def _match_head(match: Match, difficulty: str) -> Text:
-    variants = [
-        name if value is True else f"{name}={value}"
-        for name, value in match.rules.changed().items()
-    ]
+    from bela.settings import rule_names
+
+    variants = rule_names(match.rules)
     return Text(
         _("Match seed {seed} · target {target} · bots {level} · rules {rules}").format(
             seed=match.seed,
@@ -571,6 +573,7 @@ def round_json(view: RoundView) -> dict[str, Any]:
         "index": view.index,
         "dealer": rnd.dealer,
         "first_player": rnd.first_player,
+        "silent": list(rnd.silent_seats),
         "hands": [_cards(cards_in(rnd.deal_hands[s])) for s in range(4)],
         "talons": [_cards(cards_in(rnd.deal_talons[s])) for s in range(4)],
         "bids": [{"seat": seat, "bid": str(bid)} for seat, bid in rnd.bids],

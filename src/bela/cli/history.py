@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, output_console, writing_output
 from bela.foundation.untrusted import as_text, json_for_terminal, oneline, shown, shown_path
 from bela.i18n import _, ngettext
+from bela.settings import stored_rule_name
 from bela.wording import level_name, match_kind, outcome_name
 
 if TYPE_CHECKING:
@@ -63,6 +64,11 @@ class StatsOptions:
 
     difficulty: str | None
     json: bool
+
+
+def _rules_text(row: MatchRow) -> str:
+    """A match's house rules by their one names (``standard`` when none; nothing if damaged)."""
+    return ", ".join(map(stored_rule_name, row.rules)) or ("" if row.reason else _("standard"))
 
 
 def _level(text: str) -> str:
@@ -287,7 +293,7 @@ def _history_table(rows: list[MatchRow], history: History) -> RenderableType:
             as_text(match_kind(row.difficulty, row.players, row.me), 200)
             if row.difficulty
             else Text(""),
-            as_text(", ".join(row.rules), 200) if row.rules else Text(_rules_word(row)),
+            as_text(_rules_text(row), 200),
             _result_text(row),
             Text("" if row.seed is None else str(row.seed)),
             as_text(row.file, 120),

@@ -109,6 +109,27 @@ def _seconds(text: str) -> float:
     return value
 
 
+def join_line(where: str, code: str) -> str:
+    """What the host tells friends to paste as it is: their name comes from their own
+    settings or login (``default_name``), so the line names nobody."""
+    return _("Friends join with:  {command}").format(command=f"bela join {where} {code}")
+
+
+def default_name(command: str) -> str:
+    """The name at the table when ``--name`` is not given: the player's name from the
+    settings (F2), else a word for the role in the player's language (never "host")."""
+    from bela.settings import saved_player_name
+
+    saved = saved_player_name()
+    if saved and command != "serve":
+        return saved
+    if command == "host":
+        return _("Host")
+    if command == "join":
+        return login_name()  # tells friends apart when they paste the host's line as it is
+    return _("Guest")
+
+
 def _name(text: str) -> str:
     cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
     if not 1 <= len(cleaned) <= 24:
@@ -127,7 +148,7 @@ def login_name() -> str:
         cleaned = "".join(ch for ch in getpass.getuser() if ch.isprintable()).strip()[:24]
         if cleaned:
             return cleaned
-    return "player"
+    return _("Player")
 
 
 def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
@@ -185,7 +206,11 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     host.add_argument(
         "--no-play", dest="play", action="store_false", help=_("only host; do not open the app")
     )
-    host.add_argument("--name", type=_name, default="host", help=_("your name at the table"))
+    host.add_argument(
+        "--name",
+        type=_name,
+        help=_("your name at the table (default: your name in the settings)"),
+    )
     host.add_argument(
         "--target", type=target, default=1001, metavar=targets_shown, help=_("the match's target")
     )
@@ -222,7 +247,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         "--name",
         type=_name,
         default=None,
-        help=_("your name at the table (default: your login name)"),
+        help=_("your name at the table (default: your name in the settings, else your login name)"),
     )
     join.add_argument(
         "--fresh",
@@ -269,7 +294,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         metavar=("ADDRESS", "CODE"),
         help=_("each browser tab takes a seat at this table instead of playing alone"),
     )
-    serve.add_argument("--name", type=_name, default="web", help=_("the name at the table"))
+    serve.add_argument("--name", type=_name, help=_("the name at the table"))
 
 
 def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOptions:
@@ -281,7 +306,7 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
             wait=args.wait,
             ssh=args.ssh,
             play=args.play,
-            name=args.name,
+            name=args.name or default_name("host"),
             target=args.target,
             bot_delay=args.bot_delay,
             clock=args.clock,
@@ -290,13 +315,14 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
         return JoinOptions(
             address=args.address,
             code=args.code,
-            name=args.name if args.name is not None else login_name(),
+            name=args.name if args.name is not None else default_name("join"),
             fresh=args.fresh,
             record=args.record,
             watch=args.watch,
         )
     join = None if args.join is None else (str(args.join[0]), str(args.join[1]))
-    return ServeOptions(port=args.port, public=args.public, join=join, name=args.name)
+    name = args.name or default_name("serve")
+    return ServeOptions(port=args.port, public=args.public, join=join, name=name)
 
 
 # ---------------------------------------------------------------------- bela host
@@ -391,17 +417,17 @@ class _Hosting:
         self._tell(
             _("Table open at {address}  join code: {code}").format(address=where, code=table.code)
         )
-        # one line a friend pastes as it is (their login names them; --name chooses another)
-        self._tell(
-            _("Friends join with:  {command}").format(command=f"bela join {where} {table.code}")
-        )
+        # one line a friend pastes as it is (their settings or login name them; --name another)
+        self._tell(join_line(where, table.code))
         if opts.ssh is not None:
             from bela.net.ssh import start_ssh
 
             await start_ssh(server, bind, opts.ssh, port)
+            name = _("NAME")
             self._tell(
                 _("Or over SSH:  {command}  (password: {code})").format(
-                    command=f"ssh -p {opts.ssh} NAME@{_shown_host(opts.public)}", code=table.code
+                    command=f"ssh -p {opts.ssh} {name}@{_shown_host(opts.public)}",
+                    code=table.code,
                 )
             )
         if not opts.public:

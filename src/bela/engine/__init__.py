@@ -41,7 +41,7 @@ from bela.engine.rules import LEGACY_RULES, QUICK_TARGET, TARGETS, Rules
 from bela.foundation.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from bela.engine.actions import Action, Call, Claim, Pass, Play
+    from bela.engine.actions import Action, Call, Claim, Pass, Play, Silent
     from bela.engine.cards import Card, Rank, Suit, cards_in, mask_of
     from bela.engine.match import Match, RoundRecord, decide_winner
     from bela.engine.round import BELA_POINTS, LAST_TRICK_BONUS, Round, RoundResult
@@ -91,6 +91,7 @@ __all__ = [
     "Score",
     "SeatError",
     "SeatView",
+    "Silent",
     "Suit",
     "WrongPhaseError",
     "Zvanje",
@@ -113,7 +114,7 @@ __all__ = [
 ]
 
 _LAZY: dict[str, str] = {
-    **dict.fromkeys(("Action", "Call", "Claim", "Pass", "Play"), "actions"),
+    **dict.fromkeys(("Action", "Call", "Claim", "Pass", "Play", "Silent"), "actions"),
     **dict.fromkeys(("Card", "Rank", "Suit", "cards_in", "mask_of"), "cards"),
     **dict.fromkeys(("Match", "RoundRecord", "decide_winner"), "match"),
     **dict.fromkeys(("BELA_POINTS", "LAST_TRICK_BONUS", "Round", "RoundResult"), "round"),

@@ -1,4 +1,5 @@
-"""The actions a seated player can take: pass ("dalje"), name trump, play a card, claim "dosta"."""
+"""The actions a seated player can take: pass ("dalje"), name trump, play a card, claim "dosta",
+keep one's zvanja to oneself ("šutim")."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 from bela.engine.cards import Card, Suit, to_card, to_suit
 from bela.engine.errors import MalformedActionError, shown
 
-__all__ = ["Action", "Call", "Claim", "Pass", "Play"]
+__all__ = ["Action", "Call", "Claim", "Pass", "Play", "Silent"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,4 +65,17 @@ class Claim:
         return "dosta"
 
 
-Action = Pass | Call | Play | Claim
+@dataclass(frozen=True, slots=True)
+class Silent:
+    """Keep my zvanja to myself: at a real table a player who says nothing forfeits them.
+
+    Said in the first trick, at the player's turn, before the card: the player's
+    declarations then take no part in the comparison and score nothing, as if
+    the hand held none. Bela is not a declaration and stays obligatory.
+    """
+
+    def __str__(self) -> str:
+        return "šutim"
+
+
+Action = Pass | Call | Play | Claim | Silent

@@ -1,8 +1,9 @@
 """One round, from the deal to the written score, as a state machine.
 
 Phases: BIDDING (each player from the first in turn passes or names trump; the
-dealer is forced after three passes) → PLAYING (talons taken up, zvanja made
-automatically, eight tricks) → FINISHED (``result`` set). Belot ends the round
+dealer is forced after three passes) → PLAYING (talons taken up, zvanja counted
+for everyone who holds them unless a player keeps them to himself with
+``Silent`` in the first trick, eight tricks) → FINISHED (``result`` set). Belot ends the round
 right after the call; under "no forced trump" four passes end it void.
 
 ``apply`` returns a new round and leaves the original untouched. Search code
@@ -16,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from random import Random
 from typing import Any, Final, NamedTuple
 
-from bela.engine.actions import Action, Call, Claim, Pass, Play
+from bela.engine.actions import Action, Call, Claim, Pass, Play, Silent
 from bela.engine.cards import (
     ALL_CARDS_MASK,
     CARDS,
@@ -56,6 +57,7 @@ BELA_POINTS: Final = 20
 
 PASS: Final = Pass()
 CLAIM: Final = Claim()
+SILENT: Final = Silent()
 CALLS: Final = tuple(Call(s) for s in Suit)
 PLAYS: Final = tuple(Play(Card(c)) for c in range(32))
 PLAYS_BELA: Final = tuple(Play(Card(c), True) for c in range(32))
@@ -154,6 +156,7 @@ class Round:
         "_match_context",
         "_phase",
         "_result",
+        "_silent",
         "_to_play",
         "_trick",
         "_tricks_won",
@@ -234,6 +237,7 @@ class Round:
         self._bela_seat = -1
         self._bela = [0, 0]
         self._bela_by = -1
+        self._silent = 0
         self._leader = (dealer + 1) % 4
         self._to_play = (dealer + 1) % 4
         self._trick: list[int] = []
@@ -298,6 +302,7 @@ class Round:
         new._bela_seat = self._bela_seat
         new._bela = self._bela.copy()
         new._bela_by = self._bela_by
+        new._silent = self._silent
         new._leader = self._leader
         new._to_play = self._to_play
         new._trick = self._trick.copy()
@@ -415,6 +420,33 @@ class Round:
                 tuple(zvanja_of_mask(self.deal_hands[s] | self.deal_talons[s])) for s in range(4)
             )
         return self._declarations[seat]
+
+    def declared(self, seat: int) -> tuple[Zvanje, ...]:
+        """A seat's zvanja as the table knows them: none once it has kept them to itself."""
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            seat = check_seat(seat)
+        return () if self._silent >> seat & 1 else self.declarations(seat)
+
+    @property
+    def silent_seats(self) -> tuple[int, ...]:
+        """The seats that kept their zvanja to themselves (``Silent``), in seat order."""
+        return tuple(s for s in range(4) if self._silent >> s & 1)
+
+    def can_stay_silent(self) -> bool:
+        """Whether the player to act may keep his zvanja to himself (``Silent``) now.
+
+        In the first trick, before his card, when he holds a declaration and has
+        not said "šutim" already. Not listed in ``legal_actions``: it is never
+        needed to finish a round, and the lists stay the plays they were for
+        every caller that picks from them (search, random play).
+        """
+        seat = self._to_play
+        return (
+            self._phase is Phase.PLAYING
+            and not self._history
+            and not self._silent >> seat & 1
+            and bool(self.declarations(seat))
+        )
 
     @property
     def zvanja_team(self) -> int | None:
@@ -559,7 +591,7 @@ class Round:
                 well_formed = cls is Pass or (cls is Call and act.suit.__class__ is Suit)
         except AttributeError:  # a Play or Call made with object.__new__: its fields are unset
             well_formed = False
-        if not well_formed and cls is not Claim:
+        if not well_formed and cls is not Claim and cls is not Silent:
             _check_shape(action)
         if seat is not None and (seat.__class__ is not int or not 0 <= seat <= 3):
             seat = check_seat(seat, "the seat acting", MalformedActionError)
@@ -576,6 +608,14 @@ class Round:
                 raise IllegalClaimError(
                     "'dosta' is said by the player who has just won a trick, before the next lead"
                 )
+            return
+        if isinstance(action, Silent):
+            if self._phase is not Phase.PLAYING or self._history:
+                raise WrongPhaseError("zvanja are kept back in the first trick, before one's card")
+            if self._silent >> self._to_play & 1:
+                raise WrongPhaseError("this player has already kept his zvanja back")
+            if not self.declarations(self._to_play):
+                raise WrongPhaseError("this player has no zvanja to keep back")
             return
         if isinstance(action, (Pass, Call)):
             if self._phase is not Phase.BIDDING:
@@ -628,6 +668,10 @@ class Round:
         elif isinstance(action, Claim):
             self._actions.append(CLAIM)
             self._finish_claimed()
+        elif isinstance(action, Silent):
+            self._actions.append(SILENT)
+            self._silent |= 1 << self._to_play
+            self._compare_declared()
         elif isinstance(action, Call):
             call = CALLS[action.suit]  # the canonical instance, whatever was handed in
             self._bids.append(((self.dealer + 1 + len(self._bids)) % 4, call))
@@ -669,6 +713,21 @@ class Round:
                 self._zvanja_seat = best_seat
                 self._zvanja_team = best_seat & 1
         self._phase = Phase.PLAYING
+
+    def _compare_declared(self) -> None:
+        """The zvanja comparison again, over the seats that have not kept theirs back.
+
+        The same comparison as at the call (one rule, one implementation); a silent
+        seat takes part as a hand with nothing to declare.
+        """
+        hands = [
+            0 if self._silent >> s & 1 else self.deal_hands[s] | self.deal_talons[s]
+            for s in range(4)
+        ]
+        first = (self.dealer + 1) & 3
+        best_seat, self._zvanja_pts = best_zvanja_seat(hands, first, self.rules.tens_over_kings)
+        self._zvanja_seat = best_seat
+        self._zvanja_team = best_seat & 1 if best_seat >= 0 else -1
 
     def push_card(self, card: int, bela: bool = False) -> None:
         """Play ``card`` for the seat to act, in place, without validation (search's fast path)."""
@@ -998,7 +1057,7 @@ class Round:
         shown: tuple[tuple[int, tuple[Zvanje, ...]], ...] = ()
         if self._zvanja_team >= 0:
             t = self._zvanja_team
-            shown = tuple((s, self.declarations(s)) for s in (t, t + 2) if self.declarations(s))
+            shown = tuple((s, self.declared(s)) for s in (t, t + 2) if self.declared(s))
         elif self._result is not None and self._result.belot_seat is not None:
             # belot is shown to the table: it is what ends the round
             shown = ((self._result.belot_seat, self.declarations(self._result.belot_seat)),)
@@ -1031,6 +1090,8 @@ class Round:
             legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
             claim_context=self._claim_context,
             match_context=self._match_context,
+            silent=self.silent_seats,
+            may_stay_silent=to_act == seat and self.can_stay_silent(),
         )
 
 
@@ -1056,7 +1117,7 @@ def _check_shape(action: object) -> None:
             raise MalformedActionError(
                 f"a Call holds a Suit, not {quoted(suit)}: build it as Call(suit)"
             )
-    elif cls is not Pass and not isinstance(action, Pass):
+    elif cls is not Pass and not isinstance(action, (Pass, Claim, Silent)):
         raise MalformedActionError(
             f"{quoted(action)} is not an action: use Pass(), Call(suit) or Play(card)"
         )

@@ -72,6 +72,10 @@ class SeatView:
     match_context: tuple[int, int, int] | None = None
     """(team 0's score, team 1's score, target) before this round, in a match to a target
     (None for a bare round or a quick match): the score every player at the table sees."""
+    silent: tuple[int, ...] = ()
+    """The seats that kept their zvanja back ("šutim"): the table knows they said nothing."""
+    may_stay_silent: bool = False
+    """Whether this seat, to act, may still keep its zvanja back (``Round.can_stay_silent``)."""
 
     @property
     def first_player(self) -> int:

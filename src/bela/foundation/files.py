@@ -32,6 +32,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
+from bela.i18n import _, ngettext
+
 __all__ = [
     "FileRefusedError",
     "fsync_dir",
@@ -77,21 +79,22 @@ def size_text(size: int) -> str:
         if size >= scale:
             value = size / scale
             return f"{value:.0f} {unit}" if value == int(value) else f"{value:.1f} {unit}"
-    return f"{size} bytes"
+    return ngettext("{n} byte", "{n} bytes", size).format(n=size)
 
 
 def _kind(mode: int) -> str:
+    """Why a path is refused, in the player's language: the CLI and the app both show it."""
     if stat.S_ISDIR(mode):
-        return "a directory"
+        return _("it is a directory, not a file")
     if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
+        return _("it is a pipe (FIFO), not a regular file")
     if stat.S_ISCHR(mode):
-        return "a device"
+        return _("it is a device, not a regular file")
     if stat.S_ISBLK(mode):
-        return "a block device"
+        return _("it is a block device, not a regular file")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("it is a socket, not a regular file")
+    return _("it is not a regular file")
 
 
 def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
@@ -106,14 +109,16 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
     try:
         fd = os.open(target, _OPEN_FLAGS)
     except IsADirectoryError:
-        raise FileRefusedError("it is a directory, not a file") from None
+        raise FileRefusedError(_("it is a directory, not a file")) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefusedError(f"it is {_kind(info.st_mode)}, not a regular file")
+            raise FileRefusedError(_kind(info.st_mode))
         if info.st_size > limit:
             raise FileRefusedError(
-                f"it is too large ({size_text(info.st_size)}; the limit is {size_text(limit)})"
+                _("it is too large ({size}; the limit is {limit})").format(
+                    size=size_text(info.st_size), limit=size_text(limit)
+                )
             )
         # A regular file never blocks, but clear O_NONBLOCK anyway for clarity of reads.
         if hasattr(os, "set_blocking"):

@@ -35,6 +35,8 @@ from bela.engine.rules import DEFAULT_RULES
 from bela.i18n import _, ngettext
 from bela.lab.progress import ProgressBar
 from bela.lab.runner import map_tasks, usable_cpus, worker_count
+from bela.settings import rule_names
+from bela.wording import level_name
 
 __all__ = [
     "ArenaReport",
@@ -371,14 +373,17 @@ def _pct(x: float) -> str:
 def render_report(report: ArenaReport) -> RenderableType:
     """The report as a rich table (with a one-line verdict under it)."""
     table = Table(
-        title=_("{a} (A) vs {b} (B)").format(a=report.bot_a, b=report.bot_b), title_justify="left"
+        title=_("{a} (A) vs {b} (B)").format(
+            a=level_name(report.bot_a), b=level_name(report.bot_b)
+        ),
+        title_justify="left",
     )
     table.add_column(_("measure"))
     table.add_column(_("value"), justify="right")
     table.add_row(_("deal pairs (seed)"), f"{report.deal_pairs} ({report.seed})")
     changed = report.rules.changed()
     if changed:
-        table.add_row(_("house rules"), ", ".join(f"{k}={v}" for k, v in changed.items()))
+        table.add_row(_("house rules"), ", ".join(rule_names(report.rules)))
     table.add_row(_("written points per deal, A − B (95% CI)"), _pm(report.written))
     table.add_row(_("card points per deal, A − B (95% CI)"), _pm(report.card_points))
     for label, side in (("A", report.a), ("B", report.b)):
@@ -406,11 +411,13 @@ def render_report(report: ArenaReport) -> RenderableType:
         verdict = Text(_("too few deals for a verdict"), style="dim")
     elif w.low > 0:
         verdict = Text(
-            _("{bot} is stronger (significant at 95%)").format(bot=report.bot_a), style="bold green"
+            _("{bot} is stronger (significant at 95%)").format(bot=level_name(report.bot_a)),
+            style="bold green",
         )
     elif w.high < 0:
         verdict = Text(
-            _("{bot} is stronger (significant at 95%)").format(bot=report.bot_b), style="bold red"
+            _("{bot} is stronger (significant at 95%)").format(bot=level_name(report.bot_b)),
+            style="bold red",
         )
     else:
         verdict = Text(_("no significant difference"), style="yellow")

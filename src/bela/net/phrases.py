@@ -28,7 +28,7 @@ from bela.engine.errors import (
 )
 from bela.engine.tricks import ILLEGAL_CODES, Illegal
 from bela.i18n import N_, _
-from bela.wording import illegal_text
+from bela.wording import illegal_text, level_name
 
 __all__ = [
     "PHRASES",
@@ -289,6 +289,8 @@ def render(
             return text
         if code in ROUND_CODES:
             return text if me is None else _round_line(code, values, me)
+        if "level" in values:  # a bots' level by its name in this language, not its id
+            values["level"] = level_name(str(values["level"]))
         if code in _TO_YOU and me is not None and values.get("seat") == me:
             template = _TO_YOU[code]
         return _(template).format(**shown_seats(values))

@@ -123,6 +123,8 @@ class Knowledge:
     caller: int | None
     no_zvanja: bool = False
     tens_high: bool = False
+    silent: int = 0
+    """The seats (as bits) that kept their zvanja back: they took no part in the comparison."""
 
     def consistent(self, hands: Sequence[int]) -> bool:
         """Whether a full deal of the current hands (by seat) fits every hard fact."""
@@ -157,7 +159,10 @@ class Knowledge:
         for h in eights:
             if h in _SUIT_MASKS:  # belot: the round would not have been played
                 return False
-        best, _ = best_zvanja_seat(eights, self.first_player, self.tens_high)
+        compared: Sequence[int] = eights
+        if self.silent:  # a silent seat's hand is compared as if it held nothing
+            compared = [0 if self.silent >> s & 1 else eights[s] for s in range(4)]
+        best, _ = best_zvanja_seat(compared, self.first_player, self.tens_high)
         team = None if best < 0 else best & 1
         if team != self.zvanja_team:
             return False
@@ -168,7 +173,7 @@ class Knowledge:
             if s == self.seat:
                 continue
             want = shown.get(s, ())
-            if _declared(eights[s]) != want:
+            if _declared(compared[s]) != want:
                 return False
         return True
 
@@ -311,6 +316,7 @@ def knowledge_of(view: SeatView) -> Knowledge:
         caller=view.caller,
         no_zvanja=view.rules.no_zvanja,
         tens_high=view.rules.tens_over_kings,
+        silent=sum(1 << s for s in view.silent),
     )
 
 

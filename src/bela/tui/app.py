@@ -14,17 +14,20 @@ from __future__ import annotations
 import os
 import random
 import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.notifications import SeverityLevel
+from textual.command import CommandPalette
+from textual.notifications import Notification, Notify, SeverityLevel
+from textual.screen import Screen
 from textual.theme import Theme
 
 from bela.archive.storage import autosave_path, claim_slot, release_slot
 from bela.engine import Rules
 from bela.foundation.untrusted import MESSAGE_LIMIT, QUOTE_LIMIT, oneline, shown
-from bela.i18n import N_, _, set_language
+from bela.i18n import N_, _, pgettext, set_language
 from bela.settings import SettingsStore
 from bela.tui.commands import BelaCommands
 from bela.tui.screens.start import StartScreen
@@ -32,6 +35,7 @@ from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+from bela.wording import set_bot_names
 
 if TYPE_CHECKING:
     from bela.engine import Match
@@ -39,6 +43,9 @@ if TYPE_CHECKING:
 
 __all__ = ["SPEEDS", "BelaApp"]
 
+ROOMY_WIDTH: Final = 120
+ROOMY_HEIGHT: Final = 40
+"""From this window size on the table grows: large cards, wider panels, more of the blok."""
 SPEEDS: Final = (0.0, 0.2, 0.5, 0.8, 1.2)
 """Seconds the bots wait before each card, slowest last (``+``/``-`` step through them)."""
 
@@ -52,10 +59,12 @@ class BelaApp(App[int]):
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 - declared so on App
         (0, "-too-narrow"),
         (MIN_WIDTH, "-wide-enough"),
+        (ROOMY_WIDTH, "-wide"),  # with "-tall": the table grows (bela.tcss, "room to spare")
     ]
     VERTICAL_BREAKPOINTS = [  # noqa: RUF012 - declared so on App
         (0, "-too-short"),
         (MIN_HEIGHT, "-tall-enough"),
+        (ROOMY_HEIGHT, "-tall"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", N_("Help")),
@@ -79,6 +88,7 @@ class BelaApp(App[int]):
         bot_delay: float | None = None,
         hold_delay: float | None = None,
         auto_bela: bool | None = None,
+        always_declare: bool | None = None,
         reduced_motion: bool | None = None,
         rules: Rules | None = None,
         language: str | None = None,
@@ -100,7 +110,9 @@ class BelaApp(App[int]):
         a finished trick stays before a bot leads the next (tests pass 0 for both).
 
         ``auto_bela`` announces bela for the human as soon as it may be (as most
-        players always would); False asks each time. ``reduced_motion`` turns the
+        players always would); False asks each time. ``always_declare`` declares the
+        human's zvanja for them; False asks, at their turn in the first trick, whether
+        to declare them or keep them back ("šutim"). ``reduced_motion`` turns the
         trick's gathering animation off (so does ``TEXTUAL_ANIMATIONS=none``).
 
         ``language`` is ``--lang``: it wins over the saved language for this run.
@@ -123,6 +135,13 @@ class BelaApp(App[int]):
         self.bot_delay = bot_delay if bot_delay is not None else stored.bot_delay
         self._hold_delay = hold_delay
         self.auto_bela = auto_bela if auto_bela is not None else stored.auto_bela
+        self.player_name = stored.player_name
+        """The player's own name ("" = not given): the records and a network table use it."""
+        self.bot_names = stored.bot_names
+        set_bot_names(self.bot_names)
+        self.always_declare = (
+            always_declare if always_declare is not None else stored.always_declare
+        )
         self.reduced_motion = (
             reduced_motion if reduced_motion is not None else stored.reduced_motion
         )
@@ -130,6 +149,10 @@ class BelaApp(App[int]):
         """The house rules of the next new match."""
         self.slot_notice: str | None = None
         self.remote = remote
+        self._notices: dict[str, Notification] = {}
+        """The notice shown last on each topic (``notify``)."""
+        self._superseded: set[str] = set()
+        """Notices replaced before they were shown (by identity)."""
 
     @property
     def hold_delay(self) -> float:
@@ -150,18 +173,73 @@ class BelaApp(App[int]):
         self.auto_bela = not self.auto_bela
         self.remember(auto_bela=self.auto_bela)
         if self.auto_bela:
-            self.notify(_("Bela is now announced automatically."), timeout=3)
+            self.notify(_("Bela is now announced automatically."), timeout=3, topic="bela")
         else:
-            self.notify(_("Bela is now asked for each time."), timeout=3)
+            self.notify(_("Bela is now asked for each time."), timeout=3, topic="bela")
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """Textual's own palette commands, in the player's language (``bela.tui.palette``)."""
+        from bela.tui.palette import system_commands
+
+        yield from system_commands(self, screen)
+
+    def action_command_palette(self) -> None:
+        """The palette (Ctrl+P), its prompt and "no matches" in the player's language."""
+        from bela.tui.palette import BelaPalette
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(
+                BelaPalette(id="--command-palette", placeholder=_("Search for commands…"))
+            )
+
+    def search_themes(self) -> None:
+        """The theme list, each theme by its worded name (``palette.theme_label``)."""
+        from bela.tui.palette import BelaPalette, ThemeCommands
+
+        self.push_screen(
+            BelaPalette(providers=[ThemeCommands], placeholder=_("Search for themes…"))
+        )
+
+    def table_names(self) -> tuple[str, str, str, str]:
+        """The names by seat as the settings hold them: the player's ("" = not given), the bots'."""
+        return (self.player_name, *self.bot_names)
+
+    def set_names(self, player: str, bots: tuple[str, str, str]) -> None:
+        """Name the player and the bots (already clean: ``settings.clean_name``), and save them.
+
+        The bots' names take effect on every screen at once (``wording.seat_name``)."""
+        self.player_name, self.bot_names = player, bots
+        set_bot_names(bots)
+        self.remember(player_name=player, bot_names=bots)
+        self.notify(_("Names saved."), timeout=3, topic="names")
+
+    def record_names(self) -> tuple[str, str, str, str] | None:
+        """The names a record keeps (None while they are the defaults: its file stays as it was)."""
+        from bela.settings import DEFAULT_BOT_NAMES
+
+        if not self.player_name and self.bot_names == DEFAULT_BOT_NAMES:
+            return None
+        return (self.player_name or pgettext("seat", "You"), *self.bot_names)
+
+    def toggle_always_declare(self) -> None:
+        """Switch between declaring the human's zvanja for them and asking each time."""
+        self.always_declare = not self.always_declare
+        self.remember(always_declare=self.always_declare)
+        if self.always_declare:
+            self.notify(_("Your zvanja are now declared for you."), timeout=3, topic="declare")
+        else:
+            self.notify(
+                _("You are now asked whether to declare your zvanja."), timeout=3, topic="declare"
+            )
 
     def toggle_reduced_motion(self) -> None:
         """Switch the trick's gathering animation off or back on."""
         self.reduced_motion = not self.reduced_motion
         self.remember(reduced_motion=self.reduced_motion)
         if self.reduced_motion:
-            self.notify(_("Animations off."), timeout=3)
+            self.notify(_("Animations off."), timeout=3, topic="motion")
         else:
-            self.notify(_("Animations on."), timeout=3)
+            self.notify(_("Animations on."), timeout=3, topic="motion")
 
     @property
     def language_setting(self) -> str:
@@ -240,6 +318,7 @@ class BelaApp(App[int]):
         severity: SeverityLevel = "information",
         timeout: float | None = None,
         markup: bool = False,
+        topic: str | None = None,
     ) -> None:
         """Every notice as plain text, whatever the caller asked, and through the gate.
 
@@ -249,14 +328,32 @@ class BelaApp(App[int]):
         error. The callers quote outside text with ``shown``; ``oneline`` here is the
         last net, as ``bela.cli.main``'s is for the command line: no escape
         sequence, C1 control or bidi override reaches the terminal from a notice.
+
+        ``topic``: what the notice is about (a setting: "speed", "bela"...). A new
+        notice on a topic replaces the one still shown, so pressing + five times
+        leaves one notice with the speed now, not five stacked.
         """
-        super().notify(
-            oneline(message, MESSAGE_LIMIT),
-            title=oneline(title, QUOTE_LIMIT),
-            severity=severity,
-            timeout=timeout,
-            markup=False,
-        )
+        message = oneline(message, MESSAGE_LIMIT)
+        title = oneline(title, QUOTE_LIMIT)
+        if topic is None:
+            super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+            return
+        previous = self._notices.get(topic)
+        if previous is not None:
+            if previous in self._notifications:
+                self._unnotify(previous, refresh=False)
+            else:  # posted but not shown yet: dropped when it arrives (``_on_notify``)
+                self._superseded.add(previous.identity)
+        wait = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        notice = Notification(message, title, severity, wait, markup=False)
+        self._notices[topic] = notice
+        self.post_message(Notify(notice))
+
+    def _on_notify(self, event: Notify) -> None:
+        """Show a notice, unless a newer one on its topic replaced it on the way."""
+        if event.notification.identity in self._superseded:  # Textual's own handler is skipped
+            self._superseded.discard(event.notification.identity)
+            event.prevent_default()
 
     def on_mount(self) -> None:
         if self.settings_store.notice is not None:

@@ -144,9 +144,19 @@ class BelaCommands(Provider):
         bela = (
             _("Ask before announcing bela") if app.auto_bela else _("Announce bela automatically")
         )
+        declare = (
+            _("Ask before declaring zvanja")
+            if app.always_declare
+            else _("Declare zvanja automatically")
+        )
         motion = _("Turn animations on") if app.reduced_motion else _("Reduce motion")
         commands += [
             (bela, _("Whether bela is said for you or you are asked"), app.toggle_auto_bela),
+            (
+                declare,
+                _("Whether your zvanja are declared for you or you may keep them back"),
+                app.toggle_always_declare,
+            ),
             (motion, _("Whether a taken trick slides to its winner"), app.toggle_reduced_motion),
             (
                 _("Settings"),

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from bela.engine import Action, Call, Claim, Match, Pass, Phase, Play, Round, RoundRecord
+from bela.engine import (
+    Action,
+    Call,
+    Claim,
+    Match,
+    Pass,
+    Phase,
+    Play,
+    Round,
+    RoundRecord,
+    Silent,
+)
 from bela.i18n import _, ngettext
 from bela.tui.text import HUMAN, SEAT_NAMES, card_text, team_of, zvanje_text
 from bela.wording import is_you, ours, suit_name
@@ -52,8 +63,30 @@ def zvanja_lines(rnd: Round) -> list[str]:
     return lines
 
 
-def action_lines(before: Round, action: Action, seat: int, after: Round) -> list[str]:
-    """What one action did, for the log."""
+def silent_line(seat: int, after: Round) -> str:
+    """The log's line for a "šutim": who kept zvanja back, and who now has the zvanja."""
+    if seat == HUMAN:
+        said = _("You say nothing of your zvanja (šutim): they do not count.")
+    else:
+        said = _("{name} says nothing of their zvanja (šutim): they do not count.").format(
+            name=SEAT_NAMES[seat]
+        )
+    team = after.zvanja_team
+    if team is None:
+        return said + " " + _("No zvanja this round.")
+    points = after.zvanja_points[team]
+    if team == team_of(HUMAN):
+        return said + " " + _("Zvanja for us: {points}.").format(points=points)
+    return said + " " + _("Zvanja for them: {points}.").format(points=points)
+
+
+def action_lines(
+    before: Round, action: Action, seat: int, after: Round, zvanja: bool = True
+) -> list[str]:
+    """What one action did, for the log.
+
+    ``zvanja``: at the call, say the zvanja that count (False while the player is
+    still to be asked whether to declare: the table says them after the answer)."""
     name = SEAT_NAMES[seat]
     if isinstance(action, Pass):
         lines = [_("{name}: dalje").format(name=name)]
@@ -83,10 +116,13 @@ def action_lines(before: Round, action: Action, seat: int, after: Round) -> list
             return lines
         talon = " ".join(card_text(c) for c in after.talon(HUMAN))
         lines.append(_("Talons taken up. You get {talon}.").format(talon=talon))
-        lines.extend(zvanja_lines(after))
+        if zvanja:
+            lines.extend(zvanja_lines(after))
         return lines
     if isinstance(action, Claim):
         return [claim_line(name, after)]
+    if isinstance(action, Silent):
+        return [silent_line(seat, after)]
     assert isinstance(action, Play)
     lines = []
     if action.bela:

@@ -182,8 +182,8 @@ def _note(rnd: Round, seat: int) -> str:
         notes.append(_("called {symbol}").format(symbol=rnd.trump.symbol))
     if rnd.bela_announced_by == seat:
         notes.append(_("bela!"))
-    elif not rnd.tricks and rnd.zvanja_team == team_of(seat) and rnd.declarations(seat):
-        points = sum(z.points for z in rnd.declarations(seat))
+    elif not rnd.tricks and rnd.zvanja_team == team_of(seat) and rnd.declared(seat):
+        points = sum(z.points for z in rnd.declared(seat))  # a seat that kept them back: none
         if points:
             notes.append(_("zvanja {points}").format(points=points))
     return " · ".join(notes)

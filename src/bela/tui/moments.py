@@ -12,9 +12,16 @@ from bela.tui.zvanja_talk import ZvanjaTalk, zvanja_talk
 __all__ = ["bela_callout", "first_trick_zvanja", "zvanja_moment"]
 
 
-def zvanja_moment(rnd: Round | None) -> ZvanjaTalk | None:
-    """The exchange to hold now: trump named, no card played yet, and somebody declares."""
-    if rnd is None or rnd.phase is not Phase.PLAYING or rnd.tricks or rnd.trick:
+def zvanja_moment(rnd: Round | None, wait_for: int | None = None) -> ZvanjaTalk | None:
+    """The exchange to hold now: trump named, no card played yet, and somebody declares.
+
+    ``wait_for``: a seat still to say whether it declares (the human, when asked): the
+    exchange is held at that seat's turn in the first trick instead, once it has
+    answered, so it tells what was really declared.
+    """
+    if rnd is None or rnd.phase is not Phase.PLAYING or rnd.tricks:
+        return None
+    if rnd.trick if wait_for is None else rnd.to_act != wait_for:
         return None
     talk = zvanja_talk(rnd)
     return talk if talk.anyone else None

@@ -30,6 +30,7 @@ from bela.i18n import _
 
 if TYPE_CHECKING:
     from bela.ai import Bot
+    from bela.archive.records import MatchRecord
     from bela.engine import Match
 
 __all__ = [
@@ -87,8 +88,17 @@ def load_saved() -> tuple[Saved | None, str | None]:
         return None, _("cannot read the saved match: {error}").format(error=os_error_text(exc))
 
 
-def autosave(match: Match, difficulty: str) -> str | None:
+def _named(record: MatchRecord, names: tuple[str, ...] | None) -> MatchRecord:
+    """The record with the table's names (the player's and the bots', from the settings)."""
+    if names is None or record.players is not None:
+        return record
+    return record.model_copy(update={"players": names})
+
+
+def autosave(match: Match, difficulty: str, names: tuple[str, ...] | None = None) -> str | None:
     """Save the match in progress; returns a problem to show, or None.
+
+    ``names``: the seats' names to keep in the record (``BelaApp.record_names``).
 
     The problem names the directory and the reason, never the random temp file
     name, so the same failure reads the same after every card and is shown once.
@@ -96,7 +106,7 @@ def autosave(match: Match, difficulty: str) -> str | None:
     from bela.archive.records import record_from_match
 
     try:
-        save_autosave(record_from_match(match, difficulty))
+        save_autosave(_named(record_from_match(match, difficulty), names))
     except RecordError as exc:
         return oneline(_("could not save the match: {error}").format(error=exc))
     except OSError as exc:
@@ -135,12 +145,12 @@ def shelve_unfinished() -> str | None:
     return oneline(_("your previous match was kept in {path}").format(path=shown_path(kept)))
 
 
-def archive(match: Match, difficulty: str) -> str | None:
+def archive(match: Match, difficulty: str, names: tuple[str, ...] | None = None) -> str | None:
     """Keep a finished match and forget the autosave; returns a problem to show, or None."""
     from bela.archive.records import record_from_match
 
     try:
-        archive_match(record_from_match(match, difficulty))
+        archive_match(_named(record_from_match(match, difficulty), names))
     except RecordError as exc:
         return oneline(_("could not archive the match: {error}").format(error=exc))
     except OSError as exc:

@@ -120,8 +120,9 @@ def settle_words(zvanje: Zvanje) -> tuple[str, str]:
 
 
 def _best(rnd: Round, seat: int) -> Zvanje | None:
-    """A seat's strongest declaration (belot never reaches a played round)."""
-    found = [z for z in rnd.declarations(seat) if z.kind is not ZvanjeKind.BELOT]
+    """A seat's strongest declaration (belot never reaches a played round); none when the
+    seat kept its zvanja back ("šutim")."""
+    found = [z for z in rnd.declared(seat) if z.kind is not ZvanjeKind.BELOT]
     return max(found, key=lambda z: z.key, default=None)
 
 
@@ -134,6 +135,9 @@ def zvanja_talk(rnd: Round) -> ZvanjaTalk:
     for offset in range(4):
         seat = (rnd.first_player + offset) % 4
         best = _best(rnd, seat)
+        if seat in rnd.silent_seats:  # kept back: silence, not "nemam" (that would be a lie)
+            said.append(Said(seat, "", _("says nothing") if seat != HUMAN else _("say nothing")))
+            continue
         if best is None:
             said.append(Said(seat, "nemam", _("nothing")))
             continue

@@ -19,11 +19,18 @@ from bela.engine import Rules
 from bela.i18n import N_, _
 from bela.settings import RULE_CHOICES
 from bela.tui.keys import help_lines
+from bela.tui.text import SEAT_NAMES
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw, language_picker
 
 __all__ = ["HelpScreen", "help_text", "house_rules_text"]
+
+
+def markdown_text(text: str) -> str:
+    """``text`` (a name the player typed) as Markdown that shows it as it is: every mark
+    escaped, so ``*Ana*`` or ``[x](y)`` is read, never rendered as emphasis or a link."""
+    return "".join("\\" + ch if ch in "\\`*_{}[]()#+-.!|<>~" else ch for ch in text)
 
 
 def help_text() -> str:
@@ -38,9 +45,13 @@ def help_text() -> str:
         help_lines(),
         "## " + _("The game"),
         _(
-            "Four players, partners opposite: you (bottom) and **Marko** (top) are **mi**; "
-            "**Ivo** (right) and **Ana** (left) are **vi**. Play goes counter-clockwise: "
-            "you, Ivo, Marko, Ana."
+            "Four players, partners opposite: you (bottom) and **{partner}** (top) are **mi**; "
+            "**{right}** (right) and **{left}** (left) are **vi**. Play goes counter-clockwise: "
+            "you, {right}, {partner}, {left}."
+        ).format(
+            partner=markdown_text(SEAT_NAMES[2]),
+            right=markdown_text(SEAT_NAMES[1]),
+            left=markdown_text(SEAT_NAMES[3]),
         ),
         _(
             "**Cards.** 32 cards, 7 to A in ♥ ♦ ♠ ♣. Trump ranks J 9 A 10 K Q 8 7 (J 20, "
@@ -59,6 +70,12 @@ def help_text() -> str:
             "four aces, tens, kings or queens 100. Only the team with the single best "
             "declaration scores, with all its declarations. All 8 cards of one suit "
             "(*belot*) wins the match at once."
+        ),
+        _(
+            "**Šutim.** A player may keep their zvanja back: in the first trick, before "
+            "their card. Kept back, they score nothing and the comparison is made without "
+            "them; bela is not a declaration and is always said. Yours are declared for you "
+            "unless *Declare my zvanja for me* is off in the settings (F2); then you are asked."
         ),
         _(
             "**Play.** The player after the dealer leads the first trick; the winner of a "

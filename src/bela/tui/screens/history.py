@@ -40,6 +40,7 @@ from textual.widgets import DataTable, Input, ProgressBar, Select, Static
 
 from bela.foundation.untrusted import as_text, oneline, shown
 from bela.i18n import N_, _, ngettext
+from bela.settings import stored_rule_name
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 from bela.wording import at_table, level_name, match_kind, outcome_name, padded, you
@@ -83,8 +84,8 @@ def _date(row: MatchRow) -> str:
 
 
 def _rules(row: MatchRow) -> str:
-    """The house rules by name: the index's text, so through the gate (``oneline``)."""
-    return oneline(", ".join(row.rules), 200) if row.rules else _("standard")
+    """The house rules by their one names; the index's text, so through the gate."""
+    return oneline(", ".join(map(stored_rule_name, row.rules)), 200) if row.rules else _("standard")
 
 
 def _haystack(row: MatchRow) -> str:

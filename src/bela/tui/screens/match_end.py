@@ -31,7 +31,10 @@ def winner_text(match: Match) -> str:
     winner = match.winner if match.winner is not None else 0
     mi, vi = match.scores
     we = ours(winner)
-    head = _("You and Marko win") if we else _("Ivo and Ana win")
+    if we:
+        head = _("You and {partner} win").format(partner=SEAT_NAMES[2])
+    else:
+        head = _("{right} and {left} win").format(right=SEAT_NAMES[1], left=SEAT_NAMES[3])
     if match.belot:
         seat = match.rounds[-1].result.belot_seat
         if seat is None:

@@ -84,14 +84,14 @@ from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.trick import place_of
 from bela.tui.widgets.zvanja import ZvanjaPanel
-from bela.wording import mark_words, suit_name
+from bela.wording import level_name, mark_words, suit_name
 
 if TYPE_CHECKING:
     from bela.ai.hard import Advice
     from bela.net.protocol import TrickInfo, ViewInfo
     from bela.tui.zvanja_talk import ZvanjaTalk
 
-__all__ = ["NetTableScreen", "bid_choices", "seat_models"]
+__all__ = ["NetTableScreen", "bid_choices", "lobby_title", "seat_models"]
 
 _BIDS: Final = ("call H", "call D", "call S", "call C", "dalje")
 _PHRASE_KEYS: Final = ("f5", "f6", "f7", "f8", "f9", "f10")
@@ -195,6 +195,19 @@ def bid_choices(view: ViewInfo, cursor: int) -> BidModel:
     forced = "dalje" not in view.legal
     prompt = _("Pod mus: all passed\nYou must name trump") if forced else _("Trump or dalje?")
     return BidModel(tuple(options), cursor, prompt)
+
+
+def lobby_title(target: int, bots: str, clock: float | None = None) -> str:
+    """The lobby's first line: the target, the bots' level by its name (not its id), and
+    the clock when the table has one (on this line: the lobby has few to spare at 80x24;
+    without one nothing is said, nobody is rushed, as at any table at home)."""
+    if clock is not None:
+        return _("Table to {target} · empty seats: {level} bots · {seconds} s a turn").format(
+            target=target, level=level_name(bots), seconds=f"{clock:g}"
+        )
+    return _("Table to {target} · empty seats: {level} bots").format(
+        target=target, level=level_name(bots)
+    )
 
 
 class NetTableScreen(Screen[None]):
@@ -620,22 +633,7 @@ class NetTableScreen(Screen[None]):
             return
         # the sheet says the table's target before the first round, not the default one
         self.query_one("#sheet", ScoreSheet).model = SheetModel(target=lobby.target)
-        lines = [
-            Text(
-                # the clock on the first line (the lobby has few lines to spare at 80x24);
-                # without one nothing is said: nobody is rushed, as at any table at home
-                (
-                    _("Table to {target} · empty seats: {level} bots · {seconds} s a turn")
-                    if lobby.clock is not None
-                    else _("Table to {target} · empty seats: {level} bots")
-                ).format(
-                    target=lobby.target,
-                    level=lobby.bots,
-                    seconds=f"{lobby.clock:g}" if lobby.clock is not None else "",
-                ),
-                style="bold",
-            )
-        ]
+        lines = [Text(lobby_title(lobby.target, lobby.bots, lobby.clock), style="bold")]
         for seat, info in enumerate(lobby.seats):
             who = _seat_name(info) or _("— open —")
             if seat == self.session.seat:

@@ -1,28 +1,37 @@
-"""Small dialogs over the table: announcing bela, and reviewing the last trick."""
+"""Small dialogs over the table: announcing bela, declaring zvanja, reviewing the last trick."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from bela.engine import Card, CompletedTrick
-from bela.i18n import N_, _, ngettext
+from bela.engine import Card, CompletedTrick, Zvanje
+from bela.i18n import N_, _, current_language, ngettext
 from bela.tui.model import TrickModel, trick_cards
 from bela.tui.screens.fresh import FreshModal
-from bela.tui.text import SEAT_NAMES, card_text
+from bela.tui.text import SEAT_NAMES, card_text, zvanje_text
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.trick import trick_text
 from bela.wording import is_you, padded
 
-__all__ = ["BelaPrompt", "LastTrickScreen"]
+__all__ = ["BelaPrompt", "DeclarePrompt", "LastTrickScreen", "answer_keys"]
+
+_ANSWER_KEYS: Final = {"hr": ("d", "n"), "es": ("s", "n"), "ru": ("д", "н")}
+"""Yes and no as a player of each language types them: da / ne, sí / no, да / нет."""
+
+
+def answer_keys() -> tuple[str, str]:
+    """The keys that say yes and no in the player's language (English y / n elsewhere)."""
+    return _ANSWER_KEYS.get(current_language(), ("y", "n"))
 
 
 class BelaPrompt(FreshModal[bool | None]):
@@ -36,10 +45,10 @@ class BelaPrompt(FreshModal[bool | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", N_("Bela!")),
-        Binding("n", "answer(False)", N_("No")),
+        Binding("enter", "answer(True)", N_("Bela!")),
         Binding("escape", "answer(None)", N_("Back")),
     ]
+    """Yes and no are letters of the player's language (``answer_keys``), read in ``on_key``."""
 
     def __init__(self, card: Card, *, second: bool = False) -> None:
         """``second``: the match announces bela with the second card (an old house rule)."""
@@ -61,14 +70,66 @@ class BelaPrompt(FreshModal[bool | None]):
                     "Announce bela for 20 points?"
                 )
             yield Static(text.format(card=card_text(self.card)), classes="title")
+            yes, no = answer_keys()
             with Horizontal(classes="buttons"):
-                yield Button(_("Bela! (y)"), id="yes", variant="primary")
-                yield Button(_("No (n)"), id="no")
+                yield Button(_("Bela! ({key})").format(key=yes), id="yes", variant="primary")
+                yield Button(_("No ({key})").format(key=no), id="no")
+
+    def on_key(self, event: events.Key) -> None:
+        """The language's yes and no letters (a key typed before the question: ``FreshModal``)."""
+        if event.time < self._shown_at:
+            return
+        typed = (event.character or "").lower()
+        yes, no = answer_keys()
+        if typed in (yes, no):
+            event.stop()
+            event.prevent_default()
+            self.dismiss(typed == yes)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
 
     def action_answer(self, answer: bool | None) -> None:
+        self.dismiss(answer)
+
+
+class DeclarePrompt(FreshModal[bool]):
+    """Asked at the human's turn in the first trick when they hold zvanja and the setting
+    "declare my zvanja for me" is off: declare them, or keep them back ("šutim").
+
+    Kept back, they score nothing and take no part in the comparison, as at a real
+    table where a player who says nothing forfeits them. Enter declares, Esc keeps
+    them back; only a key pressed while the question is on show answers it.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "answer(True)", N_("Declare")),
+        Binding("escape", "answer(False)", N_("Keep back")),
+    ]
+
+    def __init__(self, zvanja: Sequence[Zvanje]) -> None:
+        super().__init__()
+        self.zvanja = tuple(zvanja)
+
+    def compose(self) -> ComposeResult:
+        own = ", ".join(zvanje_text(z) for z in self.zvanja)
+        yield TooSmall()
+        with Vertical(id="declare", classes="dialog"):
+            yield Static(Text(_("Your zvanja: {own}").format(own=own)), classes="title")
+            yield Static(
+                _(
+                    "Declare them? Kept back (šutim), they score nothing and the table "
+                    "learns nothing of them."
+                )
+            )
+            with Horizontal(classes="buttons"):
+                yield Button(_("Declare (Enter)"), id="yes", variant="primary")
+                yield Button(_("Keep back (Esc)"), id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
 
 

@@ -16,12 +16,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Label, RadioSet, Select, Static
+from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.foundation.untrusted import shown_path
 from bela.i18n import N_, _
-from bela.settings import RULE_CHOICES, rules_summary, settings_path
+from bela.settings import NAME_LIMIT, RULE_CHOICES, clean_name, rules_summary, settings_path
+from bela.tui.palette import theme_label
 from bela.tui.screens.start import Choice, Choices
 from bela.tui.session import DIFFICULTIES
 from bela.tui.widgets import TooSmall
@@ -35,6 +36,14 @@ if TYPE_CHECKING:
 __all__ = ["SettingsScreen", "Tick"]
 
 _RULE_PREFIX: Final = "rule-"
+_NAME_PREFIX: Final = "name-"
+_NAME_ROWS: Final = (
+    (0, N_("You")),
+    (2, N_("Partner")),
+    (1, N_("Right")),
+    (3, N_("Left")),
+)
+"""The name fields by seat, as the player sees the table: himself, opposite, right, left."""
 
 
 def _speed_label(delay: float) -> str:
@@ -85,6 +94,9 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
     }
     SettingsScreen #set-theme {
         width: 40;
+    }
+    SettingsScreen .setting Input {
+        width: 24;
     }
     SettingsScreen .setting-heading {
         text-style: bold;
@@ -144,7 +156,7 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 yield Label(_("Theme"), classes="setting-label")
                 themes = sorted(app.available_themes)
                 yield Select(
-                    [(name, name) for name in themes],
+                    [(theme_label(name), name) for name in themes],
                     value=app.theme if app.theme in themes else Select.NULL,
                     allow_blank=False,
                     compact=True,
@@ -152,6 +164,11 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 )
             yield Tick(
                 _("Announce bela for me (else I am asked)"), value=app.auto_bela, id="set-bela"
+            )
+            yield Tick(
+                _("Declare my zvanja for me (else I am asked)"),
+                value=app.always_declare,
+                id="set-declare",
             )
             yield Tick(
                 _("Reduce motion (no sliding tricks)"), value=app.reduced_motion, id="set-motion"
@@ -165,6 +182,19 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
             for choice in RULE_CHOICES:
                 on = getattr(app.rules, choice.field) == choice.value
                 yield Tick(_(choice.label), value=on, id=_RULE_PREFIX + choice.field)
+            yield Static(_("Names at the table (Enter keeps a name)"), classes="setting-heading")
+            names = app.table_names()
+            for seat, label in _NAME_ROWS:
+                with Horizontal(classes="setting"):
+                    # a Static, not a Label: below the fold of the scrolling screen at 80 x 24
+                    yield Static(_(label), classes="setting-label")
+                    yield Input(
+                        names[seat],
+                        placeholder=_("your name") if seat == 0 else "",
+                        max_length=NAME_LIMIT,
+                        compact=True,
+                        id=f"{_NAME_PREFIX}{seat}",
+                    )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -201,12 +231,40 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
         box = event.checkbox.id or ""
         if box == "set-bela" and event.value != app.auto_bela:
             app.toggle_auto_bela()
+        elif box == "set-declare" and event.value != app.always_declare:
+            app.toggle_always_declare()
         elif box == "set-motion" and event.value != app.reduced_motion:
             app.toggle_reduced_motion()
         elif box.startswith(_RULE_PREFIX):
             rules = self._rules()
             if rules != app.rules:
                 app.set_rules(rules)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._keep_name(event.input)
+
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        event.stop()
+        self._keep_name(event.input)
+
+    def _keep_name(self, field: Input) -> None:
+        """Save a name typed in a name field; a bad one is refused in one line and undone."""
+        if not (field.id or "").startswith(_NAME_PREFIX):
+            return
+        seat = int((field.id or "")[len(_NAME_PREFIX) :])
+        app = self.bela_app
+        names = list(app.table_names())
+        try:
+            name = clean_name(field.value, empty=seat == 0)
+        except ValueError as exc:
+            app.notify(str(exc), severity="error", timeout=6, topic="names")
+            field.value = names[seat]
+            return
+        field.value = name
+        if name != names[seat]:
+            names[seat] = name
+            app.set_names(names[0], (names[1], names[2], names[3]))
 
     def _rules(self) -> Rules:
         """The house rules as ticked."""

@@ -28,7 +28,7 @@ from bela.tui.session import DIFFICULTIES, Saved, bot_kind
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw
-from bela.wording import level_name
+from bela.wording import level_name, seat_name
 
 if TYPE_CHECKING:
     from bela.tui.app import BelaApp
@@ -51,6 +51,14 @@ def _difficulty_label(level: str) -> str:
     if kind != level and not (level == "normal" and kind == "heuristic"):
         label = _("{level} (plays as {kind} for now)").format(level=label, kind=level_name(kind))
     return label
+
+
+def _intro() -> str:
+    """Who plays with whom, by the names the player gave the bots (F2), each in the
+    nominative: a name the player typed cannot be declined."""
+    return _("Croatian Bela: you and {partner} are mi; {right} and {left} are vi.").format(
+        partner=seat_name(2), right=seat_name(1), left=seat_name(3)
+    )
 
 
 class Choice(RadioButton):
@@ -136,9 +144,7 @@ class StartScreen(LanguageRedraw, Screen[None]):
         yield TooSmall()
         with Vertical(id="start", classes="dialog"):
             yield Static("♥ ♦  Bela  ♠ ♣", id="start-title", classes="title")
-            yield Static(
-                _("Croatian Bela: you and Marko (mi) against Ivo and Ana (vi)."), id="start-intro"
-            )
+            yield Static(Text(_intro()), id="start-intro")  # the bots' names: text, never markup
             # problems quote files, paths and OS errors: shown as plain text, never markup
             if self.problem:
                 yield self._problem_line(self.problem)

@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from bela.i18n import N_, _, ngettext, pgettext
+from bela.tui.text import SEAT_NAMES
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 from bela.wording import level_name, padded, points
@@ -94,12 +95,13 @@ def stats_text(s: Statistics) -> Text:
     lines.append(_("Trump calls, and how often they were made (pad: the callers fell)"))
     from bela.archive.history import NETWORK
 
+    lines.append(_calls(_("you"), s.you))
     if all(level.difficulty != NETWORK for level in s.by_difficulty):  # bots only: named
-        lines.append(_calls(_("you"), s.you))
-        lines.append(_calls(_("mi (you, Marko)"), s.mi))
-        lines.append(_calls(_("vi (Ivo, Ana)"), s.vi))
+        lines.append(_calls(_("mi (you, {partner})").format(partner=SEAT_NAMES[2]), s.mi))
+        lines.append(
+            _calls(_("vi ({right}, {left})").format(right=SEAT_NAMES[1], left=SEAT_NAMES[3]), s.vi)
+        )
     else:  # network matches too: the partners and opponents were people, each time others
-        lines.append(_calls(_("you"), s.you))
         lines.append(_calls(_("mi (you and your partner)"), s.mi))
         lines.append(_calls(_("vi (the opponents)"), s.vi))
     average = s.average_written

@@ -42,9 +42,17 @@ from bela.engine import (
     Round,
     RoundRecord,
     SeatView,
+    Silent,
 )
 from bela.i18n import N_, _
-from bela.tui.events import action_lines, forced_call, history_lines, result_line, round_lines
+from bela.tui.events import (
+    action_lines,
+    forced_call,
+    history_lines,
+    result_line,
+    round_lines,
+    zvanja_lines,
+)
 from bela.tui.model import (
     HandModel,
     TrickModel,
@@ -126,6 +134,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
         self._save_problem: str | None = None
         self._message: tuple[str, str] = ("", "")
         self._zvanja_heard: int | None = None
+        self._declare_heard: int | None = None
         """The round whose zvanja have been said (the moment comes once a round)."""
         self._opened_at: float | None = None
         """When the human's turn opened (``event_clock``); None while it is not their turn.
@@ -353,7 +362,8 @@ class TableScreen(LanguageRedraw, Screen[None]):
 
     def _save(self) -> None:
         """Autosave; a failure is shown once (not after every card) until saving works again."""
-        problem = autosave(self.match, self.difficulty) if not self.match.is_over else None
+        names = self.bela_app.record_names()
+        problem = autosave(self.match, self.difficulty, names) if not self.match.is_over else None
         if problem is not None and problem != self._save_problem:
             self.notify(problem, severity="warning", timeout=8)
         self._save_problem = problem
@@ -369,7 +379,8 @@ class TableScreen(LanguageRedraw, Screen[None]):
         # the finished round stays on the table until its summary is closed
         self.shown = rnd_after if rnd_after.result is not None else self.match.current
         log = self.query_one("#log", TableTalk)
-        for line in action_lines(rnd_before, action, seat, rnd_after):
+        asking = self._zvanja_wait_for() is not None  # the human is still to be asked
+        for line in action_lines(rnd_before, action, seat, rnd_after, zvanja=not asking):
             log.say(line)
         if isinstance(action, Play):
             self.held = (
@@ -381,7 +392,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
             self.finished = self.match.rounds[-1]
             log.say(Text(result_line(self.finished, self.match.scores), style="bold"))
         if self.match.is_over:
-            problem = archive(self.match, self.difficulty)
+            problem = archive(self.match, self.difficulty, self.bela_app.record_names())
             if problem is not None:
                 self.notify(problem, severity="warning", timeout=6)
         else:
@@ -420,7 +431,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
                     await self._wait(app.hold_delay)
                 self._show_summary()
                 return
-            if self._zvanja_said():
+            if self._declare_asked() or self._zvanja_said():
                 return
             rnd = self.match.current
             if rnd is None or rnd.to_act is None or rnd.to_act == HUMAN:
@@ -449,12 +460,54 @@ class TableScreen(LanguageRedraw, Screen[None]):
                 action = fallback
             self._commit(action, seat)
 
+    def _declare_asked(self) -> bool:
+        """Ask the human whether to declare their zvanja, if it is due; True if asked.
+
+        Only with the setting "declare my zvanja for me" off, once a round, at the
+        human's turn in the first trick (before their card, when "šutim" may be
+        said). Kept back, "šutim" is committed at once; either way the zvanja moment
+        follows, telling what was really declared.
+        """
+        rnd = self.match.current
+        index = self.match.next_index
+        if (
+            self.bela_app.always_declare
+            or rnd is None
+            or rnd.to_act != HUMAN
+            or self._declare_heard == index
+            or not rnd.can_stay_silent()
+        ):
+            return False
+        from bela.tui.screens.prompts import DeclarePrompt
+
+        self._declare_heard = index
+        self.app.push_screen(DeclarePrompt(rnd.declarations(HUMAN)), self._after_declare)
+        return True
+
+    def _after_declare(self, declare: bool | None) -> None:
+        rnd = self.match.current
+        if declare is False and rnd is not None and rnd.can_stay_silent():
+            self._commit(Silent(), HUMAN)  # its line says who now has the zvanja
+        elif rnd is not None:
+            log = self.query_one("#log", TableTalk)
+            for line in zvanja_lines(rnd):  # held back at the call until the answer
+                log.say(line)
+        self.refresh_view()
+        self._drive()
+
+    def _zvanja_wait_for(self) -> int | None:
+        """The human, while they are still to be asked about their zvanja (else None)."""
+        rnd = self.match.current
+        if self.bela_app.always_declare or rnd is None or not rnd.declarations(HUMAN):
+            return None
+        return HUMAN
+
     def _zvanja_said(self) -> bool:
         """Hold the zvanja moment if it is due (once a round, not at instant speed); True if so.
 
         The bots wait until it is closed; closing it drives the table on.
         """
-        talk = zvanja_moment(self.match.current)
+        talk = zvanja_moment(self.match.current, self._zvanja_wait_for())
         index = self.match.next_index
         if talk is None or self._zvanja_heard == index or self.bela_app.hold_delay <= 0:
             return False
@@ -704,7 +757,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
     def action_speed(self, step: int) -> None:
         delay = self.bela_app.change_speed(step)
         label = _("instant") if delay == 0 else _("{seconds:.1f} s per card").format(seconds=delay)
-        self.notify(_("Bot speed: {label}").format(label=label), timeout=2)
+        self.bela_app.notify(_("Bot speed: {label}").format(label=label), timeout=2, topic="speed")
 
     # ------------------------------------------------------------------ mouse
 

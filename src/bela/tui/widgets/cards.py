@@ -1,4 +1,4 @@
-"""Drawing one card as a 5 × 3 box of styled text.
+"""Drawing one card as a 5 × 3 box of styled text, or a 7 × 5 one where the window has room.
 
 Every state a card can be in is told by shape as well as colour (a dotted border
 for a card that may not be played, a heavy one for the chosen card or the trick
@@ -16,10 +16,29 @@ from rich.text import Text
 
 from bela.engine import Card, Suit
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "Look", "blank_lines", "card_chip", "card_lines"]
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "LARGE_HEIGHT",
+    "LARGE_WIDTH",
+    "Look",
+    "blank_lines",
+    "card_chip",
+    "card_lines",
+    "card_size",
+]
 
 CARD_WIDTH: Final = 5
 CARD_HEIGHT: Final = 3
+LARGE_WIDTH: Final = 7
+LARGE_HEIGHT: Final = 5
+"""A large card (at 120 × 40 and more): the rank in two corners and the suit in the middle."""
+
+
+def card_size(large: bool) -> tuple[int, int]:
+    """(width, height) of a card box."""
+    return (LARGE_WIDTH, LARGE_HEIGHT) if large else (CARD_WIDTH, CARD_HEIGHT)
+
 
 FACE_BG: Final = "#f3efe4"
 RED: Final = "#d70000"
@@ -58,8 +77,10 @@ def _is_red(suit: Suit) -> bool:
     return suit in (Suit.HEARTS, Suit.DIAMONDS)
 
 
-def card_lines(card: Card | None, look: Look) -> tuple[Text, Text, Text]:
-    """The three lines of a card box, each ``CARD_WIDTH`` cells wide."""
+def card_lines(card: Card | None, look: Look, large: bool = False) -> tuple[Text, ...]:
+    """The lines of a card box: three ``CARD_WIDTH`` cells wide, or five ``LARGE_WIDTH`` wide."""
+    if large:
+        return _large_lines(card, look)
     top, side, bottom = _BOXES[look]
     if look is Look.BACK or card is None:
         if look is Look.SLOT:
@@ -88,10 +109,46 @@ def card_lines(card: Card | None, look: Look) -> tuple[Text, Text, Text]:
     return Text(top, style=border), middle, Text(bottom, style=border)
 
 
-def blank_lines() -> tuple[Text, Text, Text]:
+def _large_lines(card: Card | None, look: Look) -> tuple[Text, ...]:
+    """A 7 × 5 card: the same borders and colours as the small one, drawn with more room."""
+    top, side, bottom = _BOXES[look]
+    wide_top = top[0] + top[1] * 5 + top[-1]
+    wide_bottom = bottom[0] + bottom[1] * 5 + bottom[-1]
+    if look is Look.BACK or card is None:
+        if look is Look.SLOT:
+            style = Style(color="#707070")
+            faces = ["     "] * 3
+        else:
+            style = Style(color=BACK_FG, bgcolor=BACK_BG)
+            faces = ["▚▚▚▚▚"] * 3
+        rows = [Text(wide_top, style=style)]
+        rows += [Text(side + face + side, style=style) for face in faces]
+        return (*rows, Text(wide_bottom, style=style))
+    label = f"{card.rank}{card.suit.symbol}"
+    if look is Look.DIM:
+        ink = DIM_RED if _is_red(card.suit) else DIM_BLACK
+        border = Style(color=DIM_BLACK, bgcolor=DIM_BG)
+        face_style = Style(color=ink, bgcolor=DIM_BG)
+    else:
+        ink = RED if _is_red(card.suit) else BLACK
+        edge = GOLD if look is Look.CHOSEN else BORDER
+        border = Style(color=edge, bgcolor=FACE_BG, bold=look is Look.CHOSEN)
+        face_style = Style(color=ink, bgcolor=FACE_BG, bold=True)
+    faces = [f"{label:<5}", f"{card.suit.symbol:^5}", f"{label:>5}"]
+    rows = [Text(wide_top, style=border)]
+    rows += [
+        Text.assemble(
+            Text(side, style=border), Text(face, style=face_style), Text(side, style=border)
+        )
+        for face in faces
+    ]
+    return (*rows, Text(wide_bottom, style=border))
+
+
+def blank_lines(large: bool = False) -> tuple[Text, ...]:
     """Empty space the size of a card."""
-    blank = " " * CARD_WIDTH
-    return Text(blank), Text(blank), Text(blank)
+    width, height = card_size(large)
+    return tuple(Text(" " * width) for _ in range(height))
 
 
 def card_chip(card: Card) -> Text:

@@ -19,7 +19,14 @@ from textual.widget import Widget
 from bela.engine import Card
 from bela.i18n import _
 from bela.tui.model import HandModel
-from bela.tui.widgets.cards import CARD_WIDTH, Look, blank_lines, card_lines
+from bela.tui.widgets.cards import (
+    CARD_WIDTH,
+    LARGE_HEIGHT,
+    LARGE_WIDTH,
+    Look,
+    blank_lines,
+    card_lines,
+)
 
 __all__ = ["Hand"]
 
@@ -27,8 +34,16 @@ GAP: Final = 1
 STEP: Final = CARD_WIDTH + GAP
 
 
+def large_hand_fits(width: int, height: int) -> bool:
+    """Whether eight large cards, their raised line and their numbers fit ``width`` × ``height``."""
+    return width >= 8 * (LARGE_WIDTH + GAP) - GAP and height >= LARGE_HEIGHT + 2
+
+
 class Hand(Widget):
-    """Up to eight cards side by side; line 0 is room for the raised card."""
+    """Up to eight cards side by side; line 0 is room for the raised card.
+
+    The cards are large (7 × 5) when the widget is given the room for them (the
+    table's layout does at 120 × 40 and more), else small (5 × 3)."""
 
     model: reactive[HandModel] = reactive(HandModel)
 
@@ -39,8 +54,15 @@ class Hand(Widget):
             self.index = index
             super().__init__()
 
+    @property
+    def large(self) -> bool:
+        size = self.content_size
+        return large_hand_fits(size.width, size.height)
+
     def render(self) -> Text:
         model = self.model
+        large = self.large
+        width = LARGE_WIDTH if large else CARD_WIDTH
         slots: list[tuple[Card | None, Look, bool, str]] = []
         for i, card in enumerate(model.cards):
             chosen = model.cursor == i
@@ -56,23 +78,26 @@ class Hand(Widget):
             slots.append((card, look, chosen, label))
         for _slot in range(model.face_down):
             slots.append((None, Look.BACK, False, _("talon")))
-        rows = [Text(), Text(), Text(), Text(), Text()]
+        box_height = LARGE_HEIGHT if large else 3
+        rows = [Text() for _ in range(box_height + 2)]
         for n, (face, look, raised, label) in enumerate(slots):
             if n:
                 for row in rows:
                     row.append(" " * GAP)
-            box = card_lines(face, look)
-            column = [*box, blank_lines()[0]] if raised else [blank_lines()[0], *box]
+            box = card_lines(face, look, large)
+            blank = blank_lines(large)[0]
+            column = [*box, blank] if raised else [blank, *box]
             for row, part in zip(rows, column, strict=False):
                 row.append_text(part)
             marker = "▲" if raised else ""
-            rows[4].append(f"{(label + marker)[:CARD_WIDTH]:^{CARD_WIDTH}}", style="bold")
+            rows[-1].append(f"{(label + marker)[:width]:^{width}}", style="bold")
         return Text("\n").join(rows)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        index, within = divmod(offset.x, STEP)
-        if within < CARD_WIDTH and index < len(self.model.cards):
+        width = LARGE_WIDTH if self.large else CARD_WIDTH
+        index, within = divmod(offset.x, width + GAP)
+        if within < width and index < len(self.model.cards):
             self.post_message(self.CardClicked(index))

@@ -23,29 +23,46 @@ from textual.widget import Widget
 from bela.engine import Card
 from bela.i18n import _
 from bela.tui.model import TrickModel
-from bela.tui.widgets.cards import CARD_HEIGHT, CARD_WIDTH, GOLD, Look, card_lines
+from bela.tui.widgets.cards import CARD_HEIGHT, CARD_WIDTH, GOLD, Look, card_lines, card_size
 
-__all__ = ["GATHER_SECONDS", "TrickView", "gather_text", "place_of", "trick_text"]
+__all__ = [
+    "GATHER_SECONDS",
+    "TrickView",
+    "gather_text",
+    "large_trick_fits",
+    "place_of",
+    "trick_text",
+]
 
 WIDTH: Final = 3 * CARD_WIDTH + 4
 HEIGHT: Final = 2 * CARD_HEIGHT + 1
 GATHER_SECONDS: Final = 0.35
 """How long a finished trick takes to slide to its winner: short enough never to hold play up."""
-# (column, top row) of each seat's card: 0 bottom, 1 right, 2 top, 3 left.
-_PLACES: Final = {
-    0: (CARD_WIDTH + 2, CARD_HEIGHT + 1),
-    1: (2 * CARD_WIDTH + 4, CARD_HEIGHT - 1),
-    2: (CARD_WIDTH + 2, 0),
-    3: (0, CARD_HEIGHT - 1),
-}
-# (column, row) of the "bela!" callout: in the free corner beside each seat's card.
-_CALLOUTS: Final = {
-    0: (CARD_WIDTH + 8, HEIGHT - 2),
-    1: (2 * CARD_WIDTH + 4, 1),
-    2: (13, 0),
-    3: (0, 1),
-}
 _CALLOUT_STYLE: Final = Style(color=GOLD, bold=True)
+
+Spot = dict[int, tuple[int, int]]
+
+
+def _geometry(large: bool) -> tuple[int, int, Spot, Spot]:
+    """The cross's width and height, each place's card (column, top row), and each place's
+    "bela!" callout (column, row, in the free corner beside the card); 0 bottom, 1 right,
+    2 top, 3 left. Small cards make the 19 × 7 cross, large ones 25 × 11."""
+    cw, ch = card_size(large)
+    width, height = 3 * cw + 4, 2 * ch + 1
+    places = {0: (cw + 2, ch + 1), 1: (2 * cw + 4, ch - 1), 2: (cw + 2, 0), 3: (0, ch - 1)}
+    callouts = {
+        0: (2 * cw + 3, height - 2),
+        1: (2 * cw + 4, ch - 2),
+        2: (2 * cw + 3, 0),
+        3: (0, ch - 2),
+    }
+    return width, height, places, callouts
+
+
+def large_trick_fits(width: int, height: int) -> bool:
+    """Whether the cross of large cards fits ``width`` × ``height``."""
+    cross_width, cross_height, _places, _callouts = _geometry(True)
+    return width >= cross_width and height >= cross_height
 
 
 def place_of(seat: int, clockwise: bool = False) -> int:
@@ -62,34 +79,39 @@ Piece = tuple[int, int, Text]
 """(row, column, one line of text) to paint; later pieces cover earlier ones."""
 
 
-def _paint(pieces: list[Piece]) -> Text:
-    """Paint pieces on a ``WIDTH`` × ``HEIGHT`` grid, cell by cell, and return it as text."""
-    cells: list[list[tuple[str, Style | str]]] = [[(" ", "")] * WIDTH for _ in range(HEIGHT)]
+def _paint(pieces: list[Piece], width: int = WIDTH, height: int = HEIGHT) -> Text:
+    """Paint pieces on a ``width`` × ``height`` grid, cell by cell, and return it as text."""
+    cells: list[list[tuple[str, Style | str]]] = [[(" ", "")] * width for _ in range(height)]
     for row, col, line in pieces:
-        if not 0 <= row < HEIGHT:
+        if not 0 <= row < height:
             continue
         styles: list[Style | str] = [line.style] * len(line.plain)
         for span in line.spans:
             for i in range(span.start, min(span.end, len(styles))):
                 styles[i] = span.style
         for i, char in enumerate(line.plain):
-            if 0 <= col + i < WIDTH:
+            if 0 <= col + i < width:
                 cells[row][col + i] = (char, styles[i])
     rows = [Text.assemble(*[(char, style) for char, style in row]) for row in cells]
     return Text("\n").join(rows)
 
 
-def _card_pieces(seat_col_row: tuple[int, int], card: Card | None, look: Look) -> list[Piece]:
+def _card_pieces(
+    seat_col_row: tuple[int, int], card: Card | None, look: Look, large: bool = False
+) -> list[Piece]:
     col, top = seat_col_row
-    return [(top + k, col, line) for k, line in enumerate(card_lines(card, look))]
+    return [(top + k, col, line) for k, line in enumerate(card_lines(card, look, large))]
 
 
-def trick_text(model: TrickModel, callout: int | None = None, clockwise: bool = False) -> Text:
+def trick_text(
+    model: TrickModel, callout: int | None = None, clockwise: bool = False, large: bool = False
+) -> Text:
     """The cross of cards as one block of text (also used by the last-trick screen).
 
     ``callout`` is the seat whose "bela!" is shown beside its card; ``clockwise``
-    draws the seats the other way round (``place_of``).
+    draws the seats the other way round (``place_of``); ``large``: 7 × 5 cards.
     """
+    width, height, places, callouts = _geometry(large)
     cells: dict[int, tuple[Card | None, Look]] = {}
     for seat, played in model.cards:
         cells[seat] = (played, Look.CHOSEN if model.winner == seat else Look.FACE)
@@ -97,28 +119,31 @@ def trick_text(model: TrickModel, callout: int | None = None, clockwise: bool = 
         cells[model.waiting] = (None, Look.SLOT)
     pieces: list[Piece] = []
     for seat, (card, look) in cells.items():
-        pieces += _card_pieces(_PLACES[place_of(seat, clockwise)], card, look)
+        pieces += _card_pieces(places[place_of(seat, clockwise)], card, look, large)
     if callout is not None:
-        col, row = _CALLOUTS[place_of(callout, clockwise)]
+        col, row = callouts[place_of(callout, clockwise)]
         pieces.append((row, col, Text(_("bela!"), style=_CALLOUT_STYLE)))
-    return _paint(pieces)
+    return _paint(pieces, width, height)
 
 
-def gather_text(model: TrickModel, progress: float, clockwise: bool = False) -> Text:
+def gather_text(
+    model: TrickModel, progress: float, clockwise: bool = False, large: bool = False
+) -> Text:
     """A finished trick ``progress`` (0..1) of the way to its winner's place.
 
     The cards turn face down halfway, as a winner turns the trick over, and the
     winner's own card is drawn last, on top of the pile.
     """
+    width, height, places, _callouts = _geometry(large)
     winner = model.winner if model.winner is not None else 0
-    to_col, to_row = _PLACES[place_of(winner, clockwise)]
+    to_col, to_row = places[place_of(winner, clockwise)]
     look = Look.FACE if progress < 0.5 else Look.BACK
     pieces: list[Piece] = []
     for seat, card in sorted(model.cards, key=lambda sc: sc[0] == winner):
-        col, row = _PLACES[place_of(seat, clockwise)]
+        col, row = places[place_of(seat, clockwise)]
         at = (round(col + (to_col - col) * progress), round(row + (to_row - row) * progress))
-        pieces += _card_pieces(at, card, look)
-    return _paint(pieces)
+        pieces += _card_pieces(at, card, look, large)
+    return _paint(pieces, width, height)
 
 
 class TrickView(Widget):
@@ -161,6 +186,8 @@ class TrickView(Widget):
         return True
 
     def render(self) -> Text:
+        size = self.content_size
+        large = large_trick_fits(size.width, size.height)  # the layout gives the room at 120 × 40
         if self.gathering is not None and self.gather < 1.0:
-            return gather_text(self.gathering, self.gather, self.clockwise)
-        return trick_text(self.model, self.callout, self.clockwise)
+            return gather_text(self.gathering, self.gather, self.clockwise, large)
+        return trick_text(self.model, self.callout, self.clockwise, large)
