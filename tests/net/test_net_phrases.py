@@ -78,8 +78,9 @@ def test_the_player_who_takes_a_trick_reads_it_said_to_them() -> None:
     assert render(phrase.text, phrase.code, phrase.args, 1) == "Luka takes the trick (+14)."
     assert render(phrase.text, phrase.code, phrase.args) == "Luka takes the trick (+14)."
     sat = Phrase("sits_down", {"name": "Luka", "seat": 2})
-    assert render(sat.text, sat.code, sat.args, 2) == "You sit down at seat 2."
-    assert render(sat.text, sat.code, sat.args, 0) == "Luka sits down at seat 2."
+    # the protocol's seat 2 is said as the lobby numbers it, 1-4
+    assert render(sat.text, sat.code, sat.args, 2) == "You sit down at seat 3."
+    assert render(sat.text, sat.code, sat.args, 0) == "Luka sits down at seat 3."
 
 
 @settings(max_examples=30, deadline=None)

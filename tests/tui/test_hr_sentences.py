@@ -296,7 +296,7 @@ SENTENCES: list[tuple[Callable[[], str], str]] = [
     (lambda: _took(1, 3), "Luka nosi štih (+14)."),
     (
         lambda: render("", "sits_down", {"name": "Luka", "seat": 2}, 2),
-        "Sjedaš na mjesto 2.",
+        "Sjedaš na mjesto 3.",  # the protocol's 0-3 said 1-4, as the lobby's keys
     ),
     # counts agree with their nouns, signed ones by their size
     (lambda: points(1), "1 bod"),

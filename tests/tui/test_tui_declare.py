@@ -63,10 +63,10 @@ async def test_declared_the_zvanja_count() -> None:
     app = make_app(seed=SEED, difficulty="random", always_declare=False)
     async with app.run_test(size=(100, 36)) as pilot:
         await until_asked(pilot)
-        assert "Zvanja for" not in log_text(app)  # nothing said before the answer
+        assert "zvanja count" not in log_text(app)  # nothing said before the answer
         await pilot.press("enter")
         await pilot.pause()
-        assert "Zvanja for mi: 50" in log_text(app)
+        assert "Our zvanja count: 50" in log_text(app)
         rnd = table(app).match.current
         assert rnd is not None and rnd.silent_seats == () and not rnd.trick
         assert rnd.zvanja_team == 0 and rnd.zvanja_points[0] >= 50
