@@ -284,6 +284,8 @@ class Server:
         self._connections: set[Connection] = set()
         self._unseated: dict[str, int] = {}
         """Connections without a good hello yet, by address."""
+        self._waiting: dict[Connection, None] = {}
+        """The same connections, oldest first (the first to make room)."""
         self.hello_timeout = HELLO_TIMEOUT
         self.faults = faults if faults is not None else FaultLog()
         if saver is not None and saver.on_problem is None:
@@ -418,13 +420,14 @@ class Server:
         peername = writer.get_extra_info("peername")
         peer = str(peername[0]) if isinstance(peername, tuple) else str(peername)
         conn = Connection(writer, peer)
-        refusal = self._too_many(peer)
+        refusal = self._make_room(peer)
         if refusal is not None:  # refused before a byte is read: a stranger holds nothing
             self.faults.report(f"cap:{refusal.code}", f"{refusal.text} (last: {peer})")
             conn.close(refusal)
             return
         self._connections.add(conn)
         self._unseated[peer] = self._unseated.get(peer, 0) + 1
+        self._waiting[conn] = None
         conn.unseated = True
         try:
             await self._serve(conn, reader)
@@ -439,14 +442,26 @@ class Server:
             with contextlib.suppress(Exception):
                 writer.close()
 
-    def _too_many(self, peer: str) -> Phrase | None:
-        """Why a new connection from ``peer`` is refused at once, if it is."""
-        unseated = self._unseated.get(peer, 0)
-        if len(self._connections) >= self.connection_cap:
-            return Phrase("host_busy")
-        if unseated >= self.options.max_unseated_per_address:
+    def _make_room(self, peer: str) -> Phrase | None:
+        """Why a new connection from ``peer`` is refused at once, if it is.
+
+        One address holds at most ``max_unseated_per_address`` connections without a
+        hello. Past the caps in all (connections without a hello: ``max_unseated``, at
+        most half of what the host can hold), the oldest connection still without a
+        hello makes room: strangers from many addresses cannot keep a friend from
+        saying hello, as each new connection pushes the longest-idle one out."""
+        if self._unseated.get(peer, 0) >= self.options.max_unseated_per_address:
             return Phrase("too_many_from_address")
-        if sum(self._unseated.values()) >= self.options.max_unseated:
+        waiting_cap = max(1, min(self.options.max_unseated, self.connection_cap // 2))
+        while self._waiting and (
+            len(self._waiting) >= waiting_cap or len(self._connections) >= self.connection_cap
+        ):
+            oldest = next(iter(self._waiting))
+            self._seated(oldest)
+            self._connections.discard(oldest)
+            self.faults.report("cap:host_busy", f"{Phrase('host_busy').text} (last: {peer})")
+            oldest.close(Phrase("host_busy"))
+        if len(self._connections) >= self.connection_cap:
             return Phrase("host_busy")
         return None
 
@@ -455,6 +470,7 @@ class Server:
         if not conn.unseated:
             return
         conn.unseated = False
+        self._waiting.pop(conn, None)
         left = self._unseated.get(conn.peer, 0) - 1
         if left > 0:
             self._unseated[conn.peer] = left
