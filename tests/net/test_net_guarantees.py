@@ -266,9 +266,15 @@ def test_client_addresses() -> None:
         parse_address("host:http")
 
 
-async def test_unreachable_host_is_one_clear_error() -> None:
-    with pytest.raises(JoinError, match="cannot reach"):
+async def test_unreachable_host_is_one_clear_sentence() -> None:
+    """Not "[Errno 111] Connect call failed ('127.0.0.1', 1)" (issue #23, point 9)."""
+    with pytest.raises(JoinError, match=r"nobody is hosting at 127\.0\.0\.1:1") as caught:
         await Client.connect("127.0.0.1", 1, "AAAA-AAAA-AA", "Ana", timeout=2)
+    said = str(caught.value)
+    assert "Errno" not in said and "call failed" not in said and "\n" not in said
+    with pytest.raises(JoinError, match="cannot find the machine") as caught:
+        await Client.connect("no-such-host.invalid", 4711, "AAAA-AAAA-AA", "Ana", timeout=2)
+    assert "Errno" not in str(caught.value)
 
 
 async def test_a_silent_connection_is_closed_after_the_hello_timeout() -> None:

@@ -551,6 +551,13 @@ class Server:
             self._welcome(conn, table, index, token)
             table.rejoin(conn, index)
             return True
+        back = table.host_returns(hello.lead) if hello.lead is not None else None
+        if back is not None:  # the host's own app, after Ctrl+Q and `bela host` again
+            index, token = back
+            conn.table, conn.seat = table, index
+            self._welcome(conn, table, index, token)
+            table.rejoin(conn, index)
+            return True
         if any(s.name == name for s in table.seats):
             name = f"{name[:20]} ({sum(1 for s in table.seats if s.name) + 1})"
         placed = table.join(_Pending(conn), name, hello.lead)

@@ -174,6 +174,19 @@ class Table:
             self.drive()
         return index, token
 
+    def host_returns(self, lead: str) -> tuple[int, str] | None:
+        """The host's own app back without its token (its seats file lost, another data
+        directory): the leader key names it, and it gets its seat back under a new token
+        (the old one is dead). None when ``lead`` is not the key or no seat is the host's."""
+        index = self.host_seat
+        if index is None or not hmac.compare_digest(lead, self.leader_key):
+            return None
+        token = secrets.token_urlsafe(18)
+        self.seats[index].token = token_hash(token)
+        if self.on_change is not None and self.started:
+            self.on_change(self)
+        return index, token
+
     def rejoin(self, link: Link, index: int) -> None:
         """A player back with the seat's token: the seat, the hand and the turn are theirs again."""
         seat = self.seats[index]
