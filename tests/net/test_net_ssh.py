@@ -168,3 +168,64 @@ async def test_the_code_of_a_finished_table_is_not_a_wrong_password() -> None:
     finally:
         acceptor.close()
         await server.close()
+
+
+async def test_one_ssh_login_runs_one_app_and_a_stopping_host_resets_its_terminal(
+    data_dir: Path,
+) -> None:
+    """Issue #23, points 3 and 9: a second session on the same connection is refused (one
+    login used to open 30 apps); a fifth connection from one address is refused; when the
+    host stops, the app ends and the player's terminal gets the reset (the normal screen,
+    the cursor, mouse reports off) instead of being left in the app's screen."""
+    from bela.net.ssh import PER_ADDRESS, RESET
+
+    server = Server(ServerOptions(difficulty="random", bot_delay=0.0, wait=30), TableSaver())
+    _, tcp_port = await server.listen("127.0.0.1", 0)
+    table = server.new_table()
+    door = await start_ssh(server, "127.0.0.1", 0, tcp_port)
+    ssh_port = door.sockets[0].getsockname()[1]
+    screen = bytearray()
+    extra: list[asyncio.StreamWriter] = []
+    try:
+        async with asyncssh.connect(
+            "127.0.0.1", ssh_port, username="Ana", password=table.code, known_hosts=None
+        ) as conn:
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None
+            )
+
+            async def read() -> None:
+                while chunk := await process.stdout.read(65536):
+                    screen.extend(chunk)
+
+            reader = asyncio.create_task(read())
+            await _until(lambda: b"mi / vi" in screen)  # the app is drawn
+            second = await conn.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None
+            )
+            said = await asyncio.wait_for(second.stderr.read(), 10)
+            await second.wait_closed()
+            assert b"one session per connection" in said and second.exit_status == 1
+            assert len(door.sessions) == 1
+            # more connections from this address than it may hold are turned away
+            for _ in range(PER_ADDRESS - 1):  # idle, never logged in
+                _reader, writer = await asyncio.open_connection("127.0.0.1", ssh_port)
+                extra.append(writer)
+            await _until(lambda: door.by_address.get("127.0.0.1") == PER_ADDRESS)
+            with pytest.raises((asyncssh.Error, OSError)):
+                await asyncssh.connect(
+                    "127.0.0.1", ssh_port, username="Ivo", password=table.code, known_hosts=None
+                )
+            # the host stops: the app ends, and the terminal is put back
+            door.close()
+            await asyncio.wait_for(reader, 15)
+            tail = bytes(screen[-len(RESET) - 200 :])
+            assert RESET in tail
+            assert screen.rfind(b"\x1b[?1049l") > screen.rfind(b"\x1b[?1049h")
+            await door.wait_closed()
+            assert not door.sessions
+    finally:
+        for other in extra:
+            other.close()
+        door.close()
+        await server.close()

@@ -354,10 +354,11 @@ class _Hosting:
                 command=f"bela join {where} {table.code} --name NAME"
             )
         )
+        door = None
         if opts.ssh is not None:
             from bela.net.ssh import start_ssh
 
-            await start_ssh(server, bind, opts.ssh, port)
+            door = await start_ssh(server, bind, opts.ssh, port)
             self._tell(
                 _("Or over SSH:  {command}  (password: {code})").format(
                     command=f"ssh -p {opts.ssh} NAME@{_shown_host(opts.public)}", code=table.code
@@ -369,6 +370,9 @@ class _Hosting:
         self.port = port
         self.ready.set()
         await self._stop.wait()
+        if door is not None:  # the SSH players' apps end, and their terminals are reset
+            door.close()
+            await door.wait_closed()
         await server.close()
 
     def start(self) -> None:
