@@ -42,6 +42,10 @@ PHRASES: Final[dict[str, str]] = {
     "lost_connection": N_(
         "{name} lost the connection: a bot plays for them in {wait} s unless they come back."
     ),
+    "closed_app": N_(
+        "{name} closed the app and left the table: a bot plays for them in {wait} s "
+        "unless they come back."
+    ),
     "bot_plays_for": N_("A bot ({level}) now plays for {name} until they come back."),
     "match_starts": N_("The match to {target} starts: {names}."),
     "not_saving": N_(

@@ -36,6 +36,7 @@ __all__ = [
     "Notice",
     "Over",
     "ProtocolError",
+    "Quit",
     "Refused",
     "Said",
     "ServerMessage",
@@ -137,7 +138,16 @@ class Leave(_Message):
     type: Literal["leave"]
 
 
-ClientMessage = Annotated[Hello | Sit | Start | Act | Chat | Leave, Field(discriminator="type")]
+class Quit(_Message):
+    """The player closes the app on purpose: the table is told they left (not that their
+    line was lost); the seat waits for its token as after a drop."""
+
+    type: Literal["quit"]
+
+
+ClientMessage = Annotated[
+    Hello | Sit | Start | Act | Chat | Leave | Quit, Field(discriminator="type")
+]
 
 
 # ---------------------------------------------------------------------- server -> client
@@ -347,7 +357,7 @@ ServerMessage = Annotated[
     Field(discriminator="type"),
 ]
 
-_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave] = TypeAdapter(ClientMessage)
+_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave | Quit] = TypeAdapter(ClientMessage)
 _SERVER: TypeAdapter[Welcome | Lobby | State | Refused | Said | Notice | Over | Closing] = (
     TypeAdapter(ServerMessage)
 )
@@ -371,7 +381,7 @@ def _why(exc: ValidationError) -> str:
     return oneline(f"{where}: {error['msg'].lower()}", 160)
 
 
-def decode_client(frame: bytes) -> Hello | Sit | Start | Act | Chat | Leave:
+def decode_client(frame: bytes) -> Hello | Sit | Start | Act | Chat | Leave | Quit:
     """A client frame as a message, or ``ProtocolError`` saying why it is none."""
     if len(frame) > CLIENT_FRAME_LIMIT:
         raise ProtocolError(f"frame too large (the limit is {CLIENT_FRAME_LIMIT} bytes)")

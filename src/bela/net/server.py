@@ -48,6 +48,7 @@ from bela.net.protocol import (
     Hello,
     Leave,
     ProtocolError,
+    Quit,
     Sit,
     Start,
     decode_client,
@@ -610,6 +611,10 @@ class Server:
                 conn.send({"type": "refused", **Phrase("only_host_starts").fields("reason")})
             else:
                 table.start(secrets.randbits(32), self.options.rules)
+        elif isinstance(message, Quit):
+            conn.table = conn.seat = None
+            table.dropped(conn, index, on_purpose=True)
+            conn.close(Phrase("goodbye"))
         elif isinstance(message, Leave):
             table.left(index)
             conn.table = conn.seat = None

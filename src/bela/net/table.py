@@ -221,8 +221,9 @@ class Table:
         self.broadcast()
         return None
 
-    def dropped(self, link: Link, index: int) -> None:
-        """A connection is gone: keep the seat for its token; a bot takes over after the wait."""
+    def dropped(self, link: Link, index: int, on_purpose: bool = False) -> None:
+        """A connection is gone: keep the seat for its token; a bot takes over after the wait.
+        ``on_purpose``: the player closed the app (told as leaving, not as a lost line)."""
         seat = self.seats[index]
         if seat.link is not link:
             return  # an older connection, already replaced
@@ -241,7 +242,8 @@ class Table:
             return
         seat.dropped_at = time.monotonic()
         wait = self.wait
-        self.tell(Phrase("lost_connection", {"name": seat.name or "", "wait": f"{wait:g}"}))
+        code = "closed_app" if on_purpose else "lost_connection"
+        self.tell(Phrase(code, {"name": seat.name or "", "wait": f"{wait:g}"}))
         loop = asyncio.get_running_loop()
         seat.timer = loop.call_later(wait, self._away_too_long, index)
         self.broadcast()

@@ -195,9 +195,13 @@ class RemoteSession:
             return False
         return True
 
-    async def close(self, leave: bool = False) -> None:
+    async def close(self, leave: bool = False, quit_app: bool = False) -> None:
+        """Hang up; ``leave``: give the seat up for good; ``quit_app``: the player closes
+        the app (the table hears they left, and the seat waits for the token)."""
         if self.client is not None:
             if leave:
                 await self.send({"type": "leave"})
+            elif quit_app:
+                await self.send({"type": "quit"})
             await self.client.close()
             self.client = None

@@ -804,4 +804,8 @@ class NetTableScreen(Screen[None]):
     async def on_unmount(self) -> None:
         self.workers.cancel_group(self, "net-listen")
         self.workers.cancel_group(self, "hint")
-        await self.session.close()
+        await self.session.close(quit_app=self.over is None)
+
+    def asks_before_closing(self) -> bool:
+        """The host's own app mid-match: closing it closes the table for everyone."""
+        return self.session.lead is not None and self.state is not None and self.over is None
