@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from net_pilot import host, net_screen, until
 from textual.widgets import Static
 
@@ -74,5 +75,28 @@ async def test_a_player_who_closes_the_app_is_announced_as_leaving() -> None:
         assert notices[-1].code == "closed_app" and "Ana closed the app" in notices[-1].text
         assert table.seats[1].kind() == "away"  # the seat waits for her token
         await friend.close()
+    finally:
+        await server.close()
+
+
+async def test_a_browser_seat_at_a_full_table_is_told_so_on_the_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``bela serve --join``: each tab runs ``bela join --fresh``; at a full table the
+    reason is shown on the page (an app that exits with it says it to nobody)."""
+    server, port = await host(wait=30)
+    table = server.new_table()
+    seated = [await Client.connect("127.0.0.1", port, table.code, f"p{n}") for n in range(4)]
+    monkeypatch.setattr(BelaApp, "is_web", property(lambda self: True))
+    session = RemoteSession("127.0.0.1", port, table.code, "web", keep=False)
+    app = BelaApp(remote=session, reduced_motion=True)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = app.screen.query_one("#lobby", Static)
+            await until(pilot, lambda: "full" in str(lobby.render()))
+            assert "the table is full" in str(lobby.render())
+            assert app.is_running
+        for client in seated:
+            await client.close()
     finally:
         await server.close()

@@ -269,6 +269,13 @@ class NetTableScreen(Screen[None]):
             if session.client is None:
                 await session.connect()
         except ConnectionError as exc:
+            if self.app.is_web:  # a browser page: what the app prints on exit is never seen
+                said = _("Could not sit down at the table: {reason}").format(
+                    reason=oneline(exc, 200)
+                )
+                self.query_one("#lobby", Static).update(Text(said))
+                self._say(said, "error")
+                return
             self.app.exit(
                 return_code=2, message=_("bela: error: {message}").format(message=oneline(exc))
             )
