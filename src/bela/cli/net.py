@@ -27,6 +27,7 @@ from bela.i18n import _, current_language
 
 if TYPE_CHECKING:
     from bela.net.server import Server
+    from bela.net.table import Table
 
 __all__ = [
     "HostOptions",
@@ -47,13 +48,19 @@ MAX_WAIT: Final = 3600.0
 class HostOptions:
     port: int
     public: bool
-    bots: str
+    bots: str | None
+    """None: not given (a resumed table keeps its own; a new one has easy bots)."""
     wait: float
     ssh: int | None
     play: bool
     name: str
-    target: int
+    target: int | None
+    """None: not given (a resumed table keeps its own; a new one plays to 1001)."""
     bot_delay: float
+    new: bool = False
+    """Start a new table even when unfinished ones are there (they stay open too)."""
+    resume: str | None = None
+    """The unfinished table (by join code) the host's app sits at."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +154,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     host.add_argument(
         "--bots",
         type=_level,
-        default="easy",
+        default=None,
         metavar="LEVEL",
         help=_("bots in empty seats: {levels} (default easy)").format(levels=", ".join(_LEVELS)),
     )
@@ -172,7 +179,24 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     )
     host.add_argument("--name", type=_name, default="host", help=_("your name at the table"))
     host.add_argument(
-        "--target", type=target, default=1001, metavar=targets_shown, help=_("the match's target")
+        "--target",
+        type=target,
+        default=None,
+        metavar=targets_shown,
+        help=_("the match's target (default 1001)"),
+    )
+    host.add_argument(
+        "--new",
+        action="store_true",
+        help=_(
+            "start a new table even if an earlier one is unfinished (that one stays open "
+            "for its players)"
+        ),
+    )
+    host.add_argument(
+        "--resume",
+        metavar="CODE",
+        help=_("which unfinished table to play at, by its join code (default: the first listed)"),
     )
     host.add_argument(
         "--bot-delay",
@@ -246,6 +270,8 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
             name=args.name,
             target=args.target,
             bot_delay=args.bot_delay,
+            new=args.new,
+            resume=args.resume,
         )
     if args.command == "join":
         return JoinOptions(
@@ -274,6 +300,20 @@ def _shown_host(public: bool) -> str:
 
 class HostBusyError(RuntimeError):
     """Another ``bela host`` holds this data directory's tables."""
+
+
+class HostChoiceError(ValueError):
+    """The options do not say which table to host (or would not apply to it)."""
+
+
+def _about(table: Table) -> str:
+    """An unfinished table in a few words: its target, its players, the score."""
+    names = ", ".join(s.name for s in table.seats if s.name is not None) or "-"
+    match = table.match
+    scores = match.scores if match is not None else (0, 0)
+    return _("to {target}: {names}; {score0} : {score1}").format(
+        target=table.target, names=names, score0=scores[0], score1=scores[1]
+    )
 
 
 class _Hosting:
@@ -325,8 +365,8 @@ class _Hosting:
             )
         server = Server(
             ServerOptions(
-                difficulty=opts.bots,
-                target=opts.target,
+                difficulty=opts.bots or "easy",
+                target=opts.target or 1001,
                 rules=Rules(),
                 wait=opts.wait,
                 bot_delay=opts.bot_delay,
@@ -339,9 +379,7 @@ class _Hosting:
         resumed = [server.resume_table(save, match) for save, match in saved]
         # a match the last host could not archive is archived now, not offered to resume
         tables = [t for t in resumed if t.match is None or not t.match.is_over]
-        for table in tables:
-            self._tell(_("Resumed an unfinished table: join code {code}").format(code=table.code))
-        table = tables[0] if tables else server.new_table()
+        table = self._choose(server, tables)
         self.lead, self.code = table.leader_key, table.code
         bind = "0.0.0.0" if opts.public else "127.0.0.1"
         _bound, port = await server.listen(bind, opts.port)
@@ -375,6 +413,62 @@ class _Hosting:
             await door.wait_closed()
         await server.close()
 
+    def _choose(self, server: Server, tables: list[Table]) -> Table:
+        """The table the host plays at: a new one (none unfinished, or ``--new``), else
+        the one ``--resume`` names or the first. Every unfinished table stays open for
+        its players either way; which one it is, is said. Options that would not apply
+        to the table resumed are an error, never silently ignored."""
+        opts = self.options
+        for table in tables:
+            self._tell(
+                _("Unfinished table: join code {code} ({about})").format(
+                    code=table.code, about=_about(table)
+                )
+            )
+        if opts.resume is not None and opts.new:
+            raise HostChoiceError(_("--resume and --new do not go together: choose one"))
+        if not tables or opts.new:
+            if opts.resume is not None:
+                raise HostChoiceError(
+                    _("there is no unfinished table to resume: leave out --resume")
+                )
+            table = server.new_table()
+            if tables:
+                self._tell(_("A new table (the unfinished ones stay open for their players)."))
+            return table
+        if opts.resume is None:
+            table = tables[0]
+        else:
+            from bela.net.server import normal_code
+
+            wanted = normal_code(opts.resume)
+            found = [t for t in tables if normal_code(t.code) == wanted]
+            if not found:
+                raise HostChoiceError(
+                    _("no unfinished table has the join code {code}").format(
+                        code=shown(opts.resume, 20)
+                    )
+                )
+            table = found[0]
+        ignored = []
+        if opts.target is not None and opts.target != table.target:
+            ignored.append(f"--target {opts.target}")
+        if opts.bots is not None and opts.bots != table.difficulty:
+            ignored.append(f"--bots {opts.bots}")
+        if ignored:
+            raise HostChoiceError(
+                _(
+                    "{options} would not apply to the unfinished table {code} ({about}): "
+                    "add --new to start a new table with it, or leave it out to resume"
+                ).format(options=" ".join(ignored), code=table.code, about=_about(table))
+            )
+        self._tell(
+            _("Resuming the table {code} ('bela host --new' starts a new one).").format(
+                code=table.code
+            )
+        )
+        return table
+
     def start(self) -> None:
         self.thread.start()
         self.ready.wait()
@@ -395,6 +489,9 @@ def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
         hosting.start()
     except HostBusyError as exc:
         raise CliError(oneline(exc), EXIT_ENVIRONMENT) from None
+    except HostChoiceError as exc:
+        hosting.stop()
+        raise CliError(oneline(exc)) from None
     except OSError as exc:
         raise CliError(
             _("cannot host on port {port}: {reason}").format(
