@@ -49,7 +49,7 @@ async def test_connections_without_hello_are_capped_by_address_and_in_all() -> N
                 host.host, host.port, local_addr=("127.0.0.2", 0)
             )
             held.append(writer)
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(1.1)
         # past it, the oldest idle connection makes room: strangers cannot keep friends out
         _reader, writer = await asyncio.open_connection(
             host.host, host.port, local_addr=("127.0.0.3", 0)

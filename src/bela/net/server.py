@@ -75,6 +75,8 @@ HELLO_TIMEOUT: Final = 10.0
 FD_RESERVE: Final = 96
 """Descriptors never given to connections: the saves' files (a snapshot's temp file and
 its directory, a journal, in each of the writing threads), the archive, the log."""
+MAKE_ROOM_AFTER: Final = 0.5
+"""Seconds a connection without a hello may wait before a newcomer can push it out."""
 BACKLOG: Final = 32
 """Connections the kernel queues, and asyncio accepts in one go before the host sees them
 (each holds a descriptor for a moment even when it is refused: counted in the reserve)."""
@@ -237,6 +239,7 @@ class Connection:
         self.closed = False
         self.unseated = False
         """Counted among the connections without a good hello yet (``Server`` caps them)."""
+        self.since = time.monotonic()
         self.chat_times: deque[float] = deque()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -449,15 +452,19 @@ class Server:
         One address holds at most ``max_unseated_per_address`` connections without a
         hello. Past the caps in all (connections without a hello: ``max_unseated``, at
         most half of what the host can hold), the oldest connection still without a
-        hello makes room: strangers from many addresses cannot keep a friend from
-        saying hello, as each new connection pushes the longest-idle one out."""
+        hello makes room if it has waited ``MAKE_ROOM_AFTER`` seconds: strangers from
+        many addresses cannot keep a friend from saying hello, as each new connection
+        pushes the longest-idle one out; one whose hello is on its way is not."""
         if self._unseated.get(peer, 0) >= self.options.max_unseated_per_address:
             return Phrase("too_many_from_address")
         waiting_cap = max(1, min(self.options.max_unseated, self.connection_cap // 2))
+        now = time.monotonic()
         while self._waiting and (
             len(self._waiting) >= waiting_cap or len(self._connections) >= self.connection_cap
         ):
             oldest = next(iter(self._waiting))
+            if now - oldest.since < MAKE_ROOM_AFTER:
+                return Phrase("host_busy")
             self._seated(oldest)
             self._connections.discard(oldest)
             self.faults.report("cap:host_busy", f"{Phrase('host_busy').text} (last: {peer})")
