@@ -108,3 +108,25 @@ async def test_the_hosts_own_app_gets_its_seat_back_by_its_key() -> None:
             await host.join(table.code, "host", lead="not-the-key")
     finally:
         await host.server.close()
+
+
+async def test_joining_a_host_busy_with_strangers_tries_again() -> None:
+    """Strangers' idle connections fill the host's caps for a moment: the app's join tries
+    again (it used to give up at the first "too many connections")."""
+    import asyncio
+
+    host = await start_host(max_unseated=2, max_unseated_per_address=2)
+    table = host.server.new_table()
+    held = [(await asyncio.open_connection(host.host, host.port))[1] for _ in range(2)]
+    try:
+        session = RemoteSession("127.0.0.1", host.port, table.code, "Ana", keep=False)
+        joining = asyncio.create_task(session.connect())
+        await asyncio.sleep(1.5)  # refused meanwhile (the address holds its two)
+        assert not joining.done()
+        for writer in held:
+            writer.close()
+        await asyncio.wait_for(joining, 5)
+        assert session.seat == 0
+        await session.close()
+    finally:
+        await host.server.close()

@@ -31,6 +31,10 @@ __all__ = ["RETRY_FOR", "RemoteSession", "SeatLost", "forget_token", "keep_token
 RETRY_FOR: Final = 120.0
 SEAT_GONE: Final = frozenset({"stale_token"})
 """The host's answers that mean the seat is no longer ours: only these forget a token."""
+_BUSY: Final = frozenset({"host_busy", "too_many_from_address"})
+BUSY_TRIES: Final = 5
+BUSY_PAUSE: Final = 1.0
+"""A host that is busy (connections without a hello at its caps) is tried again a few times."""
 _NO_RETRY: Final = SEAT_GONE | {"wrong_code", "code_over", "code_over_kept", "wrong_version"}
 """Answers that trying again will not change."""
 _KEPT_SEATS: Final = 50
@@ -136,9 +140,17 @@ class RemoteSession:
             raise
 
     async def _hello(self, token: str | None) -> None:
-        self.client = await Client.connect(
-            self.host, self.port, self.code, self.name, token=token, lead=self.lead
-        )
+        for attempt in range(BUSY_TRIES):
+            try:
+                self.client = await Client.connect(
+                    self.host, self.port, self.code, self.name, token=token, lead=self.lead
+                )
+                break
+            except JoinError as exc:
+                # a host busy with strangers' connections makes room for a later try
+                if exc.code not in _BUSY or attempt == BUSY_TRIES - 1:
+                    raise
+                await asyncio.sleep(BUSY_PAUSE)
         welcome = self.client.welcome
         assert welcome is not None
         self.token, self.seat = welcome.token, welcome.seat
