@@ -151,7 +151,7 @@ class RemoteSession:
                 if exc.code not in _BUSY or attempt == BUSY_TRIES - 1:
                     raise
                 await asyncio.sleep(BUSY_PAUSE)
-        welcome = self.client.welcome
+        welcome = self.client.welcome if self.client is not None else None
         assert welcome is not None
         self.token, self.seat = welcome.token, welcome.seat
         if self.keep:
