@@ -96,3 +96,48 @@ def test_bela_host_lists_resumes_or_starts_new_and_ignores_no_option(data_dir: P
     finally:
         new.send_signal(signal.SIGINT)
         new.wait(10)
+
+
+def test_in_a_terminal_the_host_chooses_among_the_unfinished_tables(data_dir: Path) -> None:
+    """The choice ``bela host`` asks in a terminal: Enter resumes the first table, a
+    number another, n a new one; an answer that is none of those is said and asked again."""
+    import io
+
+    from bela.cli.net import ask_which_table
+    from bela.cli.options import parse
+    from bela.net.saves import TableSaver
+    from bela.net.server import Server, ServerOptions
+
+    async def two_started_tables() -> list[str]:
+        server = Server(ServerOptions(difficulty="random", bot_delay=0.0, target=501), TableSaver())
+        codes = []
+        for _ in range(2):
+            table = server.new_table()
+            table.seats[0].name = "Ana"
+            table.start(7, server.options.rules)
+            codes.append(table.code)
+        await asyncio.sleep(0.3)  # saved at the start
+        await server.close()
+        return codes
+
+    codes = asyncio.run(two_started_tables())
+    options = parse(["host"])
+    assert not isinstance(options, str)
+
+    def answering(*answers: str) -> tuple[object, str]:
+        said = io.StringIO()
+        queue = list(answers)
+        chosen = ask_which_table(options, said, lambda prompt: queue.pop(0))  # type: ignore[arg-type]
+        return chosen, said.getvalue()
+
+    chosen, said = answering("")
+    assert all(code in said for code in codes) and "Ana" in said and "501" in said
+    listed = [code for line in said.splitlines() for code in codes if code in line]
+    assert chosen.resume == listed[0]  # type: ignore[attr-defined]
+    chosen, _said = answering("2")
+    assert chosen.resume == listed[1]  # type: ignore[attr-defined]
+    chosen, _said = answering("n")
+    assert chosen.new and chosen.resume is None  # type: ignore[attr-defined]
+    chosen, said = answering("7", "1")
+    assert "'7' is not one of 1 to 2 or n" in said
+    assert chosen.resume == listed[0]  # type: ignore[attr-defined]

@@ -17,8 +17,10 @@ import argparse
 import asyncio
 import contextlib
 import socket
+import sys
 import threading
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
@@ -308,12 +310,53 @@ class HostChoiceError(ValueError):
 
 def _about(table: Table) -> str:
     """An unfinished table in a few words: its target, its players, the score."""
-    names = ", ".join(s.name for s in table.seats if s.name is not None) or "-"
     match = table.match
     scores = match.scores if match is not None else (0, 0)
+    return _about_of(table.target, [s.name for s in table.seats], scores)
+
+
+def _about_of(target: int, names: Sequence[str | None], scores: tuple[int, int]) -> str:
+    shown_names = ", ".join(oneline(n, 24) for n in names if n is not None) or "-"
     return _("to {target}: {names}; {score0} : {score1}").format(
-        target=table.target, names=names, score0=scores[0], score1=scores[1]
+        target=target, names=shown_names, score0=scores[0], score1=scores[1]
     )
+
+
+def ask_which_table(
+    options: HostOptions, out: TextIO, ask: Callable[[str], str] = input
+) -> HostOptions:
+    """The choice in a terminal: with unfinished tables on this data directory and
+    neither ``--new`` nor ``--resume``, list them and ask which to play at (Enter: the
+    first; n: a new one). An answer that is none of those is said so, and asked again."""
+    from bela.net.saves import load_tables
+
+    saved, _problems = load_tables()  # the host says its problems again when it starts
+    tables = [(save, match) for save, match in saved if not match.is_over]
+    if not tables:
+        return options
+    print(_("Unfinished tables here:"), file=out)
+    for number, (save, match) in enumerate(tables, 1):
+        about = _about_of(match.target, save.names, match.scores)
+        print(f"  {number}. {save.code} ({about})", file=out)
+    print("  n. " + _("a new table (the unfinished ones stay open for their players)"), file=out)
+    for _attempt in range(3):
+        try:
+            answer = ask(_("Which table? [1] ")).strip().lower()
+        except EOFError:
+            answer = ""
+        if answer == "n":
+            return replace(options, new=True)
+        if answer == "":
+            answer = "1"
+        if answer.isdigit() and 1 <= int(answer) <= len(tables):
+            return replace(options, resume=tables[int(answer) - 1][0].code)
+        print(
+            _("{answer} is not one of 1 to {count} or n").format(
+                answer=shown(answer, 10), count=len(tables)
+            ),
+            file=out,
+        )
+    return replace(options, resume=tables[0][0].code)
 
 
 class _Hosting:
@@ -484,6 +527,9 @@ class _Hosting:
 
 def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
     """Host a table; play at it in the app unless ``--no-play``."""
+    interactive = sys.stdin.isatty() and getattr(out, "isatty", lambda: False)()
+    if options.play and interactive and not options.new and options.resume is None:
+        options = ask_which_table(options, out)
     hosting = _Hosting(options)
     try:
         hosting.start()
