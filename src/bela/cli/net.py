@@ -4,8 +4,10 @@
 The host plays too: the server runs in a thread of this process and the app
 joins it like any other seat, with the table's leader key so it may start the
 match (``--no-play`` only hosts, in the foreground until Ctrl-C). Tables left
-unfinished by an earlier host on this data directory are resumed first, with
-their codes, so their players can sit down again.
+unfinished by an earlier host on this data directory are all resumed, with their
+codes, so their players can sit down again; the host's app plays at the one
+``--resume`` names (or the first, or the one chosen when asked in a terminal),
+or at a new table with ``--new``, and which it is, is said.
 
 ``bela join ADDRESS CODE`` opens the app as a seat at somebody's table.
 ``bela serve`` puts the app in a web browser (textual-serve, extra ``net``).

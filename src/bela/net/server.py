@@ -7,7 +7,15 @@ seconds and that address is refused without its code even being looked at, until
 the window has passed (a 10-character code from 32 letters and digits is 50 bits;
 at five guesses a minute, guessing one takes longer than the universe has).
 
-Then frames are read one line at a time with a hard length limit; anything
+Before a byte is read, a connection must fit the caps: a few without a good hello
+from one address, ``max_unseated`` without one in all (past that the longest-idle
+one makes room), and all of them under what the open-file limit leaves after a
+reserve for the saves (``connection_cap``): a stranger without the code cannot
+hold the descriptors the journal needs. What goes wrong is logged one line per
+kind (``bela.net.faults``).
+
+Then frames are read one line at a time with a hard length limit, and a line
+once begun must end within ``line_deadline`` seconds; anything
 malformed (too long, not JSON, an unknown type, a field that does not fit)
 closes that connection with the reason, and only that one. A client that does
 not read its frames is cut off once ``SEND_BUFFER_LIMIT`` bytes wait for it,
