@@ -162,3 +162,20 @@ def test_a_table_killed_before_the_first_bid_keeps_its_code_and_hands(data_dir: 
 
     dealt, first = asyncio.run(scenario())
     assert _seen(first) == _seen(dealt)
+
+
+def test_while_the_hosts_app_has_the_terminal_its_log_goes_to_a_file(data_dir: Path) -> None:
+    """A fault line on standard error would be drawn over the host's app: it goes to
+    ``host.log`` in the data directory, one line a kind as ever."""
+    from bela.cli.net import _log_line
+    from bela.net.faults import FaultLog
+
+    log = FaultLog(write=_log_line)
+    for _ in range(50):
+        log.report("cap:host_busy", "the host has too many connections just now")
+    log.report("save", "could not save table abc")
+    lines = (data_dir / "host.log").read_text().splitlines()
+    assert lines == [
+        "bela host: the host has too many connections just now",
+        "bela host: could not save table abc",
+    ]

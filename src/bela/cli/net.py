@@ -306,6 +306,17 @@ class HostBusyError(RuntimeError):
     """Another ``bela host`` holds this data directory's tables."""
 
 
+def _log_line(line: str) -> None:
+    """The host's log while its app has the terminal (a line on standard error would be
+    drawn over the app): ``host.log`` in the data directory."""
+    from bela.archive.storage import data_dir
+
+    with contextlib.suppress(OSError):
+        data_dir().mkdir(parents=True, exist_ok=True)
+        with (data_dir() / "host.log").open("a") as log:
+            log.write(line + "\n")
+
+
 class HostChoiceError(ValueError):
     """The options do not say which table to host (or would not apply to it)."""
 
@@ -392,6 +403,7 @@ class _Hosting:
 
     async def _main(self) -> None:
         from bela.engine import Rules
+        from bela.net.faults import FaultLog
         from bela.net.saves import TableSaver, load_tables
         from bela.net.server import Server, ServerOptions
 
@@ -417,6 +429,7 @@ class _Hosting:
                 bot_delay=opts.bot_delay,
             ),
             TableSaver(),
+            faults=FaultLog(write=_log_line if opts.play else None),
         )
         self.server = server
         saved, problems = load_tables()
