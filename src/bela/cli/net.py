@@ -379,6 +379,10 @@ class _Hosting:
         self.options = options
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
+        self.done = threading.Event()
+        """Set when the host's loop has finished (its SSH players' terminals reset, its
+        saves written). Waited on instead of ``Thread.join``: a join that Ctrl-C interrupted
+        can return at once the next time, and the process would end mid-shutdown."""
         self.server: Server | None = None
         self.error: BaseException | None = None
         self.lines: list[str] = []
@@ -400,6 +404,8 @@ class _Hosting:
         except BaseException as exc:  # told to the main thread, which says it in one line
             self.error = exc
             self.ready.set()
+        finally:
+            self.done.set()
 
     async def _main(self) -> None:
         from bela.engine import Rules
@@ -537,7 +543,7 @@ class _Hosting:
         stop = self._stop
         if stop is not None:
             self.loop.call_soon_threadsafe(stop.set)
-        self.thread.join(timeout=10)
+        self.done.wait(timeout=10)
 
 
 def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
@@ -572,7 +578,7 @@ def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
     try:
         if not options.play:
             print(_("Hosting until Ctrl-C."), file=out, flush=True)
-            hosting.thread.join()
+            hosting.done.wait()
             return 0
         assert hosting.code is not None
         from bela.tui.app import BelaApp
