@@ -20,6 +20,12 @@ Printed:
 - the host's memory: resident set before any table, after the tables are
   opened and seated, and while all of them are mid-match, per table.
 
+``--hostile N`` keeps N idle connections open against the host the whole time
+(from many loopback addresses, never a byte sent; each one the host closes, at
+its hello deadline or to make room, is opened again), as a stranger without the
+code would; ``--ssh N`` also starts the host's SSH door and holds N idle SSH
+connections against it. The host's memory is then printed with them held.
+
 The host saves every table after every action (as ``bela host`` does) unless
 ``--no-save``. It is a measurement, not a test: nothing is asserted. The
 machine is shared, so run it with ``nice`` and read the figures as such.
@@ -62,7 +68,7 @@ def _rss_kib(pid: int) -> int:
 # ---------------------------------------------------------------------- the host (child)
 
 
-async def _serve(tables: int, save: bool) -> None:
+async def _serve(tables: int, save: bool, ssh: bool) -> None:
     from bela.net.saves import TableSaver
     from bela.net.server import Server, ServerOptions, WrongCodes
 
@@ -72,7 +78,16 @@ async def _serve(tables: int, save: bool) -> None:
         WrongCodes(limit=10**9),
     )
     _, port = await server.listen("127.0.0.1", 0)
-    print(json.dumps({"port": port, "rss_empty": _rss_kib(os.getpid())}), flush=True)
+    ssh_port = None
+    if ssh:
+        from bela.net.ssh import start_ssh
+
+        door = await start_ssh(server, "127.0.0.1", 0, port)
+        ssh_port = door.sockets[0].getsockname()[1]
+    print(
+        json.dumps({"port": port, "ssh": ssh_port, "rss_empty": _rss_kib(os.getpid())}),
+        flush=True,
+    )
     codes = [server.new_table().code for _ in range(tables)]
     print(json.dumps({"codes": codes, "leads": [t.leader_key for t in server.tables.values()]}))
     sys.stdout.flush()
@@ -83,10 +98,45 @@ async def _serve(tables: int, save: bool) -> None:
 
 
 @dataclass
+class Hostile:
+    """Idle connections held against the host: how many are open, how often it hung up."""
+
+    open: int = 0
+    opened: int = 0
+    closed_by_host: int = 0
+    refused: int = 0
+
+
+async def _idle(port: int, source: str, hostile: Hostile, stop: asyncio.Event) -> None:
+    """One idle connection from ``source``, opened again each time the host closes it."""
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0)), 5
+            )
+        except (OSError, TimeoutError):
+            hostile.refused += 1
+            await asyncio.sleep(1)
+            continue
+        hostile.open += 1
+        hostile.opened += 1
+        try:
+            await reader.read()  # nothing is ever sent: wait for the host to hang up
+            hostile.closed_by_host += 1
+        except (OSError, asyncio.CancelledError):
+            pass
+        finally:
+            hostile.open -= 1
+            writer.close()
+        await asyncio.sleep(0.5)
+
+
+@dataclass
 class TableRun:
     pending: dict[int, tuple[float, set[int]]] = field(default_factory=dict)
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
+    welcomed: int = 0
 
 
 async def _seat(
@@ -100,8 +150,13 @@ async def _seat(
     started: asyncio.Event,
     stop: asyncio.Event,
     think: float,
+    source: str,
 ) -> None:
-    reader, writer = await asyncio.open_connection(host, port, limit=1 << 20)
+    # each table's seats from their own loopback address, as players on their own machines
+    # (the host holds at most a few connections an address before their hello)
+    reader, writer = await asyncio.open_connection(
+        host, port, limit=1 << 20, local_addr=(source, 0)
+    )
     hello = {"type": "hello", "v": PROTOCOL_VERSION, "code": code, "name": name}
     if lead is not None:
         hello["lead"] = lead
@@ -117,6 +172,7 @@ async def _seat(
         kind = message["type"]
         if kind == "welcome":
             seat = message["seat"]
+            run.welcomed += 1
         elif kind == "lobby" and lead is not None:
             if all(s["name"] for s in message["seats"]):
                 writer.write(b'{"type":"start"}\n')
@@ -150,6 +206,7 @@ async def _bench(args: argparse.Namespace) -> None:
     data = tempfile.mkdtemp(prefix="bela-bench-net-")
     env = dict(os.environ, BELA_DATA_DIR=data)
     flags = ["--serve", str(args.tables)] + ([] if args.save else ["--no-save"])
+    flags += ["--ssh", "1"] if args.ssh else []
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         os.environ.get("BENCH_NET_HOST", __file__),
@@ -181,16 +238,31 @@ async def _bench(args: argparse.Namespace) -> None:
                         starts[n],
                         stop,
                         args.think,
+                        f"127.0.{100 + n // 250}.{1 + n % 250}",
                     )
                 )
             )
-        if n % 20 == 19:
-            await asyncio.sleep(0.01)  # let the host take the connections in batches
+        if n % 20 == 19:  # in batches, each seated before the next (as the host caps
+            # connections without a hello: a few a source address, 128 in all)
+            for _ in range(500):
+                if sum(run.welcomed for run in runs[: n + 1]) >= 4 * (n + 1):
+                    break
+                await asyncio.sleep(0.01)
     await asyncio.wait_for(asyncio.gather(*(s.wait() for s in starts)), 60)
+    hostile, ssh_hostile = Hostile(), Hostile()
+    for n in range(args.hostile):  # at most 4 a source address: most are held, none refused
+        source = f"127.0.{2 + n // 1000}.{1 + (n // 4) % 250}"
+        tasks.append(asyncio.create_task(_idle(port, source, hostile, stop)))
+    for n in range(args.ssh):
+        source = f"127.0.{10 + n // 1000}.{1 + (n // 2) % 250}"
+        tasks.append(asyncio.create_task(_idle(first["ssh"], source, ssh_hostile, stop)))
+    if args.hostile or args.ssh:
+        await asyncio.sleep(2)  # all of them open before the measurement starts
     seated = time.perf_counter()
     (user0, sys0), cpu_self = _cpu_seconds(child.pid), time.process_time()
     await asyncio.sleep(args.seconds / 2)
     rss_play = _rss_kib(child.pid)
+    held = (hostile.open, ssh_hostile.open)
     await asyncio.sleep(args.seconds / 2)
     elapsed = time.perf_counter() - seated
     user1, sys1 = _cpu_seconds(child.pid)
@@ -221,7 +293,7 @@ async def _bench(args: argparse.Namespace) -> None:
             f"p90 {q[89] * ms:.1f} ms, p99 {q[98] * ms:.1f} ms, max {latencies[-1] * ms:.1f} ms "
             f"({len(latencies)} actions)"
         )
-    if actions:
+    if actions and cpu_host > 0:
         per_action = cpu_host / actions
         print(
             f"  host CPU: {cpu_host:.1f} s in {elapsed:.1f} s ({100 * cpu_host / elapsed:.0f}% of "
@@ -242,6 +314,17 @@ async def _bench(args: argparse.Namespace) -> None:
         f"{tables} open tables, {rss_play / 1024:.1f} MiB mid-play: "
         f"{per_table:.0f} KiB per playing table"
     )
+    if args.hostile:
+        print(
+            f"  hostile idle connections: {args.hostile} kept up, {held[0]} open mid-run; "
+            f"{hostile.opened} opened, {hostile.closed_by_host} hung up by the host "
+            f"(hello deadline or making room), {hostile.refused} not connected"
+        )
+    if args.ssh:
+        print(
+            f"  hostile idle SSH connections: {args.ssh} kept up, {held[1]} open mid-run; "
+            f"{ssh_hostile.opened} opened, {ssh_hostile.closed_by_host} hung up by the host"
+        )
 
 
 def main() -> None:
@@ -255,10 +338,24 @@ def main() -> None:
         default=0.0,
         help="seconds a seat waits before acting, on average (0: as fast as it can)",
     )
+    parser.add_argument(
+        "--hostile",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N idle connections without a hello held against the host meanwhile",
+    )
+    parser.add_argument(
+        "--ssh",
+        type=int,
+        default=0,
+        metavar="N",
+        help="start the host's SSH door and hold N idle SSH connections against it",
+    )
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
-        asyncio.run(_serve(args.serve, args.save))
+        asyncio.run(_serve(args.serve, args.save, bool(args.ssh)))
     else:
         asyncio.run(_bench(args))
 

@@ -10,6 +10,7 @@ must be seen as dropped (kept for the player's token) after the hang-up.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -168,3 +169,120 @@ async def test_the_code_of_a_finished_table_is_not_a_wrong_password() -> None:
     finally:
         acceptor.close()
         await server.close()
+
+
+async def test_one_ssh_login_runs_one_app_and_a_stopping_host_resets_its_terminal(
+    data_dir: Path,
+) -> None:
+    """Issue #23, points 3 and 9: a second session on the same connection is refused (one
+    login used to open 30 apps); a fifth connection from one address is refused; when the
+    host stops, the app ends and the player's terminal gets the reset (the normal screen,
+    the cursor, mouse reports off) instead of being left in the app's screen."""
+    from bela.net.ssh import PER_ADDRESS, RESET
+
+    server = Server(ServerOptions(difficulty="random", bot_delay=0.0, wait=30), TableSaver())
+    _, tcp_port = await server.listen("127.0.0.1", 0)
+    table = server.new_table()
+    door = await start_ssh(server, "127.0.0.1", 0, tcp_port)
+    ssh_port = door.sockets[0].getsockname()[1]
+    screen = bytearray()
+    extra: list[asyncio.StreamWriter] = []
+    try:
+        async with asyncssh.connect(
+            "127.0.0.1", ssh_port, username="Ana", password=table.code, known_hosts=None
+        ) as conn:
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None
+            )
+
+            async def read() -> None:
+                while chunk := await process.stdout.read(65536):
+                    screen.extend(chunk)
+
+            reader = asyncio.create_task(read())
+            await _until(lambda: b"mi / vi" in screen)  # the app is drawn
+            second = await conn.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None
+            )
+            said = await asyncio.wait_for(second.stderr.read(), 10)
+            await second.wait_closed()
+            assert b"one session per connection" in said and second.exit_status == 1
+            assert len(door.sessions) == 1
+            # more connections from this address than it may hold are turned away
+            for _ in range(PER_ADDRESS - 1):  # idle, never logged in
+                _reader, writer = await asyncio.open_connection("127.0.0.1", ssh_port)
+                extra.append(writer)
+            await _until(lambda: door.by_address.get("127.0.0.1") == PER_ADDRESS)
+            with pytest.raises((asyncssh.Error, OSError)):
+                await asyncssh.connect(
+                    "127.0.0.1", ssh_port, username="Ivo", password=table.code, known_hosts=None
+                )
+            # the host stops: the app ends, and the terminal is put back
+            door.close()
+            await asyncio.wait_for(reader, 15)
+            tail = bytes(screen[-len(RESET) - 200 :])
+            assert RESET in tail
+            assert screen.rfind(b"\x1b[?1049l") > screen.rfind(b"\x1b[?1049h")
+            await door.wait_closed()
+            assert not door.sessions
+    finally:
+        for other in extra:
+            other.close()
+        door.close()
+        await server.close()
+
+
+async def test_ctrl_c_on_the_real_host_resets_the_ssh_players_terminal(data_dir: Path) -> None:
+    """``bela host --no-play --ssh`` stopped with Ctrl-C: the SSH player's terminal gets the
+    reset before the host exits. (Tried for real, it did not: a ``Thread.join`` that Ctrl-C
+    had interrupted returned at once, and the process ended mid-shutdown.)"""
+    import os
+    import re
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    from bela.net.ssh import RESET
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        ssh_port = probe.getsockname()[1]
+    flags = ["--ssh", str(ssh_port), "--bots", "random"]
+    host = subprocess.Popen(
+        [sys.executable, "-m", "bela", "host", "--no-play", "--port", "0", *flags],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=dict(os.environ, BELA_DATA_DIR=str(data_dir)),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert host.stdout is not None
+    code = ""
+    while line := host.stdout.readline():
+        found = re.search(r"join code: (\S+)", line)
+        code = found.group(1) if found else code
+        if "Hosting until" in line:
+            break
+    screen = bytearray()
+    try:
+        async with asyncssh.connect(
+            "127.0.0.1", ssh_port, username="Ana", password=code, known_hosts=None
+        ) as conn:
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(100, 30), encoding=None
+            )
+
+            async def read() -> None:
+                with contextlib.suppress(asyncssh.Error):
+                    while chunk := await process.stdout.read(65536):
+                        screen.extend(chunk)
+
+            reader = asyncio.create_task(read())
+            await _until(lambda: b"mi / vi" in screen)
+            host.send_signal(signal.SIGINT)
+            await asyncio.wait_for(reader, 15)
+    finally:
+        host.send_signal(signal.SIGKILL)
+        host.wait()
+    assert RESET in bytes(screen[-len(RESET) - 200 :])

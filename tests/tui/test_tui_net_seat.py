@@ -34,6 +34,8 @@ async def test_a_seat_starts_the_match_bids_and_plays_a_card() -> None:
             assert "g: start the match" in str(app.screen.query_one("#lobby").render())
             sheet = app.screen.query_one("#sheet", ScoreSheet)  # the table's target already
             assert sheet.model.target == 501 and "501" in str(sheet.render())
+            # a friend sits down before the start (nobody new does after it)
+            other = await Client.connect("127.0.0.1", port, table.code, "Ivo")
             await pilot.press("g")
             await until(pilot, lambda: net_screen(app).my_turn())
             screen = net_screen(app)
@@ -66,7 +68,6 @@ async def test_a_seat_starts_the_match_bids_and_plays_a_card() -> None:
                 (match.current.trick_leader + i) % 4 for i in range(len(match.current.trick))
             }
             # table talk: a typed line and a quick phrase reach the others
-            other = await Client.connect("127.0.0.1", port, table.code, "Ivo")
             await pilot.press("t")
             field = app.screen.query_one("#say", Input)
             assert field.has_focus

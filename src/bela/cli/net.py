@@ -4,8 +4,10 @@
 The host plays too: the server runs in a thread of this process and the app
 joins it like any other seat, with the table's leader key so it may start the
 match (``--no-play`` only hosts, in the foreground until Ctrl-C). Tables left
-unfinished by an earlier host on this data directory are resumed first, with
-their codes, so their players can sit down again.
+unfinished by an earlier host on this data directory are all resumed, with their
+codes, so their players can sit down again; the host's app plays at the one
+``--resume`` names (or the first, or the one chosen when asked in a terminal),
+or at a new table with ``--new``, and which it is, is said.
 
 ``bela join ADDRESS CODE`` opens the app as a seat at somebody's table.
 ``bela serve`` puts the app in a web browser (textual-serve, extra ``net``).
@@ -17,8 +19,10 @@ import argparse
 import asyncio
 import contextlib
 import socket
+import sys
 import threading
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
@@ -27,6 +31,7 @@ from bela.i18n import _, current_language
 
 if TYPE_CHECKING:
     from bela.net.server import Server
+    from bela.net.table import Table
 
 __all__ = [
     "HostOptions",
@@ -48,14 +53,20 @@ MAX_WAIT: Final = 3600.0
 class HostOptions:
     port: int
     public: bool
-    bots: str
+    bots: str | None
+    """None: not given (a resumed table keeps its own; a new one has easy bots)."""
     wait: float
     ssh: int | None
     play: bool
     name: str
-    target: int
+    target: int | None
+    """None: not given (a resumed table keeps its own; a new one plays to 1001)."""
     bot_delay: float
     clock: float = 0.0
+    new: bool = False
+    """Start a new table even when unfinished ones are there (they stay open too)."""
+    resume: str | None = None
+    """The unfinished table (by join code) the host's app sits at."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +194,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     host.add_argument(
         "--bots",
         type=_level,
-        default="easy",
+        default=None,
         metavar="LEVEL",
         help=_("bots in empty seats: {levels} (default easy)").format(levels=", ".join(_LEVELS)),
     )
@@ -212,7 +223,24 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         help=_("your name at the table (default: your name in the settings)"),
     )
     host.add_argument(
-        "--target", type=target, default=1001, metavar=targets_shown, help=_("the match's target")
+        "--target",
+        type=target,
+        default=None,
+        metavar=targets_shown,
+        help=_("the match's target (default 1001)"),
+    )
+    host.add_argument(
+        "--new",
+        action="store_true",
+        help=_(
+            "start a new table even if an earlier one is unfinished (that one stays open "
+            "for its players)"
+        ),
+    )
+    host.add_argument(
+        "--resume",
+        metavar="CODE",
+        help=_("which unfinished table to play at, by its join code (default: the first listed)"),
     )
     host.add_argument(
         "--clock",
@@ -310,6 +338,8 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
             target=args.target,
             bot_delay=args.bot_delay,
             clock=args.clock,
+            new=args.new,
+            resume=args.resume,
         )
     if args.command == "join":
         return JoinOptions(
@@ -343,6 +373,72 @@ class HostBusyError(RuntimeError):
     """Another ``bela host`` holds this data directory's tables."""
 
 
+def _log_line(line: str) -> None:
+    """The host's log while its app has the terminal (a line on standard error would be
+    drawn over the app): ``host.log`` in the data directory."""
+    from bela.archive.storage import data_dir
+
+    with contextlib.suppress(OSError):
+        data_dir().mkdir(parents=True, exist_ok=True)
+        with (data_dir() / "host.log").open("a") as log:
+            log.write(line + "\n")
+
+
+class HostChoiceError(ValueError):
+    """The options do not say which table to host (or would not apply to it)."""
+
+
+def _about(table: Table) -> str:
+    """An unfinished table in a few words: its target, its players, the score."""
+    match = table.match
+    scores = match.scores if match is not None else (0, 0)
+    return _about_of(table.target, [s.name for s in table.seats], scores)
+
+
+def _about_of(target: int, names: Sequence[str | None], scores: tuple[int, int]) -> str:
+    shown_names = ", ".join(oneline(n, 24) for n in names if n is not None) or "-"
+    return _("to {target}: {names}; {score0} : {score1}").format(
+        target=target, names=shown_names, score0=scores[0], score1=scores[1]
+    )
+
+
+def ask_which_table(
+    options: HostOptions, out: TextIO, ask: Callable[[str], str] = input
+) -> HostOptions:
+    """The choice in a terminal: with unfinished tables on this data directory and
+    neither ``--new`` nor ``--resume``, list them and ask which to play at (Enter: the
+    first; n: a new one). An answer that is none of those is said so, and asked again."""
+    from bela.net.saves import load_tables
+
+    saved, _problems = load_tables()  # the host says its problems again when it starts
+    tables = [(save, match) for save, match in saved if not match.is_over]
+    if not tables:
+        return options
+    print(_("Unfinished tables here:"), file=out)
+    for number, (save, match) in enumerate(tables, 1):
+        about = _about_of(match.target, save.names, match.scores)
+        print(f"  {number}. {save.code} ({about})", file=out)
+    print("  n. " + _("a new table (the unfinished ones stay open for their players)"), file=out)
+    for _attempt in range(3):
+        try:
+            answer = ask(_("Which table? [1] ")).strip().lower()
+        except EOFError:
+            answer = ""
+        if answer == "n":
+            return replace(options, new=True)
+        if answer == "":
+            answer = "1"
+        if answer.isdigit() and 1 <= int(answer) <= len(tables):
+            return replace(options, resume=tables[int(answer) - 1][0].code)
+        print(
+            _("{answer} is not one of 1 to {count} or n").format(
+                answer=shown(answer, 10), count=len(tables)
+            ),
+            file=out,
+        )
+    return replace(options, resume=tables[0][0].code)
+
+
 class _Hosting:
     """The server on its own event loop in a thread, so the app can run in this one."""
 
@@ -350,6 +446,10 @@ class _Hosting:
         self.options = options
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
+        self.done = threading.Event()
+        """Set when the host's loop has finished (its SSH players' terminals reset, its
+        saves written). Waited on instead of ``Thread.join``: a join that Ctrl-C interrupted
+        can return at once the next time, and the process would end mid-shutdown."""
         self.server: Server | None = None
         self.error: BaseException | None = None
         self.lines: list[str] = []
@@ -371,9 +471,12 @@ class _Hosting:
         except BaseException as exc:  # told to the main thread, which says it in one line
             self.error = exc
             self.ready.set()
+        finally:
+            self.done.set()
 
     async def _main(self) -> None:
         from bela.engine import Rules
+        from bela.net.faults import FaultLog
         from bela.net.saves import TableSaver, load_tables
         from bela.net.server import Server, ServerOptions
 
@@ -392,14 +495,15 @@ class _Hosting:
             )
         server = Server(
             ServerOptions(
-                difficulty=opts.bots,
-                target=opts.target,
+                difficulty=opts.bots or "easy",
+                target=opts.target or 1001,
                 rules=Rules(),
                 wait=opts.wait,
                 bot_delay=opts.bot_delay,
                 clock=opts.clock,
             ),
             TableSaver(),
+            faults=FaultLog(write=_log_line if opts.play else None),
         )
         self.server = server
         saved, problems = load_tables()
@@ -407,9 +511,7 @@ class _Hosting:
         resumed = [server.resume_table(save, match) for save, match in saved]
         # a match the last host could not archive is archived now, not offered to resume
         tables = [t for t in resumed if t.match is None or not t.match.is_over]
-        for table in tables:
-            self._tell(_("Resumed an unfinished table: join code {code}").format(code=table.code))
-        table = tables[0] if tables else server.new_table()
+        table = self._choose(server, tables)
         self.lead, self.code = table.leader_key, table.code
         bind = "0.0.0.0" if opts.public else "127.0.0.1"
         _bound, port = await server.listen(bind, opts.port)
@@ -419,11 +521,12 @@ class _Hosting:
         )
         # one line a friend pastes as it is (their settings or login name them; --name another)
         self._tell(join_line(where, table.code))
+        door = None
         if opts.ssh is not None:
             from bela.net.ssh import start_ssh
 
-            await start_ssh(server, bind, opts.ssh, port)
-            name = _("NAME")
+            door = await start_ssh(server, bind, opts.ssh, port)
+            name = _("NAME")  # what to replace with one's name, in the reader's language
             self._tell(
                 _("Or over SSH:  {command}  (password: {code})").format(
                     command=f"ssh -p {opts.ssh} {name}@{_shown_host(opts.public)}",
@@ -436,7 +539,66 @@ class _Hosting:
         self.port = port
         self.ready.set()
         await self._stop.wait()
+        if door is not None:  # the SSH players' apps end, and their terminals are reset
+            door.close()
+            await door.wait_closed()
         await server.close()
+
+    def _choose(self, server: Server, tables: list[Table]) -> Table:
+        """The table the host plays at: a new one (none unfinished, or ``--new``), else
+        the one ``--resume`` names or the first. Every unfinished table stays open for
+        its players either way; which one it is, is said. Options that would not apply
+        to the table resumed are an error, never silently ignored."""
+        opts = self.options
+        for table in tables:
+            self._tell(
+                _("Unfinished table: join code {code} ({about})").format(
+                    code=table.code, about=_about(table)
+                )
+            )
+        if opts.resume is not None and opts.new:
+            raise HostChoiceError(_("--resume and --new do not go together: choose one"))
+        if not tables or opts.new:
+            if opts.resume is not None:
+                raise HostChoiceError(
+                    _("there is no unfinished table to resume: leave out --resume")
+                )
+            table = server.new_table()
+            if tables:
+                self._tell(_("A new table (the unfinished ones stay open for their players)."))
+            return table
+        if opts.resume is None:
+            table = tables[0]
+        else:
+            from bela.net.server import normal_code
+
+            wanted = normal_code(opts.resume)
+            found = [t for t in tables if normal_code(t.code) == wanted]
+            if not found:
+                raise HostChoiceError(
+                    _("no unfinished table has the join code {code}").format(
+                        code=shown(opts.resume, 20)
+                    )
+                )
+            table = found[0]
+        ignored = []
+        if opts.target is not None and opts.target != table.target:
+            ignored.append(f"--target {opts.target}")
+        if opts.bots is not None and opts.bots != table.difficulty:
+            ignored.append(f"--bots {opts.bots}")
+        if ignored:
+            raise HostChoiceError(
+                _(
+                    "{options} would not apply to the unfinished table {code} ({about}): "
+                    "add --new to start a new table with it, or leave it out to resume"
+                ).format(options=" ".join(ignored), code=table.code, about=_about(table))
+            )
+        self._tell(
+            _("Resuming the table {code} ('bela host --new' starts a new one).").format(
+                code=table.code
+            )
+        )
+        return table
 
     def start(self) -> None:
         self.thread.start()
@@ -448,16 +610,22 @@ class _Hosting:
         stop = self._stop
         if stop is not None:
             self.loop.call_soon_threadsafe(stop.set)
-        self.thread.join(timeout=10)
+        self.done.wait(timeout=10)
 
 
 def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
     """Host a table; play at it in the app unless ``--no-play``."""
+    interactive = sys.stdin.isatty() and getattr(out, "isatty", lambda: False)()
+    if options.play and interactive and not options.new and options.resume is None:
+        options = ask_which_table(options, out)
     hosting = _Hosting(options)
     try:
         hosting.start()
     except HostBusyError as exc:
         raise CliError(oneline(exc), EXIT_ENVIRONMENT) from None
+    except HostChoiceError as exc:
+        hosting.stop()
+        raise CliError(oneline(exc)) from None
     except OSError as exc:
         raise CliError(
             _("cannot host on port {port}: {reason}").format(
@@ -477,7 +645,7 @@ def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
     try:
         if not options.play:
             print(_("Hosting until Ctrl-C."), file=out, flush=True)
-            hosting.thread.join()
+            hosting.done.wait()
             return 0
         assert hosting.code is not None
         from bela.tui.app import BelaApp

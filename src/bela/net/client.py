@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 
 from bela.i18n import _
 from bela.net import DEFAULT_PORT
@@ -25,11 +26,36 @@ from bela.net.protocol import (
     encode,
 )
 
-__all__ = ["DEFAULT_PORT", "Client", "JoinError", "parse_address"]
+__all__ = ["DEFAULT_PORT", "Client", "JoinError", "parse_address", "unreachable"]
 
 
 class JoinError(ConnectionError):
-    """The host could not be reached or would not seat us; the message says why."""
+    """The host could not be reached or would not seat us; the message says why.
+
+    ``code`` is the host's phrase code when the host answered (``stale_token``: that
+    seat is no longer ours), None when it could not be reached."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def unreachable(host: str, port: int, exc: BaseException) -> str:
+    """Why ``host:port`` could not be reached, as a sentence (never "[Errno 111] Connect
+    call failed ('127.0.0.1', 4711)")."""
+    address = f"{host}:{port}"
+    if isinstance(exc, ConnectionRefusedError):
+        return _(
+            "nobody is hosting at {address}: is bela host running there, and is the port right?"
+        ).format(address=address)
+    if isinstance(exc, socket.gaierror):
+        return _("cannot find the machine {host}: check the address").format(host=host[:80])
+    if isinstance(exc, TimeoutError):
+        return _("{address} did not answer in time").format(address=address)
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else ""
+    if reason:
+        return _("cannot reach {address}: {reason}").format(address=address, reason=reason)
+    return _("cannot reach {address}").format(address=address)
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -83,12 +109,7 @@ class Client:
                 asyncio.open_connection(host, port, limit=SERVER_FRAME_LIMIT), timeout
             )
         except (OSError, TimeoutError) as exc:
-            reason = str(exc) or _("timed out")
-            raise JoinError(
-                _("cannot reach {address}: {reason}").format(
-                    address=f"{host}:{port}", reason=reason
-                )
-            ) from None
+            raise JoinError(unreachable(host, port, exc)) from None
         client = cls(reader, writer)
         client.log = log
         hello: dict[str, object] = {"type": "hello", "v": PROTOCOL_VERSION, "code": code}
@@ -107,7 +128,7 @@ class Client:
             raise JoinError(_("the host did not answer")) from None
         if isinstance(first, Closing):
             await client.close()
-            raise JoinError(render(first.reason, first.code, first.args))
+            raise JoinError(render(first.reason, first.code, first.args), first.code)
         if watch and isinstance(first, Watching):
             client.watching = first
             return client

@@ -27,6 +27,7 @@ from bela.engine.errors import (
     OutOfTurnError,
 )
 from bela.engine.tricks import ILLEGAL_CODES, Illegal
+from bela.foundation.untrusted import oneline
 from bela.i18n import N_, _
 from bela.wording import illegal_text, level_name
 
@@ -50,6 +51,10 @@ PHRASES: Final[dict[str, str]] = {
     "lost_connection": N_(
         "{name} lost the connection: a bot plays for them in {wait} s unless they come back."
     ),
+    "closed_app": N_(
+        "{name} closed the app and left the table: a bot plays for them in {wait} s "
+        "unless they come back."
+    ),
     "bot_plays_for": N_("A bot ({level}) now plays for {name} until they come back."),
     "match_starts": N_("The match to {target} starts: {names}."),
     "watching": N_("{name} is watching the table."),
@@ -66,6 +71,10 @@ PHRASES: Final[dict[str, str]] = {
         "Još jednu: a new match to {target} at the same seats; {name} deals first. "
         "Matches won: {pair0} {won0}, {pair1} {won1}."
     ),
+    "not_saving": N_(
+        "The host cannot save the table just now: play waits until it can (nothing is lost)."
+    ),
+    "saving_again": N_("The host saves the table again: play goes on."),
     # the line after an action
     "takes_trick": N_("{name} takes the trick (+{points})."),
     "round_end": N_(
@@ -78,6 +87,9 @@ PHRASES: Final[dict[str, str]] = {
     ),
     # refusals, to the one who asked
     "table_full": N_("the table is full"),
+    "match_started_full": N_(
+        "the match has started: only the players who sat down before it can sit at this table"
+    ),
     "seats_fixed": N_("the match has started: seats are fixed"),
     "no_such_seat": N_("there is no such seat"),
     "seat_taken": N_("seat {seat} is taken by {name}"),
@@ -113,6 +125,11 @@ PHRASES: Final[dict[str, str]] = {
     "not_reading": N_("you are not reading what the table sends"),
     "frame_too_large": N_("frame too large (the limit is {limit} bytes)"),
     "frame_cut": N_("the last frame was cut off"),
+    "line_too_slow": N_("a line took more than {seconds} s to arrive whole"),
+    "host_busy": N_("the host has too many connections just now: try again in a minute"),
+    "too_many_from_address": N_(
+        "too many connections from your address are waiting to join: try again in a minute"
+    ),
     "no_hello": N_("no hello in time"),
     "hello_first": N_("the first message must be hello"),
     "hello_again": N_("hello was already said"),
@@ -161,6 +178,22 @@ _ILLEGAL: Final = "illegal"
 
 _VALUE_LIMIT: Final = 80
 
+_SENT_LIMIT: Final = 200
+"""The most characters of one value a phrase carries: a value can echo what a peer sent
+(the protocol version of a hello, a name), and a peer can send 1,900 digits."""
+
+
+def _sent(value: str | int) -> str | int:
+    """A value cut to a sane length before it is sent or worded (a huge number as text)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if -(10**15) < value < 10**15:
+            return value
+        try:
+            return str(value)[:20] + "…"
+        except ValueError:  # Python refuses to print an int of more than 4,300 digits
+            return "…"
+    return oneline(value, _SENT_LIMIT)
+
 
 @dataclass(frozen=True, slots=True)
 class Phrase:
@@ -172,6 +205,7 @@ class Phrase:
     """The English sentence; composed from ``PHRASES`` when left empty."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "args", {k: _sent(v) for k, v in self.args.items()})
         if not self.text:
             object.__setattr__(self, "text", PHRASES[self.code].format(**shown_seats(self.args)))
 

@@ -38,6 +38,7 @@ __all__ = [
     "Notice",
     "Over",
     "ProtocolError",
+    "Quit",
     "Refused",
     "Said",
     "ServerMessage",
@@ -170,8 +171,16 @@ class Again(_Message):
     type: Literal["again"]
 
 
+class Quit(_Message):
+    """The player closes the app on purpose: the table is told they left (not that their
+    line was lost); the seat waits for its token as after a drop."""
+
+    type: Literal["quit"]
+
+
 ClientMessage = Annotated[
-    Hello | Sit | Start | Act | Chat | Leave | Again | Show | Control, Field(discriminator="type")
+    Hello | Sit | Start | Act | Chat | Leave | Again | Show | Control | Quit,
+    Field(discriminator="type"),
 ]
 
 
@@ -399,7 +408,7 @@ ServerMessage = Annotated[
     Field(discriminator="type"),
 ]
 
-_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave | Again | Show | Control] = (
+_CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave | Again | Show | Control | Quit] = (
     TypeAdapter(ClientMessage)
 )
 _SERVER: TypeAdapter[
@@ -427,7 +436,7 @@ def _why(exc: ValidationError) -> str:
 
 def decode_client(
     frame: bytes,
-) -> Hello | Sit | Start | Act | Chat | Leave | Again | Show | Control:
+) -> Hello | Sit | Start | Act | Chat | Leave | Again | Show | Control | Quit:
     """A client frame as a message, or ``ProtocolError`` saying why it is none."""
     if len(frame) > CLIENT_FRAME_LIMIT:
         raise ProtocolError(f"frame too large (the limit is {CLIENT_FRAME_LIMIT} bytes)")

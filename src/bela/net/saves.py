@@ -52,13 +52,15 @@ from bela.foundation.untrusted import oneline, shown_path
 
 if TYPE_CHECKING:
     from bela.engine import Match
-    from bela.net.table import Table
+    from bela.net.table import SeatState, Table
 
 __all__ = ["SAVE_VERSION", "TableSave", "TableSaver", "load_tables", "tables_dir"]
 
 SAVE_VERSION: Final = 1
 _TEMP_PREFIX: Final = ".table-"
 JOURNAL_SUFFIX: Final = ".log"
+SAVE_RETRY: Final = 2.0
+"""Seconds between tries of a save that failed (the table waits meanwhile)."""
 
 
 class TableSave(BaseModel):
@@ -94,7 +96,7 @@ def _save_of(table: Table, known: tuple[RoundEntry, ...] = ()) -> TableSave:
         difficulty=table.difficulty,
         names=tuple(s.name for s in table.seats),  # type: ignore[arg-type]
         tokens=tuple(s.token for s in table.seats),  # type: ignore[arg-type]
-        bots=tuple(s.bot and s.name is None for s in table.seats),  # type: ignore[arg-type]
+        bots=tuple(_bot_for_good(s) for s in table.seats),  # type: ignore[arg-type]
         leader=table.leader,
         # the rounds a bot played for a person so far, so a restarted host still knows
         record=record_from_match(table.match, table.difficulty, known).model_copy(
@@ -116,9 +118,16 @@ def _meta_of(table: Table) -> _Meta:
         table.leader,
         *(s.name for s in seats),
         *(s.token for s in seats),
-        *(s.bot and s.name is None for s in seats),
+        *(_bot_for_good(s) for s in seats),
         len(table.bot_played),  # a bot began to stand in for a person: in the next snapshot
     )
+
+
+def _bot_for_good(seat: SeatState) -> bool:
+    """A bot plays the seat and nobody can take it back: empty at the start, or given up
+    with ``leave`` (its token is dead). A player away too long keeps the seat for their
+    token: after a restart it waits for them again."""
+    return seat.bot and (seat.name is None or seat.token is None)
 
 
 class JournalLine(BaseModel):
@@ -152,6 +161,8 @@ class _Slot:
     """The table's ``seq`` of the last state queued (what the queued lines reach)."""
     log_exists: bool = False
     """Written and read by the write thread only (one at a time per table)."""
+    retry: asyncio.TimerHandle | None = None
+    """The next try of a save that failed."""
     lock: threading.Lock = field(default_factory=threading.Lock)
     """Orders a write thread's rename or journal opening and ``finish``'s removal (``done``
     is set under it)."""
@@ -164,7 +175,10 @@ class TableSaver:
         self.directory = directory if directory is not None else tables_dir()
         self._slots: dict[str, _Slot] = {}
         self.problem: str | None = None
-        """The last failure in words (shown by the host once), or None."""
+        """The last failure in words, or None."""
+        self.on_problem: Callable[[str, str], None] | None = None
+        """Told each failure and recovery (a kind and one line): the host's log."""
+        self.retry_after = SAVE_RETRY
 
     def path(self, table_id: str) -> Path:
         return self.directory / f"{table_id}.json"
@@ -221,14 +235,32 @@ class TableSaver:
                     lines, slot.lines = "".join(slot.lines), []
                     await asyncio.to_thread(self._append, slot, self.journal(table_id), lines)
             except OSError as exc:
-                slot.snapshot = True  # the next action writes everything again
+                slot.snapshot = True  # the next try writes everything again
                 self.problem = oneline(
                     f"could not save table {table_id} in {shown_path(self.directory)}: "
                     f"{os_error_text(exc)}"
                 )
-                table.saved()  # the play goes on unsaved (the host says so) rather than stall
+                if self.on_problem is not None:
+                    self.on_problem("save", self.problem)
+                # saved before shown, under any fault: the table stops (its states wait,
+                # no bot acts) and the save is tried again until it lands
+                table.save_failed()
+                loop = asyncio.get_running_loop()
+                slot.retry = loop.call_later(self.retry_after, self._retry, table_id, slot)
                 return
             table.saved(upto)
+            if table.stalled:
+                table.save_recovered()
+                if self.on_problem is not None:
+                    self.on_problem("save", f"table {table_id} is saved again")
+
+    def _retry(self, table_id: str, slot: _Slot) -> None:
+        slot.retry = None
+        if slot.done or slot.table is None or slot.table.closed:
+            return
+        slot.snapshot = True
+        if slot.task is None or slot.task.done():
+            slot.task = asyncio.get_running_loop().create_task(self._write(table_id, slot))
 
     def _replace(self, slot: _Slot, path: Path, text: str) -> None:
         """Write the snapshot (in a thread), unless the match has ended meanwhile; the

@@ -7,7 +7,15 @@ seconds and that address is refused without its code even being looked at, until
 the window has passed (a 10-character code from 32 letters and digits is 50 bits;
 at five guesses a minute, guessing one takes longer than the universe has).
 
-Then frames are read one line at a time with a hard length limit; anything
+Before a byte is read, a connection must fit the caps: a few without a good hello
+from one address, ``max_unseated`` without one in all (past that the longest-idle
+one makes room), and all of them under what the open-file limit leaves after a
+reserve for the saves (``connection_cap``): a stranger without the code cannot
+hold the descriptors the journal needs. What goes wrong is logged one line per
+kind (``bela.net.faults``).
+
+Then frames are read one line at a time with a hard length limit, and a line
+once begun must end within ``line_deadline`` seconds; anything
 malformed (too long, not JSON, an unknown type, a field that does not fit)
 closes that connection with the reason, and only that one. A client that does
 not read its frames is cut off once ``SEND_BUFFER_LIMIT`` bytes wait for it,
@@ -28,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import secrets
 import time
 from collections import deque
@@ -37,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bela.archive.records import RecordError, parse_action
 from bela.engine import Rules
+from bela.net.faults import FaultLog
 from bela.net.host_controls import control
 from bela.net.phrases import Phrase
 from bela.net.protocol import (
@@ -49,6 +59,7 @@ from bela.net.protocol import (
     Hello,
     Leave,
     ProtocolError,
+    Quit,
     Show,
     Sit,
     Start,
@@ -75,6 +86,14 @@ __all__ = [
 ]
 
 HELLO_TIMEOUT: Final = 10.0
+FD_RESERVE: Final = 96
+"""Descriptors never given to connections: the saves' files (a snapshot's temp file and
+its directory, a journal, in each of the writing threads), the archive, the log."""
+MAKE_ROOM_AFTER: Final = 0.5
+"""Seconds a connection without a hello may wait before a newcomer can push it out."""
+BACKLOG: Final = 32
+"""Connections the kernel queues, and asyncio accepts in one go before the host sees them
+(each holds a descriptor for a moment even when it is refused: counted in the reserve)."""
 SEND_BUFFER_LIMIT: Final = 1024 * 1024
 CODE_ALPHABET: Final = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I: read aloud safely
 CODE_LENGTH: Final = 10
@@ -138,6 +157,91 @@ class ServerOptions:
     """Seconds a finished table stays, so a player back in that time gets ``Over`` again."""
     clock: float = 0.0
     """Seconds a connected player has for a turn before a bot plays it (0: no clock)."""
+    max_connections: int = 2000
+    """Connections at once, seated or not (lowered to what the open-file limit allows,
+    keeping ``FD_RESERVE`` descriptors back for saves)."""
+    max_unseated: int = 128
+    """Connections at once that have not said a good hello yet."""
+    max_unseated_per_address: int = 8
+    """Of those, from one address."""
+    line_deadline: float = 10.0
+    """Seconds a line may take from its first byte to its newline (a half-sent line is
+    not held open for ever)."""
+
+
+def connection_cap(wanted: int) -> int:
+    """``wanted`` connections, or fewer if the open-file limit would not leave
+    ``FD_RESERVE`` descriptors for the saves with that many (and the backlog) open."""
+    try:
+        import resource
+
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, ValueError, OSError):  # pragma: no cover - not a Unix
+        return wanted
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    try:
+        open_now = len(os.listdir("/proc/self/fd"))
+    except OSError:  # pragma: no cover - no /proc: guess
+        open_now = 64
+    return max(4, min(wanted, soft - open_now - FD_RESERVE - BACKLOG))
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class _TooSlow(Exception):
+    pass
+
+
+class _Cut(Exception):
+    pass
+
+
+class _Lines:
+    """A connection's frames, one line at a time, with a length limit and a deadline:
+    once a line has begun, its newline must come within ``deadline`` seconds (a peer
+    that sends half a line and stops is cut off, not held open for ever). Waiting
+    between lines has no deadline: a player may think as long as they like."""
+
+    def __init__(self, reader: asyncio.StreamReader, limit: int, deadline: float) -> None:
+        self.reader = reader
+        self.limit = limit
+        self.deadline = deadline
+        self.buf = bytearray()
+
+    async def next(self) -> bytes | None:
+        """The next line, newline included; None when the peer closed between lines."""
+        loop = asyncio.get_running_loop()
+        started = loop.time() if self.buf else None
+        while True:
+            end = self.buf.find(b"\n")
+            if end >= 0:
+                if end + 1 > self.limit:
+                    raise _TooLarge
+                frame = bytes(self.buf[: end + 1])
+                del self.buf[: end + 1]
+                return frame
+            if len(self.buf) >= self.limit:
+                raise _TooLarge
+            if self.buf:
+                if started is None:
+                    started = loop.time()
+                left = started + self.deadline - loop.time()
+                if left <= 0:
+                    raise _TooSlow
+                try:
+                    chunk = await asyncio.wait_for(self.reader.read(self.limit), left)
+                except TimeoutError:
+                    raise _TooSlow from None
+            else:
+                chunk = await self.reader.read(self.limit)
+            if not chunk:
+                if self.buf:
+                    raise _Cut
+                return None
+            self.buf += chunk
 
 
 class Connection:
@@ -149,6 +253,9 @@ class Connection:
         self.table: Table | None = None
         self.seat: int | None = None
         self.closed = False
+        self.unseated = False
+        """Counted among the connections without a good hello yet (``Server`` caps them)."""
+        self.since = time.monotonic()
         self.chat_times: deque[float] = deque()
         self.watcher: Watcher | None = None
         """Set for a watcher (``Hello.watch``): no seat, and a smaller send buffer."""
@@ -187,6 +294,7 @@ class Server:
         saver: TableSaver | None = None,
         wrong_codes: WrongCodes | None = None,
         make_bot: Callable[[str], Bot] | None = None,
+        faults: FaultLog | None = None,
     ) -> None:
         self.options = options if options is not None else ServerOptions()
         self.saver = saver
@@ -199,7 +307,16 @@ class Server:
         self._letting_go: dict[str, asyncio.TimerHandle] = {}
         self._server: asyncio.Server | None = None
         self._connections: set[Connection] = set()
+        self._unseated: dict[str, int] = {}
+        """Connections without a good hello yet, by address."""
+        self._waiting: dict[Connection, None] = {}
+        """The same connections, oldest first (the first to make room)."""
         self.hello_timeout = HELLO_TIMEOUT
+        self.faults = faults if faults is not None else FaultLog()
+        if saver is not None and saver.on_problem is None:
+            saver.on_problem = self.faults.report
+        self.connection_cap = self.options.max_connections
+        """Connections at once (``listen`` lowers it to what the open-file limit allows)."""
 
     # ------------------------------------------------------------------ tables
 
@@ -312,8 +429,11 @@ class Server:
 
     async def listen(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Bind and start accepting; returns the address actually bound (port 0: any free)."""
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(self.faults.loop_handler)  # one line, never a traceback flood
+        self.connection_cap = connection_cap(self.options.max_connections)
         self._server = await asyncio.start_server(
-            self._handle, host, port, limit=CLIENT_FRAME_LIMIT
+            self._handle, host, port, limit=CLIENT_FRAME_LIMIT, backlog=BACKLOG
         )
         sock = self._server.sockets[0].getsockname()
         return str(sock[0]), int(sock[1])
@@ -339,12 +459,21 @@ class Server:
         peername = writer.get_extra_info("peername")
         peer = str(peername[0]) if isinstance(peername, tuple) else str(peername)
         conn = Connection(writer, peer)
+        refusal = self._make_room(peer)
+        if refusal is not None:  # refused before a byte is read: a stranger holds nothing
+            self.faults.report(f"cap:{refusal.code}", f"{refusal.text} (last: {peer})")
+            conn.close(refusal)
+            return
         self._connections.add(conn)
+        self._unseated[peer] = self._unseated.get(peer, 0) + 1
+        self._waiting[conn] = None
+        conn.unseated = True
         try:
             await self._serve(conn, reader)
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
         finally:
+            self._seated(conn)
             self._connections.discard(conn)
             if conn.table is not None and conn.watcher is not None:
                 conn.table.watchers.remove(conn.table, conn.watcher)
@@ -354,25 +483,61 @@ class Server:
             with contextlib.suppress(Exception):
                 writer.close()
 
-    async def _read(self, conn: Connection, reader: asyncio.StreamReader) -> bytes | None:
+    def _make_room(self, peer: str) -> Phrase | None:
+        """Why a new connection from ``peer`` is refused at once, if it is.
+
+        One address holds at most ``max_unseated_per_address`` connections without a
+        hello. Past the caps in all (connections without a hello: ``max_unseated``, at
+        most half of what the host can hold), the oldest connection still without a
+        hello makes room if it has waited ``MAKE_ROOM_AFTER`` seconds: strangers from
+        many addresses cannot keep a friend from saying hello, as each new connection
+        pushes the longest-idle one out; one whose hello is on its way is not."""
+        if self._unseated.get(peer, 0) >= self.options.max_unseated_per_address:
+            return Phrase("too_many_from_address")
+        waiting_cap = max(1, min(self.options.max_unseated, self.connection_cap // 2))
+        now = time.monotonic()
+        while self._waiting and (
+            len(self._waiting) >= waiting_cap or len(self._connections) >= self.connection_cap
+        ):
+            oldest = next(iter(self._waiting))
+            if now - oldest.since < MAKE_ROOM_AFTER:
+                return Phrase("host_busy")
+            self._seated(oldest)
+            self._connections.discard(oldest)
+            self.faults.report("cap:host_busy", f"{Phrase('host_busy').text} (last: {peer})")
+            oldest.close(Phrase("host_busy"))
+        if len(self._connections) >= self.connection_cap:
+            return Phrase("host_busy")
+        return None
+
+    def _seated(self, conn: Connection) -> None:
+        """``conn`` no longer counts among the connections without a good hello."""
+        if not conn.unseated:
+            return
+        conn.unseated = False
+        self._waiting.pop(conn, None)
+        left = self._unseated.get(conn.peer, 0) - 1
+        if left > 0:
+            self._unseated[conn.peer] = left
+        else:
+            self._unseated.pop(conn.peer, None)
+
+    async def _read(self, conn: Connection, lines: _Lines) -> bytes | None:
         """One frame, or None when the peer is gone or broke the framing (then closed)."""
         try:
-            frame = await reader.readuntil(b"\n")
-        except asyncio.LimitOverrunError:
+            return await lines.next()
+        except _TooLarge:
             conn.close(Phrase("frame_too_large", {"limit": CLIENT_FRAME_LIMIT}))
-            return None
-        except asyncio.IncompleteReadError as exc:
-            if exc.partial:
-                conn.close(Phrase("frame_cut"))
-            return None
-        except ValueError:  # pragma: no cover - the stream's own limit, as above
-            conn.close(Phrase("frame_too_large", {"limit": CLIENT_FRAME_LIMIT}))
-            return None
-        return frame
+        except _TooSlow:
+            conn.close(Phrase("line_too_slow", {"seconds": f"{lines.deadline:g}"}))
+        except _Cut:
+            conn.close(Phrase("frame_cut"))
+        return None
 
     async def _serve(self, conn: Connection, reader: asyncio.StreamReader) -> None:
+        lines = _Lines(reader, CLIENT_FRAME_LIMIT, self.options.line_deadline)
         try:
-            frame = await asyncio.wait_for(self._read(conn, reader), self.hello_timeout)
+            frame = await asyncio.wait_for(self._read(conn, lines), self.hello_timeout)
         except TimeoutError:
             conn.close(Phrase("no_hello"))
             return
@@ -388,8 +553,9 @@ class Server:
             return
         if not await self._admit(conn, hello):
             return
+        self._seated(conn)
         while not conn.closed:
-            frame = await self._read(conn, reader)
+            frame = await self._read(conn, lines)
             if frame is None:
                 return
             try:
@@ -429,6 +595,13 @@ class Server:
                 return False
             conn.table, conn.seat = table, index
             token = hello.token
+            self._welcome(conn, table, index, token)
+            table.rejoin(conn, index)
+            return True
+        back = table.host_returns(hello.lead) if hello.lead is not None else None
+        if back is not None:  # the host's own app, after Ctrl+Q and `bela host` again
+            index, token = back
+            conn.table, conn.seat = table, index
             self._welcome(conn, table, index, token)
             table.rejoin(conn, index)
             return True
@@ -516,6 +689,10 @@ class Server:
             refusal = agree(table, index, secrets.randbits(32))
             if refusal is not None:
                 conn.send({"type": "refused", **refusal.fields("reason")})
+        elif isinstance(message, Quit):
+            conn.table = conn.seat = None
+            table.dropped(conn, index, on_purpose=True)
+            conn.close(Phrase("goodbye"))
         elif isinstance(message, Leave):
             table.left(index)
             conn.table = conn.seat = None

@@ -11,6 +11,13 @@ on a redirect target that is a tty).
 
 The host key is made once and kept in the data directory (``ssh_host_key``),
 so players' ``known_hosts`` stay valid from one evening to the next.
+
+A stranger must not turn one login into many apps (each is a process of tens of
+megabytes): a connection runs one session, an address holds at most
+``PER_ADDRESS`` connections, the host ``CONNECTIONS`` in all and ``SESSIONS``
+apps in all; a login must be done within ``LOGIN_TIMEOUT``. When a session ends
+from the host's side (the app ended, or the host is stopping) the player's
+terminal is put back as it was (``RESET``): an app killed mid-screen cannot.
 """
 
 from __future__ import annotations
@@ -35,9 +42,65 @@ from bela.i18n import language_of
 if TYPE_CHECKING:
     from bela.net.server import Server
 
-__all__ = ["HOST_KEY_NAME", "host_key", "start_ssh"]
+__all__ = ["HOST_KEY_NAME", "RESET", "SshDoor", "host_key", "start_ssh"]
 
 HOST_KEY_NAME: Final = "ssh_host_key"
+PER_ADDRESS: Final = 4
+CONNECTIONS: Final = 64
+SESSIONS: Final = 16
+LOGIN_TIMEOUT: Final = 30.0
+RESET: Final = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse reports off
+    b"\x1b[?2004l\x1b[?1004l"  # bracketed paste, focus reports off
+    b"\x1b[0m\x1b[?25h\x1b[?1049l\r\n"  # plain colours, the cursor, the normal screen
+)
+"""What puts a player's terminal back after the app, whatever state it was left in."""
+
+
+class SshDoor:
+    """The SSH side of a host: its listening socket, the limits, the sessions running."""
+
+    def __init__(self) -> None:
+        self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.by_address: dict[str, int] = {}
+        self.connections = 0
+        self.sessions: dict[Any, asyncio.subprocess.Process | None] = {}
+        """Each connection with a session, and its app once started."""
+
+    @property
+    def sockets(self) -> Any:
+        assert self.acceptor is not None
+        return self.acceptor.sockets
+
+    def opened(self, peer: str) -> bool:
+        """Count a new connection; False when it is one too many (it is then closed)."""
+        if self.connections >= CONNECTIONS or self.by_address.get(peer, 0) >= PER_ADDRESS:
+            return False
+        self.connections += 1
+        self.by_address[peer] = self.by_address.get(peer, 0) + 1
+        return True
+
+    def closed(self, peer: str) -> None:
+        self.connections -= 1
+        left = self.by_address.get(peer, 0) - 1
+        if left > 0:
+            self.by_address[peer] = left
+        else:
+            self.by_address.pop(peer, None)
+
+    def close(self) -> None:
+        """Stop listening and end every app (each session then resets its terminal)."""
+        if self.acceptor is not None:
+            self.acceptor.close()
+        for child in self.sessions.values():
+            if child is not None and child.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    child.terminate()
+
+    async def wait_closed(self, timeout: float = 5.0) -> None:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while self.sessions and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)
 
 
 def host_key(directory: Path | None = None) -> asyncssh.SSHKey:
@@ -56,16 +119,31 @@ def host_key(directory: Path | None = None) -> asyncssh.SSHKey:
 class _Gate(asyncssh.SSHServer):
     """One SSH connection: the password must be a table's join code."""
 
-    def __init__(self, server: Server, codes: weakref.WeakKeyDictionary[Any, str]) -> None:
+    def __init__(
+        self, server: Server, codes: weakref.WeakKeyDictionary[Any, str], door: SshDoor
+    ) -> None:
         self.server = server
         self.codes = codes
+        self.door = door
         self.conn: asyncssh.SSHServerConnection | None = None
         self.peer = "?"
+        self.counted = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.peer = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        self.counted = self.door.opened(self.peer)
+        if not self.counted:
+            self.server.faults.report("ssh:cap", f"too many SSH connections (last: {self.peer})")
+            asyncio.get_running_loop().call_soon(
+                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections"
+            )
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.counted = False
+            self.door.closed(self.peer)
 
     def begin_auth(self, username: str) -> bool:
         return True  # every name needs the code
@@ -77,7 +155,7 @@ class _Gate(asyncssh.SSHServer):
         from bela.net.server import WRONG_CODE_PAUSE, normal_code
 
         wrong = self.server.wrong_codes
-        if wrong.blocked(self.peer) > 0:
+        if not self.counted or wrong.blocked(self.peer) > 0:
             return False
         code = normal_code(password)
         if code not in self.server.tables and code not in self.server.finished:
@@ -129,17 +207,42 @@ async def _session(
     process: asyncssh.SSHServerProcess[bytes],
     codes: weakref.WeakKeyDictionary[Any, str],
     tcp_port: int,
+    door: SshDoor,
 ) -> None:
-    """Run ``bela join`` in a fresh pty for this SSH session until either side ends."""
+    """Run ``bela join`` in a fresh pty for this SSH session until either side ends:
+    one session a connection, ``SESSIONS`` in all."""
     conn = process.get_extra_info("connection")
     code = codes.get(conn)
     if code is None:  # pragma: no cover - authentication always sets it
+        process.exit(1)
+        return
+    if conn in door.sessions:
+        process.stderr.write(b"bela: one session per connection\r\n")
+        process.exit(1)
+        return
+    if len(door.sessions) >= SESSIONS:
+        process.stderr.write(b"bela: the host has too many players just now\r\n")
         process.exit(1)
         return
     if process.term_type is None:
         process.stderr.write(b"bela needs a terminal: connect with ssh -t\r\n")
         process.exit(1)
         return
+    door.sessions[conn] = None
+    try:
+        await _run_app(process, code, tcp_port, door, conn)
+    finally:
+        door.sessions.pop(conn, None)
+
+
+async def _run_app(
+    process: asyncssh.SSHServerProcess[bytes],
+    code: str,
+    tcp_port: int,
+    door: SshDoor,
+    conn: Any,
+) -> None:
+    """The app in a fresh pty, its bytes to and from the SSH channel, until either ends."""
     width, height = process.term_size[:2]
     master, slave = os.openpty()
     _set_size(slave, width or 80, height or 24)
@@ -157,6 +260,7 @@ async def _session(
         close_fds=True,
     )
     os.close(slave)
+    door.sessions[conn] = child
     to_app = os.fdopen(master, "wb", buffering=0)
     from_app = os.fdopen(os.dup(master), "rb", buffering=0)
     ended = asyncio.ensure_future(child.wait())
@@ -165,6 +269,11 @@ async def _session(
         await process.redirect(stdin=to_app, stdout=from_app, send_eof=False)
         await asyncio.wait({ended, gone}, return_when=asyncio.FIRST_COMPLETED)
         if ended.done():
+            # the app ended (the player quit, or the host is stopping): the terminal as it
+            # was, even if the app could not put it back itself
+            with contextlib.suppress(Exception):
+                await asyncio.sleep(0.1)  # the app's last bytes through the pty first
+                process.stdout.write(RESET)
             process.exit(ended.result())
     finally:
         gone.cancel()
@@ -184,16 +293,19 @@ async def _session(
                 handle.close()
 
 
-async def start_ssh(server: Server, host: str, port: int, tcp_port: int) -> asyncssh.SSHAcceptor:
+async def start_ssh(server: Server, host: str, port: int, tcp_port: int) -> SshDoor:
     """Accept SSH sessions on ``host:port``; each plays at this server's table over
     ``tcp_port``."""
     codes: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+    door = SshDoor()
+    # the SSH connections and their apps' descriptors come out of the host's connections
+    server.connection_cap = max(4, server.connection_cap - CONNECTIONS - 8 * SESSIONS)
 
     async def session(process: asyncssh.SSHServerProcess[bytes]) -> None:
-        await _session(process, codes, tcp_port)
+        await _session(process, codes, tcp_port, door)
 
-    return await asyncssh.create_server(
-        lambda: _Gate(server, codes),
+    door.acceptor = await asyncssh.create_server(
+        lambda: _Gate(server, codes, door),
         host,
         port,
         server_host_keys=[host_key()],
@@ -201,4 +313,6 @@ async def start_ssh(server: Server, host: str, port: int, tcp_port: int) -> asyn
         encoding=None,
         line_editor=False,
         keepalive_interval=30,
+        login_timeout=LOGIN_TIMEOUT,
     )
+    return door

@@ -138,6 +138,8 @@ class Table:
     """Lines of table talk said so far (each ``Said`` carries its number)."""
     talk: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=TALK_KEPT))
     """The newest lines of table talk: a player who comes back is sent them again."""
+    stalled: bool = False
+    """A save failed: no state goes out and nothing is played until one lands again."""
     pause_until: float = 0.0
     """The bots wait until then (``loop.time()``): a finished round stays in sight a moment."""
 
@@ -168,8 +170,14 @@ class Table:
         return None
 
     def free_seat(self) -> int | None:
-        """The first seat a newcomer may take: open, or (once started) played by a bot
-        that no human left (a friend arriving late takes a bot's place)."""
+        """The first seat a newcomer may take: an open one, before the match starts.
+
+        Once the match has started nobody new sits down, not even in a bot's seat: a
+        seat's hand is dealt, and a second connection with the code must not be a way
+        to read the bots' cards (one person, one seat). Who sat at the start comes
+        back with their seat's token."""
+        if self.started:
+            return None
         for index, seat in enumerate(self.seats):
             if seat.name is None:
                 return index
@@ -179,7 +187,7 @@ class Table:
         """Seat a newcomer; returns (seat, token) or why not."""
         index = self.free_seat()
         if index is None:
-            return Phrase("table_full")
+            return Phrase("match_started_full" if self.started else "table_full")
         token = secrets.token_urlsafe(18)
         seat = self.seats[index]
         seat.name, seat.token, seat.link, seat.bot = name, token_hash(token), link, False
@@ -192,6 +200,19 @@ class Table:
         self.broadcast()
         if self.started:
             self.drive()
+        return index, token
+
+    def host_returns(self, lead: str) -> tuple[int, str] | None:
+        """The host's own app back without its token (its seats file lost, another data
+        directory): the leader key names it, and it gets its seat back under a new token
+        (the old one is dead). None when ``lead`` is not the key or no seat is the host's."""
+        index = self.host_seat
+        if index is None or not hmac.compare_digest(lead, self.leader_key):
+            return None
+        token = secrets.token_urlsafe(18)
+        self.seats[index].token = token_hash(token)
+        if self.on_change is not None and self.started:
+            self.on_change(self)
         return index, token
 
     def rejoin(self, link: Link, index: int) -> None:
@@ -231,8 +252,9 @@ class Table:
         self.broadcast()
         return None
 
-    def dropped(self, link: Link, index: int) -> None:
-        """A connection is gone: keep the seat for its token; a bot takes over after the wait."""
+    def dropped(self, link: Link, index: int, on_purpose: bool = False) -> None:
+        """A connection is gone: keep the seat for its token; a bot takes over after the wait.
+        ``on_purpose``: the player closed the app (told as leaving, not as a lost line)."""
         seat = self.seats[index]
         if seat.link is not link:
             return  # an older connection, already replaced
@@ -251,20 +273,25 @@ class Table:
             return
         seat.dropped_at = time.monotonic()
         wait = self.wait
-        self.tell(Phrase("lost_connection", {"name": seat.name or "", "wait": f"{wait:g}"}))
+        code = "closed_app" if on_purpose else "lost_connection"
+        self.tell(Phrase(code, {"name": seat.name or "", "wait": f"{wait:g}"}))
         loop = asyncio.get_running_loop()
         seat.timer = loop.call_later(wait, self._away_too_long, index)
         self.broadcast()
 
     def left(self, index: int) -> None:
-        """A player who said goodbye: a bot takes the seat at once."""
+        """A player who said goodbye: a bot takes the seat at once, and the seat's token
+        is dead (given up, it seats nobody again: saved at once)."""
         seat = self.seats[index]
         link = seat.link
         if not self.started and link is not None:
             self.dropped(link, index)
             return
         seat.link = None
+        seat.token = None
         self._away_too_long(index)
+        if self.on_change is not None:
+            self.on_change(self)
 
     def away_too_long(self, index: int) -> None:
         """The seat's person has been away for the host's wait: a bot plays it now."""
@@ -289,6 +316,11 @@ class Table:
                 seat.bot = True
         self.match = Match.new(seed, self.target, rules)
         self.shown = self.match.current
+        # saved at once, before anybody sees a hand: a crash before the first bid keeps
+        # the table and its code (the first state waits for that save, as any other)
+        self.seq += 1
+        if self.on_change is not None:
+            self.on_change(self)
         names = ", ".join(self.name_of(i) for i in range(4))
         self.tell(Phrase("match_starts", {"target": self.target, "names": names}))
         self.broadcast()
@@ -344,6 +376,8 @@ class Table:
             return Phrase("match_over")
         if self.seats[index].bot:
             return Phrase("bot_playing")
+        if self.stalled:
+            return Phrase("not_saving")
         if self.paused:
             return Phrase("table_paused")
         try:
@@ -447,14 +481,14 @@ class Table:
     async def _drive(self) -> None:
         from bela.ai.driver import bot_action
 
-        while self.match is not None and self.is_bot_turn():
+        while self.match is not None and self.is_bot_turn() and not self.stalled:
             if self.bot_delay > 0:
                 loop = asyncio.get_running_loop()
                 await asyncio.sleep(max(self.bot_delay, self.pause_until - loop.time()))
             else:
                 await asyncio.sleep(0)  # let the humans' frames in between the bots' actions
             match = self.match
-            if match is None or not self.is_bot_turn() or self.paused:
+            if match is None or not self.is_bot_turn() or self.paused or self.stalled:
                 return
             rnd = match.current
             assert rnd is not None and rnd.to_act is not None
@@ -513,6 +547,19 @@ class Table:
         self.durable = self.seq if seq is None else max(self.durable, seq)
         while self.held and self.held[0][0] <= self.durable:
             self._send_frames(self.held.popleft()[1])
+
+    def save_failed(self) -> None:
+        """The host could not save: stop (the states wait, the bots too) and say so once."""
+        if self.stalled:
+            return
+        self.stalled = True
+        self.tell(Phrase("not_saving"))
+
+    def save_recovered(self) -> None:
+        """Saves land again: everything held has gone out (``saved``); play on."""
+        self.stalled = False
+        self.tell(Phrase("saving_again"))
+        self.drive()
 
     def send_state(self, index: int) -> None:
         link = self.seats[index].link

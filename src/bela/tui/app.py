@@ -417,6 +417,25 @@ class BelaApp(App[int]):
         if not self._settings_given[1]:
             self.difficulty = last[1]
 
+    async def action_quit(self) -> None:
+        """Quit; the host's own app mid-match asks first (it is the table for everyone),
+        and Ctrl+Q on that question closes."""
+        from bela.tui.screens.close_table import CloseTablePrompt
+
+        if self.remote is not None and not isinstance(self.screen, CloseTablePrompt):
+            from bela.tui.screens.net_table import NetTableScreen
+
+            table = next((s for s in self.screen_stack if isinstance(s, NetTableScreen)), None)
+            if table is not None and table.asks_before_closing():
+
+                def answered(close: bool | None) -> None:
+                    if close:
+                        self.exit()
+
+                self.push_screen(CloseTablePrompt(), answered)
+                return
+        self.exit()
+
     def on_unmount(self) -> None:
         release_slot()
 

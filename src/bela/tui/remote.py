@@ -24,10 +24,19 @@ from bela.i18n import _
 from bela.net.client import Client, JoinError
 from bela.net.phrases import render
 from bela.net.protocol import Closing, ServerMessage
+from bela.net.server import normal_code
 
 __all__ = ["RETRY_FOR", "RemoteSession", "SeatLost", "forget_token", "keep_token", "kept_token"]
 
 RETRY_FOR: Final = 120.0
+SEAT_GONE: Final = frozenset({"stale_token"})
+"""The host's answers that mean the seat is no longer ours: only these forget a token."""
+_BUSY: Final = frozenset({"host_busy", "too_many_from_address"})
+BUSY_TRIES: Final = 5
+BUSY_PAUSE: Final = 1.0
+"""A host that is busy (connections without a hello at its caps) is tried again a few times."""
+_NO_RETRY: Final = SEAT_GONE | {"wrong_code", "code_over", "code_over_kept", "wrong_version"}
+"""Answers that trying again will not change."""
 _KEPT_SEATS: Final = 50
 """Tokens kept at most (the newest): enough for any evening's tables."""
 
@@ -47,8 +56,13 @@ def _kept() -> dict[str, str]:
 
 
 def kept_token(key: str) -> str | None:
-    """The reconnect token this player got last time at this table, if any."""
-    return _kept().get(key)
+    """The reconnect token this player got last time at this table, if any (also one kept
+    by an older bela, under the address as it was typed before the code)."""
+    kept = _kept()
+    found = kept.get(key)
+    if found is None:
+        found = next((t for k, t in reversed(kept.items()) if k.endswith(f" {key}")), None)
+    return found
 
 
 def keep_token(key: str, token: str) -> None:
@@ -117,15 +131,34 @@ class RemoteSession:
                 try:
                     await self._hello(kept)
                     return
-                except JoinError:
-                    forget_token(self.key)  # the table is gone or moved on: join afresh
-        await self._hello(self.token)
+                except JoinError as exc:
+                    # only the host's "that seat is no longer yours" ends a seat; a host
+                    # restarting or a rate limit keeps it (and takes no second seat)
+                    if exc.code not in SEAT_GONE:
+                        raise
+                    forget_token(self.key)
+        try:
+            await self._hello(self.token)
+        except JoinError as exc:
+            if self.token is not None and exc.code in SEAT_GONE:
+                self.token = None
+                if self.keep:
+                    forget_token(self.key)
+            raise
 
     async def _hello(self, token: str | None) -> None:
-        self.client = await Client.connect(
-            self.host, self.port, self.code, self.name, token=token, lead=self.lead
-        )
-        welcome = self.client.welcome
+        for attempt in range(BUSY_TRIES):
+            try:
+                self.client = await Client.connect(
+                    self.host, self.port, self.code, self.name, token=token, lead=self.lead
+                )
+                break
+            except JoinError as exc:
+                # a host busy with strangers' connections makes room for a later try
+                if exc.code not in _BUSY or attempt == BUSY_TRIES - 1:
+                    raise
+                await asyncio.sleep(BUSY_PAUSE)
+        welcome = self.client.welcome if self.client is not None else None
         assert welcome is not None
         self.token, self.seat = welcome.token, welcome.seat
         if self.keep:
@@ -133,8 +166,10 @@ class RemoteSession:
 
     @property
     def key(self) -> str:
-        """Which seat a kept token is for: this table at this address, under this name."""
-        return f"{self.host}:{self.port} {self.code.upper()} {self.name}"
+        """Which seat a kept token is for: this table, by its join code (one table's, for
+        good), under this name; not by the address as typed, which changes
+        (``localhost`` or ``127.0.0.1``, a host's new LAN address) while the table does not."""
+        return f"{normal_code(self.code)} {self.name}"
 
     async def receive(self) -> ServerMessage:
         """The next message; a lost line raises ``ConnectionError`` (then ``reconnect``)."""
@@ -162,7 +197,7 @@ class RemoteSession:
                 return
             except JoinError as exc:
                 last = str(exc)
-                if "token" in last or "code" in last:
+                if exc.code in _NO_RETRY:
                     break  # the table is gone (finished, or another host): retrying will not help
             await asyncio.sleep(pause)
             pause = min(pause * 2, 3.0)
@@ -179,9 +214,13 @@ class RemoteSession:
             return False
         return True
 
-    async def close(self, leave: bool = False) -> None:
+    async def close(self, leave: bool = False, quit_app: bool = False) -> None:
+        """Hang up; ``leave``: give the seat up for good; ``quit_app``: the player closes
+        the app (the table hears they left, and the seat waits for the token)."""
         if self.client is not None:
             if leave:
                 await self.send({"type": "leave"})
+            elif quit_app:
+                await self.send({"type": "quit"})
             await self.client.close()
             self.client = None

@@ -322,6 +322,13 @@ class NetTableScreen(Screen[None]):
             if session.client is None:
                 await session.connect()
         except ConnectionError as exc:
+            if self.app.is_web:  # a browser page: what the app prints on exit is never seen
+                said = _("Could not sit down at the table: {reason}").format(
+                    reason=oneline(exc, 200)
+                )
+                self.query_one("#lobby", Static).update(Text(said))
+                self._say(said, "error")
+                return
             self.app.exit(
                 return_code=2, message=_("bela: error: {message}").format(message=oneline(exc))
             )
@@ -968,4 +975,8 @@ class NetTableScreen(Screen[None]):
     async def on_unmount(self) -> None:
         self.workers.cancel_group(self, "net-listen")
         self.workers.cancel_group(self, "hint")
-        await self.session.close()
+        await self.session.close(quit_app=self.over is None)
+
+    def asks_before_closing(self) -> bool:
+        """The host's own app mid-match: closing it closes the table for everyone."""
+        return self.session.lead is not None and self.state is not None and self.over is None
