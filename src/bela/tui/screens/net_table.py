@@ -78,6 +78,8 @@ from bela.tui.screens.table_parts import (
     HINT_BINDING,
     LAST_TRICK_BINDING,
     HintBook,
+    choose_first,
+    no_such_card,
     table_layout,
 )
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
@@ -208,6 +210,9 @@ class NetTableScreen(Screen[None]):
         self.state: State | None = None
         self.lobby: Lobby | None = None
         self.cursor = 0
+        self.unchosen = False
+        """A number key named a card this seat does not hold: Enter plays nothing until
+        a card is chosen (as at the local table)."""
         self.bid_cursor = 4
         self.leader = False
         self.over: Over | None = None
@@ -410,6 +415,7 @@ class NetTableScreen(Screen[None]):
         self._next_moment()
 
     def _open_turn(self, view: ViewInfo) -> None:
+        self.unchosen = False
         if view.phase == "bidding":
             self.bid_cursor = 4 if "dalje" in view.legal else 0
         elif view.phase == "playing":
@@ -651,7 +657,8 @@ class NetTableScreen(Screen[None]):
         if not self.my_turn() or view.phase != "playing":
             return HandModel(cards, fresh=fresh, trump=trump)
         self.cursor = min(max(self.cursor, 0), max(len(cards) - 1, 0))
-        return HandModel(cards, self._legal_cards(view), self.cursor, fresh=fresh, trump=trump)
+        cursor = None if self.unchosen else self.cursor
+        return HandModel(cards, self._legal_cards(view), cursor, fresh=fresh, trump=trump)
 
     # ------------------------------------------------------------------ acting
 
@@ -674,6 +681,8 @@ class NetTableScreen(Screen[None]):
             return
         if self.state.view.phase == "bidding":
             self.action_bid(self.bid_cursor)
+        elif self.unchosen:
+            self._say(choose_first(len(self.hand_cards())), "error")
         else:
             self._play(self.cursor)
 
@@ -691,6 +700,7 @@ class NetTableScreen(Screen[None]):
             self.bid_cursor = (self.bid_cursor + step) % len(_BIDS)
         elif self.hand_cards():
             self.cursor = (self.cursor + step) % len(self.hand_cards())
+            self.unchosen = False
         self.refresh_view()
 
     def action_pick(self, index: int) -> None:
@@ -702,6 +712,12 @@ class NetTableScreen(Screen[None]):
             self.bid_cursor = min(index, len(_BIDS) - 1)
         elif index < len(self.hand_cards()):
             self.cursor = index
+            self.unchosen = False
+        elif self.my_turn():
+            self.unchosen = True
+            self.refresh_view()
+            self._say(no_such_card(index, len(self.hand_cards())), "error")
+            return
         self.refresh_view()
 
     def action_bid(self, index: int) -> None:
@@ -795,6 +811,7 @@ class NetTableScreen(Screen[None]):
 
     def on_hand_card_clicked(self, message: Hand.CardClicked) -> None:
         self.cursor = message.index
+        self.unchosen = False
         self._play(message.index)
 
     def on_bid_menu_chosen(self, message: BidMenu.Chosen) -> None:

@@ -66,6 +66,8 @@ from bela.tui.screens.table_parts import (
     HINT_BINDING,
     LAST_TRICK_BINDING,
     HintBook,
+    choose_first,
+    no_such_card,
     table_layout,
 )
 from bela.tui.session import archive, autosave, bot_kind, make_bots
@@ -121,6 +123,9 @@ class TableScreen(LanguageRedraw, Screen[None]):
         self.finished: RoundRecord | None = None
         """A round that just ended and whose summary has not been shown yet."""
         self.cursor = 0
+        self.unchosen = False
+        """A number key named a card the player does not hold: no card is chosen, so
+        Enter plays nothing until a card is (an arrow, a number key or a click)."""
         self.bid_cursor = 0
         self._skip = asyncio.Event()
         self._save_problem: str | None = None
@@ -328,7 +333,8 @@ class TableScreen(LanguageRedraw, Screen[None]):
             return HandModel(cards, fresh=fresh, trump=rnd.trump)
         legal = self._legal_cards(rnd)
         self.cursor = min(max(self.cursor, 0), len(cards) - 1)
-        return HandModel(cards, legal, self.cursor, fresh=fresh, trump=rnd.trump)
+        cursor = None if self.unchosen else self.cursor
+        return HandModel(cards, legal, cursor, fresh=fresh, trump=rnd.trump)
 
     @staticmethod
     def _legal_cards(rnd: Round) -> frozenset[Card]:
@@ -377,6 +383,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
             )
         if isinstance(action, Call):
             self.cursor = 0
+        self.unchosen = False
         if rnd_after.result is not None:
             self.finished = self.match.rounds[-1]
             log.say(Text(result_line(self.finished, self.match.scores), style="bold"))
@@ -613,6 +620,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
             cards = self.hand_cards()
             if cards:
                 self.cursor = (self.cursor + step) % len(cards)
+            self.unchosen = False
         if self._message[1] == "error":
             self._message = ("", "")
         self.refresh_view()
@@ -625,6 +633,12 @@ class TableScreen(LanguageRedraw, Screen[None]):
                 self.bid_cursor = index
         elif index < len(self.hand_cards()):
             self.cursor = index
+            self.unchosen = False
+        else:
+            self.unchosen = True
+            self.refresh_view()
+            self.say(no_such_card(index, len(self.hand_cards())), "error")
+            return
         if self._message[1] == "error":
             self._message = ("", "")
         self.refresh_view()
@@ -637,6 +651,8 @@ class TableScreen(LanguageRedraw, Screen[None]):
             self.action_skip()
         elif self._bidding_now():
             self._bid(self.bid_cursor, typed)
+        elif self.unchosen and self.human_turn():
+            self.say(choose_first(len(self.hand_cards())), "error")
         else:
             self._play(self.cursor, typed)
 
@@ -714,6 +730,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
         if self._not_your_turn(message.time):
             return
         self.cursor = message.index
+        self.unchosen = False
         self._play(message.index)
 
     def on_bid_menu_chosen(self, message: BidMenu.Chosen) -> None:

@@ -17,7 +17,7 @@ from textual.containers import Center, Container, Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from bela.i18n import N_, _
+from bela.i18n import N_, _, ngettext
 from bela.tui.text import symbolize
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
 from bela.tui.widgets.footer import Footer
@@ -34,6 +34,8 @@ __all__ = [
     "HINT_BINDING",
     "LAST_TRICK_BINDING",
     "HintBook",
+    "choose_first",
+    "no_such_card",
     "table_layout",
 ]
 
@@ -60,6 +62,28 @@ BID_BINDINGS: Final = [
 LAST_TRICK_BINDING: Final = Binding("l", "last_trick", N_("Last trick"))
 CLAIM_BINDING: Final = Binding("k", "claim", N_("Dosta"), show=False)
 HINT_BINDING: Final = Binding("i", "hint", N_("Hint"))
+
+
+def no_such_card(index: int, held: int) -> str:
+    """A number key past the hand (8 with seven cards): what the player is told.
+
+    Nothing stays chosen after it, so an Enter that follows cannot play a card the
+    player did not pick (the cursor's old card, say).
+    """
+    return ngettext(
+        "You hold {n} card: there is no card {number}. Choose one with ←/→ or its number.",
+        "You hold {n} cards: there is no card {number}. Choose one with ←/→ or 1-{n}.",
+        held,
+    ).format(n=held, number=index + 1)
+
+
+def choose_first(held: int) -> str:
+    """Enter with no card chosen (after a number key past the hand)."""
+    return ngettext(
+        "No card is chosen: pick your card with ←/→ or its number, then Enter.",
+        "No card is chosen: pick one with ←/→ or 1-{n}, then Enter.",
+        held,
+    ).format(n=held)
 
 
 def table_layout(
