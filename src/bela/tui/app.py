@@ -27,6 +27,7 @@ from bela.foundation.untrusted import oneline, shown
 from bela.i18n import N_, _, set_language
 from bela.settings import SettingsStore
 from bela.tui.commands import BelaCommands
+from bela.tui.keys import APP_LETTERS, bind_letters
 from bela.tui.screens.start import StartScreen
 from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.footer import Footer
@@ -59,11 +60,9 @@ class BelaApp(App[int]):
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", N_("Help")),
-        Binding("b", "score_sheet", N_("Blok"), show=False),
         Binding("f3", "history", N_("History"), show=False),
         Binding("f4", "statistics", N_("Statistics"), show=False),
         Binding("f2", "settings", N_("Settings")),
-        Binding("o", "settings", N_("Settings"), show=False),
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
     ]
 
@@ -177,6 +176,7 @@ class BelaApp(App[int]):
         """
         set_language(code or None, None)
         self.remember(language=code)
+        bind_letters(self, APP_LETTERS)
         for screen in self.screen_stack:
             if isinstance(screen, LanguageRedraw):
                 screen.language_changed(now=screen is self.screen)
@@ -249,6 +249,7 @@ class BelaApp(App[int]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_mount(self) -> None:
+        bind_letters(self, APP_LETTERS)
         if self.settings_store.notice is not None:
             self.notify(self.settings_store.notice, severity="warning", timeout=10)
         self._apply_saved_theme()

@@ -22,6 +22,7 @@ from bela.engine import (
     Suit,
 )
 from bela.i18n import _
+from bela.tui.keys import bid_keys
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of
 from bela.wording import suit_name
 
@@ -144,9 +145,6 @@ class SheetModel:
     hanging: int = 0
 
 
-BID_KEYS: Final = ("h", "d", "s", "c", "p")
-
-
 def bid_options() -> tuple[Call | Pass, ...]:
     """The bid menu in a fixed order: the four suits, then dalje."""
     return (*(Call(s) for s in Suit), Pass())
@@ -156,7 +154,7 @@ def bid_model(rnd: Round, cursor: int) -> BidModel:
     """The menu the human chooses trump from (dalje disabled for the forced dealer)."""
     legal = rnd.legal_actions() if rnd.to_act == HUMAN else []
     options: list[tuple[str, str, bool]] = []
-    for key, action in zip(BID_KEYS, bid_options(), strict=True):
+    for key, action in zip(bid_keys(), bid_options(), strict=True):
         if isinstance(action, Call):
             label = f"{action.suit.symbol} {suit_name(action.suit).capitalize()}"
         else:

@@ -51,8 +51,8 @@ from bela.net.protocol import (
     Welcome,
 )
 from bela.net.seat_view import played_round_of, round_record_of, seat_view_of
+from bela.tui.keys import bid_keys, bind_letters, letter
 from bela.tui.model import (
-    BID_KEYS,
     BidModel,
     HandModel,
     SeatModel,
@@ -72,11 +72,8 @@ from bela.tui.net_moments import (
 )
 from bela.tui.remote import RemoteSession, SeatLost
 from bela.tui.screens.table_parts import (
-    BID_BINDINGS,
     CHOOSE_BINDINGS,
-    CLAIM_BINDING,
-    HINT_BINDING,
-    LAST_TRICK_BINDING,
+    TABLE_LETTERS,
     HintBook,
     choose_first,
     no_such_card,
@@ -172,7 +169,7 @@ def seat_models(state: State) -> list[SeatModel]:
 
 def bid_choices(view: ViewInfo, cursor: int) -> BidModel:
     options = []
-    for key, bid in zip(BID_KEYS, _BIDS, strict=True):
+    for key, bid in zip(bid_keys(), _BIDS, strict=True):
         if bid == "dalje":
             label = _("Dalje (pass)") if bid in view.legal else _("Dalje ✗")
         else:
@@ -189,12 +186,6 @@ class NetTableScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *CHOOSE_BINDINGS,
-        *BID_BINDINGS,
-        LAST_TRICK_BINDING,
-        CLAIM_BINDING,
-        HINT_BINDING,
-        Binding("g", "start", N_("Start")),
-        Binding("t", "talk", N_("Talk")),
         Binding("escape", "stop_talk", N_("Back to the cards"), show=False),
         *(
             # not in the footer (with the hint and the last trick, F1 help would not fit
@@ -257,6 +248,7 @@ class NetTableScreen(Screen[None]):
         return True
 
     def on_mount(self) -> None:
+        bind_letters(self, (*TABLE_LETTERS, "start", "talk"))
         self.query_one("#say", Input).display = False
         self.query_one("#bids", BidMenu).display = False
         self._say(
@@ -615,14 +607,33 @@ class NetTableScreen(Screen[None]):
             rows, (state.scores[mine], state.scores[theirs]), state.target, state.hanging
         )
         if self.my_turn():
-            self._say(
-                _("Your turn: name trump (h d s c) or say dalje (p).")
-                if bidding
-                else _("Your turn: ←/→ or 1-8, Enter plays."),
-                "hint",
-            )
+            self._say(self._turn_prompt(bidding), "hint")
         elif view.to_act is not None:
             self._say(_("Waiting for {name}…").format(name=names[view.to_act]), "hint")
+
+    def _turn_prompt(self, bidding: bool) -> str:
+        """The standing hint on this seat's turn, with the keys of the player's language;
+        dosta is offered only once the points counted reach the target."""
+        if bidding:
+            keys = bid_keys()
+            return _("Your turn: name trump ({suits}) or say dalje ({key}).").format(
+                suits=" ".join(keys[:4]), key=keys[4]
+            )
+        points = self._counted()
+        if self.state is not None and points is not None and points >= self.state.target:
+            return _(
+                "Your lead: ←/→ or 1-8, Enter plays. Or {key}: say dosta (we have {points})."
+            ).format(key=letter("dosta"), points=points)
+        return _("Your turn: ←/→ or 1-8, Enter plays.")
+
+    def _counted(self) -> int | None:
+        """What our team has counted for a dosta now, when this seat may say it (else None)."""
+        from bela.ai.base import counted_points
+
+        state, view = self.state, self.seat_view
+        if state is None or view is None or not state.view.can_claim:
+            return None
+        return counted_points(view, view.seat % 2)
 
     def _refresh_moments(self, state: State) -> None:
         """The zvanja on show during the first trick, "bela!" by its card (as at home)."""
@@ -726,8 +737,19 @@ class NetTableScreen(Screen[None]):
         self._act(_BIDS[index])
 
     def action_claim(self) -> None:
-        if self.state is not None and self.state.view.can_claim:
-            self._act("dosta")
+        """Dosta at a network seat: asked once (``DostaPrompt``), sent once confirmed."""
+        from bela.tui.screens.prompts import DostaPrompt
+
+        state, points = self.state, self._counted()
+        if state is None or points is None:
+            return
+        asked = state
+
+        def answered(say_it: bool | None) -> None:
+            if say_it and self.state is asked:
+                self._act("dosta")
+
+        self.app.push_screen(DostaPrompt(points, state.target), answered)
 
     def action_last_trick(self) -> None:
         """Show the most recent finished trick (the previous round's last, early in a round)."""

@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 
 from bela.engine import LAST_TRICK_BONUS, Match, Round, RoundRecord
 from bela.i18n import N_, _
+from bela.tui.keys import bind_letters
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.text import SEAT_NAMES, TEAM_NAMES, explain_round
 from bela.tui.widgets import TooSmall
@@ -69,7 +70,6 @@ class RoundSummaryScreen(FreshModal[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", N_("Continue")),
-        Binding("a", "analyse", N_("Analysis")),
     ]
 
     def __init__(
@@ -104,6 +104,9 @@ class RoundSummaryScreen(FreshModal[None]):
         tricks = match.deal(record.index).replay(record.actions).tricks
         last_team = tricks[-1].winner % 2 if len(tricks) == 8 else None
         return cls(record, (match.scores, match.target), last_team, match=match)
+
+    def on_mount(self) -> None:
+        bind_letters(self, ("analysis",))
 
     def compose(self) -> ComposeResult:
         record = self.record

@@ -45,6 +45,7 @@ from bela.engine import (
 )
 from bela.i18n import N_, _
 from bela.tui.events import action_lines, forced_call, history_lines, result_line, round_lines
+from bela.tui.keys import bid_keys, bind_letters, letter
 from bela.tui.model import (
     HandModel,
     TrickModel,
@@ -60,11 +61,8 @@ from bela.tui.model import (
 from bela.tui.moments import bela_callout, first_trick_zvanja, zvanja_moment
 from bela.tui.screens.fresh import event_clock
 from bela.tui.screens.table_parts import (
-    BID_BINDINGS,
     CHOOSE_BINDINGS,
-    CLAIM_BINDING,
-    HINT_BINDING,
-    LAST_TRICK_BINDING,
+    TABLE_LETTERS,
     HintBook,
     choose_first,
     no_such_card,
@@ -101,14 +99,9 @@ class TableScreen(LanguageRedraw, Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *CHOOSE_BINDINGS,
-        *BID_BINDINGS,
         Binding("space", "skip", N_("Skip")),
-        LAST_TRICK_BINDING,
-        CLAIM_BINDING,
-        HINT_BINDING,
         Binding("plus,equals_sign", "speed(-1)", N_("Faster"), show=False),
         Binding("minus", "speed(1)", N_("Slower"), show=False),
-        Binding("n", "app.new_match", N_("New match"), show=False),
     ]
 
     def __init__(self, match: Match, difficulty: str) -> None:
@@ -156,6 +149,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
         yield from table_layout(clockwise=self.match.rules.clockwise, sheet=sheet)
 
     def on_mount(self) -> None:
+        bind_letters(self, (*TABLE_LETTERS, "new_match"))
         rnd = self.match.current
         log = self.query_one("#log", TableTalk)
         level = level_name(bot_kind(self.difficulty))
@@ -209,6 +203,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
     def redraw_language(self) -> None:
         """The language changed: redraw what is drawn from words (the talk keeps its lines)."""
         self.query_one("#log", TableTalk).border_title = _("Table talk")
+        bind_letters(self, (*TABLE_LETTERS, "new_match"))
         for footer in self.query(Footer):
             footer.refresh(recompose=True)
         self.refresh_view()
@@ -231,7 +226,9 @@ class TableScreen(LanguageRedraw, Screen[None]):
             return _("{name} is thinking… (Space: skip the wait)").format(name=name)
         if rnd.phase is Phase.BIDDING:
             if forced_call(rnd):
-                return _("Pod mus: the others all said dalje, so you must name trump (h d s c).")
+                return _(
+                    "Pod mus: the others all said dalje, so you must name trump ({suits})."
+                ).format(suits=" ".join(bid_keys()[:4]))
             return _(
                 "Your 6 cards are below; the 2 talon cards stay face down until trump is named."
             )
@@ -242,9 +239,10 @@ class TableScreen(LanguageRedraw, Screen[None]):
             else _("←/→ or 1-{left} to choose, Enter to play.").format(left=left)
         )
         if not rnd.trick:
-            if rnd.can_claim():  # na dosta: the trick just won may have reached the target
-                return _("Your lead: {keys} Or k: say dosta (you have {points}).").format(
-                    keys=keys, points=rnd.counted(0)
+            points = rnd.counted(0)
+            if rnd.can_claim() and points >= self.match.target:  # na dosta, and enough counted
+                return _("Your lead: {keys} Or {key}: say dosta (we have {points}).").format(
+                    keys=keys, key=letter("dosta"), points=points
                 )
             return _("Your lead: {keys}").format(keys=keys)
         if len(self._legal_cards(rnd)) < len(rnd.hand(HUMAN)):
@@ -543,7 +541,13 @@ class TableScreen(LanguageRedraw, Screen[None]):
         if self._not_your_turn(typed) or rnd is None:
             return
         if rnd.phase is not Phase.PLAYING:
-            self.say(_("Name trump first (h d s c) or say dalje (p)."), "error")
+            suits, dalje = " ".join(bid_keys()[:4]), bid_keys()[4]
+            self.say(
+                _("Name trump first ({suits}) or say dalje ({key}).").format(
+                    suits=suits, key=dalje
+                ),
+                "error",
+            )
             return
         cards = self.hand_cards()
         if not 0 <= index < len(cards):
@@ -571,7 +575,9 @@ class TableScreen(LanguageRedraw, Screen[None]):
         """Say "dosta" (house rule na dosta): claim that mi have reached the target.
 
         Only the player who has just won a trick may, before leading again; the
-        engine checks the claim, and a wrong one loses the match.
+        engine checks the claim, and a wrong one loses the match. So the key only
+        asks (``DostaPrompt``: the points counted, and a warning when they are short);
+        the claim is made once the player confirms, if the moment has not passed.
         """
         rnd = self.match.current
         if self._not_your_turn(self._take_key_time()) or rnd is None:
@@ -584,7 +590,15 @@ class TableScreen(LanguageRedraw, Screen[None]):
         except IllegalActionError as exc:
             self.say(f"✗ {action_error(exc)}", "error")
             return
-        self._human_act(Claim())
+        from bela.tui.screens.prompts import DostaPrompt
+
+        asked = self.match
+
+        def answered(say_it: bool | None) -> None:
+            if say_it and self.match is asked and self.human_turn():
+                self._human_act(Claim())
+
+        self.app.push_screen(DostaPrompt(rnd.counted(0), self.match.target), answered)
 
     def _bid(self, index: int, typed: float | None = None) -> None:
         rnd = self.match.current

@@ -28,11 +28,8 @@ if TYPE_CHECKING:
     from bela.ai.hard import Advice
 
 __all__ = [
-    "BID_BINDINGS",
     "CHOOSE_BINDINGS",
-    "CLAIM_BINDING",
-    "HINT_BINDING",
-    "LAST_TRICK_BINDING",
+    "TABLE_LETTERS",
     "HintBook",
     "choose_first",
     "no_such_card",
@@ -52,16 +49,17 @@ CHOOSE_BINDINGS: Final = [
 ]
 """Enter plays; the arrows and 1-8 choose a card (or a bid while trump is being named)."""
 
-BID_BINDINGS: Final = [
-    Binding("h", "bid(0)", N_("Hearts"), show=False),
-    Binding("d", "bid(1)", N_("Diamonds"), show=False),
-    Binding("s", "bid(2)", N_("Spades"), show=False),
-    Binding("c", "bid(3)", N_("Clubs"), show=False),
-    Binding("p", "bid(4)", N_("Dalje"), show=False),
-]
-LAST_TRICK_BINDING: Final = Binding("l", "last_trick", N_("Last trick"))
-CLAIM_BINDING: Final = Binding("k", "claim", N_("Dosta"), show=False)
-HINT_BINDING: Final = Binding("i", "hint", N_("Hint"))
+TABLE_LETTERS: Final = (
+    "hearts",
+    "diamonds",
+    "spades",
+    "clubs",
+    "pass",
+    "last_trick",
+    "dosta",
+    "hint",
+)
+"""The lettered actions (``bela.tui.keys``) both tables bind, in the player's language."""
 
 
 def no_such_card(index: int, held: int) -> str:
