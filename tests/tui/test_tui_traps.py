@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Static
+from textual.widgets import Markdown, Static
 from tui_pilot import human_move, make_app, settle, table
 
-from bela.engine import Phase
+from bela.engine import Phase, Rules
+from bela.tui.screens.help import HelpScreen, help_text
 from bela.tui.screens.table import TableScreen
 from bela.tui.widgets import Hand
 
@@ -62,3 +63,52 @@ async def test_a_number_past_the_hand_says_so_and_enter_then_plays_nothing() -> 
             await pilot.pause()
             assert screen.match is not before
             assert card not in screen.match.current.hand(0)  # type: ignore[union-attr]
+
+
+def test_the_help_says_the_bela_rule_in_play() -> None:
+    """F1 said bela comes "with the second of them (you are asked)" under the default:
+    the first card carries it, announced by the app."""
+    standard = help_text(Rules())
+    assert "announced with the first of them to be played" in standard
+    assert "the app announces it for you" in standard
+    assert "second" not in standard
+    old = help_text(Rules(bela_on_second=True), auto_bela=False)
+    assert "announced with the second of them to be played" in old and "you are asked" in old
+    assert "not played in this match" in help_text(Rules(no_bela=True))
+
+
+def test_the_help_follows_every_house_rule_it_names() -> None:
+    standard = help_text(Rules())
+    changed = {
+        "stiglja_bonus": (Rules(stiglja_bonus=100), "gets 100 extra"),
+        "visi": (Rules(visi=True), "**Visi.**"),
+        "dosta": (Rules(dosta=True), "**Na dosta**"),
+        "no_zvanja": (Rules(no_zvanja=True), "are not played in this match"),
+        "no_forced_trump": (Rules(no_forced_trump=True), "the deal is void"),
+        "clockwise": (Rules(clockwise=True), "Play goes clockwise"),
+        "bela_always_counts": (Rules(bela_always_counts=True), "Bela se uvijek piše"),
+        "tens_over_kings": (Rules(tens_over_kings=True), "tens rank above kings"),
+    }
+    for field, (rules, words) in changed.items():
+        assert words not in standard, field
+        assert words in help_text(rules), field
+    assert "gets 90 extra" in standard
+
+
+def test_the_help_names_brza_163_and_the_target_in_play() -> None:
+    assert "Brza 163" in help_text(Rules())
+    quick = help_text(Rules(), target=163)
+    assert "three deals" in quick and "501, 701 or 1001" not in quick
+    assert "played to 701" in help_text(Rules(), target=701)
+
+
+async def test_f1_at_the_table_describes_its_house_rules() -> None:
+    app = make_app(seed=7, rules=Rules(bela_on_second=True), auto_bela=False)
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one(Markdown).source
+        assert "announced with the second of them to be played" in source
+        assert "This one is played to 501" in source

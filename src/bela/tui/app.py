@@ -420,7 +420,9 @@ class BelaApp(App[int]):
         from bela.tui.screens.help import HelpScreen  # Markdown: loaded when first shown
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(*self.rules_in_play()))
+            rules, in_play = self.rules_in_play()
+            target = self.target_in_play() if in_play else self.target
+            self.push_screen(HelpScreen(rules, in_play, target, self.auto_bela))
 
     def rules_in_play(self) -> tuple[Rules, bool]:
         """The house rules of the match at the table (True), or of the next new match (False).
@@ -434,6 +436,16 @@ class BelaApp(App[int]):
                 if isinstance(screen, table.TableScreen):
                     return screen.match.rules, True
         return self.rules, False
+
+    def target_in_play(self) -> int | None:
+        """The target of the match at the table (None without one): what F1 describes."""
+        table = sys.modules.get("bela.tui.screens.table")
+        if table is not None:
+            for screen in reversed(self.screen_stack):
+                if isinstance(screen, table.TableScreen):
+                    target: int = screen.match.target
+                    return target
+        return None
 
     def action_settings(self) -> None:
         from bela.tui.screens.settings import SettingsScreen
