@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from textual.widgets import Markdown, Static
-from tui_pilot import human_move, make_app, settle, table
+from tui_pilot import human_move, make_app, play_round, settle, table
 
 from bela.engine import Phase, Rules
 from bela.tui.screens.help import HelpScreen, help_text
 from bela.tui.screens.table import TableScreen
+from bela.tui.standing import standing_after
 from bela.tui.widgets import Hand
 
 
@@ -112,3 +113,47 @@ async def test_f1_at_the_table_describes_its_house_rules() -> None:
         source = app.screen.query_one(Markdown).source
         assert "announced with the second of them to be played" in source
         assert "This one is played to 501" in source
+
+
+def standing(app: Any) -> str:
+    return str(app.screen.query_one("#standing", Static).content)
+
+
+async def test_brza_163_counts_its_three_deals_and_never_says_to_163() -> None:
+    app = make_app(seed=7, target=163)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = table(app)
+        assert await settle(pilot) == "turn"
+        status = str(screen.query_one("#status", Static).content)
+        assert status.startswith("Brza 163: deal 1 of 3 · dealer Ana")
+        assert "to 163" not in status
+        assert "deal 1 of 3" in str(screen.query_one("#sheet").render())
+        deals = 0
+        while True:
+            await play_round(pilot)
+            deals += 1
+            words = standing(app)
+            assert "163)" not in words and "to 163" not in words, words
+            if deals < 3:
+                assert f"(brza 163: deal {deals} of 3)" in words, words
+            await pilot.press("enter")
+            state = await settle(pilot)
+            if state == "end":
+                break
+            if deals >= 3:  # only equal totals play on
+                assert screen.match.scores[0] == screen.match.scores[1]
+            status = str(screen.query_one("#status", Static).content)
+            assert status.startswith(f"Brza 163: deal {deals + 1}"), status
+        assert deals >= 3
+        winner = str(app.screen.query_one("#winner", Static).content)
+        assert "the higher total" in winner
+
+
+def test_the_standing_after_the_last_deal_says_it_is_played_out() -> None:
+    assert standing_after((170, 120), 163, 3) == (
+        "Score: mi 170 · vi 120  (brza 163: played out, the higher total wins)"
+    )
+    assert standing_after((150, 150), 163, 3) == (
+        "Score: mi 150 · vi 150  (brza 163: equal after deal 3, one more deal)"
+    )
+    assert standing_after((300, 200), 501, 2) == "Score: mi 300 · vi 200  (to 501)"

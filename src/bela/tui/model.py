@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bela.engine import (
+    QUICK_TARGET,
     Call,
     Card,
     CompletedTrick,
@@ -23,6 +24,7 @@ from bela.engine import (
 )
 from bela.i18n import _
 from bela.tui.keys import bid_keys
+from bela.tui.standing import deals_played
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of
 from bela.wording import suit_name
 
@@ -143,6 +145,9 @@ class SheetModel:
     totals: tuple[int, int] = (0, 0)
     target: int = 1001
     hanging: int = 0
+    deal: int = 0
+    """The deal in play of a brza 163 (the sheet counts deals there, not to the target);
+    0 in a match to a target."""
 
 
 def bid_options() -> tuple[Call | Pass, ...]:
@@ -218,7 +223,10 @@ def sheet_model(match: Match) -> SheetModel:
     rows = tuple(
         SheetRow(r.index + 1, r.written[0], r.written[1], _round_note(r)) for r in match.rounds
     )
-    return SheetModel(rows, match.scores, match.target, match.hanging)
+    deal = 0
+    if match.target == QUICK_TARGET:
+        deal = deals_played(match.rounds) + (0 if match.is_over else 1)
+    return SheetModel(rows, match.scores, match.target, match.hanging, deal)
 
 
 def taken_text(rnd: Round, trick: CompletedTrick) -> str:

@@ -32,7 +32,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from bela.engine import Card, CompletedTrick, SeatView, Suit
+from bela.engine import QUICK_TARGET, Card, CompletedTrick, SeatView, Suit
 from bela.foundation.untrusted import oneline
 from bela.i18n import N_, _
 from bela.net.phrases import render
@@ -79,6 +79,7 @@ from bela.tui.screens.table_parts import (
     no_such_card,
     table_layout,
 )
+from bela.tui.standing import quick_progress
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.trick import place_of
@@ -393,6 +394,7 @@ class NetTableScreen(Screen[None]):
             names=self._names(state),
             played=played_round_of(state.view, ended),  # all 8 tricks public: analysable
             seats=(_players(state), me),
+            deal=sum(1 for r in state.sheet if "redeal" not in r.marks),
         )
 
     def _next_moment(self) -> None:
@@ -565,19 +567,26 @@ class NetTableScreen(Screen[None]):
             if trump is not None and view.caller is not None
             else _("Trump not named yet")
         )
+        if state.target == QUICK_TARGET:  # brza 163: which of its three deals, not "(to 163)"
+            progress = quick_progress(sum(1 for r in state.sheet if "redeal" not in r.marks) + 1)
+            head = _("{progress} · dealer {name} · mi {mi} · vi {vi}").format(
+                progress=progress[:1].upper() + progress[1:],
+                name=names[view.dealer],
+                mi=state.scores[mine],
+                vi=state.scores[theirs],
+            )
+        else:
+            head = _("Round {n} · dealer {name} · mi {mi} · vi {vi} (to {target})").format(
+                n=state.round + 1,
+                name=names[view.dealer],
+                mi=state.scores[mine],
+                vi=state.scores[theirs],
+                target=state.target,
+            )
         self.query_one("#status", Static).update(
             Text("\n").join(
                 [
-                    Text(
-                        _("Round {n} · dealer {name} · mi {mi} · vi {vi} (to {target})").format(
-                            n=state.round + 1,
-                            name=names[view.dealer],
-                            mi=state.scores[mine],
-                            vi=state.scores[theirs],
-                            target=state.target,
-                        ),
-                        style="bold",
-                    ),
+                    Text(head, style="bold"),
                     Text(f"{trump_text} · {turn}"),
                 ]
             )
@@ -603,8 +612,11 @@ class NetTableScreen(Screen[None]):
             )
             for r in state.sheet
         )
+        deal = 0
+        if state.target == QUICK_TARGET:  # brza 163: the sheet counts its three deals
+            deal = sum(1 for r in state.sheet if "redeal" not in r.marks) + 1
         self.query_one("#sheet", ScoreSheet).model = SheetModel(
-            rows, (state.scores[mine], state.scores[theirs]), state.target, state.hanging
+            rows, (state.scores[mine], state.scores[theirs]), state.target, state.hanging, deal
         )
         if self.my_turn():
             self._say(self._turn_prompt(bidding), "hint")

@@ -16,6 +16,7 @@ from bela.engine import LAST_TRICK_BONUS, Match, Round, RoundRecord
 from bela.i18n import N_, _
 from bela.tui.keys import bind_letters
 from bela.tui.screens.fresh import FreshModal
+from bela.tui.standing import deals_played, standing_after
 from bela.tui.text import SEAT_NAMES, TEAM_NAMES, explain_round
 from bela.tui.widgets import TooSmall
 from bela.wording import padded, suit_name
@@ -82,13 +83,16 @@ class RoundSummaryScreen(FreshModal[None]):
         names: Sequence[str] | None = None,
         played: Round | None = None,
         seats: tuple[Sequence[str], int] | None = None,
+        deal: int | None = None,
     ) -> None:
         """``standing``: the scores after the round and the target; ``last_trick_team``
         took the last of eight tricks (None if fewer were played). ``match``, when the
         table holds it, offers the analysis; ``names`` are a network table's seats (seen
         from seat 0: the record is turned so the player's team is "mi"). A network seat, which
         never holds the deal, offers the analysis with ``played`` (the round replayed from
-        its eight public tricks) and ``seats`` (the players by seat, and the player's own)."""
+        its eight public tricks) and ``seats`` (the players by seat, and the player's own).
+        ``deal``: the deal's number as a brza 163 counts them (void deals left out;
+        the round's number when None)."""
         super().__init__()
         self.played = played
         self.seats = seats
@@ -97,13 +101,15 @@ class RoundSummaryScreen(FreshModal[None]):
         self.last_trick_team = last_trick_team
         self.match = match
         self.names = names
+        self.deal = deal if deal is not None else record.index + 1
 
     @classmethod
     def of_match(cls, match: Match, record: RoundRecord) -> RoundSummaryScreen:
         """The summary of a round of ``match`` (the local table, which holds the deal)."""
         tricks = match.deal(record.index).replay(record.actions).tricks
         last_team = tricks[-1].winner % 2 if len(tricks) == 8 else None
-        return cls(record, (match.scores, match.target), last_team, match=match)
+        deal = deals_played(r for r in match.rounds if r.index <= record.index)
+        return cls(record, (match.scores, match.target), last_team, match=match, deal=deal)
 
     def on_mount(self) -> None:
         bind_letters(self, ("analysis",))
@@ -119,9 +125,7 @@ class RoundSummaryScreen(FreshModal[None]):
             lines.append(Text(f"{padded(label, width)}{mi:>6}{vi:>6}", style=style))
         table = Text("\n").join(lines)
         scores, target = self.standing
-        standing = _("Score: mi {mi} · vi {vi}  (to {target})").format(
-            mi=scores[0], vi=scores[1], target=target
-        )
+        standing = standing_after(scores, target, self.deal)
         yield TooSmall()
         with Vertical(id="summary", classes="dialog"):
             yield Static(Text(summary_title(record, self.names), style="bold"), classes="title")

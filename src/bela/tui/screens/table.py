@@ -29,6 +29,7 @@ from textual.widgets import Static
 from bela.ai import Bot
 from bela.ai.driver import bot_action
 from bela.engine import (
+    QUICK_TARGET,
     Action,
     Call,
     Card,
@@ -69,6 +70,7 @@ from bela.tui.screens.table_parts import (
     table_layout,
 )
 from bela.tui.session import archive, autosave, bot_kind, make_bots
+from bela.tui.standing import deals_played, quick_progress
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.footer import Footer
@@ -261,7 +263,9 @@ class TableScreen(LanguageRedraw, Screen[None]):
         self.query_one("#status", Static).update(
             Text("\n").join(
                 [
-                    Text(
+                    Text(self._quick_status(rnd), style="bold")
+                    if self.match.target == QUICK_TARGET
+                    else Text(
                         _(
                             "Round {n} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score} (to {target})"  # noqa: E501
                         ).format(
@@ -288,6 +292,23 @@ class TableScreen(LanguageRedraw, Screen[None]):
         if self._message[1] != "error":
             self._message = (self._prompt(), "hint")
         self._show_message()
+
+    def _quick_status(self, rnd: Round) -> str:
+        """The status line of a brza 163: which of its three deals this is, not "(to 163)"."""
+        match = self.match
+        if self.finished is None:
+            deal = deals_played(match.rounds) + 1
+        else:
+            deal = deals_played(r for r in match.rounds if r.index <= self.finished.index)
+        progress = quick_progress(deal)
+        return _("{progress} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score}").format(
+            progress=progress[:1].upper() + progress[1:],
+            dealer=SEAT_NAMES[rnd.dealer],
+            mi=TEAM_NAMES[0],
+            vi=TEAM_NAMES[1],
+            mi_score=match.scores[0],
+            vi_score=match.scores[1],
+        )
 
     def _refresh_moments(self, rnd: Round) -> None:
         """The zvanja on show during the first trick, "bela!" by its card, motion on or off."""
