@@ -126,6 +126,22 @@ class BelaApp(App[int]):
         )
         self.rules: Rules = rules if rules is not None else stored.rules
         """The house rules of the next new match."""
+        self._rules_given = rules is not None
+        self.sources: dict[str, str] = {
+            name: "flag"
+            for name, given in (
+                ("target", target),
+                ("difficulty", difficulty),
+                ("bot_delay", bot_delay),
+                ("auto_bela", auto_bela),
+                ("reduced_motion", reduced_motion),
+                ("rules", rules),
+            )
+            if given is not None
+        }
+        """Why a setting in use is not the saved one: "flag" (given for this run),
+        "unfinished" (the unfinished match's) or "last" (the match played last, before
+        anything was saved). F2 says so; changing the setting there drops the entry."""
         self.slot_notice: str | None = None
         self.remote = remote
 
@@ -195,6 +211,8 @@ class BelaApp(App[int]):
     def remember(self, **values: object) -> None:
         """Save settings the player just changed (a failure is said once, and play goes on)."""
         problem = self.settings_store.change(**values)
+        for name in values:
+            self.sources.pop(name, None)  # what is in use is now what is saved
         if problem is not None:
             self.notify(problem, severity="warning", timeout=8)
 
@@ -289,7 +307,7 @@ class BelaApp(App[int]):
         self._use_last_settings(saved)
         screen = self.screen
         if isinstance(screen, StartScreen):
-            screen.show_saved(saved, problem, self.target, self.difficulty)
+            screen.show_saved(saved, problem, self.target, self.difficulty, self.rules)
 
     def _use_last_settings(self, saved: object) -> None:
         """Take the unfinished match's target and difficulty where none was given.
@@ -303,13 +321,22 @@ class BelaApp(App[int]):
             return
         if not isinstance(saved, Saved) and self.settings_store.found:
             return
+        unfinished = isinstance(saved, Saved)
         last = last_settings(saved if isinstance(saved, Saved) else None)
         if last is None:
             return
+        why = "unfinished" if unfinished else "last"
         if not self._settings_given[0]:
             self.target = last[0]
+            self.sources["target"] = why
         if not self._settings_given[1]:
             self.difficulty = last[1]
+            self.sources["difficulty"] = why
+        if isinstance(saved, Saved) and not self._rules_given:
+            # the start screen offers the unfinished match's target, bots and house
+            # rules alike: one source for the three, as the settings screen says
+            self.rules = saved.match.rules
+            self.sources["rules"] = why
 
     def on_unmount(self) -> None:
         release_slot()

@@ -270,7 +270,12 @@ class StartScreen(LanguageRedraw, Screen[None]):
         row[min(max(index + step, 0), len(row) - 1)].focus()
 
     def show_saved(
-        self, saved: Saved | None, problem: str | None, target: int, difficulty: str
+        self,
+        saved: Saved | None,
+        problem: str | None,
+        target: int,
+        difficulty: str,
+        rules: Rules | None = None,
     ) -> None:
         """Offer the unfinished match read after the screen was drawn (or say why not).
 
@@ -291,7 +296,7 @@ class StartScreen(LanguageRedraw, Screen[None]):
             resume = self._resume_button()
             self.query_one("#start .buttons", Horizontal).mount(resume, before=new_match)
             resume.focus()
-        self.show_settings(target, difficulty, self.rules)
+        self.show_settings(target, difficulty, rules if rules is not None else self.rules)
 
     @staticmethod
     def _problem_line(problem: str) -> Static:
