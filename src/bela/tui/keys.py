@@ -148,16 +148,24 @@ def bid_keys(language: str | None = None) -> tuple[str, ...]:
 
 
 def bind_letters(node: DOMNode, actions: Iterable[str]) -> None:
-    """Bind ``actions``' letters on ``node`` in the language in use, over its class's
-    bindings (call again after the player switches language: the old letters go)."""
-    from textual.binding import BindingsMap
-
-    merged = type(node)._merged_bindings
-    bindings = merged.copy() if merged is not None else BindingsMap()
+    """Bind ``actions``' letters on ``node`` in the language in use (call again after the
+    player switches language: the letters bound before go, every other binding stays,
+    the command palette's ``ctrl+p`` that Textual adds to the app at start-up included)."""
+    bindings = node._bindings.copy()
+    before: dict[str, str] = getattr(node, "_bela_letters", {})
+    for key, action in before.items():
+        kept = [b for b in bindings.key_to_bindings.get(key, []) if b.action != action]
+        if kept:
+            bindings.key_to_bindings[key] = kept
+        else:
+            bindings.key_to_bindings.pop(key, None)
     table = letters_of()
+    added: dict[str, str] = {}
     for action in actions:
         spec = ACTIONS[action]
         bindings.bind(table[action], spec.action, spec.label, show=spec.show)
+        added[table[action]] = spec.action
+    setattr(node, "_bela_letters", added)  # noqa: B010 - a note on a Textual node
     node._bindings = bindings
     node.refresh_bindings()
 

@@ -22,7 +22,7 @@ from textual.widgets import Checkbox, Label, RadioSet, Select, Static
 
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.foundation.untrusted import shown_path
-from bela.i18n import N_, _
+from bela.i18n import N_, _, pgettext
 from bela.settings import RULE_CHOICES, rules_summary, settings_path
 from bela.tui.screens.start import Choice, Choices
 from bela.tui.session import DIFFICULTIES
@@ -187,7 +187,7 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
         saved = app.settings_store.saved
 
         def on_off(value: bool) -> str:
-            return _("on") if value else _("off")
+            return pgettext("setting", "on") if value else pgettext("setting", "off")
 
         shown = {
             "target": (_("Play to"), str(app.target), str(saved.target)),

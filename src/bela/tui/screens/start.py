@@ -79,10 +79,10 @@ class Choices(RadioSet):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", N_("Previous choice"), show=False),
-        Binding("right", "step(1)", N_("Next choice"), show=False),
-        Binding("up", "screen.row(-1)", N_("Row above"), show=False),
-        Binding("down,enter", "screen.row(1)", N_("Row below"), show=False),
+        Binding("left", "step(-1)", "", show=False),
+        Binding("right", "step(1)", "", show=False),
+        Binding("up", "screen.row(-1)", "", show=False),
+        Binding("down,enter", "screen.row(1)", "", show=False),
     ]
 
     def action_step(self, step: int) -> None:
@@ -106,10 +106,10 @@ class StartScreen(LanguageRedraw, Screen[None]):
     """Choose the match, or resume the unfinished one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "row(-1)", N_("Row above"), show=False),
-        Binding("down", "row(1)", N_("Row below"), show=False),
-        Binding("left", "across(-1)", N_("Previous button"), show=False),
-        Binding("right", "across(1)", N_("Next button"), show=False),
+        Binding("up", "row(-1)", "", show=False),
+        Binding("down", "row(1)", "", show=False),
+        Binding("left", "across(-1)", "", show=False),
+        Binding("right", "across(1)", "", show=False),
         Binding("ctrl+n", "start", N_("New match")),
         Binding("ctrl+r", "resume", N_("Resume"), show=False),
         Binding("ctrl+s", "reseed", N_("New seed")),
