@@ -13,6 +13,8 @@ from tui_pilot import human_move, make_app, play_round, settle, table
 
 from bela.engine import Phase, Rules
 from bela.tui.screens.help import HelpScreen, help_text
+from bela.tui.screens.net_table import NetTableScreen
+from bela.tui.screens.prompts import DostaPrompt
 from bela.tui.screens.table import TableScreen
 from bela.tui.standing import standing_after
 from bela.tui.widgets import Hand
@@ -157,3 +159,81 @@ def test_the_standing_after_the_last_deal_says_it_is_played_out() -> None:
         "Score: mi 150 · vi 150  (brza 163: equal after deal 3, one more deal)"
     )
     assert standing_after((300, 200), 501, 2) == "Score: mi 300 · vi 200  (to 501)"
+
+
+# ---------------------------------------------------------------------- at a network seat
+
+
+async def _seat_until(pilot: Any, app: Any, done: Any) -> Any:
+    """Play Enter (the chosen card, always an allowed one) at the seat until ``done(screen)``;
+    a moment over the table (the zvanja) is closed with Space."""
+    from net_pilot import net_screen, until
+
+    screen = None
+    for _ in range(60):
+        await until(
+            pilot,
+            lambda: not isinstance(app.screen, NetTableScreen) or net_screen(app).my_turn(),
+            tries=1500,
+        )
+        if not isinstance(app.screen, NetTableScreen):
+            await pilot.press("space")
+            continue
+        screen = net_screen(app)
+        if done(screen):
+            return screen
+        before = screen.state.seq
+        await pilot.press("enter")
+        await until(pilot, lambda s=screen, b=before: s.state.seq != b, tries=1500)
+    raise AssertionError("never got there")
+
+
+async def test_at_a_network_seat_dosta_is_asked_and_a_number_past_the_hand_plays_nothing() -> None:
+    from net_pilot import host, net_screen, until
+
+    from bela.tui import BelaApp
+    from bela.tui.remote import RemoteSession
+
+    server, port = await host(rules=Rules(dosta=True))
+    table_ = server.new_table()
+    session = RemoteSession("127.0.0.1", port, table_.code, "Ana", lead=table_.leader_key)
+    app = BelaApp(remote=session, reduced_motion=True)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: net_screen(app).lobby is not None)
+            await pilot.press("g")
+            await until(pilot, lambda: net_screen(app).my_turn())
+            await pilot.press("h")  # hearts: seat 0 speaks first
+            screen = await _seat_until(
+                pilot, app, lambda s: s.state.view.phase == "playing" and len(s.hand_cards()) < 8
+            )
+            seq = screen.state.seq
+            await pilot.press("8")
+            await pilot.pause()
+            assert "there is no card 8" in str(screen.query_one("#message", Static).content)
+            assert screen.query_one("#hand", Hand).model.cursor is None
+            await pilot.press("enter")
+            for _ in range(20):
+                await pilot.pause(0.01)
+            assert screen.state.seq == seq  # nothing was sent
+            assert "No card is chosen" in str(screen.query_one("#message", Static).content)
+            await pilot.press("right")
+            screen = await _seat_until(pilot, app, lambda s: s.state.view.can_claim)
+            assert "dosta" not in str(screen.query_one("#message", Static).content)
+            seq = screen.state.seq
+            await pilot.press("k")
+            await pilot.pause()
+            prompt = app.screen
+            assert isinstance(prompt, DostaPrompt) and "loses the match" in prompt.question()
+            await pilot.press("escape")
+            for _ in range(20):
+                await pilot.pause(0.01)
+            assert screen.state.seq == seq and table_.match is not None
+            assert table_.match.current is not None  # no claim was made
+            await pilot.press("k")
+            await pilot.pause()
+            await pilot.press("enter")
+            await until(pilot, lambda: table_.match is not None and table_.match.is_over)
+            assert table_.match.rounds[-1].result.claim == 0
+    finally:
+        await server.close()
