@@ -210,18 +210,24 @@ class StartScreen(LanguageRedraw, Screen[None]):
     async def _redraw_language(self) -> None:
         """Compose the screen anew in the new language; the footer comes after, as at first."""
         await self.recompose()
-        await self.mount(Footer())
+        await self._mount_footer()
 
     def on_mount(self) -> None:
         # The footer (a widget per key, composed again at each focus change) costs as
         # much as the rest of the screen: it follows the first paint (issue #12).
-        self.call_after_refresh(self.mount, Footer())
+        self.call_after_refresh(self._mount_footer)
         # an unfinished match: Resume; otherwise the first choice, so that the arrows a
         # player presses first change what is on show, not what is started unseen
         if self.saved is not None:
             self.query_one("#resume", Button).focus()
         else:
             self.query_one("#target", Choices).focus()
+
+    async def _mount_footer(self) -> None:
+        """The footer, then its keys: it draws them when the bindings change, and with the
+        focus already on a choice (set before it was mounted) nothing else would say so."""
+        await self.mount(Footer())
+        self.refresh_bindings()
 
     def _rows(self) -> list[Widget]:
         """The rows the arrows move through, top to bottom: target, bots, seed, buttons."""
