@@ -127,9 +127,11 @@ async def test_brza_163_counts_its_three_deals_and_never_says_to_163() -> None:
         screen = table(app)
         assert await settle(pilot) == "turn"
         status = str(screen.query_one("#status", Static).content)
-        assert status.startswith("Brza 163: deal 1 of 3 · dealer Ana")
+        assert status.startswith("Deal 1 of 3 · dealer Ana")
         assert "to 163" not in status
         assert "deal 1 of 3" in str(screen.query_one("#sheet").render())
+        talk = "\n".join(str(line) for line in screen.query_one("#log").lines)
+        assert "Brza 163 (three deals)" in talk and "Match to 163" not in talk
         deals = 0
         while True:
             await play_round(pilot)
@@ -145,7 +147,7 @@ async def test_brza_163_counts_its_three_deals_and_never_says_to_163() -> None:
             if deals >= 3:  # only equal totals play on
                 assert screen.match.scores[0] == screen.match.scores[1]
             status = str(screen.query_one("#status", Static).content)
-            assert status.startswith(f"Brza 163: deal {deals + 1}"), status
+            assert status.startswith(f"Deal {deals + 1}"), status
         assert deals >= 3
         winner = str(app.screen.query_one("#winner", Static).content)
         assert "the higher total" in winner

@@ -14,7 +14,7 @@ from bela.engine import QUICK_TARGET, RoundRecord
 from bela.engine.rules import QUICK_DEALS
 from bela.i18n import _
 
-__all__ = ["deals_played", "quick_progress", "standing_after"]
+__all__ = ["deal_heading", "deals_played", "quick_progress", "standing_after"]
 
 
 def deals_played(rounds: Iterable[RoundRecord]) -> int:
@@ -23,10 +23,15 @@ def deals_played(rounds: Iterable[RoundRecord]) -> int:
 
 
 def quick_progress(deal: int) -> str:
-    """The deal in play (or just played) of a brza 163: "deal 2 of 3", then the extra ones."""
+    """One of the three deals of a brza 163, in the summary's words: "brza 163: deal 2 of 3"."""
+    return _("brza 163: deal {n} of {total}").format(n=deal, total=QUICK_DEALS)
+
+
+def deal_heading(deal: int) -> str:
+    """The status line's head in a brza 163, short enough for 80 columns: "Deal 2 of 3"."""
     if deal <= QUICK_DEALS:
-        return _("brza 163: deal {n} of {total}").format(n=deal, total=QUICK_DEALS)
-    return _("brza 163: deal {n}, one more as the totals were equal").format(n=deal)
+        return _("Deal {n} of {total}").format(n=deal, total=QUICK_DEALS)
+    return _("Deal {n}: one more, the totals were equal").format(n=deal)
 
 
 def standing_after(scores: tuple[int, int], target: int, deal: int) -> str:

@@ -79,7 +79,7 @@ from bela.tui.screens.table_parts import (
     no_such_card,
     table_layout,
 )
-from bela.tui.standing import quick_progress
+from bela.tui.standing import deal_heading
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.trick import place_of
@@ -568,9 +568,9 @@ class NetTableScreen(Screen[None]):
             else _("Trump not named yet")
         )
         if state.target == QUICK_TARGET:  # brza 163: which of its three deals, not "(to 163)"
-            progress = quick_progress(sum(1 for r in state.sheet if "redeal" not in r.marks) + 1)
+            deal = sum(1 for r in state.sheet if "redeal" not in r.marks) + 1
             head = _("{progress} · dealer {name} · mi {mi} · vi {vi}").format(
-                progress=progress[:1].upper() + progress[1:],
+                progress=deal_heading(deal),
                 name=names[view.dealer],
                 mi=state.scores[mine],
                 vi=state.scores[theirs],

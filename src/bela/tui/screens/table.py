@@ -70,7 +70,7 @@ from bela.tui.screens.table_parts import (
     table_layout,
 )
 from bela.tui.session import archive, autosave, bot_kind, make_bots
-from bela.tui.standing import deals_played, quick_progress
+from bela.tui.standing import deal_heading, deals_played
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.footer import Footer
@@ -155,11 +155,11 @@ class TableScreen(LanguageRedraw, Screen[None]):
         rnd = self.match.current
         log = self.query_one("#log", TableTalk)
         level = level_name(bot_kind(self.difficulty))
-        log.say(
-            _("Match to {target}, seed {seed}, bots: {level}.").format(
-                target=self.match.target, seed=self.match.seed, level=level
-            )
-        )
+        if self.match.target == QUICK_TARGET:  # not a race to 163: three deals
+            opening = _("Brza 163 (three deals), seed {seed}, bots: {level}.")
+        else:
+            opening = _("Match to {target}, seed {seed}, bots: {level}.")
+        log.say(opening.format(target=self.match.target, seed=self.match.seed, level=level))
         for entry in history_lines(self.match):  # a resumed match: the rounds before this one
             log.say(entry)
         if rnd is not None:
@@ -300,9 +300,8 @@ class TableScreen(LanguageRedraw, Screen[None]):
             deal = deals_played(match.rounds) + 1
         else:
             deal = deals_played(r for r in match.rounds if r.index <= self.finished.index)
-        progress = quick_progress(deal)
         return _("{progress} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score}").format(
-            progress=progress[:1].upper() + progress[1:],
+            progress=deal_heading(deal),
             dealer=SEAT_NAMES[rnd.dealer],
             mi=TEAM_NAMES[0],
             vi=TEAM_NAMES[1],
