@@ -148,3 +148,16 @@ async def test_in_croatian_d_says_dalje() -> None:
         await pilot.pause()
         rnd = screen.match.current
         assert rnd is not None and rnd.bids and rnd.bids[0] == (0, Pass())
+
+
+async def test_switching_language_at_the_table_switches_the_letters() -> None:
+    app = make_app(seed=7, language="en")
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        app.change_language("hr")
+        await pilot.pause()
+        await pilot.press("k")  # karo in Croatian (it was dosta in English)
+        await pilot.pause()
+        rnd = table(app).match.current
+        assert rnd is not None and rnd.trump is Suit.DIAMONDS and rnd.caller == 0
+    set_language("en")
