@@ -332,3 +332,18 @@ async def test_f2_and_o_open_the_settings_on_the_match_end_dialog() -> None:
             assert isinstance(app.screen, MatchEndScreen)
             app.pop_screen()
             await pilot.pause()
+
+
+async def test_the_arrows_choose_and_move_between_settings() -> None:
+    """← → choose (and save) as on the start screen; ↓ goes to the next setting."""
+    app = start_app(target=None, difficulty=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_settings(pilot)
+        assert app.focused is screen.query_one("#set-target")
+        await pilot.press("down")
+        assert app.focused is screen.query_one("#set-difficulty")
+        await pilot.press("right")  # normal -> hard, saved at once
+        await pilot.pause()
+        assert app.difficulty == "hard"
+    assert load_settings().settings.difficulty == "hard"

@@ -81,9 +81,20 @@ class Choices(RadioSet):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "", show=False),
         Binding("right", "step(1)", "", show=False),
-        Binding("up", "screen.row(-1)", "", show=False),
-        Binding("down,enter", "screen.row(1)", "", show=False),
+        Binding("up", "row(-1)", "", show=False),
+        Binding("down,enter", "row(1)", "", show=False),
     ]
+
+    def action_row(self, step: int) -> None:
+        """The row above or below: the start screen's order, else the next focusable
+        widget (the settings screen, which lists one setting a row)."""
+        screen = self.screen
+        if isinstance(screen, StartScreen):
+            screen.action_row(step)
+        elif step < 0:
+            screen.focus_previous()
+        else:
+            screen.focus_next()
 
     def action_step(self, step: int) -> None:
         if step < 0:
