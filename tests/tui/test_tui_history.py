@@ -503,3 +503,22 @@ async def test_a_network_copy_is_stepped_through_with_the_names_from_the_readers
         first = sheet.splitlines()[0].split()
         assert first[1:3] == ["vi", "mi"]  # team 0's column first: theirs, from seat 3
         assert f"now {match.rounds[0].written[1]}:{match.rounds[0].written[0]}" in sheet
+
+
+async def test_a_brza_163_is_stepped_through_as_three_deals_not_to_163(data_dir: Path) -> None:
+    """Issue #22: the replay said "to 163" of a quick match both teams were far past."""
+    quick = random_match(9, target=163)
+    assert quick.is_over
+    put(quick, "easy", 5)
+    app = still()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_history_screen(pilot)
+        screen.query_one("#history-table", DataTable).move_cursor(row=0)
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        step = shown_text(replay.query_one("#replay-step", Static))
+        sheet = shown_text(replay.query_one("#replay-sheet", Static))
+        assert "brza 163 (three deals)" in step and "to 163" not in step
+        assert "brza 163 · now" in sheet and "to 163" not in sheet
