@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from random import Random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from bela.ai.hard import Decision, explain
 from bela.ai.reasons import reason
-from bela.engine import Call, Card, Pass, Play, Round, SeatView, Suit
+from bela.engine import Call, Card, Pass, Play, Rank, Round, SeatView, Suit
+from bela.engine.tricks import PLAIN_STRENGTH, TRUMP_STRENGTH
 
 
 def position(dealer: int, hands: list[str], bids: list[Call | Pass], cards: str = "") -> Round:
@@ -133,3 +139,58 @@ def test_the_numbers_compare_the_chosen_card_with_the_best_other_card() -> None:
     )
     ahead = Decision(queen, "solver", 20, {seven: -3.0, queen: 5.0})
     assert explain(ahead).endswith("; 8 more than 7S")
+
+
+# Issue #22: a king led was "a low diamond". Seat 0 holds KD with AD and 10D still out.
+KING_LEAD = [
+    "JS 9S 7S KD 8D 7H AC 8C",
+    "AS 10S 9D 7D 8H 9H 9C 10C",
+    "KS QS AD 10D AH 10H JC QC",
+    "8S QD JD JH QH KH KC 7C",
+]
+
+
+def test_a_king_led_is_not_called_low() -> None:
+    view = my_view(position(3, KING_LEAD, [Call(Suit.SPADES)]))
+    text = reason(view, Play(Card.parse("KD")))
+    assert "low" not in text, text
+    assert text == (
+        "lead KD: it is worth only 4 points and gives little away, "
+        "and leaves your partner room to win the trick"
+    )
+    assert "a low diamond" in reason(view, Play(Card.parse("8D")))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    trump=st.sampled_from(list(Suit)),
+    steps=st.integers(0, 24),
+)
+def test_a_reason_says_of_a_card_only_what_its_rank_is(seed: int, trump: Suit, steps: int) -> None:
+    """Every card of every rank, led or followed: "low" only for a 7, 8 or 9 off trump,
+    "an ace" only for an ace, "the highest … left" only when nothing still out beats it."""
+    rnd = Round.from_seed(seed, 3).apply(Call(trump))  # seat 0 speaks first and names trump
+    rng = Random(seed)
+    for _ in range(steps):
+        if rnd.to_act is None:
+            return
+        rnd = rnd.apply(rng.choice(rnd.legal_actions()))
+    if rnd.to_act is None:
+        return
+    view = rnd.view(rnd.to_act)
+    unseen = set(range(32)) - {int(c) for c in view.played} - {int(c) for c in view.hand}
+    for action in view.legal_actions:
+        if not isinstance(action, Play):
+            continue
+        card = action.card
+        text = reason(view, action)
+        off_trump = card.suit is not trump
+        if "a low" in text:
+            assert off_trump and card.rank in (Rank.SEVEN, Rank.EIGHT, Rank.NINE), text
+        if "an ace" in text:
+            assert card.rank is Rank.ACE, text
+        if "highest" in text:
+            order = TRUMP_STRENGTH if not off_trump else PLAIN_STRENGTH
+            stronger = [c for c in unseen if c >> 3 == card.suit and order[c & 7] > order[card & 7]]
+            assert not stronger, text

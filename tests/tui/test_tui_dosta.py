@@ -6,12 +6,14 @@ and since the claim was never saved, every resume crashed again.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tui_pilot import make_app, settle, table
 
 from bela.ai import make_bot
 from bela.engine import Claim, Phase, Rules
+from bela.tui.screens.prompts import DostaPrompt
 from bela.tui.screens.summary import RoundSummaryScreen
 
 
@@ -27,6 +29,10 @@ class _ClaimingBot:
         if any(isinstance(a, Claim) for a in view.legal_actions):
             return Claim()
         return self.inner.act(view, rng)
+
+
+def message(screen: Any) -> str:
+    return str(screen.query_one("#message").content)
 
 
 def talk(app: Any) -> str:
@@ -73,10 +79,55 @@ async def test_the_player_says_dosta_with_k() -> None:
                 break
             legal = [i for i, c in enumerate(screen.hand_cards()) if rnd.legal_mask() >> c & 1]
             await pilot.press(str(legal[0] + 1), "enter")
+        assert "dosta" not in message(screen)  # not offered: far from the target
+        before = screen.match
         await pilot.press("k")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, DostaPrompt)  # asked first: a wrong claim loses the match
+        assert "loses the match" in prompt.question()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.match is before  # no: nothing was said
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, DostaPrompt)
+        await pilot.press("enter")
         assert await settle(pilot) == "summary"
         assert "You: dosta! The claim" in talk(app)
         assert screen.match.is_over and screen.match.rounds[-1].result.claim == 0
+        assert not screen.match.rounds[-1].result.claim_ok
+
+
+async def test_dosta_is_offered_once_the_points_counted_reach_the_target() -> None:
+    app = make_app(seed=3, rules=Rules(dosta=True))
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        screen = table(app)
+        await pilot.press("h")
+        while True:
+            assert await settle(pilot) == "turn"
+            rnd = screen.match.current
+            assert rnd is not None
+            if rnd.can_claim():
+                break
+            legal = [i for i, c in enumerate(screen.hand_cards()) if rnd.legal_mask() >> c & 1]
+            await pilot.press(str(legal[0] + 1), "enter")
+        # as if we had written 490 before this deal: the trick just taken reaches 501
+        near = rnd.with_claim_context((490, 0), 501)
+        assert near.counted(0) >= 501
+        screen.match = replace(screen.match, current=near, scores=(490, 0))
+        screen.shown = near
+        screen.refresh_view()
+        assert f"k: say dosta (we have {near.counted(0)})" in message(screen)
+        await pilot.press("k")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, DostaPrompt)
+        assert prompt.question().startswith(f"Say dosta? We have {near.counted(0)}.")
+        await pilot.press("enter")
+        assert await settle(pilot) == "summary"
+        assert screen.match.rounds[-1].result.claim_ok and screen.match.winner == 0
 
 
 async def test_no_dosta_in_a_match_played_na_prolaz() -> None:

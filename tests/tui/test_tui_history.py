@@ -535,3 +535,22 @@ def test_network_matches_in_the_statistics_screen_name_no_bots_as_partners(
     assert [row.difficulty for row in network] == ["network"]
     assert matches_shown(rows, "network") == network  # the history's level filter
     assert matches_shown(rows, "all", text="luka") == network  # names are searched too
+
+
+async def test_a_brza_163_is_stepped_through_as_three_deals_not_to_163(data_dir: Path) -> None:
+    """Issue #22: the replay said "to 163" of a quick match both teams were far past."""
+    quick = random_match(9, target=163)
+    assert quick.is_over
+    put(quick, "easy", 5)
+    app = still()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_history_screen(pilot)
+        screen.query_one("#history-table", DataTable).move_cursor(row=0)
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        step = shown_text(replay.query_one("#replay-step", Static))
+        sheet = shown_text(replay.query_one("#replay-sheet", Static))
+        assert "brza 163 (three deals)" in step and "to 163" not in step
+        assert "brza 163 · now" in sheet and "to 163" not in sheet

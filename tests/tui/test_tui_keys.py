@@ -12,10 +12,21 @@ from textual.binding import Binding
 from textual.widgets import Markdown
 from tui_pilot import make_app, play_round, settle, table
 
-from bela.i18n import set_language
+from bela.engine import Pass, Suit
+from bela.i18n import LANGUAGES, set_language
 from bela.tui import BelaApp
 from bela.tui.commands import BelaCommands
-from bela.tui.keys import KEYS, help_lines, key_table, readme_table
+from bela.tui.keys import (
+    ACTIONS,
+    KEYS,
+    LETTERS,
+    MOMENTS,
+    help_lines,
+    key_table,
+    letters_of,
+    readme_letters_table,
+    readme_table,
+)
 from bela.tui.screens.help import HelpScreen
 from bela.tui.screens.summary import RoundSummaryScreen
 from bela.tui.screens.table import TableScreen
@@ -24,7 +35,8 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def bound_keys() -> set[str]:
-    """Every key the table screen and the app bind, and the summary's analysis key."""
+    """Every key the table screen and the app bind, and the summary's analysis key
+    (the letters of every language: ``bind_letters`` binds them)."""
     bindings = [*TableScreen.BINDINGS, *BelaApp.BINDINGS]
     bindings += [b for b in RoundSummaryScreen.BINDINGS if isinstance(b, Binding)]
     keys: set[str] = set()
@@ -33,11 +45,13 @@ def bound_keys() -> set[str]:
         if isinstance(binding.action, str) and binding.action == "close":
             continue  # the summary's "carry on" keys are the table's Enter/Space/Escape
         keys.update(binding.key.split(","))
+    for code in LANGUAGES:
+        keys.update(letters_of(code).values())
     return keys
 
 
 def test_every_bound_key_is_in_the_key_table() -> None:
-    listed = {name for key in KEYS for name in key.names}
+    listed = {name for key in KEYS for code in LANGUAGES for name in key.key_names(code)}
     missing = bound_keys() - listed
     assert not missing, f"keys bound but not in bela.tui.keys.KEYS: {sorted(missing)}"
     assert {"i", "a", "n"} <= listed
@@ -59,7 +73,7 @@ async def test_f1_shows_every_key() -> None:
         source = app.screen.query_one(Markdown).source
         assert help_lines() in source
         for key in KEYS:
-            assert f"- **{key.shown}**: {key.what}" in source
+            assert f"- **{key.keys_shown()}**: {key.what}" in source
 
 
 async def test_the_palette_offers_the_hint_at_the_table_and_the_analysis_after_a_round() -> None:
@@ -82,3 +96,69 @@ def test_the_croatian_readme_shows_the_croatian_key_table() -> None:
     table = key_table()
     assert "| tipka | što radi |" in table
     assert table in (README.parent / "README.hr.md").read_text(encoding="utf-8")
+
+
+def test_no_letter_does_two_things_in_any_moment_in_any_language() -> None:
+    """Issue #22: in hr ``p`` is pik and ``k`` karo, so dalje and dosta need other letters."""
+    assert set(LETTERS) == set(LANGUAGES)
+    for code in LANGUAGES:
+        table = letters_of(code)
+        assert set(table) == set(ACTIONS), code
+        for moment in MOMENTS:
+            acting = [a for a, spec in ACTIONS.items() if moment in spec.moments]
+            keys = [table[a] for a in acting]
+            clashes = {k for k in keys if keys.count(k) > 1}
+            assert not clashes, f"{code}, {moment}: {clashes} do two things"
+
+
+def test_croatian_keys_are_the_suits_initials() -> None:
+    hr = letters_of("hr")
+    assert [hr[s] for s in ("hearts", "diamonds", "spades", "clubs")] == ["h", "k", "p", "t"]
+    assert hr["pass"] not in "hkpt" and hr["dosta"] not in "hkpt"
+
+
+def test_the_readme_shows_every_languages_letters() -> None:
+    table = readme_letters_table()
+    assert "| Dalje | p | d |" in table
+    assert table in README.read_text(encoding="utf-8"), (
+        "README.md's letters table differs from bela.tui.keys.readme_letters_table()"
+    )
+
+
+async def test_in_croatian_p_names_pik_and_d_says_dalje() -> None:
+    app = make_app(seed=7, language="hr")
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        screen = table(app)
+        await pilot.press("p")  # pik: spades are trump (it passed before)
+        await pilot.pause()
+        rnd = screen.match.current
+        assert rnd is not None and rnd.trump is Suit.SPADES and rnd.caller == 0
+        await pilot.press("f1")
+        await pilot.pause()
+        source = app.screen.query_one(Markdown).source
+        assert "- **h k p t**:" in source and "- **d**:" in source
+
+
+async def test_in_croatian_d_says_dalje() -> None:
+    app = make_app(seed=7, language="hr")
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        screen = table(app)
+        await pilot.press("d")
+        await pilot.pause()
+        rnd = screen.match.current
+        assert rnd is not None and rnd.bids and rnd.bids[0] == (0, Pass())
+
+
+async def test_switching_language_at_the_table_switches_the_letters() -> None:
+    app = make_app(seed=7, language="en")
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        app.change_language("hr")
+        await pilot.pause()
+        await pilot.press("k")  # karo in Croatian (it was dosta in English)
+        await pilot.pause()
+        rnd = table(app).match.current
+        assert rnd is not None and rnd.trump is Suit.DIAMONDS and rnd.caller == 0
+    set_language("en")

@@ -151,7 +151,13 @@ async def test_flags_win_for_one_run_and_are_not_saved() -> None:
         assert isinstance(start, StartScreen)
         assert pressed(start, "target") == "501" and pressed(start, "difficulty") == "hard"
         screen = await open_settings(pilot)
-        assert screen.query_one("#rule-dosta", Tick).value is True
+        # F2 shows what is saved, and says what this run uses instead, and why (issue #22)
+        assert screen.query_one("#rule-visi", Tick).value is True
+        assert screen.query_one("#rule-dosta", Tick).value is False
+        differ = str(screen.query_one("#settings-differ", Static).content)
+        assert "Play to: 501 in this run, given on the command line (saved: 1001)." in differ
+        assert "Bots: Hard in this run, given on the command line (saved: Easy)." in differ
+        assert "House rules: dosta in this run, given on the command line (saved: visi)." in differ
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("ctrl+n")  # a new match, on the flags' settings
@@ -274,3 +280,70 @@ async def test_a_saved_theme_that_does_not_exist_is_named_and_ignored() -> None:
         await pilot.pause()
         assert app.theme == "textual-dark"
     assert any("'[b]gone' is not available" in n for n in seen)
+
+
+async def test_the_unfinished_matchs_settings_are_offered_and_f2_says_they_are_not_saved() -> None:
+    """Issue #22: the start screen took the unfinished match's target and bots but the
+    saved house rules, and F2 showed the match's target as if it were saved."""
+    from bela.archive.records import record_from_match
+    from bela.archive.storage import save_autosave
+    from bela.engine import Match
+
+    save_settings(Settings(target=1001, difficulty="normal", rules=Rules()))
+    save_autosave(record_from_match(Match.new(5, 501, Rules(dosta=True)), "easy"))
+    app = start_app(bot_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        assert pressed(start, "target") == "501" and pressed(start, "difficulty") == "easy"
+        assert "House rules: dosta" in str(start.query_one("#start-rules", Static).content)
+        screen = await open_settings(pilot)
+        saved_target = [b.name for b in screen.query("#set-target RadioButton") if b.value]
+        assert saved_target == ["1001"]  # what is saved
+        differ = str(screen.query_one("#settings-differ", Static).content)
+        assert "Play to: 501 on the start screen, the unfinished match's (saved: 1001)." in differ
+        assert "Bots: Easy on the start screen, the unfinished match's (saved: Normal)." in differ
+        assert "House rules: dosta on the start screen" in differ
+        choose(screen, "set-target", "701")  # chosen here: in use and saved, no longer a line
+        await pilot.pause()
+        differ = str(screen.query_one("#settings-differ", Static).content)
+        assert "Play to" not in differ and app.target == 701
+    assert load_settings().settings.target == 701
+
+
+async def test_f2_and_o_open_the_settings_on_the_match_end_dialog() -> None:
+    from bela.engine import Match
+    from bela.tui.screens.match_end import MatchEndScreen
+
+    app = start_app(bot_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        over = Match(1, 501, scores=(512, 300), winner=0)
+        for key in ("f2", "o"):
+            await app.push_screen(MatchEndScreen(over))
+            await pilot.pause()
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MatchEndScreen)
+            app.pop_screen()
+            await pilot.pause()
+
+
+async def test_the_arrows_choose_and_move_between_settings() -> None:
+    """← → choose (and save) as on the start screen; ↓ goes to the next setting."""
+    app = start_app(target=None, difficulty=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_settings(pilot)
+        assert app.focused is screen.query_one("#set-target")
+        await pilot.press("down")
+        assert app.focused is screen.query_one("#set-difficulty")
+        await pilot.press("right")  # normal -> hard, saved at once
+        await pilot.pause()
+        assert app.difficulty == "hard"
+    assert load_settings().settings.difficulty == "hard"

@@ -174,7 +174,7 @@ async def test_a_damaged_save_found_after_the_first_paint_is_reported_there() ->
         problem = str(screen.query_one("#start-problem", Static).render())
         assert "[b]bold[/b]" not in problem  # the file's text is not shown, let alone as markup
         assert "could not be resumed" in problem and "autosave.corrupt-" in problem
-        assert app.focused is screen.query_one("#new-match")
+        assert app.focused is screen.query_one("#target")  # the first choice, not a start
 
 
 async def test_without_an_unfinished_match_the_newest_archived_one_sets_the_start() -> None:
@@ -253,3 +253,48 @@ async def test_a_long_hint_is_shown_whole_at_80_columns() -> None:
         assert message(app).endswith("(i: in words)") and text.endswith("(i: in words)"), lines
         hand = app.screen.query_one("#hand")
         assert hand.region.bottom <= app.screen.region.bottom - 1  # above the footer
+
+
+async def test_left_left_left_enter_chooses_and_never_starts_a_match_unseen() -> None:
+    """Issue #22: the arrows did nothing on the start screen, so ← ← ← Enter started a
+    match to the old target (1001) while the player thought they had chosen another."""
+    app = make_app(resume=None, target=1001, difficulty="normal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_screen(pilot)
+        assert app.focused is screen.query_one("#target")
+        await pilot.press("left", "left", "left")
+        # the ● moved with the highlight: what is on show is what is chosen
+        assert radio_state(screen, "target") == ("163", "163", ["163"])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen  # no match started: Enter went on to the next row
+        assert app.focused is screen.query_one("#difficulty")
+
+
+async def test_the_arrows_move_through_target_bots_seed_and_buttons_in_order() -> None:
+    app = make_app(resume=None, target=501, difficulty="normal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_screen(pilot)
+        seen = [app.focused.id if app.focused else None]
+        for key in ("down", "right", "down", "down", "right", "right", "left", "left", "left"):
+            await pilot.press(key)
+            seen.append(app.focused.id if app.focused else None)
+        assert seen == [
+            "target",
+            "difficulty",
+            "difficulty",
+            "seed",
+            "new-match",
+            "rules",
+            "history",
+            "rules",
+            "new-match",
+            "new-match",  # ← stops at the first button: it never wraps round to Quit
+        ]
+        assert radio_state(screen, "difficulty") == ("hard", "hard", ["hard"])
+        await pilot.press("up", "up", "up", "up")
+        assert app.focused is screen.query_one("#target")
+        await pilot.press("down", "down", "down", "enter")
+        assert await settle(pilot) == "turn"
+        match = table(app).match
+        assert match.target == 501 and table(app).difficulty == "hard"

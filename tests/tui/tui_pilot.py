@@ -15,6 +15,7 @@ from textual.screen import Screen
 
 from bela.engine import Card, Pass, Phase
 from bela.tui import BelaApp
+from bela.tui.keys import bid_keys
 from bela.tui.screens.match_end import MatchEndScreen
 from bela.tui.screens.prompts import BelaPrompt
 from bela.tui.screens.summary import RoundSummaryScreen
@@ -78,7 +79,8 @@ async def human_move(pilot: Pilot[Any], screen: TableScreen, arrows: bool = Fals
     assert rnd is not None and rnd.to_act == 0
     if rnd.phase is Phase.BIDDING:
         can_pass = any(isinstance(a, Pass) for a in rnd.legal_actions())
-        await pilot.press("p" if can_pass else "h")
+        dalje, hearts = bid_keys()[4], bid_keys()[0]  # the letters of the language in use
+        await pilot.press(dalje if can_pass else hearts)
         return
     target = first_legal_index(screen)
     if arrows:

@@ -171,10 +171,15 @@ def _lead_reason(pos: _Position, card: int) -> str:
                 why=why, points=points(pos.points(card))
             )
         return _("{why} and no trumps are out, so it wins").format(why=why)
-    if pos.points(card) <= 4:
+    if pos.points(card) == 0:  # 7, 8 or 9: a low card, whatever is still out
         return _(
             "a low {suit} gives little away and leaves your partner room to win the trick"
         ).format(suit=_suit_word(card))
+    if pos.points(card) <= 4:  # a king, queen or jack: not low, just not worth much
+        return _(
+            "it is worth only {points} and gives little away, and leaves your partner "
+            "room to win the trick"
+        ).format(points=points(pos.points(card)))
     higher = sorted(
         (c for c in pos.unseen if c >> 3 == card >> 3 and pos.strength(c) > pos.strength(card)),
         key=pos.strength,

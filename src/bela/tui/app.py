@@ -30,6 +30,7 @@ from bela.foundation.untrusted import MESSAGE_LIMIT, QUOTE_LIMIT, oneline, shown
 from bela.i18n import N_, _, pgettext, set_language
 from bela.settings import SettingsStore
 from bela.tui.commands import BelaCommands
+from bela.tui.keys import APP_LETTERS, bind_letters
 from bela.tui.screens.start import StartScreen
 from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.footer import Footer
@@ -68,12 +69,10 @@ class BelaApp(App[int]):
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "help", N_("Help")),
-        Binding("b", "score_sheet", N_("Blok"), show=False),
         Binding("f3", "history", N_("History"), show=False),
         Binding("f4", "statistics", N_("Statistics"), show=False),
         Binding("f5", "coach", N_("Coach"), show=False),
         Binding("f2", "settings", N_("Settings")),
-        Binding("o", "settings", N_("Settings"), show=False),
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
     ]
 
@@ -147,6 +146,22 @@ class BelaApp(App[int]):
         )
         self.rules: Rules = rules if rules is not None else stored.rules
         """The house rules of the next new match."""
+        self._rules_given = rules is not None
+        self.sources: dict[str, str] = {
+            name: "flag"
+            for name, given in (
+                ("target", target),
+                ("difficulty", difficulty),
+                ("bot_delay", bot_delay),
+                ("auto_bela", auto_bela),
+                ("reduced_motion", reduced_motion),
+                ("rules", rules),
+            )
+            if given is not None
+        }
+        """Why a setting in use is not the saved one: "flag" (given for this run),
+        "unfinished" (the unfinished match's) or "last" (the match played last, before
+        anything was saved). F2 says so; changing the setting there drops the entry."""
         self.slot_notice: str | None = None
         self.remote = remote
         self._notices: dict[str, Notification] = {}
@@ -256,6 +271,7 @@ class BelaApp(App[int]):
         """
         set_language(code or None, None)
         self.remember(language=code)
+        bind_letters(self, APP_LETTERS)
         for screen in self.screen_stack:
             if isinstance(screen, LanguageRedraw):
                 screen.language_changed(now=screen is self.screen)
@@ -274,6 +290,8 @@ class BelaApp(App[int]):
     def remember(self, **values: object) -> None:
         """Save settings the player just changed (a failure is said once, and play goes on)."""
         problem = self.settings_store.change(**values)
+        for name in values:
+            self.sources.pop(name, None)  # what is in use is now what is saved
         if problem is not None:
             self.notify(problem, severity="warning", timeout=8)
 
@@ -356,6 +374,7 @@ class BelaApp(App[int]):
             event.prevent_default()
 
     def on_mount(self) -> None:
+        bind_letters(self, APP_LETTERS)
         if self.settings_store.notice is not None:
             self.notify(self.settings_store.notice, severity="warning", timeout=10)
         self._apply_saved_theme()
@@ -395,7 +414,7 @@ class BelaApp(App[int]):
         self._use_last_settings(saved)
         screen = self.screen
         if isinstance(screen, StartScreen):
-            screen.show_saved(saved, problem, self.target, self.difficulty)
+            screen.show_saved(saved, problem, self.target, self.difficulty, self.rules)
 
     def _use_last_settings(self, saved: object) -> None:
         """Take the unfinished match's target and difficulty where none was given.
@@ -409,13 +428,22 @@ class BelaApp(App[int]):
             return
         if not isinstance(saved, Saved) and self.settings_store.found:
             return
+        unfinished = isinstance(saved, Saved)
         last = last_settings(saved if isinstance(saved, Saved) else None)
         if last is None:
             return
+        why = "unfinished" if unfinished else "last"
         if not self._settings_given[0]:
             self.target = last[0]
+            self.sources["target"] = why
         if not self._settings_given[1]:
             self.difficulty = last[1]
+            self.sources["difficulty"] = why
+        if isinstance(saved, Saved) and not self._rules_given:
+            # the start screen offers the unfinished match's target, bots and house
+            # rules alike: one source for the three, as the settings screen says
+            self.rules = saved.match.rules
+            self.sources["rules"] = why
 
     async def action_quit(self) -> None:
         """Quit; the host's own app mid-match asks first (it is the table for everyone),
@@ -552,7 +580,9 @@ class BelaApp(App[int]):
         from bela.tui.screens.help import HelpScreen  # Markdown: loaded when first shown
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(*self.rules_in_play()))
+            rules, in_play = self.rules_in_play()
+            target = self.target_in_play() if in_play else self.target
+            self.push_screen(HelpScreen(rules, in_play, target, self.auto_bela))
 
     def rules_in_play(self) -> tuple[Rules, bool]:
         """The house rules of the match at the table (True), or of the next new match (False).
@@ -566,6 +596,16 @@ class BelaApp(App[int]):
                 if isinstance(screen, table.TableScreen):
                     return screen.match.rules, True
         return self.rules, False
+
+    def target_in_play(self) -> int | None:
+        """The target of the match at the table (None without one): what F1 describes."""
+        table = sys.modules.get("bela.tui.screens.table")
+        if table is not None:
+            for screen in reversed(self.screen_stack):
+                if isinstance(screen, table.TableScreen):
+                    target: int = screen.match.target
+                    return target
+        return None
 
     def action_settings(self) -> None:
         from bela.tui.screens.settings import SettingsScreen

@@ -1,28 +1,217 @@
-"""Every key a player can press, in one table: the F1 help and the README both show it.
+"""Every key a player can press, in one table per language: the F1 help and the README show it.
 
-The help screen renders ``KEYS`` (``help_lines``); the README's key table is
-``readme_table()`` word for word, and a test checks that it is, and that every
-key bound on the table screen, the round summary and the app is listed here.
-So a new key cannot be added without being documented in both places.
+Most keys are the same everywhere (arrows, 1-8, Enter, Space, F1-F4). The
+letters are not: a Croatian player names trump by the suits' own initials, h
+(herc), k (karo), p (pik), t (tref), so "dalje" and "dosta" need other letters
+there than in English, where p passes and k says dosta. ``LETTERS`` holds each
+language's letters for every lettered action; ``bind_letters`` binds a screen's
+letters in the language in use (again when the player switches it), and a test
+checks that in no language two actions of one moment (``Letter.moments``) share
+a letter.
+
+The help screen renders ``help_lines()`` in the language in use; the README's
+tables are ``readme_table()`` and ``readme_letters_table()`` word for word, and a
+test checks that they are, and that every key bound anywhere at the table is
+listed here. So a new key cannot be added without being documented in both places.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from bela.i18n import N_, _
+from bela.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language
 
-__all__ = ["KEYS", "Key", "help_lines", "key_table", "readme_table"]
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
+__all__ = [
+    "APP_LETTERS",
+    "KEYS",
+    "LETTERS",
+    "MOMENTS",
+    "Key",
+    "Letter",
+    "bid_keys",
+    "bind_letters",
+    "help_lines",
+    "key_table",
+    "letter",
+    "letters_of",
+    "readme_letters_table",
+    "readme_table",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Letter:
+    """A lettered action: the Textual action it runs, its footer word, and the moments
+    (``MOMENTS``) in which its letter must mean nothing else."""
+
+    action: str
+    label: str
+    moments: frozenset[str]
+    show: bool = False
+
+
+MOMENTS: Final = ("bidding", "playing", "summary", "lobby", "over")
+"""The moments a key can act in: naming trump, playing, a round's summary, a network
+lobby, a network table whose match is over."""
+
+_TABLE: Final = frozenset({"bidding", "playing"})
+_ANYWHERE: Final = frozenset(MOMENTS)
+
+ACTIONS: Final = {
+    "hearts": Letter("bid(0)", N_("Hearts"), frozenset({"bidding"})),
+    "diamonds": Letter("bid(1)", N_("Diamonds"), frozenset({"bidding"})),
+    "spades": Letter("bid(2)", N_("Spades"), frozenset({"bidding"})),
+    "clubs": Letter("bid(3)", N_("Clubs"), frozenset({"bidding"})),
+    "pass": Letter("bid(4)", N_("Dalje"), frozenset({"bidding"})),
+    "dosta": Letter("claim", N_("Dosta"), frozenset({"playing"})),
+    "last_trick": Letter("last_trick", N_("Last trick"), _TABLE, show=True),
+    "hint": Letter("hint", N_("Hint"), _TABLE, show=True),
+    "new_match": Letter("app.new_match", N_("New match"), _TABLE),
+    "analysis": Letter("analyse", N_("Analysis"), frozenset({"summary"}), show=True),
+    "bot_seat": Letter("bot_seat", N_("Bot in my seat"), frozenset({"summary"}), show=True),
+    "sheet": Letter("score_sheet", N_("Blok"), _ANYWHERE),
+    "settings": Letter("settings", N_("Settings"), _ANYWHERE),
+    "start": Letter("start", N_("Start"), frozenset({"lobby"}), show=True),
+    "talk": Letter("talk", N_("Talk"), _ANYWHERE, show=True),
+    # a network table's own: another match at the end, a watcher shown a hand, the host's
+    # controls (w, x and z stay out of the footer at 80 columns; the table talk names them)
+    "again": Letter("again", N_("Još jednu"), frozenset({"over"}), show=True),
+    "show_hand": Letter("show_hand", N_("Show a watcher"), _TABLE),
+    "move": Letter("control('move')", N_("Move players"), frozenset({"lobby"}), show=True),
+    "to_bot": Letter("control('bot')", N_("Seat to a bot"), _TABLE),
+    "pause": Letter("pause", N_("Pause"), _TABLE),
+}
+"""Every lettered action, by the id ``LETTERS`` gives its letter under."""
+
+APP_LETTERS: Final = ("sheet", "settings")
+"""The lettered actions the app binds (on every screen)."""
+
+_LATIN: Final = {
+    "hearts": "h",
+    "diamonds": "d",
+    "spades": "s",
+    "clubs": "c",
+    "pass": "p",
+    "dosta": "k",
+    "last_trick": "l",
+    "hint": "i",
+    "new_match": "n",
+    "analysis": "a",
+    "bot_seat": "m",
+    "sheet": "b",
+    "settings": "o",
+    "start": "g",
+    "talk": "t",
+    "again": "r",
+    "show_hand": "w",
+    "move": "m",
+    "to_bot": "x",
+    "pause": "z",
+}
+"""English's letters. Russian, Chinese and Arabic use them too: their suit names do not
+start with a letter a terminal sends without switching the keyboard layout."""
+
+LETTERS: Final[dict[str, dict[str, str]]] = {
+    "en": _LATIN,
+    # herc, karo, pik, tref; d for dalje, s for doSta, r for razgovor (t is tref)
+    "hr": {
+        **_LATIN,
+        "hearts": "h",
+        "diamonds": "k",
+        "spades": "p",
+        "clubs": "t",
+        "pass": "d",
+        "dosta": "s",
+        "talk": "r",
+        "again": "j",  # još jednu (r is razgovor)
+    },
+    # corazones, diamantes, picas, tréboles; s for paSo, h for hablar (t is tréboles)
+    "es": {
+        **_LATIN,
+        "hearts": "c",
+        "diamonds": "d",
+        "spades": "p",
+        "clubs": "t",
+        "pass": "s",
+        "talk": "h",
+    },
+    "ru": _LATIN,
+    "zh": _LATIN,
+    "ar": _LATIN,
+}
+"""Each language's letter for every action in ``ACTIONS``."""
+
+
+def letters_of(language: str | None = None) -> dict[str, str]:
+    """The letters of ``language`` (the one in use when None)."""
+    return LETTERS.get(language or current_language(), _LATIN)
+
+
+def letter(action: str, language: str | None = None) -> str:
+    """The letter for ``action`` (an ``ACTIONS`` id) in ``language`` (the one in use)."""
+    return letters_of(language)[action]
+
+
+def bid_keys(language: str | None = None) -> tuple[str, ...]:
+    """The bid menu's keys in its order: the four suits (♥ ♦ ♠ ♣), then dalje."""
+    table = letters_of(language)
+    return tuple(table[a] for a in ("hearts", "diamonds", "spades", "clubs", "pass"))
+
+
+def bind_letters(node: DOMNode, actions: Iterable[str]) -> None:
+    """Bind ``actions``' letters on ``node`` in the language in use (call again after the
+    player switches language: the letters bound before go, every other binding stays,
+    the command palette's ``ctrl+p`` that Textual adds to the app at start-up included)."""
+    bindings = node._bindings.copy()
+    before: dict[str, str] = getattr(node, "_bela_letters", {})
+    for key, action in before.items():
+        kept = [b for b in bindings.key_to_bindings.get(key, []) if b.action != action]
+        if kept:
+            bindings.key_to_bindings[key] = kept
+        else:
+            bindings.key_to_bindings.pop(key, None)
+    table = letters_of()
+    added: dict[str, str] = {}
+    for action in actions:
+        spec = ACTIONS[action]
+        bindings.bind(table[action], spec.action, spec.label, show=spec.show)
+        added[table[action]] = spec.action
+    setattr(node, "_bela_letters", added)  # noqa: B010 - a note on a Textual node
+    node._bindings = bindings
+    node.refresh_bindings()
 
 
 @dataclass(frozen=True, slots=True)
 class Key:
-    """One row: the key(s) as a player reads them, what they do, and Textual's key names."""
+    """One row: the key(s) as a player reads them, what they do, and Textual's key names.
+
+    ``letters`` names ``ACTIONS`` whose letters (in the language in use) are
+    keys of the row too: ``shown`` places them at ``{keys}`` (all of it when empty).
+    """
 
     shown: str
     what: str
     names: tuple[str, ...] = ()
+    letters: tuple[str, ...] = ()
+
+    def keys_shown(self, language: str | None = None) -> str:
+        """The keys as the player reads them in ``language`` (the one in use when None)."""
+        shown = _(self.shown) if language is None and self.shown else self.shown
+        if not self.letters:
+            return shown
+        table = letters_of(language)
+        keys = " ".join(table[a] for a in self.letters)
+        return shown.format(keys=keys) if shown else keys
+
+    def key_names(self, language: str | None = None) -> tuple[str, ...]:
+        """Textual's names for the row's keys in ``language``."""
+        table = letters_of(language)
+        return (*self.names, *(table[a] for a in self.letters))
 
 
 KEYS: Final = (
@@ -41,42 +230,54 @@ KEYS: Final = (
         N_("play the chosen card, or make the chosen bid; on a finished trick, only clear it"),
         ("enter",),
     ),
-    Key("h d s c", N_("name hearts, diamonds, spades or clubs as trump"), ("h", "d", "s", "c")),
-    Key("p", N_('say "dalje" (pass)'), ("p",)),
+    Key(
+        "",
+        N_("name hearts, diamonds, spades or clubs as trump"),
+        letters=("hearts", "diamonds", "spades", "clubs"),
+    ),
+    Key("", N_('say "dalje" (pass)'), letters=("pass",)),
     Key(N_("Mouse"), N_("click a card to play it, click a bid to make it")),
     Key(N_("Space"), N_("skip the bots' wait; clear a finished trick from the table"), ("space",)),
-    Key("l", N_("look at the last trick again"), ("l",)),
+    Key("", N_("look at the last trick again"), letters=("last_trick",)),
     Key(
-        "k",
+        "",
         N_(
-            'say "dosta" (house rule na dosta): after taking a trick, claim that mi have '
-            "reached the target"
+            'say "dosta" (house rule na dosta) on your lead after taking a trick: offered once '
+            "the points counted reach the target, and asked once before it counts"
         ),
-        ("k",),
+        letters=("dosta",),
     ),
     Key(
-        "i",
-        N_("hint: what the hard bot would play here and why; i again shows the numbers behind it"),
-        ("i",),
+        "",
+        N_("hint: what the hard bot would play here and why; again shows the numbers behind it"),
+        letters=("hint",),
     ),
     Key(
-        "a",
+        "",
         N_(
             "on a round's summary: analysis of every card against the best play with all cards seen"
         ),
-        ("a",),
+        letters=("analysis",),
     ),
     Key(
-        "m",
+        "",
         N_(
             "on a round's summary or a round of the history: the same deal with the hard bot "
             "in your seat, side by side with how you played it"
         ),
-        ("m",),
+        letters=("bot_seat",),
     ),
     Key("+ / −", N_("bots play faster / slower"), ("plus", "equals_sign", "minus")),
-    Key("n", N_("new match (this one stays saved, so you can come back to it)"), ("n",)),
-    Key("b", N_("the full score sheet (blok): every round, pad, štiglja and belot marked"), ("b",)),
+    Key(
+        "",
+        N_("new match (this one stays saved, so you can come back to it)"),
+        letters=("new_match",),
+    ),
+    Key(
+        "",
+        N_("the full score sheet (blok): every round, pad, štiglja and belot marked"),
+        letters=("sheet",),
+    ),
     Key(
         "F3",
         N_("history: every past match, step through one trick by trick, resume an unfinished one"),
@@ -90,12 +291,15 @@ KEYS: Final = (
     ),
     Key(N_("F1 or ?"), N_("rules and keys"), ("f1", "question_mark")),
     Key(
-        N_("F2 or o"),
+        N_("F2 or {keys}"),
         N_(
             "settings: target, bots, speed, bela, motion, theme and house rules (kept for next time)"  # noqa: E501
         ),
-        ("f2", "o"),
+        ("f2",),
+        letters=("settings",),
     ),
+    Key("", N_("at a network table: start the match (in the lobby)"), letters=("start",)),
+    Key("", N_("at a network table: write a line to the table"), letters=("talk",)),
     Key("Ctrl+P", N_("command palette"), ("ctrl+p",)),
     Key(
         "Ctrl+Q",
@@ -107,14 +311,14 @@ KEYS: Final = (
 
 
 def help_lines() -> str:
-    """The keys as a Markdown list, for the help screen."""
-    return "\n".join(f"- **{_(key.shown)}**: {_(key.what)}" for key in KEYS)
+    """The keys as a Markdown list in the language in use, for the help screen."""
+    return "\n".join(f"- **{key.keys_shown()}**: {_(key.what)}" for key in KEYS)
 
 
 def key_table() -> str:
     """The keys as a Markdown table in the current language (``README.hr.md`` holds the hr one)."""
     rows = ["| " + _("key") + " | " + _("what it does") + " |", "|---|---|"]
-    rows += [f"| {_(key.shown)} | {_(key.what)} |" for key in KEYS]
+    rows += [f"| {key.keys_shown()} | {_(key.what)} |" for key in KEYS]
     return "\n".join(rows)
 
 
@@ -124,5 +328,15 @@ def readme_table() -> str:
     English, as the README is; ``README.hr.md`` has its own table.
     """
     rows = ["| key | what it does |", "|---|---|"]
-    rows += [f"| {key.shown} | {key.what} |" for key in KEYS]
+    rows += [f"| {key.keys_shown('en')} | {key.what} |" for key in KEYS]
+    return "\n".join(rows)
+
+
+def readme_letters_table() -> str:
+    """Each language's letters side by side, for the README (it must contain this exactly)."""
+    head = "| | " + " | ".join(f"{LANGUAGE_NAMES[code]} (`{code}`)" for code in LANGUAGES) + " |"
+    rows = [head, "|---" * (len(LANGUAGES) + 1) + "|"]
+    for action, spec in ACTIONS.items():
+        keys = " | ".join(letter(action, code) for code in LANGUAGES)
+        rows.append(f"| {spec.label} | {keys} |")
     return "\n".join(rows)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bela.engine import (
+    QUICK_TARGET,
     Call,
     Card,
     CompletedTrick,
@@ -22,6 +23,8 @@ from bela.engine import (
     Suit,
 )
 from bela.i18n import _
+from bela.tui.keys import bid_keys
+from bela.tui.standing import deals_played
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of
 from bela.wording import is_you, mark_words, suit_name, you
 
@@ -142,9 +145,9 @@ class SheetModel:
     totals: tuple[int, int] = (0, 0)
     target: int = 1001
     hanging: int = 0
-
-
-BID_KEYS: Final = ("h", "d", "s", "c", "p")
+    deal: int = 0
+    """The deal in play of a brza 163 (the sheet counts deals there, not to the target);
+    0 in a match to a target."""
 
 
 def bid_options() -> tuple[Call | Pass, ...]:
@@ -156,7 +159,7 @@ def bid_model(rnd: Round, cursor: int) -> BidModel:
     """The menu the human chooses trump from (dalje disabled for the forced dealer)."""
     legal = rnd.legal_actions() if rnd.to_act == HUMAN else []
     options: list[tuple[str, str, bool]] = []
-    for key, action in zip(BID_KEYS, bid_options(), strict=True):
+    for key, action in zip(bid_keys(), bid_options(), strict=True):
         if isinstance(action, Call):
             label = f"{action.suit.symbol} {suit_name(action.suit).capitalize()}"
         else:
@@ -220,7 +223,10 @@ def sheet_model(match: Match) -> SheetModel:
     rows = tuple(
         SheetRow(r.index + 1, r.written[0], r.written[1], _round_note(r)) for r in match.rounds
     )
-    return SheetModel(rows, match.scores, match.target, match.hanging)
+    deal = 0
+    if match.target == QUICK_TARGET:
+        deal = deals_played(match.rounds) + (0 if match.is_over else 1)
+    return SheetModel(rows, match.scores, match.target, match.hanging, deal)
 
 
 def taken_text(rnd: Round, trick: CompletedTrick) -> str:

@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Select
 
-from bela.engine import Rules
+from bela.engine import QUICK_TARGET, Rules
 from bela.i18n import N_, _
 from bela.settings import RULE_CHOICES
 from bela.tui.keys import help_lines
@@ -33,44 +33,31 @@ def markdown_text(text: str) -> str:
     return "".join("\\" + ch if ch in "\\`*_{}[]()#+-.!|<>~" else ch for ch in text)
 
 
-def help_text() -> str:
-    """The rules, and every key from ``bela.tui.keys`` (the README's key table shows the same).
+def help_text(rules: Rules | None = None, target: int | None = None, auto_bela: bool = True) -> str:
+    """The rules as they are played, and every key from ``bela.tui.keys`` in the player's letters.
 
-    Each paragraph is one message in the catalog, so a translator meets a
-    paragraph at a time and the Markdown marks (``**``, ``*``) stay theirs to place.
+    Written from ``rules`` (the match's house rules, or the next match's), the
+    ``target`` (None: every target described) and whether the app announces bela
+    for the player (``auto_bela``): a paragraph says what the engine does under
+    them, so F1 never describes a rule that is not in play (it said bela comes
+    with the second card while the first one carries it). Each paragraph is one
+    message in the catalog, so a translator meets a paragraph at a time and the
+    Markdown marks (``**``, ``*``) stay theirs to place.
     """
+    rules = rules if rules is not None else Rules()
     paragraphs = [
         "# " + _("Bela: rules and keys"),
         "## " + _("Keys"),
         help_lines(),
         "## " + _("The game"),
-        _(
-            "Four players, partners opposite: you (bottom) and **{partner}** (top) are **mi**; "
-            "**{right}** (right) and **{left}** (left) are **vi**. Play goes counter-clockwise: "
-            "you, {right}, {partner}, {left}."
-        ).format(
-            partner=markdown_text(SEAT_NAMES[2]),
-            right=markdown_text(SEAT_NAMES[1]),
-            left=markdown_text(SEAT_NAMES[3]),
-        ),
+        _seats(rules),
         _(
             "**Cards.** 32 cards, 7 to A in ♥ ♦ ♠ ♣. Trump ranks J 9 A 10 K Q 8 7 (J 20, "
             "9 14, A 11, 10 10, K 4, Q 3); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, "
             "Q 3, J 2). The last trick adds 10: 162 points in all."
         ),
-        _(
-            "**Trump.** Everybody gets 6 cards and 2 face-down talon cards. From the "
-            "player after the dealer, each names a trump suit or says *dalje*; the first "
-            "suit named is trump. If three pass, the dealer must name one. Then everybody "
-            "takes up the talon (8 cards each)."
-        ),
-        _(
-            "**Zvanja** (declarations, counted automatically before the first trick): "
-            "3 in a row 20, 4 in a row 50, 5 or more 100; four jacks 200, four nines 150, "
-            "four aces, tens, kings or queens 100. Only the team with the single best "
-            "declaration scores, with all its declarations. All 8 cards of one suit "
-            "(*belot*) wins the match at once."
-        ),
+        _trump(rules),
+        _zvanja(rules),
         _(
             "**Šutim.** A player may keep their zvanja back: in the first trick, before "
             "their card. Kept back, they score nothing and the comparison is made without "
@@ -84,20 +71,150 @@ def help_text() -> str:
             "suit led you must trump, over-trumping when you can. Only with neither may you "
             "play anything. The highest trump wins, otherwise the highest card of the suit led."
         ),
-        _(
-            "**Bela.** Trump K and Q in one hand: 20 points, announced when playing the "
-            "second of them (you are asked)."
-        ),
+        _bela(rules, auto_bela),
         _(
             "**Scoring.** Each team totals its card points, zvanja and bela. The team that "
             "named trump must have *more than half* of both teams' total; otherwise it "
             "**falls** (*pad*): it writes 0 and the other team writes everything. A team that "
-            "takes all 8 tricks (*štiglja*) gets 90 extra. First to the target (501, 701 or "
-            "1001) wins; if both pass it, the higher total wins."
-        ),
-        _("Press Escape to go back."),
+            "takes all 8 tricks (*štiglja*) gets {bonus} extra."
+        ).format(bonus=rules.stiglja_bonus),
     ]
+    if rules.bela_always_counts and not rules.no_bela:
+        paragraphs.append(
+            _(
+                "**Bela se uvijek piše.** A team that falls still writes the bela it announced; "
+                "the other team writes the rest."
+            )
+        )
+    if rules.visi:
+        paragraphs.append(
+            _(
+                "**Visi.** On an exact tie the team that named trump falls, but its points "
+                "hang: the next team to win a deal that is not tied writes them too."
+            )
+        )
+    paragraphs += [*_match_end(rules, target), _("Press Escape to go back.")]
     return "\n\n".join(paragraphs) + "\n"
+
+
+def _seats(rules: Rules) -> str:
+    """Who sits where, by the names the player gave (escaped: a name is never Markdown)."""
+    partner, following, last = (markdown_text(SEAT_NAMES[seat]) for seat in (2, 1, 3))
+    if rules.clockwise:
+        return _(
+            "Four players, partners opposite: you (bottom) and **{partner}** (top) are **mi**; "
+            "**{next}** (left) and **{last}** (right) are **vi**. Play goes clockwise (a house "
+            "rule): you, {next}, {partner}, {last}."
+        ).format(partner=partner, next=following, last=last)
+    return _(
+        "Four players, partners opposite: you (bottom) and **{partner}** (top) are **mi**; "
+        "**{right}** (right) and **{left}** (left) are **vi**. Play goes counter-clockwise: "
+        "you, {right}, {partner}, {left}."
+    ).format(partner=partner, right=following, left=last)
+
+
+def _trump(rules: Rules) -> str:
+    if rules.no_forced_trump:
+        return _(
+            "**Trump.** Everybody gets 6 cards and 2 face-down talon cards. From the "
+            "player after the dealer, each names a trump suit or says *dalje*; the first "
+            "suit named is trump. If all four pass (a house rule), the deal is void, written "
+            "0 : 0, and the next dealer deals again. Once trump is named everybody takes up "
+            "the talon (8 cards each)."
+        )
+    return _(
+        "**Trump.** Everybody gets 6 cards and 2 face-down talon cards. From the "
+        "player after the dealer, each names a trump suit or says *dalje*; the first "
+        "suit named is trump. If three pass, the dealer must name one. Then everybody "
+        "takes up the talon (8 cards each)."
+    )
+
+
+def _zvanja(rules: Rules) -> str:
+    if rules.no_zvanja:
+        return _(
+            "**Zvanja** (declarations) are not played in this match (a house rule): "
+            "sequences and fours score nothing, and eight cards of a suit are just played."
+        )
+    if rules.tens_over_kings:
+        return _(
+            "**Zvanja** (declarations, counted automatically before the first trick): "
+            "3 in a row 20, 4 in a row 50, 5 or more 100; four jacks 200, four nines 150, "
+            "four aces, tens, kings or queens 100 (between two of these, tens rank above "
+            "kings and queens: a house rule). Only the team with the single best "
+            "declaration scores, with all its declarations. All 8 cards of one suit "
+            "(*belot*) wins the match at once."
+        )
+    return _(
+        "**Zvanja** (declarations, counted automatically before the first trick): "
+        "3 in a row 20, 4 in a row 50, 5 or more 100; four jacks 200, four nines 150, "
+        "four aces, tens, kings or queens 100. Only the team with the single best "
+        "declaration scores, with all its declarations. All 8 cards of one suit "
+        "(*belot*) wins the match at once."
+    )
+
+
+def _bela(rules: Rules, auto_bela: bool) -> str:
+    """When bela is announced: the rule in play, and whether the app asks the player."""
+    if rules.no_bela:
+        return _(
+            "**Bela** is not played in this match (a house rule): trump K and Q in one "
+            "hand are worth nothing together."
+        )
+    if rules.bela_on_second:
+        if auto_bela:
+            return _(
+                "**Bela.** Trump K and Q in one hand: 20 points, announced with the second "
+                "of them to be played (a house rule); the app announces it for you."
+            )
+        return _(
+            "**Bela.** Trump K and Q in one hand: 20 points, announced with the second "
+            "of them to be played (a house rule); you are asked."
+        )
+    if auto_bela:
+        return _(
+            "**Bela.** Trump K and Q in one hand: 20 points, announced with the first of "
+            "them to be played; the app announces it for you (the settings can have you asked)."
+        )
+    return _(
+        "**Bela.** Trump K and Q in one hand: 20 points, announced with the first of "
+        "them to be played; you are asked."
+    )
+
+
+def _match_end(rules: Rules, target: int | None) -> list[str]:
+    """How the match is won: to the target (every target when None), brza 163, dosta."""
+    to_target = _(
+        "**The match.** First to the target (501, 701 or 1001) wins; if both pass it, the "
+        "higher total wins."
+    )
+    quick = _(
+        "**Brza 163** (the quick match): three deals, then the higher total wins; equal "
+        "totals play one more deal at a time. Belot still wins at once."
+    )
+    if target == QUICK_TARGET:
+        return [quick]
+    parts = (
+        [to_target]
+        if target is None
+        else [
+            _(
+                "**The match.** This one is played to {target}: the first team to reach it wins; "
+                "if both do in the same deal, the higher total wins."
+            ).format(target=target)
+        ]
+    )
+    if rules.dosta:
+        parts.append(
+            _(
+                "**Na dosta** (a house rule): the player who has just won a trick may say "
+                "*dosta* before leading again, when the points counted so far reach the "
+                "target. It ends the match at once: a right claim wins it, a wrong one loses it."
+            )
+        )
+    if target is None:
+        parts.append(quick)
+    return parts
 
 
 def house_rules_text(rules: Rules, in_play: bool) -> str:
@@ -122,10 +239,20 @@ def house_rules_text(rules: Rules, in_play: bool) -> str:
 class HelpScreen(LanguageRedraw, ModalScreen[None]):
     """The rules and the key bindings, scrollable."""
 
-    def __init__(self, rules: Rules | None = None, in_play: bool = False) -> None:
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        in_play: bool = False,
+        target: int | None = None,
+        auto_bela: bool = True,
+    ) -> None:
+        """``rules`` and ``target`` of the match at the table (``in_play``) or the next one;
+        ``auto_bela``: the app announces bela for the player (the help says so)."""
         super().__init__()
         self.rules = rules if rules is not None else Rules()
         self.in_play = in_play
+        self.target = target
+        self.auto_bela = auto_bela
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,f1,question_mark", "close", N_("Back"))
@@ -135,7 +262,8 @@ class HelpScreen(LanguageRedraw, ModalScreen[None]):
         yield TooSmall()
         with VerticalScroll(id="help"):
             yield language_picker(self._language_setting(), prefixed=True)
-            title, rest = help_text().split("\n", 1)
+            text = help_text(self.rules, self.target, self.auto_bela)
+            title, rest = text.split("\n", 1)
             yield Markdown(f"{title}\n\n{house_rules_text(self.rules, self.in_play)}{rest}")
         yield Footer()
 

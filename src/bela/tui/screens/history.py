@@ -614,7 +614,13 @@ class ReplayScreen(Screen[None]):
         view = self.views[index]
         rnd = view.round
         lines: list[Text] = []
-        head = _("Seed {seed} · to {target} · bots {level}").format(
+        from bela.engine.rules import QUICK_TARGET
+
+        if self.match.target == QUICK_TARGET:  # three deals, not a race to 163
+            head = _("Seed {seed} · brza 163 (three deals) · bots {level}")
+        else:
+            head = _("Seed {seed} · to {target} · bots {level}")
+        head = head.format(
             seed=self.match.seed, target=self.match.target, level=level_name(self.difficulty)
         )
         lines.append(Text(head, style="italic"))
@@ -701,6 +707,7 @@ class ReplayScreen(Screen[None]):
     def sheet_text(self) -> Text:
         """The score sheet up to the round on show, that round's line in reverse."""
         from bela.archive.replay_text import TEAM_NAMES, sheet_marks
+        from bela.engine.rules import QUICK_TARGET
 
         assert self.match is not None
         index, _step = self.step
@@ -722,9 +729,11 @@ class ReplayScreen(Screen[None]):
             )
         lines.append(
             Text(
-                _("to {target} · now {mi}:{vi}").format(
-                    target=self.match.target, mi=sums[you() % 2], vi=sums[1 - you() % 2]
-                ),
+                (
+                    _("brza 163 · now {mi}:{vi}")
+                    if self.match.target == QUICK_TARGET
+                    else _("to {target} · now {mi}:{vi}")
+                ).format(target=self.match.target, mi=sums[you() % 2], vi=sums[1 - you() % 2]),
                 "italic",
             )
         )

@@ -17,6 +17,7 @@ from textual.widgets import Button, Static
 from bela.engine import Match
 from bela.engine.rules import QUICK_TARGET
 from bela.i18n import N_, _
+from bela.tui.keys import letter
 from bela.tui.model import sheet_model
 from bela.tui.text import SEAT_NAMES
 from bela.tui.widgets import TooSmall
@@ -75,6 +76,7 @@ class MatchEndScreen(ModalScreen[str]):
         Binding("f3", "app.history", N_("History"), show=False),
         Binding("f4", "app.statistics", N_("Statistics"), show=False),
         Binding("f1", "app.help", N_("Help"), show=False),
+        Binding("f2", "app.settings", N_("Settings"), show=False),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -91,6 +93,10 @@ class MatchEndScreen(ModalScreen[str]):
                 yield Button(_("New match (n)"), id="new", variant="primary")
                 yield Button(_("Blok (b)"), id="blok")
                 yield Button(_("Quit (q)"), id="quit")
+
+    def on_mount(self) -> None:
+        """The settings' letter (``o``) as at the table: the next match is chosen here."""
+        self._bindings.bind(letter("settings"), "app.settings", N_("Settings"), show=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "blok":

@@ -32,7 +32,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from bela.engine import Card, CompletedTrick, SeatView, Suit
+from bela.engine import QUICK_TARGET, Card, CompletedTrick, SeatView, Suit
 from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import N_, _
 from bela.net.phrases import ROUND_CODES, render
@@ -51,8 +51,8 @@ from bela.net.protocol import (
     Welcome,
 )
 from bela.net.seat_view import played_round_of, round_record_of, seat_view_of
+from bela.tui.keys import bid_keys, bind_letters, letter
 from bela.tui.model import (
-    BID_KEYS,
     BidModel,
     HandModel,
     SeatModel,
@@ -72,14 +72,14 @@ from bela.tui.net_moments import (
 )
 from bela.tui.remote import RemoteSession, SeatLost
 from bela.tui.screens.table_parts import (
-    BID_BINDINGS,
     CHOOSE_BINDINGS,
-    CLAIM_BINDING,
-    HINT_BINDING,
-    LAST_TRICK_BINDING,
+    TABLE_LETTERS,
     HintBook,
+    choose_first,
+    no_such_card,
     table_layout,
 )
+from bela.tui.standing import deal_heading
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.trick import place_of
@@ -185,7 +185,7 @@ def seat_models(state: State, watching: bool = False) -> list[SeatModel]:
 
 def bid_choices(view: ViewInfo, cursor: int) -> BidModel:
     options = []
-    for key, bid in zip(BID_KEYS, _BIDS, strict=True):
+    for key, bid in zip(bid_keys(), _BIDS, strict=True):
         if bid == "dalje":
             label = _("Dalje (pass)") if bid in view.legal else _("Dalje ✗")
         else:
@@ -215,19 +215,6 @@ class NetTableScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *CHOOSE_BINDINGS,
-        *BID_BINDINGS,
-        LAST_TRICK_BINDING,
-        CLAIM_BINDING,
-        HINT_BINDING,
-        Binding("g", "start", N_("Start")),
-        Binding("r", "again", N_("Još jednu")),
-        # w, x and z stay out of the footer (80 columns); the table talk names them when
-        # they are of use (a watcher arrives; the host's match starts)
-        Binding("w", "show_hand", N_("Show a watcher"), show=False),
-        Binding("m", "control('move')", N_("Move players")),
-        Binding("x", "control('bot')", N_("Seat to a bot"), show=False),
-        Binding("z", "pause", N_("Pause"), show=False),
-        Binding("t", "talk", N_("Talk")),
         Binding("escape", "stop_talk", N_("Back to the cards"), show=False),
         *(
             # not in the footer (with the hint and the last trick, F1 help would not fit
@@ -243,6 +230,9 @@ class NetTableScreen(Screen[None]):
         self.state: State | None = None
         self.lobby: Lobby | None = None
         self.cursor = 0
+        self.unchosen = False
+        """A number key named a card this seat does not hold: Enter plays nothing until
+        a card is chosen (as at the local table)."""
         self.bid_cursor = 4
         self.leader = False
         self.over: Over | None = None
@@ -305,6 +295,10 @@ class NetTableScreen(Screen[None]):
         return True
 
     def on_mount(self) -> None:
+        bind_letters(
+            self,
+            (*TABLE_LETTERS, "start", "talk", "again", "show_hand", "move", "to_bot", "pause"),
+        )
         self.query_one("#say", Input).display = False
         self.query_one("#bids", BidMenu).display = False
         self._say(
@@ -497,6 +491,7 @@ class NetTableScreen(Screen[None]):
             names=self._names(state),
             played=played_round_of(state.view, ended),  # all 8 tricks public: analysable
             seats=(_players(state), me),
+            deal=sum(1 for r in state.sheet if "redeal" not in r.marks),
         )
 
     def _next_moment(self) -> None:
@@ -511,6 +506,7 @@ class NetTableScreen(Screen[None]):
         self._next_moment()
 
     def _open_turn(self, view: ViewInfo) -> None:
+        self.unchosen = False
         if view.phase == "bidding":
             self.bid_cursor = 4 if "dalje" in view.legal else 0
         elif view.phase == "playing":
@@ -732,19 +728,26 @@ class NetTableScreen(Screen[None]):
             trump_text = _("Trump {symbol} {suit}, called by {name}").format(
                 symbol=trump.symbol, suit=suit_name(trump), name=names[view.caller]
             )
+        if state.target == QUICK_TARGET:  # brza 163: which of its three deals, not "(to 163)"
+            deal = sum(1 for r in state.sheet if "redeal" not in r.marks) + 1
+            head = _("{progress} · dealer {name} · mi {mi} · vi {vi}").format(
+                progress=deal_heading(deal),
+                name=names[view.dealer],
+                mi=state.scores[mine],
+                vi=state.scores[theirs],
+            )
+        else:
+            head = _("Round {n} · dealer {name} · mi {mi} · vi {vi} (to {target})").format(
+                n=state.round + 1,
+                name=names[view.dealer],
+                mi=state.scores[mine],
+                vi=state.scores[theirs],
+                target=state.target,
+            )
         self.query_one("#status", Static).update(
             Text("\n").join(
                 [
-                    Text(
-                        _("Round {n} · dealer {name} · mi {mi} · vi {vi} (to {target})").format(
-                            n=state.round + 1,
-                            name=names[view.dealer],
-                            mi=state.scores[mine],
-                            vi=state.scores[theirs],
-                            target=state.target,
-                        ),
-                        style="bold",
-                    ),
+                    Text(head, style="bold"),
                     Text(f"{trump_text} · {turn}"),
                 ]
             )
@@ -770,21 +773,43 @@ class NetTableScreen(Screen[None]):
             )
             for r in state.sheet
         )
+        deal = 0
+        if state.target == QUICK_TARGET:  # brza 163: the sheet counts its three deals
+            deal = sum(1 for r in state.sheet if "redeal" not in r.marks) + 1
         sheet = self.query_one("#sheet", ScoreSheet)
         sheet.model = SheetModel(
-            rows, (state.scores[mine], state.scores[theirs]), state.target, state.hanging
+            rows, (state.scores[mine], state.scores[theirs]), state.target, state.hanging, deal
         )
         if state.series is not None:  # the evening's matches, under the sheet
             self._show_series(state.series, me)
         if self.my_turn():
-            self._say(
-                _("Your turn: name trump (h d s c) or say dalje (p).")
-                if bidding
-                else _("Your turn: ←/→ or 1-8, Enter plays."),
-                "hint",
-            )
+            self._say(self._turn_prompt(bidding), "hint")
         elif view.to_act is not None:
             self._say(_("Waiting for {name}…").format(name=names[view.to_act]), "hint")
+
+    def _turn_prompt(self, bidding: bool) -> str:
+        """The standing hint on this seat's turn, with the keys of the player's language;
+        dosta is offered only once the points counted reach the target."""
+        if bidding:
+            keys = bid_keys()
+            return _("Your turn: name trump ({suits}) or say dalje ({key}).").format(
+                suits=" ".join(keys[:4]), key=keys[4]
+            )
+        points = self._counted()
+        if self.state is not None and points is not None and points >= self.state.target:
+            return _(
+                "Your lead: ←/→ or 1-8, Enter plays. Or {key}: say dosta (we have {points})."
+            ).format(key=letter("dosta"), points=points)
+        return _("Your turn: ←/→ or 1-8, Enter plays.")
+
+    def _counted(self) -> int | None:
+        """What our team has counted for a dosta now, when this seat may say it (else None)."""
+        from bela.ai.base import counted_points
+
+        state, view = self.state, self.seat_view
+        if state is None or view is None or not state.view.can_claim:
+            return None
+        return counted_points(view, view.seat % 2)
 
     def _refresh_moments(self, state: State) -> None:
         """The zvanja on show during the first trick, "bela!" by its card (as at home)."""
@@ -819,7 +844,8 @@ class NetTableScreen(Screen[None]):
         if not self.my_turn() or view.phase != "playing":
             return HandModel(cards, fresh=fresh, trump=trump)
         self.cursor = min(max(self.cursor, 0), max(len(cards) - 1, 0))
-        return HandModel(cards, self._legal_cards(view), self.cursor, fresh=fresh, trump=trump)
+        cursor = None if self.unchosen else self.cursor
+        return HandModel(cards, self._legal_cards(view), cursor, fresh=fresh, trump=trump)
 
     # ------------------------------------------------------------------ acting
 
@@ -842,6 +868,8 @@ class NetTableScreen(Screen[None]):
             return
         if self.state.view.phase == "bidding":
             self.action_bid(self.bid_cursor)
+        elif self.unchosen:
+            self._say(choose_first(len(self.hand_cards())), "error")
         else:
             self._play(self.cursor)
 
@@ -859,6 +887,7 @@ class NetTableScreen(Screen[None]):
             self.bid_cursor = (self.bid_cursor + step) % len(_BIDS)
         elif self.hand_cards():
             self.cursor = (self.cursor + step) % len(self.hand_cards())
+            self.unchosen = False
         self.refresh_view()
 
     def action_pick(self, index: int) -> None:
@@ -873,6 +902,12 @@ class NetTableScreen(Screen[None]):
             self.bid_cursor = min(index, len(_BIDS) - 1)
         elif index < len(self.hand_cards()):
             self.cursor = index
+            self.unchosen = False
+        elif self.my_turn():
+            self.unchosen = True
+            self.refresh_view()
+            self._say(no_such_card(index, len(self.hand_cards())), "error")
+            return
         self.refresh_view()
 
     def action_bid(self, index: int) -> None:
@@ -881,8 +916,19 @@ class NetTableScreen(Screen[None]):
         self._act(_BIDS[index])
 
     def action_claim(self) -> None:
-        if self.state is not None and self.state.view.can_claim:
-            self._act("dosta")
+        """Dosta at a network seat: asked once (``DostaPrompt``), sent once confirmed."""
+        from bela.tui.screens.prompts import DostaPrompt
+
+        state, points = self.state, self._counted()
+        if state is None or points is None:
+            return
+        asked = state
+
+        def answered(say_it: bool | None) -> None:
+            if say_it and self.state is asked:
+                self._act("dosta")
+
+        self.app.push_screen(DostaPrompt(points, state.target), answered)
 
     def action_last_trick(self) -> None:
         """Show the most recent finished trick (the previous round's last, early in a round)."""
@@ -966,6 +1012,7 @@ class NetTableScreen(Screen[None]):
 
     def on_hand_card_clicked(self, message: Hand.CardClicked) -> None:
         self.cursor = message.index
+        self.unchosen = False
         self._play(message.index)
 
     def on_bid_menu_chosen(self, message: BidMenu.Chosen) -> None:

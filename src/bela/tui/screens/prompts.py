@@ -1,4 +1,5 @@
-"""Small dialogs over the table: announcing bela, declaring zvanja, reviewing the last trick."""
+"""Small dialogs over the table: announcing bela, declaring zvanja, saying dosta, and
+reviewing the last trick."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from bela.tui.widgets import TooSmall
 from bela.tui.widgets.trick import trick_text
 from bela.wording import is_you, padded
 
-__all__ = ["BelaPrompt", "DeclarePrompt", "LastTrickScreen", "answer_keys"]
+__all__ = ["BelaPrompt", "DeclarePrompt", "DostaPrompt", "LastTrickScreen", "answer_keys"]
 
 _ANSWER_KEYS: Final = {"hr": ("d", "n"), "es": ("s", "n"), "ru": ("д", "н")}
 """Yes and no as a player of each language types them: da / ne, sí / no, да / нет."""
@@ -125,6 +126,49 @@ class DeclarePrompt(FreshModal[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(_("Declare (Enter)"), id="yes", variant="primary")
                 yield Button(_("Keep back (Esc)"), id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class DostaPrompt(FreshModal[bool]):
+    """Asked before "dosta" counts: a claim ends the match either way, so one key never does.
+
+    ``points`` is what we have counted so far (score, tricks, zvanja, bela); when it
+    is short of ``target`` the question says that the claim would lose the match.
+    Dismissed with True (say it) or False (play on). Only a key pressed while the
+    question is on show answers it.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "answer(True)", N_("Dosta!")),
+        Binding("escape", "answer(False)", N_("Back")),
+    ]
+
+    def __init__(self, points: int, target: int) -> None:
+        super().__init__()
+        self.points = points
+        self.target = target
+
+    def question(self) -> str:
+        """The one question asked, in the player's words (we: the player's team)."""
+        if self.points >= self.target:
+            return _("Say dosta? We have {points}. Enter: yes, Esc: no").format(points=self.points)
+        return _(
+            "Say dosta? We have only {points} of {target}: a wrong dosta loses the match.\n"
+            "Enter: say it all the same, Esc: no"
+        ).format(points=self.points, target=self.target)
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="dosta", classes="dialog"):
+            yield Static(self.question(), classes="title")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Dosta! (Enter)"), id="yes", variant="primary")
+                yield Button(_("No (Esc)"), id="no")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

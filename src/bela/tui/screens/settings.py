@@ -1,10 +1,12 @@
 """Settings (F2 or ``o``): what the player chose, changed here and saved at once (issue #13).
 
-Every change takes effect at once and is written to ``settings.json``
-(``bela.settings``); a setting given on the command line for one run is saved
-only once the player changes it here. The house rules are those of the next
-new match: a match in progress keeps the rules it was dealt under (its record
-holds them), and the screen says which those are.
+The screen shows what is saved in ``settings.json`` (``bela.settings``). Where
+the app uses something else for now, a line says which setting and why: a
+command-line flag for this run, or the unfinished match's target, bots and
+house rules that the start screen offers (issue #22: it showed those as if they
+were saved). Every change takes effect at once and is saved. The house rules
+are those of the next new match: a match in progress keeps the rules it was
+dealt under (its record holds them), and the screen says which those are.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.foundation.untrusted import shown_path
-from bela.i18n import N_, _
+from bela.i18n import N_, _, pgettext
 from bela.settings import NAME_LIMIT, RULE_CHOICES, clean_name, rules_summary, settings_path
 from bela.tui.palette import theme_label
 from bela.tui.screens.start import Choice, Choices
@@ -119,12 +121,14 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         app = self.bela_app
+        saved = app.settings_store.saved
         rules, in_play = app.rules_in_play()
         yield TooSmall()
         with VerticalScroll(id="settings", classes="dialog"):
             yield Static(_("Settings"), classes="title")
             where = _("Saved at once in {path}.").format(path=shown_path(settings_path()))
             yield Static(Text(where), id="settings-where")
+            yield Static(Text("\n".join(self._differences())), id="settings-differ")
             with Horizontal(classes="setting"):
                 yield Label(_("Language"), classes="setting-label")
                 yield language_picker(app.language_setting)
@@ -137,19 +141,19 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                             if value == QUICK_TARGET
                             else str(value)
                         )
-                        yield Choice(label, value=value == app.target, name=str(value))
+                        yield Choice(label, value=value == saved.target, name=str(value))
             with Horizontal(classes="setting"):
                 yield Label(_("Bots"), classes="setting-label")
                 with Choices(id="set-difficulty", compact=True):
                     for level in DIFFICULTIES:
-                        chosen = level == app.difficulty
+                        chosen = level == saved.difficulty
                         yield Choice(level_name(level).capitalize(), value=chosen, name=level)
             with Horizontal(classes="setting"):
                 yield Label(_("Bot speed"), classes="setting-label")
                 with Choices(id="set-speed", compact=True):
                     from bela.tui.app import SPEEDS
 
-                    nearest = min(SPEEDS, key=lambda delay: abs(delay - app.bot_delay))
+                    nearest = min(SPEEDS, key=lambda delay: abs(delay - saved.bot_delay))
                     for delay in SPEEDS:
                         yield Choice(_speed_label(delay), value=delay == nearest, name=str(delay))
             with Horizontal(classes="setting"):
@@ -163,15 +167,17 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                     id="set-theme",
                 )
             yield Tick(
-                _("Announce bela for me (else I am asked)"), value=app.auto_bela, id="set-bela"
+                _("Announce bela for me (else I am asked)"), value=saved.auto_bela, id="set-bela"
             )
             yield Tick(
                 _("Declare my zvanja for me (else I am asked)"),
-                value=app.always_declare,
+                value=saved.always_declare,
                 id="set-declare",
             )
             yield Tick(
-                _("Reduce motion (no sliding tricks)"), value=app.reduced_motion, id="set-motion"
+                _("Reduce motion (no sliding tricks)"),
+                value=saved.reduced_motion,
+                id="set-motion",
             )
             yield Static(_("House rules, for the next new match"), classes="setting-heading")
             if in_play:
@@ -180,7 +186,7 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 )
                 yield Static(Text(text), id="settings-in-play")
             for choice in RULE_CHOICES:
-                on = getattr(app.rules, choice.field) == choice.value
+                on = getattr(saved.rules, choice.field) == choice.value
                 yield Tick(_(choice.label), value=on, id=_RULE_PREFIX + choice.field)
             yield Static(_("Names at the table (Enter keeps a name)"), classes="setting-heading")
             names = app.table_names()
@@ -199,6 +205,69 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#set-target", RadioSet).focus()
+        self.query_one("#settings-differ", Static).display = bool(self._differences())
+
+    def _differences(self) -> list[str]:
+        """One line for each setting in use that is not the saved one: which, and why."""
+        from bela.tui.app import BelaApp
+
+        app = self.app
+        if not isinstance(app, BelaApp):
+            return []
+        saved = app.settings_store.saved
+
+        def on_off(value: bool) -> str:
+            return pgettext("setting", "on") if value else pgettext("setting", "off")
+
+        shown = {
+            "target": (_("Play to"), str(app.target), str(saved.target)),
+            "difficulty": (
+                _("Bots"),
+                level_name(app.difficulty).capitalize(),
+                level_name(saved.difficulty).capitalize(),
+            ),
+            "rules": (_("House rules"), rules_summary(app.rules), rules_summary(saved.rules)),
+            "bot_delay": (
+                _("Bot speed"),
+                _speed_label(app.bot_delay),
+                _speed_label(saved.bot_delay),
+            ),
+            "auto_bela": (
+                _("Announce bela for me"),
+                on_off(app.auto_bela),
+                on_off(saved.auto_bela),
+            ),
+            "reduced_motion": (
+                _("Reduce motion"),
+                on_off(app.reduced_motion),
+                on_off(saved.reduced_motion),
+            ),
+        }
+        lines = []
+        for name, (setting, now, kept) in shown.items():
+            why = app.sources.get(name)
+            if why is None or now == kept:
+                continue
+            values = {"setting": setting, "value": now, "saved": kept}
+            if why == "flag":
+                line = _(
+                    "{setting}: {value} in this run, given on the command line (saved: {saved})."
+                )
+            elif why == "unfinished":
+                line = _(
+                    "{setting}: {value} on the start screen, the unfinished match's "
+                    "(saved: {saved})."
+                )
+            else:
+                line = _("{setting}: {value} on the start screen, as in the match played last.")
+            lines.append(line.format(**values))
+        return lines
+
+    def _show_differences(self) -> None:
+        lines = self._differences()
+        differ = self.query_one("#settings-differ", Static)
+        differ.update(Text("\n".join(lines)))
+        differ.display = bool(lines)
 
     def _chosen(self, set_id: str) -> str | None:
         button = self.query_one(f"#{set_id}", RadioSet).pressed_button
@@ -214,31 +283,43 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
         name = event.pressed.name
         if name is None:
             return
+        saved = app.settings_store.saved
         match event.radio_set.id:
-            case "set-target" if int(name) != app.target:
+            case "set-target" if int(name) != saved.target or int(name) != app.target:
                 app.target = int(name)
                 app.remember(target=app.target)
-            case "set-difficulty" if name != app.difficulty:
+            case "set-difficulty" if name != saved.difficulty or name != app.difficulty:
                 app.difficulty = name
                 app.remember(difficulty=name)
-            case "set-speed" if float(name) != app.bot_delay:
+            case "set-speed" if float(name) != saved.bot_delay or float(name) != app.bot_delay:
                 app.bot_delay = float(name)
                 app.remember(bot_delay=app.bot_delay)
+        self._show_differences()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         event.stop()
         app = self.bela_app
         box = event.checkbox.id or ""
-        if box == "set-bela" and event.value != app.auto_bela:
-            app.toggle_auto_bela()
-        elif box == "set-declare" and event.value != app.always_declare:
-            app.toggle_always_declare()
-        elif box == "set-motion" and event.value != app.reduced_motion:
-            app.toggle_reduced_motion()
+        if box == "set-bela":
+            if event.value != app.auto_bela:
+                app.toggle_auto_bela()
+            else:
+                app.remember(auto_bela=event.value)  # in use already; now saved as well
+        elif box == "set-declare":
+            if event.value != app.always_declare:
+                app.toggle_always_declare()
+            else:
+                app.remember(always_declare=event.value)
+        elif box == "set-motion":
+            if event.value != app.reduced_motion:
+                app.toggle_reduced_motion()
+            else:
+                app.remember(reduced_motion=event.value)
         elif box.startswith(_RULE_PREFIX):
             rules = self._rules()
-            if rules != app.rules:
+            if rules != app.rules or rules != app.settings_store.saved.rules:
                 app.set_rules(rules)
+        self._show_differences()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from bela.engine import TARGETS, Rules
@@ -74,12 +75,41 @@ class Choice(RadioButton):
 
 
 class Choices(RadioSet):
-    """A radio set whose highlight starts on the chosen button.
+    """A radio set whose highlight is always the chosen button.
 
     Textual's ``RadioSet`` highlights its first button when mounted, whichever is
     pressed: with 1001 chosen the highlight sat on 501, the eye took it for the
-    choice, and Enter or Space would have chosen 501 (issue #12).
+    choice, and Enter or Space would have chosen 501 (issue #12). And its arrows
+    moved only the highlight, so ← ← ← Enter on the start screen seemed to choose
+    and then started a match to the old target (issue #22). Here ← and → choose
+    (the ● moves with the highlight), ↑ and ↓ move to the row above or below, and
+    Enter goes on to the next row: it never starts a match from a choice.
     """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "", show=False),
+        Binding("right", "step(1)", "", show=False),
+        Binding("up", "row(-1)", "", show=False),
+        Binding("down,enter", "row(1)", "", show=False),
+    ]
+
+    def action_row(self, step: int) -> None:
+        """The row above or below: the start screen's order, else the next focusable
+        widget (the settings screen, which lists one setting a row)."""
+        screen = self.screen
+        if isinstance(screen, StartScreen):
+            screen.action_row(step)
+        elif step < 0:
+            screen.focus_previous()
+        else:
+            screen.focus_next()
+
+    def action_step(self, step: int) -> None:
+        if step < 0:
+            self.action_previous_button()
+        else:
+            self.action_next_button()
+        self.action_toggle_button()
 
     def on_mount(self) -> None:
         # RadioSet's own mount handler runs after this one (and picks the pressed
@@ -95,6 +125,10 @@ class StartScreen(LanguageRedraw, Screen[None]):
     """Choose the match, or resume the unfinished one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "row(-1)", "", show=False),
+        Binding("down", "row(1)", "", show=False),
+        Binding("left", "across(-1)", "", show=False),
+        Binding("right", "across(1)", "", show=False),
         Binding("ctrl+n", "start", N_("New match")),
         Binding("ctrl+r", "resume", N_("Resume"), show=False),
         Binding("ctrl+s", "reseed", N_("New seed")),
@@ -193,16 +227,78 @@ class StartScreen(LanguageRedraw, Screen[None]):
     async def _redraw_language(self) -> None:
         """Compose the screen anew in the new language; the footer comes after, as at first."""
         await self.recompose()
-        await self.mount(Footer())
+        await self._mount_footer()
 
     def on_mount(self) -> None:
         # The footer (a widget per key, composed again at each focus change) costs as
         # much as the rest of the screen: it follows the first paint (issue #12).
-        self.call_after_refresh(self.mount, Footer())
-        self.query_one("#resume" if self.saved is not None else "#new-match", Button).focus()
+        self.call_after_refresh(self._mount_footer)
+        # an unfinished match: Resume; otherwise the first choice, so that the arrows a
+        # player presses first change what is on show, not what is started unseen
+        if self.saved is not None:
+            self.query_one("#resume", Button).focus()
+        else:
+            self.query_one("#target", Choices).focus()
+
+    async def _mount_footer(self) -> None:
+        """The footer, then its keys: it draws them when the bindings change, and with the
+        focus already on a choice (set before it was mounted) nothing else would say so."""
+        await self.mount(Footer())
+        self.refresh_bindings()
+
+    def _rows(self) -> list[Widget]:
+        """The rows the arrows move through, top to bottom: target, bots, seed, buttons."""
+        first = self.query_one("#resume" if self.saved is not None else "#new-match", Button)
+        return [
+            self.query_one("#target", Choices),
+            self.query_one("#difficulty", Choices),
+            self.query_one("#seed", Input),
+            first,
+        ]
+
+    def _row_of(self, widget: Widget | None) -> int | None:
+        """Which row ``widget`` is in (the seed's row holds its New seed button too)."""
+        if widget is None:
+            return None
+        if widget.id == "reseed":
+            return 2
+        if (
+            isinstance(widget, Button)
+            and widget.parent is not None
+            and widget.parent.has_class("buttons")
+        ):
+            return 3
+        for index, row in enumerate(self._rows()):
+            if widget is row:
+                return index
+        return None
+
+    def action_row(self, step: int) -> None:
+        """↑ / ↓ (and Enter on a choice): the row above or below, in the screen's order."""
+        row = self._row_of(self.focused)
+        rows = self._rows()
+        if row is None:
+            rows[0].focus()
+            return
+        rows[min(max(row + step, 0), len(rows) - 1)].focus()
+
+    def action_across(self, step: int) -> None:
+        """← / → among the buttons of a row (the seed's, the bottom one); no wrapping round,
+        so ← pressed too often stays on the first button instead of reaching Quit."""
+        focused = self.focused
+        if not isinstance(focused, Button) or focused.parent is None:
+            return
+        row = [w for w in focused.parent.children if isinstance(w, Button) or w.id == "seed"]
+        index = row.index(focused)
+        row[min(max(index + step, 0), len(row) - 1)].focus()
 
     def show_saved(
-        self, saved: Saved | None, problem: str | None, target: int, difficulty: str
+        self,
+        saved: Saved | None,
+        problem: str | None,
+        target: int,
+        difficulty: str,
+        rules: Rules | None = None,
     ) -> None:
         """Offer the unfinished match read after the screen was drawn (or say why not).
 
@@ -223,7 +319,7 @@ class StartScreen(LanguageRedraw, Screen[None]):
             resume = self._resume_button()
             self.query_one("#start .buttons", Horizontal).mount(resume, before=new_match)
             resume.focus()
-        self.show_settings(target, difficulty, self.rules)
+        self.show_settings(target, difficulty, rules if rules is not None else self.rules)
 
     @staticmethod
     def _problem_line(problem: str) -> Static:

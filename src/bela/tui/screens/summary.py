@@ -14,7 +14,9 @@ from textual.widgets import Button, Static
 
 from bela.engine import LAST_TRICK_BONUS, Match, Round, RoundRecord
 from bela.i18n import N_, _
+from bela.tui.keys import bind_letters
 from bela.tui.screens.fresh import FreshModal
+from bela.tui.standing import deals_played, standing_after
 from bela.tui.text import SEAT_NAMES, TEAM_NAMES, explain_round
 from bela.tui.widgets import TooSmall
 from bela.wording import is_you, ours, padded, suit_name
@@ -70,8 +72,6 @@ class RoundSummaryScreen(FreshModal[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", N_("Continue")),
-        Binding("a", "analyse", N_("Analysis")),
-        Binding("m", "bot_seat", N_("Bot in my seat")),
     ]
 
     def __init__(
@@ -84,6 +84,7 @@ class RoundSummaryScreen(FreshModal[None]):
         names: Sequence[str] | None = None,
         played: Round | None = None,
         seats: tuple[Sequence[str], int] | None = None,
+        deal: int | None = None,
         level: str | None = None,
     ) -> None:
         """``standing``: the scores after the round and the target; ``last_trick_team``
@@ -92,7 +93,9 @@ class RoundSummaryScreen(FreshModal[None]):
         from seat 0: the record is turned so the player's team is "mi"). A network seat, which
         never holds the deal, offers the analysis with ``played`` (the round replayed from
         its eight public tricks) and ``seats`` (the players by seat, and the player's own).
-        ``level``, the match's bots, offers the same deal with a bot in the player's seat."""
+        ``deal``: the deal's number as a brza 163 counts them (void deals left out;
+        the round's number when None). ``level``, the match's bots, offers the same deal
+        with a bot in the player's seat."""
         super().__init__()
         self.level = level
         self.played = played
@@ -102,6 +105,7 @@ class RoundSummaryScreen(FreshModal[None]):
         self.last_trick_team = last_trick_team
         self.match = match
         self.names = names
+        self.deal = deal if deal is not None else record.index + 1
 
     @classmethod
     def of_match(
@@ -111,7 +115,13 @@ class RoundSummaryScreen(FreshModal[None]):
         ``level``: the bots the match is played with."""
         tricks = match.deal(record.index).replay(record.actions).tricks
         last_team = tricks[-1].winner % 2 if len(tricks) == 8 else None
-        return cls(record, (match.scores, match.target), last_team, match=match, level=level)
+        deal = deals_played(r for r in match.rounds if r.index <= record.index)
+        return cls(
+            record, (match.scores, match.target), last_team, match=match, deal=deal, level=level
+        )
+
+    def on_mount(self) -> None:
+        bind_letters(self, ("analysis", "bot_seat"))
 
     def compose(self) -> ComposeResult:
         record = self.record
@@ -124,9 +134,7 @@ class RoundSummaryScreen(FreshModal[None]):
             lines.append(Text(f"{padded(label, width)}{mi:>6}{vi:>6}", style=style))
         table = Text("\n").join(lines)
         scores, target = self.standing
-        standing = _("Score: mi {mi} · vi {vi}  (to {target})").format(
-            mi=scores[0], vi=scores[1], target=target
-        )
+        standing = standing_after(scores, target, self.deal)
         yield TooSmall()
         with Vertical(id="summary", classes="dialog"):
             yield Static(Text(summary_title(record, self.names), style="bold"), classes="title")

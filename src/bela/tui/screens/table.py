@@ -29,6 +29,7 @@ from textual.widgets import Static
 from bela.ai import Bot
 from bela.ai.driver import bot_action
 from bela.engine import (
+    QUICK_TARGET,
     Action,
     Call,
     Card,
@@ -53,6 +54,7 @@ from bela.tui.events import (
     round_lines,
     zvanja_lines,
 )
+from bela.tui.keys import bid_keys, bind_letters, letter
 from bela.tui.model import (
     HandModel,
     TrickModel,
@@ -68,15 +70,15 @@ from bela.tui.model import (
 from bela.tui.moments import bela_callout, first_trick_zvanja, zvanja_moment
 from bela.tui.screens.fresh import event_clock
 from bela.tui.screens.table_parts import (
-    BID_BINDINGS,
     CHOOSE_BINDINGS,
-    CLAIM_BINDING,
-    HINT_BINDING,
-    LAST_TRICK_BINDING,
+    TABLE_LETTERS,
     HintBook,
+    choose_first,
+    no_such_card,
     table_layout,
 )
 from bela.tui.session import archive, autosave, bot_kind, make_bots
+from bela.tui.standing import deal_heading, deals_played
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.footer import Footer
@@ -107,14 +109,9 @@ class TableScreen(LanguageRedraw, Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *CHOOSE_BINDINGS,
-        *BID_BINDINGS,
         Binding("space", "skip", N_("Skip")),
-        LAST_TRICK_BINDING,
-        CLAIM_BINDING,
-        HINT_BINDING,
         Binding("plus,equals_sign", "speed(-1)", N_("Faster"), show=False),
         Binding("minus", "speed(1)", N_("Slower"), show=False),
-        Binding("n", "app.new_match", N_("New match"), show=False),
     ]
 
     def __init__(self, match: Match, difficulty: str) -> None:
@@ -129,6 +126,9 @@ class TableScreen(LanguageRedraw, Screen[None]):
         self.finished: RoundRecord | None = None
         """A round that just ended and whose summary has not been shown yet."""
         self.cursor = 0
+        self.unchosen = False
+        """A number key named a card the player does not hold: no card is chosen, so
+        Enter plays nothing until a card is (an arrow, a number key or a click)."""
         self.bid_cursor = 0
         self._skip = asyncio.Event()
         self._save_problem: str | None = None
@@ -160,14 +160,15 @@ class TableScreen(LanguageRedraw, Screen[None]):
         yield from table_layout(clockwise=self.match.rules.clockwise, sheet=sheet)
 
     def on_mount(self) -> None:
+        bind_letters(self, (*TABLE_LETTERS, "new_match"))
         rnd = self.match.current
         log = self.query_one("#log", TableTalk)
         level = level_name(bot_kind(self.difficulty))
-        log.say(
-            _("Match to {target}, seed {seed}, bots: {level}.").format(
-                target=self.match.target, seed=self.match.seed, level=level
-            )
-        )
+        if self.match.target == QUICK_TARGET:  # not a race to 163: three deals
+            opening = _("Brza 163 (three deals), seed {seed}, bots: {level}.")
+        else:
+            opening = _("Match to {target}, seed {seed}, bots: {level}.")
+        log.say(opening.format(target=self.match.target, seed=self.match.seed, level=level))
         for entry in history_lines(self.match):  # a resumed match: the rounds before this one
             log.say(entry)
         if rnd is not None:
@@ -213,6 +214,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
     def redraw_language(self) -> None:
         """The language changed: redraw what is drawn from words (the talk keeps its lines)."""
         self.query_one("#log", TableTalk).border_title = _("Table talk")
+        bind_letters(self, (*TABLE_LETTERS, "new_match"))
         for footer in self.query(Footer):
             footer.refresh(recompose=True)
         self.refresh_view()
@@ -235,7 +237,9 @@ class TableScreen(LanguageRedraw, Screen[None]):
             return _("{name} is thinking… (Space: skip the wait)").format(name=name)
         if rnd.phase is Phase.BIDDING:
             if forced_call(rnd):
-                return _("Pod mus: the others all said dalje, so you must name trump (h d s c).")
+                return _(
+                    "Pod mus: the others all said dalje, so you must name trump ({suits})."
+                ).format(suits=" ".join(bid_keys()[:4]))
             return _(
                 "Your 6 cards are below; the 2 talon cards stay face down until trump is named."
             )
@@ -246,9 +250,10 @@ class TableScreen(LanguageRedraw, Screen[None]):
             else _("←/→ or 1-{left} to choose, Enter to play.").format(left=left)
         )
         if not rnd.trick:
-            if rnd.can_claim():  # na dosta: the trick just won may have reached the target
-                return _("Your lead: {keys} Or k: say dosta (you have {points}).").format(
-                    keys=keys, points=rnd.counted(0)
+            points = rnd.counted(0)
+            if rnd.can_claim() and points >= self.match.target:  # na dosta, and enough counted
+                return _("Your lead: {keys} Or {key}: say dosta (we have {points}).").format(
+                    keys=keys, key=letter("dosta"), points=points
                 )
             return _("Your lead: {keys}").format(keys=keys)
         if len(self._legal_cards(rnd)) < len(rnd.hand(HUMAN)):
@@ -267,7 +272,9 @@ class TableScreen(LanguageRedraw, Screen[None]):
         self.query_one("#status", Static).update(
             Text("\n").join(
                 [
-                    Text(
+                    Text(self._quick_status(rnd), style="bold")
+                    if self.match.target == QUICK_TARGET
+                    else Text(
                         _(
                             "Round {n} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score} (to {target})"  # noqa: E501
                         ).format(
@@ -294,6 +301,22 @@ class TableScreen(LanguageRedraw, Screen[None]):
         if self._message[1] != "error":
             self._message = (self._prompt(), "hint")
         self._show_message()
+
+    def _quick_status(self, rnd: Round) -> str:
+        """The status line of a brza 163: which of its three deals this is, not "(to 163)"."""
+        match = self.match
+        if self.finished is None:
+            deal = deals_played(match.rounds) + 1
+        else:
+            deal = deals_played(r for r in match.rounds if r.index <= self.finished.index)
+        return _("{progress} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score}").format(
+            progress=deal_heading(deal),
+            dealer=SEAT_NAMES[rnd.dealer],
+            mi=TEAM_NAMES[0],
+            vi=TEAM_NAMES[1],
+            mi_score=match.scores[0],
+            vi_score=match.scores[1],
+        )
 
     def _refresh_moments(self, rnd: Round) -> None:
         """The zvanja on show during the first trick, "bela!" by its card, motion on or off."""
@@ -337,7 +360,8 @@ class TableScreen(LanguageRedraw, Screen[None]):
             return HandModel(cards, fresh=fresh, trump=rnd.trump)
         legal = self._legal_cards(rnd)
         self.cursor = min(max(self.cursor, 0), len(cards) - 1)
-        return HandModel(cards, legal, self.cursor, fresh=fresh, trump=rnd.trump)
+        cursor = None if self.unchosen else self.cursor
+        return HandModel(cards, legal, cursor, fresh=fresh, trump=rnd.trump)
 
     @staticmethod
     def _legal_cards(rnd: Round) -> frozenset[Card]:
@@ -388,6 +412,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
             )
         if isinstance(action, Call):
             self.cursor = 0
+        self.unchosen = False
         if rnd_after.result is not None:
             self.finished = self.match.rounds[-1]
             log.say(Text(result_line(self.finished, self.match.scores), style="bold"))
@@ -590,7 +615,13 @@ class TableScreen(LanguageRedraw, Screen[None]):
         if self._not_your_turn(typed) or rnd is None:
             return
         if rnd.phase is not Phase.PLAYING:
-            self.say(_("Name trump first (h d s c) or say dalje (p)."), "error")
+            suits, dalje = " ".join(bid_keys()[:4]), bid_keys()[4]
+            self.say(
+                _("Name trump first ({suits}) or say dalje ({key}).").format(
+                    suits=suits, key=dalje
+                ),
+                "error",
+            )
             return
         cards = self.hand_cards()
         if not 0 <= index < len(cards):
@@ -618,7 +649,9 @@ class TableScreen(LanguageRedraw, Screen[None]):
         """Say "dosta" (house rule na dosta): claim that mi have reached the target.
 
         Only the player who has just won a trick may, before leading again; the
-        engine checks the claim, and a wrong one loses the match.
+        engine checks the claim, and a wrong one loses the match. So the key only
+        asks (``DostaPrompt``: the points counted, and a warning when they are short);
+        the claim is made once the player confirms, if the moment has not passed.
         """
         rnd = self.match.current
         if self._not_your_turn(self._take_key_time()) or rnd is None:
@@ -631,7 +664,15 @@ class TableScreen(LanguageRedraw, Screen[None]):
         except IllegalActionError as exc:
             self.say(f"✗ {action_error(exc)}", "error")
             return
-        self._human_act(Claim())
+        from bela.tui.screens.prompts import DostaPrompt
+
+        asked = self.match
+
+        def answered(say_it: bool | None) -> None:
+            if say_it and self.match is asked and self.human_turn():
+                self._human_act(Claim())
+
+        self.app.push_screen(DostaPrompt(rnd.counted(0), self.match.target), answered)
 
     def _bid(self, index: int, typed: float | None = None) -> None:
         rnd = self.match.current
@@ -667,6 +708,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
             cards = self.hand_cards()
             if cards:
                 self.cursor = (self.cursor + step) % len(cards)
+            self.unchosen = False
         if self._message[1] == "error":
             self._message = ("", "")
         self.refresh_view()
@@ -679,6 +721,12 @@ class TableScreen(LanguageRedraw, Screen[None]):
                 self.bid_cursor = index
         elif index < len(self.hand_cards()):
             self.cursor = index
+            self.unchosen = False
+        else:
+            self.unchosen = True
+            self.refresh_view()
+            self.say(no_such_card(index, len(self.hand_cards())), "error")
+            return
         if self._message[1] == "error":
             self._message = ("", "")
         self.refresh_view()
@@ -691,6 +739,8 @@ class TableScreen(LanguageRedraw, Screen[None]):
             self.action_skip()
         elif self._bidding_now():
             self._bid(self.bid_cursor, typed)
+        elif self.unchosen and self.human_turn():
+            self.say(choose_first(len(self.hand_cards())), "error")
         else:
             self._play(self.cursor, typed)
 
@@ -768,6 +818,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
         if self._not_your_turn(message.time):
             return
         self.cursor = message.index
+        self.unchosen = False
         self._play(message.index)
 
     def on_bid_menu_chosen(self, message: BidMenu.Chosen) -> None:

@@ -17,7 +17,7 @@ from textual.containers import Center, Container, Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from bela.i18n import N_, _
+from bela.i18n import N_, _, ngettext
 from bela.tui.text import symbolize
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
 from bela.tui.widgets.footer import Footer
@@ -28,12 +28,11 @@ if TYPE_CHECKING:
     from bela.ai.hard import Advice
 
 __all__ = [
-    "BID_BINDINGS",
     "CHOOSE_BINDINGS",
-    "CLAIM_BINDING",
-    "HINT_BINDING",
-    "LAST_TRICK_BINDING",
+    "TABLE_LETTERS",
     "HintBook",
+    "choose_first",
+    "no_such_card",
     "table_layout",
 ]
 
@@ -50,16 +49,39 @@ CHOOSE_BINDINGS: Final = [
 ]
 """Enter plays; the arrows and 1-8 choose a card (or a bid while trump is being named)."""
 
-BID_BINDINGS: Final = [
-    Binding("h", "bid(0)", N_("Hearts"), show=False),
-    Binding("d", "bid(1)", N_("Diamonds"), show=False),
-    Binding("s", "bid(2)", N_("Spades"), show=False),
-    Binding("c", "bid(3)", N_("Clubs"), show=False),
-    Binding("p", "bid(4)", N_("Dalje"), show=False),
-]
-LAST_TRICK_BINDING: Final = Binding("l", "last_trick", N_("Last trick"))
-CLAIM_BINDING: Final = Binding("k", "claim", N_("Dosta"), show=False)
-HINT_BINDING: Final = Binding("i", "hint", N_("Hint"))
+TABLE_LETTERS: Final = (
+    "hearts",
+    "diamonds",
+    "spades",
+    "clubs",
+    "pass",
+    "last_trick",
+    "dosta",
+    "hint",
+)
+"""The lettered actions (``bela.tui.keys``) both tables bind, in the player's language."""
+
+
+def no_such_card(index: int, held: int) -> str:
+    """A number key past the hand (8 with seven cards): what the player is told.
+
+    Nothing stays chosen after it, so an Enter that follows cannot play a card the
+    player did not pick (the cursor's old card, say).
+    """
+    return ngettext(
+        "You hold {n} card: there is no card {number}. Choose one with ←/→ or its number.",
+        "You hold {n} cards: there is no card {number}. Choose one with ←/→ or 1-{n}.",
+        held,
+    ).format(n=held, number=index + 1)
+
+
+def choose_first(held: int) -> str:
+    """Enter with no card chosen (after a number key past the hand)."""
+    return ngettext(
+        "No card is chosen: pick your card with ←/→ or its number, then Enter.",
+        "No card is chosen: pick one with ←/→ or 1-{n}, then Enter.",
+        held,
+    ).format(n=held)
 
 
 def table_layout(

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from bela.engine.rules import QUICK_DEALS
 from bela.i18n import _
 from bela.tui.model import SheetModel
 from bela.tui.text import TEAM_NAMES
@@ -43,7 +44,10 @@ def sheet_text(model: SheetModel, max_rows: int | None = None, rules: str = "") 
         lines.append(Text(_("  no rounds yet"), style="italic"))
     lines.append(Text("─" * 12))
     lines.append(Text(f"{'Σ':>2} {model.totals[0]:>4} {model.totals[1]:>4}", style="bold"))
-    target = _("  to {target}").format(target=model.target)
+    if model.deal:  # brza 163: three deals, not a race to 163
+        target = _("  deal {n} of {total}").format(n=model.deal, total=QUICK_DEALS)
+    else:
+        target = _("  to {target}").format(target=model.target)
     if model.hanging:
         target += _(" · {points} hanging").format(points=model.hanging)
     lines.append(Text(target, style="italic"))

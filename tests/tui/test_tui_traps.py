@@ -1,0 +1,251 @@
+"""Issue #22, "Traps": the keys that used to lose a card, a claim or a match.
+
+Each test drives the app by keys, as a player would, and fails on the code
+before the fix.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Markdown, Static
+from tui_pilot import human_move, make_app, play_round, settle, table
+
+from bela.engine import Phase, Rules
+from bela.tui.screens.help import HelpScreen, help_text
+from bela.tui.screens.net_table import NetTableScreen
+from bela.tui.screens.prompts import DostaPrompt
+from bela.tui.screens.table import TableScreen
+from bela.tui.standing import standing_after
+from bela.tui.widgets import Hand
+
+
+def message(screen: TableScreen) -> str:
+    return str(screen.query_one("#message", Static).content)
+
+
+async def until_hand_of(pilot: Any, screen: TableScreen, size: int) -> None:
+    """The human's moves until it is their turn to play with ``size`` cards in hand."""
+    while True:
+        state = await settle(pilot)
+        if state == "bela":
+            await pilot.press("y")
+            continue
+        assert state == "turn"
+        rnd = screen.match.current
+        assert rnd is not None
+        if rnd.phase is Phase.PLAYING and len(rnd.hand(0)) == size:
+            return
+        await human_move(pilot, screen)
+
+
+async def test_a_number_past_the_hand_says_so_and_enter_then_plays_nothing() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = table(app)
+        await until_hand_of(pilot, screen, 7)
+        before = screen.match
+        await pilot.press("8")
+        await pilot.pause()
+        assert "there is no card 8" in message(screen)
+        assert "7 cards" in message(screen)
+        assert screen.query_one("#hand", Hand).model.cursor is None  # nothing looks chosen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.match is before  # Enter played nothing
+        assert "No card is chosen" in message(screen)
+        await pilot.press("right")  # an arrow chooses again, and Enter plays that card
+        await pilot.pause()
+        chosen = screen.query_one("#hand", Hand).model.cursor
+        assert chosen is not None
+        card = screen.hand_cards()[chosen]
+        rnd = screen.match.current
+        assert rnd is not None
+        if rnd.legal_mask() >> card & 1:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.match is not before
+            assert card not in screen.match.current.hand(0)  # type: ignore[union-attr]
+
+
+def test_the_help_says_the_bela_rule_in_play() -> None:
+    """F1 said bela comes "with the second of them (you are asked)" under the default:
+    the first card carries it, announced by the app."""
+    standard = help_text(Rules())
+    assert "announced with the first of them to be played" in standard
+    assert "the app announces it for you" in standard
+    assert "second" not in standard
+    old = help_text(Rules(bela_on_second=True), auto_bela=False)
+    assert "announced with the second of them to be played" in old and "you are asked" in old
+    assert "not played in this match" in help_text(Rules(no_bela=True))
+
+
+def test_the_help_follows_every_house_rule_it_names() -> None:
+    standard = help_text(Rules())
+    changed = {
+        "stiglja_bonus": (Rules(stiglja_bonus=100), "gets 100 extra"),
+        "visi": (Rules(visi=True), "**Visi.**"),
+        "dosta": (Rules(dosta=True), "**Na dosta**"),
+        "no_zvanja": (Rules(no_zvanja=True), "are not played in this match"),
+        "no_forced_trump": (Rules(no_forced_trump=True), "the deal is void"),
+        "clockwise": (Rules(clockwise=True), "Play goes clockwise"),
+        "bela_always_counts": (Rules(bela_always_counts=True), "Bela se uvijek piše"),
+        "tens_over_kings": (Rules(tens_over_kings=True), "tens rank above kings"),
+    }
+    for field, (rules, words) in changed.items():
+        assert words not in standard, field
+        assert words in help_text(rules), field
+    assert "gets 90 extra" in standard
+
+
+def test_the_help_names_brza_163_and_the_target_in_play() -> None:
+    assert "Brza 163" in help_text(Rules())
+    quick = help_text(Rules(), target=163)
+    assert "three deals" in quick and "501, 701 or 1001" not in quick
+    assert "played to 701" in help_text(Rules(), target=701)
+
+
+async def test_f1_at_the_table_describes_its_house_rules() -> None:
+    app = make_app(seed=7, rules=Rules(bela_on_second=True), auto_bela=False)
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one(Markdown).source
+        assert "announced with the second of them to be played" in source
+        assert "This one is played to 501" in source
+
+
+def standing(app: Any) -> str:
+    return str(app.screen.query_one("#standing", Static).content)
+
+
+async def test_brza_163_counts_its_three_deals_and_never_says_to_163() -> None:
+    app = make_app(seed=7, target=163)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = table(app)
+        assert await settle(pilot) == "turn"
+        status = str(screen.query_one("#status", Static).content)
+        assert status.startswith("Deal 1 of 3 · dealer Ana")
+        assert "to 163" not in status
+        assert "deal 1 of 3" in str(screen.query_one("#sheet").render())
+        talk = "\n".join(str(line) for line in screen.query_one("#log").lines)
+        assert "Brza 163 (three deals)" in talk and "Match to 163" not in talk
+        deals = 0
+        while True:
+            await play_round(pilot)
+            deals += 1
+            words = standing(app)
+            assert "163)" not in words and "to 163" not in words, words
+            if deals < 3:
+                assert f"(brza 163: deal {deals} of 3)" in words, words
+            await pilot.press("enter")
+            state = await settle(pilot)
+            if state == "end":
+                break
+            if deals >= 3:  # only equal totals play on
+                assert screen.match.scores[0] == screen.match.scores[1]
+            status = str(screen.query_one("#status", Static).content)
+            assert status.startswith(f"Deal {deals + 1}"), status
+        assert deals >= 3
+        winner = str(app.screen.query_one("#winner", Static).content)
+        assert "the higher total" in winner
+
+
+def test_the_standing_after_the_last_deal_says_it_is_played_out() -> None:
+    assert standing_after((170, 120), 163, 3) == (
+        "Score: mi 170 · vi 120  (brza 163: played out, the higher total wins)"
+    )
+    assert standing_after((150, 150), 163, 3) == (
+        "Score: mi 150 · vi 150  (brza 163: equal after deal 3, one more deal)"
+    )
+    assert standing_after((300, 200), 501, 2) == "Score: mi 300 · vi 200  (to 501)"
+
+
+# ---------------------------------------------------------------------- at a network seat
+
+
+async def _seat_until(pilot: Any, app: Any, done: Any) -> Any:
+    """Play the first allowed card (its number, Enter) at the seat until ``done(screen)``;
+    a moment over the table (the zvanja) is closed with Space."""
+    from net_pilot import net_screen, until
+
+    screen = None
+    for _ in range(60):
+        await until(
+            pilot,
+            lambda: not isinstance(app.screen, NetTableScreen) or net_screen(app).my_turn(),
+            tries=1500,
+        )
+        if not isinstance(app.screen, NetTableScreen):
+            await pilot.press("space")
+            continue
+        screen = net_screen(app)
+        if done(screen):
+            return screen
+        before = screen.state.seq
+        if screen.state.view.phase == "playing":  # the first card allowed, by its number
+            legal = screen._legal_cards(screen.state.view)
+            first = next(i for i, c in enumerate(screen.hand_cards()) if c in legal)
+            await pilot.press(str(first + 1))
+        await pilot.press("enter")
+        await until(pilot, lambda s=screen, b=before: s.state.seq != b, tries=1500)
+    raise AssertionError("never got there")
+
+
+async def test_at_a_network_seat_dosta_is_asked_and_a_number_past_the_hand_plays_nothing() -> None:
+    from net_pilot import net_screen, until
+
+    from bela.net.saves import TableSaver
+    from bela.net.server import Server, ServerOptions
+    from bela.tui import BelaApp
+    from bela.tui.remote import RemoteSession
+
+    # easy bots: a random bot may say a wrong dosta itself and end the match first
+    options = ServerOptions(
+        difficulty="easy", target=501, bot_delay=0.0, wait=0.2, rules=Rules(dosta=True)
+    )
+    server = Server(options, TableSaver())
+    _, port = await server.listen("127.0.0.1", 0)
+    table_ = server.new_table()
+    session = RemoteSession("127.0.0.1", port, table_.code, "Ana", lead=table_.leader_key)
+    app = BelaApp(remote=session, reduced_motion=True)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: net_screen(app).lobby is not None)
+            await pilot.press("g")
+            await until(pilot, lambda: net_screen(app).my_turn())
+            await pilot.press("h")  # hearts: seat 0 speaks first
+            screen = await _seat_until(
+                pilot, app, lambda s: s.state.view.phase == "playing" and len(s.hand_cards()) < 8
+            )
+            seq = screen.state.seq
+            await pilot.press("8")
+            await pilot.pause()
+            assert "there is no card 8" in str(screen.query_one("#message", Static).content)
+            assert screen.query_one("#hand", Hand).model.cursor is None
+            await pilot.press("enter")
+            for _ in range(20):
+                await pilot.pause(0.01)
+            assert screen.state.seq == seq  # nothing was sent
+            assert "No card is chosen" in str(screen.query_one("#message", Static).content)
+            screen = await _seat_until(pilot, app, lambda s: s.state.view.can_claim)
+            assert "dosta" not in str(screen.query_one("#message", Static).content)
+            seq = screen.state.seq
+            await pilot.press("k")
+            await pilot.pause()
+            prompt = app.screen
+            assert isinstance(prompt, DostaPrompt) and "loses the match" in prompt.question()
+            await pilot.press("escape")
+            for _ in range(20):
+                await pilot.pause(0.01)
+            assert screen.state.seq == seq and table_.match is not None
+            assert table_.match.current is not None  # no claim was made
+            await pilot.press("k")
+            await pilot.pause()
+            await pilot.press("enter")
+            await until(pilot, lambda: table_.match is not None and table_.match.is_over)
+            assert table_.match.rounds[-1].result.claim == 0
+    finally:
+        await server.close()
