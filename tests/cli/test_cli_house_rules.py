@@ -134,7 +134,7 @@ def test_the_replay_text_shows_the_rules_a_claim_and_a_100_štiglja() -> None:
 
     match = play_seeded(5, 501, "normal", rules=Rules(dosta=True))
     last = match.rounds[-1]
-    assert "said dosta with enough counted" in summary(last.result, last.written)
+    assert "said dosta and had reached the target" in summary(last.result, last.written)
     assert match_json(match, "normal")["rules"]["dosta"] is True
     rules = Rules(stiglja_bonus=100)
     for seed in range(200):

@@ -157,7 +157,9 @@ async def test_flags_win_for_one_run_and_are_not_saved() -> None:
         differ = str(screen.query_one("#settings-differ", Static).content)
         assert "Play to: 501 in this run, given on the command line (saved: 1001)." in differ
         assert "Bots: Hard in this run, given on the command line (saved: Easy)." in differ
-        assert "House rules: dosta in this run, given on the command line (saved: visi)." in differ
+        assert (
+            "House rules: na dosta in this run, given on the command line (saved: visi)." in differ
+        )
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("ctrl+n")  # a new match, on the flags' settings
@@ -298,14 +300,14 @@ async def test_the_unfinished_matchs_settings_are_offered_and_f2_says_they_are_n
         start = app.screen
         assert isinstance(start, StartScreen)
         assert pressed(start, "target") == "501" and pressed(start, "difficulty") == "easy"
-        assert "House rules: dosta" in str(start.query_one("#start-rules", Static).content)
+        assert "House rules: na dosta" in str(start.query_one("#start-rules", Static).content)
         screen = await open_settings(pilot)
         saved_target = [b.name for b in screen.query("#set-target RadioButton") if b.value]
         assert saved_target == ["1001"]  # what is saved
         differ = str(screen.query_one("#settings-differ", Static).content)
         assert "Play to: 501 on the start screen, the unfinished match's (saved: 1001)." in differ
         assert "Bots: Easy on the start screen, the unfinished match's (saved: Normal)." in differ
-        assert "House rules: dosta on the start screen" in differ
+        assert "House rules: na dosta on the start screen" in differ
         choose(screen, "set-target", "701")  # chosen here: in use and saved, no longer a line
         await pilot.pause()
         differ = str(screen.query_one("#settings-differ", Static).content)

@@ -300,6 +300,25 @@ KEYS: Final = (
     ),
     Key("", N_("at a network table: start the match (in the lobby)"), letters=("start",)),
     Key("", N_("at a network table: write a line to the table"), letters=("talk",)),
+    Key(
+        "",
+        N_("at a network table, once the match is over: ask for another (još jednu)"),
+        letters=("again",),
+    ),
+    Key(
+        "",
+        N_("at a network table: let the newest watcher see your hand; again hides it"),
+        letters=("show_hand",),
+    ),
+    Key(
+        "",
+        N_(
+            "the host of a network table: before the start, the key and two seats move players; "
+            "during the match, the key and a seat hand an away player's seat to a bot"
+        ),
+        letters=("move", "to_bot"),
+    ),
+    Key("", N_("the host of a network table: pause the table, and go on"), letters=("pause",)),
     Key("Ctrl+P", N_("command palette"), ("ctrl+p",)),
     Key(
         "Ctrl+Q",
