@@ -189,6 +189,8 @@ class Round:
         seed: int | None = None,
     ) -> None:
         """Build from masks (6-card hands, 2-card talons, by seat); prefer the classmethods."""
+        if hands is _UNSET:  # _blank: from_seed and copy set every field themselves
+            return
         dealer = check_seat(dealer, "the dealer")
         _check_rules(rules)
         if seed is not None:
@@ -269,7 +271,7 @@ class Round:
         if rules.__class__ is not Rules:
             _check_rules(rules)
         hands, talons = deal_checked(check_seed(seed), dealer)
-        rnd = object.__new__(cls)
+        rnd = _blank(cls)  # no __init__: a seeded deal is valid by construction
         rnd._start(dealer, hands, talons, rules, seed)  # a seeded deal is valid by construction
         return rnd
 
@@ -280,7 +282,7 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy (for search: copy once, then ``push`` in place)."""
-        new = object.__new__(Round)
+        new = _blank(Round)
         new.rules = self.rules
         new.dealer = self.dealer
         new.seed = self.seed
@@ -729,8 +731,9 @@ class Round:
             raise WrongPhaseError("play_out_random needs a round that is not finished")
         if self._phase is Phase.BIDDING:
             self._bid_randomly(grb)
-            if self._result is not None:  # belot, or four passes without a forced dealer
-                return self._result
+            ended = self._ended()
+            if ended is not None:  # belot, or four passes without a forced dealer
+                return ended
         while self._trick:  # finish a trick in progress the plain way
             legal = self.legal_mask()
             k = grb(32) % legal.bit_count()
@@ -739,8 +742,9 @@ class Round:
                 k -= 1
             card = (legal & -legal).bit_length() - 1
             self.push_card(card, self.can_announce_bela(card))
-            if self._result is not None:
-                return self._result
+            ended = self._ended()
+            if ended is not None:
+                return ended
         trump = self._trump
         # per seat and suit, the ranks held as a byte (small ints: no allocation)
         suits_of = [list(m.to_bytes(4, "little")) for m in self._hands]
@@ -865,7 +869,13 @@ class Round:
         self._win_card = win
         self._win_pos = played[-4:].index(win)
         self._finish_played()
-        assert self._result is not None
+        result = self._ended()
+        assert result is not None
+        return result
+
+    def _ended(self) -> RoundResult | None:
+        """``_result``, read afresh: after ``if self._result is not None: raise`` mypy holds it
+        None through the calls that set it, and mypyc compiles that belief into a type check."""
         return self._result
 
     def _bid_randomly(self, getrandbits: Callable[[int], int]) -> None:
@@ -1060,6 +1070,17 @@ def _check_shape(action: object) -> None:
         raise MalformedActionError(
             f"{quoted(action)} is not an action: use Pass(), Call(suit) or Play(card)"
         )
+
+
+# A round whose fields are still to be set (``from_seed`` and ``copy`` set them all, skipping the
+# checks ``__init__`` makes). ``object.__new__(Round)`` would do in pure Python, but a
+# mypyc-compiled class refuses it (and its ``__new__`` runs ``__init__``), so ``__init__``
+# itself stops at once when handed this list, which nobody else holds.
+_UNSET: Final[list[int]] = []
+
+
+def _blank(cls: type[Round]) -> Round:
+    return cls(0, _UNSET, _UNSET)
 
 
 def _check_rules(rules: object) -> None:

@@ -44,6 +44,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from bela.engine import LAST_TRICK_BONUS, STIGLJA_BONUS, Card
 from bela.engine.cards import SUIT_MASK
 from bela.engine.tricks import BEATS, CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
@@ -64,6 +66,7 @@ _INF: Final = 10_000
 _NO_LIMIT: Final = 1 << 62
 
 
+@mypyc_attr(native_class=False)  # a builtin exception's subclass: a Python class compiled
 class NodeLimitExceeded(RuntimeError):
     """The search tried more cards than the solver's ``node_limit`` allows for one call."""
 
