@@ -46,6 +46,8 @@ class ProgressLine:
     def pytest_sessionstart(self) -> None:
         self.reporter = self.config.pluginmanager.get_plugin("terminalreporter")
         self.tty = bool(self.reporter and self.reporter.isatty)
+        if self.reporter is not None:  # pytest's own "[ 40%]" would only repeat the line
+            self.reporter._show_progress_info = False
         self.start = time.monotonic()
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
@@ -53,9 +55,10 @@ class ProgressLine:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_report_teststatus(self, report: pytest.TestReport) -> tuple[str, str, str] | None:
-        """No dot for a test that passed (the line counts it); failures keep their letter."""
-        if report.passed and report.when == "call":
-            return "passed", "", ""
+        """No dot or F for a test that ran (the line counts it and names a failure); the rest
+        (errors, skips, expected failures) keep pytest's own letters."""
+        if report.when == "call" and not hasattr(report, "wasxfail"):
+            return report.outcome, "", ""
         return None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
