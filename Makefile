@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: play install test test-slow lint typecheck unit bench fuzz cluster-check lab-check browser clean \
-	messages compile-messages compiled differential
+	messages compile-messages compiled differential rl-check
 
 # The compiled build of the engine and search (mypyc, build_compiled.py), where a C compiler is
 # present: about a minute the first time and again after any of their sources changes. Without
@@ -41,8 +41,8 @@ install:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests tests_cluster tests_lab benchmarks browser_tests
-	$(BIN)/ruff format --check src tests tests_cluster tests_lab benchmarks browser_tests
+	$(BIN)/ruff check src tests tests_cluster tests_lab tests_rl benchmarks browser_tests examples build_compiled.py
+	$(BIN)/ruff format --check src tests tests_cluster tests_lab tests_rl benchmarks browser_tests examples build_compiled.py
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
@@ -105,6 +105,17 @@ $(LAB_STAMP): $(STAMP)
 
 lab-check: $(LAB_STAMP)
 	$(BIN)/pytest tests_lab
+
+# bela.lab.env, Bela as a PettingZoo environment, needs the rl extra (pettingzoo, gymnasium,
+# numpy), which `test` does not install: this installs it and runs PettingZoo's api_test and the
+# environment's tests and example (tests_rl); not in `test`.
+RL_STAMP := $(VENV)/.rl-installed
+$(RL_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --progress-bar on -e '.[dev,rl]'
+	touch $(RL_STAMP)
+
+rl-check: $(RL_STAMP) $(COMPILED)
+	$(BIN)/pytest tests_rl
 
 # bela serve driven in headless Chromium (Debian's package: apt-get install chromium) with
 # Playwright; about 15 s, so not part of `test`
