@@ -16,7 +16,15 @@ import pytest
 from pettingzoo.test import api_test
 
 from bela.engine import Call, Card, Claim, Pass, Phase, Play, Round, Rules, Suit
-from bela.lab.env import ACTIONS, OBSERVATION_SIZE, BelaEnv, action_index, observation_layout
+from bela.lab.env import (
+    ACTIONS,
+    OBSERVATION_SIZE,
+    BelaEnv,
+    action_index,
+    action_of,
+    observation_layout,
+    observe_view,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -57,6 +65,11 @@ def test_the_mask_is_exactly_the_legal_actions_of_the_seat_to_act() -> None:
         assert env.round.to_act == seat
         legal = {action_index(a) for a in env.round.legal_actions()}
         assert set(np.flatnonzero(obs["action_mask"])) == legal
+        again = observe_view(env.view(agent))  # what an agent in the arena is handed
+        assert np.array_equal(again["observation"], obs["observation"])
+        assert np.array_equal(again["action_mask"], obs["action_mask"])
+        for number in legal:
+            assert action_index(action_of(number, env.view(agent))) == number
         for other in env.possible_agents:
             if other != agent:  # the others may not act: their masks are empty
                 assert not env.observe(other)["action_mask"].any()

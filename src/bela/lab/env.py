@@ -57,6 +57,7 @@ __all__ = [
     "action_of",
     "env",
     "observation_layout",
+    "observe_view",
 ]
 
 CARD_ACTIONS = 32
@@ -128,7 +129,7 @@ def action_of(index: int, view: SeatView) -> Action:
     raise IllegalActionError(f"action {index} is not legal now (see the action mask)")
 
 
-def _observe(view: SeatView) -> np.ndarray[Any, np.dtype[np.float32]]:
+def _vector(view: SeatView) -> np.ndarray[Any, np.dtype[np.float32]]:
     obs = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     me = view.seat
 
@@ -175,6 +176,16 @@ def _observe(view: SeatView) -> np.ndarray[Any, np.dtype[np.float32]]:
         score = (min(1.0, mine / target), min(1.0, theirs / target), min(1.0, target / 1001))
         obs[_AT["score"] : _AT["score"] + 3] = score
     return obs
+
+
+def observe_view(view: SeatView) -> dict[str, np.ndarray[Any, Any]]:
+    """The environment's observation of a seat's view: what a trained policy takes, also when it
+    plays as a bela bot (``act(view, rng)``) in the arena (docs/bots.md)."""
+    mask = np.zeros(ACTIONS, dtype=np.int8)
+    if view.to_act == view.seat:
+        for action in view.legal_actions:
+            mask[action_index(action)] = 1
+    return {"observation": _vector(view), "action_mask": mask}
 
 
 class BelaEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # Any without the rl extra
@@ -235,12 +246,7 @@ class BelaEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # Any without the r
         self._start()
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
-        view = self.view(agent)
-        mask = np.zeros(ACTIONS, dtype=np.int8)
-        if self.round.to_act == view.seat:
-            for action in view.legal_actions:
-                mask[action_index(action)] = 1
-        return {"observation": _observe(view), "action_mask": mask}
+        return observe_view(self.view(agent))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
