@@ -9,6 +9,7 @@ These build a fake source tree (a source and an empty "extension" file per modul
 from __future__ import annotations
 
 import os
+import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -78,3 +79,24 @@ def test_only_the_module_s_own_extension_files_count(tree: Path) -> None:
     (src / "round_extra.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
     found = native.compiled_files("bela.engine.round", tree)
     assert [p.name for p in found] == ["round" + EXTENSION_SUFFIXES[0]]
+
+
+def test_without_a_c_compiler_nothing_is_built_and_make_goes_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """build_compiled.py on a machine without cc: it says so, removes any old build, exits 0
+    (make play and make test go on, pure), and 1 only when asked to insist (--require)."""
+    root = Path(native.__file__).resolve().parents[3]
+    monkeypatch.syspath_prepend(str(root))
+    import build_compiled
+
+    monkeypatch.setattr(build_compiled.shutil, "which", lambda name: None)
+    removed: list[bool] = []
+    monkeypatch.setattr(build_compiled, "remove_compiled", lambda: removed.append(True) or 0)
+    monkeypatch.setattr(build_compiled, "build", lambda: pytest.fail("built without a compiler"))
+    assert build_compiled.compiler() is not None
+    monkeypatch.setattr(sys, "argv", ["build_compiled.py"])
+    assert build_compiled.main() == 0
+    assert "no C compiler" in capsys.readouterr().out and removed == [True]
+    monkeypatch.setattr(sys, "argv", ["build_compiled.py", "--require"])
+    assert build_compiled.main() == 1
