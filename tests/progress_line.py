@@ -35,6 +35,7 @@ class ProgressLine:
         self.done = 0
         self.failed = 0
         self.start = time.monotonic()
+        self.first = 0.0  # when the first test finished: the rate is counted from there
         self.shown_tenth = -1
         self.width = 0
 
@@ -68,17 +69,25 @@ class ProgressLine:
         if report.when != "teardown":
             return
         self.done += 1
+        if self.done == 1:
+            self.first = time.monotonic()
         self._show(report.nodeid.split("::", 1)[0])
 
     def _show(self, where: str) -> None:
         total = max(self.total, self.done)
-        gone = time.monotonic() - self.start
+        now = time.monotonic()
+        gone = now - self.start
         share = self.done / total if total else 1.0
-        left = gone / self.done * (total - self.done) if self.done else 0.0
+        # the rate from the first test on (starting the workers is not a test's time), once
+        # there is enough of it to go by
+        if self.done >= 2 and (self.done >= 10 or share >= 0.05):
+            left = f"about {_clock((now - self.first) / (self.done - 1) * (total - self.done))}"
+        else:
+            left = "?"
         failed = f", {self.failed} failed" if self.failed else ""
         line = (
             f"[{self.done:>{len(str(total))}}/{total}] {share:>4.0%}  "
-            f"{_clock(gone)} gone, about {_clock(left)} to go{failed}"
+            f"{_clock(gone)} gone, {left} to go{failed}"
         )
         if self.tty:
             self._say(f"{line}   {where}")

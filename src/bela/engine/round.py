@@ -271,7 +271,7 @@ class Round:
         if rules.__class__ is not Rules:
             _check_rules(rules)
         hands, talons = deal_checked(check_seed(seed), dealer)
-        rnd = _blank(cls)  # no __init__: a seeded deal is valid by construction
+        rnd = _blank(cls)  # without the checks of __init__
         rnd._start(dealer, hands, talons, rules, seed)  # a seeded deal is valid by construction
         return rnd
 
