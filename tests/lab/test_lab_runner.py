@@ -115,6 +115,17 @@ def test_workers_are_forked_only_from_a_single_thread() -> None:
     finally:
         stop.set()
         other.join()
+    # a thread started with _thread, as pytest-xdist's worker starts its own, counts too
+    script = (
+        "import _thread, threading, time\n"
+        "from bela.lab.runner import start_method\n"
+        "started = threading.Event()\n"
+        "_thread.start_new_thread(lambda: (started.set(), time.sleep(5)), ())\n"
+        "started.wait()\n"
+        "print(start_method())\n"
+    )
+    raw = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert raw.stdout.strip() in ("forkserver", "spawn"), raw.stderr
 
 
 def test_two_workers_with_another_thread_alive_finish(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -119,9 +119,18 @@ def start_method() -> str:
     so the results are the same, only the start-up is slower.
     """
     methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
+    if "fork" in methods and _threads() == 1:
         return "fork"
     return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def _threads() -> int:
+    """The process's threads, as the system counts them: ``threading.active_count`` misses
+    those started with ``_thread`` (pytest-xdist's worker runs its I/O on one)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:  # no /proc (macOS): fork is not the default there anyway
+        return threading.active_count()
 
 
 def _local(fn: Callable[[T], R], todo: list[T], jobs: int, progress: Progress | None) -> list[R]:
