@@ -10,7 +10,8 @@ A round (seed ``i``, dealer ``i % 4``, the house rules ``RULES[i % len(RULES)]``
 three ways from the same deal: by ``legal_actions`` and ``push`` with a seeded random choice
 (every legal set, every card mask, every seat's view at each step and the result are
 recorded), by ``apply`` (immutable: it must reach the same result) and by ``play_out_random``
-(the fast path). A solver position (seed ``i``: a deal bid and played at random until 1 to 5
+(the fast path); its rules, rounds, a view and the actions go through pickle and back.
+A solver position (seed ``i``: a deal bid and played at random until 1 to 5
 tricks are left, some in the middle of a trick) records ``Solver.solve`` (every legal card's
 value and margin, both teams' points, the nodes searched) and ``Solver.value``, and a handful of
 deals guessed for the seat to act (``sample_deals``, seeded).
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import pickle
 import random
 import sys
 from collections.abc import Iterator
@@ -71,6 +73,13 @@ def round_items(seed: int) -> Iterator[str]:
     for action in actions:
         applied = applied.apply(action)
     yield f"apply {applied.result == result} {applied.actions == rnd.actions}"
+    # what the lab sends to its workers comes back equal (pickling differs between builds)
+    view = rnd.view(seed % 4)
+    back = pickle.loads(pickle.dumps((rules, start, rnd, view, tuple(actions))))
+    yield (
+        f"pickled {back[0] == rules} {back[1].view(0) == start.view(0)} "
+        f"{back[2].view(0) == rnd.view(0)} {back[3] == view} {back[4] == tuple(actions)}"
+    )
     fast = Round.from_seed(seed, seed % 4, rules).play_out_random(random.Random(seed))
     yield f"fast {fast!r}"
     if result is not None and result.caller is not None and result.claim is None:

@@ -314,6 +314,11 @@ class Round:
         new._match_context = self._match_context
         return new
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its fields (the compiled class has no default pickling)."""
+        state = {name: getattr(self, name) for name in _ROUND_FIELDS if hasattr(self, name)}
+        return _restored, (state,)
+
     def replay(self, actions: Iterable[Action]) -> Round:
         """This round with ``actions`` applied in order (each validated)."""
         new = self.copy()
@@ -1081,6 +1086,48 @@ _UNSET: Final[list[int]] = []
 
 def _blank(cls: type[Round]) -> Round:
     return cls(0, _UNSET, _UNSET)
+
+
+# Round's slots again (mypyc gives no ``Round.__slots__``); a test checks they are the same.
+_ROUND_FIELDS: Final = (
+    "_actions",
+    "_bela",
+    "_bela_by",
+    "_bela_seat",
+    "_bids",
+    "_caller",
+    "_card_pts",
+    "_claim_context",
+    "_declarations",
+    "_hands",
+    "_history",
+    "_leader",
+    "_match_context",
+    "_phase",
+    "_result",
+    "_to_play",
+    "_trick",
+    "_tricks_won",
+    "_trump",
+    "_win_card",
+    "_win_pos",
+    "_zvanja_pts",
+    "_zvanja_seat",
+    "_zvanja_team",
+    "deal_hands",
+    "deal_talons",
+    "dealer",
+    "rules",
+    "seed",
+)
+
+
+def _restored(state: dict[str, Any]) -> Round:
+    """A round unpickled (``Round.__reduce__``)."""
+    rnd = _blank(Round)
+    for name, value in state.items():
+        setattr(rnd, name, value)
+    return rnd
 
 
 def _check_rules(rules: object) -> None:
