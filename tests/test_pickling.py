@@ -19,6 +19,18 @@ from bela.search.sampling import BidEvidence, knowledge_of
 from bela.search.solver import Position, Solver
 
 
+def zvanja() -> tuple[Any, ...]:
+    """The zvanja of the first seeded rounds that have any."""
+    found: tuple[Any, ...] = ()
+    seed = 0
+    while len(found) < 3:
+        rnd = Round.from_seed(seed, 0)
+        rnd.play_out_random(random.Random(seed))
+        found += tuple(z for s in range(4) for z in rnd.declarations(s))
+        seed += 1
+    return found
+
+
 def values() -> dict[str, Any]:
     done = Round.from_seed(5, 1)
     done.play_out_random(random.Random(1))
@@ -33,6 +45,7 @@ def values() -> dict[str, Any]:
         "actions": (Play(Card(3), True), Call(Suit.CLUBS), Pass(), Claim()),
         "result": done.result,
         "view": playing.view(seat),
+        "zvanja": zvanja(),
         "trick": done.tricks[0],
         "position": pos,
         "solved": Solver(pos.trump).solve(pos),
