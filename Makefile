@@ -9,7 +9,9 @@ STAMP := $(VENV)/.installed
 
 # The compiled build of the engine and search (mypyc, build_compiled.py), where a C compiler is
 # present: about a minute the first time and again after any of their sources changes. Without
-# a compiler it says so and bela runs as pure Python, the same results, slower.
+# a compiler it says so and bela runs as pure Python, the same results, slower. Not yet built by
+# play and test: on bad input (a seed "7", a flag 1) the compiled engine raises TypeError where
+# the pure one raises its BelaError, and 193 API-guard tests fail on it (README).
 COMPILED := build/.compiled
 $(COMPILED): $(STAMP) build_compiled.py $(wildcard src/bela/engine/*.py src/bela/search/*.py) src/bela/foundation/native.py
 	$(BIN)/python build_compiled.py
@@ -26,7 +28,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 	@echo "Ready. For the bela command in this shell: . $(VENV)/bin/activate (or: make install)"
 
-play: $(COMPILED)
+play: $(STAMP)
 	$(BIN)/bela $(ARGS)
 
 # bela on the PATH for good, outside .venv: with uv or pipx, whichever is installed.
@@ -48,13 +50,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-# The suite on every core (pytest-xdist), on the compiled build where there is one, without the
-# tests marked slow (make test-slow runs those; CI runs both), one progress line as it goes.
+# The suite on every core (pytest-xdist), without the tests marked slow (make test-slow runs
+# those; CI runs both), one progress line as it goes. On the compiled build if make compiled
+# built one (then the API-guard tests fail: see above).
 PYTEST_FAST := $(BIN)/pytest -n auto -m "not slow" --progress-line
-unit: $(COMPILED)
+unit: $(STAMP)
 	$(PYTEST_FAST)
 
-test-slow: $(COMPILED)
+test-slow: $(STAMP)
 	$(BIN)/pytest -n auto -m slow --progress-line
 
 # The compiled and the pure build answer identically on 10,000 seeded rounds and 2,000 solver
@@ -114,7 +117,7 @@ $(RL_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --progress-bar on -e '.[dev,rl]'
 	touch $(RL_STAMP)
 
-rl-check: $(RL_STAMP) $(COMPILED)
+rl-check: $(RL_STAMP)
 	$(BIN)/pytest tests_rl
 
 # bela serve driven in headless Chromium (Debian's package: apt-get install chromium) with
