@@ -56,7 +56,10 @@ def test_one_module_not_compiled_makes_the_whole_build_pure(tree: Path) -> None:
     assert (chosen.compiled, chosen.reason) == (False, "absent")
 
 
-def test_no_compiled_files_at_all_is_the_pure_build(tmp_path: Path) -> None:
+def test_no_compiled_files_at_all_is_the_pure_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
     fake_tree(tmp_path, compiled=False)
     assert native._why_pure(tmp_path).reason == "absent"
 
