@@ -32,3 +32,19 @@ def english(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANG", "C.UTF-8")
     set_language("en")
     set_bot_names(DEFAULT_BOT_NAMES)  # a test that names the bots leaves them to itself
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--progress-line",
+        action="store_true",
+        help="one line of progress (done/total, time gone and to go) instead of dots",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # the controller counts; pytest-xdist's workers (which have workerinput) only run tests
+    if config.getoption("progress_line") and not hasattr(config, "workerinput"):
+        from progress_line import ProgressLine
+
+        config.pluginmanager.register(ProgressLine(config), "progress-line")

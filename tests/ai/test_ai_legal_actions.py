@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,7 @@ RULES = st.builds(Rules, no_forced_trump=st.booleans(), visi=st.booleans())
 
 @settings(max_examples=80, deadline=None)
 @given(seed=SEEDS, dealer=st.integers(0, 3), lineup=LINEUPS, rules=RULES)
+@pytest.mark.slow
 def test_bots_always_choose_a_legal_action(
     seed: int, dealer: int, lineup: list[str], rules: Rules
 ) -> None:

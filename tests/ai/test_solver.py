@@ -183,6 +183,7 @@ def team_points_from_margins(pos: Position, result: SolveResult) -> None:
     ("tricks", "count", "seed0"),
     [((1, 2), 600, 0), ((3,), 900, 10_000), ((4,), 150, 20_000)],
 )
+@pytest.mark.slow
 def test_solver_matches_brute_force_on_random_endgames(
     tricks: tuple[int, ...], count: int, seed0: int
 ) -> None:

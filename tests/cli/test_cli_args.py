@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from bela import __version__
 from bela.cli import main
 from bela.cli.options import ArenaOptions, PlayOptions, ReplayOptions, parse, parse_seed
 from bela.engine.deal import MAX_SEED
+from bela.foundation.native import build
 
 
 def test_no_arguments_means_play_with_defaults_and_a_random_seed() -> None:
@@ -123,9 +125,28 @@ def test_help_on_each_command(command: list[str], capsys: pytest.CaptureFixture[
     assert "--help" in out
 
 
-def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+def test_version_says_which_build_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == f"bela {__version__}"
+    out = capsys.readouterr().out.strip()
+    if build().compiled:
+        assert out == f"bela {__version__}, compiled with mypyc"
+    else:
+        assert out.startswith(f"bela {__version__}, pure Python (")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("C.UTF-8", "pure Python (BELA_PURE is set)"),
+        ("hr_HR.UTF-8", "čisti Python (postavljen je BELA_PURE)"),
+    ],
+)
+def test_version_names_the_pure_build_when_it_is_forced(lang: str, words: str) -> None:
+    env = {**os.environ, "BELA_PURE": "1", "LANG": lang}
+    done = subprocess.run(
+        [sys.executable, "-m", "bela", "--version"], capture_output=True, text=True, env=env
+    )
+    assert done.stdout == f"bela {__version__}, {words}\n"
 
 
 BAD = [
@@ -172,4 +193,4 @@ def test_python_dash_m_bela_runs_the_same_command_line() -> None:
         [sys.executable, "-m", "bela", "--version"], capture_output=True, text=True, check=False
     )
     assert done.returncode == 0
-    assert done.stdout.strip() == f"bela {__version__}"
+    assert done.stdout.startswith(f"bela {__version__}, ")

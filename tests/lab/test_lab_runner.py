@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
+import threading
 
 import pytest
 from hypothesis import given, settings
@@ -97,3 +99,42 @@ def test_a_head_that_answers_passes_the_check() -> None:
         server.bind(("127.0.0.1", 0))
         server.listen()
         runner._check_reachable(f"127.0.0.1:{server.getsockname()[1]}")
+
+
+def test_workers_are_forked_only_from_a_single_thread() -> None:
+    """Forking with another thread alive can hang the pool (a lock held by that thread stays
+    held in the child): with one, the workers start from a fresh interpreter."""
+    script = "from bela.lab.runner import start_method; print(start_method())"
+    alone = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert alone.stdout.strip() == "fork"  # Linux, one thread: the fast way
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert runner.start_method() in ("forkserver", "spawn")
+    finally:
+        stop.set()
+        other.join()
+    # a thread started with _thread, as pytest-xdist's worker starts its own, counts too
+    script = (
+        "import _thread, threading, time\n"
+        "from bela.lab.runner import start_method\n"
+        "started = threading.Event()\n"
+        "_thread.start_new_thread(lambda: (started.set(), time.sleep(5)), ())\n"
+        "started.wait()\n"
+        "print(start_method())\n"
+    )
+    raw = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert raw.stdout.strip() in ("forkserver", "spawn"), raw.stderr
+
+
+def test_two_workers_with_another_thread_alive_finish(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runner, "usable_cpus", lambda: 2)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert map_tasks(square_after_a_while, range(8), jobs=2) == [n * n for n in range(8)]
+    finally:
+        stop.set()
+        other.join()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 from tui_pilot import make_app, play_round, settle, table
@@ -40,6 +41,7 @@ async def test_the_hint_key_shows_a_legal_suggestion_with_a_reason() -> None:
         assert ": " in text[len("Hint: ") :]  # the action, then why
 
 
+@pytest.mark.slow
 async def test_the_summary_opens_the_analysis_of_the_round() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(100, 36)) as pilot:

@@ -292,6 +292,7 @@ async def test_resuming_a_shelved_match_keeps_the_one_at_the_table(
     assert archive["3"] not in files and len(files) == 4  # not offered twice
 
 
+@pytest.mark.slow
 async def test_resuming_from_the_start_screen_opens_the_table(archive: dict[str, str]) -> None:
     app = still()
     async with app.run_test(size=(100, 32)) as pilot:
@@ -366,6 +367,7 @@ async def test_without_plotext_the_plots_are_text(
 # ---------------------------------------------------------------------- the full sheet
 
 
+@pytest.mark.slow
 async def test_b_shows_every_round_of_a_long_match(data_dir: Path) -> None:
     match = long_unfinished(40)
     app = still(resume=False)
@@ -391,6 +393,7 @@ async def test_b_shows_every_round_of_a_long_match(data_dir: Path) -> None:
         assert app.screen is table(app)
 
 
+@pytest.mark.slow
 async def test_the_match_end_screen_opens_the_full_sheet(data_dir: Path) -> None:
     from bela.tui.screens.match_end import MatchEndScreen
 
@@ -477,6 +480,7 @@ def test_plot_axes_tick_whole_numbers_only(values: list[int], most: int) -> None
             assert 0 in ticks
 
 
+@pytest.mark.slow
 async def test_a_network_copy_is_stepped_through_with_the_names_from_the_readers_seat(
     data_dir: Path,
 ) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.binding import Binding
 from textual.widgets import Markdown
 from tui_pilot import make_app, play_round, settle, table
@@ -76,6 +77,7 @@ async def test_f1_shows_every_key() -> None:
             assert f"- **{key.keys_shown()}**: {key.what}" in source
 
 
+@pytest.mark.slow
 async def test_the_palette_offers_the_hint_at_the_table_and_the_analysis_after_a_round() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(100, 36)) as pilot:

@@ -130,6 +130,7 @@ def test_trick_in_progress(snap_compare: Snap, lang: str) -> None:
 
 
 @LANGS
+@pytest.mark.slow
 def test_round_summary(snap_compare: Snap, lang: str) -> None:
     app = still_app(lang, seed=7)
 
@@ -143,6 +144,7 @@ def test_round_summary(snap_compare: Snap, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.slow
 async def test_the_settings_fit_at_80x24(lang: str) -> None:
     """F2 in every language: each choice whole on its row (Russian's speeds once were not)."""
     app = make_app(resume=None, language=lang)
@@ -154,6 +156,7 @@ async def test_the_settings_fit_at_80x24(lang: str) -> None:
         assert_nothing_cut(app)
 
 
+@pytest.mark.slow
 async def test_the_saved_language_is_spoken_and_the_flag_wins() -> None:
     assert save_settings(Settings(language="hr")) is None
     app = make_app(resume=None)
@@ -166,6 +169,7 @@ async def test_the_saved_language_is_spoken_and_the_flag_wins() -> None:
         assert current_language() == "es"
 
 
+@pytest.mark.slow
 async def test_the_settings_switch_the_language_and_keep_it() -> None:
     """F2, the language picker: the open screens redraw in the new language; it is saved."""
     app = make_app(resume=None)
@@ -188,6 +192,7 @@ async def test_the_settings_switch_the_language_and_keep_it() -> None:
         assert button.label.plain == _("New match (^N)") != "New match (^N)"
 
 
+@pytest.mark.slow
 async def test_the_help_screen_switches_the_language() -> None:
     app = make_app(resume=None)
     async with app.run_test(size=(100, 36)) as pilot:

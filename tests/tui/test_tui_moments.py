@@ -162,6 +162,7 @@ async def test_bela_is_announced_for_the_human_and_called_out_by_the_card() -> N
         )
 
 
+@pytest.mark.slow
 async def test_asking_before_bela_brings_the_question_back() -> None:
     seed, _ = _bela_seed()
     app = make_app(seed=seed)
@@ -176,6 +177,7 @@ async def test_asking_before_bela_brings_the_question_back() -> None:
         assert table(app).query_one("#trick", TrickView).callout == 0
 
 
+@pytest.mark.slow
 async def test_the_callout_goes_with_the_trick() -> None:
     seed, _ = _bela_seed()
     app = make_app(seed=seed)
@@ -198,6 +200,7 @@ async def test_the_callout_goes_with_the_trick() -> None:
         assert "bela!" not in "".join(strip.text for strip in drawn)
 
 
+@pytest.mark.slow
 async def test_a_taken_trick_is_gathered_and_any_key_only_skips_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -249,6 +252,7 @@ def test_the_gathered_cards_move_to_the_winner_and_turn_over() -> None:
     assert all(line[:14].strip() == "" for line in rows)  # all at the winner's side (right)
 
 
+@pytest.mark.slow
 async def test_reduced_motion_gathers_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[str] = []
     monkeypatch.setattr(
@@ -287,6 +291,7 @@ def test_red_suits_stay_red_on_256_colour_terminals(colour: str) -> None:
     assert red > green + 60 and green == blue  # red, not brown (brown has more green)
 
 
+@pytest.mark.slow
 async def test_the_palette_toggles_bela_and_motion() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(100, 36)) as pilot:

@@ -56,6 +56,7 @@ async def _seated(pilot: Any, app: BelaApp, server: Any, seed: int, monkeypatch:
     return net_screen(app)
 
 
+@pytest.mark.slow
 async def test_hint_is_worked_out_on_the_client_from_the_seats_view(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -87,6 +88,7 @@ async def test_hint_is_worked_out_on_the_client_from_the_seats_view(
         await server.close()
 
 
+@pytest.mark.slow
 async def test_last_trick_and_the_zvanja_moment_at_a_network_seat(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -130,6 +132,7 @@ async def test_last_trick_and_the_zvanja_moment_at_a_network_seat(
         await server.close()
 
 
+@pytest.mark.slow
 async def test_each_round_ends_with_its_summary_at_a_network_seat(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -250,6 +253,7 @@ def test_a_round_is_told_from_the_players_seat() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.slow
 async def test_the_network_table_fits_80x24_in_every_language(
     lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -23,6 +23,7 @@ from bela.tui.widgets.score_sheet import ScoreSheet
 from bela.tui.widgets.table_talk import TableTalk
 
 
+@pytest.mark.slow
 async def test_a_seat_starts_the_match_bids_and_plays_a_card() -> None:
     server, port = await host()
     table = server.new_table()
@@ -126,6 +127,7 @@ async def test_a_wrong_code_ends_the_app_with_the_reason() -> None:
         await server.close()
 
 
+@pytest.mark.slow
 async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
     """The app plays a quick match (three deals) to the end with Enter; the host archives it
     with the names, and the player's copy is that same file (here the host shares the data

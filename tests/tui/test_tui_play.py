@@ -45,6 +45,7 @@ def static_text(screen: Screen[object], selector: str) -> str:
 # ---------------------------------------------------------------------- whole rounds
 
 
+@pytest.mark.slow
 async def test_a_seeded_round_is_played_by_keys_to_its_summary() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -105,6 +106,7 @@ async def test_a_round_fits_80x24_and_plays_with_arrow_keys() -> None:
         assert screen.match.next_index == 1
 
 
+@pytest.mark.slow
 async def test_a_short_match_is_played_to_the_end() -> None:
     app = make_app(seed=3, target=501)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -269,6 +271,7 @@ async def test_bela_is_offered_with_the_second_card_and_announced() -> None:
 # ---------------------------------------------------------------------- saving and resuming
 
 
+@pytest.mark.slow
 async def test_resume_continues_at_the_exact_point() -> None:
     first = make_app(seed=21)
     async with first.run_test(size=(100, 36)) as pilot:
@@ -387,6 +390,7 @@ async def test_a_card_is_played_by_mouse_click() -> None:
         assert card not in screen.hand_cards()
 
 
+@pytest.mark.slow
 async def test_the_last_trick_help_and_palette_open_over_the_table() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(100, 36)) as pilot:

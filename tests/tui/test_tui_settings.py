@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Markdown, RadioButton, Static
 from tui_pilot import make_app, settle, table
@@ -141,6 +142,7 @@ async def test_the_match_at_the_table_keeps_its_rules_when_they_change() -> None
     assert load_settings().settings.rules == Rules(no_bela=True)
 
 
+@pytest.mark.slow
 async def test_flags_win_for_one_run_and_are_not_saved() -> None:
     save_settings(Settings(target=1001, difficulty="easy", rules=Rules(visi=True)))
     before = settings_path().read_bytes()
@@ -227,6 +229,7 @@ async def test_speed_and_theme_changed_in_play_are_saved() -> None:
         assert again.theme == "nord" and again.bot_delay == 0.8
 
 
+@pytest.mark.slow
 async def test_looking_at_played_tricks_can_be_a_house_rule() -> None:
     app = make_app(rules=Rules(hide_played_tricks=True))
     async with app.run_test(size=SIZE) as pilot:

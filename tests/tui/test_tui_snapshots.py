@@ -69,6 +69,7 @@ def test_calling_trump(snap_compare: Snap) -> None:
 
 @SIZES
 @THEMES
+@pytest.mark.slow
 def test_trick_in_progress(snap_compare: Snap, size: tuple[int, int], theme: str) -> None:
     """A trick in progress: three cards down, the human to follow, the cards not allowed dimmed."""
     app = still_app(seed=7)
@@ -90,6 +91,7 @@ def test_trick_in_progress(snap_compare: Snap, size: tuple[int, int], theme: str
 
 @SIZES
 @THEMES
+@pytest.mark.slow
 def test_zvanja_moment(snap_compare: Snap, size: tuple[int, int], theme: str) -> None:
     """The zvanja said in turn at the first trick (seed 18: Marko's 20 beats Ana's, do dame)."""
     app = still_app(seed=18, hold_delay=60)  # the moment comes only when tricks are held
@@ -104,6 +106,7 @@ def test_zvanja_moment(snap_compare: Snap, size: tuple[int, int], theme: str) ->
 
 @SIZES
 @THEMES
+@pytest.mark.slow
 def test_round_summary(snap_compare: Snap, size: tuple[int, int], theme: str) -> None:
     app = still_app(seed=7)
 
@@ -124,6 +127,7 @@ def _finished_match() -> Match:
     return match
 
 
+@pytest.mark.slow
 def test_match_end(snap_compare: Snap) -> None:
     app = still_app(seed=2)
     match = _finished_match()
@@ -136,6 +140,7 @@ def test_match_end(snap_compare: Snap) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=at_the_end)
 
 
+@pytest.mark.slow
 def test_settings_screen(snap_compare: Snap, monkeypatch: pytest.MonkeyPatch) -> None:
     """The settings (F2) over the start screen; the path is pinned for the picture."""
     monkeypatch.setenv("BELA_CONFIG_DIR", "/home/ana/.config/bela")

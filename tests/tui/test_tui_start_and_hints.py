@@ -41,6 +41,7 @@ def message(app: Any) -> str:
 # ---------------------------------------------------------------------- hints
 
 
+@pytest.mark.slow
 async def test_a_card_hint_says_why_in_words_and_the_numbers_on_a_second_press() -> None:
     app = make_app(seed=11)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -129,6 +130,7 @@ async def test_the_start_screen_offers_the_unfinished_matchs_settings() -> None:
         assert radio_state(screen, "difficulty") == ("easy", "easy", ["easy"])
 
 
+@pytest.mark.slow
 async def test_the_start_screen_is_drawn_before_the_save_is_read(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -162,6 +164,7 @@ async def test_the_start_screen_is_drawn_before_the_save_is_read(
         assert table(app).match.seed == 5
 
 
+@pytest.mark.slow
 async def test_a_damaged_save_found_after_the_first_paint_is_reported_there() -> None:
     from bela.archive.storage import autosave_path
 
@@ -200,6 +203,7 @@ async def test_settings_given_on_the_command_line_win_over_the_last_ones() -> No
 # ---------------------------------------------------------------------- the seed named at exit
 
 
+@pytest.mark.slow
 def test_the_seed_printed_at_exit_is_the_seed_typed_on_the_start_screen(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], data_dir: Path
 ) -> None:
@@ -236,6 +240,7 @@ def test_the_seed_printed_at_exit_is_the_seed_typed_on_the_start_screen(
     assert saved["seed"] == 777
 
 
+@pytest.mark.slow
 async def test_a_long_hint_is_shown_whole_at_80_columns() -> None:
     """At 80×24 the bid hint's numbers take three lines: the message grows to show them all
     (it was two lines high, and the end, "(i: in words)", was cut), and the hand stays."""

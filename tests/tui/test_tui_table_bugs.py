@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual import events
 from textual._time import get_time
 from textual.geometry import Region
@@ -85,6 +86,7 @@ async def to_the_first_trick_of_round_2(pilot: Pilot[Any]) -> TableScreen:
 # ---------------------------------------------------------------------- bug 1: early keys
 
 
+@pytest.mark.slow
 async def test_a_second_enter_on_a_trick_s_last_card_only_clears_the_trick() -> None:
     """The issue's steps: K♥ takes trick 1; the second Enter must not lead 8♥."""
     app = make_app(seed=501, start_round=1, hold_delay=30.0, difficulty=AS_REPORTED)
@@ -130,6 +132,7 @@ async def test_keys_typed_while_a_bot_thinks_move_nothing_and_play_nothing() -> 
         assert len(screen.match.current.trick) in (0, 3)  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 async def test_a_key_pressed_before_the_turn_opened_does_not_play() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -146,6 +149,7 @@ async def test_a_key_pressed_before_the_turn_opened_does_not_play() -> None:
         assert "before your turn" in shown(screen, "#message")
 
 
+@pytest.mark.slow
 async def test_the_round_summary_ignores_a_key_typed_before_it_appeared() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -229,6 +233,7 @@ async def test_notices_never_cover_the_hand_or_the_trick_and_the_footer_fits() -
 # ---------------------------------------------------------------------- bug 7: table talk
 
 
+@pytest.mark.slow
 async def test_each_round_s_result_is_told_at_the_table() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -242,6 +247,7 @@ async def test_each_round_s_result_is_told_at_the_table() -> None:
         assert f"mi {mi} : vi {vi}" in " ".join(talk(screen).split())
 
 
+@pytest.mark.slow
 async def test_a_resumed_match_tells_its_earlier_rounds() -> None:
     first = make_app(seed=7)
     async with first.run_test(size=(100, 32)) as pilot:
@@ -284,6 +290,7 @@ async def _talk_after_the_first_card(hide: bool) -> tuple[list[str], bool]:
         return [strip.text.rstrip() for strip in log.lines], log.scroll_y == log.max_scroll_y
 
 
+@pytest.mark.slow
 async def test_table_talk_rewraps_after_a_resize_and_shows_its_newest_line() -> None:
     """Lines written while the table was hidden were wrapped at ten columns, and stayed so."""
     hidden, at_end = await _talk_after_the_first_card(hide=True)
@@ -306,6 +313,7 @@ def test_the_forced_dealer_is_pod_mus_in_the_table_talk() -> None:
     )
 
 
+@pytest.mark.slow
 async def test_pod_mus_the_trick_winner_who_leads_and_the_last_card_are_said() -> None:
     app = make_app(seed=501, start_round=1, hold_delay=30.0, difficulty=AS_REPORTED)
     async with app.run_test(size=(80, 24)) as pilot:

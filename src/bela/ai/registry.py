@@ -13,12 +13,12 @@ all) would otherwise load before the app draws anything (issue #12).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from bela.ai.base import Bot
 
-__all__ = ["BOT_KINDS", "make_bot"]
+__all__ = ["BOT_KINDS", "is_outside_bot", "make_bot"]
 
 
 def _heuristic() -> Bot:
@@ -76,9 +76,40 @@ BOT_KINDS: tuple[str, ...] = tuple(_FACTORIES)
 
 
 def make_bot(kind: str) -> Bot:
-    """A new bot of the given kind; ``ValueError`` names the known kinds otherwise."""
+    """A new bot of the given kind; ``ValueError`` names the known kinds otherwise.
+
+    ``module:name`` is an outside agent: ``name`` in the importable ``module``, called with no
+    arguments, must give an object with ``act(view, rng)`` (the ``Bot`` protocol). The arena
+    and the ladder take it like any bot (docs/bots.md, "An outside agent in the arena").
+    """
+    if ":" in kind:
+        return _outside_bot(kind)
     try:
         factory = _FACTORIES[kind]
     except KeyError:
         raise ValueError(f"unknown bot {kind!r}: choose from {', '.join(BOT_KINDS)}") from None
     return factory()
+
+
+def is_outside_bot(kind: str) -> bool:
+    """Whether ``kind`` names an outside agent (``module:name``) rather than one of bela's."""
+    return ":" in kind
+
+
+def _outside_bot(kind: str) -> Bot:
+    import importlib
+
+    module_name, _, attr = kind.partition(":")
+    try:
+        factory = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise ValueError(f"cannot load the agent {kind!r}: {exc}") from None
+    try:
+        bot: Any = factory() if callable(factory) else None
+    except Exception as exc:  # the agent's own code: whatever it raises, say so in one line
+        raise ValueError(f"{kind!r} failed when called: {exc!r}") from None
+    if not callable(getattr(bot, "act", None)):
+        raise ValueError(f"{kind!r} did not give an agent with act(view, rng)")
+    if not isinstance(getattr(bot, "name", None), str):
+        bot.name = kind
+    return cast("Bot", bot)

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import TYPE_CHECKING, TextIO
 
-from bela.foundation.untrusted import shown
+from bela.foundation.untrusted import oneline, shown
 from bela.i18n import _
 
 if TYPE_CHECKING:
@@ -124,11 +124,25 @@ def output_console(out: TextIO) -> Console:
 
 
 def check_bots(names: Sequence[str]) -> None:
-    """``CliError`` naming the known bots if any of ``names`` is not one (escaped: user input)."""
+    """``CliError`` naming the known bots if any of ``names`` is not one (escaped: user input).
+
+    An outside agent (``module:name``) is loaded here once, so that a wrong name or a module
+    that fails to import is one line before any work starts, not an error in every worker.
+    """
     from bela.ai import BOT_KINDS
+    from bela.ai.registry import is_outside_bot, make_bot
 
     for name in names:
-        if name not in BOT_KINDS:
+        if is_outside_bot(name):
+            try:
+                make_bot(name)
+            except ValueError as exc:
+                raise CliError(
+                    _("the agent {name} cannot be used: {reason}").format(
+                        name=shown(name), reason=oneline(str(exc))
+                    )
+                ) from None
+        elif name not in BOT_KINDS:
             raise CliError(
                 _("unknown bot {name}: choose from {names}").format(
                     name=shown(name), names=", ".join(BOT_KINDS)

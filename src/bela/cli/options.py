@@ -36,6 +36,7 @@ from bela.cli.net import HostOptions, JoinOptions, ServeOptions, add_net_parsers
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
 from bela.engine.rules import DEFAULT_RULES
+from bela.foundation.native import build
 from bela.foundation.untrusted import oneline, shown
 from bela.i18n import LANGUAGES, N_, _
 
@@ -383,6 +384,22 @@ def add_cluster_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def version_line() -> str:
+    """``bela --version``: the version, and which build of the engine runs (issue #26)."""
+    chosen = build()
+    if chosen.compiled:
+        built = _("compiled with mypyc")
+    elif chosen.reason == "forced":
+        built = _("pure Python (BELA_PURE is set)")
+    elif chosen.reason == "stale":
+        built = _("pure Python ({module} changed: make compiled)").format(
+            module=chosen.module.rsplit(".", 1)[-1]
+        )
+    else:
+        built = _("pure Python (not compiled)")
+    return f"bela {__version__}, {built}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``bela`` parser with its subcommands."""
     return _build()[0]
@@ -397,7 +414,7 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
         ),
         allow_abbrev=False,
     )
-    parser.add_argument("--version", action="version", version=f"bela {__version__}")
+    parser.add_argument("--version", action="version", version=version_line())
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = commands.add_parser(

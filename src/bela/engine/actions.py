@@ -4,9 +4,11 @@ keep one's zvanja to oneself ("šutim")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bela.engine.cards import Card, Suit, to_card, to_suit
 from bela.engine.errors import MalformedActionError, shown
+from bela.engine.pickling import by_fields
 
 __all__ = ["Action", "Call", "Claim", "Pass", "Play", "Silent"]
 
@@ -22,6 +24,9 @@ class Pass:
 @dataclass(frozen=True, slots=True)
 class Call:
     """Name a trump suit: a ``Suit``, its letter or symbol, or its index 0..3."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # the compiled build's dataclasses do not pickle by themselves
 
     suit: Suit
 
@@ -39,6 +44,9 @@ class Play:
 
     ``card`` is a ``Card``, text like ``"QH"`` or an index 0..31; ``bela`` is a bool.
     """
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # the compiled build's dataclasses do not pickle by themselves
 
     card: Card
     bela: bool = False

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Iterator
 from enum import EnumType, IntEnum
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from bela.engine.errors import CardParseError, InvalidValueError, shown
 from bela.engine.guards import as_int, check_mask
 
@@ -32,6 +34,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of a builtin type
 class _ByIndex(EnumType):
     """``Suit(x)`` and ``Rank(x)`` take a member or its int index, nothing else.
 
@@ -148,6 +151,7 @@ _RANK_TEXT: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_BY_TEXT: Final = {text: Rank(i) for i, text in enumerate(_RANK_TEXT)} | {"T": Rank.TEN}
 
 
+@mypyc_attr(native_class=False)  # an int subclass: a plain Python class when compiled
 class Card(int):
     """One of the 32 cards; an int 0..31 (``suit * 8 + rank``).
 

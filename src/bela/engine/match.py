@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from bela.engine.actions import Action
 from bela.engine.deal import MAX_SEED, check_seed, round_seed
 from bela.engine.errors import InvalidValueError, RoundOverError, shown
 from bela.engine.guards import as_int, check_int, check_seat, check_sequence
+from bela.engine.pickling import by_fields
 from bela.engine.round import Round, RoundResult
 from bela.engine.rules import DEFAULT_RULES, QUICK_DEALS, QUICK_TARGET, TARGETS, Rules
 
@@ -37,6 +39,9 @@ class RoundRecord:
     visi, the hanging points this round's winner collected.
     """
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # the compiled build's dataclasses do not pickle by themselves
+
     index: int
     dealer: int
     seed: int
@@ -48,6 +53,9 @@ class RoundRecord:
 @dataclass(frozen=True, slots=True)
 class Match:
     """An immutable match state; ``apply`` returns the next one."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # the compiled build's dataclasses do not pickle by themselves
 
     seed: int
     target: int = 1001

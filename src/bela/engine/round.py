@@ -192,6 +192,8 @@ class Round:
         seed: int | None = None,
     ) -> None:
         """Build from masks (6-card hands, 2-card talons, by seat); prefer the classmethods."""
+        if hands is _UNSET:  # _blank: from_seed and copy set every field themselves
+            return
         dealer = check_seat(dealer, "the dealer")
         _check_rules(rules)
         if seed is not None:
@@ -273,7 +275,7 @@ class Round:
         if rules.__class__ is not Rules:
             _check_rules(rules)
         hands, talons = deal_checked(check_seed(seed), dealer)
-        rnd = object.__new__(cls)
+        rnd = _blank(cls)  # without the checks of __init__
         rnd._start(dealer, hands, talons, rules, seed)  # a seeded deal is valid by construction
         return rnd
 
@@ -284,7 +286,7 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy (for search: copy once, then ``push`` in place)."""
-        new = object.__new__(Round)
+        new = _blank(Round)
         new.rules = self.rules
         new.dealer = self.dealer
         new.seed = self.seed
@@ -316,6 +318,11 @@ class Round:
         new._claim_context = self._claim_context
         new._match_context = self._match_context
         return new
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its fields (the compiled class has no default pickling)."""
+        state = {name: getattr(self, name) for name in _ROUND_FIELDS if hasattr(self, name)}
+        return _restored, (state,)
 
     def replay(self, actions: Iterable[Action]) -> Round:
         """This round with ``actions`` applied in order (each validated)."""
@@ -788,8 +795,9 @@ class Round:
             raise WrongPhaseError("play_out_random needs a round that is not finished")
         if self._phase is Phase.BIDDING:
             self._bid_randomly(grb)
-            if self._result is not None:  # belot, or four passes without a forced dealer
-                return self._result
+            ended = self._ended()
+            if ended is not None:  # belot, or four passes without a forced dealer
+                return ended
         while self._trick:  # finish a trick in progress the plain way
             legal = self.legal_mask()
             k = grb(32) % legal.bit_count()
@@ -798,8 +806,9 @@ class Round:
                 k -= 1
             card = (legal & -legal).bit_length() - 1
             self.push_card(card, self.can_announce_bela(card))
-            if self._result is not None:
-                return self._result
+            ended = self._ended()
+            if ended is not None:
+                return ended
         trump = self._trump
         # per seat and suit, the ranks held as a byte (small ints: no allocation)
         suits_of = [list(m.to_bytes(4, "little")) for m in self._hands]
@@ -924,7 +933,13 @@ class Round:
         self._win_card = win
         self._win_pos = played[-4:].index(win)
         self._finish_played()
-        assert self._result is not None
+        result = self._ended()
+        assert result is not None
+        return result
+
+    def _ended(self) -> RoundResult | None:
+        """``_result``, read afresh: after ``if self._result is not None: raise`` mypy holds it
+        None through the calls that set it, and mypyc compiles that belief into a type check."""
         return self._result
 
     def _bid_randomly(self, getrandbits: Callable[[int], int]) -> None:
@@ -1121,6 +1136,59 @@ def _check_shape(action: object) -> None:
         raise MalformedActionError(
             f"{quoted(action)} is not an action: use Pass(), Call(suit) or Play(card)"
         )
+
+
+# A round whose fields are still to be set (``from_seed`` and ``copy`` set them all, skipping the
+# checks ``__init__`` makes). ``object.__new__(Round)`` would do in pure Python, but a
+# mypyc-compiled class refuses it (and its ``__new__`` runs ``__init__``), so ``__init__``
+# itself stops at once when handed this list, which nobody else holds.
+_UNSET: Final[list[int]] = []
+
+
+def _blank(cls: type[Round]) -> Round:
+    return cls(0, _UNSET, _UNSET)
+
+
+# Round's slots again (mypyc gives no ``Round.__slots__``); a test checks they are the same.
+_ROUND_FIELDS: Final = (
+    "_actions",
+    "_bela",
+    "_bela_by",
+    "_bela_seat",
+    "_bids",
+    "_caller",
+    "_card_pts",
+    "_claim_context",
+    "_declarations",
+    "_hands",
+    "_history",
+    "_leader",
+    "_match_context",
+    "_phase",
+    "_result",
+    "_to_play",
+    "_trick",
+    "_tricks_won",
+    "_trump",
+    "_win_card",
+    "_win_pos",
+    "_zvanja_pts",
+    "_zvanja_seat",
+    "_zvanja_team",
+    "deal_hands",
+    "deal_talons",
+    "dealer",
+    "rules",
+    "seed",
+)
+
+
+def _restored(state: dict[str, Any]) -> Round:
+    """A round unpickled (``Round.__reduce__``)."""
+    rnd = _blank(Round)
+    for name, value in state.items():
+        setattr(rnd, name, value)
+    return rnd
 
 
 def _check_rules(rules: object) -> None:

@@ -15,9 +15,11 @@ so a match record keeps them with the rest of the rules it was played under.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bela.engine.errors import InvalidValueError, shown
 from bela.engine.guards import check_flag
+from bela.engine.pickling import by_fields
 
 __all__ = ["LEGACY_RULES", "QUICK_DEALS", "QUICK_TARGET", "STIGLJA_BONUSES", "TARGETS", "Rules"]
 
@@ -66,6 +68,9 @@ class Rules:
     order) instead of A > K > Q > 10 (natural order).
     ``clockwise``, ``hide_played_tricks``: for the app only (see the module).
     """
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # the compiled build's dataclasses do not pickle by themselves
 
     no_forced_trump: bool = False
     visi: bool = False

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from bela.engine.actions import Action, Call, Pass
 from bela.engine.cards import Card, Suit
 from bela.engine.guards import check_int
+from bela.engine.pickling import by_fields
 from bela.engine.rules import Rules
 from bela.engine.zvanja import Zvanje
 
@@ -32,6 +34,9 @@ class Phase(Enum):
 class CompletedTrick:
     """A finished trick: who led, the cards in play order, who won it and its points."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # the compiled build's dataclasses do not pickle by themselves
+
     leader: int
     cards: tuple[Card, ...]
     winner: int
@@ -47,6 +52,9 @@ class CompletedTrick:
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """One seat's knowledge of a round at one moment."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # the compiled build's dataclasses do not pickle by themselves
 
     seat: int
     dealer: int

@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Any, Final
 
 from bela.engine.cards import RANK_MASK, Card, Rank, Suit, cards_in, parse_cards
 from bela.engine.errors import InvalidValueError
 from bela.engine.guards import check_seat, check_sequence
+from bela.engine.pickling import by_fields
 from bela.engine.tricks import distinct_mask
 
 Pair = tuple[int, int]
@@ -49,6 +50,9 @@ class Zvanje:
     heart, since only the rank matters). Belot carries 0 points: it wins the
     match instead of scoring.
     """
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # the compiled build's dataclasses do not pickle by themselves
 
     kind: ZvanjeKind
     points: int

@@ -30,6 +30,7 @@ import logging
 import multiprocessing
 import os
 import socket
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -41,6 +42,7 @@ __all__ = [
     "ClusterError",
     "Progress",
     "map_tasks",
+    "start_method",
     "usable_cpus",
     "worker_count",
 ]
@@ -107,6 +109,30 @@ def map_tasks(
     return _local(fn, todo, jobs, progress)
 
 
+def start_method() -> str:
+    """How to start the worker processes: ``fork`` (the fastest) only from a single thread.
+
+    ``fork`` copies the process as it is, and a lock another thread held at that moment (a
+    progress bar's, pytest-xdist's own worker thread's, an import lock) stays locked in the
+    child for good: the pool hangs. With another thread alive, the workers start from a fresh
+    interpreter instead (``forkserver``, else ``spawn``); they import what they run by name,
+    so the results are the same, only the start-up is slower.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and _threads() == 1:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def _threads() -> int:
+    """The process's threads, as the system counts them: ``threading.active_count`` misses
+    those started with ``_thread`` (pytest-xdist's worker runs its I/O on one)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:  # no /proc (macOS): fork is not the default there anyway
+        return threading.active_count()
+
+
 def _local(fn: Callable[[T], R], todo: list[T], jobs: int, progress: Progress | None) -> list[R]:
     total = len(todo)
     workers = worker_count(jobs, total)
@@ -119,8 +145,7 @@ def _local(fn: Callable[[T], R], todo: list[T], jobs: int, progress: Progress | 
             if progress is not None:
                 progress(len(results), total)
         return results
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    ctx = multiprocessing.get_context(start_method())
     pool = ctx.Pool(processes=workers)
     try:
         if progress is not None:

@@ -46,10 +46,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import comb
 from random import Random
-from typing import Final
+from typing import Any, Final
 
 from bela.engine import Call, Pass, Phase, SeatView
 from bela.engine.cards import ALL_CARDS_MASK, SUIT_MASK
+from bela.engine.pickling import by_fields
 from bela.engine.tricks import BEATS, legal_mask
 from bela.engine.zvanja import best_zvanja_seat, zvanja_of_mask
 
@@ -86,6 +87,9 @@ class BidEvidence:
     the dealer who had to name a suit).
     """
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # the compiled build's dataclasses do not pickle by themselves
+
     pass_jack_nine: float = 0.45
     caller_bare: float = 0.35
     forced_bare: float = 0.8
@@ -107,6 +111,9 @@ class Knowledge:
     zvanja). ``hands_known[s]``: cards already placed (the own hand, else 0).
     ``played[s]``: the cards ``s`` has played (for the zvanja of its eight).
     """
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # the compiled build's dataclasses do not pickle by themselves
 
     seat: int
     trump: int

@@ -42,10 +42,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from bela.engine import LAST_TRICK_BONUS, STIGLJA_BONUS, Card
 from bela.engine.cards import SUIT_MASK
+from bela.engine.pickling import by_fields
 from bela.engine.tricks import BEATS, CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
 from bela.search.solver_position import Position
 
@@ -64,6 +67,7 @@ _INF: Final = 10_000
 _NO_LIMIT: Final = 1 << 62
 
 
+@mypyc_attr(native_class=False)  # a builtin exception's subclass: a Python class compiled
 class NodeLimitExceeded(RuntimeError):
     """The search tried more cards than the solver's ``node_limit`` allows for one call."""
 
@@ -85,6 +89,9 @@ class SolveResult:
     in separating "we take nothing" from "they sweep"). ``nodes`` counts
     searched cards, for benchmarks.
     """
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # the compiled build's dataclasses do not pickle by themselves
 
     points_team0: int
     points_team1: int

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bela.engine import Card, Phase, Round, SeatView, Suit, cards_in, mask_of
 from bela.engine.cards import to_card, to_suit
+from bela.engine.pickling import by_fields
 from bela.engine.tricks import BEATS, legal_mask
 
 __all__ = ["Position"]
@@ -30,6 +32,9 @@ class Position:
     completed tricks per team (team = seat % 2). The seat to act is
     ``(leader + len(trick)) % 4``.
     """
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # the compiled build's dataclasses do not pickle by themselves
 
     hands: tuple[int, int, int, int]
     trump: int
