@@ -1166,6 +1166,7 @@ _ROUND_FIELDS: Final = (
     "_match_context",
     "_phase",
     "_result",
+    "_silent",
     "_to_play",
     "_trick",
     "_tricks_won",
