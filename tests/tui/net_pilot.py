@@ -24,7 +24,9 @@ async def host(
     return server, port
 
 
-async def until(pilot: Pilot[Any], check: Any, tries: int = 400) -> None:
+async def until(pilot: Pilot[Any], check: Any, tries: int = 3000) -> None:
+    """Wait for ``check`` (up to about 30 s: a host and an app on two busy cores, beside
+    the other test workers, can take seconds; a passing check returns at once)."""
     for _ in range(tries):
         await pilot.pause(0.01)
         if check():
