@@ -114,7 +114,10 @@ def _run_last(options: ReplayOptions, seat_bot: str, out: TextIO, err: TextIO) -
     with _open(err) as history:
         tasks = _archived_tasks(history, options.last, seat_bot, err)
     if not tasks:
-        raise CliError(_("the archive has no finished match yet: play one first"))
+        # nothing to read yet is no error: a fresh install runs the README's line too
+        with writing_output():
+            print(_("the archive has no finished match yet: play one first"), file=out)
+        return 0
     jobs = worker_jobs(options.jobs, err)
     label = _("The bot in your seat")
     with ProgressBar(err.isatty() and not options.json, len(tasks), label) as bar:

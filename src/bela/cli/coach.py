@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bela.cli.common import CliError, output_console, worker_jobs, writing_output
+from bela.cli.common import output_console, worker_jobs, writing_output
 from bela.foundation.untrusted import oneline, shown
 from bela.i18n import _, ngettext
 
@@ -118,7 +118,10 @@ def run_coach(options: CoachOptions, out: TextIO, err: TextIO) -> int:
         lessons = gather_lessons(history, options.last, options.bot, options.jobs, err)
         matches_dir = history.matches_dir
     if not lessons:
-        raise CliError(_("the archive has no finished match yet: play one first"))
+        # nothing to read yet is no error: a fresh install runs the README's line too
+        with writing_output():
+            print(_("the archive has no finished match yet: play one first"), file=out)
+        return 0
     from bela.lab.coach import report
 
     result = report(lessons)
