@@ -71,7 +71,7 @@ def test_summary_mean_and_interval() -> None:
     assert (result.rounds, result.matches, result.better, result.worse) == (3, 2, 2, 1)
     assert result.mean == pytest.approx(10.0)
     # sample sd of 10, -10, 30 is 20: 1.96 * 20 / sqrt(3)
-    assert result.half_width == pytest.approx(1.959964 * 20 / 3**0.5)
+    assert result.half_width == pytest.approx(1.96 * 20 / 3**0.5)
     assert summarize([]).rounds == 0
 
 

@@ -23,7 +23,6 @@ the lab's runner all use it; a task is a pure function of its arguments, so
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -45,9 +44,6 @@ __all__ = [
 
 DEFAULT_SEAT_BOT = "hard"
 """The bot that takes the player's seat unless another is asked for."""
-
-Z_95 = 1.959964
-"""The normal quantile of a two-sided 95% interval."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,17 +177,14 @@ class SwapSummary:
 
 
 def summarize(per_match: Sequence[Sequence[int]]) -> SwapSummary:
-    """The mean gain a round and its 95% interval over all the rounds of ``per_match``."""
+    """The mean gain a round and its 95% interval over all the rounds of ``per_match``
+    (the arena's ``Estimate``: a normal approximation, no interval for a single round)."""
+    from bela.lab.arena import Estimate
+
     gains = [g for match in per_match for g in match]
-    n = len(gains)
-    if n == 0:
-        return SwapSummary(0, len(per_match), 0.0, 0.0, 0, 0)
-    mean = sum(gains) / n
-    if n > 1:
-        variance = sum((g - mean) ** 2 for g in gains) / (n - 1)
-        half = Z_95 * math.sqrt(variance / n)
-    else:
-        half = math.inf
+    estimate = Estimate.of([float(g) for g in gains])
     better = sum(1 for g in gains if g > 0)
     worse = sum(1 for g in gains if g < 0)
-    return SwapSummary(n, len(per_match), mean, half, better, worse)
+    return SwapSummary(
+        len(gains), len(per_match), estimate.mean, estimate.half_width, better, worse
+    )
