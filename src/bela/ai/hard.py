@@ -425,12 +425,25 @@ class HardBot:
         self, view: SeatView, rng: Random, options: Sequence[Action]
     ) -> tuple[dict[Action, float], int]:
         """Average written points (ours minus theirs) of each bid, and the number of deals."""
+        outcomes = self.bid_outcomes(view, rng, options)
+        n = len(outcomes)
+        return {a: sum(o[a] for o in outcomes) / n for a in options}, n
+
+    def bid_outcomes(
+        self, view: SeatView, rng: Random, options: Sequence[Action]
+    ) -> list[dict[Action, int]]:
+        """What each bid of ``options`` writes (ours minus theirs) on each guessed deal.
+
+        The bid search itself, deal by deal: the bot averages it (``_bid_values``),
+        and the coach (``bela.lab.coach_bids``) also wants its spread, to tell a
+        clear difference from the noise of a few deals. Every option is played on
+        the same deals, so their differences are far less noisy than the values.
+        """
         cfg = self.config
         deadline = None if cfg.time_budget is None else time.perf_counter() + cfg.time_budget
         policy_rng = Random(rng.getrandbits(64))
         team = view.seat & 1
-        sums = dict.fromkeys(options, 0.0)
-        n = 0
+        out: list[dict[Action, int]] = []
         weight = None
         reading = cfg.reading
         if reading is not None:
@@ -440,18 +453,23 @@ class HardBot:
                 return bidding_weight(seat, bids, hands, reading)
 
         for hands, talons in bidding_deals(view, rng, cfg.bid_samples, cfg.evidence, weight):
-            if deadline is not None and n >= cfg.min_samples and time.perf_counter() > deadline:
+            if (
+                deadline is not None
+                and len(out) >= cfg.min_samples
+                and time.perf_counter() > deadline
+            ):
                 break
-            n += 1
             base = Round(view.dealer, hands, talons, view.rules)
             for _, bid in view.bids:
                 base.push(bid)
+            written: dict[Action, int] = {}
             for option in options:
                 rnd = base.copy()
                 rnd.push(option)
                 pts = self._play_out(rnd, policy_rng)
-                sums[option] += pts[team] - pts[1 - team]
-        return {a: s / n for a, s in sums.items()}, n
+                written[option] = pts[team] - pts[1 - team]
+            out.append(written)
+        return out
 
     def _play_out(self, rnd: Round, rng: Random) -> tuple[int, int]:
         cfg = self.config

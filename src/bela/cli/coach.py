@@ -2,10 +2,12 @@
 
 Each finished match is read once by the coach (``bela.lab.coach``: every card of
 yours from trick 3 on against the best play with all cards seen, and against the
-hard bot's card with only your view; your calls that fell, pod mus included) and
-the lesson is kept in the history database (``bela.archive.coach_cache``), so the
-report over a hundred matches opens at once the second time. The first reading
-shows a progress bar and spreads over ``--jobs`` worker processes.
+hard bot's card with only your view; your calls that fell, pod mus included; each
+dalje, and each suit named pod mus, that the hard bot's bid search finds clearly
+worth less than another choice) and the lesson is kept in the history database
+(``bela.archive.coach_cache``), so the report over a hundred matches opens at once
+the second time. The first reading shows a progress bar and spreads over ``--jobs``
+worker processes.
 """
 
 from __future__ import annotations
@@ -76,8 +78,9 @@ def add_coach_parser(commands: Any) -> argparse.ArgumentParser:
             "Read your finished matches as a coach would: every card you played from trick 3 on "
             "against the best play with all cards seen, and against the hard bot's card with "
             "only your view; by your place in the trick, by trick, in bidding (called and fell, "
-            "pod mus), over time, and your three costliest habits with an example each. Each "
-            "match is read once and kept in the history database."
+            "pod mus, dalje when calling was clearly worth more), over time, and your three "
+            "costliest habits with an example each. Each match is read once and kept in the "
+            "history database."
         ),
         epilog=_("examples: bela coach | bela coach --last 20 --no-bot --json"),
         allow_abbrev=False,
@@ -127,7 +130,9 @@ def run_coach(options: CoachOptions, out: TextIO, err: TextIO) -> int:
     result = report(lessons)
     if options.json:
         with writing_output():
-            print(json.dumps(report_json(result), ensure_ascii=False, indent=2), file=out)
+            print(
+                json.dumps(report_json(result, options.bot), ensure_ascii=False, indent=2), file=out
+            )
         return 0
     with writing_output():
         output_console(out).print(render_report(result, options.bot, matches_dir))
@@ -221,6 +226,8 @@ def habit_name(kind: str) -> str:
         "fourth:early": _("Fourth hand in tricks 3–5"),
         "fourth:late": _("Fourth hand in tricks 6–8"),
         "fell": _("Calling trump and falling (pad)"),
+        "passed": _("Saying dalje when calling was worth more"),
+        "pod_mus_suit": _("Pod mus: naming a weaker suit"),
     }
     return names.get(kind, kind)
 
@@ -239,15 +246,47 @@ def _per(total: int, count: int) -> str:
     return f"{total / count:.1f}" if count else "–"
 
 
+def _suit_words(letter: str) -> str:
+    """A suit the engine writes ``"H"`` as a player reads it: ``♥ herc``."""
+    from bela.engine import Suit
+    from bela.wording import suit_name
+
+    suit = Suit.parse(letter)
+    return f"{suit.symbol} {suit_name(suit)}"
+
+
 def example_text(habit: Habit, matches_dir: Path | None = None) -> Text:
-    """Where the habit's costliest card was, and the command that shows it."""
+    """Where the habit's costliest card (or bid) was, and the command that shows it."""
     from rich.text import Text
 
     from bela.engine import Card
+    from bela.lab.coach import BidSlip
 
     if habit.example is None:
         return Text("")
     file, slip = habit.example
+    where = oneline(str(file if matches_dir is None else matches_dir / file), 300)
+    if isinstance(slip, BidSlip):
+        if slip.forced:
+            words = _(
+                "Round {round}, pod mus: you named {chosen}; {best} was worth {lost} more "
+                "on average; bela replay {file} --round {round}"
+            )
+        else:
+            words = _(
+                "Round {round}, the bidding: you said dalje; naming {best} was worth {lost} "
+                "more on average; bela replay {file} --round {round}"
+            )
+        chosen = "" if slip.chosen == "dalje" else _suit_words(slip.chosen)
+        return Text(
+            words.format(
+                round=slip.round + 1,
+                chosen=chosen,
+                best=_suit_words(slip.best),
+                lost=slip.lost,
+                file=where,
+            )
+        )
     played, best = Card.parse(slip.played), Card.parse(slip.best)
     text = _(
         "Round {round}, trick {trick}: you played {played}, best was {best} "
@@ -258,7 +297,7 @@ def example_text(habit: Habit, matches_dir: Path | None = None) -> Text:
         played=f"{played.rank}{played.suit.symbol}",
         best=f"{best.rank}{best.suit.symbol}",
         lost=slip.lost,
-        file=oneline(str(file if matches_dir is None else matches_dir / file), 300),
+        file=where,
     )
     return Text(text)
 
@@ -312,6 +351,12 @@ def render_report(
     bidding.add_row(_("written points lost by falling"), str(result.fell_lost))
     bidding.add_row(_("forced to call as dealer (pod mus)"), str(result.pod_mus))
     bidding.add_row(_("of them fell"), str(result.pod_mus_fell))
+    bidding.add_row(_("rounds you said dalje"), str(result.passed))
+    if with_bot:
+        bidding.add_row(_("of them calling was clearly worth more"), str(result.passed_slips))
+        bidding.add_row(_("written points lost by saying dalje"), str(result.passed_lost))
+        bidding.add_row(_("pod mus, another suit clearly worth more"), str(result.pod_mus_slips))
+        bidding.add_row(_("written points lost by the weaker suit"), str(result.pod_mus_lost))
     parts: list[RenderableType] = [Text(head, style="bold"), facts, roles, tricks, bidding]
     values = [v for _k, v in result.trend]
     if len(values) > 1:
@@ -335,8 +380,11 @@ def render_report(
     return Group(*parts)
 
 
-def report_json(result: CoachReport) -> dict[str, Any]:
-    """The report as JSON data (English keys; cards as the engine writes them)."""
+def report_json(result: CoachReport, with_bot: bool = True) -> dict[str, Any]:
+    """The report as JSON data (English keys; cards and suits as the engine writes them).
+
+    Without the hard bot the bids are not judged: those figures are null, not 0."""
+    judged = with_bot or None
     return {
         "matches": result.matches,
         "rounds": result.rounds,
@@ -356,6 +404,17 @@ def report_json(result: CoachReport) -> dict[str, Any]:
             "fell_lost": result.fell_lost,
             "pod_mus": result.pod_mus,
             "pod_mus_fell": result.pod_mus_fell,
+            "passed": result.passed,
+            "passed_worth_more": judged
+            and {
+                "count": result.passed_slips,
+                "lost": result.passed_lost,
+            },
+            "pod_mus_weaker_suit": judged
+            and {
+                "count": result.pod_mus_slips,
+                "lost": result.pod_mus_lost,
+            },
         },
         "trend": [{"file": f, "lost_per_round": round(v, 2)} for f, v in result.trend],
         "habits": [
@@ -373,6 +432,18 @@ def report_json(result: CoachReport) -> dict[str, Any]:
 
 
 def _slip_json(slip: Any) -> dict[str, Any]:
+    from bela.lab.coach import BidSlip
+
+    if isinstance(slip, BidSlip):
+        return {
+            "round": slip.round + 1,
+            "trick": 0,
+            "bid": slip.chosen,
+            "forced": slip.forced,
+            "best": slip.best,
+            "lost": slip.lost,
+            "samples": slip.samples,
+        }
     return {
         "round": slip.round + 1,
         "trick": slip.trick,

@@ -10,8 +10,11 @@ solver far more):
   have written with best play afterwards, less the player's (``vs_hard``;
   positive when the bot's choice was better, negative when the player's was).
 
-And about the bidding: the rounds the player called trump and fell (pad), and
-the rounds they were forced to call as dealer (pod mus), with what falling cost.
+And about the bidding: the rounds the player called trump and fell (pad), the
+rounds they were forced to call as dealer (pod mus), with what falling cost; and,
+with the hard bot, each dalje the hard bot's bid search finds clearly worth less
+than calling, and each suit named pod mus clearly worth less than another
+(``bela.lab.coach_bids``).
 
 Everything is a pure function of the match and the seat, so a lesson is computed
 once per match and cached (``bela.archive.coach_cache``), and the lab's runner
@@ -28,10 +31,12 @@ from typing import Any
 
 from bela.ai.base import decision_rng
 from bela.engine import Call, Match, Play, Round
+from bela.lab.coach_bids import BID_SAMPLES, BidSlip, bid_slips
 from bela.search.analysis import DEFAULT_FROM_TRICK, analyze_round
 
 __all__ = [
     "LESSON_VERSION",
+    "BidSlip",
     "CoachReport",
     "Habit",
     "Lesson",
@@ -40,7 +45,7 @@ __all__ = [
     "report",
 ]
 
-LESSON_VERSION = 1
+LESSON_VERSION = 2
 """Bump when what a lesson holds, or how it is computed, changes: cached ones are redone."""
 
 ROLES = ("lead", "second", "third", "fourth")
@@ -71,7 +76,9 @@ class Lesson:
     """What one match teaches: totals, and the costly cards themselves.
 
     ``by_role[k]`` / ``by_trick[t]`` are (cards, written points lost) for the player's
-    cards in place ``k`` of a trick / in trick ``t + 1``.
+    cards in place ``k`` of a trick / in trick ``t + 1``. ``passed`` counts the
+    player's dalje; ``bid_slips`` are the clear ones among them and among the suits
+    named pod mus (judged only with the hard bot).
     """
 
     seat: int
@@ -87,6 +94,8 @@ class Lesson:
     pod_mus: int
     pod_mus_fell: int
     slips: list[Slip] = field(default_factory=list)
+    passed: int = 0
+    bid_slips: list[BidSlip] = field(default_factory=list)
     version: int = LESSON_VERSION
 
     def to_json(self) -> dict[str, Any]:
@@ -99,6 +108,7 @@ class Lesson:
             raise KeyError("version")
         values = dict(data)
         values["slips"] = [Slip(**s) for s in data["slips"]]
+        values["bid_slips"] = [BidSlip(**s) for s in data["bid_slips"]]
         return cls(**values)
 
 
@@ -111,21 +121,35 @@ def _hard_card(rnd: Round, seat: int, match_seed: int, index: int, step: int) ->
     return action.card if isinstance(action, Play) else None
 
 
-def lesson_of(match: Match, seat: int, with_bot: bool = True) -> Lesson:
-    """The lesson of ``match`` for the player in ``seat`` (see the module docstring)."""
+def lesson_of(
+    match: Match, seat: int, with_bot: bool = True, bid_samples: int = BID_SAMPLES
+) -> Lesson:
+    """The lesson of ``match`` for the player in ``seat`` (see the module docstring);
+    ``bid_samples``: guessed deals for each bid judged (with the hard bot only)."""
     team = seat % 2
     by_role = [[0, 0] for _ in ROLES]
     by_trick = [[0, 0] for _ in range(8)]
     cards = lost = vs_hard = 0
     called = fell = fell_lost = pod_mus = pod_mus_fell = 0
     slips: list[Slip] = []
-    rounds = 0
+    bids: list[BidSlip] = []
+    rounds = passed = 0
     for played in match.rounds:
         result = played.result
         if result.redeal or result.belot is not None or result.claim is not None:
             continue
         rounds += 1
         rnd = match.deal(played.index).replay(played.actions)
+        passes, found = bid_slips(
+            match.deal(played.index),
+            played.actions,
+            seat,
+            match.seed,
+            played.index,
+            bid_samples if with_bot else 0,
+        )
+        passed += passes
+        bids += found
         if result.caller == seat:
             called += 1
             forced = _forced(rnd)
@@ -187,6 +211,8 @@ def lesson_of(match: Match, seat: int, with_bot: bool = True) -> Lesson:
         pod_mus=pod_mus,
         pod_mus_fell=pod_mus_fell,
         slips=slips,
+        passed=passed,
+        bid_slips=bids,
     )
 
 
@@ -217,14 +243,16 @@ class Habit:
     """A kind of card that cost the most, with the costliest example of it.
 
     ``kind`` is ``role:early`` / ``role:late`` (a role of ``ROLES``; tricks 3–5 or
-    6–8), ``fell`` (called and fell) or ``pod_mus`` (forced to call and fell).
-    ``example`` is (match key, slip) for the card kinds, None for the bidding.
+    6–8), ``fell`` (called and fell), ``passed`` (said dalje when calling was
+    clearly worth more) or ``pod_mus_suit`` (named a suit pod mus when another was
+    clearly worth more). ``example`` is (match key, slip) for the card kinds,
+    (match key, bid slip) for the last two, None for ``fell``.
     """
 
     kind: str
     count: int
     lost: int
-    example: tuple[str, Slip] | None
+    example: tuple[str, Slip | BidSlip] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +271,11 @@ class CoachReport:
     fell_lost: int
     pod_mus: int
     pod_mus_fell: int
+    passed: int
+    passed_slips: int
+    passed_lost: int
+    pod_mus_slips: int
+    pod_mus_lost: int
     trend: list[tuple[str, float]]
     """(match key, written points lost a round in it), oldest first."""
     habits: list[Habit]
@@ -259,13 +292,14 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
     totals = dict.fromkeys(
         ("rounds", "cards", "lost", "vs_hard", "called", "fell", "fell_lost", "pod_mus"), 0
     )
-    pod_mus_fell = 0
+    pod_mus_fell = passed = 0
     kinds: dict[str, list[Any]] = {}
     trend: list[tuple[str, float]] = []
     for key, lesson in lessons:
         for name in totals:
             totals[name] += getattr(lesson, name)
         pod_mus_fell += lesson.pod_mus_fell
+        passed += lesson.passed
         for k in range(4):
             by_role[k][0] += lesson.by_role[k][0]
             by_role[k][1] += lesson.by_role[k][1]
@@ -283,6 +317,13 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
             entry[1] += slip.lost
             if entry[2] is None or slip.lost > entry[2][1].lost:
                 entry[2] = (key, slip)
+        for bid in lesson.bid_slips:
+            entry = kinds.setdefault("pod_mus_suit" if bid.forced else "passed", [0, 0, None])
+            entry[0] += 1
+            entry[1] += bid.lost
+            if entry[2] is None or bid.lost > entry[2][1].lost:
+                entry[2] = (key, bid)
+    bid_kinds = {kind: kinds.get(kind, [0, 0, None]) for kind in ("passed", "pod_mus_suit")}
     habits = [Habit(kind, count, lost, example) for kind, (count, lost, example) in kinds.items()]
     if totals["fell"]:
         habits.append(Habit("fell", totals["fell"], totals["fell_lost"], None))
@@ -300,6 +341,11 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
         fell_lost=totals["fell_lost"],
         pod_mus=totals["pod_mus"],
         pod_mus_fell=pod_mus_fell,
+        passed=passed,
+        passed_slips=bid_kinds["passed"][0],
+        passed_lost=bid_kinds["passed"][1],
+        pod_mus_slips=bid_kinds["pod_mus_suit"][0],
+        pod_mus_lost=bid_kinds["pod_mus_suit"][1],
         trend=trend,
         habits=habits[:3],
     )
