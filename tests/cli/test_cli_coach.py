@@ -6,6 +6,7 @@ rounds, by plain loops, so a wrong sum cannot hide behind the same code.
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
@@ -17,19 +18,22 @@ from hypothesis import strategies as st
 import bela.lab.coach as coach_module
 from bela.archive.history import open_history
 from bela.cli import main
-from bela.engine import Call, Match
-from bela.lab.coach import Lesson, Slip, lesson_of, report
+from bela.cli.coach import render_report, report_json
+from bela.engine import Call, Match, Pass
+from bela.i18n import set_language
+from bela.lab.coach import BidSlip, Lesson, Slip, lesson_of, report
 from bela.search.analysis import analyze_round
 
 
 def _recount(match: Match, seat: int) -> dict[str, Any]:
-    cards = lost = called = fell = forced = 0
+    cards = lost = called = fell = forced = passed = 0
     by_trick = [0] * 8
     for played in match.rounds:
         r = played.result
         if r.redeal or r.belot is not None or r.claim is not None:
             continue
         rnd = match.deal(played.index).replay(played.actions)
+        passed += sum(1 for s, b in rnd.bids if s == seat and isinstance(b, Pass))
         if r.caller == seat:
             called += 1
             fell += r.fell
@@ -46,6 +50,7 @@ def _recount(match: Match, seat: int) -> dict[str, Any]:
         "called": called,
         "fell": fell,
         "pod_mus": forced,
+        "passed": passed,
         "by_trick": by_trick,
     }
 
@@ -64,6 +69,8 @@ def test_a_lesson_adds_up_what_the_analysis_says(seed: int, seat: int) -> None:
         expected["fell"],
         expected["pod_mus"],
     )
+    assert lesson.passed == expected["passed"]
+    assert lesson.bid_slips == []  # bids are judged by the hard bot's search only
     assert lesson.vs_hard == 0 and all(s.hard is None for s in lesson.slips)
     assert sum(s.lost for s in lesson.slips) == lesson.lost  # every costly card is a slip
     assert Lesson.from_json(json.loads(json.dumps(lesson.to_json()))) == lesson
@@ -105,7 +112,19 @@ def _slip(lost: int, trick: int, order: int) -> Slip:
     )
 
 
-def _lesson(slips: list[Slip], fell_lost: int = 0) -> Lesson:
+def _bid(lost: int, forced: bool = False, round: int = 0) -> BidSlip:
+    return BidSlip(
+        round=round,
+        step=1,
+        forced=forced,
+        chosen="H" if forced else "dalje",
+        best="C",
+        lost=lost,
+        samples=96,
+    )
+
+
+def _lesson(slips: list[Slip], fell_lost: int = 0, bids: list[BidSlip] | None = None) -> Lesson:
     return Lesson(
         seat=0,
         rounds=2,
@@ -120,6 +139,8 @@ def _lesson(slips: list[Slip], fell_lost: int = 0) -> Lesson:
         pod_mus=0,
         pod_mus_fell=0,
         slips=slips,
+        passed=3,
+        bid_slips=bids or [],
     )
 
 
@@ -135,6 +156,68 @@ def test_the_three_costliest_habits_with_their_costliest_example() -> None:
     assert result.habits[0].example == ("a.json", a.slips[1])
     assert result.habits[1].example == ("b.json", b.slips[1])
     assert result.trend == [("a.json", 45.0), ("b.json", 35.0)]
+
+
+def test_bids_the_search_found_clearly_worse_are_habits_with_their_costliest_example() -> None:
+    a = _lesson([_slip(30, 3, 1)], bids=[_bid(25), _bid(40, round=2)])
+    b = _lesson([_slip(20, 8, 0)], fell_lost=10, bids=[_bid(35, forced=True), _bid(15)])
+    result = report([("a.json", a), ("b.json", b)])
+    assert (result.passed, result.passed_slips, result.passed_lost) == (6, 3, 80)
+    assert (result.pod_mus_slips, result.pod_mus_lost) == (1, 35)
+    assert [(h.kind, h.count, h.lost) for h in result.habits] == [
+        ("passed", 3, 80),
+        ("pod_mus_suit", 1, 35),
+        ("second:early", 1, 30),
+    ]
+    assert result.habits[0].example == ("a.json", a.bid_slips[1])
+    assert result.habits[1].example == ("b.json", b.bid_slips[0])
+
+
+def _rendered(lesson: Lesson, with_bot: bool = True) -> str:
+    from rich.console import Console
+
+    console = Console(width=300, file=io.StringIO(), color_system=None)
+    console.print(render_report(report([("m.json", lesson)]), with_bot))
+    return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+
+
+def test_the_report_says_the_bidding_slips_and_shows_their_example() -> None:
+    lesson = _lesson([], bids=[_bid(42, round=4), _bid(12, forced=True)])
+    text = _rendered(lesson)
+    assert "of them calling was clearly worth more" in text
+    assert "written points lost by saying dalje" in text
+    assert "Saying dalje when calling was worth more: 42 written points given away" in text
+    assert "Round 5, the bidding: you said dalje; naming ♣ clubs was worth 42 more" in text
+    assert "Round 1, pod mus: you named ♥ hearts; ♣ clubs was worth 12 more" in text
+    assert "bela replay m.json --round 5" in text
+    without = _rendered(lesson, with_bot=False)  # not judged without the hard bot: not said
+    assert "clearly worth more" not in without and "rounds you said dalje" in without
+    data = report_json(report([("m.json", lesson)]))
+    assert data["bidding"]["passed"] == 3
+    assert data["bidding"]["passed_worth_more"] == {"count": 1, "lost": 42}
+    assert data["bidding"]["pod_mus_weaker_suit"] == {"count": 1, "lost": 12}
+    example = data["habits"][0]["example"]
+    assert example == {
+        "file": "m.json",
+        "round": 5,
+        "trick": 0,
+        "bid": "dalje",
+        "forced": False,
+        "best": "C",
+        "lost": 42,
+        "samples": 96,
+    }
+    unjudged = report_json(report([("m.json", lesson)]), with_bot=False)["bidding"]
+    assert unjudged["passed_worth_more"] is None and unjudged["pod_mus_weaker_suit"] is None
+
+
+def test_the_bidding_slips_in_croatian() -> None:
+    set_language("hr")
+    text = _rendered(_lesson([], bids=[_bid(42, round=4), _bid(12, forced=True)]))
+    assert "rekao dalje" in text and "tref" in text and "herc" in text
+    assert not any(
+        words in text for words in ("worth more", "the bidding", "you named", "Saying dalje")
+    )
 
 
 def _coach(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
@@ -156,6 +239,8 @@ def test_bela_coach_reports_and_reads_each_match_once(
     assert data["matches"] == 3
     assert data["lost"] == sum(x.lost for x in lessons)
     assert data["bidding"]["fell"] == sum(x.fell for x in lessons)
+    assert data["bidding"]["passed"] == sum(x.passed for x in lessons)
+    assert data["bidding"]["passed_worth_more"] is None  # --no-bot does not judge the bids
 
     def refuse(task: Any) -> Any:
         raise AssertionError("a stored lesson was read again")
