@@ -6,15 +6,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from tui_pilot import make_app
 
 from bela.archive.records import record_from_match
 from bela.archive.storage import archive_match
-from bela.engine import Match
+from bela.engine import Match, Pass
 from bela.lab.coach import lesson_of, report
 from bela.tui.screens.coach import CoachScreen
 from bela.tui.screens.history import ReplayScreen
+from coach_matches import SEAT, find_seed, must_call, played_bid
 
 
 def random_match(seed: int) -> Match:
@@ -62,3 +64,32 @@ async def test_f5_reads_the_matches_and_a_habit_opens_its_example() -> None:
         assert isinstance(replay, ReplayScreen) and replay.row.file == file
         position, shown_trick = replay.step
         assert replay.views[position].index == index and shown_trick == trick
+
+
+@pytest.mark.slow  # the app, and the hard bot's search on every bid and card of three deals
+async def test_a_dalje_that_should_have_called_is_a_habit_that_opens_at_the_bids() -> None:
+    # the player said dalje with a hand that must call; the rest of the brza 163 at random
+    match = played_bid(find_seed(must_call), Pass(), rounds=3)
+    assert match.is_over
+    archive_match(record_from_match(match, "normal"))
+    app = make_app(difficulty="random", resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        screen = app.screen
+        assert isinstance(screen, CoachScreen)
+        await wait_for(pilot, lambda: screen.report is not None)
+        assert screen.report.passed_slips >= 1
+        number = next(n for n, h in enumerate(screen.report.habits, start=1) if h.kind == "passed")
+        ident = f"habit-{number}"
+        file, index, trick = screen.examples[ident]
+        assert (index, trick) == (0, 0)  # the first round's deal and bids
+        screen.query_one(f"#{ident}").focus()  # below the report: reached by the keyboard
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.row.file == file
+        position, shown_trick = replay.step
+        assert replay.views[position].index == 0 and shown_trick == 0
+        assert "dalje" in replay.step_text().plain and SEAT == 0
