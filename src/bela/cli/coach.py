@@ -95,7 +95,9 @@ def add_coach_parser(commands: Any) -> argparse.ArgumentParser:
     coach.add_argument(
         "--no-bot",
         action="store_true",
-        help=_("leave out the hard bot's comparison (much faster the first time)"),
+        help=_(
+            "leave out the hard bot's judging of your cards and bids (much faster the first time)"
+        ),
     )
     coach.add_argument(
         "--jobs",
