@@ -386,7 +386,6 @@ def report_json(result: CoachReport, with_bot: bool = True) -> dict[str, Any]:
     """The report as JSON data (English keys; cards and suits as the engine writes them).
 
     Without the hard bot the bids are not judged: those figures are null, not 0."""
-    judged = with_bot or None
     return {
         "matches": result.matches,
         "rounds": result.rounds,
@@ -407,16 +406,12 @@ def report_json(result: CoachReport, with_bot: bool = True) -> dict[str, Any]:
             "pod_mus": result.pod_mus,
             "pod_mus_fell": result.pod_mus_fell,
             "passed": result.passed,
-            "passed_worth_more": judged
-            and {
-                "count": result.passed_slips,
-                "lost": result.passed_lost,
-            },
-            "pod_mus_weaker_suit": judged
-            and {
-                "count": result.pod_mus_slips,
-                "lost": result.pod_mus_lost,
-            },
+            "passed_worth_more": (
+                {"count": result.passed_slips, "lost": result.passed_lost} if with_bot else None
+            ),
+            "pod_mus_weaker_suit": (
+                {"count": result.pod_mus_slips, "lost": result.pod_mus_lost} if with_bot else None
+            ),
         },
         "trend": [{"file": f, "lost_per_round": round(v, 2)} for f, v in result.trend],
         "habits": [
