@@ -290,16 +290,25 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
     by_role = [[0, 0] for _ in ROLES]
     by_trick = [[0, 0] for _ in range(8)]
     totals = dict.fromkeys(
-        ("rounds", "cards", "lost", "vs_hard", "called", "fell", "fell_lost", "pod_mus"), 0
+        (
+            "rounds",
+            "cards",
+            "lost",
+            "vs_hard",
+            "called",
+            "fell",
+            "fell_lost",
+            "pod_mus",
+            "pod_mus_fell",
+            "passed",
+        ),
+        0,
     )
-    pod_mus_fell = passed = 0
     kinds: dict[str, list[Any]] = {}
     trend: list[tuple[str, float]] = []
     for key, lesson in lessons:
         for name in totals:
             totals[name] += getattr(lesson, name)
-        pod_mus_fell += lesson.pod_mus_fell
-        passed += lesson.passed
         for k in range(4):
             by_role[k][0] += lesson.by_role[k][0]
             by_role[k][1] += lesson.by_role[k][1]
@@ -340,8 +349,8 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
         fell=totals["fell"],
         fell_lost=totals["fell_lost"],
         pod_mus=totals["pod_mus"],
-        pod_mus_fell=pod_mus_fell,
-        passed=passed,
+        pod_mus_fell=totals["pod_mus_fell"],
+        passed=totals["passed"],
         passed_slips=bid_kinds["passed"][0],
         passed_lost=bid_kinds["passed"][1],
         pod_mus_slips=bid_kinds["pod_mus_suit"][0],

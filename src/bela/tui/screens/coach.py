@@ -4,7 +4,8 @@ The lessons come from the history database when they are stored, and are read
 from the matches otherwise (``bela.cli.coach.gather_lessons``: the solver, and
 the hard bot with only the player's view), in a thread with a progress bar. The
 three costliest habits are buttons: each opens its example in the history's
-step-through, at the round and trick where the card was played.
+step-through, at the round and trick where the card was played (at the deal and
+the bids for a bid: ``BidSlip.trick`` is 0).
 """
 
 from __future__ import annotations
