@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from random import Random
 
 from bela.ai.base import decision_rng
 from bela.ai.hard import HARD, HardBot
@@ -111,7 +111,7 @@ def _judge(samples: int) -> HardBot:
     return bot
 
 
-def judge_bid(view: SeatView, chosen: Action, rng: Any, samples: int) -> BidJudgement | None:
+def judge_bid(view: SeatView, chosen: Action, rng: Random, samples: int) -> BidJudgement | None:
     """The search's verdict on ``chosen`` (dalje, or a suit named pod mus) in ``view``;
     None for a dalje the fitted model calls a sure pass (``SURE_PASS``: not searched)."""
     forced = Pass() not in view.legal_actions
