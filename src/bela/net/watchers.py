@@ -47,7 +47,14 @@ WATCHER_BUFFER_LIMIT: Final = 128 * 1024
 PUBLIC: Final = -1
 """The key of the public ``State`` among a broadcast's frames (the seats are 0-3)."""
 
-_PRIVATE: Final = {"hand": [], "talon": [], "own_zvanja": [], "legal": [], "can_claim": False}
+_PRIVATE: Final = {
+    "hand": [],
+    "talon": [],
+    "own_zvanja": [],
+    "legal": [],
+    "can_claim": False,
+    "may_stay_silent": False,  # it would say that seat holds zvanja
+}
 """What a seat's view holds that only that seat may see, as a watcher is sent it."""
 
 

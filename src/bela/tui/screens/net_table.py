@@ -35,6 +35,7 @@ from textual.widgets import Input, Static
 from bela.engine import QUICK_TARGET, Card, CompletedTrick, SeatView, Suit
 from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import N_, _
+from bela.net.client import NotBela
 from bela.net.phrases import ROUND_CODES, render
 from bela.net.protocol import (
     QUICK_PHRASES,
@@ -253,6 +254,10 @@ class NetTableScreen(Screen[None]):
         self._pending: tuple[str, int | None] | None = None
         """A host's control waiting for its seat keys (``m`` 1-4 1-4, ``x`` 1-4)."""
         self._paused = False
+        self._declare_heard: int | None = None
+        """The round in which this player was asked whether to declare their zvanja."""
+        self._declaring = False
+        """The question is on show (our zvanja moment waits for its answer)."""
         """Whether a watcher sees our hand (``w`` shows it or hides it again)."""
         """The number of the newest line of table talk shown (``Said.n``)."""
 
@@ -344,6 +349,18 @@ class NetTableScreen(Screen[None]):
         while True:
             try:
                 message = await session.receive()
+            except NotBela as exc:
+                # a broken or hostile host: sitting down again would be sent the same, so
+                # the line is closed (the seat's token is kept) and the table stays on show
+                await session.close()
+                self._log(oneline(exc, 200))
+                self._say(
+                    _("The connection to the host is closed: {reason}").format(
+                        reason=oneline(exc, 160)
+                    ),
+                    "error",
+                )
+                return
             except ConnectionError as exc:
                 if self.over is not None:
                     # between matches: back at the table for još jednu while it is still
@@ -445,8 +462,67 @@ class NetTableScreen(Screen[None]):
             self._last_taken = (view.tricks[-1], len(view.tricks))
         if view.to_act == state.seat and (before is None or before.view.to_act != state.seat):
             self._open_turn(view)
+        if before is not None and before.round == state.round:
+            for seat in state.view.silent:
+                if seat not in before.view.silent:
+                    self._log(self._silent_line(state, seat))
         self.refresh_view()
+        if not self._declare_asked(state):
+            self._queue_moments(state)
+
+    def _always_declare(self) -> bool:
+        """The setting "declare my zvanja for me" (on unless the player turned it off)."""
+        return bool(getattr(self.app, "always_declare", True))
+
+    def _declare_asked(self, state: State) -> bool:
+        """Ask whether to declare our zvanja or keep them back ("šutim"), as the local table
+        does: with the setting off, once a round, at our turn in the first trick (the
+        host says when it may be said). True while the question is up or due: our zvanja
+        moment waits for the answer, as it would at home."""
+        if self._declaring:
+            return True
+        if self.session.watch or self._always_declare() or self._declare_heard == state.round:
+            return False
+        view = state.view
+        if not view.own_zvanja or view.phase != "playing" or view.tricks:
+            return False  # nothing to keep back, or the first trick is over
+        if not (view.may_stay_silent and view.to_act == state.seat):
+            return True  # our turn to answer is still to come: our moment waits for it
+        from bela.net.seat_view import zvanje_of
+        from bela.tui.screens.prompts import DeclarePrompt
+
+        self._declare_heard, self._declaring = state.round, True
+        zvanja = [zvanje_of(z) for z in view.own_zvanja]
+        self.app.push_screen(DeclarePrompt(zvanja), partial(self._after_declare, state.round))
+        return True
+
+    def _after_declare(self, round_index: int, declare: bool | None) -> None:
+        self._declaring = False
+        state = self.state
+        if state is None or state.round != round_index:
+            return
+        if declare is False and state.view.may_stay_silent:
+            self._act("šutim")  # the host's next state says who now has the zvanja
+            return
         self._queue_moments(state)
+
+    @staticmethod
+    def _silent_line(state: State, seat: int) -> str:
+        """The table talk's line for a "šutim", as the local table says it."""
+        if seat == state.seat:
+            said = _("You say nothing of your zvanja (šutim): they do not count.")
+        else:
+            name = oneline(_players(state)[seat], 32)
+            said = _("{name} says nothing of their zvanja (šutim): they do not count.").format(
+                name=name
+            )
+        team = state.view.zvanja_team
+        if team is None:
+            return said + " " + _("No zvanja this round.")
+        points = sum(z.points for _seat, shown in state.view.shown_zvanja for z in shown)
+        if team == state.seat % 2:
+            return said + " " + _("Zvanja for us: {points}.").format(points=points)
+        return said + " " + _("Zvanja for them: {points}.").format(points=points)
 
     # ------------------------------------------------------------------ moments
 
