@@ -167,7 +167,7 @@ async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
     archived = list(matches_dir().glob("*.json"))
     assert len(archived) == 1
     record = read_record(archived[0])
-    assert record.players == ("bot 0", "bot 1", "Ana", "bot 3") and record.is_finished
+    assert record.players == ("bot 1", "bot 2", "Ana", "bot 4") and record.is_finished
     assert record.me == 2
 
 

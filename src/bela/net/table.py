@@ -361,7 +361,7 @@ class Table:
         seat = self.seats[index]
         if seat.name is not None:
             return seat.name
-        return f"bot {index}"
+        return f"bot {index + 1}"  # numbered 1-4, as every player reads the seats
 
     def is_bot_turn(self) -> bool:
         rnd = self.match.current if self.match is not None else None

@@ -125,7 +125,7 @@ def _seat_name(info: SeatInfo) -> str | None:
 
 
 def _name(info: SeatInfo, seat: int) -> str:
-    name = _seat_name(info) or _("bot {seat}").format(seat=seat)
+    name = _seat_name(info) or _("bot {seat}").format(seat=seat + 1)  # 1-4, as the lobby
     if info.kind == "bot" and _seat_name(info):
         return _("{name} (bot)").format(name=name)
     if info.kind == "away":
