@@ -372,7 +372,8 @@ def render_round(view: RoundView, bots: Collection[int] = ()) -> RenderableType:
     if result is None or view.written is None:
         parts.append(
             Text(
-                _("Round in progress: {name} to act.").format(name=seat_name(rnd.to_act)), style="italic"
+                _("Round in progress: {name} to act.").format(name=seat_name(rnd.to_act or 0)),
+                style="italic",
             )
         )
     elif result.redeal or result.belot is not None:
