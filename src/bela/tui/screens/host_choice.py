@@ -31,6 +31,7 @@ from textual.widgets.option_list import Option
 from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import N_, _
 from bela.tui.widgets import TooSmall
+from bela.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from bela.tui.remote import RemoteSession
@@ -126,6 +127,7 @@ class HostChoiceScreen(Screen[None]):
             options.append(Option(Text(_("n. A new table")), id=_NEW))
             yield OptionList(*options, id="tables")
             yield Static(id="choice-problem")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#tables", OptionList).focus()

@@ -151,6 +151,14 @@ def _note(view: ViewInfo, seat: int) -> str:
     return " · ".join(notes)
 
 
+def _deal_number(state: State) -> int:
+    """Which deal of a brza 163 is on show: the deals written so far (a redeal is none),
+    and one more while it is still being played. A deal that has just ended is on the
+    sheet already: the last of three says "deal 3 of 3", never "deal 4" of a tie."""
+    written = sum(1 for r in state.sheet if "redeal" not in r.marks)
+    return written if state.ended is not None or state.winner is not None else written + 1
+
+
 def _series(series: tuple[int, int], me: int) -> str:
     """The evening's matches won, from this player's team's side."""
     return _("Matches won this evening: mi {ours}, vi {theirs}.").format(
@@ -665,8 +673,8 @@ class NetTableScreen(Screen[None]):
             self._show_series(over.series, me)
         kept = self._keep_record(over)
         self._say(
-            _("Match over ({ours} : {theirs}). {kept} r: još jednu, Ctrl+Q quits.").format(
-                ours=ours, theirs=theirs, kept=kept
+            _("Match over ({ours} : {theirs}). {kept} {key}: još jednu, Ctrl+Q quits.").format(
+                ours=ours, theirs=theirs, kept=kept, key=letter("again")
             ),
             "hint",
         )
@@ -805,7 +813,7 @@ class NetTableScreen(Screen[None]):
                 symbol=trump.symbol, suit=suit_name(trump), name=names[view.caller]
             )
         if state.target == QUICK_TARGET:  # brza 163: which of its three deals, not "(to 163)"
-            deal = sum(1 for r in state.sheet if "redeal" not in r.marks) + 1
+            deal = _deal_number(state)
             head = _("{progress} · dealer {name} · mi {mi} · vi {vi}").format(
                 progress=deal_heading(deal),
                 name=names[view.dealer],
@@ -851,7 +859,7 @@ class NetTableScreen(Screen[None]):
         )
         deal = 0
         if state.target == QUICK_TARGET:  # brza 163: the sheet counts its three deals
-            deal = sum(1 for r in state.sheet if "redeal" not in r.marks) + 1
+            deal = _deal_number(state)
         sheet = self.query_one("#sheet", ScoreSheet)
         sheet.model = SheetModel(
             rows, (state.scores[mine], state.scores[theirs]), state.target, state.hanging, deal
