@@ -721,29 +721,17 @@ class NetTableScreen(Screen[None]):
         # the sheet says the table's target before the first round, not the default one
         self.query_one("#sheet", ScoreSheet).model = SheetModel(target=lobby.target)
         lines = [Text(lobby_title(lobby.target, lobby.bots, lobby.clock), style="bold")]
+        me = self.session.seat or 0
         for seat, info in enumerate(lobby.seats):
             who = _seat_name(info) or _("— open —")
             if seat == self.session.seat:
                 who = _you(who)
-            team = _("team A") if seat % 2 == 0 else _("team B")
-            # the key and the seat's number are the same: key 1 is seat 1
+            # the key and the seat's number are the same: key 1 is seat 1; the team as
+            # the badges say it (short: the title and the four seats fit 8 rows at 80x24)
+            team = "mi" if seat % 2 == me % 2 else "vi"
             lines.append(
-                Text(
-                    _("[{key}] seat {seat} · {pair}: {player}").format(
-                        key=seat + 1, seat=seat + 1, pair=team, player=who
-                    )
-                )
+                Text(_("[{key}] {team}: {player}").format(key=seat + 1, team=team, player=who))
             )
-        if self.session.watch:
-            lines.append(Text(_("You are watching: the match starts when the host says.")))
-        else:
-            lines.append(
-                Text(_("Partners sit opposite (seats 1+3, 2+4). 1-4: move to an open seat."))
-            )
-            lines.append(
-                Text(_("g: start the match.") if self.leader else _("The host starts the match."))
-            )
-        me = self.session.seat or 0
         for seat, info in enumerate(lobby.seats):
             self.query_one(f"#seat-{place(seat, me)}", SeatBadge).model = SeatModel(
                 seat=place(seat, me),
@@ -760,7 +748,24 @@ class NetTableScreen(Screen[None]):
         lobby_view.display = True
         lobby_view.update(Text("\n").join(lines))
         self.query_one("#trick", TrickView).display = False
-        self._say(_("Waiting for the match to start."), "hint")
+        if self.session.watch:
+            self._say(_("You are watching: the match starts when the host says."), "hint")
+        elif self.leader:
+            self._say(
+                _(
+                    "1-4: move to an open seat (partners sit opposite, 1+3 and 2+4). "
+                    "{key}: start the match."
+                ).format(key=letter("start")),
+                "hint",
+            )
+        else:
+            self._say(
+                _(
+                    "1-4: move to an open seat (partners sit opposite, 1+3 and 2+4). "
+                    "The host starts the match."
+                ),
+                "hint",
+            )
 
     def hand_cards(self) -> tuple[Card, ...]:
         if self.state is None:
