@@ -107,6 +107,7 @@ async def _serve(tables: int, save: bool, ssh: bool) -> None:
     saver = TableSaver() if save else None
     if saver is not None:
         _counting(saver, counts, threading.Lock())
+
     def log_line(line: str) -> None:
         counts["fault_lines"] += 1
         print(line, file=sys.stderr, flush=True)
