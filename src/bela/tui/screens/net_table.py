@@ -602,6 +602,7 @@ class NetTableScreen(Screen[None]):
     def _new_match(self) -> None:
         """Još jednu: another match has started at this table; this one's moments are done."""
         self.over = None
+        self._showing = False  # the host ended every watcher's sight of a hand with the match
         self._zvanja_heard = self._summarised = None
         self._last_taken = None
         self._moments.clear()
