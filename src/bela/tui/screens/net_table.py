@@ -818,18 +818,20 @@ class NetTableScreen(Screen[None]):
             trump_text = _("Trump {symbol} {suit}, called by {name}").format(
                 symbol=trump.symbol, suit=suit_name(trump), name=names[view.caller]
             )
+        # the dealer by name alone: "(away)" or "(bot)" would push the line past 80 columns
+        dealer = oneline(_seat_name(state.seats[view.dealer]) or names[view.dealer], 16)
         if state.target == QUICK_TARGET:  # brza 163: which of its three deals, not "(to 163)"
             deal = _deal_number(state)
             head = _("{progress} · dealer {name} · mi {mi} · vi {vi}").format(
                 progress=deal_heading(deal),
-                name=names[view.dealer],
+                name=dealer,
                 mi=state.scores[mine],
                 vi=state.scores[theirs],
             )
         else:
             head = _("Round {n} · dealer {name} · mi {mi} · vi {vi} (to {target})").format(
                 n=state.round + 1,
-                name=names[view.dealer],
+                name=dealer,
                 mi=state.scores[mine],
                 vi=state.scores[theirs],
                 target=state.target,
