@@ -37,18 +37,25 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import shutil
+import signal
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from bela.net.protocol import PROTOCOL_VERSION
+
+if TYPE_CHECKING:
+    from bela.net.saves import TableSaver
 
 
 def _cpu_seconds(pid: int) -> tuple[float, float]:
@@ -68,15 +75,51 @@ def _rss_kib(pid: int) -> int:
 # ---------------------------------------------------------------------- the host (child)
 
 
+def _counting(saver: TableSaver, counts: dict[str, int], lock: threading.Lock) -> None:
+    """Count the host's writes (in their threads) and its failed saves."""
+    replace, append = saver._replace, saver._append
+
+    def counted_replace(*args: Any) -> None:
+        replace(*args)
+        with lock:
+            counts["snapshots"] += 1
+
+    def counted_append(*args: Any) -> None:
+        append(*args)
+        with lock:
+            counts["journal_appends"] += 1
+
+    def problem(kind: str, line: str) -> None:
+        if "saved again" not in line:
+            counts["failed_saves"] += 1
+
+    saver._replace = counted_replace  # type: ignore[method-assign]
+    saver._append = counted_append  # type: ignore[method-assign]
+    saver.on_problem = problem
+
+
 async def _serve(tables: int, save: bool, ssh: bool) -> None:
+    from bela.net.faults import FaultLog
     from bela.net.saves import TableSaver
     from bela.net.server import Server, ServerOptions, WrongCodes
 
+    counts = {"snapshots": 0, "journal_appends": 0, "failed_saves": 0, "fault_lines": 0}
+    saver = TableSaver() if save else None
+    if saver is not None:
+        _counting(saver, counts, threading.Lock())
+
+    def log_line(line: str) -> None:
+        counts["fault_lines"] += 1
+        print(line, file=sys.stderr, flush=True)
+
     server = Server(
         ServerOptions(difficulty="random", target=1001, bot_delay=0.0, wait=60, save=save),
-        TableSaver() if save else None,
+        saver,
         WrongCodes(limit=10**9),
+        faults=FaultLog(write=log_line),
     )
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     _, port = await server.listen("127.0.0.1", 0)
     ssh_port = None
     if ssh:
@@ -91,7 +134,9 @@ async def _serve(tables: int, save: bool, ssh: bool) -> None:
     codes = [server.new_table().code for _ in range(tables)]
     print(json.dumps({"codes": codes, "leads": [t.leader_key for t in server.tables.values()]}))
     sys.stdout.flush()
-    await asyncio.Event().wait()
+    await stop.wait()  # SIGTERM: say what was saved and what went wrong, then go
+    stalled = sum(1 for t in server.tables.values() if t.stalled)
+    print(json.dumps({"counts": {**counts, "stalled_tables": stalled}}), flush=True)
 
 
 # ---------------------------------------------------------------------- the seats (this process)
@@ -137,6 +182,8 @@ class TableRun:
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     welcomed: int = 0
+    errors: int = 0
+    """Refusals and closings a seat was sent: a scripted seat plays only legal actions."""
 
 
 async def _seat(
@@ -197,7 +244,10 @@ async def _seat(
                 run.actions += 1
                 action = rng.choice(view["legal"])
                 writer.write(json.dumps({"type": "act", "action": action}).encode() + b"\n")
+        elif kind == "refused":
+            run.errors += 1
         elif kind in ("over", "closing"):
+            run.errors += kind == "closing"
             return
     writer.close()
 
@@ -273,6 +323,10 @@ async def _bench(args: argparse.Namespace) -> None:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     child.terminate()
+    counts: dict[str, int] = {}
+    for line in (await child.stdout.read()).decode().splitlines():
+        with contextlib.suppress(ValueError):
+            counts = json.loads(line).get("counts", counts)
     await child.wait()
     shutil.rmtree(data, ignore_errors=True)  # the host's saves: a few MiB per run
 
@@ -314,6 +368,14 @@ async def _bench(args: argparse.Namespace) -> None:
         f"{tables} open tables, {rss_play / 1024:.1f} MiB mid-play: "
         f"{per_table:.0f} KiB per playing table"
     )
+    errors = sum(run.errors for run in runs)
+    if counts:
+        print(
+            f"  host saves: {counts['snapshots']} snapshots, {counts['journal_appends']} "
+            f"journal appends, {counts['failed_saves']} failed; {counts['stalled_tables']} "
+            f"tables stalled at the end; {counts['fault_lines']} lines in the host's fault log"
+        )
+    print(f"  seats sent a refusal or closed: {errors}")
     if args.hostile:
         print(
             f"  hostile idle connections: {args.hostile} kept up, {held[0]} open mid-run; "

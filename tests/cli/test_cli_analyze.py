@@ -108,3 +108,29 @@ def test_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     code, _, err = run(["analyze", str(tmp_path / "nope.json")], capsys)
     assert code == 2
     assert "no such file" in err
+
+
+def test_a_network_copy_numbers_the_seats_as_the_lobby_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The lobby's keys number the seats 1-4; ``bela analyze`` and ``bela replay`` of a
+    network copy (read from seat 2, the engine's 1) number them the same, with the names."""
+    import re
+
+    match = play_seeded(13, 501, NORMAL, rounds=1)
+    record = record_from_match(match, NORMAL).model_copy(
+        update={"players": ("Ana", "Ivo", "Mara", "Luka"), "me": 1}
+    )
+    path = tmp_path / "network.json"
+    path.write_text(dumps(record))
+    for command in (["analyze", str(path), "--from-trick", "7"], ["replay", str(path)]):
+        code, out, err = run(command, capsys)
+        assert code == 0, err
+        numbers = {int(n) for n in re.findall(r"\bseat (\d+)", out)}
+        assert numbers and numbers <= {1, 2, 3, 4}, (command, numbers)
+        said = " ".join(out.split())
+        for name, number in (("Ana", 1), ("Mara", 3), ("Luka", 4), ("You", 2)):
+            for other in range(5):
+                if other != number:
+                    assert f"{name} · seat {other} " not in said, (command, name, other)
+        assert "Ana · seat 1 (vi)" in said and "You · seat 2 (mi)" in said, command

@@ -196,7 +196,7 @@ def test_stats_json_equals_the_statistics_and_direct_counts(
 def test_stats_as_tables(archived: list[Path], capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["stats"], capsys)
     assert code == 0
-    for words in ("Matches", "Trump called", "you (seat 0)", "pad rate", "štiglja", "bela"):
+    for words in ("Matches", "Trump called", "you (seat 1)", "pad rate", "štiglja", "bela"):
         assert words in out, words
     assert "1 damaged record" in out
 
@@ -310,7 +310,7 @@ def test_a_network_match_is_filed_as_one_with_the_other_players_names(
     assert [level["difficulty"] for level in stats["by_difficulty"]] == ["network"]
     assert stats["calls"]["you"]["seats"] == [2]
     code, out, err = run(["stats"], capsys)
-    assert code == 0 and "you (seat 2)" in out and "easy" not in out
+    assert code == 0 and "you (seat 3)" in out and "easy" not in out
     archive(random_match(32), "easy")  # against the bots: seat 0 there
     code, out, err = run(["stats"], capsys)
     assert "you (your own seat)" in out and "easy" in out and "network" in out

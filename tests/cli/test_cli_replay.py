@@ -49,9 +49,9 @@ def test_a_seeded_round_as_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     for words in (
         "Match seed 42 · target 1001",
-        "Round 1 · dealer seat 3 (vi)",
+        "Round 1 · dealer seat 4 (vi)",
         "Deal",
-        "Bids: seat 0:",
+        "Bids: seat 1:",
         "Trump",
         "Tricks",
         "Result",
@@ -254,8 +254,8 @@ def test_a_network_copy_replays_with_the_names_from_its_players_side(
     path.write_text(dumps(record))
     code, out, err = run(["replay", str(path), "--round", "1"], capsys)
     assert code == 0, err
-    assert "[link=x]Ana[/link] · seat 0 (vi)" in out and "Mara · seat 2 (vi)" in out
-    assert "You · seat 1 (mi)" in out and "[b]Luka · seat 3 (mi)" in out
+    assert "[link=x]Ana[/link] · seat 1 (vi)" in out and "Mara · seat 3 (vi)" in out
+    assert "You · seat 2 (mi)" in out and "[b]Luka · seat 4 (mi)" in out
     assert "Ivo" not in out  # the reader's own seat says "You"
     code, sheet, err = run(["replay", str(path), "--sheet"], capsys)
     assert code == 0, err
@@ -264,7 +264,7 @@ def test_a_network_copy_replays_with_the_names_from_its_players_side(
     plain = record.model_copy(update={"players": None, "me": None})
     path.write_text(dumps(plain))
     code, out, err = run(["replay", str(path), "--round", "1"], capsys)
-    assert code == 0 and "You · " not in out and "seat 0 (mi)" in out
+    assert code == 0 and "You · " not in out and "seat 1 (mi)" in out
 
 
 def test_the_replay_says_in_which_rounds_a_bot_played_a_persons_seat(

@@ -52,8 +52,8 @@ def test_stiglja_breakdown_and_words() -> None:
     text = text_of(RoundView(0, rnd, result.points))
     assert "štiglja" in text and "We took all eight tricks (štiglja, 90 extra)." in text
     assert "We called clubs. We made 302 of 302, more than half: we write 302" in text
-    assert "Bela: trump K and Q with seat 0 (mi), never announced" in text
-    assert text.count("seat 0 (mi)") >= 1 and "Tricks" in text
+    assert "Bela: trump K and Q with seat 1 (mi), never announced" in text
+    assert text.count("seat 1 (mi)") >= 1 and "Tricks" in text
     data = round_json(RoundView(0, rnd, result.points))
     assert data["result"]["stiglja"] == [140, -50] and data["result"]["stiglja_team"] == 0
     assert data["hands"][0] == STIGLJA_HANDS[0].split()
@@ -91,7 +91,8 @@ def test_a_round_in_progress_shows_the_trick_on_the_table() -> None:
     while not rnd.trick:
         rnd = rnd.apply(rnd.legal_actions()[0])
     text = text_of(RoundView(0, rnd, None))
-    assert f"Round in progress: seat {rnd.to_act} to act." in text
+    team = "mi" if rnd.to_act % 2 == 0 else "vi"
+    assert f"Round in progress: seat {rnd.to_act + 1} ({team}) to act." in text
     assert "…" in text
     data = round_json(RoundView(0, rnd, None))
     assert data["result"] is None and data["trick_in_progress"] == [str(c) for c in rnd.trick]

@@ -99,7 +99,7 @@ async def test_a_finished_match_the_last_host_could_not_archive_is_archived_on_r
     try:
         resumed = again.server.resume_table(save, match)
         [archived] = matches_dir().glob("*.json")
-        assert read_record(archived).players == ("Ana", "bot 1", "bot 2", "bot 3")
+        assert read_record(archived).players == ("Ana", "bot 2", "bot 3", "bot 4")
         assert load_tables() == ([], []), "nothing left to resume"
         assert resumed.over is not None
         back = Player(await again.join(table.code, "Ana", token=token))

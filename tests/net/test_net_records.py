@@ -30,7 +30,7 @@ async def test_the_record_says_in_which_rounds_a_bot_played_a_persons_seat() -> 
         over = ana.over
         assert isinstance(over, Over)
         record = loads(json.dumps(over.record))
-        assert record.players == ("Ana", "Ivo", "bot 2", "bot 3")
+        assert record.players == ("Ana", "Ivo", "bot 3", "bot 4")
         assert record.bot_rounds is not None
         seats = {seat for _, seat in record.bot_rounds}
         assert seats == {ivo.seat}  # Ivo's seat, never the bots' own seats

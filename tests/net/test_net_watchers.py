@@ -10,6 +10,7 @@ off while the match plays on.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import socket
@@ -170,4 +171,108 @@ async def test_watchers_are_counted_and_the_table_takes_so_many(
     finally:
         await first.close()
         await second.close()
+        await host.server.close()
+
+
+async def _read_all(player: Player, until: object, timeout: float = 20.0) -> None:
+    """Read ``player``'s frames until ``until(message)`` holds."""
+
+    async def loop() -> None:
+        while not until(await player.step()):  # type: ignore[operator]
+            pass
+
+    await asyncio.wait_for(loop(), timeout)
+
+
+async def _drain(player: Player) -> None:
+    """Read what ``player`` has been sent until nothing comes for a moment."""
+    with contextlib.suppress(TimeoutError):
+        while True:
+            await asyncio.wait_for(player.step(), 0.3)
+
+
+async def test_a_hand_shown_in_one_match_is_not_shown_in_the_next() -> None:
+    """Još jednu starts a new match: nobody allowed a watcher that hand yet, so the watcher
+    sees the public table until its player allows it again."""
+    host = await start_host(target=163)
+    table = host.server.new_table()
+    ana = Player(await host.join(table.code, "Ana"), seed=6)
+    mara = Player(await Client.connect(host.host, host.port, table.code, "Mara", watch=True))
+    try:
+        await ana.client.send({"type": "start"})
+        await wait_for(ana, State)
+        await ana.client.send({"type": "show", "on": True})
+        await _read_all(mara, lambda m: isinstance(m, State) and bool(m.view.hand))
+        await asyncio.wait_for(ana.play(), 60)
+        await _read_all(mara, lambda m: isinstance(m, Over))
+        mara.states.clear()
+        await ana.client.send({"type": "again"})  # Ana alone is connected: it starts now
+        told = await wait_for(mara, Notice)
+        while isinstance(told, Notice) and told.code != "again_starts":
+            assert told.code == "hand_hidden", told  # said before the new match starts
+            told = await wait_for(mara, Notice)
+        await _read_all(mara, lambda m: isinstance(m, State) and m.winner is None)
+        ana.over = None
+        await _read_all(ana, lambda m: isinstance(m, State) and m.winner is None)
+        await asyncio.wait_for(ana.play(stop_after=3), 20)  # the new match goes on a while
+        await _drain(mara)
+        new_match = [s for s in mara.states if s.winner is None]
+        assert len(new_match) > 3 and all(not s.view.hand for s in new_match)
+        await ana.client.send({"type": "show", "on": True})  # allowed again: seen again
+        seen = [s for s in mara.states if s.view.hand]
+        await _read_all(mara, lambda m: isinstance(m, State) and bool(m.view.hand))
+        assert not seen and mara.states[-1].seat == ana.seat
+    finally:
+        await mara.client.close()
+        await ana.client.close()
+        await host.server.close()
+
+
+async def test_a_hand_allowed_in_the_lobby_follows_its_player_to_another_seat() -> None:
+    """Ana allows Mara her hand, then moves from seat 1 to seat 3, and Ivo sits down in
+    seat 1: Mara sees Ana's hand, never Ivo's."""
+    host = await start_host(target=501, wait=5)
+    table = host.server.new_table()
+    ana = Player(await host.join(table.code, "Ana"), seed=7)
+    mara = Player(await Client.connect(host.host, host.port, table.code, "Mara", watch=True))
+    try:
+        await ana.client.send({"type": "show", "on": True})
+        await ana.client.send({"type": "sit", "seat": 2})
+        await asyncio.sleep(0.1)
+        ivo = Player(await host.join(table.code, "Ivo"), seed=8)
+        assert ivo.seat == 0 and ana.seat == 0  # Ana's welcome said seat 0; she sits at 2 now
+        await ana.client.send({"type": "start"})
+        await _read_all(mara, lambda m: isinstance(m, State) and bool(m.view.hand))
+        assert mara.states[-1].seat == 2
+        assert [s for s in mara.states if s.view.hand and s.seat != 2] == []
+        await ivo.client.close()
+    finally:
+        await mara.client.close()
+        await ana.client.close()
+        await host.server.close()
+
+
+async def test_a_hand_is_no_longer_shown_once_its_player_leaves() -> None:
+    """A player who gives the seat up (``leave``) stops showing it: a bot's hand now."""
+    host = await start_host(target=501, wait=5)
+    table = host.server.new_table()
+    ana = Player(await host.join(table.code, "Ana"), seed=9)
+    ivo = Player(await host.join(table.code, "Ivo"), seed=10)
+    mara = Player(await Client.connect(host.host, host.port, table.code, "Mara", watch=True))
+    try:
+        await ana.client.send({"type": "start"})
+        await wait_for(ivo, State)
+        await ivo.client.send({"type": "show", "on": True})
+        await _read_all(mara, lambda m: isinstance(m, State) and bool(m.view.hand))
+        await ivo.client.send({"type": "leave"})
+        await _read_all(mara, lambda m: isinstance(m, Notice) and m.code == "bot_plays_for")
+        await _drain(mara)
+        mara.states.clear()
+        await asyncio.wait_for(ana.play(stop_after=4), 20)  # the bot plays Ivo's seat
+        await _drain(mara)
+        assert mara.states and all(not s.view.hand for s in mara.states)
+    finally:
+        await mara.client.close()
+        await ivo.client.close()
+        await ana.client.close()
         await host.server.close()

@@ -34,7 +34,8 @@ async def test_only_the_host_sees_g_start() -> None:
             await until(pilot, lambda: net_screen(guest).lobby is not None)
             await pilot.pause(0.05)
             assert "Start" not in _footer(guest)
-            assert "The host starts the match." in str(guest.screen.query_one("#lobby").render())
+            said = str(guest.screen.query_one("#message").render())  # the keys, under the seats
+            assert "The host starts the match." in said
             await pilot.press("g")  # a guest's g does nothing at all
             await pilot.pause(0.1)
             assert table.match is None
@@ -64,8 +65,8 @@ async def test_keys_one_to_four_are_the_seats_the_lobby_numbers_and_a_move_is_an
             await until(pilot, lambda: "Ana (you)" in str(app.screen.query_one("#lobby").render()))
             lobby = str(app.screen.query_one("#lobby").render())
             line = next(row for row in lobby.splitlines() if "Ana (you)" in row)
-            assert line.startswith("[3] seat 3 ")  # key 3 is seat 3, as the line says
-            assert "seats 1+3, 2+4" in lobby
+            assert line.startswith("[3] mi: ")  # key 3 is seat 3, Ana's team as she sees it
+            assert "1+3 and 2+4" in str(app.screen.query_one("#message").render())
             log = app.screen.query_one("#log", TableTalk)
             await until(pilot, lambda: any("Ana moves to seat 3." in e.plain for e in log.entries))
             assert any("Ivo sits down at seat 2." in e.plain for e in log.entries)

@@ -34,7 +34,7 @@ from bela.tui.screens.zvanja import ZvanjaScreen
 from bela.tui.text import explain_round
 from bela.tui.widgets.zvanja import ZvanjaPanel
 
-NAMES = ("Ana", "bot 1", "bot 2", "bot 3")
+NAMES = ("Ana", "bot 2", "bot 3", "bot 4")
 
 
 def _zvanja_seed() -> int:
@@ -246,7 +246,7 @@ def test_a_round_is_told_from_the_players_seat() -> None:
     assert turned.written == (record.written[1], record.written[0])
     assert turned.result.totals == (record.result.totals[1], record.result.totals[0])
     names = turned_names(NAMES, 1)
-    assert names[1:] == ("bot 2", "bot 3", "Ana")
+    assert names[1:] == ("bot 3", "bot 4", "Ana")
     if record.result.caller is not None and not record.result.redeal:
         caller = names[(record.result.caller - 1) % 4]
         assert caller in explain_round(turned.result, turned.written, names)

@@ -74,3 +74,88 @@ async def test_r_at_the_end_starts_another_match_and_the_sheet_counts_matches() 
             await until(pilot, lambda: screen.my_turn() or app.screen is not screen)
     finally:
         await server.close()
+
+
+async def test_the_end_of_a_brza_163_names_the_last_deal_and_the_key_of_the_language() -> None:
+    """Found trying it in tmux in Croatian: at the end the status said "Dijeljenje 4: još
+    jedno, zbroj je bio jednak" (deal 4 of a tie) for a match won 520 : 136, and the prompt
+    said "r: još jednu" where r talks and j asks for another match."""
+    from bela.i18n import _
+    from bela.tui.standing import deal_heading
+
+    server = Server(
+        ServerOptions(difficulty="random", target=163, bot_delay=0.0, wait=5), TableSaver()
+    )
+    _bound, port = await server.listen("127.0.0.1", 0)
+    table = server.new_table()
+    session = RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
+    app = BelaApp(remote=session, reduced_motion=True, language="hr")
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: net_screen(app).lobby is not None)
+            screen = net_screen(app)
+            await pilot.press("g")
+            await until(pilot, lambda: screen.state is not None)
+            await _play_to_the_end(pilot, app, screen)
+            state = screen.state
+            assert state is not None and state.winner is not None
+            written = sum(1 for r in state.sheet if "redeal" not in r.marks)
+            status = str(screen.query_one("#status").render())
+            assert status.startswith(deal_heading(written) + " · "), status
+            sheet = str(screen.query_one("#sheet", ScoreSheet).render())
+            assert _("  deal {n} of {total}").format(n=written, total=3).strip() in sheet or (
+                written > 3
+            )
+            message = str(screen.query_one("#message").render())
+            assert "j: još jednu" in message and "r: još jednu" not in message
+    finally:
+        await server.close()
+
+
+async def test_after_još_jednu_one_w_lets_the_watcher_see_the_hand_again() -> None:
+    """The host ends a watcher's sight of a hand with the match; the app knows it, so the
+    player's next w shows the hand again (not a w that takes back what is no longer
+    shown, and a second w to show it)."""
+    import asyncio
+
+    from bela.net.client import Client
+    from bela.net.protocol import State
+
+    server = Server(
+        ServerOptions(difficulty="random", target=163, bot_delay=0.0, wait=5), TableSaver()
+    )
+    _bound, port = await server.listen("127.0.0.1", 0)
+    table = server.new_table()
+    session = RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
+    app = BelaApp(remote=session, reduced_motion=True)
+    mara = await Client.connect("127.0.0.1", port, table.code, "Mara", watch=True)
+    seen: list[State] = []
+
+    async def watch() -> None:
+        while True:
+            message = await mara.receive()
+            if isinstance(message, State):
+                seen.append(message)
+
+    watching = asyncio.create_task(watch())
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: net_screen(app).lobby is not None)
+            screen = net_screen(app)
+            await pilot.press("g")
+            await until(pilot, lambda: screen.state is not None)
+            await pilot.press("w")
+            await until(pilot, lambda: any(s.view.hand for s in seen))
+            await _play_to_the_end(pilot, app, screen)
+            await pilot.press("r")
+            await until(pilot, lambda: screen.over is None and screen.state is not None)
+            await pilot.pause(0.3)
+            seen.clear()
+            # w's action itself: a moment of the new match (the bots play at once) may be
+            # over the table and would take the key
+            screen.action_show_hand()
+            await until(pilot, lambda: any(s.view.hand and s.winner is None for s in seen))
+    finally:
+        watching.cancel()
+        await mara.close()
+        await server.close()

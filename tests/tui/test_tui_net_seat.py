@@ -32,7 +32,7 @@ async def test_a_seat_starts_the_match_bids_and_plays_a_card() -> None:
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: net_screen(app).lobby is not None)
-            assert "g: start the match" in str(app.screen.query_one("#lobby").render())
+            assert "g: start the match" in str(app.screen.query_one("#message").render())
             sheet = app.screen.query_one("#sheet", ScoreSheet)  # the table's target already
             assert sheet.model.target == 501 and "501" in str(sheet.render())
             # a friend sits down before the start (nobody new does after it)
@@ -167,7 +167,7 @@ async def test_a_whole_quick_match_from_the_app_is_archived_once() -> None:
     archived = list(matches_dir().glob("*.json"))
     assert len(archived) == 1
     record = read_record(archived[0])
-    assert record.players == ("bot 0", "bot 1", "Ana", "bot 3") and record.is_finished
+    assert record.players == ("bot 1", "bot 2", "Ana", "bot 4") and record.is_finished
     assert record.me == 2
 
 
@@ -237,7 +237,9 @@ async def test_under_the_clockwise_house_rule_the_next_player_sits_on_the_left(
             await until(pilot, lambda: net_screen(app).state is not None)
             screen = net_screen(app)
             first = next(iter(screen.query_one("#middle").query(SeatBadge)))  # the left one
-            assert first.model is not None and first.model.name == f"bot {left}"
+            assert (
+                first.model is not None and first.model.name == f"bot {left + 1}"
+            )  # seats said 1-4
             you = screen.query_one("#seat-0", SeatBadge).model
             assert you is not None and you.name.startswith("Ana")
             assert screen.query_one("#trick", TrickView).clockwise is clockwise

@@ -36,7 +36,7 @@ async def test_a_watcher_sees_no_hand_until_a_player_shows_theirs() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: net_screen(app).lobby is not None)
             screen = net_screen(app)
-            assert "You are watching" in str(screen.query_one("#lobby").render())
+            assert "You are watching" in str(screen.query_one("#message").render())
             await ana.send({"type": "start"})
             await until(pilot, lambda: screen.state is not None)
             state = screen.state

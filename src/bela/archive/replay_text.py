@@ -147,7 +147,12 @@ def breakdown(result: RoundResult, rnd: Round, written: Pair) -> Breakdown:
 
 
 def seat_name(seat: int) -> str:
-    text = (_("seat {seat} (mi)") if ours(seat % 2) else _("seat {seat} (vi)")).format(seat=seat)
+    """A seat as every place a player reads names it: numbered 1-4 as the network lobby's
+    keys number them (the engine's seat 0 is seat 1), with its player's name at a network
+    table."""
+    text = (_("seat {seat} (mi)") if ours(seat % 2) else _("seat {seat} (vi)")).format(
+        seat=seat + 1
+    )
     name = player_name(seat)  # a network match: the players' names from its record
     return text if name is None else f"{name} · {text}"
 
@@ -231,7 +236,7 @@ def _bids_text(rnd: Round) -> Text:
     parts: list[Text] = []
     for seat, bid in rnd.bids:
         said = _suit_words(bid.suit) if isinstance(bid, Call) else Text(_("dalje"))
-        parts.append(Text.assemble(_("seat {seat}: ").format(seat=seat), said))
+        parts.append(Text.assemble(_("seat {seat}: ").format(seat=seat + 1), said))
     line = Text.assemble(_("Bids: "), Text(", ").join(parts) if parts else _("none yet"))
     if rnd.trump is not None and rnd.caller is not None:
         line.append_text(
@@ -296,23 +301,23 @@ def _tricks_table(rnd: Round) -> Table:
     for number, trick in enumerate(rnd.tricks, start=1):
         played = Text("  ").join(
             Text.assemble(
-                f"{trick.seat_of(i)}:", card_text(c, bold=trick.seat_of(i) == trick.winner)
+                f"{trick.seat_of(i) + 1}:", card_text(c, bold=trick.seat_of(i) == trick.winner)
             )
             for i, c in enumerate(trick.cards)
         )
         table.add_row(
             str(number),
-            _("seat {seat}").format(seat=trick.leader),
+            _("seat {seat}").format(seat=trick.leader + 1),
             played,
             Text(seat_name(trick.winner)),
             str(trick.points),
         )
     if rnd.trick:
         played = Text("  ").join(
-            Text.assemble(f"{(rnd.trick_leader + i) % 4}:", card_text(c))
+            Text.assemble(f"{(rnd.trick_leader + i) % 4 + 1}:", card_text(c))
             for i, c in enumerate(rnd.trick)
         )
-        leader = _("seat {seat}").format(seat=rnd.trick_leader)
+        leader = _("seat {seat}").format(seat=rnd.trick_leader + 1)
         table.add_row(str(len(rnd.tricks) + 1), leader, played, "…", "")
     return table
 
@@ -367,7 +372,8 @@ def render_round(view: RoundView, bots: Collection[int] = ()) -> RenderableType:
     if result is None or view.written is None:
         parts.append(
             Text(
-                _("Round in progress: seat {seat} to act.").format(seat=rnd.to_act), style="italic"
+                _("Round in progress: {name} to act.").format(name=seat_name(rnd.to_act or 0)),
+                style="italic",
             )
         )
     elif result.redeal or result.belot is not None:

@@ -114,13 +114,18 @@ def analyze_options(args: argparse.Namespace, sub: argparse.ArgumentParser) -> A
 def run_analyze(options: AnalyzeOptions, out: TextIO, err: TextIO) -> int:
     from bela.archive.replay_text import match_rounds
     from bela.cli.common import resolve_difficulty
-    from bela.cli.replay import load_record_file, play_seeded
+    from bela.cli.replay import play_seeded, read_record_file
     from bela.search.analysis import analysis_json, analyze_round
+    from bela.wording import at_table
 
+    players: tuple[str, ...] | None = None
+    me: int | None = None
     if options.file is not None:
         from bela.foundation.untrusted import shown_path
 
-        match, difficulty = load_record_file(options.file)
+        match, record = read_record_file(options.file)
+        # a network copy: the seats by their players' names, from its reader's seat
+        difficulty, players, me = record.difficulty, record.players, record.me
         source = _("record {path}").format(
             path=shown_path(options.file)
         )  # shown on the terminal: made inert
@@ -165,7 +170,8 @@ def run_analyze(options: AnalyzeOptions, out: TextIO, err: TextIO) -> int:
         return 0
     console = output_console(out)
     for view, analysis in results:
-        rendered = render_analysis(view, analysis, source, difficulty)
+        with at_table(players, me):
+            rendered = render_analysis(view, analysis, source, difficulty)
         with writing_output():
             console.print(rendered)
     return 0
@@ -257,8 +263,8 @@ def render_analysis(
     for trick, seat, card in analysis.skipped:
         parts.append(
             Text(
-                _("Trick {n}, seat {seat}, {card}: too big to solve, skipped.").format(
-                    n=trick, seat=seat, card=card
+                _("Trick {n}, {name}, {card}: too big to solve, skipped.").format(
+                    n=trick, name=seat_name(seat), card=card
                 )
             )
         )

@@ -396,10 +396,10 @@ def _percent(rate: float | None) -> str:
 
 
 def _you(seats: tuple[int, ...]) -> str:
-    """The "you" row's label: the seat you sat in, numbered as ``bela replay`` numbers the
-    seats (0-3: at a network table the seat you chose, against the bots always 0)."""
+    """The "you" row's label: the seat you sat in, numbered 1-4 as the lobby and ``bela
+    replay`` number the seats (at a network table the seat you chose, against the bots 1)."""
     if len(seats) == 1:
-        return _("you (seat {seat})").format(seat=seats[0])
+        return _("you (seat {seat})").format(seat=seats[0] + 1)
     return _("you (your own seat)")
 
 

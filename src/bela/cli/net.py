@@ -5,9 +5,10 @@ The host plays too: the server runs in a thread of this process and the app
 joins it like any other seat, with the table's leader key so it may start the
 match (``--no-play`` only hosts, in the foreground until Ctrl-C). Tables left
 unfinished by an earlier host on this data directory are all resumed, with their
-codes, so their players can sit down again; the host's app plays at the one
-``--resume`` names (or the first, or the one chosen when asked in a terminal),
-or at a new table with ``--new``, and which it is, is said.
+codes, so their players can sit down again; the host's app asks which one to sit
+at (or a new table) when it starts (``bela.tui.screens.host_choice``); ``--resume
+CODE`` and ``--new`` choose without asking (and ``--no-play`` hosts them all, and a
+new table). Which table the host's app sits at is said in its table talk.
 
 ``bela join ADDRESS CODE`` opens the app as a seat at somebody's table.
 ``bela serve`` puts the app in a web browser (textual-serve, extra ``net``).
@@ -19,9 +20,8 @@ import argparse
 import asyncio
 import contextlib
 import socket
-import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
@@ -32,6 +32,7 @@ from bela.i18n import _, current_language
 if TYPE_CHECKING:
     from bela.net.server import Server
     from bela.net.table import Table
+    from bela.tui.screens.host_choice import HostChoice, UnfinishedTable
 
 __all__ = [
     "HostOptions",
@@ -240,7 +241,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     host.add_argument(
         "--resume",
         metavar="CODE",
-        help=_("which unfinished table to play at, by its join code (default: the first listed)"),
+        help=_("which unfinished table to play at, by its join code (without it the app asks)"),
     )
     host.add_argument(
         "--clock",
@@ -395,6 +396,31 @@ def _about(table: Table) -> str:
     return _about_of(table.target, [s.name for s in table.seats], scores)
 
 
+def _last_played(server: Server, table: Table) -> float | None:
+    """When ``table`` was last saved (its snapshot or journal, whichever is newer)."""
+    saver = server.saver
+    if saver is None:
+        return None
+    times = []
+    for path in (saver.path(table.table_id), saver.journal(table.table_id)):
+        with contextlib.suppress(OSError):
+            times.append(path.stat().st_mtime)
+    return max(times, default=None)
+
+
+def _unfinished(table: Table, played: float | None) -> UnfinishedTable:
+    from bela.tui.screens.host_choice import UnfinishedTable
+
+    match = table.match
+    return UnfinishedTable(
+        code=table.code,
+        target=table.target,
+        names=tuple(s.name for s in table.seats),
+        scores=match.scores if match is not None else (0, 0),
+        last_played=played,
+    )
+
+
 def _about_of(target: int, names: Sequence[str | None], scores: tuple[int, int]) -> str:
     shown_names = ", ".join(oneline(n, 24) for n in names if n is not None) or "-"
     return _("to {target}: {names}; {score0} : {score1}").format(
@@ -402,48 +428,17 @@ def _about_of(target: int, names: Sequence[str | None], scores: tuple[int, int])
     )
 
 
-def ask_which_table(
-    options: HostOptions, out: TextIO, ask: Callable[[str], str] = input
-) -> HostOptions:
-    """The choice in a terminal: with unfinished tables on this data directory and
-    neither ``--new`` nor ``--resume``, list them and ask which to play at (Enter: the
-    first; n: a new one). An answer that is none of those is said so, and asked again."""
-    from bela.net.saves import load_tables
-
-    saved, _problems = load_tables()  # the host says its problems again when it starts
-    tables = [(save, match) for save, match in saved if not match.is_over]
-    if not tables:
-        return options
-    print(_("Unfinished tables here:"), file=out)
-    for number, (save, match) in enumerate(tables, 1):
-        about = _about_of(match.target, save.names, match.scores)
-        print(f"  {number}. {save.code} ({about})", file=out)
-    print("  n. " + _("a new table (the unfinished ones stay open for their players)"), file=out)
-    for _attempt in range(3):
-        try:
-            answer = ask(_("Which table? [1] ")).strip().lower()
-        except EOFError:
-            answer = ""
-        if answer == "n":
-            return replace(options, new=True)
-        if answer == "":
-            answer = "1"
-        if answer.isdigit() and 1 <= int(answer) <= len(tables):
-            return replace(options, resume=tables[int(answer) - 1][0].code)
-        print(
-            _("{answer} is not one of 1 to {count} or n").format(
-                answer=shown(answer, 10), count=len(tables)
-            ),
-            file=out,
-        )
-    return replace(options, resume=tables[0][0].code)
-
-
 class _Hosting:
     """The server on its own event loop in a thread, so the app can run in this one."""
 
-    def __init__(self, options: HostOptions) -> None:
+    def __init__(self, options: HostOptions, defer: bool = False) -> None:
         self.options = options
+        self.defer = defer
+        """With unfinished tables, leave the choice to the host's app (``choose``)."""
+        self.unfinished: list[Table] = []
+        """The unfinished tables the app chooses among (``defer``), the last played first."""
+        self.about: list[UnfinishedTable] = []
+        """The same tables as the app's list shows them."""
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.done = threading.Event()
@@ -511,21 +506,52 @@ class _Hosting:
         resumed = [server.resume_table(save, match) for save, match in saved]
         # a match the last host could not archive is archived now, not offered to resume
         tables = [t for t in resumed if t.match is None or not t.match.is_over]
-        table = self._choose(server, tables)
-        self.lead, self.code = table.leader_key, table.code
+        played = {t.table_id: _last_played(server, t) for t in tables}
+        tables.sort(key=lambda t: -(played[t.table_id] or 0.0))  # the last played first
+        deferring = self.defer and bool(tables)
+        for table in tables:  # printed; told at the table too, unless the app lists them
+            line = _("Unfinished table: join code {code} ({about})").format(
+                code=table.code, about=_about(table)
+            )
+            self.lines.append(line)
+            if not deferring:
+                self.invite.append(line)
+        chosen: Table | None = None
+        if deferring:  # the host's app asks which (``choose``)
+            self.unfinished = tables
+            self.about = [_unfinished(t, played[t.table_id]) for t in tables]
+        else:
+            chosen = self._choose(server, tables, opts)
         bind = "0.0.0.0" if opts.public else "127.0.0.1"
         _bound, port = await server.listen(bind, opts.port)
-        where = f"{_shown_host(opts.public)}:{port}"
-        self._tell(
-            _("Table open at {address}  join code: {code}").format(address=where, code=table.code)
-        )
-        # one line a friend pastes as it is (their settings or login name them; --name another)
-        self._tell(join_line(where, table.code))
+        self.port = port
         door = None
         if opts.ssh is not None:
             from bela.net.ssh import start_ssh
 
             door = await start_ssh(server, bind, opts.ssh, port)
+        if chosen is not None:
+            self._sit(chosen)
+        self._stop = asyncio.Event()
+        self.ready.set()
+        await self._stop.wait()
+        if door is not None:  # the SSH players' apps end, and their terminals are reset
+            door.close()
+            await door.wait_closed()
+        await server.close()
+
+    def _sit(self, table: Table) -> None:
+        """The host's app sits at ``table``: how friends join it, printed and told at the
+        table."""
+        opts = self.options
+        self.lead, self.code = table.leader_key, table.code
+        where = f"{_shown_host(opts.public)}:{self.port}"
+        self._tell(
+            _("Table open at {address}  join code: {code}").format(address=where, code=table.code)
+        )
+        # one line a friend pastes as it is (their settings or login name them; --name another)
+        self._tell(join_line(where, table.code))
+        if opts.ssh is not None:
             name = _("NAME")  # what to replace with one's name, in the reader's language
             self._tell(
                 _("Or over SSH:  {command}  (password: {code})").format(
@@ -535,27 +561,29 @@ class _Hosting:
             )
         if not opts.public:
             self._tell(_("(only this machine can join: add --public for the network)"))
-        self._stop = asyncio.Event()
-        self.port = port
-        self.ready.set()
-        await self._stop.wait()
-        if door is not None:  # the SSH players' apps end, and their terminals are reset
-            door.close()
-            await door.wait_closed()
-        await server.close()
 
-    def _choose(self, server: Server, tables: list[Table]) -> Table:
+    def choose(self, code: str | None) -> tuple[str, str, tuple[str, ...]]:
+        """The host's app chose (``defer``): the unfinished table ``code``, or a new one
+        (None). Returns its code, leader key and the lines that say how to join it;
+        ``HostChoiceError`` when it cannot be (the app says why and asks again)."""
+        future = asyncio.run_coroutine_threadsafe(self._choose_now(code), self.loop)
+        return future.result(timeout=30)
+
+    async def _choose_now(self, code: str | None) -> tuple[str, str, tuple[str, ...]]:
+        assert self.server is not None
+        if self.code is not None:
+            raise HostChoiceError(_("the host's table is chosen already"))
+        opts = replace(self.options, new=code is None, resume=code)
+        table = self._choose(self.server, self.unfinished, opts)
+        self._sit(table)
+        assert self.lead is not None
+        return table.code, self.lead, tuple(self.invite)
+
+    def _choose(self, server: Server, tables: list[Table], opts: HostOptions) -> Table:
         """The table the host plays at: a new one (none unfinished, or ``--new``), else
-        the one ``--resume`` names or the first. Every unfinished table stays open for
-        its players either way; which one it is, is said. Options that would not apply
-        to the table resumed are an error, never silently ignored."""
-        opts = self.options
-        for table in tables:
-            self._tell(
-                _("Unfinished table: join code {code} ({about})").format(
-                    code=table.code, about=_about(table)
-                )
-            )
+        the one ``--resume`` names or the last played. Every unfinished table stays open
+        for its players either way; which one it is, is said. Options that would not
+        apply to the table resumed are an error, never silently ignored."""
         if opts.resume is not None and opts.new:
             raise HostChoiceError(_("--resume and --new do not go together: choose one"))
         if not tables or opts.new:
@@ -613,12 +641,26 @@ class _Hosting:
         self.done.wait(timeout=10)
 
 
+def host_choice(hosting: _Hosting) -> HostChoice:
+    """The host's app's choice among ``hosting``'s unfinished tables (``defer``)."""
+    from bela.tui.remote import RemoteSession
+    from bela.tui.screens.host_choice import ChoiceError, HostChoice
+
+    def choose(code: str | None) -> RemoteSession:
+        try:
+            chosen, lead, invite = hosting.choose(code)
+        except HostChoiceError as exc:
+            raise ChoiceError(oneline(exc)) from None
+        name = hosting.options.name
+        return RemoteSession("127.0.0.1", hosting.port, chosen, name, lead=lead, invite=invite)
+
+    return HostChoice(tuple(hosting.about), choose)
+
+
 def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
     """Host a table; play at it in the app unless ``--no-play``."""
-    interactive = sys.stdin.isatty() and getattr(out, "isatty", lambda: False)()
-    if options.play and interactive and not options.new and options.resume is None:
-        options = ask_which_table(options, out)
-    hosting = _Hosting(options)
+    # with unfinished tables, the host's app asks which one to sit at (or a new one)
+    hosting = _Hosting(options, defer=options.play and not options.new and options.resume is None)
     try:
         hosting.start()
     except HostBusyError as exc:
@@ -647,15 +689,22 @@ def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
             print(_("Hosting until Ctrl-C."), file=out, flush=True)
             hosting.done.wait()
             return 0
-        assert hosting.code is not None
         from bela.tui.app import BelaApp
         from bela.tui.remote import RemoteSession
 
-        invite = tuple(hosting.invite)
-        session = RemoteSession(
-            "127.0.0.1", hosting.port, hosting.code, options.name, lead=hosting.lead, invite=invite
-        )
-        app = BelaApp(remote=session, language=current_language())  # --lang, as chosen
+        if hosting.code is None:  # unfinished tables here: the app asks which
+            app = BelaApp(host_choice=host_choice(hosting), language=current_language())
+        else:
+            invite = tuple(hosting.invite)
+            session = RemoteSession(
+                "127.0.0.1",
+                hosting.port,
+                hosting.code,
+                options.name,
+                lead=hosting.lead,
+                invite=invite,
+            )
+            app = BelaApp(remote=session, language=current_language())  # --lang, as chosen
         app.run()
         return app.return_code or 0
     finally:

@@ -26,7 +26,7 @@ from bela.net.protocol import (
     encode,
 )
 
-__all__ = ["DEFAULT_PORT", "Client", "JoinError", "parse_address", "unreachable"]
+__all__ = ["DEFAULT_PORT", "Client", "JoinError", "NotBela", "parse_address", "unreachable"]
 
 
 class JoinError(ConnectionError):
@@ -38,6 +38,12 @@ class JoinError(ConnectionError):
     def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+
+
+class NotBela(ConnectionError):
+    """The host sent a frame that is not a valid message (too large, not JSON, a bid the
+    engine never writes): a broken or hostile host. Sitting down again would only be
+    sent the same, so the app says so and stays off the line."""
 
 
 def unreachable(host: str, port: int, exc: BaseException) -> str:
@@ -155,13 +161,13 @@ class Client:
         except asyncio.IncompleteReadError:
             raise ConnectionError(_("the host closed the connection")) from None
         except (asyncio.LimitOverrunError, ValueError):
-            raise ConnectionError(_("the host sent a frame that is too large")) from None
+            raise NotBela(_("the host sent a frame that is too large")) from None
         if self.log is not None:
             self.log.append(frame)
         try:
             return decode_server(frame)
         except ProtocolError as exc:
-            raise ConnectionError(
+            raise NotBela(
                 _("the host sent something that is not bela: {reason}").format(reason=exc)
             ) from None
 

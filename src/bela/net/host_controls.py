@@ -44,6 +44,7 @@ def _move(table: Table, seat: int | None, to: int | None) -> Phrase | None:
         return Phrase("no_such_seat")
     seats = table.seats
     seats[seat], seats[to] = seats[to], seats[seat]
+    table.watchers.follow({seat: to, to: seat})
     if table.leader in (seat, to):
         table.leader = to if table.leader == seat else seat
     for moved, now in ((seats[to], to), (seats[seat], seat)):

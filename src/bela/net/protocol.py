@@ -53,7 +53,7 @@ __all__ = [
     "encode",
 ]
 
-PROTOCOL_VERSION: Final = 4
+PROTOCOL_VERSION: Final = 5
 """Bumped on any change a peer of the previous version would misread.
 
 2: the host's sentences as codes and values (``bela.net.phrases``); the lobby
@@ -64,7 +64,9 @@ round that just ended (``ended``). An older client forbids fields it does not
 know, so it would drop the line at the first ``State``; the version check in
 ``Hello`` turns that into one clear line instead.
 4: what every card table has: ``Said.n`` (a returning player is sent the recent
-talk again), a phrase's ``seat`` is shown 1-4; see docs/network.md for the rest."""
+talk again), a phrase's ``seat`` is shown 1-4; see docs/network.md for the rest.
+5: ``ViewInfo.silent`` and ``ViewInfo.may_stay_silent``: a seat may say "šutim", and every
+seat learns who did; bids and legal actions must be spelled as the engine writes them."""
 
 CLIENT_FRAME_LIMIT: Final = 2048
 """Bytes in one client frame, newline included: the longest real one (a chat line) is ~700."""
@@ -127,7 +129,7 @@ class Start(_Message):
 
 class Act(_Message):
     """An action, spelled as in a match record: ``dalje``, ``call H``, ``10H``, ``QH bela``,
-    ``dosta``."""
+    ``dosta``, ``šutim``."""
 
     type: Literal["act"]
     action: Annotated[str, Field(min_length=1, max_length=16)]
@@ -232,6 +234,12 @@ class ZvanjeInfo(_Message):
 
 
 CardText = Annotated[str, Field(min_length=2, max_length=3)]
+BidText = Annotated[str, Field(pattern=r"^(dalje|call [HDSC])$")]
+"""A bid as the engine writes it: a host that sends another ("call Z") is not bela."""
+ActionText = Annotated[
+    str, Field(pattern=r"^(dalje|call [HDSC]|(7|8|9|10|J|Q|K|A)[HDSC]( bela)?|dosta|šutim)$")
+]
+"""A legal action as the engine writes it (``bela.archive.records.parse_action`` reads it)."""
 
 
 class TrickInfo(_Message):
@@ -271,7 +279,7 @@ class ViewInfo(_Message):
     phase: Literal["bidding", "playing", "finished"]
     hand: tuple[CardText, ...]
     talon: tuple[CardText, ...]
-    bids: tuple[tuple[Seat, Short], ...]
+    bids: tuple[tuple[Seat, BidText], ...]
     trump: Annotated[str, Field(pattern="^[HDSC]$")] | None
     caller: Seat | None
     own_zvanja: tuple[ZvanjeInfo, ...]
@@ -283,12 +291,17 @@ class ViewInfo(_Message):
     bela_announced: tuple[Seat, ...]
     hand_sizes: tuple[int, int, int, int]
     to_act: Seat | None
-    legal: tuple[Short, ...]
+    legal: tuple[ActionText, ...]
     can_claim: bool
     clockwise: bool
     rules: RulesInfo = RulesInfo()
     match_context: Context | None = None
     claim_context: Context | None = None
+    silent: tuple[Seat, ...] = ()
+    """The seats that kept their zvanja back this round ("šutim"): public, as said aloud."""
+    may_stay_silent: bool = False
+    """This seat, to act, may still say "šutim" (``Round.can_stay_silent``): send the
+    action ``šutim`` to keep its zvanja back."""
 
 
 class RoundInfo(_Message):

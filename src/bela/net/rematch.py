@@ -80,6 +80,7 @@ def _start_again(table: Table, last: Match, seed: int) -> None:
     if table.on_again is not None:
         table.on_again(table)  # the host keeps the table and saves the new match afresh
     table.series.agreed.clear()
+    table.watchers.forget(table, range(4))  # each allows it again in this match, or not
     table.over = None
     table.over_sent = False
     table.bot_played = set()

@@ -80,6 +80,9 @@ class TableSave(BaseModel):
     record: MatchRecord
     host_seat: Annotated[int, Field(ge=0, le=3)] | None = None
     """Where the host's own app sits, kept so its archive counts from that seat's side."""
+    series: tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]] = (0, 0)
+    """The evening's matches won by team 0 and team 1 at this table before this match
+    (``bela.net.rematch``): a restarted host keeps counting the series where it was."""
 
 
 def tables_dir() -> Path:
@@ -103,6 +106,7 @@ def _save_of(table: Table, known: tuple[RoundEntry, ...] = ()) -> TableSave:
             update={"bot_rounds": tuple(sorted(table.bot_played)) or None}
         ),
         host_seat=table.host_seat,
+        series=(table.series.wins[0], table.series.wins[1]),
     )
 
 

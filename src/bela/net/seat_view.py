@@ -87,14 +87,8 @@ def seat_view_of(info: ViewInfo, seat: int) -> SeatView:
         legal_actions=tuple(parse_action(text) for text in info.legal),
         claim_context=info.claim_context,
         match_context=info.match_context,
-        # "šutim" as the engine allows it (``Round.can_stay_silent``); a network seat does
-        # not offer it yet, so nobody at the table has said it
-        may_stay_silent=(
-            info.to_act == seat
-            and info.phase == Phase.PLAYING.value
-            and not info.tricks
-            and bool(info.own_zvanja)
-        ),
+        silent=info.silent,
+        may_stay_silent=info.may_stay_silent,  # as the engine allows it, said by the host
     )
 
 

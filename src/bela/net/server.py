@@ -418,6 +418,8 @@ class Server:
             seat.name, seat.token, seat.bot = name, token, bot
         table.leader = save.leader
         table.bot_played = set(save.record.bot_rounds or ())
+        table.series.wins = list(save.series)
+        table.series.played = sum(save.series)
         if save.host_seat is not None:
             table.seats[save.host_seat].host = True
         self._wire(table)

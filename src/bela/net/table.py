@@ -246,6 +246,7 @@ class Table:
         if self.seats[target].name is not None:
             return Phrase("seat_taken", {"seat": target, "name": self.seats[target].name or ""})
         self.seats[target], self.seats[index] = self.seats[index], SeatState()
+        self.watchers.follow({index: target})
         if self.leader == index:
             self.leader = target
         self.tell(Phrase("moves_seat", {"name": self.seats[target].name or "", "seat": target}))
@@ -264,6 +265,7 @@ class Table:
         seat.link = None
         if not self.started:
             self.seats[index] = SeatState()  # before the start a seat is only a place
+            self.watchers.forget(self, (index,))  # the next to sit here allowed nothing
             if self.leader == index:
                 self.leader = next((i for i, s in enumerate(self.seats) if s.name), None)
             self.tell(Phrase("left", {"name": seat.name or ""}))
@@ -289,6 +291,7 @@ class Table:
             return
         seat.link = None
         seat.token = None
+        self.watchers.forget(self, (index,))  # a bot's hand now: nobody allowed it
         self._away_too_long(index)
         if self.on_change is not None:
             self.on_change(self)
@@ -358,7 +361,7 @@ class Table:
         seat = self.seats[index]
         if seat.name is not None:
             return seat.name
-        return f"bot {index}"
+        return f"bot {index + 1}"  # numbered 1-4, as every player reads the seats
 
     def is_bot_turn(self) -> bool:
         rnd = self.match.current if self.match is not None else None

@@ -66,6 +66,8 @@ def view_info(view: SeatView, can_claim: bool) -> dict[str, Any]:
         "rules": view.rules.changed(),
         "match_context": None if view.match_context is None else list(view.match_context),
         "claim_context": None if view.claim_context is None else list(view.claim_context),
+        "silent": list(view.silent),
+        "may_stay_silent": view.may_stay_silent,
     }
 
 

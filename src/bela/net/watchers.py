@@ -6,7 +6,10 @@ a talon or a seat's own unshown zvanja. Their ``State`` is built from one
 seat's view with everything private to that seat taken out (``public_state``),
 so it holds no more than what every seat already sees. A seated player may let
 one watcher see their hand (``Show``): that watcher is then sent exactly that
-seat's ``State``, as the player sees it, until the player takes it back.
+seat's ``State``, as the player sees it, until the player takes it back, gives the
+seat up, or the match ends: in another match (još jednu) nobody sees a hand until its
+player allows it again. Before the start the permission follows its player to another
+seat, so it never shows the hand of whoever sits down in the seat they left.
 
 Watchers never slow the players: their frames are written without waiting (as
 every frame is), and a watcher whose unread frames pass ``WATCHER_BUFFER_LIMIT``
@@ -18,6 +21,7 @@ like any other by the host's limits.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -43,7 +47,14 @@ WATCHER_BUFFER_LIMIT: Final = 128 * 1024
 PUBLIC: Final = -1
 """The key of the public ``State`` among a broadcast's frames (the seats are 0-3)."""
 
-_PRIVATE: Final = {"hand": [], "talon": [], "own_zvanja": [], "legal": [], "can_claim": False}
+_PRIVATE: Final = {
+    "hand": [],
+    "talon": [],
+    "own_zvanja": [],
+    "legal": [],
+    "can_claim": False,
+    "may_stay_silent": False,  # it would say that seat holds zvanja
+}
 """What a seat's view holds that only that seat may see, as a watcher is sent it."""
 
 
@@ -116,6 +127,26 @@ class Watchers:
         table.tell(Phrase("hand_shown", {"name": table.name_of(seat), "watcher": free.name}))
         table.send_watcher(free)
         return None
+
+    def forget(self, table: Table, seats: Iterable[int]) -> None:
+        """The players of ``seats`` no longer let anyone see their hand: a new match (each
+        lets a watcher see it again if they wish), or they gave the seat up. Each watcher
+        who saw one is told so and sees the public table from now on."""
+        gone = set(seats)
+        for watcher in self.all:
+            if watcher.seat is not None and watcher.seat in gone:
+                seat, watcher.seat = watcher.seat, None
+                table.tell(
+                    Phrase("hand_hidden", {"name": table.name_of(seat), "watcher": watcher.name})
+                )
+                table.send_watcher(watcher)
+
+    def follow(self, moved: dict[int, int]) -> None:
+        """Players moved seats before the start (``moved``: old seat to new): what a player
+        allowed goes with them, never to whoever sits in their old seat now."""
+        for watcher in self.all:
+            if watcher.seat is not None and watcher.seat in moved:
+                watcher.seat = moved[watcher.seat]
 
     def deliver(self, frames: dict[int, bytes]) -> None:
         """A broadcast's frames to the watchers: the public one, or the allowed seat's."""

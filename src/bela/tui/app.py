@@ -41,6 +41,7 @@ from bela.wording import set_bot_names
 if TYPE_CHECKING:
     from bela.engine import Match
     from bela.tui.remote import RemoteSession
+    from bela.tui.screens.host_choice import HostChoice
 
 __all__ = ["SPEEDS", "BelaApp"]
 
@@ -92,6 +93,7 @@ class BelaApp(App[int]):
         rules: Rules | None = None,
         language: str | None = None,
         remote: RemoteSession | None = None,
+        host_choice: HostChoice | None = None,
     ) -> None:
         """``resume``: True resumes the autosave, False starts a new match at once, None
         shows the start screen (offering the autosave when there is one).
@@ -118,6 +120,8 @@ class BelaApp(App[int]):
 
         ``remote``: a seat at a table on the network (``bela join``, issue #16); the
         app opens that table instead of the start screen, and plays no local match.
+        ``host_choice``: the host's own app (``bela host``) with unfinished tables here:
+        it asks which table to sit at (``screens.host_choice``), then opens that seat.
         """
         super().__init__()
         self.settings_store = SettingsStore.load()
@@ -164,6 +168,7 @@ class BelaApp(App[int]):
         anything was saved). F2 says so; changing the setting there drops the entry."""
         self.slot_notice: str | None = None
         self.remote = remote
+        self.host_choice = host_choice
         self._notices: dict[str, Notification] = {}
         """The notice shown last on each topic (``notify``)."""
         self._superseded: set[str] = set()
@@ -378,6 +383,11 @@ class BelaApp(App[int]):
         if self.settings_store.notice is not None:
             self.notify(self.settings_store.notice, severity="warning", timeout=10)
         self._apply_saved_theme()
+        if self.host_choice is not None and self.remote is None:  # the host: which table?
+            from bela.tui.screens.host_choice import HostChoiceScreen
+
+            self.push_screen(HostChoiceScreen(self.host_choice))
+            return
         if self.remote is not None:  # a seat somebody hosts: no local match, no save slot
             from bela.tui.screens.net_table import NetTableScreen
 

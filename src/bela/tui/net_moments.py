@@ -100,7 +100,8 @@ def zvanja_talk_of(view: SeatView, names: Sequence[str]) -> ZvanjaTalk | None:
     said: list[Said] = []
     for offset in range(4):
         seat = (view.first_player + offset) % 4
-        declared = shown.get(seat) or (view.own_zvanja if seat == me else ())
+        mine = view.own_zvanja if seat == me and seat not in view.silent else ()
+        declared = shown.get(seat) or mine  # kept back ("šutim"): not said
         if declared:
             words, english = height_words(_best(declared))
             said.append(Said(_turn(seat, me), words, english))

@@ -35,6 +35,7 @@ from textual.widgets import Input, Static
 from bela.engine import QUICK_TARGET, Card, CompletedTrick, SeatView, Suit
 from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import N_, _
+from bela.net.client import NotBela
 from bela.net.phrases import ROUND_CODES, render
 from bela.net.protocol import (
     QUICK_PHRASES,
@@ -124,7 +125,7 @@ def _seat_name(info: SeatInfo) -> str | None:
 
 
 def _name(info: SeatInfo, seat: int) -> str:
-    name = _seat_name(info) or _("bot {seat}").format(seat=seat)
+    name = _seat_name(info) or _("bot {seat}").format(seat=seat + 1)  # 1-4, as the lobby
     if info.kind == "bot" and _seat_name(info):
         return _("{name} (bot)").format(name=name)
     if info.kind == "away":
@@ -148,6 +149,14 @@ def _note(view: ViewInfo, seat: int) -> str:
     if seat in view.bela_announced:
         notes.append(_("bela!"))
     return " · ".join(notes)
+
+
+def _deal_number(state: State) -> int:
+    """Which deal of a brza 163 is on show: the deals written so far (a redeal is none),
+    and one more while it is still being played. A deal that has just ended is on the
+    sheet already: the last of three says "deal 3 of 3", never "deal 4" of a tie."""
+    written = sum(1 for r in state.sheet if "redeal" not in r.marks)
+    return written if state.ended is not None or state.winner is not None else written + 1
 
 
 def _series(series: tuple[int, int], me: int) -> str:
@@ -253,6 +262,10 @@ class NetTableScreen(Screen[None]):
         self._pending: tuple[str, int | None] | None = None
         """A host's control waiting for its seat keys (``m`` 1-4 1-4, ``x`` 1-4)."""
         self._paused = False
+        self._declare_heard: int | None = None
+        """The round in which this player was asked whether to declare their zvanja."""
+        self._declaring = False
+        """The question is on show (our zvanja moment waits for its answer)."""
         """Whether a watcher sees our hand (``w`` shows it or hides it again)."""
         """The number of the newest line of table talk shown (``Said.n``)."""
 
@@ -344,6 +357,18 @@ class NetTableScreen(Screen[None]):
         while True:
             try:
                 message = await session.receive()
+            except NotBela as exc:
+                # a broken or hostile host: sitting down again would be sent the same, so
+                # the line is closed (the seat's token is kept) and the table stays on show
+                await session.close()
+                self._log(oneline(exc, 200))
+                self._say(
+                    _("The connection to the host is closed: {reason}").format(
+                        reason=oneline(exc, 160)
+                    ),
+                    "error",
+                )
+                return
             except ConnectionError as exc:
                 if self.over is not None:
                     # between matches: back at the table for još jednu while it is still
@@ -445,8 +470,67 @@ class NetTableScreen(Screen[None]):
             self._last_taken = (view.tricks[-1], len(view.tricks))
         if view.to_act == state.seat and (before is None or before.view.to_act != state.seat):
             self._open_turn(view)
+        if before is not None and before.round == state.round:
+            for seat in state.view.silent:
+                if seat not in before.view.silent:
+                    self._log(self._silent_line(state, seat))
         self.refresh_view()
+        if not self._declare_asked(state):
+            self._queue_moments(state)
+
+    def _always_declare(self) -> bool:
+        """The setting "declare my zvanja for me" (on unless the player turned it off)."""
+        return bool(getattr(self.app, "always_declare", True))
+
+    def _declare_asked(self, state: State) -> bool:
+        """Ask whether to declare our zvanja or keep them back ("šutim"), as the local table
+        does: with the setting off, once a round, at our turn in the first trick (the
+        host says when it may be said). True while the question is up or due: our zvanja
+        moment waits for the answer, as it would at home."""
+        if self._declaring:
+            return True
+        if self.session.watch or self._always_declare() or self._declare_heard == state.round:
+            return False
+        view = state.view
+        if not view.own_zvanja or view.phase != "playing" or view.tricks:
+            return False  # nothing to keep back, or the first trick is over
+        if not (view.may_stay_silent and view.to_act == state.seat):
+            return True  # our turn to answer is still to come: our moment waits for it
+        from bela.net.seat_view import zvanje_of
+        from bela.tui.screens.prompts import DeclarePrompt
+
+        self._declare_heard, self._declaring = state.round, True
+        zvanja = [zvanje_of(z) for z in view.own_zvanja]
+        self.app.push_screen(DeclarePrompt(zvanja), partial(self._after_declare, state.round))
+        return True
+
+    def _after_declare(self, round_index: int, declare: bool | None) -> None:
+        self._declaring = False
+        state = self.state
+        if state is None or state.round != round_index:
+            return
+        if declare is False and state.view.may_stay_silent:
+            self._act("šutim")  # the host's next state says who now has the zvanja
+            return
         self._queue_moments(state)
+
+    @staticmethod
+    def _silent_line(state: State, seat: int) -> str:
+        """The table talk's line for a "šutim", as the local table says it."""
+        if seat == state.seat:
+            said = _("You say nothing of your zvanja (šutim): they do not count.")
+        else:
+            name = oneline(_players(state)[seat], 32)
+            said = _("{name} says nothing of their zvanja (šutim): they do not count.").format(
+                name=name
+            )
+        team = state.view.zvanja_team
+        if team is None:
+            return said + " " + _("No zvanja this round.")
+        points = sum(z.points for _seat, shown in state.view.shown_zvanja for z in shown)
+        if team == state.seat % 2:
+            return said + " " + _("Zvanja for us: {points}.").format(points=points)
+        return said + " " + _("Zvanja for them: {points}.").format(points=points)
 
     # ------------------------------------------------------------------ moments
 
@@ -518,6 +602,7 @@ class NetTableScreen(Screen[None]):
     def _new_match(self) -> None:
         """Još jednu: another match has started at this table; this one's moments are done."""
         self.over = None
+        self._showing = False  # the host ended every watcher's sight of a hand with the match
         self._zvanja_heard = self._summarised = None
         self._last_taken = None
         self._moments.clear()
@@ -589,8 +674,8 @@ class NetTableScreen(Screen[None]):
             self._show_series(over.series, me)
         kept = self._keep_record(over)
         self._say(
-            _("Match over ({ours} : {theirs}). {kept} r: još jednu, Ctrl+Q quits.").format(
-                ours=ours, theirs=theirs, kept=kept
+            _("Match over ({ours} : {theirs}). {kept} {key}: još jednu, Ctrl+Q quits.").format(
+                ours=ours, theirs=theirs, kept=kept, key=letter("again")
             ),
             "hint",
         )
@@ -637,29 +722,17 @@ class NetTableScreen(Screen[None]):
         # the sheet says the table's target before the first round, not the default one
         self.query_one("#sheet", ScoreSheet).model = SheetModel(target=lobby.target)
         lines = [Text(lobby_title(lobby.target, lobby.bots, lobby.clock), style="bold")]
+        me = self.session.seat or 0
         for seat, info in enumerate(lobby.seats):
             who = _seat_name(info) or _("— open —")
             if seat == self.session.seat:
                 who = _you(who)
-            team = _("team A") if seat % 2 == 0 else _("team B")
-            # the key and the seat's number are the same: key 1 is seat 1
+            # the key and the seat's number are the same: key 1 is seat 1; the team as
+            # the badges say it (short: the title and the four seats fit 8 rows at 80x24)
+            team = "mi" if seat % 2 == me % 2 else "vi"
             lines.append(
-                Text(
-                    _("[{key}] seat {seat} · {pair}: {player}").format(
-                        key=seat + 1, seat=seat + 1, pair=team, player=who
-                    )
-                )
+                Text(_("[{key}] {team}: {player}").format(key=seat + 1, team=team, player=who))
             )
-        if self.session.watch:
-            lines.append(Text(_("You are watching: the match starts when the host says.")))
-        else:
-            lines.append(
-                Text(_("Partners sit opposite (seats 1+3, 2+4). 1-4: move to an open seat."))
-            )
-            lines.append(
-                Text(_("g: start the match.") if self.leader else _("The host starts the match."))
-            )
-        me = self.session.seat or 0
         for seat, info in enumerate(lobby.seats):
             self.query_one(f"#seat-{place(seat, me)}", SeatBadge).model = SeatModel(
                 seat=place(seat, me),
@@ -676,7 +749,24 @@ class NetTableScreen(Screen[None]):
         lobby_view.display = True
         lobby_view.update(Text("\n").join(lines))
         self.query_one("#trick", TrickView).display = False
-        self._say(_("Waiting for the match to start."), "hint")
+        if self.session.watch:
+            self._say(_("You are watching: the match starts when the host says."), "hint")
+        elif self.leader:
+            self._say(
+                _(
+                    "1-4: move to an open seat (partners sit opposite, 1+3 and 2+4). "
+                    "{key}: start the match."
+                ).format(key=letter("start")),
+                "hint",
+            )
+        else:
+            self._say(
+                _(
+                    "1-4: move to an open seat (partners sit opposite, 1+3 and 2+4). "
+                    "The host starts the match."
+                ),
+                "hint",
+            )
 
     def hand_cards(self) -> tuple[Card, ...]:
         if self.state is None:
@@ -728,18 +818,20 @@ class NetTableScreen(Screen[None]):
             trump_text = _("Trump {symbol} {suit}, called by {name}").format(
                 symbol=trump.symbol, suit=suit_name(trump), name=names[view.caller]
             )
+        # the dealer by name alone: "(away)" or "(bot)" would push the line past 80 columns
+        dealer = oneline(_seat_name(state.seats[view.dealer]) or names[view.dealer], 16)
         if state.target == QUICK_TARGET:  # brza 163: which of its three deals, not "(to 163)"
-            deal = sum(1 for r in state.sheet if "redeal" not in r.marks) + 1
+            deal = _deal_number(state)
             head = _("{progress} · dealer {name} · mi {mi} · vi {vi}").format(
                 progress=deal_heading(deal),
-                name=names[view.dealer],
+                name=dealer,
                 mi=state.scores[mine],
                 vi=state.scores[theirs],
             )
         else:
             head = _("Round {n} · dealer {name} · mi {mi} · vi {vi} (to {target})").format(
                 n=state.round + 1,
-                name=names[view.dealer],
+                name=dealer,
                 mi=state.scores[mine],
                 vi=state.scores[theirs],
                 target=state.target,
@@ -775,7 +867,7 @@ class NetTableScreen(Screen[None]):
         )
         deal = 0
         if state.target == QUICK_TARGET:  # brza 163: the sheet counts its three deals
-            deal = sum(1 for r in state.sheet if "redeal" not in r.marks) + 1
+            deal = _deal_number(state)
         sheet = self.query_one("#sheet", ScoreSheet)
         sheet.model = SheetModel(
             rows, (state.scores[mine], state.scores[theirs]), state.target, state.hanging, deal
