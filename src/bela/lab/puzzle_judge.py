@@ -84,8 +84,8 @@ class Verdict:
     ``complete`` is False when judging stopped early because no choice could
     still be clear; such a verdict is never clear.
     ``typical``: the guessed deal (four hands, masks by seat) on which the best
-    choice's lead over the second is closest to its average: the example an
-    explanation shows.
+    choice does better than the second by closest to its average lead: the
+    example an explanation shows.
     """
 
     kind: str
@@ -166,10 +166,10 @@ def _finish(
     if n and len(order) >= 2:
         first, second = order[0], order[1]
         gap = means[first] - means[second]
-        d = min(
-            range(n),
-            key=lambda d: (abs(values[first][d] - values[second][d] - gap), d),
-        )
+        # a deal where the answer does better (an average of 60 may be half 0, half 120:
+        # a deal where both choices write the same would show nothing)
+        ahead = [d for d in range(n) if values[first][d] > values[second][d]] or list(range(n))
+        d = min(ahead, key=lambda d: (abs(values[first][d] - values[second][d] - gap), d))
         typical = typical_of[d]
     return Verdict(kind, seat, choices, n, complete, typical)
 

@@ -7,8 +7,8 @@ verdict, never guessed from the answer's value alone:
 * ``overtrump``: trumps are on the table and the answer is a higher trump;
 * ``namazati``: the partner is winning the trick and the answer gives them an ace or
   a ten without taking the trick from them (giving points to the partner);
-* ``save-ten``: the seat holds a ten, the answer keeps it, and playing that ten
-  instead would cost at least ten written points on average;
+* ``save-ten``: the next-best choice is to play a ten of the seat's, and the answer,
+  which keeps it, is at least ten written points better on average;
 * ``bela``: the answer is the trump king or queen of a seat holding both;
 * ``last-tricks``: the sixth trick or later;
 * bids: ``call`` (the answer names trump), ``pass`` (dalje is right), ``pod-mus``
@@ -84,12 +84,11 @@ def themes_of(rnd: Round, verdict: Verdict) -> tuple[str, ...]:
             found.add("namazati")
     hand = [int(c) for c in view.hand]
     tens = {c for c in hand if c & 7 == _TEN}
-    if tens and not tens & set(cards):
-        best = verdict.choices[0].written
-        for choice in verdict.choices[1:]:
-            played = {int(a.card) for a in choice.actions if isinstance(a, Play)}
-            if played & tens and best - choice.written >= MIN_GAP:
-                found.add("save-ten")
+    if tens and not tens & set(cards) and len(verdict.choices) > 1:
+        runner_up = verdict.choices[1]
+        played = {int(a.card) for a in runner_up.actions if isinstance(a, Play)}
+        if played & tens and verdict.gap >= MIN_GAP:
+            found.add("save-ten")
     king, queen = trump * 8 + _KING, trump * 8 + _QUEEN
     if king in hand and queen in hand and set(cards) & {king, queen}:
         found.add("bela")
