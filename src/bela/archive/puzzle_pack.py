@@ -28,6 +28,7 @@ import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Final
 
@@ -56,6 +57,7 @@ __all__ = [
     "load_pack",
     "own_dir",
     "parse_puzzle",
+    "puzzle_data",
     "read_lines",
 ]
 
@@ -185,6 +187,39 @@ class Puzzle:
         return self.choices[1]
 
 
+def puzzle_data(puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle as its pack line has it (``PUZZLE_FORMAT``): what ``--json`` prints."""
+    typical: dict[str, Any] | None = None
+    if puzzle.typical is not None:
+        typical = {
+            "hands": [[str(c) for c in hand] for hand in puzzle.typical.hands],
+            "lines": [
+                {"actions": [str(a) for a in line.actions], "written": list(line.written)}
+                for line in puzzle.typical.lines
+            ],
+        }
+    return {
+        "format": PUZZLE_FORMAT,
+        "id": puzzle.id,
+        "seed": puzzle.seed,
+        "dealer": puzzle.dealer,
+        "actions": [str(a) for a in puzzle.actions],
+        "seat": puzzle.seat,
+        "kind": puzzle.kind,
+        "trick": puzzle.trick,
+        "answer": [str(a) for a in puzzle.answer],
+        "choices": [
+            {"actions": [str(a) for a in c.actions], "written": c.written, "best": c.best}
+            for c in puzzle.choices
+        ],
+        "deals": puzzle.deals,
+        "themes": list(puzzle.themes),
+        "rating": puzzle.rating,
+        "bots": {name: name in puzzle.bots for name in BOTS},
+        "typical": typical,
+    }
+
+
 def answer_key(action: Action) -> object:
     """An action as a puzzle answers it: a card whatever its bela flag, else the action."""
     return action.card if isinstance(action, Play) else action
@@ -292,9 +327,14 @@ def _take(
         puzzles.append(puzzle)
 
 
+def _shipped_root() -> Traversable:
+    """Where the shipped pack lives: this package's resources (tests point it elsewhere)."""
+    return resources.files("bela.archive")
+
+
 def _shipped_lines() -> Iterator[tuple[int, str] | Skipped]:
     try:
-        data = resources.files("bela.archive").joinpath(PACK_NAME).read_bytes()
+        data = _shipped_root().joinpath(PACK_NAME).read_bytes()
     except (FileNotFoundError, IsADirectoryError):
         return  # no pack shipped (a development tree): an empty pack
     except OSError as exc:

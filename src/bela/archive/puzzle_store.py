@@ -30,7 +30,7 @@ import json
 import math
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -212,17 +212,25 @@ class PuzzleStore:
     # ------------------------------------------------------------------ choosing
 
     def next_puzzle(
-        self, pack: Pack, theme: str | None = None, rng: Random | None = None
+        self,
+        pack: Pack,
+        theme: str | None = None,
+        rng: Random | None = None,
+        *,
+        skip: Collection[str] = (),
     ) -> Puzzle | None:
         """A puzzle to try next: one not solved yet, rated near the player.
 
         A missed puzzle comes back once ``RETRY_AFTER`` other attempts have passed
         (before any new one); otherwise one of the ``NEAR`` untried puzzles nearest the
         player's rating, at random. None when every puzzle (of the theme) is solved,
-        or only the one just missed is left.
+        or only the one just missed is left. ``skip``: ids not to choose (puzzles
+        already chosen for a list).
         """
         rng = rng or Random()
-        pool = [p for p in pack.puzzles if theme is None or theme in p.themes]
+        pool = [
+            p for p in pack.puzzles if (theme is None or theme in p.themes) and p.id not in skip
+        ]
         solved = {a.puzzle for a in self._attempts if a.right}
         last_seen: dict[str, int] = {}
         for n, attempt in enumerate(self._attempts):
