@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import os
 import time
@@ -327,7 +328,9 @@ def _export(pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO
     target = options.export
     try:
         if target.is_dir():
-            raise IsADirectoryError(21, _("it is a directory"))
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not target.parent.is_dir():  # a mistyped folder is not made: it is said
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
         replace_atomically(target, "".join(line + "\n" for line in lines), ".bela-export-")
     except OSError as exc:
         from bela.archive.storage import os_error_text
@@ -743,15 +746,18 @@ def _generate(options: PuzzlesOptions, out: TextIO, err: TextIO) -> int:
         if found:
             print(
                 ngettext(
-                    "{n} puzzle found in {deals} deals, added to {file}",
-                    "{n} puzzles found in {deals} deals, added to {file}",
+                    "{n} puzzle found, added to {file}.",
+                    "{n} puzzles found, added to {file}.",
                     found,
-                ).format(n=found, deals=options.deals, file=shown_path(target)),
+                ).format(n=found, file=shown_path(target)),
                 file=out,
             )
         else:
-            print(
-                _("no puzzle found in {deals} deals: try more deals").format(deals=options.deals),
-                file=out,
-            )
+            print(_("No puzzle found: look in more deals."), file=out)
+        print(
+            ngettext("{n} deal looked at.", "{n} deals looked at.", options.deals).format(
+                n=options.deals
+            ),
+            file=out,
+        )
     return 0
