@@ -1,8 +1,9 @@
 """Real generated puzzles for the puzzle tests, and a stand-in for the shipped pack.
 
 ``fixtures/sample.jsonl`` holds card puzzles from the lab's generator (96 guessed
-deals each); ``fixtures/bids.jsonl`` bid puzzles from it (fewer guessed deals: the
-pack's checks do not depend on the count).
+deals each); ``fixtures/bids.jsonl`` bid moments the generator's judge wrote up on 16
+guessed deals, clear or not (two pod mus, two calls): the pack checks a line's facts
+(legality, replay, shape), never whether the judge would find it clear again.
 """
 
 from __future__ import annotations

@@ -448,7 +448,7 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
         local = store.puzzle_rating(puzzle).rating
         with writing_output():
             for line in view_lines(puzzle, rnd, local, daily=daily):
-                print(line, file=out)
+                print(_wrapped(line, out), file=out)
             print(question(puzzle), file=out)
         start = time.monotonic()
         while True:
@@ -489,8 +489,19 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
         lines.append("")
         with writing_output():
             for line in lines:
-                print(line, file=out)
+                print(_wrapped(line, out), file=out)
     return True
+
+
+def _wrapped(line: str, out: TextIO) -> str:
+    """A long sentence wrapped at the terminal's width between words (a pipe gets it whole)."""
+    import shutil
+    import textwrap
+
+    if not out.isatty() or line.startswith(" "):
+        return line
+    width = max(40, min(shutil.get_terminal_size().columns, 100) - 1)
+    return textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
 
 
 def _prompt(puzzle: Puzzle) -> str:
@@ -664,11 +675,12 @@ def void_lines(seat: int, view: Any) -> list[str]:
 
 
 def deal_lines(rnd: Round) -> list[str]:
-    """The real deal at the moment: every seat's cards, now shown."""
+    """The real deal at the moment: every seat's cards, now shown, from the seat to act round."""
     from bela.wording import card_text, seat_name
 
-    lines = [_("The real deal:")]
-    for s in range(4):
+    lines = ["", _("The real deal:")]
+    me = rnd.to_act or 0
+    for s in ((me + k) % 4 for k in range(4)):
         hand = rnd.view(s).hand
         lines.append(
             f"  {seat_name(s)}: " + "  ".join(card_text(c) for c in _sorted(hand, rnd.trump))
