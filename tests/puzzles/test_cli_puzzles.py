@@ -72,6 +72,8 @@ def test_a_puzzle_answered_right_on_stdin(
     assert "Right: 9♠." in out
     assert "Over 96 guessed deals" in out and "−58" in out and "−100" in out
     assert "In a typical deal, after 9♠ we write 69 and they write 93." in out
+    assert "  9♠ 8♥ 10♠ 8♠ | K♦ 10♥ J♥ Q♥\n" in out  # the typical deal's play, trick by trick
+    assert "Enter for the next puzzle" not in out  # --count 1: nothing more to wait for
     assert "The real deal:" in out
     assert "Your rating: 1500 → " in out
     attempts = _journal(data_dir)
@@ -120,6 +122,31 @@ def test_puzzles_follow_one_another_until_the_player_stops(
         assert a["puzzle"] not in solved  # a solved puzzle is not asked again
         if a["right"]:
             solved.add(a["puzzle"])
+
+
+def test_the_explanation_waits_for_enter_before_the_next_puzzle(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, sample_lines()[:1])  # one puzzle: J♥ or 9♠, the answer 9♠
+    code, out, _err = _run([], capsys, monkeypatch, "JH\n\n9S\n\n")
+    assert code == 0
+    # missed, Enter, the same puzzle again (nothing else is left), solved, Enter: all solved
+    assert out.count("Enter for the next puzzle, q to stop: ") == 2
+    assert out.index("Not this time") < out.index("Enter for the next") < out.index("Right: 9♠.")
+    assert out.rstrip().endswith("you have solved every puzzle here: well done")
+    assert [(a["action"], a["right"], a["rated"]) for a in _journal(data_dir)] == [
+        ("JH", False, True),
+        ("9S", True, False),
+    ]
+
+
+def test_q_at_the_enter_prompt_stops(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, sample_lines()[:1])
+    code, out, _err = _run([], capsys, monkeypatch, "JH\nq\n9S\n")
+    assert code == 0 and out.count("Puzzle 841453bfc4") == 1
+    assert len(_journal(data_dir)) == 1
 
 
 def test_json_prints_the_next_puzzles_and_records_nothing(

@@ -223,9 +223,10 @@ class PuzzleStore:
 
         A missed puzzle comes back once ``RETRY_AFTER`` other attempts have passed
         (before any new one); otherwise one of the ``NEAR`` untried puzzles nearest the
-        player's rating, at random. None when every puzzle (of the theme) is solved,
-        or only the one just missed is left. ``skip``: ids not to choose (puzzles
-        already chosen for a list).
+        player's rating, at random. When every one has been tried, the missed one seen
+        longest ago (the one just missed last of all: trying it again at once is still
+        better than nothing). None when every puzzle (of the theme) is solved.
+        ``skip``: ids not to choose (puzzles already chosen for a list).
         """
         rng = rng or Random()
         pool = [
@@ -245,7 +246,7 @@ class PuzzleStore:
             return min(due, key=lambda p: last_seen[p.id])
         fresh = [p for p in pool if p.id not in last_seen]
         if not fresh:
-            waiting = [p for p in pool if p.id not in solved and last_seen.get(p.id) != count - 1]
+            waiting = [p for p in pool if p.id not in solved]
             return min(waiting, key=lambda p: last_seen[p.id]) if waiting else None
         me = self.player().rating
         fresh.sort(key=lambda p: (abs(p.rating - me), p.id))

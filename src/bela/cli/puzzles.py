@@ -67,6 +67,8 @@ _THEMES = (
 )
 """``bela.archive.puzzle_pack.THEMES``, here so the parser is built without reading the pack
 (a test keeps them equal)."""
+_STOP = ("q", "quit", "exit")
+"""What stops a session at a prompt (the end of the input does too)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,7 +427,14 @@ def _play(
         if not _one(puzzle, store, out, answers, daily=options.daily):
             break
         played += 1
-        if options.daily:
+        if options.daily or played == options.count:
+            break
+        with writing_output():  # the explanation stays on the screen until the player goes on
+            print(_("Enter for the next puzzle, q to stop: "), end="", file=out, flush=True)
+        text = answers.readline()
+        if not text or text.strip().casefold() in _STOP:
+            with writing_output():
+                print(file=out)
             break
     return 0
 
@@ -459,7 +468,7 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
                 with writing_output():
                     print(file=out)
                 return False
-            if text.strip().casefold() in ("q", "quit", "exit"):
+            if text.strip().casefold() in _STOP:
                 return False
             answer = read_answer(text, rnd, puzzle.seat)
             if isinstance(answer, str):
@@ -483,6 +492,7 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
         typical = typical_text(puzzle)
         if typical is not None:
             lines.append(typical)
+            lines.extend(typical_play(puzzle, rnd))
         lines.extend(deal_lines(rnd))
         lines.append(rating_change(outcome))
         lines.append(streak_text(outcome.streak))
@@ -680,6 +690,24 @@ def void_lines(seat: int, view: Any) -> list[str]:
             continue
         suits = _(", ").join(suit_name(x) for x in sorted(void[s]))
         out.append(_("{name} has no {suits}.").format(name=seat_name(s), suits=suits))
+    return out
+
+
+def typical_play(puzzle: Puzzle, rnd: Round) -> list[str]:
+    """The typical deal's lines as cards, trick by trick (``|`` between tricks): the answer's
+    and the best alternative's, each from the moment to the end of the round."""
+    from bela.engine import Play
+    from bela.wording import card_text
+
+    typical = puzzle.typical
+    if typical is None:
+        return []
+    first = 4 - len(rnd.view(puzzle.seat).trick)
+    out = []
+    for line in typical.lines:
+        cards = [card_text(a.card) for a in line.actions if isinstance(a, Play)]
+        tricks = [cards[:first]] + [cards[i : i + 4] for i in range(first, len(cards), 4)]
+        out.append("  " + " | ".join(" ".join(t) for t in tricks if t))
     return out
 
 
