@@ -55,6 +55,8 @@ def test_no_puzzles_is_said_and_no_error(
 ) -> None:
     code, out, _err = _run([], capsys, monkeypatch)
     assert code == 0 and "no puzzles yet" in out and "bela puzzles generate" in out
+    code, out, _err = _run(["--json"], capsys, monkeypatch)
+    assert code == 0 and json.loads(out) == []
 
 
 def test_a_puzzle_answered_right_on_stdin(

@@ -266,3 +266,22 @@ def test_daily_solved_and_theme_stats(data_dir: Path) -> None:
     for theme, numbers in stats.items():
         assert numbers.puzzles == sum(theme in q.themes for q in pack.puzzles)
         assert numbers.tried == numbers.solved == int(theme in p.themes)
+
+
+def test_a_store_in_a_new_data_directory(tmp_path: Path) -> None:
+    folder = tmp_path / "new" / "data"
+    p = _pack().puzzles[0]
+    with PuzzleStore.in_data_dir(folder) as store:
+        assert store.notice is None
+        store.record(p, _right(p), 1.0, T0)
+    assert _rows(folder) == 1
+
+
+def test_an_answer_that_cannot_be_kept_raises_and_changes_nothing(data_dir: Path) -> None:
+    p = _pack().puzzles[0]
+    (data_dir / JOURNAL_NAME).mkdir(parents=True)  # the journal's name taken by a folder
+    with _store(data_dir) as store:
+        with pytest.raises(OSError):
+            store.record(p, _right(p), 1.0, T0)
+        assert store.attempts() == [] and store.player() == Rating()
+    assert _rows(data_dir) == 0

@@ -160,6 +160,13 @@ class PuzzleStore:
         self._conn: sqlite3.Connection | None = None
         self._open_database()
 
+    @classmethod
+    def in_data_dir(cls, data_dir: Path) -> PuzzleStore:
+        """The store of the history database in ``data_dir`` (made if missing)."""
+        from bela.archive.history import INDEX_NAME
+
+        return cls(data_dir / INDEX_NAME)
+
     # ------------------------------------------------------------------ state
 
     def attempts(self) -> list[Attempt]:
@@ -338,6 +345,8 @@ class PuzzleStore:
     # ------------------------------------------------------------------ the database
 
     def _open_database(self) -> None:
+        with contextlib.suppress(OSError):  # a folder that cannot be made: said below
+            self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             conn = sqlite3.connect(os.fspath(self.path), timeout=10.0, isolation_level=None)
         except sqlite3.Error as exc:

@@ -232,12 +232,12 @@ def run_puzzles(
             return _stats(pack, store, out)
         if options.task == "export":
             return _export(pack, store, options, out)
+        if options.task == "json":  # machines get a list, an empty one too
+            return _json(pack, store, options, out)
         if not pack.puzzles:
             with writing_output():
                 print(_no_puzzles(), file=out)
             return 0
-        if options.task == "json":
-            return _json(pack, store, options, out)
         return _play(pack, store, options, out, answers or sys.stdin)
 
 
@@ -246,7 +246,6 @@ def _no_puzzles() -> str:
 
 
 def _open(err: TextIO) -> tuple[Pack, PuzzleStore]:
-    from bela.archive.history import INDEX_NAME
     from bela.archive.puzzle_pack import load_pack
     from bela.archive.puzzle_store import PuzzleStore
     from bela.archive.storage import data_dir
@@ -262,9 +261,7 @@ def _open(err: TextIO) -> tuple[Pack, PuzzleStore]:
                 len(pack.skipped),
             ).format(n=len(pack.skipped)),
         )
-    with contextlib.suppress(OSError):  # the store says what it could not open
-        folder.mkdir(parents=True, exist_ok=True)
-    store = PuzzleStore(folder / INDEX_NAME)
+    store = PuzzleStore.in_data_dir(folder)
     if store.notice is not None:
         _say(err, f"bela: {oneline(store.notice)}")
     return pack, store
