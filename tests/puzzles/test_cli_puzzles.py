@@ -220,6 +220,7 @@ def test_stats_after_some_puzzles(
     code, out, _err = _run(["--stats"], capsys, monkeypatch)
     assert code == 0
     assert f"Your puzzle rating: {round(rating.rating)} ± {round(2 * rating.rd)}" in out
+    assert ("(provisional)" in out) == (rating.rd > 110)
     assert "3 puzzles solved, 3 attempts" in out
     assert "Streak: 3 right answers in a row (best 3)." in out
     assert "11 puzzles in the pack" in out
@@ -340,3 +341,29 @@ def test_generate_adds_what_it_finds_to_the_players_pack(
         assert all(p.seed == 10 and not p.shipped for p in pack.puzzles)
     else:
         assert "No puzzle found" in out
+
+
+def test_a_puzzle_in_croatian(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, [sample_lines()[0]])
+    code, out, _err = _run(["--lang", "hr", "--count", "1"], capsys, monkeypatch, "xx\n9S\n")
+    assert code == 0
+    for words in (
+        "Zadatak 841453bfc4 · rejting 1300 · prvi u štihu, zadnji štihovi",
+        "Dijeli: Ivo.",
+        "Adut: ♣ tref, zove Ana.",
+        "Štih 7: ti otvaraš.",
+        "Tvoje karte: J♥  9♠",
+        "Nađi najbolju kartu.",
+        "'xx' nije karta",
+        "Točno: 9♠.",
+        "Na 96 pretpostavljenih dijeljenja",
+        "U tipičnom dijeljenju, nakon 9♠ mi pišemo 69, vi pišete 93.",
+        "Pravo dijeljenje:",
+        "Tvoj rejting: 1500 → ",
+        "Niz: 1 točan odgovor zaredom (najbolji 1).",
+    ):
+        assert words in out
+    for english in ("Puzzle", "Dealer", "Trump", "Your", "Right", "rating", "Streak"):
+        assert english not in out

@@ -352,14 +352,17 @@ def _export(pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO
 
 def _stats(pack: Pack, store: PuzzleStore, out: TextIO) -> int:
     from bela.cli.coach import sparkline
-    from bela.puzzle_words import streak_text, theme_name
+    from bela.puzzle_words import PROVISIONAL_RD, streak_text, theme_name
 
     rating = store.player()
     streak = store.streak()
+    head = _("Your puzzle rating: {rating} ± {rd}").format(
+        rating=round(rating.rating), rd=round(2 * rating.rd)
+    )
+    if rating.rd > PROVISIONAL_RD:
+        head += " " + _("(provisional)")
     lines = [
-        _("Your puzzle rating: {rating} ± {rd}").format(
-            rating=round(rating.rating), rd=round(2 * rating.rd)
-        ),
+        head,
         ngettext("{n} puzzle solved", "{n} puzzles solved", store.solved_count()).format(
             n=store.solved_count()
         )
