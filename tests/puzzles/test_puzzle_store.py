@@ -285,3 +285,27 @@ def test_an_answer_that_cannot_be_kept_raises_and_changes_nothing(data_dir: Path
             store.record(p, _right(p), 1.0, T0)
         assert store.attempts() == [] and store.player() == Rating()
     assert _rows(data_dir) == 0
+
+
+def test_a_tampered_row_is_left_out_and_the_rest_kept(data_dir: Path) -> None:
+    with _store(data_dir) as store:
+        _play(store, _pack(), [True, False, True])
+        kept = store.attempts()
+    conn = sqlite3.connect(data_dir / INDEX_NAME)
+    conn.execute("UPDATE puzzle_attempts SET player_after = '[1e999, \"x\"]' WHERE n = 1")
+    conn.commit()
+    conn.close()
+    with _store(data_dir) as store:  # the journal is whole: it wins, the table is refilled
+        assert store.attempts() == kept
+    conn = sqlite3.connect(data_dir / INDEX_NAME)
+    (after,) = conn.execute("SELECT player_after FROM puzzle_attempts WHERE n = 1").fetchone()
+    conn.close()
+    assert json.loads(after)[0] == kept[1].player_after.rating
+    (data_dir / JOURNAL_NAME).unlink()
+    conn = sqlite3.connect(data_dir / INDEX_NAME)
+    conn.execute("UPDATE puzzle_attempts SET right = 'yes' WHERE n = 1")
+    conn.commit()
+    conn.close()
+    with _store(data_dir) as store:  # no journal: the readable rows are what is left
+        assert store.attempts() == [kept[0], kept[2]]
+    assert len((data_dir / JOURNAL_NAME).read_text().splitlines()) == 2

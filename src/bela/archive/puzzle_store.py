@@ -361,14 +361,15 @@ class PuzzleStore:
             return
         self._conn = conn
         stored = [a for a in (_attempt_of_row(r) for r in rows) if a is not None]
-        if len(stored) > len(self._attempts) and len(stored) == len(rows):
-            # The journal lost lines the table has (deleted or cut by hand): the table wins.
+        if len(stored) > len(self._attempts):
+            # The journal lost lines the table has (deleted or cut by hand): the table's
+            # readable rows win, and the journal is written again from them.
             self._attempts = stored
             text = "".join(json.dumps(_attempt_data(a), ensure_ascii=False) + "\n" for a in stored)
             with contextlib.suppress(OSError):
                 replace_atomically(self.journal, text, ".puzzle-attempts-")
-        elif len(rows) != len(self._attempts):
-            self._refill()
+        elif len(rows) != len(self._attempts) or len(stored) != len(rows):
+            self._refill()  # rows missing or unreadable: the table is the journal's again
 
     def _refill(self) -> None:
         """Make the table the journal's attempts again."""
