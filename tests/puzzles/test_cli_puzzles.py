@@ -367,3 +367,11 @@ def test_a_puzzle_in_croatian(
         assert words in out
     for english in ("Puzzle", "Dealer", "Trump", "Your", "Right", "rating", "Streak"):
         assert english not in out
+
+
+def test_a_theme_without_puzzles_is_said_so(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, sample_lines())
+    code, out, _err = _run(["--theme", "pod-mus"], capsys, monkeypatch, "")
+    assert code == 0 and out.strip() == "there are no puzzles of this theme yet"

@@ -422,7 +422,10 @@ def _play(
             puzzle = store.next_puzzle(pack, options.theme)
             if puzzle is None:
                 with writing_output():
-                    print(_("you have solved every puzzle here: well done"), file=out)
+                    if options.theme is not None and options.theme not in pack.themes():
+                        print(_("there are no puzzles of this theme yet"), file=out)
+                    else:
+                        print(_("you have solved every puzzle here: well done"), file=out)
                 return 0
         if not _one(puzzle, store, out, answers, daily=options.daily):
             break
@@ -447,12 +450,13 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
         question,
         rating_change,
         streak_text,
+        table_names,
         typical_text,
         verdict,
     )
     from bela.wording import at_table
 
-    with at_table(seat_names(puzzle.seat), puzzle.seat):
+    with at_table(table_names(puzzle.seat), puzzle.seat):
         rnd = puzzle.moment()
         local = store.puzzle_rating(puzzle).rating
         with writing_output():
@@ -518,17 +522,6 @@ def _prompt(puzzle: Puzzle) -> str:
     if puzzle.kind == "card":
         return _("Your card (e.g. 10H or 10♥; q to stop): ")
     return _("Your bid (dalje, or call H / D / S / C; q to stop): ")
-
-
-def seat_names(seat: int) -> tuple[str, str, str, str]:
-    """The table's names from the puzzle's seat: "You" there, the bots' names around it
-    (the one after you, the partner, the one before you), as at the player's own table."""
-    from bela.wording import seat_name
-
-    names = ["", "", "", ""]
-    for k in range(4):
-        names[(seat + k) % 4] = seat_name(k)
-    return names[0], names[1], names[2], names[3]
 
 
 def read_answer(text: str, rnd: Round, seat: int) -> Action | str:
@@ -602,7 +595,7 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
     played, the trick on the table, who is void in what, and the hand."""
     from bela.engine import Phase
     from bela.outcome_words import sentences
-    from bela.puzzle_words import action_name, themes_text
+    from bela.puzzle_words import action_name, themes_text, void_sentences
     from bela.wording import card_text, seat_name, suit_name
 
     view = rnd.view(puzzle.seat)
@@ -651,7 +644,7 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
             lines.append(_("On the table (trick {n}): {cards}").format(n=puzzle.trick, cards=cards))
         else:
             lines.append(_("Trick {n}: you lead.").format(n=puzzle.trick))
-    voids = void_lines(puzzle.seat, view)
+    voids = void_sentences(puzzle.seat, view)
     if voids:
         lines.append(sentences(voids))
     if view.bela_announced:
@@ -669,28 +662,6 @@ def _sorted(cards: Sequence[Any], trump: Any) -> list[Any]:
     """A hand by suit (trump first), high cards first within a suit, as a player holds it."""
     first = -1 if trump is None else int(trump)
     return sorted(cards, key=lambda c: (c.suit != first, int(c.suit), -int(c)))
-
-
-def void_lines(seat: int, view: Any) -> list[str]:
-    """Who has shown to be void in which suit (did not follow it), one sentence each."""
-    from bela.wording import seat_name, suit_name
-
-    void: dict[int, set[int]] = {}
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick and view.trick_leader is not None:
-        tricks.append((view.trick_leader, view.trick))
-    for leader, cards in tricks:
-        led = cards[0].suit
-        for i, card in enumerate(cards[1:], start=1):
-            if card.suit != led:
-                void.setdefault((leader + i) % 4, set()).add(int(led))
-    out = []
-    for s in sorted(void):
-        if s == seat:
-            continue
-        suits = _(", ").join(suit_name(x) for x in sorted(void[s]))
-        out.append(_("{name} has no {suits}.").format(name=seat_name(s), suits=suits))
-    return out
 
 
 def typical_play(puzzle: Puzzle, rnd: Round) -> list[str]:
