@@ -136,6 +136,9 @@ HOSTILE: dict[str, Any] = {
     "typical gives the seat another hand": lambda d: d["typical"]["hands"].__setitem__(
         d["seat"], d["typical"]["hands"][(d["seat"] + 1) % 4]
     ),
+    "typical hands of the wrong sizes": lambda d: d["typical"]["hands"][(d["seat"] + 1) % 4].append(
+        d["typical"]["hands"][(d["seat"] + 2) % 4].pop()
+    ),
     "typical card twice": lambda d: d["typical"]["hands"][0].append(d["typical"]["hands"][1][0]),
     "typical line's points": lambda d: d["typical"]["lines"][0].__setitem__("written", [162, 0]),
     "typical line illegal": lambda d: d["typical"]["lines"][0]["actions"].reverse(),

@@ -593,7 +593,11 @@ def _typical(
     played = {c for t in view.tricks for c in t.cards} | set(view.trick)
     if set(every) & played:
         raise _Bad("typical's hands hold a card already played")
-    if not bidding and (set(hands[seat]) != set(view.hand) or len(every) + len(played) != 32):
+    if not bidding and (
+        set(hands[seat]) != set(view.hand)
+        or len(every) + len(played) != 32
+        or tuple(len(h) for h in hands) != view.hand_sizes
+    ):
         raise _Bad("typical's hands are not the cards left in the deal")
     if bidding and not set(view.hand) <= set(hands[seat]):
         raise _Bad("typical's hands do not give the seat its own cards")
