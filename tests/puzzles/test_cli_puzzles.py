@@ -375,3 +375,18 @@ def test_a_theme_without_puzzles_is_said_so(
     _own(data_dir, sample_lines())
     code, out, _err = _run(["--theme", "pod-mus"], capsys, monkeypatch, "")
     assert code == 0 and out.strip() == "there are no puzzles of this theme yet"
+
+
+def test_the_typical_play_wraps_between_tricks() -> None:
+    from bela.cli.puzzles import typical_play
+
+    puzzle = load_pack_lines(sample_lines()[2:3])  # trick 4, second hand: 19 cards a line
+    rnd = puzzle.moment()
+    whole = typical_play(puzzle, rnd)
+    assert len(whole) == 2 and whole[0].startswith("  7♣ ")
+    for width in (30, 50, 79):
+        wrapped = typical_play(puzzle, rnd, width)
+        assert all(len(line) <= width for line in wrapped)
+        joined = " ".join(line.strip() for line in wrapped)
+        assert joined.replace("| |", "|") == " ".join(line.strip() for line in whole)
+        assert all(line.startswith(("  7♣", "  A♣", "    | ")) for line in wrapped)

@@ -496,7 +496,7 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
         typical = typical_text(puzzle)
         if typical is not None:
             lines.append(typical)
-            lines.extend(typical_play(puzzle, rnd))
+            lines.extend(typical_play(puzzle, rnd, _width(out)))
         lines.extend(deal_lines(rnd))
         lines.append(rating_change(outcome))
         lines.append(streak_text(outcome.streak))
@@ -507,14 +507,22 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
     return True
 
 
+def _width(out: TextIO) -> int | None:
+    """The width to wrap at on a terminal (a pipe gets every line whole: None)."""
+    import shutil
+
+    if not out.isatty():
+        return None
+    return max(40, min(shutil.get_terminal_size().columns, 100) - 1)
+
+
 def _wrapped(line: str, out: TextIO) -> str:
     """A long sentence wrapped at the terminal's width between words (a pipe gets it whole)."""
-    import shutil
     import textwrap
 
-    if not out.isatty() or line.startswith(" "):
+    width = _width(out)
+    if width is None or line.startswith(" "):
         return line
-    width = max(40, min(shutil.get_terminal_size().columns, 100) - 1)
     return textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
 
 
@@ -664,9 +672,10 @@ def _sorted(cards: Sequence[Any], trump: Any) -> list[Any]:
     return sorted(cards, key=lambda c: (c.suit != first, int(c.suit), -int(c)))
 
 
-def typical_play(puzzle: Puzzle, rnd: Round) -> list[str]:
+def typical_play(puzzle: Puzzle, rnd: Round, width: int | None = None) -> list[str]:
     """The typical deal's lines as cards, trick by trick (``|`` between tricks): the answer's
-    and the best alternative's, each from the moment to the end of the round."""
+    and the best alternative's, each from the moment to the end of the round. With a
+    ``width``, a line goes on below, indented, between tricks (never inside one)."""
     from bela.engine import Play
     from bela.wording import card_text
 
@@ -678,7 +687,15 @@ def typical_play(puzzle: Puzzle, rnd: Round) -> list[str]:
     for line in typical.lines:
         cards = [card_text(a.card) for a in line.actions if isinstance(a, Play)]
         tricks = [cards[:first]] + [cards[i : i + 4] for i in range(first, len(cards), 4)]
-        out.append("  " + " | ".join(" ".join(t) for t in tricks if t))
+        pieces = [" ".join(t) for t in tricks if t]
+        text = "  " + pieces[0]
+        for piece in pieces[1:]:
+            if width is not None and len(text) + 3 + len(piece) > width:
+                out.append(text)
+                text = "    | " + piece
+            else:
+                text += " | " + piece
+        out.append(text)
     return out
 
 
