@@ -14,7 +14,7 @@ from bela.engine import Play, Round
 from bela.engine.actions import parse_action
 from bela.engine.cards import Card
 from bela.lab import puzzle_gen
-from bela.lab.puzzle_assemble import assemble, verdict_of
+from bela.lab.puzzle_assemble import assemble, retypical, shows_nothing, verdict_of
 from bela.lab.puzzle_assemble import main as assemble_main
 from bela.lab.puzzle_check import check_pack, moment_of, rejudge, stays_clear
 from bela.lab.puzzle_gen import GenSettings, generate, puzzles_of_deal
@@ -164,3 +164,17 @@ def test_a_moment_that_does_not_replay_is_refused(found: list[dict[str, Any]]) -
     with pytest.raises(ValueError, match="is not the one to act"):
         moment_of(dict(p, seat=(p["seat"] + 1) % 4))
     assert isinstance(moment_of(p), Round)
+
+
+def test_a_typical_deal_that_shows_nothing_is_found_again(found: list[dict[str, Any]]) -> None:
+    p = found[0]
+    lines = p["typical"]["lines"]
+    flat = dict(
+        p, typical=dict(p["typical"], lines=[lines[0], dict(lines[1], written=lines[0]["written"])])
+    )
+    assert shows_nothing(flat) and not shows_nothing(p)
+    again = retypical(flat)
+    assert not shows_nothing(again)
+    assert {k: v for k, v in again.items() if k != "typical"} == {
+        k: v for k, v in p.items() if k != "typical"
+    }

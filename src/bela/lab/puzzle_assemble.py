@@ -6,7 +6,8 @@ Generation runs append what they find to JSON-lines files, possibly overlapping
 (the same deal looked at twice gives the same moment, and the same id). This
 keeps the first line of each id, drops lines that do not replay to their moment
 (``moment_of``), reads the themes again with today's ``themes_of`` (so a sharper
-theme rule does not need the judging redone), and writes the pack sorted by id,
+theme rule does not need the judging redone), finds a better typical deal for a
+puzzle whose example shows nothing (``retypical``), and writes the pack sorted by id,
 gzipped, one JSON object per line, as ``bela.archive.puzzle_pack`` reads it.
 """
 
@@ -19,14 +20,16 @@ import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from bela.engine.actions import parse_action
 from bela.lab.puzzle_check import moment_of, read_pack
-from bela.lab.puzzle_judge import Choice, Verdict
+from bela.lab.puzzle_gen import typical_of
+from bela.lab.puzzle_judge import Choice, Verdict, judge
 from bela.lab.puzzle_themes import themes_of
 
-__all__ = ["assemble", "verdict_of"]
+__all__ = ["assemble", "retypical", "shows_nothing", "verdict_of"]
 
 
 def verdict_of(puzzle: Mapping[str, Any]) -> Verdict:
@@ -43,6 +46,45 @@ def verdict_of(puzzle: Mapping[str, Any]) -> Verdict:
     return Verdict(puzzle["kind"], int(puzzle["seat"]), choices, deals, True)
 
 
+RETYPICAL_DEALS = 24
+"""Guessed deals looked at to find a better typical deal (``retypical``)."""
+
+
+def _team_lead(line: Mapping[str, Any], team: int) -> int:
+    written = line["written"]
+    return int(written[team]) - int(written[1 - team])
+
+
+def shows_nothing(puzzle: Mapping[str, Any]) -> bool:
+    """The typical deal's two lines write the same for the seat's team: no example at all."""
+    typical = puzzle.get("typical")
+    if puzzle["kind"] != "card" or not typical or len(typical["lines"]) < 2:
+        return False
+    team = int(puzzle["seat"]) & 1
+    first, second = typical["lines"][:2]
+    return _team_lead(first, team) <= _team_lead(second, team)
+
+
+def retypical(puzzle: Mapping[str, Any]) -> dict[str, Any]:
+    """The puzzle with a typical deal on which its answer does better, where one is found.
+
+    Puzzles generated before the judge chose its typical deal among those where the
+    answer does better may show a deal where both choices write the same. This looks
+    at ``RETYPICAL_DEALS`` fresh guessed deals (seeded by the id) and, if the two best
+    choices there are the puzzle's two, plays the new typical deal out both ways.
+    """
+    rnd = moment_of(puzzle)
+    look = judge(rnd, Random(f"typical:{puzzle['id']}"), RETYPICAL_DEALS, early_stop=False)
+    wanted = [c["actions"] for c in puzzle["choices"][:2]]
+    if [[str(a) for a in c.actions] for c in look.choices[:2]] != wanted:
+        return dict(puzzle)
+    typical = typical_of(rnd, look)
+    if typical is None:
+        return dict(puzzle)
+    better = dict(puzzle, typical=typical)
+    return better if not shows_nothing(better) else dict(puzzle)
+
+
 def assemble(lines: Iterable[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], int]:
     """The pack's puzzles (unique ids, themes read again, sorted) and how many were dropped."""
     seen: dict[str, dict[str, Any]] = {}
@@ -57,7 +99,7 @@ def assemble(lines: Iterable[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], 
         except (ValueError, KeyError, TypeError):
             dropped += 1
             continue
-        puzzle = dict(line)
+        puzzle = retypical(line) if shows_nothing(line) else dict(line)
         puzzle["themes"] = list(themes_of(rnd, verdict_of(line)))
         seen[pid] = puzzle
     return [seen[k] for k in sorted(seen)], dropped

@@ -29,7 +29,7 @@ from bela.engine import Play, Round
 from bela.engine.actions import Action, parse_action
 from bela.engine.rules import DEFAULT_RULES
 from bela.lab.puzzle_judge import DEALS, Verdict, judge
-from bela.lab.runner import map_tasks
+from bela.lab.runner import map_tasks, usable_cpus
 
 __all__ = [
     "CheckReport",
@@ -125,7 +125,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     )
     parser.add_argument("pack", type=Path, help="the pack file (JSON lines, .gz allowed)")
     parser.add_argument("--sample", type=int, default=0, help="judge this many, drawn at random")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--jobs", type=int, default=usable_cpus(), help="worker processes (default: every CPU)"
+    )
     parser.add_argument("--salt", default="rejudge", help="names the fresh deals")
     args = parser.parse_args(None if argv is None else list(argv))
     puzzles = _sample(read_pack(args.pack), args.sample, 7)

@@ -49,6 +49,7 @@ __all__ = [
     "generate",
     "puzzle_id",
     "puzzles_of_deal",
+    "typical_of",
 ]
 
 PUZZLE_FORMAT: Final = 1
@@ -292,7 +293,7 @@ def _puzzle(
         "themes": list(themes_of(rnd, verdict)),
         "rating": rating,
         "bots": bots,
-        "typical": _typical(rnd, verdict),
+        "typical": typical_of(rnd, verdict),
     }
 
 
@@ -317,7 +318,7 @@ def _key(action: Action) -> object:
 # ---------------------------------------------------------------------- the typical deal
 
 
-def _typical(rnd: Round, verdict: Verdict) -> dict[str, Any] | None:
+def typical_of(rnd: Round, verdict: Verdict) -> dict[str, Any] | None:
     """The typical guessed deal, and the best choice and the second played out on it.
 
     For a card: the rest of the round with both teams playing their best with every
