@@ -3,12 +3,13 @@
 ``python -m bela.lab.puzzle_assemble OUT.jsonl.gz IN.jsonl [IN.jsonl ...]``
 
 Generation runs append what they find to JSON-lines files, possibly overlapping
-(the same deal looked at twice gives the same moment, and the same id). This
-keeps the first line of each id, drops lines that do not replay to their moment
-(``moment_of``), reads the themes again with today's ``themes_of`` (so a sharper
-theme rule does not need the judging redone), finds a better typical deal for a
-puzzle whose example shows nothing (``retypical``), and writes the pack sorted by id,
-gzipped, one JSON object per line, as ``bela.archive.puzzle_pack`` reads it.
+(the same deal looked at twice gives the same moment, and the same id). This keeps
+the first line of each id; drops lines that do not replay to their moment
+(``moment_of``) or are not clear with the room to spare a pack asks (``verified``);
+reads the themes again with today's ``themes_of`` (so a sharper theme rule does not
+need the judging redone); finds a better typical deal for a puzzle whose example
+shows nothing (``retypical``); and writes the pack sorted by id, gzipped, one JSON
+object per line, as ``bela.archive.puzzle_pack`` reads it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 
 from bela.engine.actions import parse_action
 from bela.lab.puzzle_check import moment_of, read_pack
-from bela.lab.puzzle_gen import typical_of
+from bela.lab.puzzle_gen import typical_of, verified
 from bela.lab.puzzle_judge import Choice, Verdict, judge
 from bela.lab.puzzle_themes import themes_of
 
@@ -97,6 +98,9 @@ def assemble(lines: Iterable[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], 
         try:
             rnd = moment_of(line)
         except (ValueError, KeyError, TypeError):
+            dropped += 1
+            continue
+        if not verified(verdict_of(line)):  # found at the bar, before the room to spare
             dropped += 1
             continue
         puzzle = retypical(line) if shows_nothing(line) else dict(line)

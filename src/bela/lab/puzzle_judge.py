@@ -124,24 +124,31 @@ class Verdict:
         return self.choices[0].actions
 
 
-def judge(rnd: Round, rng: Random, deals: int = DEALS, early_stop: bool = True) -> Verdict:
+def judge(
+    rnd: Round,
+    rng: Random,
+    deals: int = DEALS,
+    early_stop: bool = True,
+    share: float = BEST_SHARE,
+) -> Verdict:
     """The verdict at ``rnd``'s current moment, for the seat to act.
 
     ``early_stop``: give up (an incomplete, unclear verdict) as soon as no choice
-    can be best on ``BEST_SHARE`` of ``deals`` any more.
+    can be best on ``share`` of ``deals`` any more (a caller that will keep only
+    puzzles clearer than the bar may stop sooner by asking a higher share).
     """
     seat = rnd.to_act
     if seat is None:
         raise ValueError("the round is over: nobody is to act")
     view = rnd.view(seat)
     if view.phase is Phase.BIDDING:
-        return _judge_bid(rnd, view, rng, deals, early_stop)
-    return _judge_card(view, rng, deals, early_stop)
+        return _judge_bid(rnd, view, rng, deals, early_stop, share)
+    return _judge_card(view, rng, deals, early_stop, share)
 
 
-def _allowed_misses(deals: int) -> int:
-    """The most deals on which a clear choice may fail to be best."""
-    return int(deals * (1 - BEST_SHARE) + _TIE)
+def _allowed_misses(deals: int, share: float) -> int:
+    """The most deals on which a choice best on ``share`` of them may fail to be best."""
+    return int(deals * (1 - share) + _TIE)
 
 
 def _finish(
@@ -174,10 +181,10 @@ def _finish(
     return Verdict(kind, seat, choices, n, complete, typical)
 
 
-def _hopeless(values: Sequence[list[float]], deals: int) -> bool:
-    """No choice can still be best on enough of ``deals`` deals."""
+def _hopeless(values: Sequence[list[float]], deals: int, share: float) -> bool:
+    """No choice can still be best on ``share`` of ``deals`` deals."""
     n = len(values[0])
-    allowed = _allowed_misses(deals)
+    allowed = _allowed_misses(deals, share)
     misses = [0] * len(values)
     for d in range(n):
         top = max(v[d] for v in values)
@@ -190,7 +197,7 @@ def _hopeless(values: Sequence[list[float]], deals: int) -> bool:
 # ---------------------------------------------------------------------- cards
 
 
-def _judge_card(view: SeatView, rng: Random, deals: int, early_stop: bool) -> Verdict:
+def _judge_card(view: SeatView, rng: Random, deals: int, early_stop: bool, share: float) -> Verdict:
     assert view.trump is not None
     cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
     knowledge = knowledge_of(view)
@@ -214,7 +221,7 @@ def _judge_card(view: SeatView, rng: Random, deals: int, early_stop: bool) -> Ve
         for i, group in enumerate(classes):
             values[i].append(scorer.written(margins[group[0]], rest, bela))
         seen.append(hands)
-        if early_stop and len(groups) > 1 and _hopeless(values, deals):
+        if early_stop and len(groups) > 1 and _hopeless(values, deals, share):
             complete = False
             break
     return _finish("card", view.seat, groups, values, seen, complete)
@@ -229,7 +236,9 @@ def _play(view: SeatView, card: Card) -> Action:
 # ---------------------------------------------------------------------- bids
 
 
-def _judge_bid(rnd: Round, view: SeatView, rng: Random, deals: int, early_stop: bool) -> Verdict:
+def _judge_bid(
+    rnd: Round, view: SeatView, rng: Random, deals: int, early_stop: bool, share: float
+) -> Verdict:
     options = [a for a in view.legal_actions if isinstance(a, (Pass, Call))]
     groups = tuple((a,) for a in options)
     values: list[list[float]] = [[] for _ in groups]
@@ -249,7 +258,7 @@ def _judge_bid(rnd: Round, view: SeatView, rng: Random, deals: int, early_stop: 
             pts = play_out(after, policy, Random(seed), 8, NODE_LIMIT)
             values[i].append(float(pts[team] - pts[1 - team]))
         seen.append(tuple(h | t for h, t in zip(hands, talons, strict=True)))  # type: ignore[arg-type]
-        if early_stop and len(groups) > 1 and _hopeless(values, deals):
+        if early_stop and len(groups) > 1 and _hopeless(values, deals, share):
             complete = False
             break
     return _finish("bid", view.seat, groups, values, seen, complete)
