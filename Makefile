@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: play install test test-slow lint typecheck unit bench fuzz cluster-check lab-check browser clean \
-	messages compile-messages compiled differential rl-check
+	messages compile-messages compiled differential rl-check puzzles-check
 
 # The compiled build of the engine and search (mypyc, build_compiled.py), where a C compiler is
 # present: about a minute the first time and again after any of their sources changes. Without
@@ -84,6 +84,11 @@ compile-messages: $(STAMP)
 
 bench: $(COMPILED)
 	$(BIN)/python benchmarks/bench_engine.py
+
+# Every shipped puzzle judged again on fresh guessed deals: at least 95% must stay clear with
+# the same answer (make test judges a sample). About half an hour of CPU on the compiled build.
+puzzles-check: $(COMPILED)
+	$(BIN)/python -m bela.lab.puzzle_check src/bela/archive/puzzles.jsonl.gz
 
 # a long fuzz run of records, the command line and the engine (docs/security.md); not in `test`
 fuzz: $(STAMP)

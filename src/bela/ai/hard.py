@@ -83,12 +83,16 @@ __all__ = [
     "Decision",
     "HardBot",
     "HardConfig",
+    "Scorer",
     "advise",
+    "card_classes",
     "explain",
     "make_hard",
     "make_hard_timed",
     "make_hard_v1",
     "play_out",
+    "rebuild_round",
+    "rollout_policy",
     "suggest",
 ]
 
@@ -174,10 +178,7 @@ class HardBot:
     def __init__(self, name: str = "hard", config: HardConfig | None = None) -> None:
         self.name = name
         self.config = config if config is not None else HardConfig()
-        bids = self.config.rollout_bids
-        self._policy = HeuristicBot(
-            "rollout", self.config.bid_model if bids is None else bids, self.config.rollout_style
-        )
+        self._policy = rollout_policy(self.config)
 
     def act(self, view: SeatView, rng: Random) -> Action:
         return self.decide(view, rng).action
@@ -205,7 +206,7 @@ class HardBot:
             sampler = DealSampler(knowledge, self.config.evidence, self._play_weight(knowledge))
         except ValueError:  # pragma: no cover - the true deal always fits; never leave a seat stuck
             return Decision(self._policy.act(view, rng), "heuristic")
-        scorer = _Scorer(view, knowledge)
+        scorer = Scorer(view, knowledge)
         if tricks_left <= self.config.solver_tricks:
             decision = self._by_solver(view, rng, sampler, scorer, cards, deadline)
         else:
@@ -230,7 +231,7 @@ class HardBot:
         view: SeatView,
         rng: Random,
         sampler: DealSampler,
-        scorer: _Scorer,
+        scorer: Scorer,
         cards: list[Card],
         deadline: float | None,
     ) -> Decision | None:
@@ -270,7 +271,7 @@ class HardBot:
         view: SeatView,
         rng: Random,
         sampler: DealSampler,
-        scorer: _Scorer,
+        scorer: Scorer,
         cards: list[Card],
         deadline: float | None,
     ) -> Decision | None:
@@ -278,7 +279,7 @@ class HardBot:
         assert view.trump is not None
         trump = int(view.trump)
         policy_rng = Random(rng.getrandbits(64))
-        classes = _classes(view, sampler.knowledge, cards)
+        classes = card_classes(view, sampler.knowledge, cards)
         sums: dict[int, float] = {}
         msums: dict[int, float] = {}
         done = 0
@@ -286,7 +287,7 @@ class HardBot:
             if deadline is not None and i >= cfg.min_samples and time.perf_counter() > deadline:
                 break
             hands = sampler.sample(rng)
-            base = _rebuild(view, sampler.knowledge, hands)
+            base = rebuild_round(view, sampler.knowledge, hands)
             bela = scorer.bela(hands)
             results: dict[int, tuple[float, int]] = {}
             ok = True
@@ -311,7 +312,7 @@ class HardBot:
         return self._pick(view, cards, sums, msums, done, "rollout")
 
     def _roll(
-        self, rnd: Round, trump: int, rng: Random, scorer: _Scorer, bela: tuple[int, int]
+        self, rnd: Round, trump: int, rng: Random, scorer: Scorer, bela: tuple[int, int]
     ) -> tuple[float, int] | None:
         """(written diff, margin) for our team after the heuristic plays on and the solver ends.
 
@@ -528,7 +529,7 @@ def _push(rnd: Round, action: Action) -> None:
 # ---------------------------------------------------------------------- scoring
 
 
-class _Scorer:
+class Scorer:
     """Turns a card margin into what the round would write, for one decision.
 
     Constant for the decision: the points and tricks already taken, the
@@ -628,7 +629,7 @@ def _legal_cards(view: SeatView) -> list[Card]:
     return out
 
 
-def _classes(view: SeatView, knowledge: Knowledge, cards: list[Card]) -> list[list[Card]]:
+def card_classes(view: SeatView, knowledge: Knowledge, cards: list[Card]) -> list[list[Card]]:
     """The legal cards grouped by equivalence (same for every deal: it depends on live cards)."""
     hands = [0, 0, 0, 0]
     hands[view.seat] = knowledge.own_hand
@@ -646,7 +647,7 @@ def _classes(view: SeatView, knowledge: Knowledge, cards: list[Card]) -> list[li
     return groups
 
 
-def _rebuild(view: SeatView, knowledge: Knowledge, hands: Hands) -> Round:
+def rebuild_round(view: SeatView, knowledge: Knowledge, hands: Hands) -> Round:
     """A round in the view's state with the guessed hands (the others' talons split anyhow)."""
     six: list[int] = [0, 0, 0, 0]
     talons: list[int] = [0, 0, 0, 0]
@@ -696,6 +697,16 @@ HARD: Final = HardConfig(
 def make_hard(config: HardConfig | None = None, name: str = "hard") -> HardBot:
     """The hard bot (``HARD``, deterministic budgets), or one with the given configuration."""
     return HardBot(name, HARD if config is None else config)
+
+
+def rollout_policy(config: HardConfig = HARD) -> Bot:
+    """The fast player the hard bot imagines at every seat when it plays a choice out.
+
+    Its bids and cards are what the bid search's play-outs use; the puzzle judge
+    uses it too, so that "the other seats bid on as the bots do" means this bot.
+    """
+    bids = config.rollout_bids
+    return HeuristicBot("rollout", config.bid_model if bids is None else bids, config.rollout_style)
 
 
 def make_hard_v1() -> HardBot:

@@ -21,21 +21,16 @@ from bela.archive.record_basics import RECORD_SIZE_LIMIT, RecordError
 from bela.engine import (
     LEGACY_RULES,
     Action,
-    Call,
-    Card,
     CardParseError,
-    Claim,
     IllegalActionError,
     Match,
-    Pass,
-    Play,
     Round,
     RoundRecord,
     Rules,
     Silent,
-    Suit,
     cards_in,
 )
+from bela.engine.actions import parse_action as engine_parse_action
 from bela.engine.deal import MAX_SEED
 from bela.foundation.files import size_text
 from bela.foundation.untrusted import oneline, shown
@@ -230,20 +225,8 @@ SILENT: Final = Silent()
 
 def parse_action(text: str) -> Action:
     """Read an action back from its record text; ``RecordError`` if it names none."""
-    stripped = text.strip()
     try:
-        if stripped == "dalje":
-            return Pass()
-        if stripped == "dosta":
-            return Claim()
-        if stripped == str(SILENT):
-            return SILENT
-        if stripped.startswith("call "):
-            return Call(Suit.parse(stripped[5:]))
-        bela = stripped.endswith(" bela")
-        if bela:
-            stripped = stripped[:-5]
-        return Play(Card.parse(stripped), bela)
+        return engine_parse_action(text)
     except CardParseError:
         raise RecordError(
             f"{shown(text)} is not an action: expected dalje, call H, 10H, QH bela, dosta or šutim"

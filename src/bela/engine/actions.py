@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bela.engine.cards import Card, Suit, to_card, to_suit
-from bela.engine.errors import MalformedActionError, shown
+from bela.engine.errors import CardParseError, MalformedActionError, shown
 from bela.engine.pickling import by_fields
 
-__all__ = ["Action", "Call", "Claim", "Pass", "Play", "Silent"]
+__all__ = ["Action", "Call", "Claim", "Pass", "Play", "Silent", "parse_action"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,3 +87,26 @@ class Silent:
 
 
 Action = Pass | Call | Play | Claim | Silent
+
+
+def parse_action(text: str) -> Action:
+    """The action ``str(action)`` wrote: "dalje", "call H", "10H", "QH bela", "dosta", "šutim".
+
+    The one reader of the actions' text, for records, the network and puzzles alike;
+    ``CardParseError`` when the text names no action (callers add where it came from).
+    """
+    if not isinstance(text, str):
+        raise CardParseError(f"an action is written like dalje, call H or 10H, not {shown(text)}")
+    stripped = text.strip()
+    if stripped == "dalje":
+        return Pass()
+    if stripped == "dosta":
+        return Claim()
+    if stripped == "šutim":
+        return Silent()
+    if stripped.startswith("call "):
+        return Call(Suit.parse(stripped[5:]))
+    bela = stripped.endswith(" bela")
+    if bela:
+        stripped = stripped[:-5]
+    return Play(Card.parse(stripped), bela)

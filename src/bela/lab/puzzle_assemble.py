@@ -1,0 +1,140 @@
+"""Put generated puzzles together into a pack: one line per moment, themes read again.
+
+``python -m bela.lab.puzzle_assemble OUT.jsonl.gz IN.jsonl [IN.jsonl ...]``
+
+Generation runs append what they find to JSON-lines files, possibly overlapping
+(the same deal looked at twice gives the same moment, and the same id). This keeps
+the first line of each id; drops lines that do not replay to their moment
+(``moment_of``) or are not clear with the room to spare a pack asks (``verified``);
+reads the themes again with today's ``themes_of`` (so a sharper theme rule does not
+need the judging redone); finds a better typical deal for a puzzle whose example
+shows nothing (``retypical``); and writes the pack sorted by id, gzipped, one JSON
+object per line, as ``bela.archive.puzzle_pack`` reads it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from bela.engine.actions import parse_action
+from bela.lab.puzzle_check import moment_of, read_pack
+from bela.lab.puzzle_gen import typical_of, verified
+from bela.lab.puzzle_judge import Choice, Verdict, judge
+from bela.lab.puzzle_themes import themes_of
+
+__all__ = ["assemble", "retypical", "shows_nothing", "verdict_of"]
+
+
+def verdict_of(puzzle: Mapping[str, Any]) -> Verdict:
+    """The verdict a puzzle line records (enough of it for the themes)."""
+    deals = int(puzzle["deals"])
+    choices = tuple(
+        Choice(
+            tuple(parse_action(t) for t in c["actions"]),
+            float(c["written"]),
+            round(float(c["best"]) * deals),
+        )
+        for c in puzzle["choices"]
+    )
+    return Verdict(puzzle["kind"], int(puzzle["seat"]), choices, deals, True)
+
+
+RETYPICAL_DEALS = 24
+"""Guessed deals looked at to find a better typical deal (``retypical``)."""
+
+
+def _team_lead(line: Mapping[str, Any], team: int) -> int:
+    written = line["written"]
+    return int(written[team]) - int(written[1 - team])
+
+
+def shows_nothing(puzzle: Mapping[str, Any]) -> bool:
+    """The typical deal's two lines write the same for the seat's team: no example at all."""
+    typical = puzzle.get("typical")
+    if puzzle["kind"] != "card" or not typical or len(typical["lines"]) < 2:
+        return False
+    team = int(puzzle["seat"]) & 1
+    first, second = typical["lines"][:2]
+    return _team_lead(first, team) <= _team_lead(second, team)
+
+
+def retypical(puzzle: Mapping[str, Any]) -> dict[str, Any]:
+    """The puzzle with a typical deal on which its answer does better, where one is found.
+
+    Puzzles generated before the judge chose its typical deal among those where the
+    answer does better may show a deal where both choices write the same. This looks
+    at ``RETYPICAL_DEALS`` fresh guessed deals (seeded by the id) and, if the two best
+    choices there are the puzzle's two, plays the new typical deal out both ways.
+    """
+    rnd = moment_of(puzzle)
+    look = judge(rnd, Random(f"typical:{puzzle['id']}"), RETYPICAL_DEALS, early_stop=False)
+    wanted = [c["actions"] for c in puzzle["choices"][:2]]
+    if [[str(a) for a in c.actions] for c in look.choices[:2]] != wanted:
+        return dict(puzzle)
+    typical = typical_of(rnd, look)
+    if typical is None:
+        return dict(puzzle)
+    better = dict(puzzle, typical=typical)
+    return better if not shows_nothing(better) else dict(puzzle)
+
+
+def assemble(lines: Iterable[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """The pack's puzzles (unique ids, themes read again, sorted) and how many were dropped."""
+    seen: dict[str, dict[str, Any]] = {}
+    dropped = 0
+    for line in lines:
+        pid = line.get("id")
+        if not isinstance(pid, str) or pid in seen:
+            dropped += 1
+            continue
+        try:
+            rnd = moment_of(line)
+        except (ValueError, KeyError, TypeError):
+            dropped += 1
+            continue
+        if not verified(verdict_of(line)):  # found at the bar, before the room to spare
+            dropped += 1
+            continue
+        puzzle = retypical(line) if shows_nothing(line) else dict(line)
+        puzzle["themes"] = list(themes_of(rnd, verdict_of(line)))
+        seen[pid] = puzzle
+    return [seen[k] for k in sorted(seen)], dropped
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bela.lab.puzzle_assemble",
+        description="Join generated puzzle files into one pack (unique ids, themes read again).",
+    )
+    parser.add_argument("out", type=Path, help="the pack to write (.jsonl.gz)")
+    parser.add_argument("inputs", type=Path, nargs="+", help="generated JSON-lines files")
+    args = parser.parse_args(None if argv is None else list(argv))
+    lines: list[dict[str, Any]] = []
+    for path in args.inputs:
+        lines.extend(read_pack(path))
+    puzzles, dropped = assemble(lines)
+    tmp = args.out.with_name(args.out.name + ".tmp")
+    with gzip.GzipFile(tmp, "wb", mtime=0) as raw:
+        for p in puzzles:
+            raw.write((json.dumps(p, ensure_ascii=False, sort_keys=True) + "\n").encode())
+    tmp.replace(args.out)
+    themes = Counter(t for p in puzzles for t in p["themes"])
+    kinds = Counter(p["kind"] for p in puzzles)
+    tricks = Counter(p["trick"] for p in puzzles)
+    print(f"{len(puzzles)} puzzles written to {args.out} ({dropped} lines dropped)")
+    print("kinds: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+    print("tricks: " + ", ".join(f"{k} {n}" for k, n in sorted(tricks.items())))
+    print("themes: " + ", ".join(f"{k} {n}" for k, n in themes.most_common()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

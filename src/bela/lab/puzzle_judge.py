@@ -1,0 +1,264 @@
+"""Is one card or one bid clearly right, whatever the hidden cards are? The puzzle judge.
+
+A puzzle is a moment of a real deal, from the seat to act. It is *clear* when,
+over guessed deals consistent with everything that seat has seen (its hand, the
+bids, the cards played, who is void, an announced bela, shown zvanja), one
+choice is best on at least ``BEST_SHARE`` of them and beats the next choice by
+at least ``MIN_GAP`` written points on average.
+
+How a guessed deal values a choice:
+
+* a card: the rest of the round is solved exactly (double dummy, both teams
+  playing their best with every card seen), and the result is what the round
+  would write (ours minus theirs), with the points already taken, the zvanja,
+  the bela and the caller's "more than half" test;
+* a bid: the other seats bid on by the bots' policy, then the whole play is
+  solved exactly as above.
+
+The guessed deals are uniform over the hands that fit the facts: the bids'
+hints (a player who said dalje seldom holds the jack and nine) are not used,
+so "whatever the hidden cards are" means exactly that.
+
+Cards that are equivalent in every deal (touching cards, say the 7 and 8 of a
+suit when nothing between them is live) are one choice: either is right.
+
+Judging stops early, with the same verdict it would reach, as soon as no choice
+can still be best on enough deals (``misses``): most moments are not puzzles,
+and this makes rejecting them cheap.
+
+Pure and seeded: the same moment and seed give the same verdict on any machine
+and on either build of the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Final
+
+from bela.ai.base import Bot
+from bela.ai.hard import Scorer, card_classes, play_out, rollout_policy
+from bela.engine import Action, Call, Card, Pass, Phase, Play, Round
+from bela.engine.view import SeatView
+from bela.search.sampling import NO_EVIDENCE, DealSampler, Hands, bidding_deals, knowledge_of
+from bela.search.solver import NodeLimitExceeded, Position, Solver
+
+__all__ = [
+    "BEST_SHARE",
+    "DEALS",
+    "MIN_GAP",
+    "Choice",
+    "Verdict",
+    "judge",
+]
+
+DEALS: Final = 96
+"""Guessed deals a puzzle is judged on (the issue's floor)."""
+BEST_SHARE: Final = 0.9
+"""The right choice is best (or tied for best) on at least this share of the deals."""
+MIN_GAP: Final = 10.0
+"""...and beats the next choice by at least this many written points on average."""
+NODE_LIMIT: Final = 4_000_000
+"""Searched cards per exact solve before a deal is skipped (never reached in practice)."""
+_TIE: Final = 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One choice at the moment: its actions (equivalent cards, or one bid) and its record.
+
+    ``written``: the average written points (the seat's team minus the other)
+    over the deals; ``best``: on how many deals it was best or tied for best.
+    """
+
+    actions: tuple[Action, ...]
+    written: float
+    best: int
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The judge's finding at one moment: the choices, best first, over ``deals`` deals.
+
+    ``complete`` is False when judging stopped early because no choice could
+    still be clear; such a verdict is never clear.
+    ``typical``: the guessed deal (four hands, masks by seat) on which the best
+    choice does better than the second by closest to its average lead: the
+    example an explanation shows.
+    """
+
+    kind: str
+    seat: int
+    choices: tuple[Choice, ...]
+    deals: int
+    complete: bool
+    typical: Hands | None = None
+
+    @property
+    def gap(self) -> float:
+        """The best choice's average lead over the second, in written points."""
+        if len(self.choices) < 2:
+            return 0.0
+        return self.choices[0].written - self.choices[1].written
+
+    @property
+    def share(self) -> float:
+        """The share of deals on which the best choice was best."""
+        return self.choices[0].best / self.deals if self.deals else 0.0
+
+    @property
+    def clear(self) -> bool:
+        """The puzzle test: one choice best on >= 90% of the deals and >= 10 points ahead."""
+        return (
+            self.complete
+            and len(self.choices) >= 2
+            and self.deals >= 1
+            and self.share >= BEST_SHARE - _TIE
+            and self.gap >= MIN_GAP - _TIE
+        )
+
+    @property
+    def answer(self) -> tuple[Action, ...]:
+        """The actions that solve the puzzle (one bid, or equivalent cards)."""
+        return self.choices[0].actions
+
+
+def judge(
+    rnd: Round,
+    rng: Random,
+    deals: int = DEALS,
+    early_stop: bool = True,
+    share: float = BEST_SHARE,
+) -> Verdict:
+    """The verdict at ``rnd``'s current moment, for the seat to act.
+
+    ``early_stop``: give up (an incomplete, unclear verdict) as soon as no choice
+    can be best on ``share`` of ``deals`` any more (a caller that will keep only
+    puzzles clearer than the bar may stop sooner by asking a higher share).
+    """
+    seat = rnd.to_act
+    if seat is None:
+        raise ValueError("the round is over: nobody is to act")
+    view = rnd.view(seat)
+    if view.phase is Phase.BIDDING:
+        return _judge_bid(rnd, view, rng, deals, early_stop, share)
+    return _judge_card(view, rng, deals, early_stop, share)
+
+
+def _allowed_misses(deals: int, share: float) -> int:
+    """The most deals on which a choice best on ``share`` of them may fail to be best."""
+    return int(deals * (1 - share) + _TIE)
+
+
+def _finish(
+    kind: str,
+    seat: int,
+    groups: Sequence[tuple[Action, ...]],
+    values: Sequence[list[float]],
+    typical_of: Sequence[Hands],
+    complete: bool,
+) -> Verdict:
+    n = len(values[0]) if values else 0
+    best_counts = [0] * len(groups)
+    for d in range(n):
+        top = max(v[d] for v in values)
+        for i, v in enumerate(values):
+            if v[d] >= top - _TIE:
+                best_counts[i] += 1
+    means = [sum(v) / n if n else 0.0 for v in values]
+    order = sorted(range(len(groups)), key=lambda i: (-round(means[i], 6), -best_counts[i], i))
+    choices = tuple(Choice(groups[i], means[i], best_counts[i]) for i in order)
+    typical: Hands | None = None
+    if n and len(order) >= 2:
+        first, second = order[0], order[1]
+        gap = means[first] - means[second]
+        # a deal where the answer does better (an average of 60 may be half 0, half 120:
+        # a deal where both choices write the same would show nothing)
+        ahead = [d for d in range(n) if values[first][d] > values[second][d]] or list(range(n))
+        d = min(ahead, key=lambda d: (abs(values[first][d] - values[second][d] - gap), d))
+        typical = typical_of[d]
+    return Verdict(kind, seat, choices, n, complete, typical)
+
+
+def _hopeless(values: Sequence[list[float]], deals: int, share: float) -> bool:
+    """No choice can still be best on ``share`` of ``deals`` deals."""
+    n = len(values[0])
+    allowed = _allowed_misses(deals, share)
+    misses = [0] * len(values)
+    for d in range(n):
+        top = max(v[d] for v in values)
+        for i, v in enumerate(values):
+            if v[d] < top - _TIE:
+                misses[i] += 1
+    return min(misses) > allowed
+
+
+# ---------------------------------------------------------------------- cards
+
+
+def _judge_card(view: SeatView, rng: Random, deals: int, early_stop: bool, share: float) -> Verdict:
+    assert view.trump is not None
+    cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
+    knowledge = knowledge_of(view)
+    sampler = DealSampler(knowledge, NO_EVIDENCE)
+    scorer = Scorer(view, knowledge)
+    classes = card_classes(view, knowledge, sorted(set(cards)))
+    groups = tuple(tuple(_play(view, c) for c in group) for group in classes)
+    values: list[list[float]] = [[] for _ in groups]
+    seen: list[Hands] = []
+    trump = int(view.trump)
+    complete = True
+    for _ in range(deals):
+        hands = sampler.sample(rng)
+        pos = Position.from_view(view, hands)
+        try:
+            margins = Solver(trump, node_limit=NODE_LIMIT).card_margins(pos)
+        except NodeLimitExceeded:  # pragma: no cover - far above any position's need
+            continue
+        bela = scorer.bela(hands)
+        rest = scorer.remaining(pos)
+        for i, group in enumerate(classes):
+            values[i].append(scorer.written(margins[group[0]], rest, bela))
+        seen.append(hands)
+        if early_stop and len(groups) > 1 and _hopeless(values, deals, share):
+            complete = False
+            break
+    return _finish("card", view.seat, groups, values, seen, complete)
+
+
+def _play(view: SeatView, card: Card) -> Action:
+    """The action for a card: with bela announced whenever the rules let it be."""
+    plays = [a for a in view.legal_actions if isinstance(a, Play) and a.card == card]
+    return max(plays, key=lambda a: a.bela)
+
+
+# ---------------------------------------------------------------------- bids
+
+
+def _judge_bid(
+    rnd: Round, view: SeatView, rng: Random, deals: int, early_stop: bool, share: float
+) -> Verdict:
+    options = [a for a in view.legal_actions if isinstance(a, (Pass, Call))]
+    groups = tuple((a,) for a in options)
+    values: list[list[float]] = [[] for _ in groups]
+    seen: list[Hands] = []
+    policy: Bot = rollout_policy()
+    team = view.seat & 1
+    complete = True
+    for hands, talons in bidding_deals(view, rng, deals, NO_EVIDENCE):
+        base = Round(view.dealer, hands, talons, view.rules)
+        for _, bid in view.bids:
+            base.push(bid)
+        seed = rng.getrandbits(64)
+        for i, option in enumerate(options):
+            after = base.copy()
+            after.push(option)
+            # the same policy choices for every option of this deal (common random numbers)
+            pts = play_out(after, policy, Random(seed), 8, NODE_LIMIT)
+            values[i].append(float(pts[team] - pts[1 - team]))
+        seen.append(tuple(h | t for h, t in zip(hands, talons, strict=True)))  # type: ignore[arg-type]
+        if early_stop and len(groups) > 1 and _hopeless(values, deals, share):
+            complete = False
+            break
+    return _finish("bid", view.seat, groups, values, seen, complete)
