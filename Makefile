@@ -64,7 +64,10 @@ test-slow: $(STAMP) $(COMPILED)
 differential: $(COMPILED)
 	BELA_DIFFERENTIAL=full $(BIN)/pytest tests/test_differential.py
 
-test: lint typecheck unit
+# mypy and the compiled build (each mostly one core) side by side, then the suite on every core
+test: $(STAMP)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck $(COMPILED)
+	@$(MAKE) --no-print-directory unit
 
 # Translations (docs/translating.md): pull every marked string into bela.pot, merge it into each
 # language's bela.po (new strings empty, changed ones marked fuzzy), then compile the .mo files

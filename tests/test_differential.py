@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bela.foundation import native
 
 TRACE = Path(__file__).with_name("differential_trace.py")
@@ -48,6 +50,7 @@ def test_the_default_build_is_the_compiled_one_when_it_is_built() -> None:
         assert head == "build pure Python (not compiled: make compiled needs a C compiler) py"
 
 
+@pytest.mark.slow
 def test_compiled_and_pure_builds_give_identical_answers() -> None:
     args = ("--rounds", str(ROUNDS), "--positions", str(POSITIONS))
     compiled, pure = trace(False, *args), trace(True, *args)
