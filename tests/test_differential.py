@@ -3,7 +3,7 @@
 ``differential_trace.py`` runs twice, in two processes: once as bela starts by default (the
 mypyc-compiled engine and search where ``make compiled`` built them) and once with
 ``BELA_PURE=1``. Every seeded round's legal sets, views and scores and every solver position's
-values must match line for line. ``make test`` compares a sample; ``make differential``
+values must match line for line. ``make test-slow`` compares a sample; ``make differential``
 compares 10,000 rounds and 2,000 positions (``BELA_DIFFERENTIAL=full``) and insists that the
 compiled build is there (a missing compiler must not pass as "both builds agree").
 """
