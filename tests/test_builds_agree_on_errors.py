@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bela.foundation import native
 
 PROBE = Path(__file__).with_name("error_probe.py")
@@ -32,10 +34,14 @@ def probe(pure: bool) -> list[str]:
     return done.stdout.splitlines()
 
 
-def test_the_compiled_and_the_pure_build_say_the_same_about_wrong_values() -> None:
+def test_the_compiled_and_the_pure_build_say_the_same_about_wrong_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     default, pure = probe(False), probe(True)
     assert pure[0] == "build pure"
-    assert default[0] == ("build compiled" if native.build().compiled else "build pure")
+    monkeypatch.delenv(native.PURE_ENV, raising=False)  # as the default probe runs
+    built = native._why_pure(native.source_root()).compiled
+    assert default[0] == ("build compiled" if built else "build pure")
     assert len(default) == len(pure) > 40
     for compiled_line, pure_line in zip(default[1:], pure[1:], strict=True):
         assert compiled_line == pure_line
