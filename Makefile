@@ -9,9 +9,9 @@ STAMP := $(VENV)/.installed
 
 # The compiled build of the engine and search (mypyc, build_compiled.py), where a C compiler is
 # present: about a minute the first time and again after any of their sources changes. Without
-# a compiler it says so and bela runs as pure Python, the same results, slower. Not yet built by
-# play and test: on bad input (a seed "7", a flag 1) the compiled engine raises TypeError where
-# the pure one raises its BelaError, and 193 API-guard tests fail on it (README).
+# a compiler it says so and bela runs as pure Python, the same results, slower. play, test,
+# test-slow, bench and differential build it first; BELA_PURE=1 runs the pure build anyway, and
+# python build_compiled.py --clean removes it.
 COMPILED := build/.compiled
 $(COMPILED): $(STAMP) build_compiled.py $(wildcard src/bela/engine/*.py src/bela/search/*.py) src/bela/foundation/native.py
 	$(BIN)/python build_compiled.py
@@ -28,7 +28,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 	@echo "Ready. For the bela command in this shell: . $(VENV)/bin/activate (or: make install)"
 
-play: $(STAMP)
+play: $(STAMP) $(COMPILED)
 	$(BIN)/bela $(ARGS)
 
 # bela on the PATH for good, outside .venv: with uv or pipx, whichever is installed.
@@ -51,13 +51,12 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
 # The suite on every core (pytest-xdist), without the tests marked slow (make test-slow runs
-# those; CI runs both), one progress line as it goes. On the compiled build if make compiled
-# built one (then the API-guard tests fail: see above).
+# those; CI runs both), one progress line as it goes; on the compiled build where there is one.
 PYTEST_FAST := $(BIN)/pytest -n auto -m "not slow" --progress-line
-unit: $(STAMP)
+unit: $(STAMP) $(COMPILED)
 	$(PYTEST_FAST)
 
-test-slow: $(STAMP)
+test-slow: $(STAMP) $(COMPILED)
 	$(BIN)/pytest -n auto -m slow --progress-line
 
 # The compiled and the pure build answer identically on 10,000 seeded rounds and 2,000 solver
@@ -65,7 +64,10 @@ test-slow: $(STAMP)
 differential: $(COMPILED)
 	BELA_DIFFERENTIAL=full $(BIN)/pytest tests/test_differential.py
 
-test: lint typecheck unit
+# mypy and the compiled build (each mostly one core) side by side, then the suite on every core
+test: $(STAMP)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck $(COMPILED)
+	@$(MAKE) --no-print-directory unit
 
 # Translations (docs/translating.md): pull every marked string into bela.pot, merge it into each
 # language's bela.po (new strings empty, changed ones marked fuzzy), then compile the .mo files

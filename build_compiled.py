@@ -88,6 +88,8 @@ def main() -> int:
     parser.add_argument("--clean", action="store_true", help="remove the compiled build only")
     args = parser.parse_args()
     if args.clean:
+        # and make's mark that the build is done, so that make play or make test builds it again
+        (ROOT / "build" / ".compiled").unlink(missing_ok=True)
         print(f"removed {remove_compiled()} compiled files: bela runs as pure Python")
         return 0
     missing = compiler()

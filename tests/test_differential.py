@@ -3,7 +3,7 @@
 ``differential_trace.py`` runs twice, in two processes: once as bela starts by default (the
 mypyc-compiled engine and search where ``make compiled`` built them) and once with
 ``BELA_PURE=1``. Every seeded round's legal sets, views and scores and every solver position's
-values must match line for line. ``make test`` compares a sample; ``make differential``
+values must match line for line. ``make test-slow`` compares a sample; ``make differential``
 compares 10,000 rounds and 2,000 positions (``BELA_DIFFERENTIAL=full``) and insists that the
 compiled build is there (a missing compiler must not pass as "both builds agree").
 """
@@ -14,6 +14,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from bela.foundation import native
 
@@ -48,6 +50,7 @@ def test_the_default_build_is_the_compiled_one_when_it_is_built() -> None:
         assert head == "build pure Python (not compiled: make compiled needs a C compiler) py"
 
 
+@pytest.mark.slow
 def test_compiled_and_pure_builds_give_identical_answers() -> None:
     args = ("--rounds", str(ROUNDS), "--positions", str(POSITIONS))
     compiled, pure = trace(False, *args), trace(True, *args)

@@ -103,3 +103,23 @@ def test_without_a_c_compiler_nothing_is_built_and_make_goes_on(
     assert "no C compiler" in capsys.readouterr().out and removed == [True]
     monkeypatch.setattr(sys, "argv", ["build_compiled.py", "--require"])
     assert build_compiled.main() == 1
+
+
+def test_clean_removes_makes_mark_too_so_make_builds_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After ``build_compiled.py --clean`` the next ``make play`` or ``make test`` compiles
+    again: make's mark (``build/.compiled``) goes with the compiled files, or make would take
+    the build as done and run pure Python with no word of it."""
+    root = Path(native.__file__).resolve().parents[3]
+    monkeypatch.syspath_prepend(str(root))
+    import build_compiled
+
+    mark = tmp_path / "build" / ".compiled"
+    mark.parent.mkdir()
+    mark.touch()
+    monkeypatch.setattr(build_compiled, "ROOT", tmp_path)
+    monkeypatch.setattr(build_compiled, "remove_compiled", lambda: 0)
+    monkeypatch.setattr(sys, "argv", ["build_compiled.py", "--clean"])
+    assert build_compiled.main() == 0
+    assert not mark.exists()

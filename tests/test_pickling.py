@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -31,32 +32,48 @@ def zvanja() -> tuple[Any, ...]:
     return found
 
 
-def values() -> dict[str, Any]:
-    done = Round.from_seed(5, 1)
-    done.play_out_random(random.Random(1))
-    playing = Round.from_seed(7, 0, Rules(visi=True))
-    while playing.phase is Phase.BIDDING:
-        playing.push(playing.legal_actions()[-1])
-    pos = Position.from_round(playing)
-    seat = playing.to_act
-    assert seat is not None
-    return {
-        "rules": Rules(visi=True, stiglja_bonus=100),
-        "actions": (Play(Card(3), True), Call(Suit.CLUBS), Pass(), Claim()),
-        "result": done.result,
-        "view": playing.view(seat),
-        "zvanja": zvanja(),
-        "trick": done.tricks[0],
-        "position": pos,
-        "solved": Solver(pos.trump).solve(pos),
-        "evidence": BidEvidence(),
-        "knowledge": knowledge_of(playing.view(seat)),
-    }
+def done() -> Round:
+    rnd = Round.from_seed(5, 1)
+    rnd.play_out_random(random.Random(1))
+    return rnd
 
 
-@pytest.mark.parametrize("name", list(values()))
+def playing() -> Round:
+    rnd = Round.from_seed(7, 0, Rules(visi=True))
+    while rnd.phase is Phase.BIDDING:
+        rnd.push(rnd.legal_actions()[-1])
+    return rnd
+
+
+def seat_view() -> Any:
+    rnd = playing()
+    assert rnd.to_act is not None
+    return rnd.view(rnd.to_act)
+
+
+def solved(pos: Position) -> Any:
+    return Solver(pos.trump).solve(pos)
+
+
+# Each value built only by the test that pickles it: built all at once for every test, the
+# solved position alone made the ten tests take about fifty seconds between them.
+VALUES: dict[str, Callable[[], Any]] = {
+    "rules": lambda: Rules(visi=True, stiglja_bonus=100),
+    "actions": lambda: (Play(Card(3), True), Call(Suit.CLUBS), Pass(), Claim()),
+    "result": lambda: done().result,
+    "view": seat_view,
+    "zvanja": zvanja,
+    "trick": lambda: done().tricks[0],
+    "position": lambda: Position.from_round(playing()),
+    "solved": lambda: solved(Position.from_round(playing())),
+    "evidence": BidEvidence,
+    "knowledge": lambda: knowledge_of(seat_view()),
+}
+
+
+@pytest.mark.parametrize("name", list(VALUES))
 def test_a_value_comes_back_equal(name: str) -> None:
-    value = values()[name]
+    value = VALUES[name]()
     assert pickle.loads(pickle.dumps(value)) == value
 
 

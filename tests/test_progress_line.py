@@ -42,8 +42,13 @@ def run_suite(tmp_path: Path, *args: str) -> str:
     (tmp_path / "conftest.py").write_text(CONFTEST)
     (tmp_path / "test_small.py").write_text(SUITE)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    # only the plugins the small suite needs: loading every installed one (hypothesis, Textual's
+    # snapshots, asyncio...) in the pytest and in each of its workers took most of the time
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    plugins = ["-p", "xdist.plugin"] if "-n" in args else []
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *plugins, "-q"]
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *args, str(tmp_path)],
+        [*command, *args, str(tmp_path)],
         capture_output=True,
         text=True,
         cwd=tmp_path,

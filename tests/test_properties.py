@@ -466,6 +466,7 @@ def hand_and_trick(draw: st.DrawFn) -> tuple[list[Card], list[Card], Suit]:
     return deck[size : size + hand_size], deck[:size], Suit(draw(st.integers(0, 3)))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(case=hand_and_trick())
 def test_legal_plays_match_the_reference(case: tuple[list[Card], list[Card], Suit]) -> None:
@@ -477,6 +478,7 @@ def test_legal_plays_match_the_reference(case: tuple[list[Card], list[Card], Sui
     assert as_text == got
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(cards=st.permutations(range(32)), size=st.integers(1, 4), trump=st.integers(0, 3))
 def test_trick_winner_matches_the_reference(cards: list[int], size: int, trump: int) -> None:

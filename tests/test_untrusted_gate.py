@@ -12,6 +12,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -56,6 +57,7 @@ def test_as_text_and_as_markup_render_literally(text: str, limit: int) -> None:
         assert "\x1b]8;" not in terminal.getvalue()  # no hyperlink
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(
     st.recursive(

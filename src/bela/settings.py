@@ -268,7 +268,7 @@ def _check_rules(raw: object) -> Rules:
         elif not _is_bool(value):
             raise SettingsError(f"house rule {name} is true or false, not {shown(value)}")
         values[name] = value
-    return Rules(**values)  # type: ignore[arg-type]
+    return Rules(**values)
 
 
 def parse_settings(data: bytes) -> Settings:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from random import Random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -55,6 +56,7 @@ def unplayed(rnd: Round, seat: int, card: int) -> bool:
     return bool(rnd.hand_mask(seat) >> card & 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seed=SEEDS, steps=st.integers(min_value=0, max_value=34), pick=st.randoms())
 def test_swapping_hidden_cards_changes_neither_view_nor_decision(

@@ -106,6 +106,7 @@ def test_a_record_file_round_by_round(tmp_path: Path, capsys: pytest.CaptureFixt
         assert entry["same"] == (entry["bot"]["actions"] == entry["played"]["actions"])
 
 
+@pytest.mark.slow
 def test_one_round_as_text_in_croatian(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

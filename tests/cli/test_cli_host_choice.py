@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bela.net.client import Client
 from bela.net.protocol import State
 
@@ -46,6 +48,7 @@ def _address(lines: list[str]) -> tuple[int, str]:
     return int(found.group(1)), found.group(2)
 
 
+@pytest.mark.slow
 def test_bela_host_lists_resumes_or_starts_new_and_ignores_no_option(data_dir: Path) -> None:
     flags = ["--bots", "random", "--bot-delay", "0", "--target", "501"]
     first, lines = _host(data_dir, *flags)

@@ -20,6 +20,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bela.net.client import Client
 from bela.net.protocol import State
 
@@ -105,6 +107,7 @@ async def _flood(port: int, count: int) -> list[asyncio.StreamWriter]:
     return held
 
 
+@pytest.mark.slow
 def test_a_flooded_host_under_a_low_file_limit_keeps_saving(data_dir: Path) -> None:
     async def scenario() -> tuple[State, State, str]:
         child, port, code = _host(data_dir, files=256)

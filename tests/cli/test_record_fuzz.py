@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -48,12 +49,14 @@ def test_arbitrary_bytes(data: bytes) -> None:
     load_fully(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(JSON)
 def test_arbitrary_json(value: object) -> None:
     load_fully(json.dumps(value))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(JSON)
 def test_arbitrary_json_with_a_good_version(value: object) -> None:

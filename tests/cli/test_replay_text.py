@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -130,6 +131,7 @@ def test_summaries_of_ties() -> None:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.integers(0, 3), st.booleans())
 def test_the_breakdown_always_adds_up(seed: int, dealer: int, visi: bool) -> None:

@@ -27,6 +27,7 @@ def test_a_deal_gives_the_same_situations_from_the_same_seed() -> None:
         assert keys == (suits if row["forced"] else suits | {"dalje"})
 
 
+@pytest.mark.slow
 def test_a_run_is_cut_at_the_same_place_whatever_the_jobs() -> None:
     one = list(generate(11, 5, TINY, jobs=1))
     two = list(generate(11, 5, TINY, jobs=2))

@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_net.py"
 
 
+@pytest.mark.slow
 def test_the_load_benchmark_plays_a_few_actions() -> None:
     done = subprocess.run(
         [sys.executable, str(BENCH), "--tables", "1", "--seconds", "1"],

@@ -16,6 +16,7 @@ import contextlib
 import json
 from pathlib import Path
 
+import pytest
 from netplay import Host, Player, start_host
 
 from bela.archive.records import match_from_record, record_from_match
@@ -56,6 +57,7 @@ async def _cut_and_return(
     await players[-1].play()
 
 
+@pytest.mark.slow
 async def test_every_table_ends_with_a_complete_record_through_faults(data_dir: Path) -> None:
     host = await start_host(wait=0.3)
     tables = []

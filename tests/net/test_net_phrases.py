@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -136,6 +137,7 @@ def test_each_app_words_a_phrase_in_its_own_language() -> None:
     assert english == "Ana left the table." and croatian != english and "Ana" in croatian
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     code=st.one_of(st.sampled_from([*PHRASES, "illegal", "round_over_note"]), st.text(max_size=20)),

@@ -38,6 +38,7 @@ def test_any_bytes_decode_to_a_message_or_a_protocol_error(frame: bytes) -> None
             assert str(exc) and "\n" not in str(exc)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(kind=_TYPES, fields=st.dictionaries(st.text(max_size=8), _JSON, max_size=5))
 def test_any_json_object_decodes_to_a_message_or_a_protocol_error(

@@ -11,6 +11,7 @@ import dataclasses
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -117,6 +118,7 @@ def test_a_finished_round_is_sent_with_its_result(seed: int, rules: Rules) -> No
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), seat=st.integers(0, 3), rules=_RULES)
 def test_a_finished_round_replays_on_the_client_for_its_analysis(

@@ -41,6 +41,7 @@ def _played_by(table: Table, seat: int) -> bool:
     return any((rnd.trick_leader + i) % 4 == seat for i in range(len(rnd.trick)))
 
 
+@pytest.mark.slow
 async def test_an_ssh_player_plays_a_card_and_disconnects(data_dir: Path) -> None:
     server = Server(
         ServerOptions(difficulty="random", target=1001, bot_delay=0.0, wait=30), TableSaver()
@@ -232,6 +233,7 @@ async def test_one_ssh_login_runs_one_app_and_a_stopping_host_resets_its_termina
         await server.close()
 
 
+@pytest.mark.slow
 async def test_ctrl_c_on_the_real_host_resets_the_ssh_players_terminal(data_dir: Path) -> None:
     """``bela host --no-play --ssh`` stopped with Ctrl-C: the SSH player's terminal gets the
     reset before the host exits. (Tried for real, it did not: a ``Thread.join`` that Ctrl-C

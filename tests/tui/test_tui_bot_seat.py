@@ -41,6 +41,7 @@ async def wait_for(pilot: Pilot[Any], check: Any, tries: int = 1200) -> None:
     raise AssertionError("timed out waiting")
 
 
+@pytest.mark.slow
 async def test_m_on_the_summary_retakes_the_round_with_a_bot_in_the_seat(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -74,6 +75,7 @@ async def test_m_on_the_summary_retakes_the_round_with_a_bot_in_the_seat(
         assert isinstance(app.screen, RoundSummaryScreen)
 
 
+@pytest.mark.slow
 async def test_m_in_the_historys_step_through_retakes_the_round_from_the_readers_seat(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

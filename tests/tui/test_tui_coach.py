@@ -36,6 +36,7 @@ async def wait_for(pilot: Pilot[Any], check: Any, tries: int = 2400) -> None:
     raise AssertionError("timed out waiting")
 
 
+@pytest.mark.slow
 async def test_f5_reads_the_matches_and_a_habit_opens_its_example() -> None:
     # the first brza 163 played at random in which seat 0 gave points away with a card
     match = next(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from tui_pilot import MAX_WAIT, human_move, make_app, play_round, table
 
@@ -36,6 +37,7 @@ async def until_asked(pilot: Pilot[Any]) -> DeclarePrompt:
     raise AssertionError("the question never came")
 
 
+@pytest.mark.slow
 async def test_kept_back_the_zvanja_do_not_count() -> None:
     app = make_app(seed=SEED, difficulty="random", always_declare=False)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -59,6 +61,7 @@ def log_text(app: BelaApp) -> str:
     return "\n".join(line.text for line in table(app).query_one("#log", TableTalk).lines)
 
 
+@pytest.mark.slow
 async def test_declared_the_zvanja_count() -> None:
     app = make_app(seed=SEED, difficulty="random", always_declare=False)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -74,6 +77,7 @@ async def test_declared_the_zvanja_count() -> None:
         assert table(app).match.rounds[0].result.zvanja[0] >= 50
 
 
+@pytest.mark.slow
 async def test_by_default_nobody_is_asked() -> None:
     """The setting on (today's game): the human's zvanja are declared for them."""
     app = make_app(seed=SEED, difficulty="random")
@@ -85,6 +89,7 @@ async def test_by_default_nobody_is_asked() -> None:
         assert played.result.zvanja[0] >= 50
 
 
+@pytest.mark.slow
 async def test_the_moment_after_keeping_back_says_nothing_for_the_human() -> None:
     """The exchange comes after the answer and tells the silence, not "nemam"."""
     app = make_app(seed=SEED, difficulty="random", always_declare=False, hold_delay=60)
@@ -100,6 +105,7 @@ async def test_the_moment_after_keeping_back_says_nothing_for_the_human() -> Non
         assert said and all(s.silent for s in said)
 
 
+@pytest.mark.slow
 async def test_the_setting_is_on_f2_and_saved() -> None:
     app = make_app(seed=SEED)
     async with app.run_test(size=(100, 40)) as pilot:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from tui_pilot import make_app, settle, table
 
 from bela.ai import make_bot
@@ -39,6 +40,7 @@ def talk(app: Any) -> str:
     return "\n".join(str(line) for line in table(app).query_one("#log").lines)
 
 
+@pytest.mark.slow
 async def test_a_bots_dosta_is_said_scored_and_ends_the_match() -> None:
     app = make_app(seed=3, rules=Rules(dosta=True))
     async with app.run_test(size=(100, 36)) as pilot:
@@ -63,6 +65,7 @@ async def test_a_bots_dosta_is_said_scored_and_ends_the_match() -> None:
         assert screen.match.rounds[-1].result.claim is not None
 
 
+@pytest.mark.slow
 async def test_the_player_says_dosta_with_k() -> None:
     app = make_app(seed=3, rules=Rules(dosta=True))
     async with app.run_test(size=(100, 36)) as pilot:
@@ -99,6 +102,7 @@ async def test_the_player_says_dosta_with_k() -> None:
         assert not screen.match.rounds[-1].result.claim_ok
 
 
+@pytest.mark.slow
 async def test_dosta_is_offered_once_the_points_counted_reach_the_target() -> None:
     app = make_app(seed=3, rules=Rules(dosta=True))
     async with app.run_test(size=(100, 36)) as pilot:

@@ -98,6 +98,7 @@ def test_the_start_screen_comes_up_without_bots_records_or_other_screens(tmp_pat
     assert [name for name in NOT_BEFORE_THE_START_SCREEN if name in loaded] == []
 
 
+@pytest.mark.slow
 def test_an_unfinished_match_is_read_after_the_start_screen_goes_up(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -19,6 +19,7 @@ import random
 import sqlite3
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from net_pilot import host, net_screen, until
@@ -102,6 +103,7 @@ async def wait_for(pilot: Pilot[Any], kind: type[Screen[Any]]) -> Any:
     raise AssertionError(f"{kind.__name__} never came")
 
 
+@pytest.mark.slow
 @FEW
 @given(
     names=st.tuples(hostile(0), hostile(1), hostile(2), hostile(3)),
@@ -177,6 +179,7 @@ async def test_the_history_the_replay_and_the_statistics_let_nothing_through(
         assert_literal(steps, shown_names[1:], "replay", shown=True)
 
 
+@pytest.mark.slow
 @settings(FEW, max_examples=1)  # one app, three tables of names
 @given(
     tables=st.lists(
@@ -206,6 +209,7 @@ async def test_the_analysis_names_hostile_players_as_text(
             await app.pop_screen()
 
 
+@pytest.mark.slow
 async def test_a_network_seat_lets_nothing_through_from_its_host() -> None:
     server, port = await host()
     table = server.new_table()

@@ -132,6 +132,7 @@ def rendered(renderable: Any, width: int = 120) -> str:
 # ---------------------------------------------------------------------- the list
 
 
+@pytest.mark.slow
 async def test_the_history_lists_every_match_newest_first_and_filters(
     archive: dict[str, str],
 ) -> None:
@@ -160,6 +161,7 @@ async def test_the_history_lists_every_match_newest_first_and_filters(
         assert listed(screen) == [archive["4"]]
 
 
+@pytest.mark.slow
 async def test_a_damaged_record_is_listed_with_its_reason_and_a_hostile_name_literally(
     data_dir: Path,
 ) -> None:
@@ -181,6 +183,7 @@ async def test_a_damaged_record_is_listed_with_its_reason_and_a_hostile_name_lit
         assert app.screen is screen and app.is_running
 
 
+@pytest.mark.slow
 async def test_a_first_full_build_shows_its_progress_and_then_the_list(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -209,6 +212,7 @@ async def test_a_first_full_build_shows_its_progress_and_then_the_list(
 # ---------------------------------------------------------------------- one match
 
 
+@pytest.mark.slow
 async def test_left_and_right_step_through_the_tricks_and_up_down_through_rounds(
     archive: dict[str, str],
 ) -> None:
@@ -261,6 +265,7 @@ async def test_left_and_right_step_through_the_tricks_and_up_down_through_rounds
 # ---------------------------------------------------------------------- resume
 
 
+@pytest.mark.slow
 async def test_resuming_a_shelved_match_keeps_the_one_at_the_table(
     archive: dict[str, str],
 ) -> None:
@@ -308,6 +313,7 @@ async def test_resuming_from_the_start_screen_opens_the_table(archive: dict[str,
     )
 
 
+@pytest.mark.slow
 async def test_a_finished_match_is_not_resumed(archive: dict[str, str]) -> None:
     app = still()
     async with app.run_test(size=(100, 32)) as pilot:
@@ -442,6 +448,7 @@ def test_replay_screen_picture(snap_compare: Snap, archive: dict[str, str]) -> N
     assert snap_compare(still(), terminal_size=SIZE, run_before=ready)
 
 
+@pytest.mark.slow
 def test_statistics_screen_picture(snap_compare: Snap, archive: dict[str, str]) -> None:
     async def ready(pilot: Pilot[Any]) -> None:
         await open_stats(pilot)
@@ -450,6 +457,7 @@ def test_statistics_screen_picture(snap_compare: Snap, archive: dict[str, str]) 
     assert snap_compare(still(), terminal_size=SIZE, run_before=ready)
 
 
+@pytest.mark.slow
 def test_sheet_screen_picture(snap_compare: Snap) -> None:
     async def ready(pilot: Pilot[Any]) -> None:
         assert await settle(pilot) == "turn"
@@ -541,6 +549,7 @@ def test_network_matches_in_the_statistics_screen_name_no_bots_as_partners(
     assert matches_shown(rows, "all", text="luka") == network  # names are searched too
 
 
+@pytest.mark.slow
 async def test_a_brza_163_is_stepped_through_as_three_deals_not_to_163(data_dir: Path) -> None:
     """Issue #22: the replay said "to 163" of a quick match both teams were far past."""
     quick = random_match(9, target=163)

@@ -84,6 +84,7 @@ async def test_markup_in_a_key_neither_crashes_nor_renders(key: str) -> None:
         assert key[:10] in rendered(await start_problem(pilot))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", HOSTILE)
 async def test_markup_in_the_data_directory_path_is_shown_as_text(
     part: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -99,6 +100,7 @@ async def test_markup_in_the_data_directory_path_is_shown_as_text(
         assert len(kept) == 1 and part in kept[0].message and not kept[0].markup
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", HOSTILE)
 async def test_a_save_failure_naming_a_hostile_path_is_shown_as_text(
     part: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -117,6 +119,7 @@ async def test_a_save_failure_naming_a_hostile_path_is_shown_as_text(
         assert not warnings[0].markup
 
 
+@pytest.mark.slow
 async def test_every_notice_is_plain_text_even_if_a_caller_asks_for_markup() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -129,6 +132,7 @@ async def test_every_notice_is_plain_text_even_if_a_caller_asks_for_markup() -> 
         assert len(shown) == 2 * len(HOSTILE) and not any(n.markup for n in shown)
 
 
+@pytest.mark.slow
 async def test_a_second_window_is_told_where_it_saves(tmp_path: Path, data_dir: Path) -> None:
     from bela.archive.storage import claim_slot, release_slot
 

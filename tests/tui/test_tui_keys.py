@@ -64,6 +64,7 @@ def test_the_readme_shows_the_key_table_word_for_word() -> None:
     )
 
 
+@pytest.mark.slow
 async def test_f1_shows_every_key() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -127,6 +128,7 @@ def test_the_readme_shows_every_languages_letters() -> None:
     )
 
 
+@pytest.mark.slow
 async def test_in_croatian_p_names_pik_and_d_says_dalje() -> None:
     app = make_app(seed=7, language="hr")
     async with app.run_test(size=(100, 36)) as pilot:

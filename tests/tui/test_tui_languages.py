@@ -106,6 +106,7 @@ async def to_mid_trick(pilot: Pilot[Any]) -> None:
         await human_move(pilot, screen)
 
 
+@pytest.mark.slow
 @LANGS
 def test_start_screen(snap_compare: Snap, lang: str) -> None:
     app = still_app(lang, seed=7, resume=None, difficulty="normal")
@@ -118,6 +119,7 @@ def test_start_screen(snap_compare: Snap, lang: str) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=ready)
 
 
+@pytest.mark.slow
 @LANGS
 def test_trick_in_progress(snap_compare: Snap, lang: str) -> None:
     app = still_app(lang, seed=7)
@@ -210,6 +212,7 @@ async def test_the_help_screen_switches_the_language() -> None:
         assert _("Bela: rules and keys") in source and "Bela: rules and keys" not in source
 
 
+@pytest.mark.slow
 async def test_a_game_in_croatian_speaks_croatian_at_the_table() -> None:
     """The table's words in hr: the status line, the talk, an illegal card's reason."""
     app = make_app(language="hr", seed=7)

@@ -54,6 +54,7 @@ def screen_text(app: BelaApp) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 async def test_the_zvanja_are_said_in_turn_and_only_the_winners_cards_are_laid() -> None:
     app = make_app(seed=ZVANJA_SEED, difficulty="random", hold_delay=60)
     async with app.run_test(size=(100, 36)) as pilot:

@@ -55,6 +55,7 @@ def notices(app: BelaApp) -> list[str]:
     return seen
 
 
+@pytest.mark.slow
 async def test_the_bots_named_in_f2_sit_at_the_table_and_the_name_is_saved() -> None:
     app = BelaApp(resume=None, hold_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
@@ -78,6 +79,7 @@ async def test_the_bots_named_in_f2_sit_at_the_table_and_the_name_is_saved() -> 
         assert record is not None and record.players == ("Lucija", "Ivo", "Mate", "Ana")
 
 
+@pytest.mark.slow
 async def test_a_bad_name_is_refused_in_one_line_and_changes_nothing() -> None:
     app = BelaApp(resume=None, hold_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
@@ -92,6 +94,7 @@ async def test_a_bad_name_is_refused_in_one_line_and_changes_nothing() -> None:
     assert not settings_path().exists() or "bot_names" not in settings_path().read_text()
 
 
+@pytest.mark.slow
 async def test_a_name_with_markup_is_shown_as_it_was_typed() -> None:
     save_settings(Settings(bot_names=("[b]Ivo[/b]", "Marko", "Ana")))
     app = make_app(seed=7)

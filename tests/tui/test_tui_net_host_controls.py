@@ -3,6 +3,7 @@ before the start, z pauses and resumes the match; a guest is offered none of the
 
 from __future__ import annotations
 
+import pytest
 from net_pilot import host, net_screen, until
 
 from bela.net.client import Client
@@ -15,6 +16,7 @@ def _keys(app: BelaApp) -> set[str]:
     return {str(a.binding.description) for a in app.screen.active_bindings.values()}
 
 
+@pytest.mark.slow
 async def test_the_host_moves_players_and_pauses_from_the_app() -> None:
     server, port = await host(wait=30)
     table = server.new_table()
@@ -48,6 +50,7 @@ async def test_the_host_moves_players_and_pauses_from_the_app() -> None:
         await server.close()
 
 
+@pytest.mark.slow
 async def test_a_guest_is_offered_no_host_control() -> None:
     server, port = await host(wait=30)
     table = server.new_table()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from net_pilot import host, net_screen, until
 
 from bela.net.client import Client
@@ -24,6 +25,7 @@ def _footer(app: BelaApp) -> str:
     )
 
 
+@pytest.mark.slow
 async def test_only_the_host_sees_g_start() -> None:
     server, port = await host()
     table = server.new_table()
@@ -50,6 +52,7 @@ async def test_only_the_host_sees_g_start() -> None:
         await server.close()
 
 
+@pytest.mark.slow
 async def test_keys_one_to_four_are_the_seats_the_lobby_numbers_and_a_move_is_announced() -> None:
     server, port = await host()
     table = server.new_table()

@@ -20,6 +20,7 @@ from bela.tui.remote import RemoteSession
 from bela.tui.screens.close_table import CloseTablePrompt
 
 
+@pytest.mark.slow
 async def test_the_hosts_app_asks_before_closing_the_table_mid_match() -> None:
     server, port = await host(wait=30)
     table = server.new_table()

@@ -4,6 +4,7 @@ sheet shows the evening's matches won."""
 
 from __future__ import annotations
 
+import pytest
 from net_pilot import net_screen, until
 
 from bela.net.saves import TableSaver
@@ -29,6 +30,7 @@ def _keys(app: BelaApp) -> set[str]:
     return {str(active.binding.description) for active in app.screen.active_bindings.values()}
 
 
+@pytest.mark.slow
 async def test_r_at_the_end_starts_another_match_and_the_sheet_counts_matches() -> None:
     server = Server(
         ServerOptions(difficulty="random", target=163, bot_delay=0.0, wait=5), TableSaver()

@@ -89,6 +89,7 @@ async def test_a_seat_starts_the_match_bids_and_plays_a_card() -> None:
         await server.close()
 
 
+@pytest.mark.slow
 async def test_the_seat_comes_back_after_the_line_drops() -> None:
     server, port = await host()
     table = server.new_table()
@@ -217,6 +218,7 @@ def test_a_copy_is_kept_once_per_machine_whatever_seat_kept_it_first() -> None:
     assert list(matches_dir().glob("*.json")) == path_before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("clockwise", "left"), [(False, 3), (True, 1)])
 async def test_under_the_clockwise_house_rule_the_next_player_sits_on_the_left(
     clockwise: bool, left: int

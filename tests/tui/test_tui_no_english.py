@@ -95,6 +95,7 @@ def screen_text(app: BelaApp) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 async def test_the_command_palette_speaks_croatian() -> None:
     app = BelaApp(resume=None, hold_delay=0.0, language="hr")
     async with app.run_test(size=(100, 36)) as pilot:
@@ -147,6 +148,7 @@ async def test_the_bela_question_takes_d_and_n_in_croatian() -> None:
     assert not leaks(shown), shown
 
 
+@pytest.mark.slow
 async def test_no_in_croatian_is_n() -> None:
     app = BelaApp(resume=None, hold_delay=0.0, language="hr")
     answers: list[bool | None] = []

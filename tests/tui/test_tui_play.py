@@ -84,6 +84,7 @@ async def test_a_seeded_round_is_played_by_keys_to_its_summary() -> None:
         assert "— Round 2 —" in log_text(screen)
 
 
+@pytest.mark.slow
 async def test_a_round_fits_80x24_and_plays_with_arrow_keys() -> None:
     app = make_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -134,6 +135,7 @@ async def test_a_short_match_is_played_to_the_end() -> None:
 # ---------------------------------------------------------------------- rules shown to the player
 
 
+@pytest.mark.slow
 async def test_an_illegal_card_is_refused_with_the_engine_reason() -> None:
     app = make_app(seed=5)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -241,6 +243,7 @@ def _bela_seed() -> tuple[int, Suit]:
     raise AssertionError("no seed with a bela for the human")
 
 
+@pytest.mark.slow
 async def test_bela_is_offered_with_the_second_card_and_announced() -> None:
     seed, suit = _bela_seed()
     app = make_app(seed=seed, auto_bela=False)  # asked, not announced automatically
@@ -307,6 +310,7 @@ async def test_resume_continues_at_the_exact_point() -> None:
         assert current is not None and current.actions == left.current.actions
 
 
+@pytest.mark.slow
 async def test_a_new_match_keeps_the_unfinished_one_in_the_archive() -> None:
     """Starting afresh must not lose the match in progress: it moves to matches/."""
     from bela.archive.records import loads
@@ -335,6 +339,7 @@ async def test_a_new_match_keeps_the_unfinished_one_in_the_archive() -> None:
     assert saved is not None and saved.seed == 33
 
 
+@pytest.mark.slow
 async def test_the_start_screen_starts_a_match_with_the_chosen_seed() -> None:
     app = make_app(seed=4, resume=None, target=1001)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -353,6 +358,7 @@ async def test_the_start_screen_starts_a_match_with_the_chosen_seed() -> None:
 # ---------------------------------------------------------------------- the rest of the interface
 
 
+@pytest.mark.slow
 async def test_a_too_small_terminal_asks_for_a_larger_window() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(70, 20)) as pilot:
@@ -368,6 +374,7 @@ async def test_a_too_small_terminal_asks_for_a_larger_window() -> None:
         assert screen.query_one("#hand").region.width > 0
 
 
+@pytest.mark.slow
 async def test_a_card_is_played_by_mouse_click() -> None:
     app = make_app(seed=9)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -419,6 +426,7 @@ async def test_the_last_trick_help_and_palette_open_over_the_table() -> None:
         assert app.screen is screen
 
 
+@pytest.mark.slow
 async def test_a_new_match_cancels_the_thinking_bots() -> None:
     app = make_app(seed=7, bot_delay=30.0, hold_delay=30.0)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -436,6 +444,7 @@ async def test_a_new_match_cancels_the_thinking_bots() -> None:
         assert app.screen.saved is not None  # the left match can be resumed
 
 
+@pytest.mark.slow
 async def test_no_color_keeps_every_mark_readable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(seed=5)
@@ -455,6 +464,7 @@ async def test_no_color_keeps_every_mark_readable(monkeypatch: pytest.MonkeyPatc
         assert you.startswith("▶")  # whose turn, as a sign
 
 
+@pytest.mark.slow
 async def test_new_match_from_the_match_end_screen_starts_one() -> None:
     """Match end → "new match" → start screen → Enter deals a new match (nothing hangs)."""
     app = make_app(seed=7)
@@ -506,6 +516,7 @@ class _StubbornBot:
         return Pass()
 
 
+@pytest.mark.slow
 async def test_a_broken_bot_does_not_end_the_match() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(100, 36)) as pilot:

@@ -65,6 +65,7 @@ def test_the_names_are_croatian_words() -> None:
     assert len(set(names.values())) == len(names)  # one name, one rule
 
 
+@pytest.mark.slow
 async def test_start_screen_and_score_panel_name_the_rules_alike() -> None:
     rules = Rules(bela_on_second=True, stiglja_bonus=100)
     app = BelaApp(resume=None, hold_delay=0.0, language="hr", rules=rules)

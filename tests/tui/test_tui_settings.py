@@ -63,6 +63,7 @@ def pressed(screen: StartScreen, set_id: str) -> str | None:
     return next(b.name for b in screen.query(f"#{set_id} RadioButton") if b.value)
 
 
+@pytest.mark.slow
 async def test_settings_changed_on_the_screen_are_there_after_a_restart() -> None:
     app = start_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -108,6 +109,7 @@ async def test_settings_changed_on_the_screen_are_there_after_a_restart() -> Non
         assert screen.query_one("#rule-visi", Tick).value is False
 
 
+@pytest.mark.slow
 async def test_a_new_match_uses_the_saved_house_rules_and_shows_them() -> None:
     save_settings(Settings(rules=Rules(dosta=True, visi=True)))
     app = make_app(target=None, difficulty=None)  # no --rules: the saved ones
@@ -124,6 +126,7 @@ async def test_a_new_match_uses_the_saved_house_rules_and_shows_them() -> None:
         assert "Na dosta" in source and "Visi" in source and "No bela" not in source
 
 
+@pytest.mark.slow
 async def test_the_match_at_the_table_keeps_its_rules_when_they_change() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -215,6 +218,7 @@ async def test_the_palette_changes_a_house_rule_and_saves_it() -> None:
     assert load_settings().settings == Settings(target=501, rules=Rules(visi=True))
 
 
+@pytest.mark.slow
 async def test_speed_and_theme_changed_in_play_are_saved() -> None:
     app = start_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -252,6 +256,7 @@ async def test_clockwise_play_seats_ivo_on_the_left() -> None:
             assert ivo_left is clockwise
 
 
+@pytest.mark.slow
 async def test_a_settings_write_that_fails_is_said_once_and_play_goes_on(
     monkeypatch: Any,
 ) -> None:
@@ -287,6 +292,7 @@ async def test_a_saved_theme_that_does_not_exist_is_named_and_ignored() -> None:
     assert any("'[b]gone' is not available" in n for n in seen)
 
 
+@pytest.mark.slow
 async def test_the_unfinished_matchs_settings_are_offered_and_f2_says_they_are_not_saved() -> None:
     """Issue #22: the start screen took the unfinished match's target and bots but the
     saved house rules, and F2 showed the match's target as if it were saved."""
@@ -318,6 +324,7 @@ async def test_the_unfinished_matchs_settings_are_offered_and_f2_says_they_are_n
     assert load_settings().settings.target == 701
 
 
+@pytest.mark.slow
 async def test_f2_and_o_open_the_settings_on_the_match_end_dialog() -> None:
     from bela.engine import Match
     from bela.tui.screens.match_end import MatchEndScreen
@@ -339,6 +346,7 @@ async def test_f2_and_o_open_the_settings_on_the_match_end_dialog() -> None:
             await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_the_arrows_choose_and_move_between_settings() -> None:
     """← → choose (and save) as on the start screen; ↓ goes to the next setting."""
     app = start_app(target=None, difficulty=None)

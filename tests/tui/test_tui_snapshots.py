@@ -56,6 +56,7 @@ def test_start_screen(snap_compare: Snap) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=ready)
 
 
+@pytest.mark.slow
 def test_calling_trump(snap_compare: Snap) -> None:
     """The human speaks first: six cards up, the talon face down, the bid menu."""
     app = still_app(seed=7)

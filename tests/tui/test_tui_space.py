@@ -33,6 +33,7 @@ async def measures(size: tuple[int, int]) -> dict[str, Any]:
         }
 
 
+@pytest.mark.slow
 async def test_the_table_grows_with_the_window() -> None:
     small = await measures((80, 24))
     roomy = await measures((120, 40))

@@ -180,6 +180,7 @@ async def test_a_damaged_save_found_after_the_first_paint_is_reported_there() ->
         assert app.focused is screen.query_one("#target")  # the first choice, not a start
 
 
+@pytest.mark.slow
 async def test_without_an_unfinished_match_the_newest_archived_one_sets_the_start() -> None:
     archive_match(record_from_match(Match.new(1, 1001), "hard"))
     archive_match(record_from_match(Match.new(2, 701), "easy"))  # the newer one
@@ -276,6 +277,7 @@ async def test_left_left_left_enter_chooses_and_never_starts_a_match_unseen() ->
         assert app.focused is screen.query_one("#difficulty")
 
 
+@pytest.mark.slow
 async def test_the_arrows_move_through_target_bots_seed_and_buttons_in_order() -> None:
     app = make_app(resume=None, target=501, difficulty="normal")
     async with app.run_test(size=(80, 24)) as pilot:

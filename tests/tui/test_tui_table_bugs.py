@@ -107,6 +107,7 @@ async def test_a_second_enter_on_a_trick_s_last_card_only_clears_the_trick() -> 
         assert after is not None and len(after.hand(0)) == 6
 
 
+@pytest.mark.slow
 async def test_keys_typed_while_a_bot_thinks_move_nothing_and_play_nothing() -> None:
     app = make_app(seed=7, bot_delay=30.0)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -205,6 +206,7 @@ def test_a_label_too_long_for_its_badge_ends_in_an_ellipsis() -> None:
 # ---------------------------------------------------------------------- bug 6: notices
 
 
+@pytest.mark.slow
 async def test_notices_never_cover_the_hand_or_the_trick_and_the_footer_fits() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:

@@ -40,6 +40,7 @@ async def until_hand_of(pilot: Any, screen: TableScreen, size: int) -> None:
         await human_move(pilot, screen)
 
 
+@pytest.mark.slow
 async def test_a_number_past_the_hand_says_so_and_enter_then_plays_nothing() -> None:
     app = make_app(seed=7)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -106,6 +107,7 @@ def test_the_help_names_brza_163_and_the_target_in_play() -> None:
     assert "played to 701" in help_text(Rules(), target=701)
 
 
+@pytest.mark.slow
 async def test_f1_at_the_table_describes_its_house_rules() -> None:
     app = make_app(seed=7, rules=Rules(bela_on_second=True), auto_bela=False)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -122,6 +124,7 @@ def standing(app: Any) -> str:
     return str(app.screen.query_one("#standing", Static).content)
 
 
+@pytest.mark.slow
 async def test_brza_163_counts_its_three_deals_and_never_says_to_163() -> None:
     app = make_app(seed=7, target=163)
     async with app.run_test(size=(100, 36)) as pilot:
@@ -199,6 +202,7 @@ async def _seat_until(pilot: Any, app: Any, done: Any) -> Any:
     raise AssertionError("never got there")
 
 
+@pytest.mark.slow
 async def test_at_a_network_seat_dosta_is_asked_and_a_number_past_the_hand_plays_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -321,7 +321,7 @@ def parse_rules(text: str) -> Rules:
                 )
             )
         fields.update(HOUSE_RULES[name][0])
-    return Rules(**fields)  # type: ignore[arg-type]
+    return Rules(**fields)
 
 
 MAX_LAST = 10_000

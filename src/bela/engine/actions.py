@@ -1,10 +1,19 @@
 """The actions a seated player can take: pass ("dalje"), name trump, play a card, claim "dosta",
-keep one's zvanja to oneself ("šutim")."""
+keep one's zvanja to oneself ("šutim").
+
+The action classes are plain Python classes in the compiled build too (``native_class=False``):
+a mypyc native class checks its fields' types in the constructor, raising ``TypeError`` for
+``Play("QH")`` before ``__post_init__`` converts the text (or says what is wrong with a bad
+value), and refuses ``object.__new__``. Both builds must take and refuse the same values with
+the same errors; actions are made once a move, so the plain classes cost nothing that counts.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from bela.engine.cards import Card, Suit, to_card, to_suit
 from bela.engine.errors import CardParseError, MalformedActionError, shown
@@ -13,6 +22,7 @@ from bela.engine.pickling import by_fields
 __all__ = ["Action", "Call", "Claim", "Pass", "Play", "Silent", "parse_action"]
 
 
+@mypyc_attr(native_class=False)  # see the module
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Say "dalje": leave the trump choice to the next player."""
@@ -21,6 +31,7 @@ class Pass:
         return "dalje"
 
 
+@mypyc_attr(native_class=False)  # see the module
 @dataclass(frozen=True, slots=True)
 class Call:
     """Name a trump suit: a ``Suit``, its letter or symbol, or its index 0..3."""
@@ -31,13 +42,15 @@ class Call:
     suit: Suit
 
     def __post_init__(self) -> None:
-        if self.suit.__class__ is not Suit:
-            object.__setattr__(self, "suit", to_suit(self.suit))
+        suit: object = getattr(self, "suit")  # noqa: B009 (an object until checked: see the module)
+        if type(suit) is not Suit:
+            object.__setattr__(self, "suit", to_suit(suit))
 
     def __str__(self) -> str:
         return f"call {self.suit}"
 
 
+@mypyc_attr(native_class=False)  # see the module
 @dataclass(frozen=True, slots=True)
 class Play:
     """Play a card; ``bela=True`` announces bela with it (trump K or Q, see ``Rules``).
@@ -52,15 +65,18 @@ class Play:
     bela: bool = False
 
     def __post_init__(self) -> None:
-        if self.card.__class__ is not Card:
-            object.__setattr__(self, "card", to_card(self.card))
-        if self.bela is not False and self.bela is not True:
-            raise MalformedActionError(f"bela is True or False, not {shown(self.bela)}")
+        card: object = getattr(self, "card")  # noqa: B009 (an object until checked: see the module)
+        if type(card) is not Card:
+            object.__setattr__(self, "card", to_card(card))
+        bela: object = getattr(self, "bela")  # noqa: B009
+        if bela is not False and bela is not True:
+            raise MalformedActionError(f"bela is True or False, not {shown(bela)}")
 
     def __str__(self) -> str:
         return f"{self.card} bela" if self.bela else str(self.card)
 
 
+@mypyc_attr(native_class=False)  # see the module
 @dataclass(frozen=True, slots=True)
 class Claim:
     """Say "dosta": my team has reached the target (only under ``Rules(dosta=True)``).
@@ -73,6 +89,7 @@ class Claim:
         return "dosta"
 
 
+@mypyc_attr(native_class=False)  # see the module
 @dataclass(frozen=True, slots=True)
 class Silent:
     """Keep my zvanja to myself: at a real table a player who says nothing forfeits them.

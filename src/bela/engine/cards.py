@@ -84,7 +84,7 @@ class Suit(IntEnum, metaclass=_ByIndex):
         return self.name.lower()[:-1]
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
+    def parse(cls, text: object) -> Suit:
         """Parse a suit letter (``H D S C``, any case) or symbol (``♥ ♦ ♠ ♣``)."""
         if not isinstance(text, str):
             raise CardParseError(f"a suit is written as H, D, S or C, not {shown(text)}")
@@ -130,7 +130,7 @@ class Rank(IntEnum, metaclass=_ByIndex):
         return _RANK_TEXT[self]
 
     @classmethod
-    def parse(cls, text: str) -> Rank:
+    def parse(cls, text: object) -> Rank:
         """Parse ``7 8 9 10 J Q K A`` (``T`` for ten; any case)."""
         rank = None
         if isinstance(text, str):
@@ -161,8 +161,8 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Card:
-        if value.__class__ is int and 0 <= value <= 31:
+    def __new__(cls, value: object) -> Card:
+        if type(value) is int and 0 <= value <= 31:
             return _CARDS[value]
         card = _card_or_none(value)
         if card is None:
@@ -177,7 +177,7 @@ class Card(int):
         return int.__new__(cls, value)
 
     @classmethod
-    def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
+    def of(cls, rank: object, suit: object) -> Card:
         """The card of a rank (0..7, 7 up to A) and a suit (0..3, H D S C)."""
         r, s = as_int(rank), as_int(suit)
         if r is None or not 0 <= r <= 7:
@@ -187,7 +187,7 @@ class Card(int):
         return _CARDS[s * 8 + r]
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: object) -> Card:
         """Parse ``"10H"``, ``"th"``, ``"QS"``, ``"A♠"``; raise ``CardParseError`` otherwise."""
         if isinstance(text, Card):
             return text
@@ -255,9 +255,9 @@ SUIT_BYTE_CARDS: Final = tuple(
 )
 
 
-def cards_in(mask: int) -> list[Card]:
-    """The cards of a mask, in index order (suit H D S C, then rank 7..A)."""
-    if mask.__class__ is not int or not 0 <= mask <= ALL_CARDS_MASK:
+def cards_in(mask: object) -> list[Card]:
+    """The cards of a mask (an int 0..2**32-1), in index order (suit H D S C, then rank 7..A)."""
+    if type(mask) is not int or not 0 <= mask <= ALL_CARDS_MASK:
         mask = check_mask(mask)
     return [
         *SUIT_BYTE_CARDS[0][mask & 0xFF],
@@ -285,7 +285,7 @@ def iter_cards(mask: int) -> Iterator[Card]:
         mask ^= low
 
 
-def mask_of(cards: Iterable[Card | str | int] | str) -> int:
+def mask_of(cards: object) -> int:
     """The mask of some cards, given as ``Card``, text or index; duplicates are an error.
 
     A single string is split on whitespace and commas: ``mask_of("JH 9H AH")``.
@@ -299,9 +299,9 @@ def mask_of(cards: Iterable[Card | str | int] | str) -> int:
     return mask
 
 
-def to_card(item: Card | str | int) -> Card:
+def to_card(item: object) -> Card:
     """Coerce text or an index to a ``Card`` (``CardParseError`` if it names none)."""
-    if item.__class__ is Card:
+    if type(item) is Card:
         return item
     if isinstance(item, str):
         return Card.parse(item)
@@ -311,8 +311,9 @@ def to_card(item: Card | str | int) -> Card:
     return card
 
 
-def parse_cards(cards: Iterable[Card | str | int] | str) -> list[Card]:
-    """Coerce cards (or one whitespace-separated string of them) to a list of ``Card``."""
+def parse_cards(cards: object) -> list[Card]:
+    """Coerce cards (``Card``, text or index; or one whitespace-separated string of them) to a
+    list of ``Card``."""
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
     elif isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Iterable):
@@ -322,9 +323,9 @@ def parse_cards(cards: Iterable[Card | str | int] | str) -> list[Card]:
     return [to_card(c) for c in cards]
 
 
-def to_suit(suit: Suit | str | int) -> Suit:
+def to_suit(suit: object) -> Suit:
     """Coerce a suit letter, symbol or index 0..3 to a ``Suit`` (else ``CardParseError``)."""
-    if suit.__class__ is Suit:
+    if type(suit) is Suit:
         return suit
     if isinstance(suit, str):
         return Suit.parse(suit)

@@ -24,7 +24,7 @@ _MASK64: Final = MAX_SEED
 
 def check_seed(seed: object) -> int:
     """A seed is an int 0..2**64-1; anything else is an ``InvalidValueError`` that says so."""
-    if seed.__class__ is int and 0 <= seed <= MAX_SEED:
+    if type(seed) is int and 0 <= seed <= MAX_SEED:
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise InvalidValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {shown(seed)}")
@@ -38,13 +38,19 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
-def round_seed(match_seed: int, index: int) -> int:
-    """The seed of the ``index``-th deal (0-based) of a match."""
+def check_round_index(index: object) -> int:
+    """A match's round index is an int 0..2**64-1 (``InvalidValueError`` otherwise)."""
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= MAX_SEED:
         raise InvalidValueError(
             f"a round index is a whole number from 0 to {MAX_SEED}, not {shown(index)}"
         )
-    return _splitmix64(_splitmix64(check_seed(match_seed)) ^ int(index))
+    return int(index)
+
+
+def round_seed(match_seed: object, index: object) -> int:
+    """The seed of the ``index``-th deal (0-based) of a match."""
+    number = check_round_index(index)
+    return _splitmix64(_splitmix64(check_seed(match_seed)) ^ number)
 
 
 _KEYS: Final = Struct("<32H")
@@ -68,7 +74,7 @@ def _ranked_cards(seed_bytes: bytes) -> list[int]:
         length += 64
 
 
-def deal_from_seed(seed: int, dealer: int) -> tuple[list[int], list[int]]:
+def deal_from_seed(seed: object, dealer: object) -> tuple[list[int], list[int]]:
     """The seeded deal: six-card hands and two-card talons, as masks by seat.
 
     Dealt as at the table from the shuffled deck: six cards to each seat from

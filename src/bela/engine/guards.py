@@ -6,6 +6,14 @@ behind them (``push_card``, ``legal_mask``, ``play_out_random``'s loop) trust
 their arguments. A caller's common case (a plain int in range) costs one type
 test and one chained compare, written inline at the call site; these functions
 are the slow path that accepts other int-likes or says what is wrong.
+
+So the public entry points annotate what they check as ``object``, not ``int`` or ``Rules``:
+compiled by mypyc, a parameter annotated ``int`` is checked at the call, before the body runs,
+and raises mypyc's ``TypeError`` for ``"7"`` (and takes ``True`` as 1), where the pure build
+raises the engine's own error with a message. Typed ``object``, both builds run the same checks
+and give the same errors (tests/rules/test_rules_api_guards.py runs on both). The inline fast
+path is written ``type(x) is int and 0 <= x <= 3``, which mypy narrows and mypyc compiles to a
+type test and two compares.
 """
 
 from __future__ import annotations

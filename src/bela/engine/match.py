@@ -12,12 +12,13 @@ total wins, and while the totals are equal one more deal is played.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from bela.engine.actions import Action
-from bela.engine.deal import MAX_SEED, check_seed, round_seed
+from bela.engine.deal import MAX_SEED, check_round_index, check_seed, round_seed
 from bela.engine.errors import InvalidValueError, RoundOverError, shown
 from bela.engine.guards import as_int, check_int, check_seat, check_sequence
 from bela.engine.pickling import by_fields
@@ -50,6 +51,10 @@ class RoundRecord:
     written: Pair
 
 
+# A plain Python class in the compiled build too: a native one's constructor would check the
+# fields' types first, raising TypeError for Match(seed="7") before __post_init__ could say
+# what is wrong (the fields are read with getattr there, as objects, for the same reason).
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Match:
     """An immutable match state; ``apply`` returns the next one."""
@@ -70,45 +75,55 @@ class Match:
 
     def __post_init__(self) -> None:
         """Refuse settings a match cannot have (``Match(...)``, ``Match.new``, ``replace``)."""
-        seed = check_seed(self.seed)
-        if self.target.__class__ is not int or self.target not in TARGETS:
+        given_seed: object = getattr(self, "seed")  # noqa: B009
+        seed = check_seed(given_seed)
+        target: object = getattr(self, "target")  # noqa: B009
+        if type(target) is not int or target not in TARGETS:
             targets = ", ".join(map(str, TARGETS))
-            raise InvalidValueError(f"the target is one of {targets}, not {shown(self.target)}")
-        if not isinstance(self.rules, Rules):
-            raise InvalidValueError(f"rules are a Rules(...), not {shown(self.rules)}")
-        first_dealer = check_seat(self.first_dealer, "the first dealer")
-        start_index = check_int(self.start_index, "the first round index", 0, MAX_SEED)
+            raise InvalidValueError(f"the target is one of {targets}, not {shown(target)}")
+        rules: object = getattr(self, "rules")  # noqa: B009
+        if not isinstance(rules, Rules):
+            raise InvalidValueError(f"rules are a Rules(...), not {shown(rules)}")
+        given_dealer: object = getattr(self, "first_dealer")  # noqa: B009
+        first_dealer = check_seat(given_dealer, "the first dealer")
+        given_index: object = getattr(self, "start_index")  # noqa: B009
+        start_index = check_int(given_index, "the first round index", 0, MAX_SEED)
         # an int-like that is not an int (an IntEnum member) is kept as its plain value
-        if seed.__class__ is not self.seed.__class__:
+        if type(given_seed) is not int:
             object.__setattr__(self, "seed", seed)
-        if first_dealer.__class__ is not self.first_dealer.__class__:
+        if type(given_dealer) is not int:
             object.__setattr__(self, "first_dealer", first_dealer)
-        if start_index.__class__ is not self.start_index.__class__:
+        if type(given_index) is not int:
             object.__setattr__(self, "start_index", start_index)
 
     @classmethod
     def new(
         cls,
-        seed: int,
-        target: int = 1001,
-        rules: Rules = DEFAULT_RULES,
-        first_dealer: int = DEFAULT_FIRST_DEALER,
-        start_index: int = 0,
+        seed: object,
+        target: object = 1001,
+        rules: object = DEFAULT_RULES,
+        first_dealer: object = DEFAULT_FIRST_DEALER,
+        start_index: object = 0,
     ) -> Match:
-        """A match about to deal its first round (``start_index`` skips to a later deal)."""
-        match = cls(seed, target, rules, first_dealer, start_index=start_index)
+        """A match about to deal its first round (``start_index`` skips to a later deal).
+
+        The arguments are checked by the constructor (``InvalidValueError``), so they are typed
+        ``object``: the compiled build would refuse a wrong type with a ``TypeError`` first.
+        """
+        match = cls(seed, target, rules, first_dealer, start_index=start_index)  # type: ignore[arg-type]
         return replace(match, current=match.deal(start_index))
 
-    def deal(self, index: int) -> Round:
+    def deal(self, index: object) -> Round:
         """The ``index``-th round of this match, freshly dealt."""
-        seed = round_seed(self.seed, index)  # checks the index
-        rnd = Round.from_seed(seed, (self.first_dealer + index) % 4, self.rules)
+        number = check_round_index(index)
+        seed = round_seed(self.seed, number)
+        rnd = Round.from_seed(seed, (self.first_dealer + number) % 4, self.rules)
         if self.target != QUICK_TARGET:
             # the score written before this deal (also when an earlier deal is dealt
             # again, to replay it): what a claim counts, and what the players see
             before = [0, 0]
             for played in self.rounds:
-                if played.index < index:
+                if played.index < number:
                     before[0] += played.written[0]
                     before[1] += played.written[1]
             rnd._match_context = (before[0], before[1], self.target)
@@ -129,7 +144,7 @@ class Match:
         """Whether the match ended by belot."""
         return bool(self.rounds) and self.rounds[-1].result.belot is not None
 
-    def apply(self, action: Action, seat: int | None = None) -> Match:
+    def apply(self, action: object, seat: object = None) -> Match:
         """The match after ``action`` in the current round (a new round is dealt as needed)."""
         if self.current is None:
             raise RoundOverError("the match is over: no more actions")
@@ -173,7 +188,7 @@ class Match:
             return replace(state, current=None)
         return replace(state, current=state.deal(state.next_index))
 
-    def replay(self, rounds: Sequence[Iterable[Action]]) -> Match:
+    def replay(self, rounds: object) -> Match:
         """This match with each round's actions applied in order."""
         match = self
         for actions in check_sequence(rounds, "rounds of actions"):
@@ -196,7 +211,7 @@ def decide_quick_winner(scores: Pair, deals: int, belot: int | None = None) -> i
     return 0 if scores[0] > scores[1] else 1
 
 
-def decide_winner(scores: Pair, target: int, belot: int | None = None) -> int | None:
+def decide_winner(scores: object, target: object, belot: object = None) -> int | None:
     """The match winner after a round, or None to play on."""
     if not (
         isinstance(scores, (tuple, list))
@@ -205,11 +220,10 @@ def decide_winner(scores: Pair, target: int, belot: int | None = None) -> int | 
         and as_int(scores[1]) is not None
     ):
         raise InvalidValueError(f"scores are a pair (team 0, team 1) of ints, not {shown(scores)}")
-    check_int(target, "the target", 1)
+    goal = check_int(target, "the target", 1)
     if belot is not None:
-        check_int(belot, "the belot team", 0, 1)
-        return belot
-    over = [t for t in (0, 1) if scores[t] >= target]
+        return check_int(belot, "the belot team", 0, 1)
+    over = [t for t in (0, 1) if scores[t] >= goal]
     if len(over) == 1:
         return over[0]
     if len(over) == 2 and scores[0] != scores[1]:

@@ -13,7 +13,7 @@ transitions without the defensive copy (``push_card`` also skips validation).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any, Final, NamedTuple
 
@@ -52,6 +52,7 @@ from bela.engine.zvanja import Zvanje, ZvanjeKind, best_zvanja_seat, zvanja_of_m
 
 __all__ = ["BELA_POINTS", "LAST_TRICK_BONUS", "Round", "RoundResult"]
 
+DEALER: Final = "the dealer"
 LAST_TRICK_BONUS: Final = 10
 BELA_POINTS: Final = 20
 
@@ -185,33 +186,35 @@ class Round:
 
     def __init__(
         self,
-        dealer: int,
-        hands: Sequence[int],
-        talons: Sequence[int],
-        rules: Rules = DEFAULT_RULES,
-        seed: int | None = None,
+        dealer: object,
+        hands: object,
+        talons: object,
+        rules: object = DEFAULT_RULES,
+        seed: object = None,
     ) -> None:
-        """Build from masks (6-card hands, 2-card talons, by seat); prefer the classmethods."""
+        """Build from masks (6-card hands, 2-card talons, by seat); prefer the classmethods.
+
+        The entry points take ``object`` and check it themselves (``bela.engine.guards``).
+        """
         if hands is _UNSET:  # _blank: from_seed and copy set every field themselves
             return
-        dealer = check_seat(dealer, "the dealer")
-        _check_rules(rules)
-        if seed is not None:
-            seed = check_seed(seed)
-        hands = [check_mask(h, "a hand") for h in _four(hands, "hands")]
-        talons = [check_mask(t, "a talon") for t in _four(talons, "talons")]
+        first = check_seat(dealer, "the dealer")
+        checked_rules = _check_rules(rules)
+        checked_seed = None if seed is None else check_seed(seed)
+        hand_masks = [check_mask(h, "a hand") for h in _four(hands, "hands")]
+        talon_masks = [check_mask(t, "a talon") for t in _four(talons, "talons")]
         seen = 0
         for seat in range(4):
-            if hands[seat].bit_count() != 6 or talons[seat].bit_count() != 2:
+            if hand_masks[seat].bit_count() != 6 or talon_masks[seat].bit_count() != 2:
                 raise InvalidValueError(f"seat {seat} needs 6 cards and a 2-card talon")
-            for part in (hands[seat], talons[seat]):
+            for part in (hand_masks[seat], talon_masks[seat]):
                 if seen & part:
                     dup = ", ".join(str(c) for c in cards_in(seen & part))
                     raise InvalidValueError(f"{dup} dealt twice")
                 seen |= part
         if seen != ALL_CARDS_MASK:  # pragma: no cover - implied by the counts above
             raise InvalidValueError("a deal uses all 32 cards")
-        self._start(dealer, hands, talons, rules, seed)
+        self._start(first, hand_masks, talon_masks, checked_rules, checked_seed)
 
     def _start(
         self,
@@ -255,33 +258,33 @@ class Round:
 
     @classmethod
     def from_hands(
-        cls,
-        dealer: int,
-        hands: Sequence[Iterable[Card | str | int] | str],
-        talons: Sequence[Iterable[Card | str | int] | str],
-        rules: Rules = DEFAULT_RULES,
+        cls, dealer: object, hands: object, talons: object, rules: object = DEFAULT_RULES
     ) -> Round:
-        """A round from an explicit deal: 4 × 6 cards and 4 × 2 talon cards, by seat."""
+        """A round from an explicit deal: 4 × 6 cards and 4 × 2 talon cards, by seat (each a
+        list of ``Card``, text or indices, or one string like ``"JH 9H AH 7S 8S 9S"``)."""
         dealer = check_seat(dealer, "the dealer")
         hand_masks = [mask_of(h) for h in _four(hands, "hands")]
         talon_masks = [mask_of(t) for t in _four(talons, "talons")]
         return cls(dealer, hand_masks, talon_masks, rules)
 
     @classmethod
-    def from_seed(cls, seed: int, dealer: int = 0, rules: Rules = DEFAULT_RULES) -> Round:
+    def from_seed(cls, seed: object, dealer: object = 0, rules: object = DEFAULT_RULES) -> Round:
         """A round dealt from an integer seed (the same cards on every platform)."""
-        if dealer.__class__ is not int or not 0 <= dealer <= 3:
-            dealer = check_seat(dealer, "the dealer")
-        if rules.__class__ is not Rules:
-            _check_rules(rules)
-        hands, talons = deal_checked(check_seed(seed), dealer)
+        first = (
+            dealer if type(dealer) is int and 0 <= dealer <= 3 else check_seat(dealer, "the dealer")
+        )
+        checked_rules = rules if type(rules) is Rules else _check_rules(rules)
+        checked_seed = check_seed(seed)
+        hands, talons = deal_checked(checked_seed, first)
         rnd = _blank(cls)  # without the checks of __init__
-        rnd._start(dealer, hands, talons, rules, seed)  # a seeded deal is valid by construction
+        # a seeded deal is valid by construction
+        rnd._start(first, hands, talons, checked_rules, checked_seed)
         return rnd
 
     @classmethod
-    def random(cls, rng: Random, dealer: int = 0, rules: Rules = DEFAULT_RULES) -> Round:
-        """A round dealt from a seed drawn from ``rng`` (the caller owns the randomness)."""
+    def random(cls, rng: object, dealer: object = 0, rules: object = DEFAULT_RULES) -> Round:
+        """A round dealt from a seed drawn from ``rng``, a ``random.Random`` (the caller owns the
+        randomness)."""
         return cls.from_seed(_getrandbits(rng)(64), dealer, rules)
 
     def copy(self) -> Round:
@@ -324,7 +327,7 @@ class Round:
         state = {name: getattr(self, name) for name in _ROUND_FIELDS if hasattr(self, name)}
         return _restored, (state,)
 
-    def replay(self, actions: Iterable[Action]) -> Round:
+    def replay(self, actions: object) -> Round:
         """This round with ``actions`` applied in order (each validated)."""
         new = self.copy()
         for action in check_sequence(actions, "actions"):
@@ -375,20 +378,17 @@ class Round:
     def is_finished(self) -> bool:
         return self._phase is Phase.FINISHED
 
-    def hand(self, seat: int) -> list[Card]:
+    def hand(self, seat: object) -> list[Card]:
         """The cards a seat holds now (6 before the call, then 8 less those played)."""
-        if seat.__class__ is not int or not 0 <= seat <= 3:
-            seat = check_seat(seat)
+        seat = seat if type(seat) is int and 0 <= seat <= 3 else check_seat(seat)
         return mask_cards(self._hands[seat])
 
-    def hand_mask(self, seat: int) -> int:
-        if seat.__class__ is not int or not 0 <= seat <= 3:
-            seat = check_seat(seat)
+    def hand_mask(self, seat: object) -> int:
+        seat = seat if type(seat) is int and 0 <= seat <= 3 else check_seat(seat)
         return self._hands[seat]
 
-    def talon(self, seat: int) -> list[Card]:
-        if seat.__class__ is not int or not 0 <= seat <= 3:
-            seat = check_seat(seat)
+    def talon(self, seat: object) -> list[Card]:
+        seat = seat if type(seat) is int and 0 <= seat <= 3 else check_seat(seat)
         return mask_cards(self.deal_talons[seat])
 
     @property
@@ -416,10 +416,9 @@ class Round:
     def tricks_won(self) -> Pair:
         return self._tricks_won[0], self._tricks_won[1]
 
-    def declarations(self, seat: int) -> tuple[Zvanje, ...]:
+    def declarations(self, seat: object) -> tuple[Zvanje, ...]:
         """A seat's zvanja in its eight cards (empty before the call), best first."""
-        if seat.__class__ is not int or not 0 <= seat <= 3:
-            seat = check_seat(seat)
+        seat = seat if type(seat) is int and 0 <= seat <= 3 else check_seat(seat)
         if self._trump < 0 or self.rules.no_zvanja:
             return ()
         if self._declarations is None:
@@ -428,10 +427,9 @@ class Round:
             )
         return self._declarations[seat]
 
-    def declared(self, seat: int) -> tuple[Zvanje, ...]:
+    def declared(self, seat: object) -> tuple[Zvanje, ...]:
         """A seat's zvanja as the table knows them: none once it has kept them to itself."""
-        if seat.__class__ is not int or not 0 <= seat <= 3:
-            seat = check_seat(seat)
+        seat = seat if type(seat) is int and 0 <= seat <= 3 else check_seat(seat)
         return () if self._silent >> seat & 1 else self.declarations(seat)
 
     @property
@@ -539,10 +537,10 @@ class Round:
             return hand
         return legal_mask(hand, self._trick[0] >> 3, self._win_card, self._trump)
 
-    def can_announce_bela(self, card: int) -> bool:
-        """Whether playing ``card`` now may carry a bela announcement."""
-        if card.__class__ is not int or not 0 <= card <= 31:
-            card = int(to_card(card))
+    def can_announce_bela(self, card: object) -> bool:
+        """Whether playing ``card`` (a ``Card``, text or index) now may carry a bela
+        announcement."""
+        card = card if type(card) is int and 0 <= card <= 31 else int(to_card(card))
         seat = self._to_play
         if seat != self._bela_seat or self._phase is not Phase.PLAYING:  # the cheap test first
             return False
@@ -581,7 +579,7 @@ class Round:
             return out
         return []
 
-    def _check(self, action: Action, seat: int | None) -> None:
+    def _check(self, action: object, seat: object) -> Action:
         """Raise the specific error for an action that is not allowed now.
 
         First the action's shape (a ``Pass``, ``Call`` or ``Play`` whose fields are a
@@ -600,7 +598,7 @@ class Round:
             well_formed = False
         if not well_formed and cls is not Claim and cls is not Silent:
             _check_shape(action)
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat <= 3):
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
             seat = check_seat(seat, "the seat acting", MalformedActionError)
         if self._phase is Phase.FINISHED:
             raise RoundOverError("the round is over: no more actions")
@@ -615,7 +613,7 @@ class Round:
                 raise IllegalClaimError(
                     "'dosta' is said by the player who has just won a trick, before the next lead"
                 )
-            return
+            return action
         if isinstance(action, Silent):
             if self._phase is not Phase.PLAYING or self._history:
                 raise WrongPhaseError("zvanja are kept back in the first trick, before one's card")
@@ -623,13 +621,15 @@ class Round:
                 raise WrongPhaseError("this player has already kept his zvanja back")
             if not self.declarations(self._to_play):
                 raise WrongPhaseError("this player has no zvanja to keep back")
-            return
+            return action
         if isinstance(action, (Pass, Call)):
             if self._phase is not Phase.BIDDING:
                 raise WrongPhaseError(f"trump is already {self.trump}: play a card")
             if isinstance(action, Pass) and len(self._bids) == 3 and not self.rules.no_forced_trump:
                 raise IllegalBidError("the dealer may not say dalje: name a trump suit")
-            return
+            return action
+        if not isinstance(action, Play):  # pragma: no cover - _check_shape refused it above
+            raise MalformedActionError(f"{quoted(action)} is not an action")
         if self._phase is not Phase.PLAYING:
             raise WrongPhaseError("trump has not been named yet: pass (dalje) or name a suit")
         card = int(action.card)
@@ -643,8 +643,9 @@ class Round:
                 f"bela is announced with the {which} of the trump king and queen held by one "
                 f"player; {action.card} is not that card"
             )
+        return action
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: object) -> bool:
         try:
             self._check(action, None)
         except ValueError:
@@ -653,21 +654,20 @@ class Round:
 
     # ------------------------------------------------------------------ transitions
 
-    def apply(self, action: Action, seat: int | None = None) -> Round:
-        """The round after ``action``; this round is unchanged.
+    def apply(self, action: object, seat: object = None) -> Round:
+        """The round after ``action`` (an ``Action``); this round is unchanged.
 
         ``seat``, if given, must be the seat to act (``OutOfTurnError`` otherwise).
         Any illegal action raises an ``IllegalActionError`` subclass explaining why.
         """
-        self._check(action, seat)
+        checked = self._check(action, seat)
         new = self.copy()
-        new._push_checked(action)
+        new._push_checked(checked)
         return new
 
-    def push(self, action: Action, seat: int | None = None) -> None:
+    def push(self, action: object, seat: object = None) -> None:
         """Apply ``action`` in place (validated). For search on a ``copy()``."""
-        self._check(action, seat)
-        self._push_checked(action)
+        self._push_checked(self._check(action, seat))
 
     def _push_checked(self, action: Action) -> None:
         if isinstance(action, Play):
@@ -1064,10 +1064,9 @@ class Round:
 
     # ------------------------------------------------------------------ views
 
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: object) -> SeatView:
         """What ``seat`` may know now (its own cards, the public record, nothing else)."""
-        if seat.__class__ is not int or not 0 <= seat <= 3:
-            seat = check_seat(seat)
+        seat = seat if type(seat) is int and 0 <= seat <= 3 else check_seat(seat)
         called = self._trump >= 0
         shown: tuple[tuple[int, tuple[Zvanje, ...]], ...] = ()
         if self._zvanja_team >= 0:
@@ -1192,9 +1191,10 @@ def _restored(state: dict[str, Any]) -> Round:
     return rnd
 
 
-def _check_rules(rules: object) -> None:
+def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise InvalidValueError(f"rules are a Rules(...), not {quoted(rules)}")
+    return rules
 
 
 def _four(parts: object, what: str) -> list[Any]:

@@ -84,12 +84,37 @@ class Rules:
     clockwise: bool = False
     hide_played_tricks: bool = False
 
-    def __post_init__(self) -> None:
-        for name in _FLAGS:
-            check_flag(getattr(self, name), name)
-        bonus = self.stiglja_bonus
-        if bonus.__class__ is not int or bonus not in STIGLJA_BONUSES:
-            raise InvalidValueError(f"stiglja_bonus is 90 or 100, not {shown(bonus)}")
+    # The constructor is written out, taking ``object``: compiled by mypyc, the generated one
+    # would refuse ``visi="yes"`` with a ``TypeError`` (and take ``visi=1`` as True) before any
+    # check of ours ran; both builds must say what is wrong with an ``InvalidValueError``.
+    def __init__(
+        self,
+        no_forced_trump: object = False,
+        visi: object = False,
+        bela_on_second: object = False,
+        no_zvanja: object = False,
+        no_bela: object = False,
+        bela_always_counts: object = False,
+        stiglja_bonus: object = 90,
+        dosta: object = False,
+        tens_over_kings: object = False,
+        clockwise: object = False,
+        hide_played_tricks: object = False,
+    ) -> None:
+        set_field = object.__setattr__  # frozen
+        set_field(self, "no_forced_trump", check_flag(no_forced_trump, "no_forced_trump"))
+        set_field(self, "visi", check_flag(visi, "visi"))
+        set_field(self, "bela_on_second", check_flag(bela_on_second, "bela_on_second"))
+        set_field(self, "no_zvanja", check_flag(no_zvanja, "no_zvanja"))
+        set_field(self, "no_bela", check_flag(no_bela, "no_bela"))
+        set_field(self, "bela_always_counts", check_flag(bela_always_counts, "bela_always_counts"))
+        set_field(self, "dosta", check_flag(dosta, "dosta"))
+        set_field(self, "tens_over_kings", check_flag(tens_over_kings, "tens_over_kings"))
+        set_field(self, "clockwise", check_flag(clockwise, "clockwise"))
+        set_field(self, "hide_played_tricks", check_flag(hide_played_tricks, "hide_played_tricks"))
+        if type(stiglja_bonus) is not int or stiglja_bonus not in STIGLJA_BONUSES:
+            raise InvalidValueError(f"stiglja_bonus is 90 or 100, not {shown(stiglja_bonus)}")
+        set_field(self, "stiglja_bonus", stiglja_bonus)
 
     def changed(self) -> dict[str, bool | int]:
         """The fields that differ from the standard game, by name (for messages and help)."""

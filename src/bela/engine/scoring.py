@@ -36,35 +36,43 @@ class Score(NamedTuple):
 
 def score_round_detail(
     *,
-    caller: int,
-    card_points: Pair,
-    zvanja: Pair,
-    bela: Pair,
-    tricks: Pair,
-    visi: bool = False,
-    stiglja_bonus: int = STIGLJA_BONUS,
-    bela_always_counts: bool = False,
+    caller: object,
+    card_points: object,
+    zvanja: object,
+    bela: object,
+    tricks: object,
+    visi: object = False,
+    stiglja_bonus: object = STIGLJA_BONUS,
+    bela_always_counts: object = False,
 ) -> Score:
     """Score a round from its numbers; ``caller`` is the calling seat or team (parity counts).
 
     Each pair is (team 0, team 1) of whole numbers 0 or more; ``tricks`` are 0..8 each
     (8 is a štiglja, so not both). ``visi``, ``stiglja_bonus`` (90 or 100) and
-    ``bela_always_counts`` are the house rules of the same names in ``Rules``.
+    ``bela_always_counts`` are the house rules of the same names in ``Rules``. The arguments
+    are typed ``object`` because they are checked here: the compiled build would otherwise
+    refuse a wrong type with a ``TypeError`` before these checks could say what is wrong.
     """
-    if stiglja_bonus.__class__ is not int or stiglja_bonus not in (90, 100):
+    if type(stiglja_bonus) is not int or stiglja_bonus not in (90, 100):
         raise InvalidValueError(f"stiglja_bonus is 90 or 100, not {shown(stiglja_bonus)}")
-    check_flag(bela_always_counts, "bela_always_counts")
-    try:  # the common case, tuples of plain ints, in a few compares (bots score in loops)
+    always = check_flag(bela_always_counts, "bela_always_counts")
+    # the common case, tuples of plain ints, in a few compares (bots score in loops)
+    if (
+        type(caller) is int
+        and 0 <= caller <= 3
+        and (visi is False or visi is True)
+        and type(card_points) is tuple
+        and type(zvanja) is tuple
+        and type(bela) is tuple
+        and type(tricks) is tuple
+        and len(card_points) == len(zvanja) == len(bela) == len(tricks) == 2
+    ):
         c0, c1 = card_points
         z0, z1 = zvanja
         b0, b1 = bela
         t0, t1 = tricks
-        fast = (
-            card_points.__class__ is zvanja.__class__ is bela.__class__ is tricks.__class__ is tuple
-            and caller.__class__ is int
-            and 0 <= caller <= 3
-            and (visi is False or visi is True)
-            and c0.__class__ is c1.__class__ is z0.__class__ is z1.__class__ is int
+        if (
+            c0.__class__ is c1.__class__ is z0.__class__ is z1.__class__ is int
             and b0.__class__ is b1.__class__ is t0.__class__ is t1.__class__ is int
             and c0 >= 0
             and c1 >= 0
@@ -75,13 +83,10 @@ def score_round_detail(
             and 0 <= t0 <= 8
             and 0 <= t1 <= 8
             and t0 + t1 < 16  # not both 8
-        )
-    except (TypeError, ValueError):  # not pairs: the checks below say which
-        fast = False
-    if fast:
-        return tally(
-            caller, card_points, zvanja, bela, tricks, visi, stiglja_bonus, bela_always_counts
-        )
+        ):
+            return tally(
+                caller, (c0, c1), (z0, z1), (b0, b1), (t0, t1), visi, stiglja_bonus, always
+            )
     pairs = (
         _pair(card_points, "card_points"),
         _pair(zvanja, "zvanja"),
@@ -96,7 +101,7 @@ def score_round_detail(
         *pairs,
         check_flag(visi, "visi"),
         stiglja_bonus,
-        bela_always_counts,
+        always,
     )
 
 
@@ -158,7 +163,9 @@ def tally(
     return _new_tuple(Score, (totals, written, True, stiglja, tie, 0))
 
 
-def score_round(*, caller: int, card_points: Pair, zvanja: Pair, bela: Pair, tricks: Pair) -> Pair:
+def score_round(
+    *, caller: object, card_points: object, zvanja: object, bela: object, tricks: object
+) -> Pair:
     """What each team writes under the default rules.
 
     Each argument but ``caller`` is a pair (team 0, team 1): card points

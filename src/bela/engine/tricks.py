@@ -58,8 +58,9 @@ def _beats(trump: int, card: int) -> int:
 BEATS: Final[tuple[int, ...]] = tuple(_beats(t, c) for t in range(4) for c in range(32))
 
 
-def card_points(card: Card | str | int, trump: Suit | str | int) -> int:
-    """The card's points with the given trump (J 20, 9 14 in trump; J 2, 9 0 otherwise)."""
+def card_points(card: object, trump: object) -> int:
+    """The points of ``card`` (a ``Card``, text or index) with ``trump`` (a ``Suit``, letter or
+    index): J 20, 9 14 in trump; J 2, 9 0 otherwise."""
     return CARD_POINTS[to_suit(trump) * 32 + to_card(card)]
 
 
@@ -75,7 +76,7 @@ def winning_index(trick: Sequence[int], trump: int) -> int:
     return best
 
 
-def trick_winner(trick: Sequence[Card | str | int] | str, trump: Suit | str | int) -> int:
+def trick_winner(trick: object, trump: object) -> int:
     """Index into ``trick`` (cards in play order) of the card that wins it so far."""
     cards = parse_cards(trick)
     if not cards:
@@ -140,11 +141,7 @@ def _trick_state(trick: Sequence[int], trump: int) -> tuple[int, int]:
     return trick[0] >> 3, trick[winning_index(trick, trump)]
 
 
-def legal_plays(
-    hand: Sequence[Card | str | int] | str,
-    trick: Sequence[Card | str | int] | str,
-    trump: Suit | str | int,
-) -> list[Card]:
+def legal_plays(hand: object, trick: object, trump: object) -> list[Card]:
     """The cards of ``hand`` that may be played to ``trick`` (cards already played, in order).
 
     The result keeps the hand's order. Cards are ``Card``, text or indices 0..31;
@@ -192,9 +189,7 @@ class Illegal(NamedTuple):
 ILLEGAL_CODES: Final = ("not_in_hand", "beat_trump", "beat_led", "follow", "overtrump", "trump")
 
 
-def explain_illegal(
-    hand: int, trick: Sequence[Card | str | int], trump: Suit | str | int, card: Card | str | int
-) -> str | None:
+def explain_illegal(hand: object, trick: object, trump: object, card: object) -> str | None:
     """Why ``card`` may not be played (a sentence a player can act on), or None if it may.
 
     ``hand`` is a mask of the cards held; ``trick`` the 0..3 cards already played.

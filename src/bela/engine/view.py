@@ -42,9 +42,9 @@ class CompletedTrick:
     winner: int
     points: int
 
-    def seat_of(self, index: int) -> int:
+    def seat_of(self, index: object) -> int:
         """The seat that played ``cards[index]`` (``index`` 0..3, as for ``cards``)."""
-        if index.__class__ is not int or not 0 <= index < len(self.cards):
+        if type(index) is not int or not 0 <= index < len(self.cards):
             index = check_int(index, "a card's place in the trick", 0, len(self.cards) - 1)
         return (self.leader + index) % 4
 

@@ -13,7 +13,7 @@ first in playing order from the first player.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
@@ -218,12 +218,12 @@ def zvanja_of_mask(mask: int) -> list[Zvanje]:
     return found
 
 
-def find_zvanja(cards: Iterable[Card | str | int] | str) -> list[Zvanje]:
+def find_zvanja(cards: object) -> list[Zvanje]:
     """The declarations in one player's cards (normally 8, at most 8), best first."""
     return zvanja_of_mask(_hand_mask(cards, "the cards"))
 
 
-def _hand_mask(cards: Iterable[Card | str | int] | str, where: str) -> int:
+def _hand_mask(cards: object, where: str) -> int:
     """The mask of one player's cards: at most 8, none twice."""
     parsed = parse_cards(cards)
     if len(parsed) > 8:
@@ -231,9 +231,7 @@ def _hand_mask(cards: Iterable[Card | str | int] | str, where: str) -> int:
     return distinct_mask(parsed, where)
 
 
-def resolve_zvanja(
-    hands: Sequence[Iterable[Card | str | int] | str], first_player: int
-) -> tuple[int | None, int]:
+def resolve_zvanja(hands: object, first_player: object) -> tuple[int | None, int]:
     """Which team's zvanja count, and their total (belot excluded).
 
     ``hands`` are the four players' cards by seat; ``first_player`` is the seat

@@ -353,7 +353,7 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
         for choice in RULE_CHOICES:
             if self.query_one(f"#{_RULE_PREFIX}{choice.field}", Checkbox).value:
                 values[choice.field] = choice.value
-        return Rules(**values)  # type: ignore[arg-type]
+        return Rules(**values)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A theme picked here is saved like one picked from the command palette."""
