@@ -31,6 +31,7 @@ from bela.engine import (
     score_round,
     trick_winner,
 )
+from bela.engine.actions import parse_action
 from bela.foundation import native
 
 
@@ -97,6 +98,8 @@ def calls() -> list[tuple[str, Callable[[], object]]]:
         ("Card.parse(3)", lambda: Card.parse(3)),
         ("Card.of(1.5, 0)", lambda: Card.of(1.5, 0)),
         ("Suit.parse(None)", lambda: Suit.parse(None)),
+        ("parse_action(7)", lambda: parse_action(7)),
+        ("parse_action('call Z')", lambda: parse_action("call Z")),
         ('card_points(True, "H")', lambda: card_points(True, "H")),
         ("card_points(0, 1.0)", lambda: card_points(0, 1.0)),
         ('legal_plays(["7H"], [], True)', lambda: legal_plays(["7H"], [], True)),

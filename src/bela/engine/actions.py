@@ -106,7 +106,7 @@ class Silent:
 Action = Pass | Call | Play | Claim | Silent
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """The action ``str(action)`` wrote: "dalje", "call H", "10H", "QH bela", "dosta", "šutim".
 
     The one reader of the actions' text, for records, the network and puzzles alike;
