@@ -81,8 +81,8 @@ def _typical(puzzle: Puzzle, me: int) -> list[Text]:
     for line in typical.lines:
         first = action_name(line.actions[0])
         lines.append(Text(_("After {choice}, both sides at their best:").format(choice=first)))
-        masks = [sum(1 << int(c) for c in hand) for hand in typical.hands]
-        rnd = rebuild_round(view, knowledge_of(view), masks)
+        h0, h1, h2, h3 = (sum(1 << int(c) for c in hand) for hand in typical.hands)
+        rnd = rebuild_round(view, knowledge_of(view), (h0, h1, h2, h3))
         lines.extend(_trick_lines(rnd, line.actions, me))
     return lines
 

@@ -32,7 +32,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from bela.engine import Action, Phase, Play, Round
+from bela.engine import Action, Card, Phase, Play, Round
 from bela.i18n import N_, _, ngettext
 from bela.tui.keys import bind_letters
 from bela.tui.model import bid_options
@@ -151,22 +151,26 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
 
     @work(thread=True, exclusive=True, group="puzzles")
     def _load(self) -> None:
-        from bela.archive.history import INDEX_NAME
+        """Read the pack (each line replayed through the engine: the slow part) off the UI."""
         from bela.archive.puzzle_pack import load_pack
+        from bela.archive.storage import data_dir
+
+        pack = self.pack if self.pack is not None else load_pack(data_dir())
+        self.app.call_from_thread(self._loaded, pack)
+
+    def _loaded(self, pack: Pack) -> None:
+        """The pack is read: open the attempts here, on the UI's thread (SQLite's connection
+        stays with the thread that made it)."""
+        from bela.archive.history import INDEX_NAME
         from bela.archive.puzzle_store import PuzzleStore
         from bela.archive.storage import data_dir
 
-        directory = data_dir()
-        pack = self.pack if self.pack is not None else load_pack(directory)
-        store = self.store
-        if store is None:
+        self.pack = pack
+        if self.store is None:
+            directory = data_dir()
             with contextlib.suppress(OSError):  # the store says what it cannot write
                 directory.mkdir(parents=True, exist_ok=True)
-            store = PuzzleStore(directory / INDEX_NAME)
-        self.app.call_from_thread(self._loaded, pack, store)
-
-    def _loaded(self, pack: Pack, store: PuzzleStore) -> None:
-        self.pack, self.store = pack, store
+            self.store = PuzzleStore(directory / INDEX_NAME)
         self._ready()
 
     def _ready(self) -> None:
@@ -344,7 +348,7 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
     def on_bid_menu_chosen(self, event: BidMenu.Chosen) -> None:
         self.action_bid(event.index)
 
-    def _cards(self) -> tuple[object, ...]:
+    def _cards(self) -> tuple[Card, ...]:
         rnd, puzzle = self.moment, self.puzzle
         if rnd is None or puzzle is None:
             return ()
