@@ -1,6 +1,6 @@
 """The ``bela`` command: ``play`` (the default), ``replay``, ``analyze``, ``arena``,
-``ladder``, ``history``, ``stats``, and ``host``, ``join`` and ``serve`` (play with
-friends).
+``ladder``, ``history``, ``stats``, ``coach``, ``puzzles``, and ``host``, ``join`` and
+``serve`` (play with friends).
 
 ``main`` is the console-script entry point. Every failure ends with one line on
 stderr, never a traceback, and an exit code:
@@ -35,6 +35,7 @@ from bela.cli.history import HistoryOptions, StatsOptions
 from bela.cli.lab import LabOptions
 from bela.cli.ladder import LadderOptions
 from bela.cli.options import ArenaOptions, PlayOptions, ReplayOptions, parse
+from bela.cli.puzzles import PuzzlesOptions
 from bela.foundation.untrusted import MESSAGE_LIMIT, oneline
 from bela.i18n import _, set_language
 
@@ -134,6 +135,10 @@ def _run(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         from bela.cli.coach import run_coach
 
         return run_coach(options, out, err)
+    if isinstance(options, PuzzlesOptions):
+        from bela.cli.puzzles import run_puzzles
+
+        return run_puzzles(options, out, err)
     from bela.cli.net import HostOptions, JoinOptions, ServeOptions
 
     if isinstance(options, HostOptions):

@@ -33,6 +33,7 @@ from bela.cli.history import (
 from bela.cli.lab import LabOptions, add_lab_parser, lab_options
 from bela.cli.ladder import LadderOptions, add_ladder_parser, ladder_options
 from bela.cli.net import HostOptions, JoinOptions, ServeOptions, add_net_parsers, net_options
+from bela.cli.puzzles import PuzzlesOptions, add_puzzles_parser, puzzles_options
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
 from bela.engine.rules import DEFAULT_RULES
@@ -149,6 +150,7 @@ Options = (
     | LadderOptions
     | LabOptions
     | CoachOptions
+    | PuzzlesOptions
     | HostOptions
     | JoinOptions
     | ServeOptions
@@ -611,6 +613,7 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
     subparsers["ladder"] = ladder
     subparsers["lab"] = add_lab_parser(commands)
     subparsers["coach"] = add_coach_parser(commands)
+    subparsers["puzzles"] = add_puzzles_parser(commands)
     add_net_parsers(commands, _target, _TARGETS_SHOWN)
     _add_lang(parser)
     return parser, subparsers
@@ -727,6 +730,8 @@ def parse(argv: Sequence[str]) -> Options:
         return lab_options(args)
     if args.command == "coach":
         return coach_options(args)
+    if args.command == "puzzles":
+        return puzzles_options(args, subparsers["puzzles"])
     if args.command in ("host", "join", "serve"):
         return net_options(args)
     return ArenaOptions(

@@ -1,0 +1,532 @@
+"""The player's puzzles: every attempt, the Glicko-2 ratings, streaks and daily puzzles.
+
+What the player did is never lost, so the attempts are kept twice:
+
+- a journal, ``puzzle-attempts.jsonl`` beside the history database: one JSON line
+  per attempt, appended and flushed to the disk before the answer is shown; it is
+  the source of truth (a line that does not read is skipped, never the rest);
+- the ``puzzle_attempts`` table in the history database (``history.sqlite3``), so
+  that other readers of the history find them with SQL. The history's index is a
+  cache that is rebuilt from the match records when damaged; this table is refilled
+  from the journal whenever it has fewer attempts, and the journal is rewritten from
+  the table if it has more (a journal deleted by hand). A database that cannot be
+  opened or written is left alone (the history replaces it) and the journal alone
+  is used; ``notice`` says so.
+
+Each attempt holds the player's rating and the puzzle's before and after, so the
+state is simply the last attempt's: the player's rating, each puzzle's local rating,
+and the streaks and counts are read off the attempts. Only a puzzle's first attempt
+is rated (as on chess sites): trying a missed puzzle again counts for the streak,
+not for the rating.
+
+Pure data: no rich, no Textual.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import math
+import os
+import sqlite3
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+from random import Random
+from typing import Final
+
+from bela.archive.glicko import Rating, update
+from bela.archive.puzzle_pack import Pack, Puzzle
+from bela.engine import Action
+from bela.foundation.files import fsync_dir, read_limited, replace_atomically
+from bela.foundation.untrusted import oneline
+
+__all__ = [
+    "JOURNAL_NAME",
+    "PUZZLE_RD",
+    "RETRY_AFTER",
+    "Attempt",
+    "Outcome",
+    "PuzzleStore",
+    "Rating",
+    "Streak",
+    "ThemeStats",
+    "daily_puzzle",
+]
+
+JOURNAL_NAME: Final = "puzzle-attempts.jsonl"
+"""The journal's file name, beside the history database."""
+
+PUZZLE_RD: Final = 150.0
+"""A puzzle's first rating deviation: its first rating is a guess from which bots find it."""
+
+RETRY_AFTER: Final = 5
+"""A missed puzzle comes back after this many other attempts."""
+
+NEAR: Final = 8
+"""The next puzzle is drawn from this many unsolved ones nearest the player's rating."""
+
+_JOURNAL_LIMIT: Final = 256 * 1024 * 1024
+_TABLE: Final = """CREATE TABLE IF NOT EXISTS puzzle_attempts (
+    n INTEGER PRIMARY KEY,          -- the attempt's place in the journal (0 = the first)
+    puzzle TEXT NOT NULL,           -- the puzzle's id
+    at TEXT NOT NULL,               -- UTC, ISO 8601
+    action TEXT NOT NULL,           -- the answer given, as a record writes it
+    right INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    daily TEXT,                     -- the date it was the daily puzzle of, else NULL
+    rated INTEGER NOT NULL,
+    player_before TEXT NOT NULL,    -- [rating, RD, volatility], JSON
+    player_after TEXT NOT NULL,
+    puzzle_before TEXT NOT NULL,
+    puzzle_after TEXT NOT NULL
+)"""
+_COLUMNS: Final = (
+    "n, puzzle, at, action, right, seconds, daily, rated, "
+    "player_before, player_after, puzzle_before, puzzle_after"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Streak:
+    """Right answers in a row: now, and the most ever."""
+
+    current: int = 0
+    best: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One answer to one puzzle, with the ratings before and after it."""
+
+    puzzle: str
+    at: datetime
+    action: str
+    right: bool
+    seconds: float
+    daily: date | None
+    rated: bool
+    player_before: Rating
+    player_after: Rating
+    puzzle_before: Rating
+    puzzle_after: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What an answer did: right or not, the player's rating before and after, the puzzle's
+    rating after, the streak, and whether it was rated (only a puzzle's first attempt is)."""
+
+    right: bool
+    before: Rating
+    after: Rating
+    puzzle_rating: float
+    streak: Streak
+    rated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ThemeStats:
+    """A theme's puzzles: in the pack, tried, and solved (right at least once)."""
+
+    puzzles: int
+    tried: int
+    solved: int
+
+
+def daily_puzzle(pack: Pack, day: date) -> Puzzle | None:
+    """The daily puzzle of ``day``: from the date and the shipped pack alone, so the same for
+    everyone with the same bela (None when no pack is shipped)."""
+    pool = sorted(pack.shipped, key=lambda p: p.id)
+    if not pool:
+        return None
+    digest = hashlib.blake2b(f"bela-daily/{day.isoformat()}".encode(), digest_size=8).digest()
+    return pool[int.from_bytes(digest, "big") % len(pool)]
+
+
+class PuzzleStore:
+    """The attempts of the history database at ``path`` (and its journal beside it)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.journal = path.with_name(JOURNAL_NAME)
+        self.notice: str | None = None
+        """Why the database is not used (the journal alone keeps the attempts), else None."""
+        self.skipped = 0
+        """Journal lines that did not read (kept in the file, left out of the numbers)."""
+        self._attempts: list[Attempt] = self._read_journal()
+        self._conn: sqlite3.Connection | None = None
+        self._open_database()
+
+    # ------------------------------------------------------------------ state
+
+    def attempts(self) -> list[Attempt]:
+        """Every attempt, oldest first."""
+        return list(self._attempts)
+
+    def player(self) -> Rating:
+        """The player's rating now (1500 ± 350 before the first puzzle)."""
+        return self._attempts[-1].player_after if self._attempts else Rating()
+
+    def puzzle_rating(self, puzzle: Puzzle) -> Rating:
+        """The puzzle's local rating: its first rating until the player has tried it."""
+        for attempt in reversed(self._attempts):
+            if attempt.puzzle == puzzle.id:
+                return attempt.puzzle_after
+        return Rating(puzzle.rating, PUZZLE_RD)
+
+    def streak(self) -> Streak:
+        """Right answers in a row, now and at most."""
+        current = best = 0
+        for attempt in self._attempts:
+            current = current + 1 if attempt.right else 0
+            best = max(best, current)
+        return Streak(current, best)
+
+    def solved_count(self) -> int:
+        """Puzzles answered right at least once."""
+        return len({a.puzzle for a in self._attempts if a.right})
+
+    def daily_solved(self) -> int:
+        """Days whose daily puzzle the player solved."""
+        return len({a.daily for a in self._attempts if a.right and a.daily is not None})
+
+    def history(self) -> list[tuple[datetime, float]]:
+        """The player's rating after each rated attempt, oldest first (for the plot)."""
+        return [(a.at, a.player_after.rating) for a in self._attempts if a.rated]
+
+    def by_theme(self, pack: Pack) -> dict[str, ThemeStats]:
+        """Each theme of the pack: its puzzles, how many the player tried and solved."""
+        tried = {a.puzzle for a in self._attempts}
+        solved = {a.puzzle for a in self._attempts if a.right}
+        out: dict[str, ThemeStats] = {}
+        for theme in pack.themes():
+            ids = [p.id for p in pack.puzzles if theme in p.themes]
+            out[theme] = ThemeStats(
+                len(ids), sum(i in tried for i in ids), sum(i in solved for i in ids)
+            )
+        return out
+
+    # ------------------------------------------------------------------ choosing
+
+    def next_puzzle(
+        self,
+        pack: Pack,
+        theme: str | None = None,
+        rng: Random | None = None,
+        *,
+        skip: Collection[str] = (),
+    ) -> Puzzle | None:
+        """A puzzle to try next: one not solved yet, rated near the player.
+
+        A missed puzzle comes back once ``RETRY_AFTER`` other attempts have passed
+        (before any new one); otherwise one of the ``NEAR`` untried puzzles nearest the
+        player's rating, at random. None when every puzzle (of the theme) is solved,
+        or only the one just missed is left. ``skip``: ids not to choose (puzzles
+        already chosen for a list).
+        """
+        rng = rng or Random()
+        pool = [
+            p for p in pack.puzzles if (theme is None or theme in p.themes) and p.id not in skip
+        ]
+        solved = {a.puzzle for a in self._attempts if a.right}
+        last_seen: dict[str, int] = {}
+        for n, attempt in enumerate(self._attempts):
+            last_seen[attempt.puzzle] = n
+        count = len(self._attempts)
+        due = [
+            p
+            for p in pool
+            if p.id in last_seen and p.id not in solved and count - last_seen[p.id] > RETRY_AFTER
+        ]
+        if due:
+            return min(due, key=lambda p: last_seen[p.id])
+        fresh = [p for p in pool if p.id not in last_seen]
+        if not fresh:
+            waiting = [p for p in pool if p.id not in solved and last_seen.get(p.id) != count - 1]
+            return min(waiting, key=lambda p: last_seen[p.id]) if waiting else None
+        me = self.player().rating
+        fresh.sort(key=lambda p: (abs(p.rating - me), p.id))
+        return rng.choice(fresh[:NEAR])
+
+    def daily(self, pack: Pack, day: date) -> Puzzle | None:
+        """The daily puzzle of ``day`` (``daily_puzzle``)."""
+        return daily_puzzle(pack, day)
+
+    # ------------------------------------------------------------------ answering
+
+    def record(
+        self,
+        puzzle: Puzzle,
+        action: Action,
+        seconds: float,
+        when: datetime | None = None,
+        *,
+        daily: date | None = None,
+    ) -> Outcome:
+        """Keep the answer ``action`` to ``puzzle`` and rate it (its first attempt only).
+
+        Written to the journal (flushed to the disk) before it returns: an ``OSError``
+        there means the answer was not kept, and the caller says so.
+        """
+        when = (when or datetime.now(UTC)).astimezone(UTC)
+        right = puzzle.is_right(action)
+        before = self.player()
+        puzzle_before = self.puzzle_rating(puzzle)
+        rated = all(a.puzzle != puzzle.id for a in self._attempts)
+        if rated:
+            after = update(before, [(puzzle_before, 1.0 if right else 0.0)])
+            puzzle_after = update(puzzle_before, [(before, 0.0 if right else 1.0)])
+        else:
+            after, puzzle_after = before, puzzle_before
+        seconds = seconds if math.isfinite(seconds) and seconds >= 0 else 0.0
+        attempt = Attempt(
+            puzzle.id,
+            when,
+            str(action),
+            right,
+            round(seconds, 3),
+            daily,
+            rated,
+            before,
+            after,
+            puzzle_before,
+            puzzle_after,
+        )
+        self._append(attempt)
+        self._attempts.append(attempt)
+        self._insert([(len(self._attempts) - 1, attempt)])
+        return Outcome(right, before, after, puzzle_after.rating, self.streak(), rated)
+
+    # ------------------------------------------------------------------ the journal
+
+    def _read_journal(self) -> list[Attempt]:
+        try:
+            data = read_limited(self.journal, _JOURNAL_LIMIT)
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            self.notice = oneline(exc, 200)
+            return []
+        out: list[Attempt] = []
+        for line in data.decode("utf-8", errors="replace").splitlines():
+            if not line.strip():
+                continue
+            attempt = _attempt_of(line)
+            if attempt is None:
+                self.skipped += 1
+            else:
+                out.append(attempt)
+        return out
+
+    def _append(self, attempt: Attempt) -> None:
+        self.journal.parent.mkdir(parents=True, exist_ok=True)
+        fresh = not self.journal.exists()
+        line = json.dumps(_attempt_data(attempt), ensure_ascii=False) + "\n"
+        fd = os.open(self.journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, line.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if fresh:
+            fsync_dir(self.journal.parent)
+
+    # ------------------------------------------------------------------ the database
+
+    def _open_database(self) -> None:
+        try:
+            conn = sqlite3.connect(os.fspath(self.path), timeout=10.0, isolation_level=None)
+        except sqlite3.Error as exc:
+            self.notice = oneline(exc, 200)
+            return
+        try:
+            conn.execute(_TABLE)
+            rows = conn.execute(f"SELECT {_COLUMNS} FROM puzzle_attempts ORDER BY n").fetchall()
+        except sqlite3.Error as exc:
+            conn.close()
+            self.notice = oneline(exc, 200)
+            return
+        self._conn = conn
+        stored = [a for a in (_attempt_of_row(r) for r in rows) if a is not None]
+        if len(stored) > len(self._attempts) and len(stored) == len(rows):
+            # The journal lost lines the table has (deleted or cut by hand): the table wins.
+            self._attempts = stored
+            text = "".join(json.dumps(_attempt_data(a), ensure_ascii=False) + "\n" for a in stored)
+            with contextlib.suppress(OSError):
+                replace_atomically(self.journal, text, ".puzzle-attempts-")
+        elif len(rows) != len(self._attempts):
+            self._refill()
+
+    def _refill(self) -> None:
+        """Make the table the journal's attempts again."""
+        if self._conn is None:
+            return
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._conn.execute("DELETE FROM puzzle_attempts")
+                self._conn.executemany(
+                    f"INSERT INTO puzzle_attempts ({_COLUMNS}) VALUES ({_MARKS})",
+                    [_row(n, a) for n, a in enumerate(self._attempts)],
+                )
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self.notice = oneline(exc, 200)
+
+    def _insert(self, attempts: Iterable[tuple[int, Attempt]]) -> None:
+        if self._conn is None:
+            return
+        try:
+            self._conn.executemany(
+                f"INSERT OR REPLACE INTO puzzle_attempts ({_COLUMNS}) VALUES ({_MARKS})",
+                [_row(n, a) for n, a in attempts],
+            )
+        except sqlite3.Error as exc:  # the journal has it: the table is refilled next time
+            self.notice = oneline(exc, 200)
+
+    def close(self) -> None:
+        """Close the database (the journal is closed after every write)."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> PuzzleStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+_MARKS: Final = ", ".join("?" * len(_COLUMNS.split(", ")))
+
+
+def _triple(r: Rating) -> list[float]:
+    return [r.rating, r.rd, r.volatility]
+
+
+def _rating_of(value: object) -> Rating | None:
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return None
+    if (
+        not isinstance(value, list)
+        or len(value) != 3
+        or any(v.__class__ not in (int, float) or not math.isfinite(v) for v in value)
+    ):
+        return None
+    rating, rd, vol = (float(v) for v in value)
+    if not (0 < rd <= 1000 and 0 < vol < 1 and -10_000 < rating < 10_000):
+        return None
+    return Rating(rating, rd, vol)
+
+
+def _attempt_data(a: Attempt) -> dict[str, object]:
+    return {
+        "puzzle": a.puzzle,
+        "at": a.at.isoformat(),
+        "action": a.action,
+        "right": a.right,
+        "seconds": a.seconds,
+        "daily": None if a.daily is None else a.daily.isoformat(),
+        "rated": a.rated,
+        "player_before": _triple(a.player_before),
+        "player_after": _triple(a.player_after),
+        "puzzle_before": _triple(a.puzzle_before),
+        "puzzle_after": _triple(a.puzzle_after),
+    }
+
+
+def _row(n: int, a: Attempt) -> tuple[object, ...]:
+    d = _attempt_data(a)
+    return (
+        n,
+        a.puzzle,
+        d["at"],
+        a.action,
+        int(a.right),
+        a.seconds,
+        d["daily"],
+        int(a.rated),
+        json.dumps(d["player_before"]),
+        json.dumps(d["player_after"]),
+        json.dumps(d["puzzle_before"]),
+        json.dumps(d["puzzle_after"]),
+    )
+
+
+def _attempt_of(line: str) -> Attempt | None:
+    """An attempt from a journal line, or None if it does not read."""
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    return _attempt_from(
+        data.get("puzzle"),
+        data.get("at"),
+        data.get("action"),
+        data.get("right"),
+        data.get("seconds"),
+        data.get("daily"),
+        data.get("rated"),
+        [data.get(k) for k in ("player_before", "player_after", "puzzle_before", "puzzle_after")],
+    )
+
+
+def _attempt_of_row(row: Sequence[object]) -> Attempt | None:
+    _, puzzle, at, action, right, seconds, daily, rated, *ratings = row
+    return _attempt_from(
+        puzzle,
+        at,
+        action,
+        right in (1, True) if right in (0, 1) else None,
+        seconds,
+        daily,
+        rated in (1, True) if rated in (0, 1) else None,
+        list(ratings),
+    )
+
+
+def _attempt_from(
+    puzzle: object,
+    at: object,
+    action: object,
+    right: object,
+    seconds: object,
+    daily: object,
+    rated: object,
+    ratings: list[object],
+) -> Attempt | None:
+    if not isinstance(puzzle, str) or not 0 < len(puzzle) <= 32:
+        return None
+    if not isinstance(action, str) or len(action) > 16:
+        return None
+    if right.__class__ is not bool or rated.__class__ is not bool:
+        return None
+    if seconds.__class__ not in (int, float) or not math.isfinite(seconds) or seconds < 0:
+        return None
+    try:
+        when = datetime.fromisoformat(at) if isinstance(at, str) else None
+        day = date.fromisoformat(daily) if isinstance(daily, str) else None
+    except ValueError:
+        return None
+    if when is None or (daily is not None and day is None):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    parsed = [_rating_of(r) for r in ratings]
+    if any(r is None for r in parsed):
+        return None
+    pb, pa, qb, qa = (r for r in parsed if r is not None)
+    return Attempt(
+        puzzle, when, action, bool(right), float(seconds), day, bool(rated), pb, pa, qb, qa
+    )

@@ -1,0 +1,757 @@
+"""``bela puzzles``: puzzles in the terminal, their rating and stats, export, and generation.
+
+* ``bela puzzles``: one puzzle after another, chosen near the player's rating
+  (``bela.archive.puzzle_store``): the seat's view as text, the answer read as the
+  table's words (``10H``, ``10♥``, ``dalje``, ``call H``), then the explanation
+  (``bela.puzzle_words``, the same sentences as the app), the real deal and the
+  rating's change. ``--theme``, ``--daily``, ``--count``;
+* ``--json``: the next puzzles as JSON (nothing is recorded); ``--export FILE``: the
+  selected puzzles' seed, dealer, actions, seat and answer as JSON lines;
+* ``--stats``: rating, RD, streak, solved, by theme, the rating's history;
+* ``bela puzzles generate``: look for puzzles in new deals (``bela.lab.puzzle_gen``)
+  and append them to ``<data dir>/puzzles/own-<time>.jsonl`` as they are found.
+
+The pack is untrusted (``bela.archive.puzzle_pack`` checks every line); what is
+printed of it is cards, actions and numbers, and the id (short hex).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from bela.cli.common import EXIT_ENVIRONMENT, CliError, writing_output
+from bela.foundation.untrusted import json_for_terminal, oneline, shown, shown_path
+from bela.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from bela.archive.puzzle_pack import Pack, Puzzle
+    from bela.archive.puzzle_store import PuzzleStore
+    from bela.engine import Action, Round
+
+__all__ = [
+    "PuzzlesOptions",
+    "add_puzzles_parser",
+    "puzzles_options",
+    "read_answer",
+    "run_puzzles",
+    "view_lines",
+]
+
+MAX_COUNT = 100_000
+MAX_DEALS = 10_000_000
+MIN_GUESSES = 4
+MAX_GUESSES = 1_000
+_THEMES = (
+    "lead",
+    "second",
+    "third",
+    "fourth",
+    "overtrump",
+    "namazati",
+    "save-ten",
+    "bela",
+    "last-tricks",
+    "call",
+    "pass",
+    "pod-mus",
+)
+"""``bela.archive.puzzle_pack.THEMES``, here so the parser is built without reading the pack
+(a test keeps them equal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzlesOptions:
+    """``bela puzzles`` (``task`` "play", "json", "export" or "stats") or ``bela puzzles
+    generate`` (``task`` "generate")."""
+
+    task: str
+    theme: str | None = None
+    daily: bool = False
+    count: int | None = None
+    export: Path | None = None
+    deals: int = 100
+    guesses: int = 96
+    jobs: int | None = None
+    cluster: str | None = None
+    seed: int | None = None
+    json: bool = False
+
+
+def add_puzzles_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add ``puzzles`` (with its ``generate`` task) to argparse's subparsers ``commands``."""
+    from bela.cli.options import MAX_JOBS, _count, _Parser, add_cluster_option, parse_seed
+
+    puzzles: argparse.ArgumentParser = commands.add_parser(
+        "puzzles",
+        help=_("puzzles from real deals, rated like a chess player's"),
+        description=_(
+            "Puzzles: a moment of a real deal where one card or one bid is clearly right "
+            "whatever the hidden cards are. You see what your seat saw and answer as at the "
+            "table (10H or 10♥, dalje, call H); then the answer's average over the guessed "
+            "deals against yours, a typical deal, the real deal, and your rating's change. "
+            "Your rating (Glicko-2) chooses the next puzzle; missed ones come back later."
+        ),
+        epilog=_(
+            "examples: bela puzzles | bela puzzles --theme lead | bela puzzles --daily | "
+            "bela puzzles --stats | bela puzzles --json --count 5 | "
+            "bela puzzles --export puzzles.jsonl | bela puzzles generate --deals 20"
+        ),
+        allow_abbrev=False,
+    )
+    puzzles.add_argument(
+        "--theme",
+        choices=_THEMES,
+        metavar="THEME",
+        help=_("only puzzles of this theme: {themes}").format(themes=", ".join(_THEMES)),
+    )
+    puzzles.add_argument(
+        "--daily", action="store_true", help=_("today's puzzle, the same for everyone")
+    )
+    puzzles.add_argument(
+        "--count",
+        type=_count(1, MAX_COUNT),
+        metavar="N",
+        help=_("at most N puzzles (to play, print or export; default: play until you stop)"),
+    )
+    shown_as = puzzles.add_mutually_exclusive_group()
+    shown_as.add_argument(
+        "--json", action="store_true", help=_("print the next puzzles as JSON for machines")
+    )
+    shown_as.add_argument(
+        "--export",
+        type=Path,
+        metavar="FILE",
+        help=_("write the puzzles' seed, dealer, actions, seat and answer to FILE (JSON lines)"),
+    )
+    shown_as.add_argument(
+        "--stats",
+        "--list",
+        action="store_true",
+        dest="stats",
+        help=_("your rating, streak and solved puzzles, by theme"),
+    )
+    tasks = puzzles.add_subparsers(dest="puzzles_task", metavar="TASK", parser_class=_Parser)
+    generate = tasks.add_parser(
+        "generate",
+        help=_("look for new puzzles in deals played by the bots, on this machine"),
+        description=_(
+            "Deal new rounds, let the bots play them, and judge their moments: a card or a bid "
+            "best on 90% of the guessed deals and 10 written points ahead of the next choice "
+            "is a puzzle. Found puzzles are added to a new file in the puzzles folder of your "
+            "data directory as they come, so stopping keeps what was found. Slow: a deal "
+            "takes seconds to minutes of CPU."
+        ),
+        epilog=_("example: bela puzzles generate --deals 50 --jobs 2"),
+        allow_abbrev=False,
+    )
+    generate.add_argument(
+        "--deals",
+        type=_count(1, MAX_DEALS),
+        default=100,
+        metavar="N",
+        help=_("how many deals to look in (default 100)"),
+    )
+    generate.add_argument(
+        "--guesses",
+        type=_count(MIN_GUESSES, MAX_GUESSES),
+        default=96,
+        metavar="G",
+        help=_("guessed deals that judge each moment (default 96; fewer is faster and less sure)"),
+    )
+    generate.add_argument(
+        "--jobs",
+        type=_count(1, MAX_JOBS),
+        metavar="J",
+        help=_("worker processes (default: the CPUs bela may use)"),
+    )
+    generate.add_argument(
+        "--seed",
+        type=parse_seed,
+        metavar="S",
+        help=_("the first deal's seed (default: a random one); the deals are S, S+1, …"),
+    )
+    add_cluster_option(generate)
+    return puzzles
+
+
+def puzzles_options(args: argparse.Namespace, parser: argparse.ArgumentParser) -> PuzzlesOptions:
+    """The parsed ``bela puzzles`` arguments as options."""
+    if args.puzzles_task == "generate":
+        if args.theme or args.daily or args.count or args.json or args.export or args.stats:
+            parser.error(_("generate takes its own options: give them after 'generate'"))
+        return PuzzlesOptions(
+            task="generate",
+            deals=args.deals,
+            guesses=args.guesses,
+            jobs=args.jobs,
+            cluster=args.cluster,
+            seed=args.seed,
+        )
+    task = "json" if args.json else "export" if args.export else "stats" if args.stats else "play"
+    if args.daily and task in ("export", "stats"):
+        parser.error(_("--daily goes with playing or --json"))
+    if args.daily and (args.theme or args.count):
+        parser.error(_("--daily is one puzzle: leave out --theme and --count"))
+    if task == "stats" and (args.theme or args.count):
+        parser.error(_("--stats covers every theme: leave out --theme and --count"))
+    return PuzzlesOptions(
+        task=task,
+        theme=args.theme,
+        daily=args.daily,
+        count=args.count,
+        export=args.export,
+    )
+
+
+# ---------------------------------------------------------------------- running
+
+
+def run_puzzles(
+    options: PuzzlesOptions, out: TextIO, err: TextIO, answers: TextIO | None = None
+) -> int:
+    """Run ``bela puzzles``; ``answers`` is where the player's answers are read (stdin)."""
+    import sys
+
+    if options.task == "generate":
+        return _generate(options, out, err)
+    pack, store = _open(err)
+    with store:
+        if options.task == "stats":
+            return _stats(pack, store, out)
+        if options.task == "export":
+            return _export(pack, store, options, out)
+        if not pack.puzzles:
+            with writing_output():
+                print(_no_puzzles(), file=out)
+            return 0
+        if options.task == "json":
+            return _json(pack, store, options, out)
+        return _play(pack, store, options, out, answers or sys.stdin)
+
+
+def _no_puzzles() -> str:
+    return _("there are no puzzles yet: make some with 'bela puzzles generate'")
+
+
+def _open(err: TextIO) -> tuple[Pack, PuzzleStore]:
+    from bela.archive.history import INDEX_NAME
+    from bela.archive.puzzle_pack import load_pack
+    from bela.archive.puzzle_store import PuzzleStore
+    from bela.archive.storage import data_dir
+
+    folder = data_dir()
+    pack = load_pack(folder)
+    if pack.skipped:
+        _say(
+            err,
+            ngettext(
+                "bela: {n} puzzle line that is not a usable puzzle was skipped",
+                "bela: {n} puzzle lines that are not usable puzzles were skipped",
+                len(pack.skipped),
+            ).format(n=len(pack.skipped)),
+        )
+    with contextlib.suppress(OSError):  # the store says what it could not open
+        folder.mkdir(parents=True, exist_ok=True)
+    store = PuzzleStore(folder / INDEX_NAME)
+    if store.notice is not None:
+        _say(err, f"bela: {oneline(store.notice)}")
+    return pack, store
+
+
+def _say(err: TextIO, line: str) -> None:
+    with contextlib.suppress(OSError):
+        print(line, file=err, flush=True)
+
+
+def _selected(pack: Pack, store: PuzzleStore, options: PuzzlesOptions) -> list[Puzzle]:
+    """The puzzles ``--json`` prints: the daily one, or the next ``count`` (1 by default)."""
+    if options.daily:
+        puzzle = store.daily(pack, date.today())
+        return [] if puzzle is None else [puzzle]
+    chosen: list[Puzzle] = []
+    for _n in range(options.count or 1):
+        puzzle = store.next_puzzle(pack, options.theme, skip={p.id for p in chosen})
+        if puzzle is None:
+            break
+        chosen.append(puzzle)
+    return chosen
+
+
+def _json(pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO) -> int:
+    from bela.archive.puzzle_pack import puzzle_data
+
+    rows = []
+    for puzzle in _selected(pack, store, options):
+        data = puzzle_data(puzzle)
+        data["local_rating"] = round(store.puzzle_rating(puzzle).rating, 1)
+        rows.append(data)
+    text = json.dumps(rows, ensure_ascii=False, indent=2)
+    with writing_output():
+        print(json_for_terminal(text), file=out)
+    return 0
+
+
+def _export(pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO) -> int:
+    """The selected puzzles (the theme's, else all; at most ``count``) as JSON lines,
+    written atomically: the file is the whole export or untouched."""
+    from bela.foundation.files import replace_atomically
+    from bela.foundation.untrusted import shown_path
+
+    assert options.export is not None
+    puzzles = [p for p in pack.puzzles if options.theme is None or options.theme in p.themes]
+    if options.count is not None:
+        puzzles = puzzles[: options.count]
+    lines = [
+        json.dumps(
+            {
+                "id": p.id,
+                "seed": p.seed,
+                "dealer": p.dealer,
+                "actions": [str(a) for a in p.actions],
+                "seat": p.seat,
+                "answer": [str(a) for a in p.answer],
+            },
+            ensure_ascii=False,
+        )
+        for p in puzzles
+    ]
+    target = options.export
+    try:
+        if target.is_dir():
+            raise IsADirectoryError(21, _("it is a directory"))
+        replace_atomically(target, "".join(line + "\n" for line in lines), ".bela-export-")
+    except OSError as exc:
+        from bela.archive.storage import os_error_text
+
+        raise CliError(
+            _("cannot write {file}: {reason}").format(
+                file=shown_path(target), reason=oneline(os_error_text(exc), 200)
+            ),
+            EXIT_ENVIRONMENT,
+        ) from None
+    with writing_output():
+        print(
+            ngettext(
+                "{n} puzzle written to {file}", "{n} puzzles written to {file}", len(lines)
+            ).format(n=len(lines), file=shown_path(target)),
+            file=out,
+        )
+    return 0
+
+
+def _stats(pack: Pack, store: PuzzleStore, out: TextIO) -> int:
+    from bela.cli.coach import sparkline
+    from bela.puzzle_words import streak_text, theme_name
+
+    rating = store.player()
+    streak = store.streak()
+    lines = [
+        _("Your puzzle rating: {rating} ± {rd}").format(
+            rating=round(rating.rating), rd=round(2 * rating.rd)
+        ),
+        ngettext("{n} puzzle solved", "{n} puzzles solved", store.solved_count()).format(
+            n=store.solved_count()
+        )
+        + _(", ")
+        + ngettext("{n} attempt", "{n} attempts", len(store.attempts())).format(
+            n=len(store.attempts())
+        ),
+        streak_text(streak),
+        ngettext(
+            "{n} daily puzzle solved", "{n} daily puzzles solved", store.daily_solved()
+        ).format(n=store.daily_solved()),
+        ngettext("{n} puzzle in the pack", "{n} puzzles in the pack", len(pack.puzzles)).format(
+            n=len(pack.puzzles)
+        ),
+    ]
+    history = [r for _at, r in store.history()]
+    if len(history) > 1:
+        lines.append(
+            _("Your rating, oldest first: {line} ({low}–{high})").format(
+                line=sparkline(history[-60:]),
+                low=round(min(history[-60:])),
+                high=round(max(history[-60:])),
+            )
+        )
+    themes = store.by_theme(pack)
+    if themes:
+        lines.append(_("By theme: solved / tried / puzzles"))
+        width = max(len(theme_name(t)) for t in themes)
+        for theme, numbers in themes.items():
+            lines.append(
+                f"  {theme_name(theme).ljust(width)}  "
+                f"{numbers.solved:>5} / {numbers.tried:>5} / {numbers.puzzles:>5}"
+            )
+    with writing_output():
+        for line in lines:
+            print(line, file=out)
+    return 0
+
+
+# ---------------------------------------------------------------------- playing
+
+
+def _play(
+    pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO, answers: TextIO
+) -> int:
+    played = 0
+    while options.count is None or played < options.count:
+        if options.daily:
+            puzzle = store.daily(pack, date.today())
+            if puzzle is None:
+                with writing_output():
+                    print(
+                        _("there is no daily puzzle: no pack is shipped with this bela"), file=out
+                    )
+                return 0
+        else:
+            puzzle = store.next_puzzle(pack, options.theme)
+            if puzzle is None:
+                with writing_output():
+                    print(_("you have solved every puzzle here: well done"), file=out)
+                return 0
+        if not _one(puzzle, store, out, answers, daily=options.daily):
+            break
+        played += 1
+        if options.daily:
+            break
+    return 0
+
+
+def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, daily: bool) -> bool:
+    """Ask ``puzzle`` and show what the answer did; False when the player stops (q or EOF)."""
+    from bela.archive.storage import os_error_text
+    from bela.puzzle_words import (
+        explanation,
+        question,
+        rating_change,
+        streak_text,
+        typical_text,
+        verdict,
+    )
+    from bela.wording import at_table
+
+    with at_table(seat_names(puzzle.seat), puzzle.seat):
+        rnd = puzzle.moment()
+        local = store.puzzle_rating(puzzle).rating
+        with writing_output():
+            for line in view_lines(puzzle, rnd, local, daily=daily):
+                print(line, file=out)
+            print(question(puzzle), file=out)
+        start = time.monotonic()
+        while True:
+            with writing_output():
+                print(_prompt(puzzle), end="", file=out, flush=True)
+            text = answers.readline()
+            if not text:
+                with writing_output():
+                    print(file=out)
+                return False
+            if text.strip().lower() in ("q", _("q"), "quit", _("quit")):
+                return False
+            answer = read_answer(text, rnd, puzzle.seat)
+            if isinstance(answer, str):
+                with writing_output():
+                    print(answer, file=out)
+                continue
+            break
+        seconds = time.monotonic() - start
+        try:
+            outcome = store.record(
+                puzzle, answer, seconds, datetime.now(UTC), daily=date.today() if daily else None
+            )
+        except OSError as exc:
+            raise CliError(
+                _("your answer could not be kept: {reason}").format(
+                    reason=oneline(os_error_text(exc), 200)
+                ),
+                EXIT_ENVIRONMENT,
+            ) from None
+        lines = [verdict(puzzle, answer), explanation(puzzle, answer)]
+        typical = typical_text(puzzle)
+        if typical is not None:
+            lines.append(typical)
+        lines.extend(deal_lines(rnd))
+        lines.append(rating_change(outcome))
+        lines.append(streak_text(outcome.streak))
+        lines.append("")
+        with writing_output():
+            for line in lines:
+                print(line, file=out)
+    return True
+
+
+def _prompt(puzzle: Puzzle) -> str:
+    if puzzle.kind == "card":
+        return _("Your card (e.g. 10H or 10♥; q to stop): ")
+    return _("Your bid (dalje, or call H / D / S / C; q to stop): ")
+
+
+def seat_names(seat: int) -> tuple[str, str, str, str]:
+    """The table's names from the puzzle's seat: "You" there, the bots' names around it
+    (the one after you, the partner, the one before you), as at the player's own table."""
+    from bela.wording import seat_name
+
+    names = ["", "", "", ""]
+    for k in range(4):
+        names[(seat + k) % 4] = seat_name(k)
+    return names[0], names[1], names[2], names[3]
+
+
+def read_answer(text: str, rnd: Round, seat: int) -> Action | str:
+    """The action ``text`` names, if legal at ``rnd`` for ``seat``; else one line that says
+    why (a card as ``10H``/``10♥``/``th``, ``dalje``, ``call H``, ``H`` or ``♥`` in bidding)."""
+    from bela.archive.records import RecordError, parse_action
+    from bela.engine import BelaError, Call, Pass, Phase, Play
+    from bela.engine.cards import Suit
+    from bela.wording import action_error
+
+    words = text.strip()
+    view = rnd.view(seat)
+    bidding = view.phase is Phase.BIDDING
+    folded = words.casefold()
+    action: Action | None = None
+    if bidding:
+        if folded in ("dalje", _("dalje").casefold(), "pass"):
+            action = Pass()
+        else:
+            name = folded[5:] if folded.startswith("call ") else folded
+            with contextlib.suppress(BelaError, ValueError):
+                action = Call(Suit.parse(name))
+            if action is None:
+                from bela.wording import suit_name
+
+                for suit in Suit:
+                    if name == suit_name(suit).casefold():
+                        action = Call(suit)
+    if action is None:
+        try:
+            action = parse_action(words[:16])
+        except RecordError:
+            if bidding:
+                return _("{text} is not a bid: say dalje, or call H, D, S or C").format(
+                    text=shown(words, 20)
+                )
+            return _("{text} is not a card: write it like 10H, 10♥ or QS").format(
+                text=shown(words, 20)
+            )
+    legal = view.legal_actions
+    if action in legal:
+        return action
+    if isinstance(action, Play) and not action.bela and Play(action.card, True) in legal:
+        return action  # bela may be said or not: the card is the answer
+    if isinstance(action, Play) and action.bela and Play(action.card) in legal:
+        return Play(action.card)
+    if bidding:
+        if isinstance(action, Pass):
+            return action_error(_dealer_error())
+        return _("{text} is not a bid: say dalje, or call H, D, S or C").format(
+            text=shown(words, 20)
+        )
+    if not isinstance(action, Play):
+        return _("{text} is not a card: write it like 10H, 10♥ or QS").format(text=shown(words, 20))
+    probe = rnd.copy()
+    try:
+        probe.push(action)
+    except BelaError as exc:
+        return action_error(exc)
+    return action
+
+
+def _dealer_error() -> Exception:
+    from bela.engine import IllegalBidError
+
+    return IllegalBidError("the dealer must call")
+
+
+def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False) -> list[str]:
+    """The seat's view as text: the puzzle's line, trump and dealer, the bids, the tricks
+    played, the trick on the table, who is void in what, and the hand."""
+    from bela.engine import Phase
+    from bela.outcome_words import sentences
+    from bela.puzzle_words import action_name, themes_text
+    from bela.wording import card_text, seat_name, suit_name
+
+    view = rnd.view(puzzle.seat)
+    head = (
+        _("Daily puzzle {id} · rating {rating}") if daily else _("Puzzle {id} · rating {rating}")
+    ).format(id=puzzle.id, rating=round(rating))
+    if puzzle.themes:
+        head += " · " + themes_text(puzzle.themes)
+    lines = [head, _("Dealer: {name}.").format(name=seat_name(view.dealer))]
+    if view.bids:
+        lines.append(
+            _("Bids: {bids}").format(
+                bids=_(", ").join(f"{seat_name(s)} {action_name(b)}" for s, b in view.bids)
+            )
+        )
+    if view.trump is not None and view.caller is not None:
+        lines.append(
+            _("Trump: {symbol} {suit}, called by {name}.").format(
+                symbol=view.trump.symbol, suit=suit_name(view.trump), name=seat_name(view.caller)
+            )
+        )
+    for number, trick in enumerate(view.tricks, start=1):
+        cards = "  ".join(
+            f"{seat_name((trick.leader + i) % 4)} {card_text(c)}" for i, c in enumerate(trick.cards)
+        )
+        lines.append(
+            _("Trick {n}: {cards} → {winner}").format(
+                n=number, cards=cards, winner=seat_name(trick.winner)
+            )
+        )
+    if view.phase is Phase.PLAYING and view.trick_leader is not None:
+        if view.trick:
+            cards = "  ".join(
+                f"{seat_name((view.trick_leader + i) % 4)} {card_text(c)}"
+                for i, c in enumerate(view.trick)
+            )
+            lines.append(_("On the table (trick {n}): {cards}").format(n=puzzle.trick, cards=cards))
+        else:
+            lines.append(_("Trick {n}: you lead.").format(n=puzzle.trick))
+    voids = void_lines(puzzle.seat, view)
+    if voids:
+        lines.append(sentences(voids))
+    if view.bela_announced:
+        lines.append(
+            _("Bela announced by: {names}.").format(
+                names=_(", ").join(seat_name(s) for s in view.bela_announced)
+            )
+        )
+    hand = "  ".join(card_text(c) for c in _sorted(view.hand, view.trump))
+    lines.append(_("Your hand: {cards}").format(cards=hand))
+    return lines
+
+
+def _sorted(cards: Sequence[Any], trump: Any) -> list[Any]:
+    """A hand by suit (trump first), high cards first within a suit, as a player holds it."""
+    first = -1 if trump is None else int(trump)
+    return sorted(cards, key=lambda c: (c.suit != first, int(c.suit), -int(c)))
+
+
+def void_lines(seat: int, view: Any) -> list[str]:
+    """Who has shown to be void in which suit (did not follow it), one sentence each."""
+    from bela.wording import seat_name, suit_name
+
+    void: dict[int, set[int]] = {}
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick and view.trick_leader is not None:
+        tricks.append((view.trick_leader, view.trick))
+    for leader, cards in tricks:
+        led = cards[0].suit
+        for i, card in enumerate(cards[1:], start=1):
+            if card.suit != led:
+                void.setdefault((leader + i) % 4, set()).add(int(led))
+    out = []
+    for s in sorted(void):
+        if s == seat:
+            continue
+        suits = _(", ").join(suit_name(x) for x in sorted(void[s]))
+        out.append(_("{name} has no {suits}.").format(name=seat_name(s), suits=suits))
+    return out
+
+
+def deal_lines(rnd: Round) -> list[str]:
+    """The real deal at the moment: every seat's cards, now shown."""
+    from bela.wording import card_text, seat_name
+
+    lines = [_("The real deal:")]
+    for s in range(4):
+        hand = rnd.view(s).hand
+        lines.append(
+            f"  {seat_name(s)}: " + "  ".join(card_text(c) for c in _sorted(hand, rnd.trump))
+        )
+    return lines
+
+
+# ---------------------------------------------------------------------- generating
+
+
+def _generate(options: PuzzlesOptions, out: TextIO, err: TextIO) -> int:
+    from bela.archive.puzzle_pack import own_dir
+    from bela.archive.storage import data_dir, os_error_text
+    from bela.cli.cluster import cluster_errors
+    from bela.cli.common import worker_jobs
+    from bela.cli.options import random_seed
+    from bela.engine.deal import MAX_SEED
+    from bela.foundation.files import timestamp
+    from bela.lab.progress import ProgressBar
+    from bela.lab.puzzle_gen import GenSettings, generate
+
+    start = options.seed if options.seed is not None else random_seed()
+    start = min(start, MAX_SEED - options.deals + 1)
+    folder = own_dir(data_dir())
+    target = folder / f"own-{timestamp()}.jsonl"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle = open(target, "x", encoding="utf-8")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise CliError(
+            _("cannot write {file}: {reason}").format(
+                file=shown_path(target), reason=oneline(os_error_text(exc), 200)
+            ),
+            EXIT_ENVIRONMENT,
+        ) from None
+    jobs = worker_jobs(options.jobs, err) if options.cluster is None else (options.jobs or 1)
+    _say(
+        err,
+        _("bela: looking for puzzles in {n} deals from seed {seed}").format(
+            n=options.deals, seed=start
+        ),
+    )
+
+    def sink(batch: list[dict[str, Any]]) -> None:
+        for row in batch:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+
+    try:
+        with (
+            handle,
+            cluster_errors(),
+            ProgressBar(err.isatty(), options.deals, _("Looking for puzzles")) as bar,
+        ):
+            found = generate(
+                range(start, start + options.deals),
+                sink,
+                GenSettings(deals=options.guesses),
+                jobs=jobs,
+                cluster=options.cluster,
+                progress=bar,
+            )
+    except OSError as exc:
+        raise CliError(
+            _("cannot write {file}: {reason}").format(
+                file=shown_path(target), reason=oneline(os_error_text(exc), 200)
+            ),
+            EXIT_ENVIRONMENT,
+        ) from None
+    if found == 0:
+        with contextlib.suppress(OSError):
+            target.unlink()
+    with writing_output():
+        if found:
+            print(
+                ngettext(
+                    "{n} puzzle found in {deals} deals, added to {file}",
+                    "{n} puzzles found in {deals} deals, added to {file}",
+                    found,
+                ).format(n=found, deals=options.deals, file=shown_path(target)),
+                file=out,
+            )
+        else:
+            print(
+                _("no puzzle found in {deals} deals: try more deals").format(deals=options.deals),
+                file=out,
+            )
+    return 0

@@ -1,0 +1,204 @@
+"""A puzzle in sentences: its themes, the question, the explanation, the rating's change.
+
+The command line (``bela puzzles``) and the app's puzzle screen both speak through
+here, so a puzzle is explained the same way in both. The player sits in the puzzle's
+seat: "we" is that seat's team and "they" the other, each its own message (never a
+team in a placeholder); counts go through ngettext.
+
+The numbers come from the checked puzzle (``bela.archive.puzzle_pack``): the written
+points are the mean over the guessed deals of the seat's team's written points minus
+the other team's, so they are shown signed ("+12", "−58").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from bela.engine import Action, Call, Pass, Play
+from bela.i18n import N_, _, ngettext
+from bela.outcome_words import sentences
+from bela.wording import card_text, suit_name
+
+if TYPE_CHECKING:
+    from bela.archive.puzzle_pack import Puzzle, PuzzleChoice
+    from bela.archive.puzzle_store import Outcome, Streak
+
+__all__ = [
+    "THEME_NAMES",
+    "action_name",
+    "choices_name",
+    "explanation",
+    "question",
+    "rating_change",
+    "signed",
+    "streak_text",
+    "theme_name",
+    "themes_text",
+    "typical_text",
+    "verdict",
+]
+
+THEME_NAMES: Final = {
+    "lead": N_("lead"),
+    "second": N_("second hand"),
+    "third": N_("third hand"),
+    "fourth": N_("fourth hand"),
+    "overtrump": N_("overtrumping"),
+    "namazati": N_("giving points to the partner"),
+    "save-ten": N_("saving a ten"),
+    "bela": N_("bela"),
+    "last-tricks": N_("the last tricks"),
+    "call": N_("to call"),
+    "pass": N_("to pass"),
+    "pod-mus": N_("pod mus"),
+}
+"""Each theme as a player names it (``bela.archive.puzzle_pack.THEMES``), translated when shown."""
+
+
+def theme_name(theme: str) -> str:
+    """The theme in the player's words (an unknown theme as it is: the pack checks them)."""
+    word = THEME_NAMES.get(theme)
+    return theme if word is None else _(word)
+
+
+def themes_text(themes: Sequence[str]) -> str:
+    """The themes, comma-separated in the player's words."""
+    return _(", ").join(theme_name(t) for t in themes)
+
+
+def signed(value: float) -> str:
+    """A mean written-point difference, rounded and signed: ``+12``, ``−58``, ``0``."""
+    n = round(value)
+    if n > 0:
+        return f"+{n}"
+    if n < 0:
+        return f"\u2212{-n}"
+    return "0"
+
+
+def action_name(action: Action) -> str:
+    """An action as the table shows it: ``10♥``, ``K♥ with bela``, ``dalje``, ``♥ hearts``."""
+    if isinstance(action, Play):
+        if action.bela:
+            return _("{card} with bela").format(card=card_text(action.card))
+        return card_text(action.card)
+    if isinstance(action, Pass):
+        return _("dalje")
+    if isinstance(action, Call):
+        return f"{action.suit.symbol} {suit_name(action.suit)}"
+    return str(action)  # dosta and šutim are never a puzzle's choice; said as the table says them
+
+
+def choices_name(choice: PuzzleChoice) -> str:
+    """A choice's actions (equivalent cards: ``7♠ or 9♠``)."""
+    names = [action_name(a) for a in choice.actions]
+    if len(names) == 1:
+        return names[0]
+    return _("{cards} or {last}").format(cards=_(", ").join(names[:-1]), last=names[-1])
+
+
+def question(puzzle: Puzzle) -> str:
+    """What the player is asked: the best card, or the best bid (pod mus: the trump)."""
+    if puzzle.kind == "card":
+        return _("Find the best card.")
+    if "pod-mus" in puzzle.themes:
+        return _("You must call: find the best trump.")
+    return _("Find the best bid: call a trump or say dalje.")
+
+
+def verdict(puzzle: Puzzle, action: Action) -> str:
+    """Right or not, in one sentence that names the answer."""
+    answer = choices_name(puzzle.choices[0])
+    if puzzle.is_right(action):
+        return _("Right: {answer}.").format(answer=answer)
+    return _("Not this time: the answer is {answer}.").format(answer=answer)
+
+
+def explanation(puzzle: Puzzle, action: Action) -> str:
+    """The averages over the guessed deals: the answer's against the player's choice and the
+    best alternative, and how often the answer was best."""
+    deals = puzzle.deals
+    best = puzzle.choices[0]
+    alt = puzzle.alternative
+    mine = puzzle.choice_of(action)
+    parts = [
+        ngettext(
+            "Over {n} guessed deal consistent with what you see, {answer} averages {value} "
+            "written points (ours minus theirs) and is best on {share}% of them.",
+            "Over {n} guessed deals consistent with what you see, {answer} averages {value} "
+            "written points (ours minus theirs) and is best on {share}% of them.",
+            deals,
+        ).format(
+            n=deals,
+            answer=choices_name(best),
+            value=signed(best.written),
+            share=round(best.best * 100),
+        )
+    ]
+    if mine is None or mine is best:
+        parts.append(
+            _("The best alternative, {alt}, averages {value}.").format(
+                alt=choices_name(alt), value=signed(alt.written)
+            )
+        )
+    elif mine is alt:
+        parts.append(
+            _("Your {mine} averages {value}: it is the best alternative, and still worse.").format(
+                mine=action_name(action), value=signed(alt.written)
+            )
+        )
+    else:
+        parts.append(
+            _(
+                "Your {mine} averages {value}; the best alternative, {alt}, averages {alt_value}."
+            ).format(
+                mine=action_name(action),
+                value=signed(mine.written),
+                alt=choices_name(alt),
+                alt_value=signed(alt.written),
+            )
+        )
+    return sentences(parts)
+
+
+def typical_text(puzzle: Puzzle) -> str | None:
+    """What happens in a typical deal after the answer and after the best alternative (both
+    teams then playing their best with every card seen); None without a typical line."""
+    typical = puzzle.typical
+    if typical is None or not typical.lines:
+        return None
+    team = puzzle.seat % 2
+    parts: list[str] = []
+    for line, choice in zip(typical.lines, puzzle.choices, strict=False):
+        ours, theirs = line.written[team], line.written[1 - team]
+        parts.append(
+            _("In a typical deal, after {action} we write {ours} and they write {theirs}.").format(
+                action=action_name(line.actions[0]), ours=ours, theirs=theirs
+            )
+            if choice is puzzle.choices[0]
+            else _("After {action} we write {ours} and they write {theirs}.").format(
+                action=action_name(line.actions[0]), ours=ours, theirs=theirs
+            )
+        )
+    return sentences(parts)
+
+
+def rating_change(outcome: Outcome) -> str:
+    """``Your rating: 1500 → 1532 (+32).``, or that a puzzle tried before is not rated again."""
+    before, after = round(outcome.before.rating), round(outcome.after.rating)
+    if not outcome.rated:
+        return _("Your rating stays {rating}: a puzzle is rated on its first try.").format(
+            rating=after
+        )
+    return _("Your rating: {before} → {after} ({change}).").format(
+        before=before, after=after, change=signed(after - before)
+    )
+
+
+def streak_text(streak: Streak) -> str:
+    """The streak now and the best, with the language's plural forms."""
+    now = ngettext(
+        "{n} right answer in a row", "{n} right answers in a row", streak.current
+    ).format(n=streak.current)
+    return _("Streak: {now} (best {best}).").format(now=now, best=streak.best)
