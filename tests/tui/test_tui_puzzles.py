@@ -417,3 +417,19 @@ def test_explanations_are_text_not_markup() -> None:
             said = explanation(puzzle, choice.actions[0], None)
             assert isinstance(said, Text)
             assert not re.search(r"\[/?[a-z@]", said.plain)
+
+
+async def test_the_talk_so_far_speaks_from_the_puzzles_seat(data_dir: Path) -> None:
+    """The talon taken up is the puzzle seat's own ("You get ..."), not seat 0's."""
+    from bela.tui.widgets.table_talk import TableTalk
+
+    pack = sample_pack()
+    puzzle = by_id(pack, "e1f48d9e21")  # seat 1
+    rnd = puzzle.moment()
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+        said = [e.plain for e in screen.query_one("#log", TableTalk).entries]
+        mine = " ".join(f"{c.rank}{c.suit.symbol}" for c in rnd.talon(puzzle.seat))
+        assert f"Talons taken up. You get {mine}." in said
+        assert "Ivo: dalje" in said  # seat 2, on the puzzle seat's right

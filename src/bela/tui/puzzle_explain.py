@@ -25,7 +25,7 @@ from bela.engine import Action, Card, Play, Round
 from bela.i18n import _
 from bela.puzzle_words import action_name
 from bela.tui.model import hand_order
-from bela.tui.puzzle_table import SEATS, from_seat
+from bela.tui.puzzle_table import SEATS, from_seat, moment_line
 from bela.wording import card_text, seat_name, team_name
 
 if TYPE_CHECKING:
@@ -123,8 +123,10 @@ def explanation(puzzle: Puzzle, chosen: Action, outcome: Outcome | None) -> Text
         ]
         if outcome is not None:
             lines.append(Text(words.rating_change(outcome), style="bold"))
-            lines.append(Text(words.streak_text(outcome.streak)))
+            if outcome.streak.best:  # before any right answer, a streak of 0 says nothing
+                lines.append(Text(words.streak_text(outcome.streak)))
         lines.append(Text())
+        lines.append(Text(moment_line(puzzle.moment(), me), style="italic"))
         lines.append(Text(words.explanation(puzzle, chosen)))
         lines.append(
             Text(

@@ -20,13 +20,14 @@ from bela.engine import Call, Card, Pass, Phase, Play, Round, Suit
 from bela.i18n import _
 from bela.tui.keys import bid_keys
 from bela.tui.model import BidModel, HandModel, SeatModel, TrickModel, bid_options, hand_order
-from bela.wording import at_table, seat_name, suit_name, team_name
+from bela.wording import at_table, card_text, seat_name, suit_name, team_name
 
 __all__ = [
     "bid_menu",
     "from_seat",
     "hand_model",
     "legal_cards",
+    "moment_line",
     "place",
     "seat_models",
     "seat_names",
@@ -157,7 +158,7 @@ def voids(rnd: Round, me: int) -> dict[int, tuple[Suit, ...]]:
 
 
 def status_text(rnd: Round, me: int) -> str:
-    """Trump and who named it, and what the player is asked (call under ``from_seat(me)``)."""
+    """Trump and who named it, and that it is the player's turn (call under ``from_seat(me)``)."""
     if rnd.trump is None or rnd.caller is None:
         trump = _("Trump not named yet")
     else:
@@ -168,11 +169,22 @@ def status_text(rnd: Round, me: int) -> str:
             trump = _("Trump {symbol} {suit}, called by {name}").format(
                 name=seat_name(rnd.caller), **values
             )
+    return f"{trump} · {_('your turn')}"  # short: at 80 columns it shares the line with trump
+
+
+def moment_line(rnd: Round, me: int) -> str:
+    """The moment in one line, to read beside the explanation (call under ``from_seat(me)``):
+    the player's cards, and the trick on the table."""
+    cards = " ".join(card_text(c) for c in hand_order(rnd.hand(me), rnd.trump))
     if rnd.phase is Phase.BIDDING:
-        ask = _("your turn: trump or dalje?")
-    else:
-        ask = _("your turn: which card?")
-    return f"{trump} · {ask}"
+        return _("Your cards: {cards} (the talon still hidden).").format(cards=cards)
+    if not rnd.trick:
+        return _("Your cards: {cards} · you lead.").format(cards=cards)
+    leader = rnd.trick_leader
+    table = ", ".join(
+        f"{seat_name((leader + i) % SEATS)} {card_text(card)}" for i, card in enumerate(rnd.trick)
+    )
+    return _("Your cards: {cards} · on the table: {trick}.").format(cards=cards, trick=table)
 
 
 def seen_lines(rnd: Round, me: int) -> list[str]:

@@ -200,7 +200,11 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         self.puzzle, self.daily_of = puzzle, daily
         self.moment = puzzle.moment()
         self.answered = None
-        self.cursor = self.bid_cursor = 0
+        # the cursor starts on the first card that may be played, as at the table
+        cards = hand_model(self.moment, puzzle.seat, None)
+        legal = cards.legal or frozenset()
+        self.cursor = next((i for i, c in enumerate(cards.cards) if c in legal), 0)
+        self.bid_cursor = 0
         self.unchosen = False
         self.set_class(False, "-answered")
         log = self.query_one("#log", TableTalk)
