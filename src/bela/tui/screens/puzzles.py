@@ -579,6 +579,7 @@ class RatingScreen(Screen[None]):
         numbers = list(range(1, len(values) + 1))
         plt.plot(numbers, values)
         plt.xticks(_whole_ticks(numbers))
+        plt.yticks(_whole_ticks(values, 6))  # whole ratings: no "1392.5" on the axis
         plt.xlabel(_("rated puzzle, oldest first"))
         widget.refresh()
 
