@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from bela.archive.puzzle_store import Outcome, Streak
 
 __all__ = [
+    "PROVISIONAL_RD",
     "THEME_NAMES",
     "action_name",
     "choices_name",
@@ -38,6 +39,9 @@ __all__ = [
     "typical_text",
     "verdict",
 ]
+
+PROVISIONAL_RD: Final = 110.0
+"""A rating this unsure is called provisional (as chess sites call it): it still moves a lot."""
 
 THEME_NAMES: Final = {
     "lead": N_("lead"),
@@ -191,9 +195,12 @@ def rating_change(outcome: Outcome) -> str:
         return _("Your rating stays {rating}: a puzzle is rated on its first try.").format(
             rating=after
         )
-    return _("Your rating: {before} → {after} ({change}).").format(
+    text = _("Your rating: {before} → {after} ({change}).").format(
         before=before, after=after, change=signed(after - before)
     )
+    if outcome.after.rd > PROVISIONAL_RD:
+        text = sentences([text, _("It is provisional: it settles after a few more puzzles.")])
+    return text
 
 
 def streak_text(streak: Streak) -> str:

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import bid_lines, sample_data, sample_lines, ship
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from puzzle_fixtures import bid_lines, sample_data, sample_lines, ship
 
 from bela.archive.puzzle_pack import (
     PUZZLE_FORMAT,
@@ -26,7 +26,6 @@ from bela.archive.puzzle_pack import (
     answer_key,
     load_pack,
     own_dir,
-    parse_puzzle,
     read_lines,
 )
 from bela.archive.records import parse_action

@@ -10,9 +10,9 @@ from pathlib import Path
 from random import Random
 
 import pytest
-from conftest import sample_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from puzzle_fixtures import sample_lines
 
 from bela.archive.glicko import Rating, update
 from bela.archive.history import INDEX_NAME, open_history

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import os
 import time
@@ -327,7 +328,9 @@ def _export(pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO
     target = options.export
     try:
         if target.is_dir():
-            raise IsADirectoryError(21, _("it is a directory"))
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not target.parent.is_dir():  # a mistyped folder is not made: it is said
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
         replace_atomically(target, "".join(line + "\n" for line in lines), ".bela-export-")
     except OSError as exc:
         from bela.archive.storage import os_error_text
@@ -445,7 +448,7 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
         local = store.puzzle_rating(puzzle).rating
         with writing_output():
             for line in view_lines(puzzle, rnd, local, daily=daily):
-                print(line, file=out)
+                print(_wrapped(line, out), file=out)
             print(question(puzzle), file=out)
         start = time.monotonic()
         while True:
@@ -486,8 +489,19 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
         lines.append("")
         with writing_output():
             for line in lines:
-                print(line, file=out)
+                print(_wrapped(line, out), file=out)
     return True
+
+
+def _wrapped(line: str, out: TextIO) -> str:
+    """A long sentence wrapped at the terminal's width between words (a pipe gets it whole)."""
+    import shutil
+    import textwrap
+
+    if not out.isatty() or line.startswith(" "):
+        return line
+    width = max(40, min(shutil.get_terminal_size().columns, 100) - 1)
+    return textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
 
 
 def _prompt(puzzle: Puzzle) -> str:
@@ -661,11 +675,12 @@ def void_lines(seat: int, view: Any) -> list[str]:
 
 
 def deal_lines(rnd: Round) -> list[str]:
-    """The real deal at the moment: every seat's cards, now shown."""
+    """The real deal at the moment: every seat's cards, now shown, from the seat to act round."""
     from bela.wording import card_text, seat_name
 
-    lines = [_("The real deal:")]
-    for s in range(4):
+    lines = ["", _("The real deal:")]
+    me = rnd.to_act or 0
+    for s in ((me + k) % 4 for k in range(4)):
         hand = rnd.view(s).hand
         lines.append(
             f"  {seat_name(s)}: " + "  ".join(card_text(c) for c in _sorted(hand, rnd.trump))
@@ -743,15 +758,18 @@ def _generate(options: PuzzlesOptions, out: TextIO, err: TextIO) -> int:
         if found:
             print(
                 ngettext(
-                    "{n} puzzle found in {deals} deals, added to {file}",
-                    "{n} puzzles found in {deals} deals, added to {file}",
+                    "{n} puzzle found, added to {file}.",
+                    "{n} puzzles found, added to {file}.",
                     found,
-                ).format(n=found, deals=options.deals, file=shown_path(target)),
+                ).format(n=found, file=shown_path(target)),
                 file=out,
             )
         else:
-            print(
-                _("no puzzle found in {deals} deals: try more deals").format(deals=options.deals),
-                file=out,
-            )
+            print(_("No puzzle found: look in more deals."), file=out)
+        print(
+            ngettext("{n} deal looked at.", "{n} deals looked at.", options.deals).format(
+                n=options.deals
+            ),
+            file=out,
+        )
     return 0

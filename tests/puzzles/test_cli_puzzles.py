@@ -1,0 +1,313 @@
+"""``bela puzzles`` on the command line: play with answers on stdin, --json, --export, --stats,
+--daily, and generate (slow: it judges real moments)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from puzzle_fixtures import bid_lines, sample_lines, ship
+
+from bela.archive.history import INDEX_NAME
+from bela.archive.puzzle_pack import THEMES, answer_key, load_pack, own_dir
+from bela.archive.puzzle_store import JOURNAL_NAME, PuzzleStore
+from bela.archive.records import parse_action
+from bela.cli import main
+from bela.cli.puzzles import _THEMES, read_answer
+from bela.engine import Call, Pass, Round
+from bela.engine.rules import DEFAULT_RULES
+
+
+def _own(data_dir: Path, lines: list[str], name: str = "own-test.jsonl") -> None:
+    folder = own_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _run(
+    argv: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    stdin: str = "",
+) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(["puzzles", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _journal(data_dir: Path) -> list[dict[str, Any]]:
+    path = data_dir / JOURNAL_NAME
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_the_parser_knows_every_theme() -> None:
+    assert _THEMES == THEMES
+
+
+def test_no_puzzles_is_said_and_no_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _err = _run([], capsys, monkeypatch)
+    assert code == 0 and "no puzzles yet" in out and "bela puzzles generate" in out
+
+
+def test_a_puzzle_answered_right_on_stdin(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    line = sample_lines()[0]  # seat 1 leads trick 7 holding J♥ 9♠; the answer is 9♠
+    _own(data_dir, [line])
+    code, out, err = _run(["--count", "1"], capsys, monkeypatch, "nonsense\nAH\n9♠\n")
+    assert code == 0, err
+    assert "Puzzle 841453bfc4" in out
+    assert "Your hand: J♥  9♠" in out
+    assert "Trick 7: you lead." in out
+    assert "'nonsense' is not a card" in out
+    assert "A♥ is not in your hand" in out
+    assert "Right: 9♠." in out
+    assert "Over 96 guessed deals" in out and "−58" in out and "−100" in out
+    assert "In a typical deal, after 9♠ we write 69 and they write 93." in out
+    assert "The real deal:" in out
+    assert "Your rating: 1500 → " in out
+    attempts = _journal(data_dir)
+    assert [(a["puzzle"], a["action"], a["right"]) for a in attempts] == [
+        ("841453bfc4", "9S", True)
+    ]
+
+
+def test_a_wrong_answer_is_explained_and_kept(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, [sample_lines()[0]])
+    code, out, _err = _run(["--count", "1"], capsys, monkeypatch, "jh\n")
+    assert code == 0
+    assert "Not this time: the answer is 9♠." in out
+    assert "Your J♥ averages −100: it is the best alternative, and still worse." in out
+    assert "(−" in out  # the rating went down
+    assert [(a["action"], a["right"]) for a in _journal(data_dir)] == [("JH", False)]
+
+
+def test_q_or_the_end_of_input_stops_and_records_nothing(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, sample_lines())
+    assert _run([], capsys, monkeypatch, "q\n")[0] == 0
+    assert _run([], capsys, monkeypatch, "")[0] == 0
+    assert _journal(data_dir) == []
+
+
+def test_puzzles_follow_one_another_until_the_player_stops(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, sample_lines())
+    pack = load_pack(data_dir)
+    # every answer of the theme's puzzles, three times over: one that is not legal in the
+    # puzzle asked is refused and the next line read; the input's end stops the session
+    theme = [p for p in pack.puzzles if "second" in p.themes]
+    answers = [str(p.answer[0]) for p in theme] * 3
+    code, _out, _err = _run(["--theme", "second"], capsys, monkeypatch, "\n".join(answers))
+    assert code == 0
+    attempts = _journal(data_dir)
+    assert len(attempts) >= 2
+    assert all("second" in pack.by_id[a["puzzle"]].themes for a in attempts)
+    solved: set[str] = set()
+    for a in attempts:
+        assert a["puzzle"] not in solved  # a solved puzzle is not asked again
+        if a["right"]:
+            solved.add(a["puzzle"])
+
+
+def test_json_prints_the_next_puzzles_and_records_nothing(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = sample_lines()
+    _own(data_dir, lines)
+    code, out, _err = _run(["--json", "--count", "3"], capsys, monkeypatch)
+    assert code == 0
+    rows = json.loads(out)
+    assert len(rows) == 3 and len({r["id"] for r in rows}) == 3
+    originals = {json.loads(line)["id"]: json.loads(line) for line in lines}
+    for row in rows:
+        original = originals[row["id"]]
+        for key in ("seed", "dealer", "actions", "seat", "kind", "trick", "answer", "themes"):
+            assert row[key] == original[key]
+        assert row["local_rating"] == original["rating"]
+    assert _journal(data_dir) == []
+
+
+def test_export_writes_what_replays_to_each_moment(
+    data_dir: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _own(data_dir, sample_lines() + bid_lines())
+    target = tmp_path / "out.jsonl"
+    code, out, _err = _run(["--export", str(target), "--theme", "save-ten"], capsys, monkeypatch)
+    assert code == 0 and "written to" in out
+    rows = [json.loads(line) for line in target.read_text().splitlines()]
+    pack = load_pack(data_dir)
+    assert [r["id"] for r in rows] == [p.id for p in pack.puzzles if "save-ten" in p.themes]
+    for row in rows:
+        assert set(row) == {"id", "seed", "dealer", "actions", "seat", "answer"}
+        rnd = Round.from_seed(row["seed"], row["dealer"], DEFAULT_RULES)
+        for text in row["actions"]:
+            rnd.push(parse_action(text))
+        assert rnd.to_act == row["seat"]
+        legal = {answer_key(a) for a in rnd.view(row["seat"]).legal_actions}
+        assert all(answer_key(parse_action(a)) in legal for a in row["answer"])
+
+
+def test_export_to_a_place_it_cannot_write_is_one_line_and_touches_nothing(
+    data_dir: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _own(data_dir, sample_lines())
+    code, _out, err = _run(["--export", str(tmp_path)], capsys, monkeypatch)
+    assert code == 1 and err.count("\n") == 1 and "cannot write" in err
+    code, _out, err = _run(["--export", str(tmp_path / "no" / "x.jsonl")], capsys, monkeypatch)
+    assert code == 1 and err.count("\n") == 1
+    assert not (tmp_path / "no").exists()
+
+
+def test_stats_after_some_puzzles(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, sample_lines())
+    pack = load_pack(data_dir)
+    p = pack.puzzles[0]
+    _run(["--count", "1"], capsys, monkeypatch, "")  # nothing answered
+    with PuzzleStore(data_dir / INDEX_NAME) as store:
+        for q in pack.puzzles[:3]:
+            store.record(q, q.answer[0], 2.0)
+        rating = store.player()
+    code, out, _err = _run(["--stats"], capsys, monkeypatch)
+    assert code == 0
+    assert f"Your puzzle rating: {round(rating.rating)} ± {round(2 * rating.rd)}" in out
+    assert "3 puzzles solved, 3 attempts" in out
+    assert "Streak: 3 right answers in a row (best 3)." in out
+    assert "11 puzzles in the pack" in out
+    assert "the last tricks" in out and p.themes
+
+
+def test_a_skipped_line_is_counted_on_stderr(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, [sample_lines()[0], '{"format": 1, "id": "[@click=app.quit]"}'])
+    code, _out, err = _run(["--json"], capsys, monkeypatch)
+    assert code == 0
+    assert "1 puzzle line that is not a usable puzzle was skipped" in err
+    assert "[@click" not in err
+
+
+def test_daily_is_todays_shipped_puzzle(
+    data_dir: Path,
+    no_shipped_pack: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out, _err = _run(["--daily"], capsys, monkeypatch, "")
+    assert code == 0 and "no puzzles yet" in out
+    _own(data_dir, sample_lines())
+    code, out, _err = _run(["--daily"], capsys, monkeypatch, "")
+    assert "no daily puzzle" in out  # own puzzles are not everyone's
+    ship(no_shipped_pack, sample_lines())
+    code, out, _err = _run(["--daily", "--json"], capsys, monkeypatch)
+    daily = json.loads(out)
+    assert len(daily) == 1
+    code, out, _err = _run(["--daily"], capsys, monkeypatch, daily[0]["answer"][0] + "\n")
+    assert f"Daily puzzle {daily[0]['id']}" in out and "Right" in out
+    (attempt,) = _journal(data_dir)
+    assert attempt["daily"] is not None and attempt["right"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--theme", "nope"],
+        ["--daily", "--stats"],
+        ["--daily", "--theme", "lead"],
+        ["--json", "--stats"],
+        ["--count", "0"],
+        ["--stats", "--theme", "lead"],
+        ["--theme", "lead", "generate"],
+        ["generate", "--deals", "0"],
+        ["generate", "--guesses", "1"],
+    ],
+)
+def test_bad_options_are_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _out, err = _run(argv, capsys, monkeypatch)
+    assert code == 2
+    assert "error" in err.splitlines()[-1]
+
+
+def test_answers_read_as_the_table_writes_them() -> None:
+    card_puzzle = load_pack_lines(sample_lines()[:1])
+    rnd = card_puzzle.moment()
+    seat = card_puzzle.seat
+    assert read_answer("9S", rnd, seat) == parse_action("9S")
+    assert read_answer(" 9♠ ", rnd, seat) == parse_action("9S")
+    assert read_answer("9s", rnd, seat) == parse_action("9S")
+    assert isinstance(read_answer("dalje", rnd, seat), str)
+    assert isinstance(read_answer("KH", rnd, seat), str)
+    bid = load_pack_lines(bid_lines()[:1])
+    rnd = bid.moment()
+    legal = rnd.view(bid.seat).legal_actions
+    if Pass() in legal:
+        assert read_answer("dalje", rnd, bid.seat) == Pass()
+        assert read_answer("Dalje", rnd, bid.seat) == Pass()
+    else:
+        assert "dealer" in str(read_answer("dalje", rnd, bid.seat))
+    for text in ("call H", "H", "♥", "hearts"):
+        assert read_answer(text, rnd, bid.seat) == parse_action("call H")
+    assert isinstance(read_answer("9S", rnd, bid.seat), str)
+    assert isinstance(read_answer("call X", rnd, bid.seat), str)
+    assert isinstance(read_answer("call S", rnd, bid.seat), Call)
+
+
+def load_pack_lines(lines: list[str]) -> Any:
+    from bela.archive.puzzle_pack import read_lines
+
+    (puzzle,) = read_lines(lines).puzzles
+    return puzzle
+
+
+def test_generate_cannot_write_is_one_line(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "puzzles").write_text("a file where the folder goes")
+    code, _out, err = _run(["generate", "--deals", "1"], capsys, monkeypatch)
+    assert code == 1 and err.count("\n") == 1 and "cannot write" in err
+
+
+@pytest.mark.slow
+def test_generate_adds_what_it_finds_to_the_players_pack(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _err = _run(
+        ["generate", "--deals", "1", "--guesses", "8", "--seed", "10", "--jobs", "1"],
+        capsys,
+        monkeypatch,
+    )
+    assert code == 0
+    files = list(own_dir(data_dir).glob("own-*.jsonl"))
+    pack = load_pack(data_dir)
+    assert pack.skipped == ()
+    if files:
+        (found,) = files
+        lines = found.read_text().splitlines()
+        assert f"{len(lines)} puzzle" in out
+        assert {p.id for p in pack.puzzles} == {json.loads(line)["id"] for line in lines}
+        assert all(p.seed == 10 and not p.shipped for p in pack.puzzles)
+    else:
+        assert "No puzzle found" in out
