@@ -433,3 +433,21 @@ async def test_the_talk_so_far_speaks_from_the_puzzles_seat(data_dir: Path) -> N
         mine = " ".join(f"{c.rank}{c.suit.symbol}" for c in rnd.talon(puzzle.seat))
         assert f"Talons taken up. You get {mine}." in said
         assert "Ivo: dalje" in said  # seat 2, on the puzzle seat's right
+
+
+async def test_switching_language_says_the_explanation_again_in_full(data_dir: Path) -> None:
+    pack = sample_pack()
+    puzzle = by_id(pack, "e1f48d9e21")
+    app = make_app(resume=None)
+    try:
+        async with app.run_test(size=(100, 36)) as pilot:
+            screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+            await pilot.press(card_key(screen, "7C"), "enter")
+            await pilot.pause()
+            app.change_language("hr")
+            await pilot.pause()
+            said = shown_text(screen, "#puzzle-explain")
+            assert "7♣" in said and "1500 → " in said  # the rating change is still said
+            assert "Right" not in said
+    finally:
+        set_language("en")

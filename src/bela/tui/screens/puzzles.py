@@ -34,7 +34,7 @@ from textual.widgets.option_list import Option
 
 from bela.engine import Action, Card, Phase, Play, Round
 from bela.i18n import N_, _, ngettext
-from bela.tui.keys import bind_letters
+from bela.tui.keys import bind_letters, letter
 from bela.tui.model import bid_options
 from bela.tui.puzzle_table import (
     bid_menu,
@@ -54,7 +54,7 @@ from bela.tui.widgets.table_talk import TableTalk
 
 if TYPE_CHECKING:
     from bela.archive.puzzle_pack import Pack, Puzzle
-    from bela.archive.puzzle_store import PuzzleStore
+    from bela.archive.puzzle_store import Outcome, PuzzleStore
 
 __all__ = ["PUZZLE_LETTERS", "PuzzleScreen", "RatingScreen", "ThemeScreen"]
 
@@ -109,6 +109,8 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         self.bid_cursor = 0
         self.unchosen = False
         self.answered: Action | None = None
+        self.outcome: Outcome | None = None
+        """What the store made of the answer (None before it, or when it could not be kept)."""
         self.asked_at = 0.0
 
     # ------------------------------------------------------------------ layout
@@ -231,14 +233,12 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
 
     def _none_left(self) -> None:
         if self.pack is not None and not self.pack.puzzles:
-            text = _(
-                "No puzzles here yet: the pack is not installed and you have none of your own."
-            )
+            text = _("No puzzles here: the pack is not installed and you have none of your own.")
         elif self.theme is not None:
             from bela.puzzle_words import theme_name
 
-            text = _("Every puzzle of the theme {theme} is solved. t: another theme.").format(
-                theme=theme_name(self.theme)
+            text = _("Every puzzle of the theme {theme} is solved. {key}: another theme.").format(
+                theme=theme_name(self.theme), key=letter("puzzle_theme")
             )
         else:
             text = _("Every puzzle is solved. Well played!")
@@ -379,7 +379,7 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
                 timeout=8,
             )
             outcome = None
-        self.answered = action
+        self.answered, self.outcome = action, outcome
         from bela.tui.puzzle_explain import explanation
 
         self.query_one("#puzzle-explain", Static).update(explanation(puzzle, action, outcome))
@@ -404,7 +404,7 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
             from bela.tui.puzzle_explain import explanation
 
             self.query_one("#puzzle-explain", Static).update(
-                explanation(self.puzzle, self.answered, None)
+                explanation(self.puzzle, self.answered, self.outcome)
             )
         self.refresh_view()
 
@@ -537,11 +537,13 @@ class RatingScreen(Screen[None]):
             ),
             Text(streak_text(store.streak())),
             Text(
-                ngettext(
-                    "{n} puzzle solved, {days} daily puzzle.",
-                    "{n} puzzles solved, {days} daily puzzles.",
-                    store.solved_count(),
-                ).format(n=store.solved_count(), days=store.daily_solved())
+                ngettext("{n} puzzle solved.", "{n} puzzles solved.", store.solved_count()).format(
+                    n=store.solved_count()
+                )
+                + " "
+                + ngettext(
+                    "{n} daily puzzle solved.", "{n} daily puzzles solved.", store.daily_solved()
+                ).format(n=store.daily_solved())
             ),
         ]
         for theme, counts in store.by_theme(self.pack).items():
