@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from bela.engine import Action, Call, Pass, Play
-from bela.i18n import N_, _, ngettext
+from bela.i18n import _, ngettext, pgettext
 from bela.outcome_words import sentences
 from bela.wording import card_text, suit_name
 
@@ -43,27 +43,33 @@ __all__ = [
 PROVISIONAL_RD: Final = 110.0
 """A rating this unsure is called provisional (as chess sites call it): it still moves a lot."""
 
-THEME_NAMES: Final = {
-    "lead": N_("lead"),
-    "second": N_("second hand"),
-    "third": N_("third hand"),
-    "fourth": N_("fourth hand"),
-    "overtrump": N_("overtrumping"),
-    "namazati": N_("giving points to the partner"),
-    "save-ten": N_("saving a ten"),
-    "bela": N_("bela"),
-    "last-tricks": N_("the last tricks"),
-    "call": N_("to call"),
-    "pass": N_("to pass"),
-    "pod-mus": N_("pod mus"),
-}
-"""Each theme as a player names it (``bela.archive.puzzle_pack.THEMES``), translated when shown."""
+
+def _theme_names() -> dict[str, str]:
+    """Each theme as a player names it (``bela.archive.puzzle_pack.THEMES``), in the player's
+    language: a context of their own, since "lead" or "bela" alone mean other things."""
+    return {
+        "lead": pgettext("puzzle theme", "lead"),
+        "second": pgettext("puzzle theme", "second hand"),
+        "third": pgettext("puzzle theme", "third hand"),
+        "fourth": pgettext("puzzle theme", "fourth hand"),
+        "overtrump": pgettext("puzzle theme", "overtrumping"),
+        "namazati": pgettext("puzzle theme", "giving points to the partner"),
+        "save-ten": pgettext("puzzle theme", "saving a ten"),
+        "bela": pgettext("puzzle theme", "bela"),
+        "last-tricks": pgettext("puzzle theme", "the last tricks"),
+        "call": pgettext("puzzle theme", "to call"),
+        "pass": pgettext("puzzle theme", "to pass"),
+        "pod-mus": pgettext("puzzle theme", "pod mus"),
+    }
+
+
+THEME_NAMES: Final = tuple(_theme_names())
+"""The themes that have a name (every one of ``THEMES``: a test keeps it so)."""
 
 
 def theme_name(theme: str) -> str:
     """The theme in the player's words (an unknown theme as it is: the pack checks them)."""
-    word = THEME_NAMES.get(theme)
-    return theme if word is None else _(word)
+    return _theme_names().get(theme, theme)
 
 
 def themes_text(themes: Sequence[str]) -> str:
@@ -129,15 +135,15 @@ def explanation(puzzle: Puzzle, action: Action) -> str:
     parts = [
         ngettext(
             "Over {n} guessed deal consistent with what you see, {answer} averages {value} "
-            "written points (ours minus theirs) and is best on {share}% of them.",
+            "written points (ours minus theirs) and is best on {best} of them.",
             "Over {n} guessed deals consistent with what you see, {answer} averages {value} "
-            "written points (ours minus theirs) and is best on {share}% of them.",
+            "written points (ours minus theirs) and is best on {best} of them.",
             deals,
         ).format(
             n=deals,
             answer=choices_name(best),
             value=signed(best.written),
-            share=round(best.best * 100),
+            best=round(best.best * deals),
         )
     ]
     if mine is None or mine is best:

@@ -49,7 +49,7 @@ def test_the_explanation_compares_the_right_numbers() -> None:
     other = explanation(puzzle, third.actions[0])
     for value in (best.written, alt.written, third.written):
         assert signed(value) in other
-    assert f"best on {round(best.best * 100)}%" in right
+    assert f"best on {round(best.best * puzzle.deals)} of them" in right
     assert signed(alt.written) in explanation(puzzle, Pass())  # not a choice: compared with alt
 
 

@@ -146,7 +146,7 @@ def add_puzzles_parser(commands: Any) -> argparse.ArgumentParser:
         help=_("look for new puzzles in deals played by the bots, on this machine"),
         description=_(
             "Deal new rounds, let the bots play them, and judge their moments: a card or a bid "
-            "best on 90% of the guessed deals and 10 written points ahead of the next choice "
+            "best on nine guessed deals in ten and 10 written points ahead of the next choice "
             "is a puzzle. Found puzzles are added to a new file in the puzzles folder of your "
             "data directory as they come, so stopping keeps what was found. Slow: a deal "
             "takes seconds to minutes of CPU."
@@ -459,7 +459,7 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
                 with writing_output():
                     print(file=out)
                 return False
-            if text.strip().lower() in ("q", _("q"), "quit", _("quit")):
+            if text.strip().casefold() in ("q", "quit", "exit"):
                 return False
             answer = read_answer(text, rnd, puzzle.seat)
             if isinstance(answer, str):
@@ -601,7 +601,12 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
     ).format(id=puzzle.id, rating=round(rating))
     if puzzle.themes:
         head += " · " + themes_text(puzzle.themes)
-    lines = [head, _("Dealer: {name}.").format(name=seat_name(view.dealer))]
+    dealer = (
+        _("You deal.")
+        if view.dealer == puzzle.seat
+        else _("Dealer: {name}.").format(name=seat_name(view.dealer))
+    )
+    lines = [head, dealer]
     if view.bids:
         lines.append(
             _("Bids: {bids}").format(
@@ -609,11 +614,15 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
             )
         )
     if view.trump is not None and view.caller is not None:
-        lines.append(
-            _("Trump: {symbol} {suit}, called by {name}.").format(
-                symbol=view.trump.symbol, suit=suit_name(view.trump), name=seat_name(view.caller)
+        values = {"symbol": view.trump.symbol, "suit": suit_name(view.trump)}
+        if view.caller == puzzle.seat:
+            lines.append(_("Trump: {symbol} {suit}, called by you.").format(**values))
+        else:
+            lines.append(
+                _("Trump: {symbol} {suit}, called by {name}.").format(
+                    name=seat_name(view.caller), **values
+                )
             )
-        )
     for number, trick in enumerate(view.tricks, start=1):
         cards = "  ".join(
             f"{seat_name((trick.leader + i) % 4)} {card_text(c)}" for i, c in enumerate(trick.cards)
@@ -719,9 +728,11 @@ def _generate(options: PuzzlesOptions, out: TextIO, err: TextIO) -> int:
     jobs = worker_jobs(options.jobs, err) if options.cluster is None else (options.jobs or 1)
     _say(
         err,
-        _("bela: looking for puzzles in {n} deals from seed {seed}").format(
-            n=options.deals, seed=start
-        ),
+        ngettext(
+            "bela: looking for puzzles in {n} deal from seed {seed}",
+            "bela: looking for puzzles in {n} deals from seed {seed}",
+            options.deals,
+        ).format(n=options.deals, seed=start),
     )
 
     def sink(batch: list[dict[str, Any]]) -> None:
