@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Final
 from bela.engine import Action, Call, Pass, Play
 from bela.i18n import _, ngettext, pgettext
 from bela.outcome_words import sentences
-from bela.wording import card_text, suit_name
+from bela.wording import card_text, seat_name, suit_name
 
 if TYPE_CHECKING:
     from bela.archive.puzzle_pack import Puzzle, PuzzleChoice
     from bela.archive.puzzle_store import Outcome, Streak
+    from bela.engine import SeatView
 
 __all__ = [
     "PROVISIONAL_RD",
@@ -34,10 +35,12 @@ __all__ = [
     "rating_change",
     "signed",
     "streak_text",
+    "table_names",
     "theme_name",
     "themes_text",
     "typical_text",
     "verdict",
+    "void_sentences",
 ]
 
 PROVISIONAL_RD: Final = 110.0
@@ -215,3 +218,34 @@ def streak_text(streak: Streak) -> str:
         "{n} right answer in a row", "{n} right answers in a row", streak.current
     ).format(n=streak.current)
     return _("Streak: {now} (best {best}).").format(now=now, best=streak.best)
+
+
+def table_names(seat: int) -> tuple[str, str, str, str]:
+    """The table's names seen from the puzzle's seat: "You" there, the bots' names around it
+    (the one after you, the partner, the one before you), as at the player's own table.
+    Show a puzzle inside ``bela.wording.at_table(table_names(seat), seat)``."""
+    names = ["", "", "", ""]
+    for k in range(4):
+        names[(seat + k) % 4] = seat_name(k)
+    return names[0], names[1], names[2], names[3]
+
+
+def void_sentences(seat: int, view: SeatView) -> list[str]:
+    """Who has shown to be void in which suit (did not follow it), one sentence each; the
+    seat's own voids are its own cards, so they are left out."""
+    void: dict[int, set[int]] = {}
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick and view.trick_leader is not None:
+        tricks.append((view.trick_leader, view.trick))
+    for leader, cards in tricks:
+        led = cards[0].suit
+        for i, card in enumerate(cards[1:], start=1):
+            if card.suit != led:
+                void.setdefault((leader + i) % 4, set()).add(int(led))
+    out = []
+    for other in sorted(void):
+        if other == seat:
+            continue
+        suits = _(", ").join(suit_name(x) for x in sorted(void[other]))
+        out.append(_("{name} has no {suits}.").format(name=seat_name(other), suits=suits))
+    return out

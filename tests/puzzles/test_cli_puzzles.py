@@ -55,6 +55,8 @@ def test_no_puzzles_is_said_and_no_error(
 ) -> None:
     code, out, _err = _run([], capsys, monkeypatch)
     assert code == 0 and "no puzzles yet" in out and "bela puzzles generate" in out
+    code, out, _err = _run(["--json"], capsys, monkeypatch)
+    assert code == 0 and json.loads(out) == []
 
 
 def test_a_puzzle_answered_right_on_stdin(
@@ -72,6 +74,8 @@ def test_a_puzzle_answered_right_on_stdin(
     assert "Right: 9♠." in out
     assert "Over 96 guessed deals" in out and "−58" in out and "−100" in out
     assert "In a typical deal, after 9♠ we write 69 and they write 93." in out
+    assert "  9♠ 8♥ 10♠ 8♠ | K♦ 10♥ J♥ Q♥\n" in out  # the typical deal's play, trick by trick
+    assert "Enter for the next puzzle" not in out  # --count 1: nothing more to wait for
     assert "The real deal:" in out
     assert "Your rating: 1500 → " in out
     attempts = _journal(data_dir)
@@ -120,6 +124,31 @@ def test_puzzles_follow_one_another_until_the_player_stops(
         assert a["puzzle"] not in solved  # a solved puzzle is not asked again
         if a["right"]:
             solved.add(a["puzzle"])
+
+
+def test_the_explanation_waits_for_enter_before_the_next_puzzle(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, sample_lines()[:1])  # one puzzle: J♥ or 9♠, the answer 9♠
+    code, out, _err = _run([], capsys, monkeypatch, "JH\n\n9S\n\n")
+    assert code == 0
+    # missed, Enter, the same puzzle again (nothing else is left), solved, Enter: all solved
+    assert out.count("Enter for the next puzzle, q to stop: ") == 2
+    assert out.index("Not this time") < out.index("Enter for the next") < out.index("Right: 9♠.")
+    assert out.rstrip().endswith("you have solved every puzzle here: well done")
+    assert [(a["action"], a["right"], a["rated"]) for a in _journal(data_dir)] == [
+        ("JH", False, True),
+        ("9S", True, False),
+    ]
+
+
+def test_q_at_the_enter_prompt_stops(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, sample_lines()[:1])
+    code, out, _err = _run([], capsys, monkeypatch, "JH\nq\n9S\n")
+    assert code == 0 and out.count("Puzzle 841453bfc4") == 1
+    assert len(_journal(data_dir)) == 1
 
 
 def test_json_prints_the_next_puzzles_and_records_nothing(
@@ -191,6 +220,7 @@ def test_stats_after_some_puzzles(
     code, out, _err = _run(["--stats"], capsys, monkeypatch)
     assert code == 0
     assert f"Your puzzle rating: {round(rating.rating)} ± {round(2 * rating.rd)}" in out
+    assert ("(provisional)" in out) == (rating.rd > 110)
     assert "3 puzzles solved, 3 attempts" in out
     assert "Streak: 3 right answers in a row (best 3)." in out
     assert "11 puzzles in the pack" in out
@@ -311,3 +341,52 @@ def test_generate_adds_what_it_finds_to_the_players_pack(
         assert all(p.seed == 10 and not p.shipped for p in pack.puzzles)
     else:
         assert "No puzzle found" in out
+
+
+def test_a_puzzle_in_croatian(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, [sample_lines()[0]])
+    code, out, _err = _run(["--lang", "hr", "--count", "1"], capsys, monkeypatch, "xx\n9S\n")
+    assert code == 0
+    for words in (
+        "Zadatak 841453bfc4 · rejting 1300 · prvi u štihu, zadnji štihovi",
+        "Dijeli: Ivo.",
+        "Adut: ♣ tref, zove Ana.",
+        "Štih 7: ti otvaraš.",
+        "Tvoje karte: J♥  9♠",
+        "Nađi najbolju kartu.",
+        "'xx' nije karta",
+        "Točno: 9♠.",
+        "Na 96 pretpostavljenih dijeljenja",
+        "U tipičnom dijeljenju, nakon 9♠ mi pišemo 69, vi pišete 93.",
+        "Pravo dijeljenje:",
+        "Tvoj rejting: 1500 → ",
+        "Niz: 1 točan odgovor zaredom (najbolji 1).",
+    ):
+        assert words in out
+    for english in ("Puzzle", "Dealer", "Trump", "Your", "Right", "rating", "Streak"):
+        assert english not in out
+
+
+def test_a_theme_without_puzzles_is_said_so(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, sample_lines())
+    code, out, _err = _run(["--theme", "pod-mus"], capsys, monkeypatch, "")
+    assert code == 0 and out.strip() == "there are no puzzles of this theme yet"
+
+
+def test_the_typical_play_wraps_between_tricks() -> None:
+    from bela.cli.puzzles import typical_play
+
+    puzzle = load_pack_lines(sample_lines()[2:3])  # trick 4, second hand: 19 cards a line
+    rnd = puzzle.moment()
+    whole = typical_play(puzzle, rnd)
+    assert len(whole) == 2 and whole[0].startswith("  7♣ ")
+    for width in (30, 50, 79):
+        wrapped = typical_play(puzzle, rnd, width)
+        assert all(len(line) <= width for line in wrapped)
+        joined = " ".join(line.strip() for line in wrapped)
+        assert joined.replace("| |", "|") == " ".join(line.strip() for line in whole)
+        assert all(line.startswith(("  7♣", "  A♣", "    | ")) for line in wrapped)

@@ -29,7 +29,8 @@ from bela.archive.puzzle_pack import (
     read_lines,
 )
 from bela.archive.records import parse_action
-from bela.engine import Phase, Play
+from bela.engine import Phase, Play, Round
+from bela.engine.rules import DEFAULT_RULES
 from bela.lab import puzzle_gen, puzzle_themes
 
 
@@ -106,6 +107,8 @@ HOSTILE: dict[str, Any] = {
     "wrong seat": lambda d: d.__setitem__("seat", (d["seat"] + 1) % 4),
     "seat as text": lambda d: d.__setitem__("seat", str(d["seat"])),
     "illegal action": lambda d: d["actions"].__setitem__(5, "AH"),
+    "a card not in the hand late": lambda d: d["actions"].__setitem__(-1, "AH"),
+    "bela on a card that cannot carry it": lambda d: d["actions"].__setitem__(-1, "9C bela"),
     "unknown action": lambda d: d["actions"].__setitem__(0, "[blink]"),
     "action too long": lambda d: d["actions"].__setitem__(0, "dalje" + " " * 100),
     "round over": lambda d: d.__setitem__("actions", [*d["actions"], *["x"] * 0] * 3),
@@ -133,6 +136,9 @@ HOSTILE: dict[str, Any] = {
     "typical gives the seat another hand": lambda d: d["typical"]["hands"].__setitem__(
         d["seat"], d["typical"]["hands"][(d["seat"] + 1) % 4]
     ),
+    "typical hands of the wrong sizes": lambda d: d["typical"]["hands"][(d["seat"] + 1) % 4].append(
+        d["typical"]["hands"][(d["seat"] + 2) % 4].pop()
+    ),
     "typical card twice": lambda d: d["typical"]["hands"][0].append(d["typical"]["hands"][1][0]),
     "typical line's points": lambda d: d["typical"]["lines"][0].__setitem__("written", [162, 0]),
     "typical line illegal": lambda d: d["typical"]["lines"][0]["actions"].reverse(),
@@ -151,6 +157,28 @@ def test_a_lying_line_is_skipped_with_a_reason(name: str) -> None:
     assert (skipped.source, skipped.line) == ("own.jsonl", 2)
     assert skipped.reason and "\n" not in skipped.reason and "\x1b" not in skipped.reason
     assert len(skipped.reason) <= 200
+
+
+def test_a_held_card_against_the_rules_after_the_first_trick_is_refused() -> None:
+    # every card the seat holds but may not play, at every moment after the first trick
+    refused = 0
+    for data in sample_data():
+        rnd = Round.from_seed(data["seed"], data["dealer"], DEFAULT_RULES)
+        for at, text in enumerate(data["actions"]):
+            if rnd.phase is Phase.PLAYING and rnd.tricks_won != (0, 0):
+                seat = rnd.to_act
+                assert seat is not None
+                held = {c for c in rnd.view(seat).hand}
+                legal = {a.card for a in rnd.view(seat).legal_actions if isinstance(a, Play)}
+                for card in sorted(held - legal):
+                    bad = copy.deepcopy(data)
+                    bad["actions"] = [*data["actions"][:at], str(card)]
+                    bad["seat"] = (seat + 1) % 4
+                    pack = read_lines([json.dumps(bad)])
+                    assert pack.puzzles == () and "do not replay" in pack.skipped[0].reason
+                    refused += 1
+            rnd.push(parse_action(text))
+    assert refused > 20
 
 
 @pytest.mark.parametrize(

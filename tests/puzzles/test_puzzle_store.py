@@ -266,3 +266,46 @@ def test_daily_solved_and_theme_stats(data_dir: Path) -> None:
     for theme, numbers in stats.items():
         assert numbers.puzzles == sum(theme in q.themes for q in pack.puzzles)
         assert numbers.tried == numbers.solved == int(theme in p.themes)
+
+
+def test_a_store_in_a_new_data_directory(tmp_path: Path) -> None:
+    folder = tmp_path / "new" / "data"
+    p = _pack().puzzles[0]
+    with PuzzleStore.in_data_dir(folder) as store:
+        assert store.notice is None
+        store.record(p, _right(p), 1.0, T0)
+    assert _rows(folder) == 1
+
+
+def test_an_answer_that_cannot_be_kept_raises_and_changes_nothing(data_dir: Path) -> None:
+    p = _pack().puzzles[0]
+    (data_dir / JOURNAL_NAME).mkdir(parents=True)  # the journal's name taken by a folder
+    with _store(data_dir) as store:
+        with pytest.raises(OSError):
+            store.record(p, _right(p), 1.0, T0)
+        assert store.attempts() == [] and store.player() == Rating()
+    assert _rows(data_dir) == 0
+
+
+def test_a_tampered_row_is_left_out_and_the_rest_kept(data_dir: Path) -> None:
+    with _store(data_dir) as store:
+        _play(store, _pack(), [True, False, True])
+        kept = store.attempts()
+    conn = sqlite3.connect(data_dir / INDEX_NAME)
+    conn.execute("UPDATE puzzle_attempts SET player_after = '[1e999, \"x\"]' WHERE n = 1")
+    conn.commit()
+    conn.close()
+    with _store(data_dir) as store:  # the journal is whole: it wins, the table is refilled
+        assert store.attempts() == kept
+    conn = sqlite3.connect(data_dir / INDEX_NAME)
+    (after,) = conn.execute("SELECT player_after FROM puzzle_attempts WHERE n = 1").fetchone()
+    conn.close()
+    assert json.loads(after)[0] == kept[1].player_after.rating
+    (data_dir / JOURNAL_NAME).unlink()
+    conn = sqlite3.connect(data_dir / INDEX_NAME)
+    conn.execute("UPDATE puzzle_attempts SET right = 'yes' WHERE n = 1")
+    conn.commit()
+    conn.close()
+    with _store(data_dir) as store:  # no journal: the readable rows are what is left
+        assert store.attempts() == [kept[0], kept[2]]
+    assert len((data_dir / JOURNAL_NAME).read_text().splitlines()) == 2

@@ -8,7 +8,7 @@ from puzzle_fixtures import sample_lines
 from bela.archive.glicko import Rating
 from bela.archive.puzzle_pack import THEMES, Puzzle, read_lines
 from bela.archive.puzzle_store import Outcome, Streak
-from bela.engine import Pass
+from bela.engine import Pass, Suit
 from bela.i18n import LANGUAGES, set_language
 from bela.puzzle_words import (
     PROVISIONAL_RD,
@@ -18,10 +18,13 @@ from bela.puzzle_words import (
     rating_change,
     signed,
     streak_text,
+    table_names,
     theme_name,
     typical_text,
     verdict,
+    void_sentences,
 )
+from bela.wording import at_table, seat_name, suit_name
 
 
 def _puzzles() -> tuple[Puzzle, ...]:
@@ -107,3 +110,34 @@ def test_every_sentence_is_in_the_players_language(lang: str) -> None:
         set_language("en")
     for en, text in zip(english, spoken, strict=True):
         assert text != en
+
+
+def test_table_names_turn_the_table_to_the_puzzles_seat() -> None:
+    assert table_names(0) == ("You", "Ivo", "Marko", "Ana")
+    assert table_names(1) == ("Ana", "You", "Ivo", "Marko")
+    assert table_names(3) == ("Ivo", "Marko", "Ana", "You")
+
+
+def test_every_void_said_is_a_suit_the_seat_did_not_follow() -> None:
+    said = 0
+    for puzzle in _puzzles():
+        view = puzzle.moment().view(puzzle.seat)
+        with at_table(table_names(puzzle.seat), puzzle.seat):
+            sentences = void_sentences(puzzle.seat, view)
+            names = {seat_name(s): s for s in range(4)}
+        played = [(t.leader, t.cards) for t in view.tricks]
+        if view.trick_leader is not None and view.trick:
+            played.append((view.trick_leader, view.trick))
+        for sentence in sentences:
+            name, _has, _no, rest = sentence.split(" ", 3)
+            seat = names[name]
+            assert seat != puzzle.seat
+            for word in rest.rstrip(".").split(", "):
+                suit = next(x for x in Suit if suit_name(x) == word)
+                assert any(
+                    cards[0].suit == suit and cards[(seat - leader) % 4].suit != suit
+                    for leader, cards in played
+                    if (seat - leader) % 4 < len(cards)
+                )
+                said += 1
+    assert said > 5

@@ -160,6 +160,13 @@ class PuzzleStore:
         self._conn: sqlite3.Connection | None = None
         self._open_database()
 
+    @classmethod
+    def in_data_dir(cls, data_dir: Path) -> PuzzleStore:
+        """The store of the history database in ``data_dir`` (made if missing)."""
+        from bela.archive.history import INDEX_NAME
+
+        return cls(data_dir / INDEX_NAME)
+
     # ------------------------------------------------------------------ state
 
     def attempts(self) -> list[Attempt]:
@@ -223,9 +230,10 @@ class PuzzleStore:
 
         A missed puzzle comes back once ``RETRY_AFTER`` other attempts have passed
         (before any new one); otherwise one of the ``NEAR`` untried puzzles nearest the
-        player's rating, at random. None when every puzzle (of the theme) is solved,
-        or only the one just missed is left. ``skip``: ids not to choose (puzzles
-        already chosen for a list).
+        player's rating, at random. When every one has been tried, the missed one seen
+        longest ago (the one just missed last of all: trying it again at once is still
+        better than nothing). None when every puzzle (of the theme) is solved.
+        ``skip``: ids not to choose (puzzles already chosen for a list).
         """
         rng = rng or Random()
         pool = [
@@ -245,7 +253,7 @@ class PuzzleStore:
             return min(due, key=lambda p: last_seen[p.id])
         fresh = [p for p in pool if p.id not in last_seen]
         if not fresh:
-            waiting = [p for p in pool if p.id not in solved and last_seen.get(p.id) != count - 1]
+            waiting = [p for p in pool if p.id not in solved]
             return min(waiting, key=lambda p: last_seen[p.id]) if waiting else None
         me = self.player().rating
         fresh.sort(key=lambda p: (abs(p.rating - me), p.id))
@@ -337,6 +345,8 @@ class PuzzleStore:
     # ------------------------------------------------------------------ the database
 
     def _open_database(self) -> None:
+        with contextlib.suppress(OSError):  # a folder that cannot be made: said below
+            self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             conn = sqlite3.connect(os.fspath(self.path), timeout=10.0, isolation_level=None)
         except sqlite3.Error as exc:
@@ -351,14 +361,15 @@ class PuzzleStore:
             return
         self._conn = conn
         stored = [a for a in (_attempt_of_row(r) for r in rows) if a is not None]
-        if len(stored) > len(self._attempts) and len(stored) == len(rows):
-            # The journal lost lines the table has (deleted or cut by hand): the table wins.
+        if len(stored) > len(self._attempts):
+            # The journal lost lines the table has (deleted or cut by hand): the table's
+            # readable rows win, and the journal is written again from them.
             self._attempts = stored
             text = "".join(json.dumps(_attempt_data(a), ensure_ascii=False) + "\n" for a in stored)
             with contextlib.suppress(OSError):
                 replace_atomically(self.journal, text, ".puzzle-attempts-")
-        elif len(rows) != len(self._attempts):
-            self._refill()
+        elif len(rows) != len(self._attempts) or len(stored) != len(rows):
+            self._refill()  # rows missing or unreadable: the table is the journal's again
 
     def _refill(self) -> None:
         """Make the table the journal's attempts again."""

@@ -67,6 +67,8 @@ _THEMES = (
 )
 """``bela.archive.puzzle_pack.THEMES``, here so the parser is built without reading the pack
 (a test keeps them equal)."""
+_STOP = ("q", "quit", "exit")
+"""What stops a session at a prompt (the end of the input does too)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,12 +232,12 @@ def run_puzzles(
             return _stats(pack, store, out)
         if options.task == "export":
             return _export(pack, store, options, out)
+        if options.task == "json":  # machines get a list, an empty one too
+            return _json(pack, store, options, out)
         if not pack.puzzles:
             with writing_output():
                 print(_no_puzzles(), file=out)
             return 0
-        if options.task == "json":
-            return _json(pack, store, options, out)
         return _play(pack, store, options, out, answers or sys.stdin)
 
 
@@ -244,7 +246,6 @@ def _no_puzzles() -> str:
 
 
 def _open(err: TextIO) -> tuple[Pack, PuzzleStore]:
-    from bela.archive.history import INDEX_NAME
     from bela.archive.puzzle_pack import load_pack
     from bela.archive.puzzle_store import PuzzleStore
     from bela.archive.storage import data_dir
@@ -260,9 +261,7 @@ def _open(err: TextIO) -> tuple[Pack, PuzzleStore]:
                 len(pack.skipped),
             ).format(n=len(pack.skipped)),
         )
-    with contextlib.suppress(OSError):  # the store says what it could not open
-        folder.mkdir(parents=True, exist_ok=True)
-    store = PuzzleStore(folder / INDEX_NAME)
+    store = PuzzleStore.in_data_dir(folder)
     if store.notice is not None:
         _say(err, f"bela: {oneline(store.notice)}")
     return pack, store
@@ -353,14 +352,17 @@ def _export(pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO
 
 def _stats(pack: Pack, store: PuzzleStore, out: TextIO) -> int:
     from bela.cli.coach import sparkline
-    from bela.puzzle_words import streak_text, theme_name
+    from bela.puzzle_words import PROVISIONAL_RD, streak_text, theme_name
 
     rating = store.player()
     streak = store.streak()
+    head = _("Your puzzle rating: {rating} ± {rd}").format(
+        rating=round(rating.rating), rd=round(2 * rating.rd)
+    )
+    if rating.rd > PROVISIONAL_RD:
+        head += " " + _("(provisional)")
     lines = [
-        _("Your puzzle rating: {rating} ± {rd}").format(
-            rating=round(rating.rating), rd=round(2 * rating.rd)
-        ),
+        head,
         ngettext("{n} puzzle solved", "{n} puzzles solved", store.solved_count()).format(
             n=store.solved_count()
         )
@@ -420,12 +422,22 @@ def _play(
             puzzle = store.next_puzzle(pack, options.theme)
             if puzzle is None:
                 with writing_output():
-                    print(_("you have solved every puzzle here: well done"), file=out)
+                    if options.theme is not None and options.theme not in pack.themes():
+                        print(_("there are no puzzles of this theme yet"), file=out)
+                    else:
+                        print(_("you have solved every puzzle here: well done"), file=out)
                 return 0
         if not _one(puzzle, store, out, answers, daily=options.daily):
             break
         played += 1
-        if options.daily:
+        if options.daily or played == options.count:
+            break
+        with writing_output():  # the explanation stays on the screen until the player goes on
+            print(_("Enter for the next puzzle, q to stop: "), end="", file=out, flush=True)
+        text = answers.readline()
+        if not text or text.strip().casefold() in _STOP:
+            with writing_output():
+                print(file=out)
             break
     return 0
 
@@ -438,12 +450,13 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
         question,
         rating_change,
         streak_text,
+        table_names,
         typical_text,
         verdict,
     )
     from bela.wording import at_table
 
-    with at_table(seat_names(puzzle.seat), puzzle.seat):
+    with at_table(table_names(puzzle.seat), puzzle.seat):
         rnd = puzzle.moment()
         local = store.puzzle_rating(puzzle).rating
         with writing_output():
@@ -459,7 +472,7 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
                 with writing_output():
                     print(file=out)
                 return False
-            if text.strip().casefold() in ("q", "quit", "exit"):
+            if text.strip().casefold() in _STOP:
                 return False
             answer = read_answer(text, rnd, puzzle.seat)
             if isinstance(answer, str):
@@ -483,6 +496,7 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
         typical = typical_text(puzzle)
         if typical is not None:
             lines.append(typical)
+            lines.extend(typical_play(puzzle, rnd, _width(out)))
         lines.extend(deal_lines(rnd))
         lines.append(rating_change(outcome))
         lines.append(streak_text(outcome.streak))
@@ -493,14 +507,22 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
     return True
 
 
+def _width(out: TextIO) -> int | None:
+    """The width to wrap at on a terminal (a pipe gets every line whole: None)."""
+    import shutil
+
+    if not out.isatty():
+        return None
+    return max(40, min(shutil.get_terminal_size().columns, 100) - 1)
+
+
 def _wrapped(line: str, out: TextIO) -> str:
     """A long sentence wrapped at the terminal's width between words (a pipe gets it whole)."""
-    import shutil
     import textwrap
 
-    if not out.isatty() or line.startswith(" "):
+    width = _width(out)
+    if width is None or line.startswith(" "):
         return line
-    width = max(40, min(shutil.get_terminal_size().columns, 100) - 1)
     return textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
 
 
@@ -508,17 +530,6 @@ def _prompt(puzzle: Puzzle) -> str:
     if puzzle.kind == "card":
         return _("Your card (e.g. 10H or 10♥; q to stop): ")
     return _("Your bid (dalje, or call H / D / S / C; q to stop): ")
-
-
-def seat_names(seat: int) -> tuple[str, str, str, str]:
-    """The table's names from the puzzle's seat: "You" there, the bots' names around it
-    (the one after you, the partner, the one before you), as at the player's own table."""
-    from bela.wording import seat_name
-
-    names = ["", "", "", ""]
-    for k in range(4):
-        names[(seat + k) % 4] = seat_name(k)
-    return names[0], names[1], names[2], names[3]
 
 
 def read_answer(text: str, rnd: Round, seat: int) -> Action | str:
@@ -592,7 +603,7 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
     played, the trick on the table, who is void in what, and the hand."""
     from bela.engine import Phase
     from bela.outcome_words import sentences
-    from bela.puzzle_words import action_name, themes_text
+    from bela.puzzle_words import action_name, themes_text, void_sentences
     from bela.wording import card_text, seat_name, suit_name
 
     view = rnd.view(puzzle.seat)
@@ -641,7 +652,7 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
             lines.append(_("On the table (trick {n}): {cards}").format(n=puzzle.trick, cards=cards))
         else:
             lines.append(_("Trick {n}: you lead.").format(n=puzzle.trick))
-    voids = void_lines(puzzle.seat, view)
+    voids = void_sentences(puzzle.seat, view)
     if voids:
         lines.append(sentences(voids))
     if view.bela_announced:
@@ -661,25 +672,30 @@ def _sorted(cards: Sequence[Any], trump: Any) -> list[Any]:
     return sorted(cards, key=lambda c: (c.suit != first, int(c.suit), -int(c)))
 
 
-def void_lines(seat: int, view: Any) -> list[str]:
-    """Who has shown to be void in which suit (did not follow it), one sentence each."""
-    from bela.wording import seat_name, suit_name
+def typical_play(puzzle: Puzzle, rnd: Round, width: int | None = None) -> list[str]:
+    """The typical deal's lines as cards, trick by trick (``|`` between tricks): the answer's
+    and the best alternative's, each from the moment to the end of the round. With a
+    ``width``, a line goes on below, indented, between tricks (never inside one)."""
+    from bela.engine import Play
+    from bela.wording import card_text
 
-    void: dict[int, set[int]] = {}
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick and view.trick_leader is not None:
-        tricks.append((view.trick_leader, view.trick))
-    for leader, cards in tricks:
-        led = cards[0].suit
-        for i, card in enumerate(cards[1:], start=1):
-            if card.suit != led:
-                void.setdefault((leader + i) % 4, set()).add(int(led))
+    typical = puzzle.typical
+    if typical is None:
+        return []
+    first = 4 - len(rnd.view(puzzle.seat).trick)
     out = []
-    for s in sorted(void):
-        if s == seat:
-            continue
-        suits = _(", ").join(suit_name(x) for x in sorted(void[s]))
-        out.append(_("{name} has no {suits}.").format(name=seat_name(s), suits=suits))
+    for line in typical.lines:
+        cards = [card_text(a.card) for a in line.actions if isinstance(a, Play)]
+        tricks = [cards[:first]] + [cards[i : i + 4] for i in range(first, len(cards), 4)]
+        pieces = [" ".join(t) for t in tricks if t]
+        text = "  " + pieces[0]
+        for piece in pieces[1:]:
+            if width is not None and len(text) + 3 + len(piece) > width:
+                out.append(text)
+                text = "    | " + piece
+            else:
+                text += " | " + piece
+        out.append(text)
     return out
 
 
