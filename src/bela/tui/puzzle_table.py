@@ -4,7 +4,7 @@ A puzzle may be any seat's moment (``Puzzle.seat``), but the player always sits 
 the bottom of the table, the partner on top, and the one who plays next on the
 right, as at their own table. So the moment is drawn turned: seat ``me`` is shown
 where seat 0 is (``place``), the others keep their order round the table, and
-they take the names of the bots in those places (``seat_names``). Everything here
+they take the names of the bots in those places (``bela.puzzle_words.table_names``). Everything here
 builds the table's immutable snapshots (``bela.tui.model``) for the widgets the
 table uses, under ``bela.wording.at_table`` so that "you", "mi" and "vi" mean the
 puzzle's seat and its team.
@@ -30,7 +30,6 @@ __all__ = [
     "moment_line",
     "place",
     "seat_models",
-    "seat_names",
     "seen_lines",
     "status_text",
     "trick_model",
@@ -45,16 +44,12 @@ def place(seat: int, me: int) -> int:
     return (seat - me) % SEATS
 
 
-def seat_names(me: int) -> list[str]:
-    """Each seat's name from ``me``'s side: the names of the places they are drawn in
-    (the player's bots on the right, opposite and on the left)."""
-    return [seat_name(place(seat, me)) for seat in range(SEATS)]
-
-
 @contextmanager
 def from_seat(me: int) -> Iterator[None]:
     """Words said from ``me``'s side: ``me`` is "you", its team "mi", the others by name."""
-    names = seat_names(me)  # read before at_table: it changes what seat_name says
+    from bela.puzzle_words import table_names  # the command line names the seats the same way
+
+    names = table_names(me)  # read before at_table: it changes what seat_name says
     with at_table(names, me):
         yield
 
