@@ -451,3 +451,90 @@ async def test_switching_language_says_the_explanation_again_in_full(data_dir: P
             assert "Right" not in said
     finally:
         set_language("en")
+
+
+async def test_the_arrows_or_a_click_answer_as_at_the_table(data_dir: Path) -> None:
+    pack = sample_pack()
+    store = store_in(data_dir)
+    puzzle = by_id(pack, "e1f48d9e21")  # clubs led: the cursor starts on a club
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await open_on(pilot, puzzle, pack, store)
+        hand = screen.query_one("#hand", Hand)
+        cards = [str(c) for c in hand.model.cards]
+        legal = hand.model.legal or frozenset()
+        assert hand.model.cursor == next(i for i, c in enumerate(hand.model.cards) if c in legal)
+        while cards[hand.model.cursor or 0] != "7C":
+            await pilot.press("right")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.answered == Play(puzzle.answer[0].card)  # type: ignore[union-attr]
+        screen.show(by_id(pack, "d42a70b868"))
+        await pilot.pause()
+        index = [str(c) for c in hand.model.cards].index("AD")
+        hand.post_message(Hand.CardClicked(index))
+        await pilot.pause()
+        assert screen.answered is not None and not store.attempts()[-1].right
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, PuzzleScreen)
+
+
+POD_MUS = {
+    "format": 1,
+    "id": "b1d0000002",
+    "seed": 10,
+    "dealer": 2,
+    "actions": ["dalje", "dalje", "dalje"],
+    "seat": 2,
+    "kind": "bid",
+    "trick": 0,
+    "answer": ["call S"],
+    "choices": [
+        {"actions": ["call S"], "written": 30.0, "best": 0.95},
+        {"actions": ["call D"], "written": 5.0, "best": 0.05},
+        {"actions": ["call H"], "written": -20.0, "best": 0.0},
+        {"actions": ["call C"], "written": -30.0, "best": 0.0},
+    ],
+    "deals": 96,
+    "themes": ["pod-mus"],
+    "rating": 1500.0,
+    "bots": {"easy": False, "normal": True, "hard": True},
+    "typical": None,
+}
+"""A pod mus moment written for the test: the dealer (seat 2) after three dalje."""
+
+
+async def test_pod_mus_refuses_dalje_and_takes_a_suit_from_the_menu(data_dir: Path) -> None:
+    import json
+
+    from bela.tui.widgets import BidMenu
+
+    pack = read_lines([json.dumps(POD_MUS)], "pod-mus", shipped=True)
+    assert len(pack.puzzles) == 1, pack.skipped
+    store = store_in(data_dir)
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await open_on(pilot, pack.puzzles[0], pack, store)
+        menu = screen.query_one("#bids", BidMenu)
+        assert menu.model is not None and not menu.model.options[4][2]  # dalje struck out
+        await pilot.press(letter("pass", "en"))
+        await pilot.pause()
+        assert screen.answered is None and not store.attempts()
+        assert "Pod mus" in shown_text(screen, "#message")
+        menu.post_message(BidMenu.Chosen(2))  # ♠, clicked
+        await pilot.pause()
+        assert shown_text(screen, "#puzzle-explain").startswith("Right: ♠ spades.")
+
+
+async def test_a_refusal_goes_once_another_card_is_chosen(data_dir: Path) -> None:
+    pack = sample_pack()
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await open_on(pilot, by_id(pack, "e1f48d9e21"), pack, store_in(data_dir))
+        await pilot.press(card_key(screen, "KH"), "enter")
+        await pilot.pause()
+        assert "may not be played" in shown_text(screen, "#message")
+        await pilot.press("left")
+        await pilot.pause()
+        assert shown_text(screen, "#message").startswith("Choose your card")

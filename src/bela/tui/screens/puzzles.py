@@ -297,6 +297,7 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
             if held:
                 self.cursor = (self.cursor + step) % held
             self.unchosen = False
+        self._clear_error()
         self.refresh_view()
 
     def action_pick(self, index: int) -> None:
@@ -312,6 +313,7 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
             self.refresh_view()
             self._say(no_such_card(index, len(self._cards())), error=True)
             return
+        self._clear_error()
         self.refresh_view()
 
     def action_choose(self) -> None:
@@ -389,6 +391,10 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         scroll.focus()
 
     # ------------------------------------------------------------------ drawing
+
+    def _clear_error(self) -> None:
+        """A new choice puts the standing prompt back in place of a refusal."""
+        self.query_one("#message", Static).set_class(False, "-error")
 
     def _say(self, text: str, *, error: bool = False) -> None:
         message = self.query_one("#message", Static)
