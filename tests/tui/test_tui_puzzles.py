@@ -538,3 +538,24 @@ async def test_a_refusal_goes_once_another_card_is_chosen(data_dir: Path) -> Non
         await pilot.press("left")
         await pilot.pause()
         assert shown_text(screen, "#message").startswith("Choose your card")
+
+
+async def test_f6_again_reads_a_puzzle_file_added_since(data_dir: Path) -> None:
+    folder = data_dir / "puzzles"
+    folder.mkdir(parents=True)
+    lines = SAMPLE.read_text(encoding="utf-8").splitlines()
+    (folder / "a.jsonl").write_text("\n".join(lines[:3]) + "\n", encoding="utf-8")
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        for time, expected in enumerate((3, 3, 8)):
+            if time == 2:  # a file added while the screen was closed
+                (folder / "b.jsonl").write_text("\n".join(lines[3:8]) + "\n", encoding="utf-8")
+            await pilot.pause()
+            await pilot.press("f6")
+            await wait_for(pilot, lambda: isinstance(app.screen, PuzzleScreen))
+            screen = app.screen
+            assert isinstance(screen, PuzzleScreen)
+            await wait_for(pilot, lambda s=screen: s.puzzle is not None)
+            assert screen.pack is not None and len(screen.pack.puzzles) == expected
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: not isinstance(app.screen, PuzzleScreen))

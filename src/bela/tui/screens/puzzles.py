@@ -19,8 +19,10 @@ skipped and counted, never shown.
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
@@ -70,6 +72,29 @@ PUZZLE_LETTERS: Final = (
     "puzzle_rating",
 )
 """The lettered actions of the puzzles (``bela.tui.keys``), in the player's language."""
+
+
+_PACKS: dict[tuple[str, tuple[tuple[str, int, int], ...]], Pack] = {}
+"""The pack read last, by its data folder and its own files: F6 again opens at once, and a file
+added, changed or removed since (``bela puzzles generate`` in another terminal) is read anew."""
+
+
+def own_files(directory: Path) -> tuple[tuple[str, int, int], ...]:
+    """The player's puzzle files as (name, size, modification time): what the pack depends on
+    besides the shipped one (which does not change while bela runs)."""
+    from bela.archive.puzzle_pack import own_dir
+
+    try:
+        entries = sorted(os.scandir(own_dir(directory)), key=lambda e: e.name)
+    except OSError:
+        return ()
+    out: list[tuple[str, int, int]] = []
+    for entry in entries:
+        if entry.name.endswith(".jsonl"):
+            with contextlib.suppress(OSError):
+                stat = entry.stat()
+                out.append((entry.name, stat.st_size, stat.st_mtime_ns))
+    return tuple(out)
 
 
 def today() -> date:
@@ -157,7 +182,14 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         from bela.archive.puzzle_pack import load_pack
         from bela.archive.storage import data_dir
 
-        pack = self.pack if self.pack is not None else load_pack(data_dir())
+        if self.pack is not None:
+            pack = self.pack
+        else:
+            directory = data_dir()
+            key = (str(directory), own_files(directory))
+            pack = _PACKS.get(key) or load_pack(directory)
+            _PACKS.clear()  # one pack kept: the one of the data folder as it is now
+            _PACKS[key] = pack
         self.app.call_from_thread(self._loaded, pack)
 
     def _loaded(self, pack: Pack) -> None:
