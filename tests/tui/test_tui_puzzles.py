@@ -559,3 +559,45 @@ async def test_f6_again_reads_a_puzzle_file_added_since(data_dir: Path) -> None:
             assert screen.pack is not None and len(screen.pack.puzzles) == expected
             await pilot.press("escape")
             await wait_for(pilot, lambda: not isinstance(app.screen, PuzzleScreen))
+
+
+BIDS = Path(__file__).parents[1] / "puzzles" / "fixtures" / "bids.jsonl"
+"""Bid moments the generator's judge wrote up (the data side's fixtures): two pod mus, two calls."""
+
+
+def test_a_bid_puzzles_typical_deal_is_the_whole_deal_guessed() -> None:
+    from bela.tui.puzzle_explain import explanation
+
+    pack = read_lines(BIDS.read_text(encoding="utf-8").splitlines(), "bids", shipped=True)
+    assert len(pack.puzzles) == 4, pack.skipped
+    for puzzle in pack.puzzles:
+        assert puzzle.typical is not None
+        said = explanation(puzzle, puzzle.choices[1].actions[0], None).plain
+        typical = said.split("What happens in a typical deal")[1].split("The real deal")[0]
+        assert "the eight cards each seat gets" in typical
+        for hand in puzzle.typical.hands:
+            for card in hand:
+                assert f"{card.rank}{card.suit.symbol}" in typical
+        real = said.split("The real deal")[1]
+        rnd = puzzle.moment()
+        for seat in range(4):  # the real deal: each seat's six cards and its talon
+            for card in [*rnd.hand(seat), *rnd.talon(seat)]:
+                assert f"{card.rank}{card.suit.symbol}" in real
+
+
+async def test_a_generated_bid_puzzle_answered_with_the_croatian_suit_letter(
+    data_dir: Path,
+) -> None:
+    pack = read_lines(BIDS.read_text(encoding="utf-8").splitlines(), "bids", shipped=True)
+    puzzle = pack.by_id["fc529c6c76"]  # call ♦ (karo: k in Croatian)
+    store = store_in(data_dir)
+    app = make_app(resume=None, language="hr")
+    try:
+        async with app.run_test(size=(100, 36)) as pilot:
+            screen = await open_on(pilot, puzzle, pack, store)
+            await pilot.press("k")
+            await pilot.pause()
+            assert store.attempts()[0].right
+            assert shown_text(screen, "#puzzle-explain").startswith("Točno")
+    finally:
+        set_language("en")

@@ -72,7 +72,10 @@ def _typical(puzzle: Puzzle, me: int) -> list[Text]:
     if typical is None:
         return []
     lines = [Text(_("What happens in a typical deal"), style="bold underline")]
-    lines.append(Text(_("One of the guessed deals; the hands at this moment:")))
+    if puzzle.kind == "bid":  # a guessed deal is guessed whole: talons and all
+        lines.append(Text(_("One of the guessed deals; the eight cards each seat gets:")))
+    else:
+        lines.append(Text(_("One of the guessed deals; the hands at this moment:")))
     moment = puzzle.moment()
     for seat in _round_the_table(me):
         cards = " ".join(card_text(c) for c in hand_order(list(typical.hands[seat]), moment.trump))
