@@ -8,6 +8,7 @@ speaks first; dalje is its answer): the generator had found no bid puzzle yet.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from datetime import UTC, datetime
@@ -506,7 +507,6 @@ POD_MUS = {
 
 
 async def test_pod_mus_refuses_dalje_and_takes_a_suit_from_the_menu(data_dir: Path) -> None:
-    import json
 
     from bela.tui.widgets import BidMenu
 
@@ -601,3 +601,16 @@ async def test_a_generated_bid_puzzle_answered_with_the_croatian_suit_letter(
             assert shown_text(screen, "#puzzle-explain").startswith("Točno")
     finally:
         set_language("en")
+
+
+async def test_the_bid_prompt_offers_dalje_only_when_it_may_be_said(data_dir: Path) -> None:
+    pack = sample_pack()
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await open_on(pilot, by_id(pack, "b1d0000001"), pack, store_in(data_dir))
+        assert "or say dalje (p)" in shown_text(screen, "#message")
+        forced = read_lines([json.dumps(POD_MUS)], "pod-mus", shipped=True)
+        screen.show(forced.puzzles[0])
+        await pilot.pause()
+        said = shown_text(screen, "#message")
+        assert said.startswith("Pod mus") and "dalje (p)" not in said

@@ -491,13 +491,21 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         return _("Puzzle · your rating {rating}").format(rating=rating)
 
     def _prompt(self, bidding: bool) -> str:
+        """The standing line under the trick: the keys that answer, in the player's language
+        (the table's own words where it says the same)."""
         if bidding:
+            from bela.tui.events import forced_call
             from bela.tui.keys import bid_keys
 
             keys = bid_keys()
-            return _(
-                "Name trump ({suits}) or say dalje ({key}); Enter takes the one marked."
-            ).format(suits=" ".join(keys[:4]), key=keys[4])
+            suits = " ".join(keys[:4])
+            if self.moment is not None and forced_call(self.moment):
+                return _(
+                    "Pod mus: the others all said dalje, so you must name trump ({suits})."
+                ).format(suits=suits)
+            return _("Your turn: name trump ({suits}) or say dalje ({key}).").format(
+                suits=suits, key=keys[4]
+            )
         return _("Choose your card with ←/→ or 1-8, then Enter.")
 
 
