@@ -567,6 +567,8 @@ BIDS = Path(__file__).parents[1] / "puzzles" / "fixtures" / "bids.jsonl"
 
 def test_a_bid_puzzles_typical_deal_is_the_whole_deal_guessed() -> None:
     from bela.tui.puzzle_explain import explanation
+    from bela.tui.puzzle_table import from_seat
+    from bela.wording import seat_name
 
     pack = read_lines(BIDS.read_text(encoding="utf-8").splitlines(), "bids", shipped=True)
     assert len(pack.puzzles) == 4, pack.skipped
@@ -580,9 +582,15 @@ def test_a_bid_puzzles_typical_deal_is_the_whole_deal_guessed() -> None:
                 assert f"{card.rank}{card.suit.symbol}" in typical
         real = said.split("The real deal")[1]
         rnd = puzzle.moment()
-        for seat in range(4):  # the real deal: each seat's six cards and its talon
-            for card in [*rnd.hand(seat), *rnd.talon(seat)]:
-                assert f"{card.rank}{card.suit.symbol}" in real
+        assert "and its talon" in real
+        with from_seat(puzzle.seat):
+            names = [seat_name(seat) for seat in range(4)]
+        for seat in range(4):  # the real deal: each seat's six cards, then its talon apart
+            six = sorted(f"{c.rank}{c.suit.symbol}" for c in rnd.hand(seat))
+            two = sorted(f"{c.rank}{c.suit.symbol}" for c in rnd.talon(seat))
+            line = next(x for x in real.splitlines() if x.strip().startswith(names[seat] + " "))
+            held, talon = line.split(": ", 1)[1].split(" · talon ")
+            assert sorted(held.split()) == six and sorted(talon.split()) == two
 
 
 async def test_a_generated_bid_puzzle_answered_with_the_croatian_suit_letter(

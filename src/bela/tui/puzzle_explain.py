@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from bela.engine import Action, Card, Play, Round
+from bela.engine import Action, Play, Round
 from bela.i18n import _
 from bela.puzzle_words import action_name
 from bela.tui.model import hand_order
@@ -101,15 +101,22 @@ def _round_the_table(me: int) -> list[int]:
 
 
 def _real_deal(puzzle: Puzzle, me: int) -> list[Text]:
+    """What each seat really held at the moment; while trump is still to be named, each
+    seat's six cards and, apart, the talon it would have taken up."""
     rnd = puzzle.moment()
     lines = [Text(_("The real deal"), style="bold underline")]
-    lines.append(Text(_("What each seat really held at this moment:")))
+    bidding = rnd.trump is None
+    if bidding:
+        lines.append(Text(_("What each seat really held at this moment, and its talon:")))
+    else:
+        lines.append(Text(_("What each seat really held at this moment:")))
     for seat in _round_the_table(me):
-        held: list[Card] = list(rnd.hand(seat))
-        if rnd.trump is None:
-            held += rnd.talon(seat)
-        cards = " ".join(card_text(c) for c in hand_order(held, rnd.trump))
-        lines.append(Text(f"  {_who(seat)}: {cards}"))
+        cards = " ".join(card_text(c) for c in hand_order(list(rnd.hand(seat)), rnd.trump))
+        line = f"  {_who(seat)}: {cards}"
+        if bidding:
+            talon = " ".join(card_text(c) for c in hand_order(list(rnd.talon(seat)), None))
+            line += f" · {_('talon')} {talon}"
+        lines.append(Text(line))
     return lines
 
 
