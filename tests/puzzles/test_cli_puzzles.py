@@ -17,7 +17,7 @@ from bela.archive.puzzle_store import JOURNAL_NAME, PuzzleStore
 from bela.archive.records import parse_action
 from bela.cli import main
 from bela.cli.puzzles import _THEMES, read_answer
-from bela.engine import Call, Pass, Round
+from bela.engine import Call, Pass, Play, Round
 from bela.engine.rules import DEFAULT_RULES
 
 
@@ -390,3 +390,28 @@ def test_the_typical_play_wraps_between_tricks() -> None:
         joined = " ".join(line.strip() for line in wrapped)
         assert joined.replace("| |", "|") == " ".join(line.strip() for line in whole)
         assert all(line.startswith(("  7♣", "  A♣", "    | ")) for line in wrapped)
+
+
+@pytest.mark.parametrize("lang", ["en", "hr", "ru"])
+def test_every_legal_action_reads_back_as_itself(lang: str) -> None:
+    from bela.archive.puzzle_pack import read_lines
+    from bela.i18n import set_language
+    from bela.wording import card_text, suit_name
+
+    set_language(lang)
+    try:
+        for puzzle in read_lines(sample_lines() + bid_lines()).puzzles:
+            rnd = puzzle.moment()
+            for action in rnd.view(puzzle.seat).legal_actions:
+                texts = [str(action)]
+                if isinstance(action, Play):
+                    texts.append(card_text(action.card))  # 10♥
+                    texts.append(str(action).lower())
+                if isinstance(action, Call):
+                    texts += [action.suit.symbol, suit_name(action.suit)]
+                for text in texts:
+                    read = read_answer(text, rnd, puzzle.seat)
+                    assert not isinstance(read, str), (text, read)
+                    assert answer_key(read) == answer_key(action)
+    finally:
+        set_language("en")

@@ -25,6 +25,7 @@ from bela.archive.puzzle_pack import (
     Pack,
     answer_key,
     load_pack,
+    moment_id,
     own_dir,
     read_lines,
 )
@@ -34,10 +35,13 @@ from bela.engine.rules import DEFAULT_RULES
 from bela.lab import puzzle_gen, puzzle_themes
 
 
-def test_the_archive_knows_the_labs_format_and_themes() -> None:
+def test_the_archive_knows_the_labs_format_themes_and_ids() -> None:
     # the archive may not import the lab (the layers contract): the copies must agree
     assert PUZZLE_FORMAT == puzzle_gen.PUZZLE_FORMAT
     assert THEMES == puzzle_themes.THEMES
+    for data in sample_data():
+        args = (data["seed"], data["dealer"], data["actions"])
+        assert moment_id(*args) == puzzle_gen.puzzle_id(*args) == data["id"]
 
 
 def test_real_puzzles_read_and_reach_their_moment() -> None:
@@ -99,6 +103,7 @@ HOSTILE: dict[str, Any] = {
     "markup id": _set("id", "[@click=app.quit]x"),
     "escape id": _set("id", "\x1b]0;pwned\x07"),
     "long id": _set("id", "a" * 100),
+    "another puzzle's id": _set("id", "841453bfc4"),
     "huge seed": _set("seed", 1 << 70),
     "negative seed": _set("seed", -1),
     "float seed": _set("seed", 12.0),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import sqlite3
 from datetime import UTC, date, datetime, timedelta
@@ -309,3 +310,18 @@ def test_a_tampered_row_is_left_out_and_the_rest_kept(data_dir: Path) -> None:
     with _store(data_dir) as store:  # no journal: the readable rows are what is left
         assert store.attempts() == [kept[0], kept[2]]
     assert len((data_dir / JOURNAL_NAME).read_text().splitlines()) == 2
+
+
+def test_two_windows_answering_in_turn_rate_from_the_latest_rating(data_dir: Path) -> None:
+    pack = _pack()
+    with _store(data_dir) as one, _store(data_dir) as two:
+        for n, p in enumerate(pack.puzzles[:6]):
+            store = one if n % 2 == 0 else two
+            store.record(p, _right(p) if n % 3 else _wrong(p), 2.0, T0 + timedelta(minutes=n))
+        last = two.player()
+    with _store(data_dir) as store:
+        attempts = store.attempts()
+        assert len(attempts) == 6 and store.player() == last
+        for earlier, later in itertools.pairwise(attempts):
+            assert later.player_before == earlier.player_after  # one unbroken chain
+    assert _rows(data_dir) == 6

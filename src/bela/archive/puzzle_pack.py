@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import hashlib
 import json
 import math
 import re
@@ -56,6 +57,7 @@ __all__ = [
     "TypicalLine",
     "answer_key",
     "load_pack",
+    "moment_id",
     "own_dir",
     "parse_puzzle",
     "puzzle_data",
@@ -186,6 +188,13 @@ class Puzzle:
     def alternative(self) -> PuzzleChoice:
         """The best choice that is not the answer (what the explanation compares with)."""
         return self.choices[1]
+
+
+def moment_id(seed: int, dealer: int, actions: Sequence[str]) -> str:
+    """The id a moment has (``bela.lab.puzzle_gen.puzzle_id``; a test keeps them equal): a
+    line whose id is another's cannot borrow that puzzle's attempts and rating."""
+    text = f"{seed}/{dealer}/{' '.join(actions)}"
+    return hashlib.blake2b(text.encode(), digest_size=5).hexdigest()
 
 
 def puzzle_data(puzzle: Puzzle) -> dict[str, Any]:
@@ -423,6 +432,8 @@ def parse_puzzle(text: str, *, shipped: bool = False) -> Puzzle:
     rating = _number(data, "rating", *_RATING_RANGE)
     bots = _bots(data.get("bots"))
     typical = _typical(data.get("typical"), rnd, seat, choices, bidding)
+    if ident != moment_id(seed, dealer, [str(a) for a in actions]):
+        raise _Bad("the id does not name the puzzle's moment")
     return Puzzle(
         id=ident,
         seed=seed,

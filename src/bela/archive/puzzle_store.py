@@ -156,6 +156,7 @@ class PuzzleStore:
         """Why the database is not used (the journal alone keeps the attempts), else None."""
         self.skipped = 0
         """Journal lines that did not read (kept in the file, left out of the numbers)."""
+        self._journal_size: int | None = None
         self._attempts: list[Attempt] = self._read_journal()
         self._conn: sqlite3.Connection | None = None
         self._open_database()
@@ -279,6 +280,7 @@ class PuzzleStore:
         Written to the journal (flushed to the disk) before it returns: an ``OSError``
         there means the answer was not kept, and the caller says so.
         """
+        self._catch_up()
         when = (when or datetime.now(UTC)).astimezone(UTC)
         right = puzzle.is_right(action)
         before = self.player()
@@ -310,7 +312,23 @@ class PuzzleStore:
 
     # ------------------------------------------------------------------ the journal
 
+    def _catch_up(self) -> None:
+        """Read the journal again if another window (the app, a second ``bela puzzles``)
+        has added to it since: each answer is rated from the latest rating."""
+        try:
+            size = os.stat(self.journal).st_size
+        except OSError:
+            size = None
+        if size == self._journal_size:
+            return
+        count = len(self._attempts)
+        self.skipped = 0
+        self._attempts = self._read_journal()
+        if len(self._attempts) != count:
+            self._refill()
+
     def _read_journal(self) -> list[Attempt]:
+        self._journal_size = None
         try:
             data = read_limited(self.journal, _JOURNAL_LIMIT)
         except FileNotFoundError:
@@ -318,6 +336,7 @@ class PuzzleStore:
         except OSError as exc:
             self.notice = oneline(exc, 200)
             return []
+        self._journal_size = len(data)
         out: list[Attempt] = []
         for line in data.decode("utf-8", errors="replace").splitlines():
             if not line.strip():
@@ -333,12 +352,14 @@ class PuzzleStore:
         self.journal.parent.mkdir(parents=True, exist_ok=True)
         fresh = not self.journal.exists()
         line = json.dumps(_attempt_data(attempt), ensure_ascii=False) + "\n"
+        data = line.encode("utf-8")
         fd = os.open(self.journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
-            os.write(fd, line.encode("utf-8"))
+            os.write(fd, data)  # one write with O_APPEND: two windows' lines never interleave
             os.fsync(fd)
         finally:
             os.close(fd)
+        self._journal_size = (self._journal_size or 0) + len(data)
         if fresh:
             fsync_dir(self.journal.parent)
 
@@ -368,6 +389,7 @@ class PuzzleStore:
             text = "".join(json.dumps(_attempt_data(a), ensure_ascii=False) + "\n" for a in stored)
             with contextlib.suppress(OSError):
                 replace_atomically(self.journal, text, ".puzzle-attempts-")
+                self._journal_size = len(text.encode("utf-8"))
         elif len(rows) != len(self._attempts) or len(stored) != len(rows):
             self._refill()  # rows missing or unreadable: the table is the journal's again
 
