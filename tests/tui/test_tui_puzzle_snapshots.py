@@ -66,5 +66,5 @@ def test_the_explanation_after_a_wrong_card(
 
 def test_a_bid_puzzle_asked(snap_compare: Snap, data_dir: Path) -> None:
     """The bid menu in the middle, six cards and the talon face down."""
-    run = asking(data_dir, "b1d0000001")
+    run = asking(data_dir, "618e682695")
     assert snap_compare(still_app(), terminal_size=(80, 24), run_before=run)

@@ -200,7 +200,7 @@ async def test_a_bid_puzzle_is_answered_with_the_languages_dalje(
 ) -> None:
     pack = sample_pack()
     store = store_in(data_dir)
-    puzzle = by_id(pack, "b1d0000001")
+    puzzle = by_id(pack, "618e682695")
     app = make_app(resume=None, language=language)
     try:
         async with app.run_test(size=(100, 36)) as pilot:
@@ -221,7 +221,7 @@ async def test_a_suits_letter_names_it_on_a_bid_puzzle_and_is_said_wrong(data_di
     store = store_in(data_dir)
     app = make_app(resume=None)
     async with app.run_test(size=(100, 36)) as pilot:
-        screen = await open_on(pilot, by_id(pack, "b1d0000001"), pack, store)
+        screen = await open_on(pilot, by_id(pack, "618e682695"), pack, store)
         await pilot.press(letter("hearts", "en"))
         await pilot.pause()
         said = shown_text(screen, "#puzzle-explain")
@@ -483,7 +483,7 @@ async def test_the_arrows_or_a_click_answer_as_at_the_table(data_dir: Path) -> N
 
 POD_MUS = {
     "format": 1,
-    "id": "b1d0000002",
+    "id": "b29a8eda5f",
     "seed": 10,
     "dealer": 2,
     "actions": ["dalje", "dalje", "dalje"],
@@ -615,7 +615,7 @@ async def test_the_bid_prompt_offers_dalje_only_when_it_may_be_said(data_dir: Pa
     pack = sample_pack()
     app = make_app(resume=None)
     async with app.run_test(size=(100, 36)) as pilot:
-        screen = await open_on(pilot, by_id(pack, "b1d0000001"), pack, store_in(data_dir))
+        screen = await open_on(pilot, by_id(pack, "618e682695"), pack, store_in(data_dir))
         assert "or say dalje (p)" in shown_text(screen, "#message")
         forced = read_lines([json.dumps(POD_MUS)], "pod-mus", shipped=True)
         screen.show(forced.puzzles[0])
