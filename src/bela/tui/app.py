@@ -73,6 +73,7 @@ class BelaApp(App[int]):
         Binding("f3", "history", N_("History"), show=False),
         Binding("f4", "statistics", N_("Statistics"), show=False),
         Binding("f5", "coach", N_("Coach"), show=False),
+        Binding("f6", "puzzles", N_("Puzzles"), show=False),
         Binding("f2", "settings", N_("Settings")),
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
     ]
@@ -585,6 +586,13 @@ class BelaApp(App[int]):
 
         if not isinstance(self.screen, CoachScreen):
             self.push_screen(CoachScreen())
+
+    def action_puzzles(self) -> None:
+        """A moment of a real deal where one card or bid is clearly right (F6)."""
+        from bela.tui.screens.puzzles import PuzzleScreen
+
+        if not isinstance(self.screen, PuzzleScreen):
+            self.push_screen(PuzzleScreen())
 
     def action_help(self) -> None:
         from bela.tui.screens.help import HelpScreen  # Markdown: loaded when first shown

@@ -104,6 +104,11 @@ class BelaCommands(Provider):
                 _("Where your written points went, and your costliest habits (F5)"),
                 app.action_coach,
             ),
+            (
+                _("Puzzles"),
+                _("One card or bid is clearly right: find it, and see why (F6)"),
+                app.action_puzzles,
+            ),
         ]
         screen = self.screen
         if isinstance(screen, TableScreen):

@@ -24,8 +24,8 @@ from bela.engine import (
     Silent,
 )
 from bela.i18n import _, ngettext
-from bela.tui.text import HUMAN, SEAT_NAMES, card_text, team_of, zvanje_text
-from bela.wording import is_you, ours, suit_name
+from bela.tui.text import SEAT_NAMES, card_text, team_of, zvanje_text
+from bela.wording import is_you, ours, suit_name, you
 
 __all__ = [
     "action_lines",
@@ -40,11 +40,11 @@ __all__ = [
 
 def zvanja_lines(rnd: Round) -> list[str]:
     """Once trump is named: the human's own zvanja and the declarations that count."""
-    view = rnd.view(HUMAN)
+    view = rnd.view(you())  # the reader's seat: 0, or theirs at a network table or puzzle
     lines: list[str] = []
     if view.own_zvanja:
         own = ", ".join(zvanje_text(z) for z in view.own_zvanja)
-        counts = view.zvanja_team == team_of(HUMAN)
+        counts = view.zvanja_team == team_of(you())
         if counts:
             lines.append(_("Your zvanja: {own}").format(own=own))
         else:
@@ -65,7 +65,7 @@ def zvanja_lines(rnd: Round) -> list[str]:
 
 def silent_line(seat: int, after: Round) -> str:
     """The log's line for a "šutim": who kept zvanja back, and who now has the zvanja."""
-    if seat == HUMAN:
+    if is_you(seat):
         said = _("You say nothing of your zvanja (šutim): they do not count.")
     else:
         said = _("{name} says nothing of their zvanja (šutim): they do not count.").format(
@@ -75,7 +75,7 @@ def silent_line(seat: int, after: Round) -> str:
     if team is None:
         return said + " " + _("No zvanja this round.")
     points = after.zvanja_points[team]
-    if team == team_of(HUMAN):
+    if ours(team):
         return said + " " + _("Zvanja for us: {points}.").format(points=points)
     return said + " " + _("Zvanja for them: {points}.").format(points=points)
 
@@ -114,7 +114,7 @@ def action_lines(
                     )
                 )
             return lines
-        talon = " ".join(card_text(c) for c in after.talon(HUMAN))
+        talon = " ".join(card_text(c) for c in after.talon(you()))
         lines.append(_("Talons taken up. You get {talon}.").format(talon=talon))
         if zvanja:
             lines.extend(zvanja_lines(after))

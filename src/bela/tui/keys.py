@@ -55,19 +55,22 @@ class Letter:
     show: bool = False
 
 
-MOMENTS: Final = ("bidding", "playing", "summary", "lobby", "over")
+MOMENTS: Final = ("bidding", "playing", "summary", "lobby", "over", "puzzle")
 """The moments a key can act in: naming trump, playing, a round's summary, a network
-lobby, a network table whose match is over."""
+lobby, a network table whose match is over, a puzzle (F6)."""
 
 _TABLE: Final = frozenset({"bidding", "playing"})
 _ANYWHERE: Final = frozenset(MOMENTS)
+_AT_TABLES: Final = _ANYWHERE - {"puzzle"}
+_NAMING: Final = frozenset({"bidding", "puzzle"})
+_PUZZLE: Final = frozenset({"puzzle"})
 
 ACTIONS: Final = {
-    "hearts": Letter("bid(0)", N_("Hearts"), frozenset({"bidding"})),
-    "diamonds": Letter("bid(1)", N_("Diamonds"), frozenset({"bidding"})),
-    "spades": Letter("bid(2)", N_("Spades"), frozenset({"bidding"})),
-    "clubs": Letter("bid(3)", N_("Clubs"), frozenset({"bidding"})),
-    "pass": Letter("bid(4)", N_("Dalje"), frozenset({"bidding"})),
+    "hearts": Letter("bid(0)", N_("Hearts"), _NAMING),
+    "diamonds": Letter("bid(1)", N_("Diamonds"), _NAMING),
+    "spades": Letter("bid(2)", N_("Spades"), _NAMING),
+    "clubs": Letter("bid(3)", N_("Clubs"), _NAMING),
+    "pass": Letter("bid(4)", N_("Dalje"), _NAMING),
     "dosta": Letter("claim", N_("Dosta"), frozenset({"playing"})),
     "last_trick": Letter("last_trick", N_("Last trick"), _TABLE, show=True),
     "hint": Letter("hint", N_("Hint"), _TABLE, show=True),
@@ -77,7 +80,7 @@ ACTIONS: Final = {
     "sheet": Letter("score_sheet", N_("Blok"), _ANYWHERE),
     "settings": Letter("settings", N_("Settings"), _ANYWHERE),
     "start": Letter("start", N_("Start"), frozenset({"lobby"}), show=True),
-    "talk": Letter("talk", N_("Talk"), _ANYWHERE, show=True),
+    "talk": Letter("talk", N_("Talk"), _AT_TABLES, show=True),
     # a network table's own: another match at the end, a watcher shown a hand, the host's
     # controls (w, x and z stay out of the footer at 80 columns; the table talk names them)
     "again": Letter("again", N_("Još jednu"), frozenset({"over"}), show=True),
@@ -85,6 +88,11 @@ ACTIONS: Final = {
     "move": Letter("control('move')", N_("Move players"), frozenset({"lobby"}), show=True),
     "to_bot": Letter("control('bot')", N_("Seat to a bot"), _TABLE),
     "pause": Letter("pause", N_("Pause"), _TABLE),
+    # the puzzles (F6): the suits and dalje answer a bid puzzle as they bid at the table
+    "puzzle_next": Letter("next_puzzle", N_("Next"), _PUZZLE, show=True),
+    "puzzle_theme": Letter("theme", N_("Theme"), _PUZZLE, show=True),
+    "puzzle_daily": Letter("daily", N_("Daily"), _PUZZLE, show=True),
+    "puzzle_rating": Letter("rating", N_("Rating"), _PUZZLE, show=True),
 }
 """Every lettered action, by the id ``LETTERS`` gives its letter under."""
 
@@ -112,6 +120,10 @@ _LATIN: Final = {
     "move": "m",
     "to_bot": "x",
     "pause": "z",
+    "puzzle_next": "n",
+    "puzzle_theme": "t",
+    "puzzle_daily": "y",  # todaY's (d is diamonds)
+    "puzzle_rating": "r",
 }
 """English's letters. Russian, Chinese and Arabic use them too: their suit names do not
 start with a letter a terminal sends without switching the keyboard layout."""
@@ -129,6 +141,9 @@ LETTERS: Final[dict[str, dict[str, str]]] = {
         "dosta": "s",
         "talk": "r",
         "again": "j",  # još jednu (r is razgovor)
+        "puzzle_theme": "v",  # vrsta zadatka (t is tref)
+        "puzzle_daily": "z",  # zadatak dana
+        "puzzle_rating": "r",  # rejting (razgovor is not on the puzzles)
     },
     # corazones, diamantes, picas, tréboles; s for paSo, h for hablar (t is tréboles)
     "es": {
@@ -139,6 +154,8 @@ LETTERS: Final[dict[str, dict[str, str]]] = {
         "clubs": "t",
         "pass": "s",
         "talk": "h",
+        "puzzle_theme": "e",  # tema (t is tréboles)
+        "puzzle_daily": "y",  # el de hoY
     },
     "ru": _LATIN,
     "zh": _LATIN,
@@ -288,6 +305,16 @@ KEYS: Final = (
         "F5",
         N_("the coach: where your written points went, and your three costliest habits"),
         ("f5",),
+    ),
+    Key(
+        "F6",
+        N_("puzzles: find the one card or bid that is clearly right, rated as chess puzzles are"),
+        ("f6",),
+    ),
+    Key(
+        "",
+        N_("on the puzzles: the next puzzle, a theme, the daily puzzle, your rating's history"),
+        letters=("puzzle_next", "puzzle_theme", "puzzle_daily", "puzzle_rating"),
     ),
     Key(N_("F1 or ?"), N_("rules and keys"), ("f1", "question_mark")),
     Key(

@@ -1,0 +1,160 @@
+"""What the puzzles screen says once the player has answered: why the answer is right.
+
+In the order a player reads a chess site's solved puzzle: right or wrong; the
+numbers behind it (the answer's average over the guessed deals against the
+player's choice and the best alternative, in written points: what "mi" write
+minus what "vi" write); what happens in a typical deal (every seat's cards, then
+the rest of the round after the answer and after the alternative, each side
+playing its best with every card seen); the real deal (what each seat held); and
+the rating change and the streak.
+
+Every sentence is said from the puzzle's seat (``puzzle_table.from_seat``): its
+player is "you", the others are named by their places at the table. Nothing of
+the pack's own text is shown: a puzzle is parsed into cards, actions and numbers
+(``bela.archive.puzzle_pack``), and those are what is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from bela.engine import Action, Play, Round
+from bela.i18n import _
+from bela.puzzle_words import action_name
+from bela.tui.model import hand_order
+from bela.tui.puzzle_table import SEATS, from_seat, moment_line
+from bela.wording import card_text, seat_name, team_name
+
+if TYPE_CHECKING:
+    from bela.archive.puzzle_pack import Puzzle
+    from bela.archive.puzzle_store import Outcome
+
+__all__ = ["explanation"]
+
+
+def _trick_lines(rnd: Round, actions: Sequence[Action], me: int) -> list[Text]:
+    """The rest of a round, trick by trick: who played what, and who took it."""
+    lines: list[Text] = []
+    leader = rnd.trick_leader
+    parts = [  # the cards already on the table when the player was asked
+        f"{seat_name((leader + i) % SEATS)} {card_text(card)}" for i, card in enumerate(rnd.trick)
+    ]
+    number = len(rnd.tricks) + 1
+    for action in actions:
+        seat = rnd.to_act
+        if seat is None:
+            break
+        rnd.push(action)
+        if isinstance(action, Play):
+            parts.append(f"{seat_name(seat)} {card_text(action.card)}")
+        if len(rnd.tricks) == number:  # the trick just ended
+            taker = seat_name(rnd.tricks[-1].winner)
+            lines.append(
+                Text(
+                    "    "
+                    + _("trick {n}: {cards} → {name}").format(
+                        n=number, cards=", ".join(parts), name=taker
+                    )
+                )
+            )
+            parts, number = [], number + 1
+    return lines
+
+
+def _typical(puzzle: Puzzle, me: int) -> list[Text]:
+    from bela.ai.hard import rebuild_round
+    from bela.search.sampling import knowledge_of
+
+    typical = puzzle.typical
+    if typical is None:
+        return []
+    lines = [Text(_("What happens in a typical deal"), style="bold underline")]
+    if puzzle.kind == "bid":  # a guessed deal is guessed whole: talons and all
+        lines.append(Text(_("One of the guessed deals; the eight cards each seat gets:")))
+    else:
+        lines.append(Text(_("One of the guessed deals; the hands at this moment:")))
+    moment = puzzle.moment()
+    for seat in _round_the_table(me):
+        cards = " ".join(card_text(c) for c in hand_order(list(typical.hands[seat]), moment.trump))
+        lines.append(Text(f"  {_who(seat)}: {cards}"))
+    view = moment.view(me)
+    for line in typical.lines:
+        first = action_name(line.actions[0])
+        lines.append(Text(_("After {choice}, both sides at their best:").format(choice=first)))
+        h0, h1, h2, h3 = (sum(1 << int(c) for c in hand) for hand in typical.hands)
+        rnd = rebuild_round(view, knowledge_of(view), (h0, h1, h2, h3))
+        lines.extend(_trick_lines(rnd, line.actions, me))
+    return lines
+
+
+def _who(seat: int) -> str:
+    """A seat and its team: ``Marko (mi)``."""
+    return f"{seat_name(seat)} ({team_name(seat % 2)})"
+
+
+def _round_the_table(me: int) -> list[int]:
+    """The seats from ``me`` on, in the order they play."""
+    return [(me + k) % SEATS for k in range(SEATS)]
+
+
+def _real_deal(puzzle: Puzzle, me: int) -> list[Text]:
+    """What each seat really held at the moment; while trump is still to be named, each
+    seat's six cards and, apart, the talon it would have taken up."""
+    rnd = puzzle.moment()
+    lines = [Text(_("The real deal"), style="bold underline")]
+    bidding = rnd.trump is None
+    if bidding:
+        lines.append(Text(_("What each seat really held at this moment, and its talon:")))
+    else:
+        lines.append(Text(_("What each seat really held at this moment:")))
+    for seat in _round_the_table(me):
+        cards = " ".join(card_text(c) for c in hand_order(list(rnd.hand(seat)), rnd.trump))
+        line = f"  {_who(seat)}: {cards}"
+        if bidding:
+            talon = " ".join(card_text(c) for c in hand_order(list(rnd.talon(seat)), None))
+            line += f" · {_('talon')} {talon}"
+        lines.append(Text(line))
+    return lines
+
+
+def explanation(puzzle: Puzzle, chosen: Action, outcome: Outcome | None) -> Text:
+    """Everything the screen shows after ``chosen`` was answered, as one block of text
+    (``outcome``: what the store made of it; None when the answer could not be kept)."""
+    from bela import puzzle_words as words
+
+    me = puzzle.seat
+    right = puzzle.is_right(chosen)
+    with from_seat(me):
+        lines: list[Text] = [
+            Text(words.verdict(puzzle, chosen), style="bold green" if right else "bold red")
+        ]
+        if outcome is not None:
+            lines.append(Text(words.rating_change(outcome), style="bold"))
+            if outcome.streak.best:  # before any right answer, a streak of 0 says nothing
+                lines.append(Text(words.streak_text(outcome.streak)))
+        lines.append(Text())
+        lines.append(Text(moment_line(puzzle.moment(), me), style="italic"))
+        lines.append(Text(words.explanation(puzzle, chosen)))
+        lines.append(
+            Text(
+                _("Themes: {themes} · puzzle rating {rating}").format(
+                    themes=words.themes_text(puzzle.themes) or "-", rating=round(puzzle.rating)
+                ),
+                style="italic",
+            )
+        )
+        typical = _typical(puzzle, me)
+        if typical:
+            lines.append(Text())
+            lines += typical
+            summary = words.typical_text(puzzle)
+            if summary is not None:
+                lines.append(Text(summary, style="bold"))
+        lines.append(Text())
+        lines += _real_deal(puzzle, me)
+        lines.append(Text())
+        lines.append(Text(_("Enter: the next puzzle · Esc: back"), style="dim"))
+    return Text("\n").join(lines)
