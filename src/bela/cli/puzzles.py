@@ -639,8 +639,8 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
             f"{seat_name((trick.leader + i) % 4)} {card_text(c)}" for i, c in enumerate(trick.cards)
         )
         lines.append(
-            _("Trick {n}: {cards} → {winner}").format(
-                n=number, cards=cards, winner=seat_name(trick.winner)
+            _("Trick {n}: {cards} → {player}").format(
+                n=number, cards=cards, player=seat_name(trick.winner)
             )
         )
     if view.phase is Phase.PLAYING and view.trick_leader is not None:
