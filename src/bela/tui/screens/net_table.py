@@ -729,10 +729,11 @@ class NetTableScreen(Screen[None]):
                 who = _you(who)
             # the key and the seat's number are the same: key 1 is seat 1; the team as
             # the badges say it (short: the title and the four seats fit 8 rows at 80x24)
-            team = "mi" if seat % 2 == me % 2 else "vi"
-            lines.append(
-                Text(_("[{key}] {team}: {player}").format(key=seat + 1, team=team, player=who))
-            )
+            if seat % 2 == me % 2:
+                line = _("[{key}] mi: {player}").format(key=seat + 1, player=who)
+            else:
+                line = _("[{key}] vi: {player}").format(key=seat + 1, player=who)
+            lines.append(Text(line))
         for seat, info in enumerate(lobby.seats):
             self.query_one(f"#seat-{place(seat, me)}", SeatBadge).model = SeatModel(
                 seat=place(seat, me),
