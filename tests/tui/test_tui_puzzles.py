@@ -21,6 +21,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 from tui_pilot import make_app
 
+from bela.archive import puzzle_pack
 from bela.archive.puzzle_pack import Pack, Puzzle, read_lines
 from bela.archive.puzzle_store import PuzzleStore, daily_puzzle
 from bela.engine import Pass, Play, Suit
@@ -78,7 +79,35 @@ def card_key(screen: PuzzleScreen, card: str) -> str:
     return str(cards.index(card) + 1)
 
 
+@pytest.fixture(autouse=True)
+def no_shipped_pack(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tests count the puzzles of their own files: the shipped pack is read from an
+    empty folder, except in the tests named for it."""
+    if "shipped_pack" in request.node.name:
+        return
+    folder = tmp_path / "shipped"
+    folder.mkdir()
+    monkeypatch.setattr(puzzle_pack, "_shipped_root", lambda: folder)
+
+
 # ---------------------------------------------------------------------- opening
+
+
+async def test_f6_opens_the_shipped_pack_on_a_fresh_install(data_dir: Path) -> None:
+    shipped = len(puzzle_pack.load_pack(data_dir).puzzles)
+    assert shipped >= 1000
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        await wait_for(pilot, lambda: isinstance(app.screen, PuzzleScreen))
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await wait_for(pilot, lambda: screen.puzzle is not None)
+        assert screen.pack is not None and len(screen.pack.puzzles) == shipped
+        assert screen.puzzle is not None and screen.puzzle.shipped
 
 
 async def test_f6_opens_the_puzzles_from_the_players_own_files(data_dir: Path) -> None:
