@@ -25,10 +25,10 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from bela.engine import Play, Round
-from bela.engine.actions import Action, parse_action
+from bela.engine import Round
+from bela.engine.actions import parse_action
 from bela.engine.rules import DEFAULT_RULES
-from bela.lab.puzzle_judge import DEALS, Verdict, judge
+from bela.lab.puzzle_judge import DEALS, Verdict, answer_key, judge
 from bela.lab.runner import map_tasks, usable_cpus
 
 __all__ = [
@@ -61,16 +61,12 @@ def rejudge(puzzle: Mapping[str, Any], salt: str = "rejudge", deals: int = DEALS
     return judge(moment_of(puzzle), Random(_salted(puzzle["id"], salt)), deals, early_stop=False)
 
 
-def _key(action: Action) -> object:
-    return action.card if isinstance(action, Play) else action
-
-
 def stays_clear(puzzle: Mapping[str, Any], verdict: Verdict) -> bool:
     """The verdict is clear and its answer is the puzzle's."""
     if not verdict.clear:
         return False
-    shipped = {_key(parse_action(t)) for t in puzzle["answer"]}
-    return {_key(a) for a in verdict.answer} == shipped
+    shipped = {answer_key(parse_action(t)) for t in puzzle["answer"]}
+    return {answer_key(a) for a in verdict.answer} == shipped
 
 
 def _task(task: tuple[dict[str, Any], str, int]) -> tuple[str, bool, float, float]:

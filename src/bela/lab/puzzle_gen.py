@@ -35,7 +35,7 @@ from bela.engine import Action, Phase, Play, Round
 from bela.engine.cards import Card, cards_in
 from bela.engine.rules import DEFAULT_RULES
 from bela.engine.tricks import winning_index
-from bela.lab.puzzle_judge import DEALS, Verdict, judge
+from bela.lab.puzzle_judge import DEALS, Verdict, answer_key, judge
 from bela.lab.puzzle_themes import themes_of
 from bela.lab.runner import Progress, map_tasks
 from bela.search.sampling import knowledge_of
@@ -316,17 +316,12 @@ def _bots_finding(rnd: Round, verdict: Verdict, seed: int) -> dict[str, bool]:
     seat = rnd.to_act
     assert seat is not None
     view = rnd.view(seat)
-    answer = {_key(a) for a in verdict.answer}
+    answer = {answer_key(a) for a in verdict.answer}
     found: dict[str, bool] = {}
     for name in ("easy", "normal", "hard"):
         bot = make_hard() if name == "hard" else make_bot(name)
-        found[name] = _key(bot.act(view, Random(seed))) in answer
+        found[name] = answer_key(bot.act(view, Random(seed))) in answer
     return found
-
-
-def _key(action: Action) -> object:
-    """An action as the puzzle answers it: a card whatever its bela flag, else the bid."""
-    return action.card if isinstance(action, Play) else action
 
 
 # ---------------------------------------------------------------------- the typical deal
