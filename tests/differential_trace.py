@@ -14,9 +14,13 @@ recorded), by ``apply`` (immutable: it must reach the same result) and by ``play
 A solver position (seed ``i``: a deal bid and played at random until 1 to 5
 tricks are left, some in the middle of a trick) records ``Solver.solve`` (every legal card's
 value and margin, both teams' points, the nodes searched) and ``Solver.value``, and a handful of
-deals guessed for the seat to act (``sample_deals``, seeded).
+deals guessed for the seat to act (``sample_deals``, seeded). A bot round (seed ``i``) is
+played by the ``normal`` bot in every seat, or by ``hard`` for every tenth seed (the heuristic
+player is compiled too: it is the hard bot's rollouts), each decision with the arena's
+per-decision RNG; every action and the result are recorded.
 
-Run: ``python tests/differential_trace.py --rounds N --positions M [--only I --full]``.
+Run: ``python tests/differential_trace.py --rounds N --positions M --bots B``
+(``--only KIND --seed I`` prints one item whole).
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ import sys
 from collections.abc import Iterator
 
 import bela
+from bela.ai.base import decision_rng
+from bela.ai.registry import make_bot
 from bela.engine import Phase, Round, Rules, cards_in, score_round_detail
 from bela.foundation.native import build
 from bela.search.sampling import sample_deals
@@ -115,6 +121,20 @@ def position_items(seed: int) -> Iterator[str]:
         yield f"deal {[f'{h:#x}' for h in hands]}"
 
 
+def bot_items(seed: int) -> Iterator[str]:
+    """Every decision of one seeded round played by ``normal`` (``hard`` every tenth seed)."""
+    bot = make_bot("hard" if seed % 10 == 0 else "normal")
+    rnd = Round.from_seed(seed, seed % 4, RULES[seed % len(RULES)])
+    step = 0
+    while rnd.to_act is not None:
+        seat = rnd.to_act
+        action = bot.act(rnd.view(seat), decision_rng(seed, 0, step))
+        yield f"{seat} {action!r}"
+        rnd.push(action, seat)
+        step += 1
+    yield f"result {rnd.result!r}"
+
+
 def digest(items: Iterator[str]) -> str:
     h = hashlib.sha256()
     for item in items:
@@ -128,13 +148,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=0)
     parser.add_argument("--positions", type=int, default=0)
     parser.add_argument("--first", type=int, default=0, help="the first seed")
-    parser.add_argument("--only", choices=("round", "position"), help="one item, in full")
+    parser.add_argument("--bots", type=int, default=0, help="rounds played by the bots")
+    parser.add_argument("--only", choices=tuple(ITEMS), help="one item, in full")
     parser.add_argument("--seed", type=int, default=0, help="the item --only prints")
     args = parser.parse_args()
     out = sys.stdout
     if args.only:
-        items = round_items if args.only == "round" else position_items
-        for item in items(args.seed):
+        for item in ITEMS[args.only](args.seed):
             out.write(item + "\n")
         return
     # the first line says which build answered (the test checks it is the one it asked for)
@@ -143,6 +163,11 @@ def main() -> None:
         out.write(f"round {seed} {digest(round_items(seed))}\n")
     for seed in range(args.first, args.first + args.positions):
         out.write(f"position {seed} {digest(position_items(seed))}\n")
+    for seed in range(args.first, args.first + args.bots):
+        out.write(f"bot {seed} {digest(bot_items(seed))}\n")
+
+
+ITEMS = {"round": round_items, "position": position_items, "bot": bot_items}
 
 
 if __name__ == "__main__":

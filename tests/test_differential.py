@@ -1,11 +1,12 @@
 """The compiled build and the pure one answer identically (issue #26).
 
 ``differential_trace.py`` runs twice, in two processes: once as bela starts by default (the
-mypyc-compiled engine and search where ``make compiled`` built them) and once with
-``BELA_PURE=1``. Every seeded round's legal sets, views and scores and every solver position's
-values must match line for line. ``make test-slow`` compares a sample; ``make differential``
-compares 10,000 rounds and 2,000 positions (``BELA_DIFFERENTIAL=full``) and insists that the
-compiled build is there (a missing compiler must not pass as "both builds agree").
+mypyc-compiled engine, search and heuristic player where ``make compiled`` built them) and once
+with ``BELA_PURE=1``. Every seeded round's legal sets, views and scores, every solver
+position's values, and every decision of the bots' seeded rounds must match line for line.
+``make test-slow`` compares a sample; ``make differential`` compares 10,000 rounds, 2,000
+positions and 100 bot rounds (``BELA_DIFFERENTIAL=full``) and insists that the compiled build
+is there (a missing compiler must not pass as "both builds agree").
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from bela.foundation import native
 TRACE = Path(__file__).with_name("differential_trace.py")
 SRC = Path(native.__file__).resolve().parents[2]
 FULL = os.environ.get("BELA_DIFFERENTIAL") == "full"
-ROUNDS, POSITIONS = (10_000, 2_000) if FULL else (400, 100)
+ROUNDS, POSITIONS, BOTS = (10_000, 2_000, 100) if FULL else (400, 100, 10)
 
 
 def trace(pure: bool, *args: str) -> list[str]:
@@ -52,9 +53,9 @@ def test_the_default_build_is_the_compiled_one_when_it_is_built() -> None:
 
 @pytest.mark.slow
 def test_compiled_and_pure_builds_give_identical_answers() -> None:
-    args = ("--rounds", str(ROUNDS), "--positions", str(POSITIONS))
+    args = ("--rounds", str(ROUNDS), "--positions", str(POSITIONS), "--bots", str(BOTS))
     compiled, pure = trace(False, *args), trace(True, *args)
-    assert len(compiled) == len(pure) == 1 + ROUNDS + POSITIONS
+    assert len(compiled) == len(pure) == 1 + ROUNDS + POSITIONS + BOTS
     for mine, theirs in zip(compiled[1:], pure[1:], strict=True):
         if mine != theirs:  # show the whole item from each build, to see where they part
             kind, seed, _ = mine.split()

@@ -36,7 +36,8 @@ from types import ModuleType
 
 __all__ = ["COMPILED", "PURE_ENV", "Build", "build", "choose", "compiled_files", "source_root"]
 
-# The modules mypyc compiles: the rules engine's hot modules and the search below the bots.
+# The modules mypyc compiles: the rules engine's hot modules, the search below the bots, and the
+# heuristic player (``normal``, and the player the hard bot imagines in every rollout).
 # Package ``__init__`` files stay pure (the engine's uses module ``__getattr__`` for lazy names).
 COMPILED: tuple[str, ...] = (
     "bela.engine.actions",
@@ -50,9 +51,15 @@ COMPILED: tuple[str, ...] = (
     "bela.engine.tricks",
     "bela.engine.view",
     "bela.engine.zvanja",
+    "bela.search.memory",
     "bela.search.sampling",
     "bela.search.solver",
     "bela.search.solver_position",
+    # the heuristic player: the hard bot's rollouts and bid search spend most of their time in it
+    "bela.ai.normal.endgame",
+    "bela.ai.normal.heuristic",
+    "bela.ai.normal.judgement",
+    "bela.ai.normal.leads",
 )
 
 PURE_ENV = "BELA_PURE"
