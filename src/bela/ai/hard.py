@@ -38,7 +38,7 @@ the time is up; that is for interactive use only, never for reproducible play.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Final, NamedTuple
@@ -57,6 +57,7 @@ from bela.ai.normal.bidding import (
 )
 from bela.ai.normal.heuristic import HeuristicBot, PlayStyle
 from bela.ai.normal.judgement import CONVENTIONS
+from bela.ai.play_reading import PlayReading, play_likelihood, rebuild_round
 from bela.engine import Action, Call, Card, Claim, Pass, Phase, Play, Round, SeatView, Suit
 from bela.engine.cards import cards_in
 from bela.search.analysis import written_points
@@ -79,6 +80,8 @@ from bela.search.solver import (
 
 __all__ = [
     "HARD",
+    "HARD_V2",
+    "PURE_SHARE",
     "Advice",
     "Decision",
     "HardBot",
@@ -86,14 +89,18 @@ __all__ = [
     "Scorer",
     "advise",
     "card_classes",
+    "default_hard",
     "explain",
     "make_hard",
     "make_hard_timed",
     "make_hard_v1",
+    "make_hard_v2",
     "play_out",
     "rebuild_round",
     "rollout_policy",
+    "scaled",
     "suggest",
+    "systematic_resample",
 ]
 
 _KING = 6
@@ -129,6 +136,10 @@ class HardConfig:
     ``learned_second_suit`` of the best (for a forced dealer, the second suit
     alone decides whether to search); ``bid_margin`` and ``bid_second_suit``
     are the threshold model's.
+    ``play_reading``: read the others' cards played so far (``play_reading.py``):
+    ``reading_pool`` times as many deals are guessed as are searched, and the
+    searched ones are drawn from them in proportion to how well they explain
+    the play; None searches the guessed deals as drawn.
     The defaults are ``hard-v1``, the player before issue #14.
     """
 
@@ -151,6 +162,8 @@ class HardConfig:
     rollout_style: PlayStyle = field(default_factory=PlayStyle)
     learned_margin: float = 20.0
     learned_second_suit: float = 8.0
+    play_reading: PlayReading | None = None
+    reading_pool: int = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +239,27 @@ class HardBot:
 
         return weight
 
+    def _deals(self, view: SeatView, rng: Random, sampler: DealSampler, n: int) -> Iterator[Hands]:
+        """``n`` guessed deals to search: as drawn, or drawn again by how they explain the play.
+
+        With ``play_reading``, ``reading_pool`` times ``n`` deals are drawn and weighed
+        (``play_likelihood``), and ``n`` are taken from them by systematic resampling (each
+        deal about weight/mean times), in a random order so that a search cut short by its
+        budget still has a fair share. Before anyone else has played, there is nothing to read.
+        """
+        reading = self.config.play_reading
+        if reading is None or not _others_played(view, reading.tricks):
+            for _ in range(n):
+                yield sampler.sample(rng)
+            return
+        pool = [sampler.sample(rng) for _ in range(n * self.config.reading_pool)]
+        knowledge = sampler.knowledge
+        memo: dict[tuple[int, int, int], bool] = {}
+        weights = [play_likelihood(view, knowledge, h, reading, memo)[1] for h in pool]
+        picked = [pool[i] for i in systematic_resample(weights, n, rng)]
+        rng.shuffle(picked)
+        yield from picked
+
     def _by_solver(
         self,
         view: SeatView,
@@ -242,12 +276,13 @@ class HardBot:
         msums: dict[int, float] = {}
         done = 0
         spent = 0
+        deals = self._deals(view, rng, sampler, cfg.solver_samples)
         for i in range(cfg.solver_samples):
             if deadline is not None and i >= cfg.min_samples and time.perf_counter() > deadline:
                 break
             if spent > cfg.decision_nodes and done >= cfg.min_samples:
                 break
-            hands = sampler.sample(rng)
+            hands = next(deals)
             pos = Position.from_view(view, hands)
             solver = Solver(trump, node_limit=cfg.node_limit)
             try:
@@ -283,10 +318,11 @@ class HardBot:
         sums: dict[int, float] = {}
         msums: dict[int, float] = {}
         done = 0
+        deals = self._deals(view, rng, sampler, cfg.rollout_samples)
         for i in range(cfg.rollout_samples):
             if deadline is not None and i >= cfg.min_samples and time.perf_counter() > deadline:
                 break
-            hands = sampler.sample(rng)
+            hands = next(deals)
             base = rebuild_round(view, sampler.knowledge, hands)
             bela = scorer.bela(hands)
             results: dict[int, tuple[float, int]] = {}
@@ -621,6 +657,40 @@ def _plain_margin(margin: int, rest: int) -> int:
 # ---------------------------------------------------------------------- helpers
 
 
+def _others_played(view: SeatView, tricks: int) -> bool:
+    """Whether another seat played a card in the first ``tricks`` tricks (there is play to read).
+
+    The seat is to act, so any card played so far (a whole trick, or this trick's) was
+    at least partly another seat's.
+    """
+    return tricks > 0 and bool(view.tricks or view.trick)
+
+
+def systematic_resample(weights: Sequence[float], n: int, rng: Random) -> list[int]:
+    """``n`` indices into ``weights``, each about ``n * weight / total`` times (low variance).
+
+    Systematic resampling: one uniform offset, then ``n`` evenly spaced points on the
+    cumulative weights. All-zero weights (cannot happen with a positive ``fit``) fall back
+    to the first ``n``.
+    """
+    total = sum(weights)
+    if total <= 0.0:
+        return list(range(min(n, len(weights))))
+    step = total / n
+    point = rng.random() * step
+    out: list[int] = []
+    acc = weights[0]
+    i = 0
+    last = len(weights) - 1
+    for _ in range(n):
+        while acc < point and i < last:
+            i += 1
+            acc += weights[i]
+        out.append(i)
+        point += step
+    return out
+
+
 def _legal_cards(view: SeatView) -> list[Card]:
     out: list[Card] = []
     for action in view.legal_actions:
@@ -647,40 +717,11 @@ def card_classes(view: SeatView, knowledge: Knowledge, cards: list[Card]) -> lis
     return groups
 
 
-def rebuild_round(view: SeatView, knowledge: Knowledge, hands: Hands) -> Round:
-    """A round in the view's state with the guessed hands (the others' talons split anyhow)."""
-    six: list[int] = [0, 0, 0, 0]
-    talons: list[int] = [0, 0, 0, 0]
-    own_talon = 0
-    for c in view.talon:
-        own_talon |= 1 << c
-    for s in range(4):
-        eight = hands[s] | knowledge.played[s]
-        if s == view.seat:
-            talon = own_talon
-        else:
-            low = eight & -eight  # which two were the talon does not matter in play
-            rest = eight ^ low
-            talon = low | (rest & -rest)
-        talons[s] = talon
-        six[s] = eight & ~talon
-    rnd = Round(view.dealer, six, talons, view.rules)
-    for _, bid in view.bids:
-        rnd.push(bid)
-    announcer = view.bela_announced[0] if view.bela_announced else -1
-    for t in view.tricks:
-        for c in t.cards:
-            rnd.push_card(int(c), rnd.to_act == announcer and rnd.can_announce_bela(int(c)))
-    for c in view.trick:
-        rnd.push_card(int(c), rnd.to_act == announcer and rnd.can_announce_bela(int(c)))
-    return rnd
-
-
-# ``hard`` since issue #14: ``hard-v1`` (``HardConfig()``) reading the bids as likelihoods of
-# whole hands, bidding from ``normal``'s fitted model (its own bids and everyone's in its
-# play-outs), rolling out with the table's conventions, and the time limits spent: more deals
-# for a searched bid and for the card play (see docs/bots.md for the times against the 1 s).
-HARD: Final = HardConfig(
+# ``hard-v2``: ``hard`` from issue #14 to #26: ``hard-v1`` (``HardConfig()``) reading the bids as
+# likelihoods of whole hands, bidding from ``normal``'s fitted model (its own bids and
+# everyone's in its play-outs), rolling out with the table's conventions, and the time limits
+# spent: more deals for a searched bid and for the card play (docs/bots.md).
+HARD_V2: Final = HardConfig(
     solver_samples=32,
     decision_nodes=640_000,
     rollout_samples=32,  # 16 measured +3.1 ± 2.6 a deal over hard-v1, 32 +4.9 ± 3.4 (docs/bots.md)
@@ -693,10 +734,56 @@ HARD: Final = HardConfig(
     rollout_style=CONVENTIONS,
 )
 
+# ``hard`` since issue #26: ``hard-v2`` spending the time the compiled build frees (the
+# heuristic player its rollouts and play-outs run is compiled too: a searched bid takes half
+# the time) on more guessed deals, and reading the others' play (``play_reading.py``).
+HARD: Final = replace(
+    HARD_V2,
+    solver_samples=48,
+    decision_nodes=960_000,
+    rollout_samples=48,
+    bid_samples=240,  # 192 lost 1.33 points a bid against 1.72 for 144 (docs/bots.md)
+    # the unseen cards at their true owner 51.2% -> 54.2% on positions of hard-v2's play
+    # (resampling 48 of 192 guessed deals; docs/bots.md, "Reading the play")
+    play_reading=PlayReading(fit=0.9, power=1.0, style=CONVENTIONS),
+    reading_pool=4,
+)
+
+# Without the compiled build (no C compiler) the same search takes two to three times as long:
+# ``hard`` then searches this share of the deals, to keep within the time limits.
+PURE_SHARE: Final = 0.4
+
+
+def scaled(config: HardConfig, share: float) -> HardConfig:
+    """``config`` searching ``share`` of its deals (at least its ``min_samples``)."""
+
+    def part(n: int) -> int:
+        return max(config.min_samples, round(n * share))
+
+    return replace(
+        config,
+        solver_samples=part(config.solver_samples),
+        decision_nodes=max(1, round(config.decision_nodes * share)),
+        rollout_samples=part(config.rollout_samples),
+        bid_samples=part(config.bid_samples) if config.bid_samples else 0,
+    )
+
+
+def default_hard() -> HardConfig:
+    """``HARD`` on the compiled build, ``HARD`` scaled by ``PURE_SHARE`` on the pure one."""
+    from bela.foundation.native import build
+
+    return HARD if build().compiled else scaled(HARD, PURE_SHARE)
+
 
 def make_hard(config: HardConfig | None = None, name: str = "hard") -> HardBot:
-    """The hard bot (``HARD``, deterministic budgets), or one with the given configuration."""
-    return HardBot(name, HARD if config is None else config)
+    """The hard bot (``default_hard()``: deterministic budgets), or one with the given one."""
+    return HardBot(name, default_hard() if config is None else config)
+
+
+def make_hard_v2() -> HardBot:
+    """``hard`` as it was before issue #26 (``HARD_V2``), kept to measure the new one against."""
+    return HardBot("hard-v2", HARD_V2)
 
 
 def rollout_policy(config: HardConfig = HARD) -> Bot:
@@ -742,7 +829,7 @@ def advise(view: SeatView, rng: Random) -> Advice:
 
     global _SUGGESTER
     if _SUGGESTER is None:
-        _SUGGESTER = HardBot("hint", HARD)
+        _SUGGESTER = HardBot("hint", default_hard())
     decision = _SUGGESTER.decide(view, rng)
     if isinstance(decision.action, Claim):  # "na dosta": the points counted are enough
         return Advice(decision.action, _("say dosta: your team has reached the target"), "")
