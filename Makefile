@@ -13,7 +13,7 @@ STAMP := $(VENV)/.installed
 # test-slow, bench and differential build it first; BELA_PURE=1 runs the pure build anyway, and
 # python build_compiled.py --clean removes it.
 COMPILED := build/.compiled
-$(COMPILED): $(STAMP) build_compiled.py $(wildcard src/bela/engine/*.py src/bela/search/*.py src/bela/ai/normal/*.py) src/bela/foundation/native.py
+$(COMPILED): $(STAMP) build_compiled.py $(wildcard src/bela/engine/*.py src/bela/search/*.py src/bela/ai/normal/*.py src/bela/ai/inference.py src/bela/ai/play_reading.py) src/bela/foundation/native.py
 	$(BIN)/python build_compiled.py
 	@mkdir -p build && touch $@
 

@@ -139,7 +139,9 @@ class HardConfig:
     ``play_reading``: read the others' cards played so far (``play_reading.py``):
     ``reading_pool`` times as many deals are guessed as are searched, and the
     searched ones are drawn from them in proportion to how well they explain
-    the play; None searches the guessed deals as drawn.
+    the play, while at least ``reading_from`` tricks are left (the last ones are solved
+    over so few unseen cards that the reading costs more than it tells); None searches
+    the guessed deals as drawn.
     The defaults are ``hard-v1``, the player before issue #14.
     """
 
@@ -164,6 +166,7 @@ class HardConfig:
     learned_second_suit: float = 8.0
     play_reading: PlayReading | None = None
     reading_pool: int = 3
+    reading_from: int = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +251,11 @@ class HardBot:
         budget still has a fair share. Before anyone else has played, there is nothing to read.
         """
         reading = self.config.play_reading
-        if reading is None or not _others_played(view, reading.tricks):
+        if (
+            reading is None
+            or 8 - len(view.tricks) < self.config.reading_from
+            or not _others_played(view, reading.tricks)
+        ):
             for _ in range(n):
                 yield sampler.sample(rng)
             return
@@ -743,10 +750,11 @@ HARD: Final = replace(
     decision_nodes=960_000,
     rollout_samples=48,
     bid_samples=240,  # 192 lost 1.33 points a bid against 1.72 for 144 (docs/bots.md)
-    # the unseen cards at their true owner 51.2% -> 54.2% on positions of hard-v2's play
-    # (resampling 48 of 192 guessed deals; docs/bots.md, "Reading the play")
+    # the unseen cards at their true owner 51.2% -> 53.4% on positions of hard-v2's play
+    # (resampling 48 of 144 guessed deals; docs/bots.md, "Reading the play")
     play_reading=PlayReading(fit=0.9, power=1.0, style=CONVENTIONS),
-    reading_pool=4,
+    reading_pool=3,
+    reading_from=3,
 )
 
 # Without the compiled build (no C compiler) the same search takes two to three times as long:

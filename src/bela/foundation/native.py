@@ -56,6 +56,9 @@ COMPILED: tuple[str, ...] = (
     "bela.search.solver",
     "bela.search.solver_position",
     # the heuristic player: the hard bot's rollouts and bid search spend most of their time in it
+    "bela.ai.inference",
+    "bela.ai.play_reading",
+    "bela.ai.normal.bidding",
     "bela.ai.normal.endgame",
     "bela.ai.normal.heuristic",
     "bela.ai.normal.judgement",
