@@ -16,7 +16,7 @@ from bela.archive.puzzle_pack import THEMES, answer_key, load_pack, own_dir
 from bela.archive.puzzle_store import JOURNAL_NAME, PuzzleStore
 from bela.archive.records import parse_action
 from bela.cli import main
-from bela.cli.puzzles import _THEMES, read_answer
+from bela.cli.puzzles import add_puzzles_parser, read_answer
 from bela.engine import Call, Pass, Play, Round
 from bela.engine.rules import DEFAULT_RULES
 
@@ -46,8 +46,14 @@ def _journal(data_dir: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def test_the_parser_knows_every_theme() -> None:
-    assert _THEMES == THEMES
+def test_the_parser_offers_every_theme_of_the_pack(tmp_path: Path) -> None:
+    import argparse
+
+    commands = argparse.ArgumentParser().add_subparsers()
+    parser = add_puzzles_parser(commands)
+    (theme,) = [a for a in parser._actions if "--theme" in a.option_strings]
+    assert tuple(theme.choices or ()) == THEMES
+    assert {t for p in load_pack(tmp_path).puzzles for t in p.themes} <= set(THEMES)
 
 
 def test_no_puzzles_is_said_and_no_error(

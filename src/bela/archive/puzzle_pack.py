@@ -42,6 +42,7 @@ from bela.engine.deal import MAX_SEED
 from bela.engine.errors import CardParseError
 from bela.engine.rules import DEFAULT_RULES
 from bela.foundation.files import read_limited
+from bela.foundation.puzzle_themes import THEMES
 from bela.foundation.untrusted import oneline
 
 __all__ = [
@@ -71,22 +72,6 @@ them equal)."""
 PACK_NAME: Final = "puzzles.jsonl.gz"
 """The shipped pack, a resource of this package."""
 
-THEMES: Final = (
-    "lead",
-    "second",
-    "third",
-    "fourth",
-    "overtrump",
-    "namazati",
-    "save-ten",
-    "bela",
-    "last-tricks",
-    "call",
-    "pass",
-    "pod-mus",
-)
-"""Every theme, in the order menus list them (``bela.lab.puzzle_themes.THEMES``: the archive
-may not import the lab, so a test keeps the two equal)."""
 
 BOTS: Final = ("easy", "normal", "hard")
 """The bots a puzzle says find (or miss) its answer."""

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, writing_output
+from bela.foundation.puzzle_themes import THEMES
 from bela.foundation.untrusted import json_for_terminal, oneline, shown, shown_path
 from bela.i18n import _, ngettext
 
@@ -51,22 +52,6 @@ MAX_COUNT = 100_000
 MAX_DEALS = 10_000_000
 MIN_GUESSES = 4
 MAX_GUESSES = 1_000
-_THEMES = (
-    "lead",
-    "second",
-    "third",
-    "fourth",
-    "overtrump",
-    "namazati",
-    "save-ten",
-    "bela",
-    "last-tricks",
-    "call",
-    "pass",
-    "pod-mus",
-)
-"""``bela.archive.puzzle_pack.THEMES``, here so the parser is built without reading the pack
-(a test keeps them equal)."""
 _STOP = ("q", "quit", "exit")
 """What stops a session at a prompt (the end of the input does too)."""
 
@@ -112,9 +97,9 @@ def add_puzzles_parser(commands: Any) -> argparse.ArgumentParser:
     )
     puzzles.add_argument(
         "--theme",
-        choices=_THEMES,
+        choices=THEMES,
         metavar="THEME",
-        help=_("only puzzles of this theme: {themes}").format(themes=", ".join(_THEMES)),
+        help=_("only puzzles of this theme: {themes}").format(themes=", ".join(THEMES)),
     )
     puzzles.add_argument(
         "--daily", action="store_true", help=_("today's puzzle, the same for everyone")

@@ -21,23 +21,11 @@ from typing import Final
 
 from bela.engine import Call, Pass, Phase, Play, Round
 from bela.engine.tricks import winning_index
+from bela.foundation.puzzle_themes import ROLES, THEMES
 from bela.lab.puzzle_judge import MIN_GAP, Verdict
 
 __all__ = ["ROLES", "THEMES", "themes_of"]
 
-ROLES: Final = ("lead", "second", "third", "fourth")
-THEMES: Final = (
-    *ROLES,
-    "overtrump",
-    "namazati",
-    "save-ten",
-    "bela",
-    "last-tricks",
-    "call",
-    "pass",
-    "pod-mus",
-)
-"""Every theme, in the order menus list them."""
 
 _TEN: Final = 3
 _QUEEN: Final = 5
