@@ -3,8 +3,9 @@
 Plays seeded rounds with ``hard-v2`` in all four seats (the opponents ``hard`` is measured
 against) and, at card decisions of tricks 3 to 7, guesses the hidden cards for the seat to act
 twice from the same sampler (the bids read as ``hard`` reads them): ``n`` deals as drawn (what
-``hard-v2`` searches), and ``n`` drawn again from ``reading_pool`` times as many by how well
-the heuristic policy explains the others' play (what ``hard`` searches, ``HardBot._deals``).
+``hard`` searches), and ``n`` drawn again from ``reading_pool`` times as many by how well the
+heuristic policy explains the others' play (``hard`` with ``play_reading=PLAY_READING``,
+``HardBot._deals``).
 For each deal it counts the share of unseen cards guessed into the hand that really holds
 them, and prints both averages, their difference per position with a 95% interval, and the
 time the reading costs per decision.
@@ -17,10 +18,11 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from dataclasses import replace
 from random import Random
 
 from bela.ai.base import decision_rng
-from bela.ai.hard import HARD, HardBot
+from bela.ai.hard import HARD, PLAY_READING, HardBot
 from bela.ai.registry import make_bot
 from bela.engine import Phase, Round, round_seed
 from bela.search.sampling import DealSampler, Hands, knowledge_of
@@ -38,8 +40,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=909)
     parser.add_argument("--deals", type=int, default=48, help="deals guessed per decision")
     args = parser.parse_args()
-    reader = HardBot("hard", HARD)
-    assert HARD.play_reading is not None
+    config = replace(HARD, play_reading=PLAY_READING)
+    reader = HardBot("reader", config)
     players = make_bot("hard-v2")
     plain: list[float] = []
     read: list[float] = []
@@ -76,7 +78,7 @@ def main() -> None:
         f"{n} decisions from {args.rounds} rounds of hard-v2 (seed {args.seed}), {args.deals} deals"
     )
     print(f"unseen cards guessed into the right hand, as drawn:      {sum(plain) / n:7.2%}")
-    print(f"reading the play ({HARD.reading_pool}x the deals, resampled):  {sum(read) / n:7.2%}")
+    print(f"reading the play ({config.reading_pool}x the deals, resampled):  {sum(read) / n:7.2%}")
     print(f"difference per decision: {mean:+.2%} ± {1.96 * sd / math.sqrt(n):.2%} (95%)")
     print(f"the reading's time: {cost / n * 1000:.0f} ms a decision (CPU, this build)")
 
