@@ -12,12 +12,13 @@ import pytest
 from puzzle_fixtures import bid_lines, sample_lines, ship
 
 from bela.archive.history import INDEX_NAME
-from bela.archive.puzzle_pack import THEMES, answer_key, load_pack, own_dir
+from bela.archive.puzzle_pack import THEMES, load_pack, own_dir
 from bela.archive.puzzle_store import JOURNAL_NAME, PuzzleStore
 from bela.archive.records import parse_action
 from bela.cli import main
 from bela.cli.puzzles import add_puzzles_parser, read_answer
 from bela.engine import Call, Pass, Play, Round
+from bela.engine.actions import choice_of
 from bela.engine.rules import DEFAULT_RULES
 
 
@@ -194,8 +195,8 @@ def test_export_writes_what_replays_to_each_moment(
         for text in row["actions"]:
             rnd.push(parse_action(text))
         assert rnd.to_act == row["seat"]
-        legal = {answer_key(a) for a in rnd.view(row["seat"]).legal_actions}
-        assert all(answer_key(parse_action(a)) in legal for a in row["answer"])
+        legal = {choice_of(a) for a in rnd.view(row["seat"]).legal_actions}
+        assert all(choice_of(parse_action(a)) in legal for a in row["answer"])
 
 
 def test_export_to_a_place_it_cannot_write_is_one_line_and_touches_nothing(
@@ -418,6 +419,6 @@ def test_every_legal_action_reads_back_as_itself(lang: str) -> None:
                 for text in texts:
                     read = read_answer(text, rnd, puzzle.seat)
                     assert not isinstance(read, str), (text, read)
-                    assert answer_key(read) == answer_key(action)
+                    assert choice_of(read) == choice_of(action)
     finally:
         set_language("en")

@@ -23,7 +23,6 @@ from bela.archive.puzzle_pack import (
     PUZZLE_FORMAT,
     THEMES,
     Pack,
-    answer_key,
     load_pack,
     moment_id,
     own_dir,
@@ -31,6 +30,7 @@ from bela.archive.puzzle_pack import (
 )
 from bela.archive.records import parse_action
 from bela.engine import Phase, Play, Round
+from bela.engine.actions import choice_of
 from bela.engine.rules import DEFAULT_RULES
 from bela.lab import puzzle_gen, puzzle_themes
 
@@ -58,9 +58,9 @@ def test_real_puzzles_read_and_reach_their_moment() -> None:
         assert [str(a) for a in puzzle.answer] == data["answer"]
         assert pack.by_id[data["id"]] is puzzle
         assert puzzle.themes == tuple(data["themes"])
-        legal = {answer_key(a) for a in rnd.view(puzzle.seat).legal_actions}
+        legal = {choice_of(a) for a in rnd.view(puzzle.seat).legal_actions}
         for action in puzzle.answer:
-            assert answer_key(action) in legal
+            assert choice_of(action) in legal
             assert puzzle.is_right(action)
             assert puzzle.choice_of(action) is puzzle.choices[0]
         for action in puzzle.choices[1].actions:

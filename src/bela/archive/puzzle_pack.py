@@ -37,6 +37,7 @@ from typing import Any, Final
 from bela.archive.record_basics import RecordError
 from bela.archive.records import parse_action
 from bela.engine import Action, BelaError, Call, IllegalActionError, Pass, Phase, Play, Round
+from bela.engine.actions import choice_of
 from bela.engine.cards import Card
 from bela.engine.deal import MAX_SEED
 from bela.engine.errors import CardParseError
@@ -56,7 +57,6 @@ __all__ = [
     "Skipped",
     "Typical",
     "TypicalLine",
-    "answer_key",
     "load_pack",
     "moment_id",
     "own_dir",
@@ -158,14 +158,14 @@ class Puzzle:
 
     def is_right(self, action: Action) -> bool:
         """Whether ``action`` is an accepted answer (a card's bela flag does not matter)."""
-        key = answer_key(action)
-        return any(answer_key(a) == key for a in self.answer)
+        key = choice_of(action)
+        return any(choice_of(a) == key for a in self.answer)
 
     def choice_of(self, action: Action) -> PuzzleChoice | None:
         """The choice ``action`` belongs to (its average and share), or None if it is not one."""
-        key = answer_key(action)
+        key = choice_of(action)
         for choice in self.choices:
-            if any(answer_key(a) == key for a in choice.actions):
+            if any(choice_of(a) == key for a in choice.actions):
                 return choice
         return None
 
@@ -213,11 +213,6 @@ def puzzle_data(puzzle: Puzzle) -> dict[str, Any]:
         "bots": {name: name in puzzle.bots for name in BOTS},
         "typical": typical,
     }
-
-
-def answer_key(action: Action) -> object:
-    """An action as a puzzle answers it: a card whatever its bela flag, else the action."""
-    return action.card if isinstance(action, Play) else action
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,10 +402,10 @@ def parse_puzzle(text: str, *, shipped: bool = False) -> Puzzle:
     trick = _int(data, "trick", 0, 8)
     if trick != (0 if bidding else len(rnd.tricks) + 1):
         raise _Bad("the trick is not the moment's")
-    legal = {answer_key(a) for a in rnd.view(seat).legal_actions}
+    legal = {choice_of(a) for a in rnd.view(seat).legal_actions}
     answer = _moves(data.get("answer"), "answer", legal, bidding)
     choices = _choices(data.get("choices"), legal, bidding)
-    if {answer_key(a) for a in choices[0].actions} != {answer_key(a) for a in answer}:
+    if {choice_of(a) for a in choices[0].actions} != {choice_of(a) for a in answer}:
         raise _Bad("the first choice is not the answer")
     deals = _int(data, "deals", 1, _MAX_DEALS)
     themes = _themes(data.get("themes"))
@@ -504,7 +499,7 @@ def _actions(value: object, what: str, limit: int, *, empty: bool = False) -> tu
 def _moves(value: object, what: str, legal: set[object], bidding: bool) -> tuple[Action, ...]:
     """An answer or a choice: legal actions of one kind (cards, or a single bid), each once."""
     moves = _actions(value, what, 8)
-    keys = [answer_key(a) for a in moves]
+    keys = [choice_of(a) for a in moves]
     if len(set(keys)) != len(keys):
         raise _Bad(f"{what} names an action twice")
     if any(k not in legal for k in keys):
@@ -525,7 +520,7 @@ def _choices(value: object, legal: set[object], bidding: bool) -> tuple[PuzzleCh
         if not isinstance(item, dict):
             raise _Bad("a choice is not an object")
         moves = _moves(item.get("actions"), "a choice", legal, bidding)
-        keys = {answer_key(a) for a in moves}
+        keys = {choice_of(a) for a in moves}
         if keys & taken:
             raise _Bad("two choices share an action")
         taken |= keys
@@ -622,7 +617,7 @@ def _line(
         or any(w.__class__ is not int or not 0 <= w <= _MAX_WRITTEN for w in written)
     ):
         raise _Bad("a typical line's written points are not two numbers")
-    if answer_key(actions[0]) not in {answer_key(a) for a in choice.actions}:
+    if choice_of(actions[0]) not in {choice_of(a) for a in choice.actions}:
         raise _Bad("a typical line does not start with its choice")
     m = [sum(1 << int(c) for c in h) for h in hands]
     masks = (m[0], m[1], m[2], m[3])

@@ -19,7 +19,7 @@ from bela.engine.cards import Card, Suit, to_card, to_suit
 from bela.engine.errors import CardParseError, MalformedActionError, shown
 from bela.engine.pickling import by_fields
 
-__all__ = ["Action", "Call", "Claim", "Pass", "Play", "Silent", "parse_action"]
+__all__ = ["Action", "Call", "Claim", "Pass", "Play", "Silent", "choice_of", "parse_action"]
 
 
 @mypyc_attr(native_class=False)  # see the module
@@ -104,6 +104,16 @@ class Silent:
 
 
 Action = Pass | Call | Play | Claim | Silent
+
+
+def choice_of(action: Action) -> object:
+    """What an action chooses: a play's card whatever its bela flag, else the action itself.
+
+    "QH" and "QH bela" are one choice of card (the engine adds the announcement where it
+    may be made): a puzzle's answer, a player's try at it and the guessed-deal judge compare
+    actions by this key.
+    """
+    return action.card if isinstance(action, Play) else action
 
 
 def parse_action(text: object) -> Action:

@@ -26,9 +26,9 @@ from random import Random
 from typing import Any
 
 from bela.engine import Round
-from bela.engine.actions import parse_action
+from bela.engine.actions import choice_of, parse_action
 from bela.engine.rules import DEFAULT_RULES
-from bela.lab.puzzle_judge import DEALS, Verdict, answer_key, judge
+from bela.lab.puzzle_judge import DEALS, Verdict, judge
 from bela.lab.runner import map_tasks, usable_cpus
 
 __all__ = [
@@ -65,8 +65,8 @@ def stays_clear(puzzle: Mapping[str, Any], verdict: Verdict) -> bool:
     """The verdict is clear and its answer is the puzzle's."""
     if not verdict.clear:
         return False
-    shipped = {answer_key(parse_action(t)) for t in puzzle["answer"]}
-    return {answer_key(a) for a in verdict.answer} == shipped
+    shipped = {choice_of(parse_action(t)) for t in puzzle["answer"]}
+    return {choice_of(a) for a in verdict.answer} == shipped
 
 
 def _task(task: tuple[dict[str, Any], str, int]) -> tuple[str, bool, float, float]:

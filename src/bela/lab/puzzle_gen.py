@@ -32,10 +32,11 @@ from typing import Any, Final
 from bela.ai import make_bot
 from bela.ai.hard import make_hard, rebuild_round
 from bela.engine import Action, Phase, Play, Round
+from bela.engine.actions import choice_of
 from bela.engine.cards import Card, cards_in
 from bela.engine.rules import DEFAULT_RULES
 from bela.engine.tricks import winning_index
-from bela.lab.puzzle_judge import DEALS, Verdict, answer_key, judge
+from bela.lab.puzzle_judge import DEALS, Verdict, judge
 from bela.lab.puzzle_themes import themes_of
 from bela.lab.runner import Progress, map_tasks
 from bela.search.sampling import knowledge_of
@@ -316,11 +317,11 @@ def _bots_finding(rnd: Round, verdict: Verdict, seed: int) -> dict[str, bool]:
     seat = rnd.to_act
     assert seat is not None
     view = rnd.view(seat)
-    answer = {answer_key(a) for a in verdict.answer}
+    answer = {choice_of(a) for a in verdict.answer}
     found: dict[str, bool] = {}
     for name in ("easy", "normal", "hard"):
         bot = make_hard() if name == "hard" else make_bot(name)
-        found[name] = answer_key(bot.act(view, Random(seed))) in answer
+        found[name] = choice_of(bot.act(view, Random(seed))) in answer
     return found
 
 

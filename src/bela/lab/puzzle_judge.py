@@ -50,7 +50,6 @@ __all__ = [
     "MIN_GAP",
     "Choice",
     "Verdict",
-    "answer_key",
     "judge",
 ]
 
@@ -123,11 +122,6 @@ class Verdict:
     def answer(self) -> tuple[Action, ...]:
         """The actions that solve the puzzle (one bid, or equivalent cards)."""
         return self.choices[0].actions
-
-
-def answer_key(action: Action) -> object:
-    """An action as a puzzle answers it: a card whatever its bela flag, else the bid."""
-    return action.card if isinstance(action, Play) else action
 
 
 def judge(
