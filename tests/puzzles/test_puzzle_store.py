@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzle_fixtures import sample_lines
 
-from bela.archive.glicko import Rating, update
+from bela.archive.glicko import NEW_RD, Rating, idle, update
 from bela.archive.history import INDEX_NAME, open_history
 from bela.archive.puzzle_pack import Pack, Puzzle, read_lines
 from bela.archive.puzzle_store import (
@@ -82,6 +82,33 @@ def test_an_answer_is_rated_by_glicko2_against_the_puzzle(data_dir: Path) -> Non
     assert outcome.puzzle_rating == update(puzzle_first, [(Rating(), 0.0)]).rating
     assert outcome.after.rating > 1500 > outcome.puzzle_rating - 1000
     assert outcome.streak == Streak(1, 1)
+
+
+def test_time_away_widens_the_deviation_and_lets_the_next_answer_move_the_rating_more(
+    data_dir: Path,
+) -> None:
+    pack = _pack()
+    with _store(data_dir) as store:
+        _play(store, pack, [True, False, True, True, False, True])
+        settled = store.player(T0 + timedelta(hours=1))
+        assert settled == store._attempts[-1].player_after  # within a period: as left
+        week = store.player(T0 + timedelta(days=8))
+        months = store.player(T0 + timedelta(days=120))
+        years = store.player(T0 + timedelta(days=3650))
+        assert settled.rd < week.rd < months.rd < years.rd <= NEW_RD
+        assert settled.rating == week.rating == months.rating == years.rating
+        assert week == update(settled, [])  # one period: the paper's step once
+        p = pack.puzzles[7 % len(pack.puzzles)]
+        back = store.record(p, _wrong(p), 3.0, T0 + timedelta(days=120))
+    assert back.before == months
+    soon = update(settled, [(Rating(p.rating, PUZZLE_RD), 0.0)])
+    assert settled.rating - soon.rating < months.rating - back.after.rating
+
+
+def test_a_rating_left_long_enough_is_as_unsure_as_a_new_ones_and_no_more() -> None:
+    assert idle(Rating(1620.0, 340.0, 0.06), 10_000) == Rating(1620.0, NEW_RD, 0.06)
+    assert idle(Rating(1620.0, 60.0, 0.06), 0) == Rating(1620.0, 60.0, 0.06)
+    assert idle(Rating(1620.0, 60.0, 0.06), -3) == Rating(1620.0, 60.0, 0.06)
 
 
 def test_only_a_puzzles_first_try_is_rated(data_dir: Path) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["SCALE", "TAU", "Rating", "update"]
+__all__ = ["NEW_RD", "SCALE", "TAU", "Rating", "idle", "update"]
 
 SCALE: Final = 173.7178
 """Glicko-2's scale factor between the Glicko scale (1500-centred) and its own."""
@@ -29,13 +29,16 @@ TAU: Final = 0.5
 
 _EPSILON: Final = 0.000001
 
+NEW_RD: Final = 350.0
+"""A new player's rating deviation, the most a rating is ever unsure."""
+
 
 @dataclass(frozen=True, slots=True)
 class Rating:
     """A rating on the Glicko scale, its deviation (RD) and its volatility."""
 
     rating: float = 1500.0
-    rd: float = 350.0
+    rd: float = NEW_RD
     volatility: float = 0.06
 
 
@@ -75,6 +78,19 @@ def update(player: Rating, games: Sequence[tuple[Rating, float]], tau: float = T
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     mu_new = mu + phi_new * phi_new * improvement
     return Rating(mu_new * SCALE + 1500.0, phi_new * SCALE, sigma_new)
+
+
+def idle(player: Rating, periods: int) -> Rating:
+    """``player`` after ``periods`` rating periods without a game: only the deviation grows
+    (the paper's step for a player who did not compete, once a period), never past the
+    deviation of a new player (350), so a rating left for months is held loosely again and
+    the next results move it as they would a newcomer's, at most."""
+    rating = player
+    for _ in range(max(0, periods)):
+        rating = update(rating, [])
+        if rating.rd >= NEW_RD:
+            return Rating(player.rating, NEW_RD, player.volatility)
+    return rating
 
 
 def _volatility(delta: float, phi: float, v: float, sigma: float, tau: float) -> float:

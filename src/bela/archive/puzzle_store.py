@@ -32,12 +32,12 @@ import os
 import sqlite3
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from random import Random
 from typing import Final
 
-from bela.archive.glicko import Rating, update
+from bela.archive.glicko import Rating, idle, update
 from bela.archive.puzzle_pack import Pack, Puzzle
 from bela.engine import Action
 from bela.foundation.files import fsync_dir, read_limited, replace_atomically
@@ -46,6 +46,7 @@ from bela.foundation.untrusted import oneline
 __all__ = [
     "JOURNAL_NAME",
     "PUZZLE_RD",
+    "RATING_PERIOD",
     "RETRY_AFTER",
     "Attempt",
     "Outcome",
@@ -61,6 +62,9 @@ JOURNAL_NAME: Final = "puzzle-attempts.jsonl"
 
 PUZZLE_RD: Final = 150.0
 """A puzzle's first rating deviation: its first rating is a guess from which bots find it."""
+
+RATING_PERIOD: Final = timedelta(days=7)
+"""A rating period of Glicko-2: the player's deviation grows once for each one away."""
 
 RETRY_AFTER: Final = 5
 """A missed puzzle comes back after this many other attempts."""
@@ -174,9 +178,17 @@ class PuzzleStore:
         """Every attempt, oldest first."""
         return list(self._attempts)
 
-    def player(self) -> Rating:
-        """The player's rating now (1500 ± 350 before the first puzzle)."""
-        return self._attempts[-1].player_after if self._attempts else Rating()
+    def player(self, now: datetime | None = None) -> Rating:
+        """The player's rating ``now`` (1500 ± 350 before the first puzzle).
+
+        Time away loosens it: each whole ``RATING_PERIOD`` since the last answer grows
+        the deviation once (Glicko-2's step for a period without games, ``idle``).
+        """
+        if not self._attempts:
+            return Rating()
+        last = self._attempts[-1]
+        now = (now or datetime.now(UTC)).astimezone(UTC)
+        return idle(last.player_after, (now - last.at) // RATING_PERIOD)
 
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
         """The puzzle's local rating: its first rating until the player has tried it."""
@@ -283,7 +295,7 @@ class PuzzleStore:
         self._catch_up()
         when = (when or datetime.now(UTC)).astimezone(UTC)
         right = puzzle.is_right(action)
-        before = self.player()
+        before = self.player(when)
         puzzle_before = self.puzzle_rating(puzzle)
         rated = all(a.puzzle != puzzle.id for a in self._attempts)
         if rated:
