@@ -13,7 +13,7 @@ transitions without the defensive copy (``push_card`` also skips validation).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from random import Random
 from typing import Any, Final, NamedTuple
 
@@ -30,7 +30,7 @@ from bela.engine.cards import (
     mask_of,
     to_card,
 )
-from bela.engine.deal import check_seed, deal_checked
+from bela.engine.deal import check_seed, dealt
 from bela.engine.errors import (
     IllegalBelaError,
     IllegalBidError,
@@ -67,31 +67,30 @@ _KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
 BELA_MASK: Final = tuple((1 << (s * 8 + _KING)) | (1 << (s * 8 + _QUEEN)) for s in range(4))
 
 _SUIT_MASKS: Final = frozenset(SUIT_MASK)
+# The phases as module constants: the compiled build reads a constant where ``Phase.PLAYING`` is
+# an attribute lookup on the enum class, on every action.
+_BIDDING: Final = Phase.BIDDING
+_PLAYING: Final = Phase.PLAYING
+_FINISHED: Final = Phase.FINISHED
 _SUITS: Final = tuple(Suit)
-# Per-trump slices of the trick tables, and the three seats after each leader.
-BEATS_BY_TRUMP: Final = tuple(BEATS[t * 32 : t * 32 + 32] for t in range(4))
-POINTS_BY_TRUMP: Final = tuple(CARD_POINTS[t * 32 : t * 32 + 32] for t in range(4))
-FOLLOWERS: Final = tuple(((s + 1) & 3, (s + 2) & 3, (s + 3) & 3) for s in range(4))
 
-# Byte tables for the random playout, which keeps each hand as four suit bytes
-# (ranks as bits, natural order) so its arithmetic stays on small cached ints.
-_BITS_OF: Final = tuple(tuple(1 << r for r in range(8) if b >> r & 1) for b in range(256))
-_COUNT_OF: Final = tuple(b.bit_count() for b in range(256))
-_CARD_OF_BIT: Final = tuple(
-    tuple(s * 8 + bit.bit_length() - 1 if bit else -1 for bit in range(129)) for s in range(4)
+# Byte tables for the random playout, which keeps each hand as four suit bytes (ranks as
+# bits, natural order): ``bytes`` because indexing one gives a small int, which the compiled
+# build reads without unboxing an object and the pure build gets from its small-int cache.
+_COUNT: Final = bytes(b.bit_count() for b in range(256))
+# _KTH[b * 8 + k]: the rank of the k-th lowest rank in byte b (0 past the last)
+_KTH: Final = bytes(
+    ([r for r in range(8) if b >> r & 1] + [0] * 8)[k] for b in range(256) for k in range(8)
 )
-
-
-def _by_bit(values: Sequence[int]) -> tuple[int, ...]:
-    """A rank-indexed table re-indexed by the rank's bit (1, 2, 4 … 128)."""
-    return tuple(values[bit.bit_length() - 1] if bit else 0 for bit in range(129))
-
-
-# Within its own suit, the ranks that beat a card (trump suit: trump order), by the card's bit.
-_ABOVE_TRUMP: Final = _by_bit([(BEATS[r] & 0xFF) for r in range(8)])
-_ABOVE_PLAIN: Final = _by_bit([(BEATS[32 + r] & 0xFF) for r in range(8)])
+# _ABOVE[r] (plain suit) and _ABOVE[8 + r] (trump): the ranks of its own suit that beat rank r
+_ABOVE: Final = bytes(
+    [BEATS[32 + r] & 0xFF for r in range(8)] + [BEATS[r] & 0xFF for r in range(8)]
+)
+# _POINTS[trump * 32 + card]: a card's points
+_POINTS: Final = bytes(CARD_POINTS)
 _KQ: Final = (1 << _KING) | (1 << _QUEEN)
 Pair = tuple[int, int]
+Four = tuple[int, int, int, int]
 _new_tuple: Final = tuple.__new__
 
 
@@ -214,13 +213,19 @@ class Round:
                 seen |= part
         if seen != ALL_CARDS_MASK:  # pragma: no cover - implied by the counts above
             raise InvalidValueError("a deal uses all 32 cards")
-        self._start(first, hand_masks, talon_masks, checked_rules, checked_seed)
+        self._start(
+            first,
+            (hand_masks[0], hand_masks[1], hand_masks[2], hand_masks[3]),
+            (talon_masks[0], talon_masks[1], talon_masks[2], talon_masks[3]),
+            checked_rules,
+            checked_seed,
+        )
 
     def _start(
         self,
         dealer: int,
-        hands: Sequence[int],
-        talons: Sequence[int],
+        hands: Four,
+        talons: Four,
         rules: Rules,
         seed: int | None,
     ) -> None:
@@ -228,9 +233,9 @@ class Round:
         self.rules = rules
         self.dealer = dealer
         self.seed = seed
-        self.deal_hands = (hands[0], hands[1], hands[2], hands[3])
-        self.deal_talons = (talons[0], talons[1], talons[2], talons[3])
-        self._phase = Phase.BIDDING
+        self.deal_hands = hands
+        self.deal_talons = talons
+        self._phase = _BIDDING
         self._bids: list[tuple[int, Pass | Call]] = []
         self._caller = -1
         self._trump = -1
@@ -275,7 +280,7 @@ class Round:
         )
         checked_rules = rules if type(rules) is Rules else _check_rules(rules)
         checked_seed = check_seed(seed)
-        hands, talons = deal_checked(checked_seed, first)
+        hands, talons = dealt(checked_seed, first)
         rnd = _blank(cls)  # without the checks of __init__
         # a seeded deal is valid by construction
         rnd._start(first, hands, talons, checked_rules, checked_seed)
@@ -347,9 +352,9 @@ class Round:
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or None once the round is finished."""
-        if self._phase is Phase.FINISHED:
+        if self._phase is _FINISHED:
             return None
-        if self._phase is Phase.BIDDING:
+        if self._phase is _BIDDING:
             return (self.dealer + 1 + len(self._bids)) % 4
         return self._to_play
 
@@ -376,7 +381,7 @@ class Round:
 
     @property
     def is_finished(self) -> bool:
-        return self._phase is Phase.FINISHED
+        return self._phase is _FINISHED
 
     def hand(self, seat: object) -> list[Card]:
         """The cards a seat holds now (6 before the call, then 8 less those played)."""
@@ -447,7 +452,7 @@ class Round:
         """
         seat = self._to_play
         return (
-            self._phase is Phase.PLAYING
+            self._phase is _PLAYING
             and not self._history
             and not self._silent >> seat & 1
             and bool(self.declarations(seat))
@@ -515,7 +520,7 @@ class Round:
         """
         return (
             self._claim_context is not None
-            and self._phase is Phase.PLAYING
+            and self._phase is _PLAYING
             and not self._trick
             and bool(self._history)
         )
@@ -530,7 +535,7 @@ class Round:
 
     def legal_mask(self) -> int:
         """The cards the player to act may play, as a mask (0 outside the play phase)."""
-        if self._phase is not Phase.PLAYING:
+        if self._phase is not _PLAYING:
             return 0
         hand = self._hands[self._to_play]
         if not self._trick:
@@ -542,7 +547,7 @@ class Round:
         announcement."""
         card = card if type(card) is int and 0 <= card <= 31 else int(to_card(card))
         seat = self._to_play
-        if seat != self._bela_seat or self._phase is not Phase.PLAYING:  # the cheap test first
+        if seat != self._bela_seat or self._phase is not _PLAYING:  # the cheap test first
             return False
         both = BELA_MASK[self._trump]
         bit = 1 << card
@@ -554,10 +559,10 @@ class Round:
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now."""
-        if self._phase is Phase.BIDDING:
+        if self._phase is _BIDDING:
             forced = len(self._bids) == 3 and not self.rules.no_forced_trump
             return list(CALLS) if forced else [PASS, *CALLS]
-        if self._phase is Phase.PLAYING:
+        if self._phase is _PLAYING:
             out: list[Action] = []
             # the cards that may carry bela: with the first of trump K/Q, either while the
             # bela seat holds both; with the second, the one it still holds
@@ -600,7 +605,7 @@ class Round:
             _check_shape(action)
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
             seat = check_seat(seat, "the seat acting", MalformedActionError)
-        if self._phase is Phase.FINISHED:
+        if self._phase is _FINISHED:
             raise RoundOverError("the round is over: no more actions")
         if seat is not None and seat != self.to_act:
             raise OutOfTurnError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
@@ -615,7 +620,7 @@ class Round:
                 )
             return action
         if isinstance(action, Silent):
-            if self._phase is not Phase.PLAYING or self._history:
+            if self._phase is not _PLAYING or self._history:
                 raise WrongPhaseError("zvanja are kept back in the first trick, before one's card")
             if self._silent >> self._to_play & 1:
                 raise WrongPhaseError("this player has already kept his zvanja back")
@@ -623,14 +628,14 @@ class Round:
                 raise WrongPhaseError("this player has no zvanja to keep back")
             return action
         if isinstance(action, (Pass, Call)):
-            if self._phase is not Phase.BIDDING:
+            if self._phase is not _BIDDING:
                 raise WrongPhaseError(f"trump is already {self.trump}: play a card")
             if isinstance(action, Pass) and len(self._bids) == 3 and not self.rules.no_forced_trump:
                 raise IllegalBidError("the dealer may not say dalje: name a trump suit")
             return action
         if not isinstance(action, Play):  # pragma: no cover - _check_shape refused it above
             raise MalformedActionError(f"{quoted(action)} is not an action")
-        if self._phase is not Phase.PLAYING:
+        if self._phase is not _PLAYING:
             raise WrongPhaseError("trump has not been named yet: pass (dalje) or name a suit")
         card = int(action.card)
         hand = self._hands[self._to_play]
@@ -680,19 +685,26 @@ class Round:
             self._silent |= 1 << self._to_play
             self._compare_declared()
         elif isinstance(action, Call):
-            call = CALLS[action.suit]  # the canonical instance, whatever was handed in
-            self._bids.append(((self.dealer + 1 + len(self._bids)) % 4, call))
-            self._actions.append(call)
-            self._call(int(action.suit))
+            self._bid_call(int(action.suit))
         else:
-            seat = (self.dealer + 1 + len(self._bids)) % 4
-            self._bids.append((seat, PASS))
-            self._actions.append(PASS)
-            if len(self._bids) == 4:
-                self._finish_unplayed(None)
+            self._bid_pass()
 
-    def _call(self, trump: int) -> None:
-        seat = self._bids[-1][0]
+    def _bid_pass(self) -> None:
+        bids = self._bids
+        bids.append(((self.dealer + 1 + len(bids)) & 3, PASS))
+        self._actions.append(PASS)
+        if len(bids) == 4:
+            self._finish_unplayed(None)
+
+    def _bid_call(self, trump: int) -> None:
+        call = CALLS[trump]  # the canonical instance, whatever was handed in
+        bids = self._bids
+        seat = (self.dealer + 1 + len(bids)) & 3
+        bids.append((seat, call))
+        self._actions.append(call)
+        self._call(seat, trump)
+
+    def _call(self, seat: int, trump: int) -> None:
         self._caller = seat
         self._trump = trump
         talons = self.deal_talons
@@ -719,7 +731,7 @@ class Round:
             if best_seat >= 0:
                 self._zvanja_seat = best_seat
                 self._zvanja_team = best_seat & 1
-        self._phase = Phase.PLAYING
+        self._phase = _PLAYING
 
     def _compare_declared(self) -> None:
         """The zvanja comparison again, over the seats that have not kept theirs back.
@@ -793,7 +805,7 @@ class Round:
         grb = _getrandbits(rng)
         if self._result is not None:
             raise WrongPhaseError("play_out_random needs a round that is not finished")
-        if self._phase is Phase.BIDDING:
+        if self._phase is _BIDDING:
             self._bid_randomly(grb)
             ended = self._ended()
             if ended is not None:  # belot, or four passes without a forced dealer
@@ -810,14 +822,14 @@ class Round:
             if ended is not None:
                 return ended
         trump = self._trump
-        # per seat and suit, the ranks held as a byte (small ints: no allocation)
-        suits_of = [list(m.to_bytes(4, "little")) for m in self._hands]
-        above_of = [_ABOVE_PLAIN] * 4
-        above_of[trump] = _ABOVE_TRUMP
-        points_of = POINTS_BY_TRUMP[trump]
-        card_of = _CARD_OF_BIT
-        bits_of = _BITS_OF
-        count_of = _COUNT_OF
+        h = self._hands
+        # the ranks each seat holds in each suit, as bytes: hs[seat * 4 + suit]
+        hs = list((h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96).to_bytes(16, "little"))
+        count = _COUNT
+        kth = _KTH
+        above_of = _ABOVE
+        points_of = _POINTS
+        pbase = trump * 32
         bela_seat = self._bela_seat
         # under the first-card rule the announcement is still to come only while the
         # bela seat holds both cards; a first card played silently gave bela up
@@ -825,93 +837,109 @@ class Round:
             bela_seat >= 0
             and not self.rules.bela_on_second
             and self._bela_by < 0
-            and self._hands[bela_seat] & BELA_MASK[trump] == BELA_MASK[trump]
+            and h[bela_seat] & BELA_MASK[trump] == BELA_MASK[trump]
         )
         history = self._history
-        card_pts = self._card_pts
-        tricks_won = self._tricks_won
         leader = self._leader
         played: list[int] = []
         record = played.append
         bela_at = -1
         done = len(history)
         win = -1
+        win_pos = 0
+        pts0 = pts1 = won0 = won1 = 0
         while done < 8:
             n = 8 - done  # every hand holds this many cards at the lead
             # the lead: the k-th card of the hand, counting suit by suit
             k = grb(30) % n
-            hand = suits_of[leader]
+            base = leader * 4
             s = 0
-            b = hand[0]
-            while k >= count_of[b]:
-                k -= count_of[b]
+            b = hs[base]
+            c = count[b]
+            while k >= c:
+                k -= c
                 s += 1
-                b = hand[s]
-            bit = bits_of[b][k]
-            hand[s] = b ^ bit
+                b = hs[base + s]
+                c = count[b]
+            r = kth[b * 8 + k]
+            hs[base + s] = b ^ (1 << r)
             led = win_suit = s
-            win = card_of[s][bit]
+            win = s * 8 + r
             record(win)
-            above = above_of[s][bit]  # the ranks of the winning suit that beat the winner
+            points = points_of[pbase + win]
+            # the ranks of the winning suit that beat the winner
+            above = above_of[r + 8] if s == trump else above_of[r]
             win_seat = leader
-            for seat in FOLLOWERS[leader]:
-                hand = suits_of[seat]
-                b = hand[led]
+            win_pos = 0
+            for pos in range(1, 4):
+                seat = (leader + pos) & 3
+                at = seat * 4
+                b = hs[at + led]
                 if b:
                     s = led
-                elif hand[trump]:
-                    s = trump
-                    b = hand[trump]
-                else:  # neither the suit led nor trump: any card, as at the lead
-                    k = grb(30) % n
-                    s = 0
-                    b = hand[0]
-                    while k >= count_of[b]:
-                        k -= count_of[b]
-                        s += 1
-                        b = hand[s]
-                    bit = bits_of[b][k]
-                    hand[s] = b ^ bit
-                    card = card_of[s][bit]
-                    record(card)
-                    continue
+                else:
+                    b = hs[at + trump]
+                    if b:
+                        s = trump
+                    else:  # neither the suit led nor trump: any card, as at the lead
+                        k = grb(30) % n
+                        s = 0
+                        b = hs[at]
+                        c = count[b]
+                        while k >= c:
+                            k -= c
+                            s += 1
+                            b = hs[at + s]
+                            c = count[b]
+                        r = kth[b * 8 + k]
+                        hs[at + s] = b ^ (1 << r)
+                        card = s * 8 + r
+                        record(card)
+                        points += points_of[pbase + card]
+                        continue
                 # follow (or trump), beating the winner when it is in this suit and one can
                 legal = b & above or b if s == win_suit else b
-                options = bits_of[legal]
-                if len(options) > 1:
-                    c = len(options)
-                    bit = options[grb(30) % c]
-                else:
-                    bit = options[0]
-                hand[s] = b ^ bit
-                card = card_of[s][bit]
+                c = count[legal]
+                r = kth[legal * 8 + grb(30) % c] if c > 1 else kth[legal * 8]
+                hs[at + s] = b ^ (1 << r)
+                card = s * 8 + r
+                record(card)
+                points += points_of[pbase + card]
                 if s == win_suit:
-                    if above & bit:
+                    if above >> r & 1:
                         win = card
                         win_seat = seat
-                        above = above_of[s][bit]
+                        win_pos = pos
+                        above = above_of[r + 8] if s == trump else above_of[r]
                 elif s == trump:  # the first trump on a plain lead
                     win = card
                     win_seat = seat
+                    win_pos = pos
                     win_suit = s
-                    above = above_of[s][bit]
-                record(card)
-            cards = tuple(played[-4:])
-            points = (
-                points_of[cards[0]]
-                + points_of[cards[1]]
-                + points_of[cards[2]]
-                + points_of[cards[3]]
-            )
+                    above = above_of[r + 8]
+            t = len(played) - 4
             done += 1
             if done == 8:
                 points += LAST_TRICK_BONUS
-            history.append((leader, cards, win_seat, points))
-            card_pts[win_seat & 1] += points
-            tricks_won[win_seat & 1] += 1
+            history.append(
+                (leader, (played[t], played[t + 1], played[t + 2], played[t + 3]), win_seat, points)
+            )
+            if win_seat & 1:
+                pts1 += points
+                won1 += 1
+            else:
+                pts0 += points
+                won0 += 1
             leader = win_seat
+        card_pts = self._card_pts
+        card_pts[0] += pts0
+        card_pts[1] += pts1
+        tricks_won = self._tricks_won
+        tricks_won[0] += won0
+        tricks_won[1] += won1
         self._hands = [0, 0, 0, 0]
-        actions = list(map(PLAYS.__getitem__, played))
+        plays = PLAYS
+        actions = [plays[c] for c in played]
         if bela_first:
             # bela goes with the first of trump K and Q, both still in the holder's hand
             king, queen = trump * 8 + _KING, trump * 8 + _QUEEN
@@ -931,7 +959,7 @@ class Round:
         self._actions.extend(actions)
         self._leader = self._to_play = leader
         self._win_card = win
-        self._win_pos = played[-4:].index(win)
+        self._win_pos = win_pos
         self._finish_played()
         result = self._ended()
         assert result is not None
@@ -945,13 +973,16 @@ class Round:
     def _bid_randomly(self, getrandbits: Callable[[int], int]) -> None:
         """Make the bids still due at random: each legal bid equally likely."""
         forced_allowed = not self.rules.no_forced_trump
-        while self._phase is Phase.BIDDING:
+        while self._phase is _BIDDING:
             if len(self._bids) == 3 and forced_allowed:
                 # the forced dealer names one of four suits
-                self._push_checked(CALLS[getrandbits(32) & 3])
+                self._bid_call(getrandbits(32) & 3)
             else:
                 choice = getrandbits(32) % 5  # 0 is dalje
-                self._push_checked(CALLS[choice - 1] if choice else PASS)
+                if choice:
+                    self._bid_call(choice - 1)
+                else:
+                    self._bid_pass()
 
     # ------------------------------------------------------------------ endings
 
@@ -995,7 +1026,7 @@ class Round:
                 False,
             ),
         )
-        self._phase = Phase.FINISHED
+        self._phase = _FINISHED
 
     def _finish_claimed(self) -> None:
         """End the round on a "dosta": check the claim; what each team counted is written.
@@ -1038,7 +1069,7 @@ class Round:
             claim=team,
             claim_ok=ok,
         )
-        self._phase = Phase.FINISHED
+        self._phase = _FINISHED
 
     def _finish_unplayed(self, belot_seat: int | None) -> None:
         """End a round whose cards are not played: belot, or four passes (a void deal)."""
@@ -1060,7 +1091,7 @@ class Round:
             belot_seat=belot_seat,
             redeal=belot_seat is None,
         )
-        self._phase = Phase.FINISHED
+        self._phase = _FINISHED
 
     # ------------------------------------------------------------------ views
 
@@ -1091,7 +1122,7 @@ class Round:
             shown_zvanja=shown,
             zvanja_team=self.zvanja_team,
             tricks=self.tricks,
-            trick_leader=self._leader if self._phase is Phase.PLAYING else None,
+            trick_leader=self._leader if self._phase is _PLAYING else None,
             trick=self.trick,
             bela_announced=() if self._bela_by < 0 else (self._bela_by,),
             hand_sizes=(
@@ -1145,7 +1176,8 @@ _UNSET: Final[list[int]] = []
 
 
 def _blank(cls: type[Round]) -> Round:
-    return cls(0, _UNSET, _UNSET)
+    # Round itself by name: the compiled build calls its constructor directly
+    return Round(0, _UNSET, _UNSET) if cls is Round else cls(0, _UNSET, _UNSET)
 
 
 # Round's slots again (mypyc gives no ``Round.__slots__``); a test checks they are the same.

@@ -98,8 +98,9 @@ def _runs(byte: int) -> tuple[tuple[int, int], ...]:
 
 
 _RUNS: Final = tuple(_runs(v) for v in range(256))
-# Total sequence points per suit byte (belot excluded), for the fast path.
-SEQUENCE_POINTS_BY_BYTE: Final = tuple(
+# Total sequence points per suit byte (belot excluded), for the fast path. At most 100 (a run
+# of 7, or 3 and 4), so ``bytes``: an index gives a small int with no object to unbox.
+SEQUENCE_POINTS_BY_BYTE: Final = bytes(
     sum(_SEQUENCE_POINTS.get(length, 0) for _, length in _RUNS[v]) for v in range(256)
 )
 
@@ -147,7 +148,10 @@ def zvanja_key(mask: int, tens_high: bool = False) -> tuple[int, int]:
     Table lookups on the four suit bytes (small ints), no loops; a hand with no
     sequence and no four, the usual case, is done after four lookups.
     """
-    b0, b1, b2, b3 = mask.to_bytes(4, "little")
+    b0 = mask & 0xFF
+    b1 = mask >> 8 & 0xFF
+    b2 = mask >> 16 & 0xFF
+    b3 = mask >> 24 & 0xFF
     points = SEQUENCE_POINTS_BY_BYTE
     total = points[b0] + points[b1] + points[b2] + points[b3]
     common = b0 & b1 & b2 & b3 & 0xFC
