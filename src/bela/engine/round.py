@@ -45,10 +45,16 @@ from bela.engine.errors import (
 from bela.engine.errors import shown as quoted
 from bela.engine.guards import check_int, check_mask, check_seat, check_sequence
 from bela.engine.rules import DEFAULT_RULES, Rules
-from bela.engine.scoring import tally
+from bela.engine.scoring import tally_flat
 from bela.engine.tricks import BEATS, CARD_POINTS, english_reason, illegal_reason, legal_mask
 from bela.engine.view import CompletedTrick, Phase, SeatView
-from bela.engine.zvanja import Zvanje, ZvanjeKind, best_zvanja_seat, zvanja_of_mask
+from bela.engine.zvanja import (
+    Zvanje,
+    ZvanjeKind,
+    best_zvanja_of,
+    best_zvanja_seat,
+    zvanja_of_mask,
+)
 
 __all__ = ["BELA_POINTS", "LAST_TRICK_BONUS", "Round", "RoundResult"]
 
@@ -142,27 +148,33 @@ class Round:
 
     __slots__ = (
         "_actions",
-        "_bela",
+        "_bela0",
+        "_bela1",
         "_bela_by",
         "_bela_seat",
         "_bids",
         "_caller",
-        "_card_pts",
         "_claim_context",
         "_declarations",
-        "_hands",
+        "_h0",
+        "_h1",
+        "_h2",
+        "_h3",
         "_history",
         "_leader",
         "_match_context",
         "_phase",
+        "_pts0",
+        "_pts1",
         "_result",
         "_silent",
         "_to_play",
         "_trick",
-        "_tricks_won",
         "_trump",
         "_win_card",
         "_win_pos",
+        "_won0",
+        "_won1",
         "_zvanja_pts",
         "_zvanja_seat",
         "_zvanja_team",
@@ -239,13 +251,13 @@ class Round:
         self._bids: list[tuple[int, Pass | Call]] = []
         self._caller = -1
         self._trump = -1
-        self._hands = list(self.deal_hands)
+        self._h0, self._h1, self._h2, self._h3 = hands
         self._declarations: tuple[tuple[Zvanje, ...], ...] | None = None
         self._zvanja_pts: Pair = (0, 0)
         self._zvanja_seat = -1
         self._zvanja_team = -1
         self._bela_seat = -1
-        self._bela = [0, 0]
+        self._bela0 = self._bela1 = 0
         self._bela_by = -1
         self._silent = 0
         self._leader = (dealer + 1) % 4
@@ -254,8 +266,8 @@ class Round:
         self._win_card = -1
         self._win_pos = -1
         self._history: list[tuple[int, tuple[int, ...], int, int]] = []
-        self._card_pts = [0, 0]
-        self._tricks_won = [0, 0]
+        self._pts0 = self._pts1 = 0  # card points taken, by team
+        self._won0 = self._won1 = 0  # tricks taken, by team
         self._actions: list[Action] = []
         self._result: RoundResult | None = None
         self._claim_context = None
@@ -304,13 +316,17 @@ class Round:
         new._bids = self._bids.copy()
         new._caller = self._caller
         new._trump = self._trump
-        new._hands = self._hands.copy()
+        new._h0 = self._h0
+        new._h1 = self._h1
+        new._h2 = self._h2
+        new._h3 = self._h3
         new._declarations = self._declarations
         new._zvanja_pts = self._zvanja_pts
         new._zvanja_seat = self._zvanja_seat
         new._zvanja_team = self._zvanja_team
         new._bela_seat = self._bela_seat
-        new._bela = self._bela.copy()
+        new._bela0 = self._bela0
+        new._bela1 = self._bela1
         new._bela_by = self._bela_by
         new._silent = self._silent
         new._leader = self._leader
@@ -319,8 +335,10 @@ class Round:
         new._win_card = self._win_card
         new._win_pos = self._win_pos
         new._history = self._history.copy()
-        new._card_pts = self._card_pts.copy()
-        new._tricks_won = self._tricks_won.copy()
+        new._pts0 = self._pts0
+        new._pts1 = self._pts1
+        new._won0 = self._won0
+        new._won1 = self._won1
         new._actions = self._actions.copy()
         new._result = self._result
         new._claim_context = self._claim_context
@@ -386,11 +404,11 @@ class Round:
     def hand(self, seat: object) -> list[Card]:
         """The cards a seat holds now (6 before the call, then 8 less those played)."""
         seat = seat if type(seat) is int and 0 <= seat <= 3 else check_seat(seat)
-        return mask_cards(self._hands[seat])
+        return mask_cards(self._hand(seat))
 
     def hand_mask(self, seat: object) -> int:
         seat = seat if type(seat) is int and 0 <= seat <= 3 else check_seat(seat)
-        return self._hands[seat]
+        return self._hand(seat)
 
     def talon(self, seat: object) -> list[Card]:
         seat = seat if type(seat) is int and 0 <= seat <= 3 else check_seat(seat)
@@ -415,11 +433,11 @@ class Round:
     @property
     def card_points(self) -> Pair:
         """Card points taken so far (the last trick's 10 included once it is won)."""
-        return self._card_pts[0], self._card_pts[1]
+        return self._pts0, self._pts1
 
     @property
     def tricks_won(self) -> Pair:
-        return self._tricks_won[0], self._tricks_won[1]
+        return self._won0, self._won1
 
     def declarations(self, seat: object) -> tuple[Zvanje, ...]:
         """A seat's zvanja in its eight cards (empty before the call), best first."""
@@ -509,7 +527,9 @@ class Round:
         """
         team = check_int(team, "a team", 0, 1)
         base = 0 if self._claim_context is None else self._claim_context[team]
-        return base + self._card_pts[team] + self._zvanja_pts[team] + self._bela[team]
+        if team:
+            return base + self._pts1 + self._zvanja_pts[1] + self._bela1
+        return base + self._pts0 + self._zvanja_pts[0] + self._bela0
 
     def can_claim(self) -> bool:
         """Whether the player to act may say "dosta" now.
@@ -531,13 +551,31 @@ class Round:
             f"trump={self.trump} to_act={self.to_act} actions={len(self._actions)}>"
         )
 
+    def _hand(self, seat: int) -> int:
+        """The mask a seat holds now (four int fields: the compiled build boxes no mask)."""
+        if seat == 0:
+            return self._h0
+        if seat == 1:
+            return self._h1
+        if seat == 2:
+            return self._h2
+        return self._h3
+
+    def _add_bela(self, seat: int) -> None:
+        """``seat`` announces bela: its team's 20 points."""
+        if seat & 1:
+            self._bela1 += BELA_POINTS
+        else:
+            self._bela0 += BELA_POINTS
+        self._bela_by = seat
+
     # ------------------------------------------------------------------ legality
 
     def legal_mask(self) -> int:
         """The cards the player to act may play, as a mask (0 outside the play phase)."""
         if self._phase is not _PLAYING:
             return 0
-        hand = self._hands[self._to_play]
+        hand = self._hand(self._to_play)
         if not self._trick:
             return hand
         return legal_mask(hand, self._trick[0] >> 3, self._win_card, self._trump)
@@ -553,9 +591,9 @@ class Round:
         bit = 1 << card
         if self.rules.bela_on_second:
             # the card is one of trump K/Q and the other one has already left the hand
-            return bool(both & bit) and self._hands[seat] & both == bit
+            return bool(both & bit) and self._hand(seat) & both == bit
         # the card is one of trump K/Q and the other one is still in the hand
-        return bool(both & bit) and self._hands[seat] & both == both
+        return bool(both & bit) and self._hand(seat) & both == both
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now."""
@@ -569,7 +607,7 @@ class Round:
             bela_bit = 0
             if self._to_play == self._bela_seat:
                 both = BELA_MASK[self._trump]
-                held = self._hands[self._to_play] & both
+                held = self._hand(self._to_play) & both
                 if self.rules.bela_on_second:
                     if held != both:
                         bela_bit = held
@@ -638,7 +676,7 @@ class Round:
         if self._phase is not _PLAYING:
             raise WrongPhaseError("trump has not been named yet: pass (dalje) or name a suit")
         card = int(action.card)
-        hand = self._hands[self._to_play]
+        hand = self._hand(self._to_play)
         reason = illegal_reason(hand, self._trick, self._trump, card)
         if reason is not None:
             raise IllegalPlayError(english_reason(reason), reason)
@@ -707,27 +745,36 @@ class Round:
     def _call(self, seat: int, trump: int) -> None:
         self._caller = seat
         self._trump = trump
-        talons = self.deal_talons
-        h = self._hands
-        hands = [h[0] | talons[0], h[1] | talons[1], h[2] | talons[2], h[3] | talons[3]]
-        self._hands = hands
+        t0, t1, t2, t3 = self.deal_talons
+        h0 = self._h0 = self._h0 | t0
+        h1 = self._h1 = self._h1 | t1
+        h2 = self._h2 = self._h2 | t2
+        h3 = self._h3 = self._h3 | t3
         first = (self.dealer + 1) & 3
-        # someone holds eight cards of one suit (belot is a declaration: not without zvanja)
-        if not self.rules.no_zvanja and not _SUIT_MASKS.isdisjoint(hands):
+        rules = self.rules
+        # someone holds eight cards of one suit (belot is a declaration: not without zvanja);
+        # such a hand is 255 times a power of 256, so 0 modulo 255 (so are a few others)
+        if not rules.no_zvanja and not (h0 % 255 and h1 % 255 and h2 % 255 and h3 % 255):
+            hands = (h0, h1, h2, h3)
             for offset in range(4):
                 s = (first + offset) & 3
                 if hands[s] in _SUIT_MASKS:
                     self._finish_unplayed(s)
                     return
-        rules = self.rules
         if not rules.no_bela:
             both = BELA_MASK[trump]
-            for s in range(4):
-                if hands[s] & both == both:
-                    self._bela_seat = s
-                    break
+            if h0 & both == both:
+                self._bela_seat = 0
+            elif h1 & both == both:
+                self._bela_seat = 1
+            elif h2 & both == both:
+                self._bela_seat = 2
+            elif h3 & both == both:
+                self._bela_seat = 3
         if not rules.no_zvanja:
-            best_seat, self._zvanja_pts = best_zvanja_seat(hands, first, rules.tens_over_kings)
+            best_seat, self._zvanja_pts = best_zvanja_of(
+                h0, h1, h2, h3, first, rules.tens_over_kings
+            )
             if best_seat >= 0:
                 self._zvanja_seat = best_seat
                 self._zvanja_team = best_seat & 1
@@ -751,7 +798,15 @@ class Round:
     def push_card(self, card: int, bela: bool = False) -> None:
         """Play ``card`` for the seat to act, in place, without validation (search's fast path)."""
         seat = self._to_play
-        self._hands[seat] ^= 1 << card
+        bit = 1 << card
+        if seat == 0:
+            self._h0 ^= bit
+        elif seat == 1:
+            self._h1 ^= bit
+        elif seat == 2:
+            self._h2 ^= bit
+        else:
+            self._h3 ^= bit
         trick = self._trick
         if not trick:
             self._win_card = card
@@ -761,8 +816,7 @@ class Round:
             self._win_pos = len(trick)
         trick.append(card)
         if bela:
-            self._bela[seat & 1] += BELA_POINTS
-            self._bela_by = seat
+            self._add_bela(seat)
             self._actions.append(PLAYS_BELA[card])
         else:
             self._actions.append(PLAYS[card])
@@ -781,8 +835,12 @@ class Round:
         if len(history) == 7:
             points += LAST_TRICK_BONUS
         history.append((self._leader, tuple(trick), winner, points))
-        self._card_pts[winner & 1] += points
-        self._tricks_won[winner & 1] += 1
+        if winner & 1:
+            self._pts1 += points
+            self._won1 += 1
+        else:
+            self._pts0 += points
+            self._won0 += 1
         self._trick = []
         self._leader = self._to_play = winner
         if len(history) == 8:
@@ -822,9 +880,26 @@ class Round:
             if ended is not None:
                 return ended
         trump = self._trump
-        h = self._hands
+        h0, h1, h2, h3 = self._h0, self._h1, self._h2, self._h3
         # the ranks each seat holds in each suit, as bytes: hs[seat * 4 + suit]
-        hs = list((h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96).to_bytes(16, "little"))
+        hs = [
+            h0 & 0xFF,
+            h0 >> 8 & 0xFF,
+            h0 >> 16 & 0xFF,
+            h0 >> 24,
+            h1 & 0xFF,
+            h1 >> 8 & 0xFF,
+            h1 >> 16 & 0xFF,
+            h1 >> 24,
+            h2 & 0xFF,
+            h2 >> 8 & 0xFF,
+            h2 >> 16 & 0xFF,
+            h2 >> 24,
+            h3 & 0xFF,
+            h3 >> 8 & 0xFF,
+            h3 >> 16 & 0xFF,
+            h3 >> 24,
+        ]
         count = _COUNT
         kth = _KTH
         above_of = _ABOVE
@@ -837,7 +912,7 @@ class Round:
             bela_seat >= 0
             and not self.rules.bela_on_second
             and self._bela_by < 0
-            and h[bela_seat] & BELA_MASK[trump] == BELA_MASK[trump]
+            and self._hand(bela_seat) & BELA_MASK[trump] == BELA_MASK[trump]
         )
         history = self._history
         leader = self._leader
@@ -931,13 +1006,11 @@ class Round:
                 pts0 += points
                 won0 += 1
             leader = win_seat
-        card_pts = self._card_pts
-        card_pts[0] += pts0
-        card_pts[1] += pts1
-        tricks_won = self._tricks_won
-        tricks_won[0] += won0
-        tricks_won[1] += won1
-        self._hands = [0, 0, 0, 0]
+        self._pts0 += pts0
+        self._pts1 += pts1
+        self._won0 += won0
+        self._won1 += won1
+        self._h0 = self._h1 = self._h2 = self._h3 = 0
         plays = PLAYS
         actions = [plays[c] for c in played]
         if bela_first:
@@ -954,8 +1027,7 @@ class Round:
             )
         if bela_at >= 0:
             actions[bela_at] = PLAYS_BELA[played[bela_at]]
-            self._bela[bela_seat & 1] += BELA_POINTS
-            self._bela_by = bela_seat
+            self._add_bela(bela_seat)
         self._actions.extend(actions)
         self._leader = self._to_play = leader
         self._win_card = win
@@ -987,38 +1059,43 @@ class Round:
     # ------------------------------------------------------------------ endings
 
     def _finish_played(self) -> None:
-        card_pts = (self._card_pts[0], self._card_pts[1])
-        zvanja = self._zvanja_pts
-        bela = (self._bela[0], self._bela[1])
-        tricks = (self._tricks_won[0], self._tricks_won[1])
         rules = self.rules
-        score = tally(
+        pts0, pts1 = self._pts0, self._pts1
+        z0, z1 = self._zvanja_pts
+        bela0, bela1 = self._bela0, self._bela1
+        won0, won1 = self._won0, self._won1
+        t0, t1, w0, w1, fell, stiglja, tie, hanging = tally_flat(
             self._caller,
-            card_pts,
-            zvanja,
-            bela,
-            tricks,
+            pts0,
+            pts1,
+            z0,
+            z1,
+            bela0,
+            bela1,
+            won0,
+            won1,
             rules.visi,
             rules.stiglja_bonus,
             rules.bela_always_counts,
         )
+        totals = (t0, t1)
         # tuple.__new__ skips the named tuple's Python-level __new__: this runs at
         # the end of every simulated round
         self._result = _new_tuple(
             RoundResult,
             (
-                score.points,
-                card_pts,
-                zvanja,
-                bela,
-                tricks,
-                score.totals,
+                totals if fell is False else (w0, w1),
+                (pts0, pts1),
+                (z0, z1),
+                (bela0, bela1),
+                (won0, won1),
+                totals,
                 self._caller,
                 _SUITS[self._trump],
-                score.fell,
-                score.tie,
-                score.hanging,
-                score.stiglja,
+                fell,
+                tie,
+                hanging,
+                None if stiglja < 0 else stiglja,
                 None,
                 None,
                 False,
@@ -1041,8 +1118,8 @@ class Round:
         assert self._claim_context is not None
         team = self._to_play & 1
         totals = (
-            self._card_pts[0] + self._zvanja_pts[0] + self._bela[0],
-            self._card_pts[1] + self._zvanja_pts[1] + self._bela[1],
+            self._pts0 + self._zvanja_pts[0] + self._bela0,
+            self._pts1 + self._zvanja_pts[1] + self._bela1,
         )
         ok = self.counted(team) >= self._claim_context[2]
         if ok:
@@ -1054,7 +1131,7 @@ class Round:
             points=points,
             card_points=self.card_points,
             zvanja=self._zvanja_pts,
-            bela=(self._bela[0], self._bela[1]),
+            bela=(self._bela0, self._bela1),
             tricks=self.tricks_won,
             totals=totals,
             caller=self.caller,
@@ -1113,7 +1190,7 @@ class Round:
             dealer=self.dealer,
             rules=self.rules,
             phase=self._phase,
-            hand=tuple(mask_cards(self._hands[seat])),
+            hand=tuple(mask_cards(self._hand(seat))),
             talon=tuple(mask_cards(self.deal_talons[seat])) if called else (),
             bids=tuple(self._bids),
             trump=self.trump,
@@ -1126,10 +1203,10 @@ class Round:
             trick=self.trick,
             bela_announced=() if self._bela_by < 0 else (self._bela_by,),
             hand_sizes=(
-                self._hands[0].bit_count(),
-                self._hands[1].bit_count(),
-                self._hands[2].bit_count(),
-                self._hands[3].bit_count(),
+                self._h0.bit_count(),
+                self._h1.bit_count(),
+                self._h2.bit_count(),
+                self._h3.bit_count(),
             ),
             to_act=to_act,
             legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
@@ -1183,27 +1260,33 @@ def _blank(cls: type[Round]) -> Round:
 # Round's slots again (mypyc gives no ``Round.__slots__``); a test checks they are the same.
 _ROUND_FIELDS: Final = (
     "_actions",
-    "_bela",
+    "_bela0",
+    "_bela1",
     "_bela_by",
     "_bela_seat",
     "_bids",
     "_caller",
-    "_card_pts",
     "_claim_context",
     "_declarations",
-    "_hands",
+    "_h0",
+    "_h1",
+    "_h2",
+    "_h3",
     "_history",
     "_leader",
     "_match_context",
     "_phase",
+    "_pts0",
+    "_pts1",
     "_result",
     "_silent",
     "_to_play",
     "_trick",
-    "_tricks_won",
     "_trump",
     "_win_card",
     "_win_pos",
+    "_won0",
+    "_won1",
     "_zvanja_pts",
     "_zvanja_seat",
     "_zvanja_team",

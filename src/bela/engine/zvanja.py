@@ -175,19 +175,30 @@ def best_zvanja_seat(
     Only the best seat's team keeps its points; the other team's are 0. ``tens_high``
     is the house rule ``Rules.tens_over_kings``.
     """
+    return best_zvanja_of(hands[0], hands[1], hands[2], hands[3], first_player, tens_high)
+
+
+def best_zvanja_of(
+    h0: int, h1: int, h2: int, h3: int, first_player: int, tens_high: bool
+) -> tuple[int, Pair]:
+    """``best_zvanja_seat`` of the four hands by seat, as four ints (the round's fields)."""
+    k0, z0 = zvanja_key(h0, tens_high)
+    k1, z1 = zvanja_key(h1, tens_high)
+    k2, z2 = zvanja_key(h2, tens_high)
+    k3, z3 = zvanja_key(h3, tens_high)
+    if not (k0 or k1 or k2 or k3):  # the usual case: nobody has a declaration
+        return -1, (0, 0)
+    keys = (k0, k1, k2, k3)
     best_key = 0
     best_seat = -1
-    totals = [0, 0, 0, 0]
     for offset in range(4):
         seat = (first_player + offset) & 3
-        key, totals[seat] = zvanja_key(hands[seat], tens_high)
+        key = keys[seat]
         if key > best_key:  # strict: an equal key later in playing order loses
             best_key, best_seat = key, seat
-    if best_seat < 0:
-        return -1, (0, 0)
-    team = best_seat & 1
-    both = totals[team] + totals[team + 2]
-    return best_seat, ((both, 0) if team == 0 else (0, both))
+    if best_seat & 1:
+        return best_seat, (0, z1 + z3)
+    return best_seat, (z0 + z2, 0)
 
 
 def belot_suit(mask: int) -> Suit | None:
