@@ -84,16 +84,23 @@ _SUITS: Final = tuple(Suit)
 # bits, natural order): ``bytes`` because indexing one gives a small int, which the compiled
 # build reads without unboxing an object and the pure build gets from its small-int cache.
 _COUNT: Final = bytes(b.bit_count() for b in range(256))
-# _KTH[b * 8 + k]: the rank of the k-th lowest rank in byte b (0 past the last)
+# _KTH[b << 3 | k]: the bit of the k-th lowest rank in byte b (0 past the last)
 _KTH: Final = bytes(
-    ([r for r in range(8) if b >> r & 1] + [0] * 8)[k] for b in range(256) for k in range(8)
+    ([1 << r for r in range(8) if b >> r & 1] + [0] * 8)[k] for b in range(256) for k in range(8)
 )
-# _ABOVE[r] (plain suit) and _ABOVE[8 + r] (trump): the ranks of its own suit that beat rank r
-_ABOVE: Final = bytes(
-    [BEATS[32 + r] & 0xFF for r in range(8)] + [BEATS[r] & 0xFF for r in range(8)]
+# _CARD_OF[suit << 8 | bit]: the card of a suit and a rank's bit
+_CARD_OF: Final = bytes(
+    s * 8 + bit.bit_length() - 1 if bit and not bit & (bit - 1) else 0
+    for s in range(4)
+    for bit in range(256)
 )
-# _POINTS[trump * 32 + card]: a card's points
-_POINTS: Final = bytes(CARD_POINTS)
+# By trump: each card's points, and the ranks of its own suit that beat it (as a byte)
+_POINTS: Final = tuple(bytes(CARD_POINTS[t * 32 : t * 32 + 32]) for t in range(4))
+_ABOVE: Final = tuple(
+    bytes(BEATS[t * 32 + c] >> (c & ~7) & 0xFF for c in range(32)) for t in range(4)
+)
+# The three seats after each leader, as offsets into the playout's suit bytes (seat * 4)
+_FOLLOW_AT: Final = tuple(tuple(((s + i) & 3) * 4 for i in (1, 2, 3)) for s in range(4))
 _KQ: Final = (1 << _KING) | (1 << _QUEEN)
 Pair = tuple[int, int]
 Four = tuple[int, int, int, int]
@@ -902,9 +909,10 @@ class Round:
         ]
         count = _COUNT
         kth = _KTH
-        above_of = _ABOVE
-        points_of = _POINTS
-        pbase = trump * 32
+        card_of = _CARD_OF
+        above_of = _ABOVE[trump]
+        points_of = _POINTS[trump]
+        follow_at = _FOLLOW_AT
         bela_seat = self._bela_seat
         # under the first-card rule the announcement is still to come only while the
         # bela seat holds both cards; a first card played silently gave bela up
@@ -917,38 +925,32 @@ class Round:
         history = self._history
         leader = self._leader
         played: list[int] = []
-        record = played.append
         bela_at = -1
         done = len(history)
         win = -1
-        win_pos = 0
         pts0 = pts1 = won0 = won1 = 0
         while done < 8:
             n = 8 - done  # every hand holds this many cards at the lead
             # the lead: the k-th card of the hand, counting suit by suit
             k = grb(30) % n
-            base = leader * 4
+            at = leader * 4
             s = 0
-            b = hs[base]
+            b = hs[at]
             c = count[b]
             while k >= c:
                 k -= c
                 s += 1
-                b = hs[base + s]
+                b = hs[at + s]
                 c = count[b]
-            r = kth[b * 8 + k]
-            hs[base + s] = b ^ (1 << r)
+            bit = kth[b << 3 | k]
+            hs[at + s] = b ^ bit
             led = win_suit = s
-            win = s * 8 + r
-            record(win)
-            points = points_of[pbase + win]
-            # the ranks of the winning suit that beat the winner
-            above = above_of[r + 8] if s == trump else above_of[r]
-            win_seat = leader
-            win_pos = 0
-            for pos in range(1, 4):
-                seat = (leader + pos) & 3
-                at = seat * 4
+            win = card_of[s << 8 | bit]
+            played.append(win)
+            points = points_of[win]
+            above = above_of[win]  # the ranks of the winning suit that beat the winner
+            win_at = at
+            for at in follow_at[leader]:
                 b = hs[at + led]
                 if b:
                     s = led
@@ -966,36 +968,35 @@ class Round:
                             s += 1
                             b = hs[at + s]
                             c = count[b]
-                        r = kth[b * 8 + k]
-                        hs[at + s] = b ^ (1 << r)
-                        card = s * 8 + r
-                        record(card)
-                        points += points_of[pbase + card]
+                        bit = kth[b << 3 | k]
+                        hs[at + s] = b ^ bit
+                        card = card_of[s << 8 | bit]
+                        played.append(card)
+                        points += points_of[card]
                         continue
                 # follow (or trump), beating the winner when it is in this suit and one can
                 legal = b & above or b if s == win_suit else b
                 c = count[legal]
-                r = kth[legal * 8 + grb(30) % c] if c > 1 else kth[legal * 8]
-                hs[at + s] = b ^ (1 << r)
-                card = s * 8 + r
-                record(card)
-                points += points_of[pbase + card]
+                bit = kth[legal << 3 | grb(30) % c] if c > 1 else legal
+                hs[at + s] = b ^ bit
+                card = card_of[s << 8 | bit]
+                played.append(card)
+                points += points_of[card]
                 if s == win_suit:
-                    if above >> r & 1:
+                    if above & bit:
                         win = card
-                        win_seat = seat
-                        win_pos = pos
-                        above = above_of[r + 8] if s == trump else above_of[r]
+                        win_at = at
+                        above = above_of[card]
                 elif s == trump:  # the first trump on a plain lead
                     win = card
-                    win_seat = seat
-                    win_pos = pos
+                    win_at = at
                     win_suit = s
-                    above = above_of[r + 8]
+                    above = above_of[card]
             t = len(played) - 4
             done += 1
             if done == 8:
                 points += LAST_TRICK_BONUS
+            win_seat = win_at >> 2
             history.append(
                 (leader, (played[t], played[t + 1], played[t + 2], played[t + 3]), win_seat, points)
             )
@@ -1031,7 +1032,7 @@ class Round:
         self._actions.extend(actions)
         self._leader = self._to_play = leader
         self._win_card = win
-        self._win_pos = win_pos
+        self._win_pos = played[-4:].index(win)
         self._finish_played()
         result = self._ended()
         assert result is not None

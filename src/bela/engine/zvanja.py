@@ -158,7 +158,16 @@ def zvanja_key(mask: int, tens_high: bool = False) -> tuple[int, int]:
     if not total and not common:
         return 0, 0
     keys = SEQUENCE_KEY_BY_BYTE
-    best = max(keys[b0], keys[b1], keys[b2], keys[b3])
+    best = keys[b0]  # the highest of the four, compared in place (no call to max)
+    key = keys[b1]
+    if key > best:
+        best = key
+    key = keys[b2]
+    if key > best:
+        best = key
+    key = keys[b3]
+    if key > best:
+        best = key
     if common:
         four_best, four_total = (FOUR_BY_COMMON_TENS_HIGH if tens_high else FOUR_BY_COMMON)[common]
         total += four_total
@@ -188,12 +197,11 @@ def best_zvanja_of(
     k3, z3 = zvanja_key(h3, tens_high)
     if not (k0 or k1 or k2 or k3):  # the usual case: nobody has a declaration
         return -1, (0, 0)
-    keys = (k0, k1, k2, k3)
     best_key = 0
     best_seat = -1
     for offset in range(4):
         seat = (first_player + offset) & 3
-        key = keys[seat]
+        key = k0 if seat == 0 else k1 if seat == 1 else k2 if seat == 2 else k3
         if key > best_key:  # strict: an equal key later in playing order loses
             best_key, best_seat = key, seat
     if best_seat & 1:
