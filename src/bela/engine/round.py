@@ -104,6 +104,7 @@ _FOLLOW_AT: Final = tuple(tuple(((s + i) & 3) * 4 for i in (1, 2, 3)) for s in r
 _KQ: Final = (1 << _KING) | (1 << _QUEEN)
 Pair = tuple[int, int]
 Four = tuple[int, int, int, int]
+Trick = tuple[int, int, int, int, int, int, int]
 _new_tuple: Final = tuple.__new__
 
 
@@ -272,7 +273,8 @@ class Round:
         self._trick: list[int] = []
         self._win_card = -1
         self._win_pos = -1
-        self._history: list[tuple[int, tuple[int, ...], int, int]] = []
+        # each finished trick as one flat tuple: leader, its four cards, winner, points
+        self._history: list[Trick] = []
         self._pts0 = self._pts1 = 0  # card points taken, by team
         self._won0 = self._won1 = 0  # tricks taken, by team
         self._actions: list[Action] = []
@@ -432,9 +434,10 @@ class Round:
 
     @property
     def tricks(self) -> tuple[CompletedTrick, ...]:
+        cards = CARDS
         return tuple(
-            CompletedTrick(leader, tuple(map(CARDS.__getitem__, cards)), winner, points)
-            for leader, cards, winner, points in self._history
+            CompletedTrick(leader, (cards[c0], cards[c1], cards[c2], cards[c3]), winner, points)
+            for leader, c0, c1, c2, c3, winner, points in self._history
         )
 
     @property
@@ -841,14 +844,14 @@ class Round:
         history = self._history
         if len(history) == 7:
             points += LAST_TRICK_BONUS
-        history.append((self._leader, tuple(trick), winner, points))
+        history.append((self._leader, trick[0], trick[1], trick[2], trick[3], winner, points))
         if winner & 1:
             self._pts1 += points
             self._won1 += 1
         else:
             self._pts0 += points
             self._won0 += 1
-        self._trick = []
+        trick.clear()
         self._leader = self._to_play = winner
         if len(history) == 8:
             self._finish_played()
@@ -998,7 +1001,7 @@ class Round:
                 points += LAST_TRICK_BONUS
             win_seat = win_at >> 2
             history.append(
-                (leader, (played[t], played[t + 1], played[t + 2], played[t + 3]), win_seat, points)
+                (leader, played[t], played[t + 1], played[t + 2], played[t + 3], win_seat, points)
             )
             if win_seat & 1:
                 pts1 += points
