@@ -68,7 +68,8 @@ SILENT: Final = Silent()
 CALLS: Final = tuple(Call(s) for s in Suit)
 PLAYS: Final = tuple(Play(Card(c)) for c in range(32))
 PLAYS_BELA: Final = tuple(Play(Card(c), True) for c in range(32))
-_KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
+_KING: Final = int(Rank.KING)
+_QUEEN: Final = int(Rank.QUEEN)
 # Mask of trump K and Q, by trump suit.
 BELA_MASK: Final = tuple((1 << (s * 8 + _KING)) | (1 << (s * 8 + _QUEEN)) for s in range(4))
 
