@@ -1036,7 +1036,8 @@ class Round:
         self._actions.extend(actions)
         self._leader = self._to_play = leader
         self._win_card = win
-        self._win_pos = played[-4:].index(win)
+        last = history[7]  # the last trick: who led it and who won it
+        self._win_pos = (last[5] - last[0]) & 3
         self._finish_played()
         result = self._ended()
         assert result is not None
