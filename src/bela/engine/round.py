@@ -85,16 +85,30 @@ _SUITS: Final = tuple(Suit)
 # bits, natural order): ``bytes`` because indexing one gives a small int, which the compiled
 # build reads without unboxing an object and the pure build gets from its small-int cache.
 _COUNT: Final = bytes(b.bit_count() for b in range(256))
-# _KTH[b << 3 | k]: the bit of the k-th lowest rank in byte b (0 past the last)
-_KTH: Final = bytes(
-    ([1 << r for r in range(8) if b >> r & 1] + [0] * 8)[k] for b in range(256) for k in range(8)
-)
-# _CARD_OF[suit << 8 | bit]: the card of a suit and a rank's bit
-_CARD_OF: Final = bytes(
-    s * 8 + bit.bit_length() - 1 if bit and not bit & (bit - 1) else 0
-    for s in range(4)
-    for bit in range(256)
-)
+
+
+def _kth_bits() -> bytes:
+    """``_KTH[b << 3 | k]``: the bit of the k-th lowest rank in byte b (0 past the last)."""
+    table = bytearray(2048)
+    for b in range(256):
+        k = b << 3
+        for r in range(8):
+            if b >> r & 1:
+                table[k] = 1 << r
+                k += 1
+    return bytes(table)
+
+
+def _cards_of_bits() -> bytes:
+    """``_CARD_OF[suit << 8 | bit]``: the card of a suit and a rank's bit."""
+    table = bytearray(1024)
+    for card in range(32):
+        table[(card >> 3) << 8 | 1 << (card & 7)] = card
+    return bytes(table)
+
+
+_KTH: Final = _kth_bits()
+_CARD_OF: Final = _cards_of_bits()
 # By trump: each card's points, and the ranks of its own suit that beat it (as a byte)
 _POINTS: Final = tuple(bytes(CARD_POINTS[t * 32 : t * 32 + 32]) for t in range(4))
 _ABOVE: Final = tuple(
