@@ -17,6 +17,8 @@ from collections.abc import Callable
 from random import Random
 from typing import Any, Final, NamedTuple
 
+from mypy_extensions import i64
+
 from bela.engine.actions import Action, Call, Claim, Pass, Play, Silent
 from bela.engine.cards import (
     ALL_CARDS_MASK,
@@ -894,17 +896,18 @@ class Round:
             if ended is not None:  # belot, or four passes without a forced dealer
                 return ended
         while self._trick:  # finish a trick in progress the plain way
-            legal = self.legal_mask()
-            k = grb(32) % legal.bit_count()
-            while k:
-                legal &= legal - 1
-                k -= 1
-            card = (legal & -legal).bit_length() - 1
-            self.push_card(card, self.can_announce_bela(card))
+            allowed = self.legal_mask()
+            skip = grb(32) % allowed.bit_count()
+            while skip:
+                allowed &= allowed - 1
+                skip -= 1
+            chosen = (allowed & -allowed).bit_length() - 1
+            self.push_card(chosen, self.can_announce_bela(chosen))
             ended = self._ended()
             if ended is not None:
                 return ended
-        trump = self._trump
+        # native ints (i64) in the compiled build: C arithmetic with no tag checks
+        trump: i64 = self._trump
         h0, h1, h2, h3 = self._h0, self._h1, self._h2, self._h3
         # the ranks each seat holds in each suit, as bytes: hs[seat * 4 + suit]
         hs = [
@@ -941,12 +944,31 @@ class Round:
             and self._hand(bela_seat) & BELA_MASK[trump] == BELA_MASK[trump]
         )
         history = self._history
-        leader = self._leader
+        leader: i64 = self._leader
         played: list[int] = []
         bela_at = -1
-        done = len(history)
-        win = -1
-        pts0 = pts1 = won0 = won1 = 0
+        done: i64 = len(history)
+        win: i64 = -1
+        pts0: i64 = 0
+        pts1: i64 = 0
+        won0: i64 = 0
+        won1: i64 = 0
+        n: i64
+        k: i64
+        at: i64
+        s: i64
+        b: i64
+        c: i64
+        bit: i64
+        led: i64
+        win_suit: i64
+        card: i64
+        points: i64
+        above: i64
+        legal: i64
+        win_at: i64
+        win_seat: i64
+        t: i64
         while done < 8:
             n = 8 - done  # every hand holds this many cards at the lead
             # the lead: the k-th card of the hand, counting suit by suit
