@@ -13,6 +13,8 @@ from hashlib import shake_256
 from struct import Struct
 from typing import Final
 
+from mypy_extensions import i64
+
 from bela.engine.errors import InvalidValueError, shown
 from bela.engine.guards import check_seat
 
@@ -90,10 +92,18 @@ def _ranked_packed(seed_bytes: bytes) -> list[int]:
     """
     stream = shake_256(seed_bytes)
     length = 64
+    at: i64  # native ints (i64) in the compiled build: C arithmetic with no tag checks
+    c: i64
+    i: i64
+    last: i64
+    key: i64
     while True:
         digest = stream.digest(length)
         at = length - 64
-        packed = [(digest[at + 2 * c] | digest[at + 2 * c + 1] << 8) << 5 | c for c in range(32)]
+        packed: list[int] = []
+        for c in range(32):
+            i = at + 2 * c
+            packed.append((digest[i] | digest[i + 1] << 8) << 5 | c)
         packed.sort()
         last = packed[0] >> 5
         for i in range(1, 32):
@@ -161,7 +171,8 @@ def dealt(seed: int, dealer: int) -> tuple[Four, Four]:
 
 def _mask(deck: list[int], at: int, count: int) -> int:
     """The mask of ``count`` cards of a packed deck (``_ranked_packed``) from ``at`` on."""
-    mask = 0
+    mask: i64 = 0
+    i: i64
     for i in range(at, at + count):
         mask |= 1 << (deck[i] & 31)
     return mask
