@@ -86,7 +86,7 @@ _SUITS: Final = tuple(Suit)
 # Byte tables for the random playout, which keeps each hand as four suit bytes (ranks as
 # bits, natural order): ``bytes`` because indexing one gives a small int, which the compiled
 # build reads without unboxing an object and the pure build gets from its small-int cache.
-_COUNT: Final = bytes(b.bit_count() for b in range(256))
+_COUNT: Final = bytes([b.bit_count() for b in range(256)])
 
 
 def _kth_bits() -> bytes:
@@ -114,7 +114,7 @@ _CARD_OF: Final = _cards_of_bits()
 # By trump: each card's points, and the ranks of its own suit that beat it (as a byte)
 _POINTS: Final = tuple(bytes(CARD_POINTS[t * 32 : t * 32 + 32]) for t in range(4))
 _ABOVE: Final = tuple(
-    bytes(BEATS[t * 32 + c] >> (c & ~7) & 0xFF for c in range(32)) for t in range(4)
+    bytes([BEATS[t * 32 + c] >> (c & ~7) & 0xFF for c in range(32)]) for t in range(4)
 )
 # The three seats after each leader, as offsets into the playout's suit bytes (seat * 4)
 _FOLLOW_AT: Final = tuple(tuple(((s + i) & 3) * 4 for i in (1, 2, 3)) for s in range(4))

@@ -101,7 +101,7 @@ _RUNS: Final = tuple(_runs(v) for v in range(256))
 # Total sequence points per suit byte (belot excluded), for the fast path. At most 100 (a run
 # of 7, or 3 and 4), so ``bytes``: an index gives a small int with no object to unbox.
 SEQUENCE_POINTS_BY_BYTE: Final = bytes(
-    sum(_SEQUENCE_POINTS.get(length, 0) for _, length in _RUNS[v]) for v in range(256)
+    [sum(_SEQUENCE_POINTS.get(length, 0) for _, length in _RUNS[v]) for v in range(256)]
 )
 
 
