@@ -13,6 +13,8 @@ from hashlib import shake_256
 from struct import Struct
 from typing import Final
 
+from mypy_extensions import i64
+
 from bela.engine.errors import InvalidValueError, shown
 from bela.engine.guards import check_seat
 
@@ -57,6 +59,14 @@ _KEYS: Final = Struct("<32H")
 _BIT: Final = tuple(1 << c for c in range(32))
 _CARDS: Final = range(32)
 _PERSON: Final = b"bela deal v1"
+Four = tuple[int, int, int, int]
+
+# Whether this module runs compiled by mypyc (black tells its builds apart the same way). The
+# deal is sorted two ways, one for each build, giving the same cards (the differential test
+# compares them): the pure build leans on C builtins (set, sorted with a key), where each line
+# of Python costs more than their work; the compiled one runs a native loop, where those calls
+# and the 32 objects each builds are most of the time.
+_COMPILED: Final = not __file__.endswith((".py", ".pyc"))
 
 
 def _ranked_cards(seed_bytes: bytes) -> list[int]:
@@ -74,6 +84,38 @@ def _ranked_cards(seed_bytes: bytes) -> list[int]:
         length += 64
 
 
+def _ranked_packed(seed_bytes: bytes) -> list[int]:
+    """``_ranked_cards`` as the compiled build runs it: ``key << 5 | card``, sorted.
+
+    The keys are read from the digest's bytes (little-endian, as ``_KEYS``) in a native loop
+    and a tie is found between neighbours once sorted.
+    """
+    stream = shake_256(seed_bytes)
+    length = 64
+    at: i64  # native ints (i64) in the compiled build: C arithmetic with no tag checks
+    c: i64
+    i: i64
+    last: i64
+    key: i64
+    while True:
+        digest = stream.digest(length)
+        at = length - 64
+        packed: list[int] = []
+        for c in range(32):
+            i = at + 2 * c
+            packed.append((digest[i] | digest[i + 1] << 8) << 5 | c)
+        packed.sort()
+        last = packed[0] >> 5
+        for i in range(1, 32):
+            key = packed[i] >> 5
+            if key == last:
+                break
+            last = key
+        else:
+            return packed
+        length += 64
+
+
 def deal_from_seed(seed: object, dealer: object) -> tuple[list[int], list[int]]:
     """The seeded deal: six-card hands and two-card talons, as masks by seat.
 
@@ -84,21 +126,64 @@ def deal_from_seed(seed: object, dealer: object) -> tuple[list[int], list[int]]:
 
 
 def deal_checked(seed: int, dealer: int) -> tuple[list[int], list[int]]:
-    """``deal_from_seed`` for a seed and dealer already checked (``Round.from_seed``)."""
-    deck = _ranked_cards(_PERSON + seed.to_bytes(8, "little"))
+    """``deal_from_seed`` for a seed and dealer already checked."""
+    hands, talons = dealt(seed, dealer)
+    return list(hands), list(talons)
+
+
+def dealt(seed: int, dealer: int) -> tuple[Four, Four]:
+    """``deal_checked`` as two tuples (``Round.from_seed``: the compiled build makes no object)."""
+    seed_bytes = _PERSON + seed.to_bytes(8, "little")
+    first = dealer + 1
+    if _COMPILED:
+        deck = _ranked_packed(seed_bytes)
+        first &= 3
+        return (
+            _by_seat(
+                _mask(deck, 0, 6), _mask(deck, 6, 6), _mask(deck, 12, 6), _mask(deck, 18, 6), first
+            ),
+            _by_seat(
+                _mask(deck, 24, 2),
+                _mask(deck, 26, 2),
+                _mask(deck, 28, 2),
+                _mask(deck, 30, 2),
+                first,
+            ),
+        )
+    cards = _ranked_cards(seed_bytes)
     bit = _BIT
     hands = [0, 0, 0, 0]
     talons = [0, 0, 0, 0]
     for k in range(4):
-        seat = (dealer + 1 + k) & 3
+        seat = (first + k) & 3
         i = 6 * k
         hands[seat] = (
-            bit[deck[i]]
-            | bit[deck[i + 1]]
-            | bit[deck[i + 2]]
-            | bit[deck[i + 3]]
-            | bit[deck[i + 4]]
-            | bit[deck[i + 5]]
+            bit[cards[i]]
+            | bit[cards[i + 1]]
+            | bit[cards[i + 2]]
+            | bit[cards[i + 3]]
+            | bit[cards[i + 4]]
+            | bit[cards[i + 5]]
         )
-        talons[seat] = bit[deck[24 + 2 * k]] | bit[deck[25 + 2 * k]]
-    return hands, talons
+        talons[seat] = bit[cards[24 + 2 * k]] | bit[cards[25 + 2 * k]]
+    return (hands[0], hands[1], hands[2], hands[3]), (talons[0], talons[1], talons[2], talons[3])
+
+
+def _mask(deck: list[int], at: int, count: int) -> int:
+    """The mask of ``count`` cards of a packed deck (``_ranked_packed``) from ``at`` on."""
+    mask: i64 = 0
+    i: i64
+    for i in range(at, at + count):
+        mask |= 1 << (deck[i] & 31)
+    return mask
+
+
+def _by_seat(a: int, b: int, c: int, d: int, first: int) -> Four:
+    """Four parts of a deal, dealt from the first player on, by seat."""
+    if first == 0:
+        return a, b, c, d
+    if first == 1:
+        return d, a, b, c
+    if first == 2:
+        return c, d, a, b
+    return b, c, d, a

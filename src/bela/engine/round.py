@@ -13,9 +13,11 @@ transitions without the defensive copy (``push_card`` also skips validation).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from random import Random
 from typing import Any, Final, NamedTuple
+
+from mypy_extensions import i64
 
 from bela.engine.actions import Action, Call, Claim, Pass, Play, Silent
 from bela.engine.cards import (
@@ -30,7 +32,7 @@ from bela.engine.cards import (
     mask_of,
     to_card,
 )
-from bela.engine.deal import check_seed, deal_checked
+from bela.engine.deal import check_seed, dealt
 from bela.engine.errors import (
     IllegalBelaError,
     IllegalBidError,
@@ -45,10 +47,16 @@ from bela.engine.errors import (
 from bela.engine.errors import shown as quoted
 from bela.engine.guards import check_int, check_mask, check_seat, check_sequence
 from bela.engine.rules import DEFAULT_RULES, Rules
-from bela.engine.scoring import tally
+from bela.engine.scoring import tally_flat
 from bela.engine.tricks import BEATS, CARD_POINTS, english_reason, illegal_reason, legal_mask
 from bela.engine.view import CompletedTrick, Phase, SeatView
-from bela.engine.zvanja import Zvanje, ZvanjeKind, best_zvanja_seat, zvanja_of_mask
+from bela.engine.zvanja import (
+    Zvanje,
+    ZvanjeKind,
+    best_zvanja_of,
+    best_zvanja_seat,
+    zvanja_of_mask,
+)
 
 __all__ = ["BELA_POINTS", "LAST_TRICK_BONUS", "Round", "RoundResult"]
 
@@ -62,36 +70,58 @@ SILENT: Final = Silent()
 CALLS: Final = tuple(Call(s) for s in Suit)
 PLAYS: Final = tuple(Play(Card(c)) for c in range(32))
 PLAYS_BELA: Final = tuple(Play(Card(c), True) for c in range(32))
-_KING, _QUEEN = int(Rank.KING), int(Rank.QUEEN)
+_KING: Final = int(Rank.KING)
+_QUEEN: Final = int(Rank.QUEEN)
 # Mask of trump K and Q, by trump suit.
 BELA_MASK: Final = tuple((1 << (s * 8 + _KING)) | (1 << (s * 8 + _QUEEN)) for s in range(4))
 
 _SUIT_MASKS: Final = frozenset(SUIT_MASK)
+# The phases as module constants: the compiled build reads a constant where ``Phase.PLAYING`` is
+# an attribute lookup on the enum class, on every action.
+_BIDDING: Final = Phase.BIDDING
+_PLAYING: Final = Phase.PLAYING
+_FINISHED: Final = Phase.FINISHED
 _SUITS: Final = tuple(Suit)
-# Per-trump slices of the trick tables, and the three seats after each leader.
-BEATS_BY_TRUMP: Final = tuple(BEATS[t * 32 : t * 32 + 32] for t in range(4))
-POINTS_BY_TRUMP: Final = tuple(CARD_POINTS[t * 32 : t * 32 + 32] for t in range(4))
-FOLLOWERS: Final = tuple(((s + 1) & 3, (s + 2) & 3, (s + 3) & 3) for s in range(4))
 
-# Byte tables for the random playout, which keeps each hand as four suit bytes
-# (ranks as bits, natural order) so its arithmetic stays on small cached ints.
-_BITS_OF: Final = tuple(tuple(1 << r for r in range(8) if b >> r & 1) for b in range(256))
-_COUNT_OF: Final = tuple(b.bit_count() for b in range(256))
-_CARD_OF_BIT: Final = tuple(
-    tuple(s * 8 + bit.bit_length() - 1 if bit else -1 for bit in range(129)) for s in range(4)
+# Byte tables for the random playout, which keeps each hand as four suit bytes (ranks as
+# bits, natural order): ``bytes`` because indexing one gives a small int, which the compiled
+# build reads without unboxing an object and the pure build gets from its small-int cache.
+_COUNT: Final = bytes([b.bit_count() for b in range(256)])
+
+
+def _kth_bits() -> bytes:
+    """``_KTH[b << 3 | k]``: the bit of the k-th lowest rank in byte b (0 past the last)."""
+    table = bytearray(2048)
+    for b in range(256):
+        k = b << 3
+        for r in range(8):
+            if b >> r & 1:
+                table[k] = 1 << r
+                k += 1
+    return bytes(table)
+
+
+def _cards_of_bits() -> bytes:
+    """``_CARD_OF[suit << 8 | bit]``: the card of a suit and a rank's bit."""
+    table = bytearray(1024)
+    for card in range(32):
+        table[(card >> 3) << 8 | 1 << (card & 7)] = card
+    return bytes(table)
+
+
+_KTH: Final = _kth_bits()
+_CARD_OF: Final = _cards_of_bits()
+# By trump: each card's points, and the ranks of its own suit that beat it (as a byte)
+_POINTS: Final = tuple(bytes(CARD_POINTS[t * 32 : t * 32 + 32]) for t in range(4))
+_ABOVE: Final = tuple(
+    bytes([BEATS[t * 32 + c] >> (c & ~7) & 0xFF for c in range(32)]) for t in range(4)
 )
-
-
-def _by_bit(values: Sequence[int]) -> tuple[int, ...]:
-    """A rank-indexed table re-indexed by the rank's bit (1, 2, 4 … 128)."""
-    return tuple(values[bit.bit_length() - 1] if bit else 0 for bit in range(129))
-
-
-# Within its own suit, the ranks that beat a card (trump suit: trump order), by the card's bit.
-_ABOVE_TRUMP: Final = _by_bit([(BEATS[r] & 0xFF) for r in range(8)])
-_ABOVE_PLAIN: Final = _by_bit([(BEATS[32 + r] & 0xFF) for r in range(8)])
+# The three seats after each leader, as offsets into the playout's suit bytes (seat * 4)
+_FOLLOW_AT: Final = tuple(tuple(((s + i) & 3) * 4 for i in (1, 2, 3)) for s in range(4))
 _KQ: Final = (1 << _KING) | (1 << _QUEEN)
 Pair = tuple[int, int]
+Four = tuple[int, int, int, int]
+Trick = tuple[int, int, int, int, int, int, int]
 _new_tuple: Final = tuple.__new__
 
 
@@ -143,27 +173,33 @@ class Round:
 
     __slots__ = (
         "_actions",
-        "_bela",
+        "_bela0",
+        "_bela1",
         "_bela_by",
         "_bela_seat",
         "_bids",
         "_caller",
-        "_card_pts",
         "_claim_context",
         "_declarations",
-        "_hands",
+        "_h0",
+        "_h1",
+        "_h2",
+        "_h3",
         "_history",
         "_leader",
         "_match_context",
         "_phase",
+        "_pts0",
+        "_pts1",
         "_result",
         "_silent",
         "_to_play",
         "_trick",
-        "_tricks_won",
         "_trump",
         "_win_card",
         "_win_pos",
+        "_won0",
+        "_won1",
         "_zvanja_pts",
         "_zvanja_seat",
         "_zvanja_team",
@@ -214,13 +250,19 @@ class Round:
                 seen |= part
         if seen != ALL_CARDS_MASK:  # pragma: no cover - implied by the counts above
             raise InvalidValueError("a deal uses all 32 cards")
-        self._start(first, hand_masks, talon_masks, checked_rules, checked_seed)
+        self._start(
+            first,
+            (hand_masks[0], hand_masks[1], hand_masks[2], hand_masks[3]),
+            (talon_masks[0], talon_masks[1], talon_masks[2], talon_masks[3]),
+            checked_rules,
+            checked_seed,
+        )
 
     def _start(
         self,
         dealer: int,
-        hands: Sequence[int],
-        talons: Sequence[int],
+        hands: Four,
+        talons: Four,
         rules: Rules,
         seed: int | None,
     ) -> None:
@@ -228,19 +270,19 @@ class Round:
         self.rules = rules
         self.dealer = dealer
         self.seed = seed
-        self.deal_hands = (hands[0], hands[1], hands[2], hands[3])
-        self.deal_talons = (talons[0], talons[1], talons[2], talons[3])
-        self._phase = Phase.BIDDING
+        self.deal_hands = hands
+        self.deal_talons = talons
+        self._phase = _BIDDING
         self._bids: list[tuple[int, Pass | Call]] = []
         self._caller = -1
         self._trump = -1
-        self._hands = list(self.deal_hands)
+        self._h0, self._h1, self._h2, self._h3 = hands
         self._declarations: tuple[tuple[Zvanje, ...], ...] | None = None
         self._zvanja_pts: Pair = (0, 0)
         self._zvanja_seat = -1
         self._zvanja_team = -1
         self._bela_seat = -1
-        self._bela = [0, 0]
+        self._bela0 = self._bela1 = 0
         self._bela_by = -1
         self._silent = 0
         self._leader = (dealer + 1) % 4
@@ -248,9 +290,10 @@ class Round:
         self._trick: list[int] = []
         self._win_card = -1
         self._win_pos = -1
-        self._history: list[tuple[int, tuple[int, ...], int, int]] = []
-        self._card_pts = [0, 0]
-        self._tricks_won = [0, 0]
+        # each finished trick as one flat tuple: leader, its four cards, winner, points
+        self._history: list[Trick] = []
+        self._pts0 = self._pts1 = 0  # card points taken, by team
+        self._won0 = self._won1 = 0  # tricks taken, by team
         self._actions: list[Action] = []
         self._result: RoundResult | None = None
         self._claim_context = None
@@ -275,7 +318,7 @@ class Round:
         )
         checked_rules = rules if type(rules) is Rules else _check_rules(rules)
         checked_seed = check_seed(seed)
-        hands, talons = deal_checked(checked_seed, first)
+        hands, talons = dealt(checked_seed, first)
         rnd = _blank(cls)  # without the checks of __init__
         # a seeded deal is valid by construction
         rnd._start(first, hands, talons, checked_rules, checked_seed)
@@ -299,13 +342,17 @@ class Round:
         new._bids = self._bids.copy()
         new._caller = self._caller
         new._trump = self._trump
-        new._hands = self._hands.copy()
+        new._h0 = self._h0
+        new._h1 = self._h1
+        new._h2 = self._h2
+        new._h3 = self._h3
         new._declarations = self._declarations
         new._zvanja_pts = self._zvanja_pts
         new._zvanja_seat = self._zvanja_seat
         new._zvanja_team = self._zvanja_team
         new._bela_seat = self._bela_seat
-        new._bela = self._bela.copy()
+        new._bela0 = self._bela0
+        new._bela1 = self._bela1
         new._bela_by = self._bela_by
         new._silent = self._silent
         new._leader = self._leader
@@ -314,8 +361,10 @@ class Round:
         new._win_card = self._win_card
         new._win_pos = self._win_pos
         new._history = self._history.copy()
-        new._card_pts = self._card_pts.copy()
-        new._tricks_won = self._tricks_won.copy()
+        new._pts0 = self._pts0
+        new._pts1 = self._pts1
+        new._won0 = self._won0
+        new._won1 = self._won1
         new._actions = self._actions.copy()
         new._result = self._result
         new._claim_context = self._claim_context
@@ -347,9 +396,9 @@ class Round:
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or None once the round is finished."""
-        if self._phase is Phase.FINISHED:
+        if self._phase is _FINISHED:
             return None
-        if self._phase is Phase.BIDDING:
+        if self._phase is _BIDDING:
             return (self.dealer + 1 + len(self._bids)) % 4
         return self._to_play
 
@@ -376,16 +425,16 @@ class Round:
 
     @property
     def is_finished(self) -> bool:
-        return self._phase is Phase.FINISHED
+        return self._phase is _FINISHED
 
     def hand(self, seat: object) -> list[Card]:
         """The cards a seat holds now (6 before the call, then 8 less those played)."""
         seat = seat if type(seat) is int and 0 <= seat <= 3 else check_seat(seat)
-        return mask_cards(self._hands[seat])
+        return mask_cards(self._hand(seat))
 
     def hand_mask(self, seat: object) -> int:
         seat = seat if type(seat) is int and 0 <= seat <= 3 else check_seat(seat)
-        return self._hands[seat]
+        return self._hand(seat)
 
     def talon(self, seat: object) -> list[Card]:
         seat = seat if type(seat) is int and 0 <= seat <= 3 else check_seat(seat)
@@ -402,19 +451,20 @@ class Round:
 
     @property
     def tricks(self) -> tuple[CompletedTrick, ...]:
+        cards = CARDS
         return tuple(
-            CompletedTrick(leader, tuple(map(CARDS.__getitem__, cards)), winner, points)
-            for leader, cards, winner, points in self._history
+            CompletedTrick(leader, (cards[c0], cards[c1], cards[c2], cards[c3]), winner, points)
+            for leader, c0, c1, c2, c3, winner, points in self._history
         )
 
     @property
     def card_points(self) -> Pair:
         """Card points taken so far (the last trick's 10 included once it is won)."""
-        return self._card_pts[0], self._card_pts[1]
+        return self._pts0, self._pts1
 
     @property
     def tricks_won(self) -> Pair:
-        return self._tricks_won[0], self._tricks_won[1]
+        return self._won0, self._won1
 
     def declarations(self, seat: object) -> tuple[Zvanje, ...]:
         """A seat's zvanja in its eight cards (empty before the call), best first."""
@@ -447,7 +497,7 @@ class Round:
         """
         seat = self._to_play
         return (
-            self._phase is Phase.PLAYING
+            self._phase is _PLAYING
             and not self._history
             and not self._silent >> seat & 1
             and bool(self.declarations(seat))
@@ -504,7 +554,9 @@ class Round:
         """
         team = check_int(team, "a team", 0, 1)
         base = 0 if self._claim_context is None else self._claim_context[team]
-        return base + self._card_pts[team] + self._zvanja_pts[team] + self._bela[team]
+        if team:
+            return base + self._pts1 + self._zvanja_pts[1] + self._bela1
+        return base + self._pts0 + self._zvanja_pts[0] + self._bela0
 
     def can_claim(self) -> bool:
         """Whether the player to act may say "dosta" now.
@@ -515,7 +567,7 @@ class Round:
         """
         return (
             self._claim_context is not None
-            and self._phase is Phase.PLAYING
+            and self._phase is _PLAYING
             and not self._trick
             and bool(self._history)
         )
@@ -526,13 +578,31 @@ class Round:
             f"trump={self.trump} to_act={self.to_act} actions={len(self._actions)}>"
         )
 
+    def _hand(self, seat: int) -> int:
+        """The mask a seat holds now (four int fields: the compiled build boxes no mask)."""
+        if seat == 0:
+            return self._h0
+        if seat == 1:
+            return self._h1
+        if seat == 2:
+            return self._h2
+        return self._h3
+
+    def _add_bela(self, seat: int) -> None:
+        """``seat`` announces bela: its team's 20 points."""
+        if seat & 1:
+            self._bela1 += BELA_POINTS
+        else:
+            self._bela0 += BELA_POINTS
+        self._bela_by = seat
+
     # ------------------------------------------------------------------ legality
 
     def legal_mask(self) -> int:
         """The cards the player to act may play, as a mask (0 outside the play phase)."""
-        if self._phase is not Phase.PLAYING:
+        if self._phase is not _PLAYING:
             return 0
-        hand = self._hands[self._to_play]
+        hand = self._hand(self._to_play)
         if not self._trick:
             return hand
         return legal_mask(hand, self._trick[0] >> 3, self._win_card, self._trump)
@@ -542,29 +612,29 @@ class Round:
         announcement."""
         card = card if type(card) is int and 0 <= card <= 31 else int(to_card(card))
         seat = self._to_play
-        if seat != self._bela_seat or self._phase is not Phase.PLAYING:  # the cheap test first
+        if seat != self._bela_seat or self._phase is not _PLAYING:  # the cheap test first
             return False
         both = BELA_MASK[self._trump]
         bit = 1 << card
         if self.rules.bela_on_second:
             # the card is one of trump K/Q and the other one has already left the hand
-            return bool(both & bit) and self._hands[seat] & both == bit
+            return bool(both & bit) and self._hand(seat) & both == bit
         # the card is one of trump K/Q and the other one is still in the hand
-        return bool(both & bit) and self._hands[seat] & both == both
+        return bool(both & bit) and self._hand(seat) & both == both
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now."""
-        if self._phase is Phase.BIDDING:
+        if self._phase is _BIDDING:
             forced = len(self._bids) == 3 and not self.rules.no_forced_trump
             return list(CALLS) if forced else [PASS, *CALLS]
-        if self._phase is Phase.PLAYING:
+        if self._phase is _PLAYING:
             out: list[Action] = []
             # the cards that may carry bela: with the first of trump K/Q, either while the
             # bela seat holds both; with the second, the one it still holds
             bela_bit = 0
             if self._to_play == self._bela_seat:
                 both = BELA_MASK[self._trump]
-                held = self._hands[self._to_play] & both
+                held = self._hand(self._to_play) & both
                 if self.rules.bela_on_second:
                     if held != both:
                         bela_bit = held
@@ -600,7 +670,7 @@ class Round:
             _check_shape(action)
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
             seat = check_seat(seat, "the seat acting", MalformedActionError)
-        if self._phase is Phase.FINISHED:
+        if self._phase is _FINISHED:
             raise RoundOverError("the round is over: no more actions")
         if seat is not None and seat != self.to_act:
             raise OutOfTurnError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
@@ -615,7 +685,7 @@ class Round:
                 )
             return action
         if isinstance(action, Silent):
-            if self._phase is not Phase.PLAYING or self._history:
+            if self._phase is not _PLAYING or self._history:
                 raise WrongPhaseError("zvanja are kept back in the first trick, before one's card")
             if self._silent >> self._to_play & 1:
                 raise WrongPhaseError("this player has already kept his zvanja back")
@@ -623,17 +693,17 @@ class Round:
                 raise WrongPhaseError("this player has no zvanja to keep back")
             return action
         if isinstance(action, (Pass, Call)):
-            if self._phase is not Phase.BIDDING:
+            if self._phase is not _BIDDING:
                 raise WrongPhaseError(f"trump is already {self.trump}: play a card")
             if isinstance(action, Pass) and len(self._bids) == 3 and not self.rules.no_forced_trump:
                 raise IllegalBidError("the dealer may not say dalje: name a trump suit")
             return action
         if not isinstance(action, Play):  # pragma: no cover - _check_shape refused it above
             raise MalformedActionError(f"{quoted(action)} is not an action")
-        if self._phase is not Phase.PLAYING:
+        if self._phase is not _PLAYING:
             raise WrongPhaseError("trump has not been named yet: pass (dalje) or name a suit")
         card = int(action.card)
-        hand = self._hands[self._to_play]
+        hand = self._hand(self._to_play)
         reason = illegal_reason(hand, self._trick, self._trump, card)
         if reason is not None:
             raise IllegalPlayError(english_reason(reason), reason)
@@ -680,46 +750,62 @@ class Round:
             self._silent |= 1 << self._to_play
             self._compare_declared()
         elif isinstance(action, Call):
-            call = CALLS[action.suit]  # the canonical instance, whatever was handed in
-            self._bids.append(((self.dealer + 1 + len(self._bids)) % 4, call))
-            self._actions.append(call)
-            self._call(int(action.suit))
+            self._bid_call(int(action.suit))
         else:
-            seat = (self.dealer + 1 + len(self._bids)) % 4
-            self._bids.append((seat, PASS))
-            self._actions.append(PASS)
-            if len(self._bids) == 4:
-                self._finish_unplayed(None)
+            self._bid_pass()
 
-    def _call(self, trump: int) -> None:
-        seat = self._bids[-1][0]
+    def _bid_pass(self) -> None:
+        bids = self._bids
+        bids.append(((self.dealer + 1 + len(bids)) & 3, PASS))
+        self._actions.append(PASS)
+        if len(bids) == 4:
+            self._finish_unplayed(None)
+
+    def _bid_call(self, trump: int) -> None:
+        call = CALLS[trump]  # the canonical instance, whatever was handed in
+        bids = self._bids
+        seat = (self.dealer + 1 + len(bids)) & 3
+        bids.append((seat, call))
+        self._actions.append(call)
+        self._call(seat, trump)
+
+    def _call(self, seat: int, trump: int) -> None:
         self._caller = seat
         self._trump = trump
-        talons = self.deal_talons
-        h = self._hands
-        hands = [h[0] | talons[0], h[1] | talons[1], h[2] | talons[2], h[3] | talons[3]]
-        self._hands = hands
+        t0, t1, t2, t3 = self.deal_talons
+        h0 = self._h0 = self._h0 | t0
+        h1 = self._h1 = self._h1 | t1
+        h2 = self._h2 = self._h2 | t2
+        h3 = self._h3 = self._h3 | t3
         first = (self.dealer + 1) & 3
-        # someone holds eight cards of one suit (belot is a declaration: not without zvanja)
-        if not self.rules.no_zvanja and not _SUIT_MASKS.isdisjoint(hands):
+        rules = self.rules
+        # someone holds eight cards of one suit (belot is a declaration: not without zvanja);
+        # such a hand is 255 times a power of 256, so 0 modulo 255 (so are a few others)
+        if not rules.no_zvanja and not (h0 % 255 and h1 % 255 and h2 % 255 and h3 % 255):
+            hands = (h0, h1, h2, h3)
             for offset in range(4):
                 s = (first + offset) & 3
                 if hands[s] in _SUIT_MASKS:
                     self._finish_unplayed(s)
                     return
-        rules = self.rules
         if not rules.no_bela:
             both = BELA_MASK[trump]
-            for s in range(4):
-                if hands[s] & both == both:
-                    self._bela_seat = s
-                    break
+            if h0 & both == both:
+                self._bela_seat = 0
+            elif h1 & both == both:
+                self._bela_seat = 1
+            elif h2 & both == both:
+                self._bela_seat = 2
+            elif h3 & both == both:
+                self._bela_seat = 3
         if not rules.no_zvanja:
-            best_seat, self._zvanja_pts = best_zvanja_seat(hands, first, rules.tens_over_kings)
+            best_seat, self._zvanja_pts = best_zvanja_of(
+                h0, h1, h2, h3, first, rules.tens_over_kings
+            )
             if best_seat >= 0:
                 self._zvanja_seat = best_seat
                 self._zvanja_team = best_seat & 1
-        self._phase = Phase.PLAYING
+        self._phase = _PLAYING
 
     def _compare_declared(self) -> None:
         """The zvanja comparison again, over the seats that have not kept theirs back.
@@ -739,7 +825,15 @@ class Round:
     def push_card(self, card: int, bela: bool = False) -> None:
         """Play ``card`` for the seat to act, in place, without validation (search's fast path)."""
         seat = self._to_play
-        self._hands[seat] ^= 1 << card
+        bit = 1 << card
+        if seat == 0:
+            self._h0 ^= bit
+        elif seat == 1:
+            self._h1 ^= bit
+        elif seat == 2:
+            self._h2 ^= bit
+        else:
+            self._h3 ^= bit
         trick = self._trick
         if not trick:
             self._win_card = card
@@ -749,8 +843,7 @@ class Round:
             self._win_pos = len(trick)
         trick.append(card)
         if bela:
-            self._bela[seat & 1] += BELA_POINTS
-            self._bela_by = seat
+            self._add_bela(seat)
             self._actions.append(PLAYS_BELA[card])
         else:
             self._actions.append(PLAYS[card])
@@ -768,10 +861,14 @@ class Round:
         history = self._history
         if len(history) == 7:
             points += LAST_TRICK_BONUS
-        history.append((self._leader, tuple(trick), winner, points))
-        self._card_pts[winner & 1] += points
-        self._tricks_won[winner & 1] += 1
-        self._trick = []
+        history.append((self._leader, trick[0], trick[1], trick[2], trick[3], winner, points))
+        if winner & 1:
+            self._pts1 += points
+            self._won1 += 1
+        else:
+            self._pts0 += points
+            self._won0 += 1
+        trick.clear()
         self._leader = self._to_play = winner
         if len(history) == 8:
             self._finish_played()
@@ -793,31 +890,50 @@ class Round:
         grb = _getrandbits(rng)
         if self._result is not None:
             raise WrongPhaseError("play_out_random needs a round that is not finished")
-        if self._phase is Phase.BIDDING:
+        if self._phase is _BIDDING:
             self._bid_randomly(grb)
             ended = self._ended()
             if ended is not None:  # belot, or four passes without a forced dealer
                 return ended
         while self._trick:  # finish a trick in progress the plain way
-            legal = self.legal_mask()
-            k = grb(32) % legal.bit_count()
-            while k:
-                legal &= legal - 1
-                k -= 1
-            card = (legal & -legal).bit_length() - 1
-            self.push_card(card, self.can_announce_bela(card))
+            allowed = self.legal_mask()
+            skip = grb(32) % allowed.bit_count()
+            while skip:
+                allowed &= allowed - 1
+                skip -= 1
+            chosen = (allowed & -allowed).bit_length() - 1
+            self.push_card(chosen, self.can_announce_bela(chosen))
             ended = self._ended()
             if ended is not None:
                 return ended
-        trump = self._trump
-        # per seat and suit, the ranks held as a byte (small ints: no allocation)
-        suits_of = [list(m.to_bytes(4, "little")) for m in self._hands]
-        above_of = [_ABOVE_PLAIN] * 4
-        above_of[trump] = _ABOVE_TRUMP
-        points_of = POINTS_BY_TRUMP[trump]
-        card_of = _CARD_OF_BIT
-        bits_of = _BITS_OF
-        count_of = _COUNT_OF
+        # native ints (i64) in the compiled build: C arithmetic with no tag checks
+        trump: i64 = self._trump
+        h0, h1, h2, h3 = self._h0, self._h1, self._h2, self._h3
+        # the ranks each seat holds in each suit, as bytes: hs[seat * 4 + suit]
+        hs = [
+            h0 & 0xFF,
+            h0 >> 8 & 0xFF,
+            h0 >> 16 & 0xFF,
+            h0 >> 24,
+            h1 & 0xFF,
+            h1 >> 8 & 0xFF,
+            h1 >> 16 & 0xFF,
+            h1 >> 24,
+            h2 & 0xFF,
+            h2 >> 8 & 0xFF,
+            h2 >> 16 & 0xFF,
+            h2 >> 24,
+            h3 & 0xFF,
+            h3 >> 8 & 0xFF,
+            h3 >> 16 & 0xFF,
+            h3 >> 24,
+        ]
+        count = _COUNT
+        kth = _KTH
+        card_of = _CARD_OF
+        above_of = _ABOVE[trump]
+        points_of = _POINTS[trump]
+        follow_at = _FOLLOW_AT
         bela_seat = self._bela_seat
         # under the first-card rule the announcement is still to come only while the
         # bela seat holds both cards; a first card played silently gave bela up
@@ -825,93 +941,119 @@ class Round:
             bela_seat >= 0
             and not self.rules.bela_on_second
             and self._bela_by < 0
-            and self._hands[bela_seat] & BELA_MASK[trump] == BELA_MASK[trump]
+            and self._hand(bela_seat) & BELA_MASK[trump] == BELA_MASK[trump]
         )
         history = self._history
-        card_pts = self._card_pts
-        tricks_won = self._tricks_won
-        leader = self._leader
+        leader: i64 = self._leader
         played: list[int] = []
-        record = played.append
         bela_at = -1
-        done = len(history)
-        win = -1
+        done: i64 = len(history)
+        win: i64 = -1
+        pts0: i64 = 0
+        pts1: i64 = 0
+        won0: i64 = 0
+        won1: i64 = 0
+        n: i64
+        k: i64
+        at: i64
+        s: i64
+        b: i64
+        c: i64
+        bit: i64
+        led: i64
+        win_suit: i64
+        card: i64
+        points: i64
+        above: i64
+        legal: i64
+        win_at: i64
+        win_seat: i64
+        t: i64
         while done < 8:
             n = 8 - done  # every hand holds this many cards at the lead
             # the lead: the k-th card of the hand, counting suit by suit
             k = grb(30) % n
-            hand = suits_of[leader]
+            at = leader * 4
             s = 0
-            b = hand[0]
-            while k >= count_of[b]:
-                k -= count_of[b]
+            b = hs[at]
+            c = count[b]
+            while k >= c:
+                k -= c
                 s += 1
-                b = hand[s]
-            bit = bits_of[b][k]
-            hand[s] = b ^ bit
+                b = hs[at + s]
+                c = count[b]
+            bit = kth[b << 3 | k]
+            hs[at + s] = b ^ bit
             led = win_suit = s
-            win = card_of[s][bit]
-            record(win)
-            above = above_of[s][bit]  # the ranks of the winning suit that beat the winner
-            win_seat = leader
-            for seat in FOLLOWERS[leader]:
-                hand = suits_of[seat]
-                b = hand[led]
+            win = card_of[s << 8 | bit]
+            played.append(win)
+            points = points_of[win]
+            above = above_of[win]  # the ranks of the winning suit that beat the winner
+            win_at = at
+            for at in follow_at[leader]:
+                b = hs[at + led]
                 if b:
                     s = led
-                elif hand[trump]:
-                    s = trump
-                    b = hand[trump]
-                else:  # neither the suit led nor trump: any card, as at the lead
-                    k = grb(30) % n
-                    s = 0
-                    b = hand[0]
-                    while k >= count_of[b]:
-                        k -= count_of[b]
-                        s += 1
-                        b = hand[s]
-                    bit = bits_of[b][k]
-                    hand[s] = b ^ bit
-                    card = card_of[s][bit]
-                    record(card)
-                    continue
+                else:
+                    b = hs[at + trump]
+                    if b:
+                        s = trump
+                    else:  # neither the suit led nor trump: any card, as at the lead
+                        k = grb(30) % n
+                        s = 0
+                        b = hs[at]
+                        c = count[b]
+                        while k >= c:
+                            k -= c
+                            s += 1
+                            b = hs[at + s]
+                            c = count[b]
+                        bit = kth[b << 3 | k]
+                        hs[at + s] = b ^ bit
+                        card = card_of[s << 8 | bit]
+                        played.append(card)
+                        points += points_of[card]
+                        continue
                 # follow (or trump), beating the winner when it is in this suit and one can
                 legal = b & above or b if s == win_suit else b
-                options = bits_of[legal]
-                if len(options) > 1:
-                    c = len(options)
-                    bit = options[grb(30) % c]
-                else:
-                    bit = options[0]
-                hand[s] = b ^ bit
-                card = card_of[s][bit]
+                c = count[legal]
+                bit = kth[legal << 3 | grb(30) % c] if c > 1 else legal
+                hs[at + s] = b ^ bit
+                card = card_of[s << 8 | bit]
+                played.append(card)
+                points += points_of[card]
                 if s == win_suit:
                     if above & bit:
                         win = card
-                        win_seat = seat
-                        above = above_of[s][bit]
+                        win_at = at
+                        above = above_of[card]
                 elif s == trump:  # the first trump on a plain lead
                     win = card
-                    win_seat = seat
+                    win_at = at
                     win_suit = s
-                    above = above_of[s][bit]
-                record(card)
-            cards = tuple(played[-4:])
-            points = (
-                points_of[cards[0]]
-                + points_of[cards[1]]
-                + points_of[cards[2]]
-                + points_of[cards[3]]
-            )
+                    above = above_of[card]
+            t = len(played) - 4
             done += 1
             if done == 8:
                 points += LAST_TRICK_BONUS
-            history.append((leader, cards, win_seat, points))
-            card_pts[win_seat & 1] += points
-            tricks_won[win_seat & 1] += 1
+            win_seat = win_at >> 2
+            history.append(
+                (leader, played[t], played[t + 1], played[t + 2], played[t + 3], win_seat, points)
+            )
+            if win_seat & 1:
+                pts1 += points
+                won1 += 1
+            else:
+                pts0 += points
+                won0 += 1
             leader = win_seat
-        self._hands = [0, 0, 0, 0]
-        actions = list(map(PLAYS.__getitem__, played))
+        self._pts0 += pts0
+        self._pts1 += pts1
+        self._won0 += won0
+        self._won1 += won1
+        self._h0 = self._h1 = self._h2 = self._h3 = 0
+        plays = PLAYS
+        actions = [plays[c] for c in played]
         if bela_first:
             # bela goes with the first of trump K and Q, both still in the holder's hand
             king, queen = trump * 8 + _KING, trump * 8 + _QUEEN
@@ -926,12 +1068,12 @@ class Round:
             )
         if bela_at >= 0:
             actions[bela_at] = PLAYS_BELA[played[bela_at]]
-            self._bela[bela_seat & 1] += BELA_POINTS
-            self._bela_by = bela_seat
+            self._add_bela(bela_seat)
         self._actions.extend(actions)
         self._leader = self._to_play = leader
         self._win_card = win
-        self._win_pos = played[-4:].index(win)
+        last = history[7]  # the last trick: who led it and who won it
+        self._win_pos = (last[5] - last[0]) & 3
         self._finish_played()
         result = self._ended()
         assert result is not None
@@ -945,49 +1087,57 @@ class Round:
     def _bid_randomly(self, getrandbits: Callable[[int], int]) -> None:
         """Make the bids still due at random: each legal bid equally likely."""
         forced_allowed = not self.rules.no_forced_trump
-        while self._phase is Phase.BIDDING:
+        while self._phase is _BIDDING:
             if len(self._bids) == 3 and forced_allowed:
                 # the forced dealer names one of four suits
-                self._push_checked(CALLS[getrandbits(32) & 3])
+                self._bid_call(getrandbits(32) & 3)
             else:
                 choice = getrandbits(32) % 5  # 0 is dalje
-                self._push_checked(CALLS[choice - 1] if choice else PASS)
+                if choice:
+                    self._bid_call(choice - 1)
+                else:
+                    self._bid_pass()
 
     # ------------------------------------------------------------------ endings
 
     def _finish_played(self) -> None:
-        card_pts = (self._card_pts[0], self._card_pts[1])
-        zvanja = self._zvanja_pts
-        bela = (self._bela[0], self._bela[1])
-        tricks = (self._tricks_won[0], self._tricks_won[1])
         rules = self.rules
-        score = tally(
+        pts0, pts1 = self._pts0, self._pts1
+        z0, z1 = self._zvanja_pts
+        bela0, bela1 = self._bela0, self._bela1
+        won0, won1 = self._won0, self._won1
+        t0, t1, w0, w1, fell, stiglja, tie, hanging = tally_flat(
             self._caller,
-            card_pts,
-            zvanja,
-            bela,
-            tricks,
+            pts0,
+            pts1,
+            z0,
+            z1,
+            bela0,
+            bela1,
+            won0,
+            won1,
             rules.visi,
             rules.stiglja_bonus,
             rules.bela_always_counts,
         )
+        totals = (t0, t1)
         # tuple.__new__ skips the named tuple's Python-level __new__: this runs at
         # the end of every simulated round
         self._result = _new_tuple(
             RoundResult,
             (
-                score.points,
-                card_pts,
-                zvanja,
-                bela,
-                tricks,
-                score.totals,
+                totals if fell is False else (w0, w1),
+                (pts0, pts1),
+                (z0, z1),
+                (bela0, bela1),
+                (won0, won1),
+                totals,
                 self._caller,
                 _SUITS[self._trump],
-                score.fell,
-                score.tie,
-                score.hanging,
-                score.stiglja,
+                fell,
+                tie,
+                hanging,
+                None if stiglja < 0 else stiglja,
                 None,
                 None,
                 False,
@@ -995,7 +1145,7 @@ class Round:
                 False,
             ),
         )
-        self._phase = Phase.FINISHED
+        self._phase = _FINISHED
 
     def _finish_claimed(self) -> None:
         """End the round on a "dosta": check the claim; what each team counted is written.
@@ -1010,8 +1160,8 @@ class Round:
         assert self._claim_context is not None
         team = self._to_play & 1
         totals = (
-            self._card_pts[0] + self._zvanja_pts[0] + self._bela[0],
-            self._card_pts[1] + self._zvanja_pts[1] + self._bela[1],
+            self._pts0 + self._zvanja_pts[0] + self._bela0,
+            self._pts1 + self._zvanja_pts[1] + self._bela1,
         )
         ok = self.counted(team) >= self._claim_context[2]
         if ok:
@@ -1023,7 +1173,7 @@ class Round:
             points=points,
             card_points=self.card_points,
             zvanja=self._zvanja_pts,
-            bela=(self._bela[0], self._bela[1]),
+            bela=(self._bela0, self._bela1),
             tricks=self.tricks_won,
             totals=totals,
             caller=self.caller,
@@ -1038,7 +1188,7 @@ class Round:
             claim=team,
             claim_ok=ok,
         )
-        self._phase = Phase.FINISHED
+        self._phase = _FINISHED
 
     def _finish_unplayed(self, belot_seat: int | None) -> None:
         """End a round whose cards are not played: belot, or four passes (a void deal)."""
@@ -1060,7 +1210,7 @@ class Round:
             belot_seat=belot_seat,
             redeal=belot_seat is None,
         )
-        self._phase = Phase.FINISHED
+        self._phase = _FINISHED
 
     # ------------------------------------------------------------------ views
 
@@ -1082,7 +1232,7 @@ class Round:
             dealer=self.dealer,
             rules=self.rules,
             phase=self._phase,
-            hand=tuple(mask_cards(self._hands[seat])),
+            hand=tuple(mask_cards(self._hand(seat))),
             talon=tuple(mask_cards(self.deal_talons[seat])) if called else (),
             bids=tuple(self._bids),
             trump=self.trump,
@@ -1091,14 +1241,14 @@ class Round:
             shown_zvanja=shown,
             zvanja_team=self.zvanja_team,
             tricks=self.tricks,
-            trick_leader=self._leader if self._phase is Phase.PLAYING else None,
+            trick_leader=self._leader if self._phase is _PLAYING else None,
             trick=self.trick,
             bela_announced=() if self._bela_by < 0 else (self._bela_by,),
             hand_sizes=(
-                self._hands[0].bit_count(),
-                self._hands[1].bit_count(),
-                self._hands[2].bit_count(),
-                self._hands[3].bit_count(),
+                self._h0.bit_count(),
+                self._h1.bit_count(),
+                self._h2.bit_count(),
+                self._h3.bit_count(),
             ),
             to_act=to_act,
             legal_actions=tuple(self.legal_actions()) if to_act == seat else (),
@@ -1145,33 +1295,40 @@ _UNSET: Final[list[int]] = []
 
 
 def _blank(cls: type[Round]) -> Round:
-    return cls(0, _UNSET, _UNSET)
+    # Round itself by name: the compiled build calls its constructor directly
+    return Round(0, _UNSET, _UNSET) if cls is Round else cls(0, _UNSET, _UNSET)
 
 
 # Round's slots again (mypyc gives no ``Round.__slots__``); a test checks they are the same.
 _ROUND_FIELDS: Final = (
     "_actions",
-    "_bela",
+    "_bela0",
+    "_bela1",
     "_bela_by",
     "_bela_seat",
     "_bids",
     "_caller",
-    "_card_pts",
     "_claim_context",
     "_declarations",
-    "_hands",
+    "_h0",
+    "_h1",
+    "_h2",
+    "_h3",
     "_history",
     "_leader",
     "_match_context",
     "_phase",
+    "_pts0",
+    "_pts1",
     "_result",
     "_silent",
     "_to_play",
     "_trick",
-    "_tricks_won",
     "_trump",
     "_win_card",
     "_win_pos",
+    "_won0",
+    "_won1",
     "_zvanja_pts",
     "_zvanja_seat",
     "_zvanja_team",

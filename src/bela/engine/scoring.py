@@ -132,35 +132,72 @@ def tally(
     announced bela (what is left of it after a štiglja), and the defenders' share of
     the pad is the combined total less that bela.
     """
+    t0, t1, w0, w1, fell, stiglja, tie, hanging = tally_flat(
+        caller,
+        card_points[0],
+        card_points[1],
+        zvanja[0],
+        zvanja[1],
+        bela[0],
+        bela[1],
+        tricks[0],
+        tricks[1],
+        visi,
+        stiglja_bonus,
+        bela_always_counts,
+    )
+    # tuple.__new__ skips the named tuple's Python-level __new__: bots score in loops
+    return _new_tuple(
+        Score, ((t0, t1), (w0, w1), fell, None if stiglja < 0 else stiglja, tie, hanging)
+    )
+
+
+Flat = tuple[int, int, int, int, bool, int, bool, int]
+
+
+def tally_flat(
+    caller: int,
+    c0: int,
+    c1: int,
+    z0: int,
+    z1: int,
+    b0: int,
+    b1: int,
+    tricks0: int,
+    tricks1: int,
+    visi: bool,
+    stiglja_bonus: int,
+    bela_always_counts: bool,
+) -> Flat:
+    """``tally`` as plain numbers: the totals, the written points, fell, the sweeping team
+    (-1 for none), tie and hanging. Compiled, the arguments and the answer are C values:
+    the end of every simulated round scores with no object made."""
     callers = caller & 1
-    z0, z1 = zvanja
-    b0, b1 = bela
-    t0 = card_points[0] + z0 + b0
-    t1 = card_points[1] + z1 + b1
-    stiglja: int | None = None
-    if tricks[0] == 8:  # the swept team's zvanja and bela go to the sweeper
+    t0 = c0 + z0 + b0
+    t1 = c1 + z1 + b1
+    stiglja = -1
+    if tricks0 == 8:  # the swept team's zvanja and bela go to the sweeper
         stiglja = 0
         t0 += stiglja_bonus + z1 + b1
         t1 -= z1 + b1
-    elif tricks[1] == 8:
+    elif tricks1 == 8:
         stiglja = 1
         t1 += stiglja_bonus + z0 + b0
         t0 -= z0 + b0
-    totals = (t0, t1)
     combined = t0 + t1
     doubled = 2 * (t1 if callers else t0)
-    # tuple.__new__ skips the named tuple's Python-level __new__: every simulated round scores
     if doubled > combined:
-        return _new_tuple(Score, (totals, totals, False, stiglja, False, 0))
+        return t0, t1, t0, t1, False, stiglja, False, 0
     tie = doubled == combined
     # the callers' own bela, kept when they fall under "bela se uvijek piše" (not once swept)
-    kept = (b1 if callers else b0) if bela_always_counts and stiglja is None else 0
+    kept = (b1 if callers else b0) if bela_always_counts and stiglja < 0 else 0
     if tie and visi:  # defenders write their own; the callers' total hangs
-        written = (t0, kept) if callers else (kept, t1)
-        hanging = (t1 if callers else t0) - kept
-        return _new_tuple(Score, (totals, written, True, stiglja, True, hanging))
-    written = (kept, combined - kept) if callers == 0 else (combined - kept, kept)
-    return _new_tuple(Score, (totals, written, True, stiglja, tie, 0))
+        if callers:
+            return t0, t1, t0, kept, True, stiglja, True, t1 - kept
+        return t0, t1, kept, t1, True, stiglja, True, t0 - kept
+    if callers == 0:
+        return t0, t1, kept, combined - kept, True, stiglja, tie, 0
+    return t0, t1, combined - kept, kept, True, stiglja, tie, 0
 
 
 def score_round(

@@ -98,9 +98,10 @@ def _runs(byte: int) -> tuple[tuple[int, int], ...]:
 
 
 _RUNS: Final = tuple(_runs(v) for v in range(256))
-# Total sequence points per suit byte (belot excluded), for the fast path.
-SEQUENCE_POINTS_BY_BYTE: Final = tuple(
-    sum(_SEQUENCE_POINTS.get(length, 0) for _, length in _RUNS[v]) for v in range(256)
+# Total sequence points per suit byte (belot excluded), for the fast path. At most 100 (a run
+# of 7, or 3 and 4), so ``bytes``: an index gives a small int with no object to unbox.
+SEQUENCE_POINTS_BY_BYTE: Final = bytes(
+    [sum(_SEQUENCE_POINTS.get(length, 0) for _, length in _RUNS[v]) for v in range(256)]
 )
 
 
@@ -147,14 +148,26 @@ def zvanja_key(mask: int, tens_high: bool = False) -> tuple[int, int]:
     Table lookups on the four suit bytes (small ints), no loops; a hand with no
     sequence and no four, the usual case, is done after four lookups.
     """
-    b0, b1, b2, b3 = mask.to_bytes(4, "little")
+    b0 = mask & 0xFF
+    b1 = mask >> 8 & 0xFF
+    b2 = mask >> 16 & 0xFF
+    b3 = mask >> 24 & 0xFF
     points = SEQUENCE_POINTS_BY_BYTE
     total = points[b0] + points[b1] + points[b2] + points[b3]
     common = b0 & b1 & b2 & b3 & 0xFC
     if not total and not common:
         return 0, 0
     keys = SEQUENCE_KEY_BY_BYTE
-    best = max(keys[b0], keys[b1], keys[b2], keys[b3])
+    best = keys[b0]  # the highest of the four, compared in place (no call to max)
+    key = keys[b1]
+    if key > best:
+        best = key
+    key = keys[b2]
+    if key > best:
+        best = key
+    key = keys[b3]
+    if key > best:
+        best = key
     if common:
         four_best, four_total = (FOUR_BY_COMMON_TENS_HIGH if tens_high else FOUR_BY_COMMON)[common]
         total += four_total
@@ -171,19 +184,29 @@ def best_zvanja_seat(
     Only the best seat's team keeps its points; the other team's are 0. ``tens_high``
     is the house rule ``Rules.tens_over_kings``.
     """
+    return best_zvanja_of(hands[0], hands[1], hands[2], hands[3], first_player, tens_high)
+
+
+def best_zvanja_of(
+    h0: int, h1: int, h2: int, h3: int, first_player: int, tens_high: bool
+) -> tuple[int, Pair]:
+    """``best_zvanja_seat`` of the four hands by seat, as four ints (the round's fields)."""
+    k0, z0 = zvanja_key(h0, tens_high)
+    k1, z1 = zvanja_key(h1, tens_high)
+    k2, z2 = zvanja_key(h2, tens_high)
+    k3, z3 = zvanja_key(h3, tens_high)
+    if not (k0 or k1 or k2 or k3):  # the usual case: nobody has a declaration
+        return -1, (0, 0)
     best_key = 0
     best_seat = -1
-    totals = [0, 0, 0, 0]
     for offset in range(4):
         seat = (first_player + offset) & 3
-        key, totals[seat] = zvanja_key(hands[seat], tens_high)
+        key = k0 if seat == 0 else k1 if seat == 1 else k2 if seat == 2 else k3
         if key > best_key:  # strict: an equal key later in playing order loses
             best_key, best_seat = key, seat
-    if best_seat < 0:
-        return -1, (0, 0)
-    team = best_seat & 1
-    both = totals[team] + totals[team + 2]
-    return best_seat, ((both, 0) if team == 0 else (0, both))
+    if best_seat & 1:
+        return best_seat, (0, z1 + z3)
+    return best_seat, (z0 + z2, 0)
 
 
 def belot_suit(mask: int) -> Suit | None:
