@@ -214,6 +214,21 @@ class _Formatter(argparse.HelpFormatter):
         return super()._fill_text(text, width, indent)
 
 
+class _Version(argparse._VersionAction):
+    """``--version`` on one line however narrow the terminal (argparse would wrap it): the
+    pure build's reason can be long, and a script reads the line whole."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        parser._print_message(f"{self.version}\n", sys.stdout)
+        parser.exit()
+
+
 def random_seed() -> int:
     """A fresh seed from the system's randomness (shown, so the match can be replayed)."""
     return secrets.randbelow(_RANDOM_SEED_BOUND)
@@ -415,9 +430,10 @@ def version_line() -> str:
     elif chosen.reason == "forced":
         built = _("pure Python (BELA_PURE is set)")
     elif chosen.reason == "stale":
-        built = _("pure Python ({module} changed: make compiled)").format(
-            module=chosen.module.rsplit(".", 1)[-1]
-        )
+        built = _(
+            "pure Python (the compiled build is out of date: {file} changed after it; "
+            "make compiled)"
+        ).format(file=chosen.module.replace(".", "/") + ".py")
     else:
         built = _("pure Python (not compiled)")
     return f"bela {__version__}, {built}"
@@ -444,7 +460,7 @@ def _build(
         ),
         allow_abbrev=False,
     )
-    parser.add_argument("--version", action="version", version=version_line())
+    parser.add_argument("--version", action=_Version, version=version_line())
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     together = next((group for group in _BUILT_TOGETHER if command in group), (command,))
     for name, line in COMMANDS.items():

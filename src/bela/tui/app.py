@@ -26,6 +26,7 @@ from textual.theme import Theme
 
 from bela.archive.storage import autosave_path, claim_slot, release_slot
 from bela.engine import Rules
+from bela.foundation.native import build
 from bela.foundation.untrusted import MESSAGE_LIMIT, QUOTE_LIMIT, oneline, shown
 from bela.i18n import N_, _, pgettext, set_language
 from bela.settings import SettingsStore
@@ -384,6 +385,7 @@ class BelaApp(App[int]):
         if self.settings_store.notice is not None:
             self.notify(self.settings_store.notice, severity="warning", timeout=10)
         self._apply_saved_theme()
+        self._say_if_the_build_is_stale()
         if self.host_choice is not None and self.remote is None:  # the host: which table?
             from bela.tui.screens.host_choice import HostChoiceScreen
 
@@ -413,6 +415,21 @@ class BelaApp(App[int]):
         if self.resume and problem is None:
             problem = _("There is no unfinished match to resume.")
         self.push_screen(self._start_screen(saved, problem))
+
+    def _say_if_the_build_is_stale(self) -> None:
+        """A source edited since ``make compiled`` sends bela to the pure build (the compiled
+        one would play the old code): slower, so the player hears why, on the first screen."""
+        chosen = build()
+        if chosen.reason != "stale":
+            return
+        self.notify(
+            _(
+                "Compiled build out of date ({file} changed): pure Python, slower, until make "
+                "compiled."
+            ).format(file=chosen.module.replace(".", "/") + ".py"),
+            severity="warning",
+            timeout=8,
+        )
 
     def _look_for_saved(self) -> None:
         """Read the unfinished match once the start screen is drawn, and offer it there.
