@@ -74,3 +74,30 @@ def test_a_log_gets_a_line_every_tenth_and_each_failure_at_once(
     # no rows of dots, no "[ 40%]"
     assert not any(re.search(r"^[.F]+( |$)|\[ *\d+%\]", line) for line in lines)
     assert "1 failed, 20 passed" in out  # pytest's own summary and details stay
+
+
+def test_every_folder_is_spread_over_the_run_and_each_module_stays_whole() -> None:
+    """``make test``'s order: the slow app tests (one folder) no longer all come last, so the
+    line's rate, and with it "about M:SS to go", holds to the end."""
+    from types import SimpleNamespace
+
+    from progress_line import spread
+
+    layout = {"ai": 3, "cli": 6, "tui": 12, "": 2}  # folder: modules (tests/ itself is "")
+    items = [
+        SimpleNamespace(path=Path("tests", folder, f"test_{m}.py"), n=n)
+        for folder, count in layout.items()
+        for m in range(count)
+        for n in range(4)
+    ]
+    ordered = spread(items)
+    assert sorted(map(id, ordered)) == sorted(map(id, items))  # each test once
+    modules = [item.path for item in ordered]
+    runs = [path for i, path in enumerate(modules) if i == 0 or modules[i - 1] != path]
+    assert len(runs) == len(set(runs))  # a module's tests together...
+    for path in set(modules):  # ...and in their order
+        assert [i.n for i in ordered if i.path == path] == [0, 1, 2, 3]
+    for folder, count in layout.items():  # in every half of the run, half of each folder
+        first_half = runs[: len(runs) // 2]
+        mine = sum(1 for path in first_half if path.parent == Path("tests", folder))
+        assert abs(mine - count / 2) <= 1, (folder, mine)
