@@ -13,7 +13,7 @@ are. Counts have upper bounds, checked here before any work starts, so
 from __future__ import annotations
 
 import argparse
-import secrets
+import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -231,7 +231,9 @@ class _Version(argparse._VersionAction):
 
 def random_seed() -> int:
     """A fresh seed from the system's randomness (shown, so the match can be replayed)."""
-    return secrets.randbelow(_RANDOM_SEED_BOUND)
+    # the system's randomness as secrets.randbelow draws it, without importing secrets (and
+    # hmac and hashlib with it) before the first screen
+    return random.SystemRandom().randrange(_RANDOM_SEED_BOUND)
 
 
 def whole_number(text: str) -> int | None:
