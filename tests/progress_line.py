@@ -31,23 +31,25 @@ ItemT = TypeVar("ItemT", bound=_Located)
 
 
 def spread(items: Sequence[ItemT]) -> list[ItemT]:
-    """The tests with every folder's modules spread evenly over the run, each module whole.
+    """The tests with every folder's tests spread evenly over the run, each module whole.
 
     Collected as they lie, the app's slow pilot tests (``tests/tui``) came last: the line's
     "about 0:12 to go" at 90% meant a minute and a half, and at the end one pytest-xdist
-    worker ran them while the other sat idle. Spread out, the rate the line goes by holds from
-    start to end. A module's tests stay together and in order (its fixtures are set up once).
+    worker ran them while the other sat idle. Spread out (each folder a tenth done at each tenth
+    of the tests), the rate the line goes by holds from start to end. A module's tests stay
+    together and in order (its fixtures are set up once).
     """
     modules: dict[Path, list[ItemT]] = {}
     for item in items:
         modules.setdefault(item.path, []).append(item)
-    folders: dict[Path, list[Path]] = {}
-    for path in modules:
-        folders.setdefault(path.parent, []).append(path)
+    before: dict[Path, int] = {}  # the tests of the module's folder collected before it
+    in_folder: dict[Path, int] = {}
+    for path, tests in modules.items():
+        before[path] = in_folder.get(path.parent, 0)
+        in_folder[path.parent] = before[path] + len(tests)
 
-    def place(path: Path) -> float:  # how far into its folder the module lies, 0 to 1
-        siblings = folders[path.parent]
-        return (siblings.index(path) + 0.5) / len(siblings)
+    def place(path: Path) -> float:  # how far into its folder's tests the module lies, 0 to 1
+        return (before[path] + len(modules[path]) / 2) / in_folder[path.parent]
 
     return [item for path in sorted(modules, key=place) for item in modules[path]]
 
