@@ -44,6 +44,7 @@ NOT_BEFORE_THE_START_SCREEN = (
     "bela.cli.puzzles",
     "bela.cli.replay",
     "bela.net",
+    "secrets",  # the random seed comes from random.SystemRandom (secrets brought hmac too)
 )
 
 # ``bela`` as the console script runs it, with ``App.run`` made headless and ended
