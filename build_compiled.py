@@ -34,10 +34,19 @@ from bela.foundation.native import COMPILED, compiled_files  # noqa: E402
 
 
 def compiler() -> str | None:
-    """Why a C extension cannot be built here, or None when it can."""
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(cc) is None and shutil.which("cc") is None:
-        return f"no C compiler ({cc})"
+    """Why a C extension cannot be built here, or None when it can.
+
+    The compiler is the one setuptools will run: ``$CC`` when it is set (``CC=/nonexistent
+    make test`` tries the pure build on a machine that has one), else Python's own.
+    """
+    given = os.environ.get("CC", "").split()
+    if given:
+        if shutil.which(given[0]) is None:
+            return f"no C compiler ({given[0]}, from CC)"
+    else:
+        cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+        if shutil.which(cc) is None and shutil.which("cc") is None:
+            return f"no C compiler ({cc})"
     include = Path(sysconfig.get_paths()["include"]) / "Python.h"
     if not include.exists():
         return f"no Python headers ({include})"

@@ -5,8 +5,9 @@ before the process starts until their first screen's text shows in the terminal
 output (``Croatian Bela`` for bela's start screen, ``hello`` for the bare app);
 then the process is killed. The bare app (one ``Static``) is the floor any
 Textual program pays: the interpreter, Textual's own imports, the driver and the
-first paint. The goal of #12 is that bela stays within 2x of it, measured in the
-same run, so the figure holds on a slow or busy machine as well as on a fast one.
+first paint. The goal (issue #12's 2x, issue #26's 1.8x) is measured in the same
+run, so the figure holds on a slow or busy machine as well as on a fast one; on a busy one
+take the median of several runs (``--runs 21``).
 
     python benchmarks/bench_first_screen.py              # 7 runs of each
     python benchmarks/bench_first_screen.py --runs 15 --save
@@ -245,7 +246,7 @@ def main() -> None:
             )
         bela, hello = "bela start screen", "bare Textual hello"
         ratio = medians[bela] / medians[hello]
-        print(f"  ratio bela / hello   {ratio:.2f}  (goal: 2.00 or less)")
+        print(f"  ratio bela / hello   {ratio:.2f}  (goal: 1.80 or less)")
         print(f"  CPU ratio            {cpu_medians[bela] / cpu_medians[hello]:.2f}")
         if options.imports:
             show_imports(env, options.top)

@@ -42,6 +42,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # on the controller and every xdist worker alike: they must agree on the order
+    if config.getoption("progress_line"):
+        from progress_line import spread
+
+        items[:] = spread(items)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # the controller counts; pytest-xdist's workers (which have workerinput) only run tests
     if config.getoption("progress_line") and not hasattr(config, "workerinput"):

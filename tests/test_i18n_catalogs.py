@@ -9,6 +9,7 @@ reads it.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import re
 import string
@@ -29,8 +30,13 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 Key = tuple[str | None, str]
 
 
-def _extracted() -> dict[Key, tuple[str, ...]]:
-    """(context, msgid) -> the message's English forms, for every marked string in bela."""
+@functools.cache
+def extracted() -> dict[Key, tuple[str, ...]]:
+    """(context, msgid) -> the message's English forms, for every marked string in bela.
+
+    Read when a test first asks (about a second): not at collection, which every pytest-xdist
+    worker does whether or not it runs these tests.
+    """
     found: dict[Key, tuple[str, ...]] = {}
     method_map = [("**.py", "python")]
     for _file, _line, message, _comments, context in extract_from_dir(
@@ -39,9 +45,6 @@ def _extracted() -> dict[Key, tuple[str, ...]]:
         forms = (message,) if isinstance(message, str) else tuple(message)
         found[(context, forms[0])] = forms
     return found
-
-
-EXTRACTED = _extracted()
 
 
 def _catalog(lang: str) -> Catalog:
@@ -75,7 +78,7 @@ def placeholders(text: str) -> list[str]:
 
 
 def test_the_source_marks_messages_and_english_needs_no_catalog() -> None:
-    assert len(EXTRACTED) > 400
+    assert len(extracted()) > 400
     assert not (LOCALE_DIR / "en").exists()
 
 
@@ -83,10 +86,10 @@ def test_the_source_marks_messages_and_english_needs_no_catalog() -> None:
 def test_every_message_is_translated(lang: str) -> None:
     catalog = _catalog(lang)
     entries = {_key(m): m for m in _messages(catalog)}
-    missing = sorted(str(key) for key in EXTRACTED if key not in entries)
+    missing = sorted(str(key) for key in extracted() if key not in entries)
     assert not missing, f"{lang}: not in the catalog (run make messages): {missing[:5]}"
     untranslated = []
-    for key in EXTRACTED:
+    for key in extracted():
         message = entries[key]
         forms = (message.string,) if isinstance(message.string, str) else message.string
         if message.fuzzy or not all(forms):

@@ -105,6 +105,28 @@ def test_without_a_c_compiler_nothing_is_built_and_make_goes_on(
     assert build_compiled.main() == 1
 
 
+def test_cc_in_the_environment_is_the_compiler_looked_for(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """setuptools compiles with ``$CC`` when it is set: a ``CC`` that is not there means no
+    compiler (said, and the build is pure), not a compiler error halfway through the build."""
+    root = Path(native.__file__).resolve().parents[3]
+    monkeypatch.syspath_prepend(str(root))
+    import build_compiled
+
+    monkeypatch.setenv("CC", "/nonexistent/cc -O2")
+    assert build_compiled.compiler() == "no C compiler (/nonexistent/cc, from CC)"
+    monkeypatch.setattr(build_compiled, "remove_compiled", lambda: 0)
+    monkeypatch.setattr(build_compiled, "build", lambda: pytest.fail("built without a compiler"))
+    monkeypatch.setattr(sys, "argv", ["build_compiled.py"])
+    assert build_compiled.main() == 0
+    assert "no C compiler (/nonexistent/cc, from CC): bela runs as pure Python" in (
+        capsys.readouterr().out
+    )
+    monkeypatch.setenv("CC", sys.executable)  # a program that is there: it is the compiler
+    assert "no C compiler" not in str(build_compiled.compiler())
+
+
 def test_clean_removes_makes_mark_too_so_make_builds_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -74,3 +74,34 @@ def test_a_log_gets_a_line_every_tenth_and_each_failure_at_once(
     # no rows of dots, no "[ 40%]"
     assert not any(re.search(r"^[.F]+( |$)|\[ *\d+%\]", line) for line in lines)
     assert "1 failed, 20 passed" in out  # pytest's own summary and details stay
+
+
+def test_every_folder_is_spread_over_the_run_and_each_module_stays_whole() -> None:
+    """``make test``'s order: the slow app tests (one folder) no longer all come last, so the
+    line's rate, and with it "about M:SS to go", holds to the end."""
+    from types import SimpleNamespace
+
+    from progress_line import spread
+
+    # folder: its modules' test counts (tests/ itself is ""); rules has few modules of many cases
+    layout = {"ai": [4, 4, 4], "rules": [40, 2, 30], "tui": [3] * 12, "": [3, 3]}
+    items = [
+        SimpleNamespace(path=Path("tests", folder, f"test_{m}.py"), n=n)
+        for folder, counts in layout.items()
+        for m, count in enumerate(counts)
+        for n in range(count)
+    ]
+    ordered = spread(items)
+    assert sorted(map(id, ordered)) == sorted(map(id, items))  # each test once
+    modules = [item.path for item in ordered]
+    runs = [path for i, path in enumerate(modules) if i == 0 or modules[i - 1] != path]
+    assert len(runs) == len(set(runs))  # a module's tests together...
+    for path in set(modules):  # ...and in their order
+        mine = [i.n for i in ordered if i.path == path]
+        assert mine == sorted(mine)
+    for share in (0.25, 0.5, 0.75):  # so much of the tests run: about as much of each folder's,
+        run = ordered[: int(len(ordered) * share)]  # as near as its modules, kept whole, allow
+        for folder, counts in layout.items():
+            done = sum(1 for item in run if item.path.parent == Path("tests", folder))
+            near = max(counts) / sum(counts) / 2 + 0.15
+            assert abs(done / sum(counts) - share) <= near, (share, folder, done)

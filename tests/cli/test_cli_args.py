@@ -134,6 +134,20 @@ def test_version_says_which_build_runs(capsys: pytest.CaptureFixture[str]) -> No
         assert out.startswith(f"bela {__version__}, pure Python (")
 
 
+def test_version_says_a_stale_compiled_build_and_what_to_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A source edited after ``make compiled`` runs pure: which file, and the fix."""
+    from bela.foundation import native
+
+    monkeypatch.setattr(native, "_chosen", native.Build("stale", "bela.engine.tricks"))
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == (
+        f"bela {__version__}, pure Python (the compiled build is out of date: "
+        "bela/engine/tricks.py changed after it; make compiled)\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("lang", "words"),
     [

@@ -33,6 +33,18 @@ NOT_BEFORE_THE_START_SCREEN = (
     "bela.tui.widgets.hand",
     "bela.tui.screens.help",  # Textual's Markdown: when help is first shown
     "markdown_it",
+    # the other commands' parsers and code: only the command named is built (issue #26)
+    "bela.cli.analyze",
+    "bela.cli.arena",
+    "bela.cli.coach",
+    "bela.cli.history",
+    "bela.cli.lab",
+    "bela.cli.ladder",
+    "bela.cli.net",
+    "bela.cli.puzzles",
+    "bela.cli.replay",
+    "bela.net",
+    "secrets",  # the random seed comes from random.SystemRandom (secrets brought hmac too)
 )
 
 # ``bela`` as the console script runs it, with ``App.run`` made headless and ended

@@ -28,14 +28,8 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from bela.cli.analyze import AnalyzeOptions
-from bela.cli.coach import CoachOptions
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, OutputError, writing_output
-from bela.cli.history import HistoryOptions, StatsOptions
-from bela.cli.lab import LabOptions
-from bela.cli.ladder import LadderOptions
 from bela.cli.options import ArenaOptions, PlayOptions, ReplayOptions, parse
-from bela.cli.puzzles import PuzzlesOptions
 from bela.foundation.untrusted import MESSAGE_LIMIT, oneline
 from bela.i18n import _, set_language
 
@@ -111,52 +105,60 @@ def _run(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
         from bela.cli.replay import run_replay
 
         return run_replay(options, out, err)
-    if isinstance(options, AnalyzeOptions):
-        from bela.cli.analyze import run_analyze
+    if isinstance(options, ArenaOptions):
+        from bela.cli.arena import run_arena_command
 
+        return run_arena_command(options, out, err)
+    return _run_elsewhere(options, out, err)
+
+
+def _run_elsewhere(options: object, out: TextIO, err: TextIO) -> int:
+    """Run a command whose options class lives with the command.
+
+    Only the named command's module is imported (``parse`` imported it already): the
+    start screen does not load the network, the lab or the archive's readers (issue #26).
+    """
+    command = type(options).__module__
+    if command == "bela.cli.analyze":
+        from bela.cli.analyze import AnalyzeOptions, run_analyze
+
+        assert isinstance(options, AnalyzeOptions)
         return run_analyze(options, out, err)
-    if isinstance(options, LadderOptions):
-        from bela.cli.ladder import run_ladder_command
+    if command == "bela.cli.ladder":
+        from bela.cli.ladder import LadderOptions, run_ladder_command
 
+        assert isinstance(options, LadderOptions)
         return run_ladder_command(options, out, err)
-    if isinstance(options, HistoryOptions):
-        from bela.cli.history import run_history
+    if command == "bela.cli.history":
+        from bela.cli.history import HistoryOptions, StatsOptions, run_history, run_stats
 
-        return run_history(options, out, err)
-    if isinstance(options, StatsOptions):
-        from bela.cli.history import run_stats
-
+        if isinstance(options, HistoryOptions):
+            return run_history(options, out, err)
+        assert isinstance(options, StatsOptions)
         return run_stats(options, out, err)
-    if isinstance(options, LabOptions):
-        from bela.cli.lab import run_lab
+    if command == "bela.cli.lab":
+        from bela.cli.lab import LabOptions, run_lab
 
+        assert isinstance(options, LabOptions)
         return run_lab(options, out, err)
-    if isinstance(options, CoachOptions):
-        from bela.cli.coach import run_coach
+    if command == "bela.cli.coach":
+        from bela.cli.coach import CoachOptions, run_coach
 
+        assert isinstance(options, CoachOptions)
         return run_coach(options, out, err)
-    if isinstance(options, PuzzlesOptions):
-        from bela.cli.puzzles import run_puzzles
+    if command == "bela.cli.puzzles":
+        from bela.cli.puzzles import PuzzlesOptions, run_puzzles
 
+        assert isinstance(options, PuzzlesOptions)
         return run_puzzles(options, out, err)
-    from bela.cli.net import HostOptions, JoinOptions, ServeOptions
+    from bela.cli.net import HostOptions, JoinOptions, ServeOptions, run_host, run_join, run_serve
 
     if isinstance(options, HostOptions):
-        from bela.cli.net import run_host
-
         return run_host(options, out, err)
     if isinstance(options, JoinOptions):
-        from bela.cli.net import run_join
-
         return run_join(options, out, err)
-    if isinstance(options, ServeOptions):
-        from bela.cli.net import run_serve
-
-        return run_serve(options, out, err)
-    from bela.cli.arena import run_arena_command
-
-    assert isinstance(options, ArenaOptions)
-    return run_arena_command(options, out, err)
+    assert isinstance(options, ServeOptions)
+    return run_serve(options, out, err)
 
 
 def _say(err: TextIO, line: str) -> None:

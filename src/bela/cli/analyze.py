@@ -46,11 +46,11 @@ class AnalyzeOptions:
 
 def add_analyze_parser(commands: Any) -> argparse.ArgumentParser:
     """Add the ``analyze`` subparser to ``commands`` (argparse's subparsers action)."""
-    from bela.cli.options import _difficulty, parse_round, parse_seed
+    from bela.cli.options import COMMANDS, _difficulty, parse_round, parse_seed
 
     sub: argparse.ArgumentParser = commands.add_parser(
         "analyze",
-        help=_("show what each card of a played round cost, with all cards visible"),
+        help=_(COMMANDS["analyze"]),
         description=_(
             "Replay a finished round and, from trick 3 on, compare every card played "
             "with the best card a double-dummy solver finds (all hands visible, best play "

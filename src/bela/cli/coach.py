@@ -71,9 +71,11 @@ def _count(text: str) -> int:
 
 def add_coach_parser(commands: Any) -> argparse.ArgumentParser:
     """Add ``coach`` to argparse's subparsers ``commands``."""
+    from bela.cli.options import COMMANDS
+
     coach: argparse.ArgumentParser = commands.add_parser(
         "coach",
-        help=_("where your written points went, over your archived matches"),
+        help=_(COMMANDS["coach"]),
         description=_(
             "Read your finished matches as a coach would: every card you played from trick 3 on "
             "against the best play with all cards seen, and against the hard bot's card with "

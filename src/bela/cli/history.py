@@ -108,9 +108,11 @@ def _limit(text: str) -> int:
 
 def add_history_parsers(commands: Any) -> dict[str, argparse.ArgumentParser]:
     """Add the ``history`` and ``stats`` subparsers to ``commands`` (argparse's subparsers)."""
+    from bela.cli.options import COMMANDS
+
     history: argparse.ArgumentParser = commands.add_parser(
         "history",
-        help=_("list every match played, newest first"),
+        help=_(COMMANDS["history"]),
         description=_(
             "List the matches kept in the archive of the data directory, newest first: "
             "date, target, difficulty, rules, result, seed and file. A record that cannot be read "
@@ -138,7 +140,7 @@ def add_history_parsers(commands: Any) -> dict[str, argparse.ArgumentParser]:
 
     stats = commands.add_parser(
         "stats",
-        help=_("statistics of the matches played"),
+        help=_(COMMANDS["stats"]),
         description=_(
             "What the archived matches add up to, for you (the seat you sat in) and your team "
             "(mi) against the opponents (vi): matches won by difficulty (network matches on "

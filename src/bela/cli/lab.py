@@ -49,11 +49,18 @@ class LabOptions:
 
 def add_lab_parser(commands: Any) -> argparse.ArgumentParser:
     """Add the ``lab`` subparser (with ``bid-data`` and ``bid-fit``) to ``commands``."""
-    from bela.cli.options import MAX_JOBS, _count, _Parser, add_cluster_option, parse_seed
+    from bela.cli.options import (
+        COMMANDS,
+        MAX_JOBS,
+        _count,
+        _Parser,
+        add_cluster_option,
+        parse_seed,
+    )
 
     lab: argparse.ArgumentParser = commands.add_parser(
         "lab",
-        help=_("the lab: generate data and refit the bots' models"),
+        help=_(COMMANDS["lab"]),
         description=_(
             "Long runs for refitting the bots: bidding situations labelled by search, "
             "and the fit of normal's bid model to them."

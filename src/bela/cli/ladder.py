@@ -62,6 +62,7 @@ class LadderOptions:
 def add_ladder_parser(commands: Any) -> argparse.ArgumentParser:
     """Add the ``ladder`` subparser to ``commands`` (argparse's subparsers action)."""
     from bela.cli.options import (
+        COMMANDS,
         MAX_DEAL_PAIRS,
         MAX_JOBS,
         _count,
@@ -72,7 +73,7 @@ def add_ladder_parser(commands: Any) -> argparse.ArgumentParser:
 
     sub: argparse.ArgumentParser = commands.add_parser(
         "ladder",
-        help=_("rate several bots on one Elo scale: every pair on duplicate deals"),
+        help=_(COMMANDS["ladder"]),
         description=_(
             "Play every pair of the bots on the same duplicate deals and rate them "
             "with a Bradley-Terry fit on the deal pairs won (a tie counts half), as Elo relative "

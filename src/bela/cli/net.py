@@ -165,11 +165,12 @@ def login_name() -> str:
 
 def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     """Add ``host``, ``join`` and ``serve`` to ``commands`` (argparse's subparsers)."""
+    from bela.cli.options import COMMANDS
     from bela.net import DEFAULT_PORT  # the package alone: no pydantic before it is needed
 
     host: argparse.ArgumentParser = commands.add_parser(
         "host",
-        help=_("host a table for friends on the network, and play at it"),
+        help=_(COMMANDS["host"]),
         description=_(
             "Start a table and print its address and join code; friends join with "
             "'bela join ADDRESS CODE'. Empty seats are bots. You play at the table too, and "
@@ -263,7 +264,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
 
     join: argparse.ArgumentParser = commands.add_parser(
         "join",
-        help=_("sit down at a table somebody hosts"),
+        help=_(COMMANDS["join"]),
         description=_("Join a table hosted with 'bela host': the same app, as one seat."),
         epilog=_("example: {example}").format(
             example="bela join 192.168.1.20:4711 K7QF-M2XP-R9 --name Ana"
@@ -303,7 +304,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
 
     serve: argparse.ArgumentParser = commands.add_parser(
         "serve",
-        help=_("play in a web browser (needs the 'net' extra)"),
+        help=_(COMMANDS["serve"]),
         description=_(
             "Serve the app to a web browser with textual-serve: each browser tab gets "
             "its own app, a single-player game, or with --join a seat at a hosted table."

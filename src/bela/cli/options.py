@@ -13,7 +13,7 @@ are. Counts have upper bounds, checked here before any work starts, so
 from __future__ import annotations
 
 import argparse
-import secrets
+import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,19 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from bela import __version__
-from bela.cli.analyze import AnalyzeOptions, add_analyze_parser, analyze_options
-from bela.cli.coach import CoachOptions, add_coach_parser, coach_options
-from bela.cli.history import (
-    HistoryOptions,
-    StatsOptions,
-    add_history_parsers,
-    history_options,
-    stats_options,
-)
-from bela.cli.lab import LabOptions, add_lab_parser, lab_options
-from bela.cli.ladder import LadderOptions, add_ladder_parser, ladder_options
-from bela.cli.net import HostOptions, JoinOptions, ServeOptions, add_net_parsers, net_options
-from bela.cli.puzzles import PuzzlesOptions, add_puzzles_parser, puzzles_options
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
 from bela.engine.rules import DEFAULT_RULES
@@ -42,9 +29,20 @@ from bela.foundation.untrusted import oneline, shown
 from bela.i18n import LANGUAGES, N_, _
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from _typeshed import SupportsWrite
 
+    from bela.cli.analyze import AnalyzeOptions
+    from bela.cli.coach import CoachOptions
+    from bela.cli.history import HistoryOptions, StatsOptions
+    from bela.cli.lab import LabOptions
+    from bela.cli.ladder import LadderOptions
+    from bela.cli.net import HostOptions, JoinOptions, ServeOptions
+    from bela.cli.puzzles import PuzzlesOptions
+
 __all__ = [
+    "COMMANDS",
     "DIFFICULTIES",
     "HOUSE_RULES",
     "MAX_DEAL_PAIRS",
@@ -52,7 +50,6 @@ __all__ = [
     "MAX_MATCHES",
     "MAX_ROUND",
     "ArenaOptions",
-    "Options",
     "PlayOptions",
     "ReplayOptions",
     "build_parser",
@@ -140,21 +137,45 @@ class ArenaOptions:
     """``--cluster``: a Ray cluster's address (``bela.lab.runner``); None runs locally."""
 
 
-Options = (
-    PlayOptions
-    | ReplayOptions
-    | ArenaOptions
-    | AnalyzeOptions
-    | HistoryOptions
-    | StatsOptions
-    | LadderOptions
-    | LabOptions
-    | CoachOptions
-    | PuzzlesOptions
-    | HostOptions
-    | JoinOptions
-    | ServeOptions
-)
+if TYPE_CHECKING:
+    Options: TypeAlias = (
+        PlayOptions
+        | ReplayOptions
+        | ArenaOptions
+        | AnalyzeOptions
+        | HistoryOptions
+        | StatsOptions
+        | LadderOptions
+        | LabOptions
+        | CoachOptions
+        | PuzzlesOptions
+        | HostOptions
+        | JoinOptions
+        | ServeOptions
+    )
+    """What ``parse`` gives; each command's class lives with the command (imported lazily)."""
+
+COMMANDS: Final[dict[str, str]] = {
+    "play": N_("play a match in the terminal app (the default)"),
+    "replay": N_("print a seeded round or match, or a saved match, in full"),
+    "arena": N_("pit two bots against each other on duplicate deals"),
+    "ladder": N_("rate several bots on one Elo scale: every pair on duplicate deals"),
+    "analyze": N_("show what each card of a played round cost, with all cards visible"),
+    "history": N_("list every match played, newest first"),
+    "stats": N_("statistics of the matches played"),
+    "lab": N_("the lab: generate data and refit the bots' models"),
+    "coach": N_("where your written points went, over your archived matches"),
+    "puzzles": N_("puzzles from real deals, rated like a chess player's"),
+    "host": N_("host a table for friends on the network, and play at it"),
+    "join": N_("sit down at a table somebody hosts"),
+    "serve": N_("play in a web browser (needs the 'net' extra)"),
+}
+"""Every command in the order ``bela --help`` lists them, with its line there.
+
+The line is all ``bela --help`` needs of a command, so only the command named on the
+command line gets its whole parser (and imports its module): the start screen does
+not wait for the grammar of the arena, the network and the lab (issue #26).
+"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -193,9 +214,26 @@ class _Formatter(argparse.HelpFormatter):
         return super()._fill_text(text, width, indent)
 
 
+class _Version(argparse._VersionAction):
+    """``--version`` on one line however narrow the terminal (argparse would wrap it): the
+    pure build's reason can be long, and a script reads the line whole."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        parser._print_message(f"{self.version}\n", sys.stdout)
+        parser.exit()
+
+
 def random_seed() -> int:
     """A fresh seed from the system's randomness (shown, so the match can be replayed)."""
-    return secrets.randbelow(_RANDOM_SEED_BOUND)
+    # the system's randomness as secrets.randbelow draws it, without importing secrets (and
+    # hmac and hashlib with it) before the first screen
+    return random.SystemRandom().randrange(_RANDOM_SEED_BOUND)
 
 
 def whole_number(text: str) -> int | None:
@@ -394,20 +432,28 @@ def version_line() -> str:
     elif chosen.reason == "forced":
         built = _("pure Python (BELA_PURE is set)")
     elif chosen.reason == "stale":
-        built = _("pure Python ({module} changed: make compiled)").format(
-            module=chosen.module.rsplit(".", 1)[-1]
-        )
+        built = _(
+            "pure Python (the compiled build is out of date: {file} changed after it; "
+            "make compiled)"
+        ).format(file=chosen.module.replace(".", "/") + ".py")
     else:
         built = _("pure Python (not compiled)")
     return f"bela {__version__}, {built}"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``bela`` parser with its subcommands."""
-    return _build()[0]
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``bela`` parser with its subcommands, ``command``'s parser whole (or none)."""
+    return _build(command)[0]
 
 
-def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+def _build(
+    command: str | None = None,
+) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The ``bela`` parser, and the whole parsers of ``command`` and the commands built with it.
+
+    Every other command gets a bare parser with its line for ``bela --help`` (``COMMANDS``):
+    it is never parsed with, since the command named is the one built.
+    """
     parser = _Parser(
         prog="bela",
         description=_(
@@ -416,12 +462,64 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
         ),
         allow_abbrev=False,
     )
-    parser.add_argument("--version", action="version", version=version_line())
+    parser.add_argument("--version", action=_Version, version=version_line())
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    together = next((group for group in _BUILT_TOGETHER if command in group), (command,))
+    for name, line in COMMANDS.items():
+        if name == together[0]:  # in its place, so that the list reads the same
+            _add_command(commands, name)
+        elif name not in together:
+            commands.add_parser(name, help=_(line), add_help=False)
+    _add_lang(parser)
+    return parser, {name: commands.choices[name] for name in together if name in COMMANDS}
 
+
+_BUILT_TOGETHER: Final = (("history", "stats"), ("host", "join", "serve"))
+"""Commands whose parsers one function builds (``add_history_parsers``, ``add_net_parsers``)."""
+
+
+def _add_command(commands: Any, command: str) -> None:
+    """Add ``command``'s whole parser to ``commands`` (with the commands built alongside it)."""
+    if command == "play":
+        _add_play_parser(commands)
+    elif command == "replay":
+        _add_replay_parser(commands)
+    elif command == "arena":
+        _add_arena_parser(commands)
+    elif command == "ladder":
+        from bela.cli.ladder import add_ladder_parser
+
+        add_ladder_parser(commands)
+    elif command == "analyze":
+        from bela.cli.analyze import add_analyze_parser
+
+        add_analyze_parser(commands)
+    elif command in ("history", "stats"):
+        from bela.cli.history import add_history_parsers
+
+        add_history_parsers(commands)
+    elif command == "lab":
+        from bela.cli.lab import add_lab_parser
+
+        add_lab_parser(commands)
+    elif command == "coach":
+        from bela.cli.coach import add_coach_parser
+
+        add_coach_parser(commands)
+    elif command == "puzzles":
+        from bela.cli.puzzles import add_puzzles_parser
+
+        add_puzzles_parser(commands)
+    else:
+        from bela.cli.net import add_net_parsers
+
+        add_net_parsers(commands, _target, _TARGETS_SHOWN)
+
+
+def _add_play_parser(commands: Any) -> None:
     play = commands.add_parser(
         "play",
-        help=_("play a match in the terminal app (the default)"),
+        help=_(COMMANDS["play"]),
         description=_(
             "Play a match against three computer players. The seed is shown so any "
             "match can be reported and replayed with 'bela replay --seed N'."
@@ -473,9 +571,11 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
         ),
     )
 
+
+def _add_replay_parser(commands: Any) -> None:
     replay = commands.add_parser(
         "replay",
-        help=_("print a seeded round or match, or a saved match, in full"),
+        help=_(COMMANDS["replay"]),
         description=_(
             "Print a round or a whole match: the hands and talons, the bids, the "
             "zvanja, every trick, bela and the written result. With --seed the computer players "
@@ -549,9 +649,11 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
         help=_("with --last: worker processes (default: the usable CPUs)"),
     )
 
+
+def _add_arena_parser(commands: Any) -> None:
     arena = commands.add_parser(
         "arena",
-        help=_("pit two bots against each other on duplicate deals"),
+        help=_(COMMANDS["arena"]),
         description=_(
             "Play each seeded deal twice with the bots swapping seats, so the luck of "
             "the cards cancels, and report the difference with confidence intervals."
@@ -606,17 +708,6 @@ def _build() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser
     )
     add_cluster_option(arena)
     arena.add_argument("--json", action="store_true", help=_("print JSON for machines"))
-    ladder = add_ladder_parser(commands)
-    analyze = add_analyze_parser(commands)
-    subparsers = {"play": play, "replay": replay, "arena": arena, "analyze": analyze}
-    subparsers.update(add_history_parsers(commands))
-    subparsers["ladder"] = ladder
-    subparsers["lab"] = add_lab_parser(commands)
-    subparsers["coach"] = add_coach_parser(commands)
-    subparsers["puzzles"] = add_puzzles_parser(commands)
-    add_net_parsers(commands, _target, _TARGETS_SHOWN)
-    _add_lang(parser)
-    return parser, subparsers
 
 
 def _add_lang(parser: argparse.ArgumentParser) -> None:
@@ -671,10 +762,19 @@ def _with_default_command(argv: Sequence[str]) -> list[str]:
     return args
 
 
+def _command_named(args: Sequence[str]) -> str | None:
+    """The command ``args`` name (after ``bela``'s own ``--lang``), if it is one of ours."""
+    at = _global_options(args)
+    if at < len(args) and args[at] in COMMANDS:
+        return args[at]
+    return None
+
+
 def parse(argv: Sequence[str]) -> Options:
     """Parse a command line into options; argparse exits (code 2, one line) on bad input."""
-    parser, subparsers = _build()
-    args, extras = parser.parse_known_args(_with_default_command(argv))
+    args_given = _with_default_command(argv)
+    parser, subparsers = _build(_command_named(args_given))
+    args, extras = parser.parse_known_args(args_given)
     if extras:  # what parse_args says, with each argument quoted and escaped
         listed = " ".join(shown(extra) for extra in extras[:5])
         more = " …" if len(extras) > 5 else ""
@@ -718,22 +818,12 @@ def parse(argv: Sequence[str]) -> Options:
             seat_bot="hard" if args.bot is None else args.bot,
             jobs=args.jobs,
         )
-    if args.command == "analyze":
-        return analyze_options(args, subparsers["analyze"])
-    if args.command == "ladder":
-        return ladder_options(args, subparsers["ladder"])
-    if args.command == "history":
-        return history_options(args)
-    if args.command == "stats":
-        return stats_options(args)
-    if args.command == "lab":
-        return lab_options(args)
-    if args.command == "coach":
-        return coach_options(args)
-    if args.command == "puzzles":
-        return puzzles_options(args, subparsers["puzzles"])
-    if args.command in ("host", "join", "serve"):
-        return net_options(args)
+    if args.command == "arena":
+        return _arena_options(args)
+    return _other_options(args, subparsers)
+
+
+def _arena_options(args: argparse.Namespace) -> ArenaOptions:
     return ArenaOptions(
         bot_a=args.bot_a,
         bot_b=args.bot_b,
@@ -746,3 +836,40 @@ def parse(argv: Sequence[str]) -> Options:
         rules=args.rules,
         cluster=args.cluster,
     )
+
+
+def _other_options(
+    args: argparse.Namespace, subparsers: dict[str, argparse.ArgumentParser]
+) -> Options:
+    """The options of a command whose parser lives with the command, from its module."""
+    if args.command == "analyze":
+        from bela.cli.analyze import analyze_options
+
+        return analyze_options(args, subparsers["analyze"])
+    if args.command == "ladder":
+        from bela.cli.ladder import ladder_options
+
+        return ladder_options(args, subparsers["ladder"])
+    if args.command == "history":
+        from bela.cli.history import history_options
+
+        return history_options(args)
+    if args.command == "stats":
+        from bela.cli.history import stats_options
+
+        return stats_options(args)
+    if args.command == "lab":
+        from bela.cli.lab import lab_options
+
+        return lab_options(args)
+    if args.command == "coach":
+        from bela.cli.coach import coach_options
+
+        return coach_options(args)
+    if args.command == "puzzles":
+        from bela.cli.puzzles import puzzles_options
+
+        return puzzles_options(args, subparsers["puzzles"])
+    from bela.cli.net import net_options
+
+    return net_options(args)

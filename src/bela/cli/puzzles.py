@@ -76,11 +76,18 @@ class PuzzlesOptions:
 
 def add_puzzles_parser(commands: Any) -> argparse.ArgumentParser:
     """Add ``puzzles`` (with its ``generate`` task) to argparse's subparsers ``commands``."""
-    from bela.cli.options import MAX_JOBS, _count, _Parser, add_cluster_option, parse_seed
+    from bela.cli.options import (
+        COMMANDS,
+        MAX_JOBS,
+        _count,
+        _Parser,
+        add_cluster_option,
+        parse_seed,
+    )
 
     puzzles: argparse.ArgumentParser = commands.add_parser(
         "puzzles",
-        help=_("puzzles from real deals, rated like a chess player's"),
+        help=_(COMMANDS["puzzles"]),
         description=_(
             "Puzzles: a moment of a real deal where one card or one bid is clearly right "
             "whatever the hidden cards are. You see what your seat saw and answer as at the "
