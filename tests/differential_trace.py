@@ -34,6 +34,7 @@ from collections.abc import Iterator
 
 import bela
 from bela.ai.base import decision_rng
+from bela.ai.hard import HARD, make_hard
 from bela.ai.registry import make_bot
 from bela.engine import Phase, Round, Rules, cards_in, score_round_detail
 from bela.foundation.native import build
@@ -122,8 +123,12 @@ def position_items(seed: int) -> Iterator[str]:
 
 
 def bot_items(seed: int) -> Iterator[str]:
-    """Every decision of one seeded round played by ``normal`` (``hard`` every tenth seed)."""
-    bot = make_bot("hard" if seed % 10 == 0 else "normal")
+    """Every decision of one seeded round played by ``normal`` (``hard`` every tenth seed).
+
+    ``hard`` with its compiled build's budgets (``HARD``) in both builds: ``make_bot("hard")``
+    searches fewer deals on the pure build by design (``PURE_SHARE``), a different player.
+    """
+    bot = make_hard(HARD) if seed % 10 == 0 else make_bot("normal")
     rnd = Round.from_seed(seed, seed % 4, RULES[seed % len(RULES)])
     step = 0
     while rnd.to_act is not None:
