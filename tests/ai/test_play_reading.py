@@ -68,7 +68,8 @@ def test_a_deal_played_by_the_policy_itself_explains_every_read_card(
             assert choose_card(replay.view(actor), CONVENTIONS) == card  # the policy's own
             read += 1
         replay.push_card(card, replay.can_announce_bela(card))
-    rebuilt, weight = play_likelihood(view, knowledge, true_hands(rnd), READING)
+    weight = play_likelihood(view, knowledge, true_hands(rnd), READING)
+    rebuilt = rebuild_round(view, knowledge, true_hands(rnd))
     assert weight == pytest.approx(READING.fit**read)
     assert rebuilt.view(view.seat).hand == view.hand
 
@@ -85,8 +86,8 @@ def test_the_memo_changes_no_weight(seed: int, cards_played: int) -> None:
     rng = random.Random(seed)
     deals = [sampler.sample(rng) for _ in range(12)] * 2  # repeats: the memo answers them
     memo: dict[tuple[int, int, int], bool] = {}
-    with_memo = [play_likelihood(view, knowledge, h, READING, memo)[1] for h in deals]
-    without = [play_likelihood(view, knowledge, h, READING)[1] for h in deals]
+    with_memo = [play_likelihood(view, knowledge, h, READING, memo) for h in deals]
+    without = [play_likelihood(view, knowledge, h, READING) for h in deals]
     assert with_memo == without
     assert memo  # it was used
     # the weights differ between deals when the play says something (not all equal by mistake)
@@ -104,12 +105,10 @@ def test_a_deal_that_contradicts_the_policy_weighs_less() -> None:
             continue
         view = rnd.view(rnd.to_act)
         knowledge = knowledge_of(view)
-        true_w = play_likelihood(view, knowledge, true_hands(rnd), READING)[1]
+        true_w = play_likelihood(view, knowledge, true_hands(rnd), READING)
         sampler = DealSampler(knowledge)
         rng = random.Random(seed)
-        guessed = [
-            play_likelihood(view, knowledge, sampler.sample(rng), READING)[1] for _ in range(8)
-        ]
+        guessed = [play_likelihood(view, knowledge, sampler.sample(rng), READING) for _ in range(8)]
         cases += 1
         lower += sum(guessed) / len(guessed) < true_w
     assert cases >= 30

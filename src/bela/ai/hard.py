@@ -263,7 +263,7 @@ class HardBot:
         pool = [sampler.sample(rng) for _ in range(n * self.config.reading_pool)]
         knowledge = sampler.knowledge
         memo: dict[tuple[int, int, int], bool] = {}
-        weights = [play_likelihood(view, knowledge, h, reading, memo)[1] for h in pool]
+        weights = [play_likelihood(view, knowledge, h, reading, memo) for h in pool]
         picked = [pool[i] for i in systematic_resample(weights, n, rng)]
         rng.shuffle(picked)
         yield from picked

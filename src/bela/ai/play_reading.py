@@ -93,8 +93,8 @@ def play_likelihood(
     hands: Hands,
     reading: PlayReading,
     memo: dict[tuple[int, int, int], bool] | None = None,
-) -> tuple[Round, float]:
-    """The round rebuilt with the guessed hands, and how well they explain the others' play.
+) -> float:
+    """How well the guessed hands explain the others' play (a chance in (0, 1]).
 
     A seat's view holds only its own cards and what the table saw, so whether the policy
     plays the card it did depends on that seat's eight cards alone: ``memo``, shared by the
@@ -125,5 +125,5 @@ def play_likelihood(
                 memo[key] = same
         weight *= fit if same else miss / (n - 1)
 
-    rnd = rebuild_round(view, knowledge, hands, ask)
-    return rnd, weight**reading.power
+    rebuild_round(view, knowledge, hands, ask)
+    return float(weight**reading.power)
