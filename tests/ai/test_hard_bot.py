@@ -10,6 +10,7 @@ from bela_ai_views import rebuild
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bela.ai.base import Bot
 from bela.ai.hard import HARD, HardBot, HardConfig, default_hard, explain, suggest
 from bela.ai.normal.bidding import learned_values, load_bid_weights
 from bela.ai.normal.heuristic import HeuristicBot
@@ -249,3 +250,29 @@ def test_the_registry_offers_hard_with_default_budgets() -> None:
     assert isinstance(old, HardBot)
     assert old.config == HardConfig()  # the defaults are the player before issue #14
     assert HardConfig() != HARD
+
+
+def test_the_bid_search_hands_over_to_the_solver_at_its_own_depth(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bid's play-outs hand over at ``bid_rollout_to`` tricks left, a card's rollouts at
+    ``rollout_to``: the two are separate budgets (a bid plays hundreds of play-outs)."""
+    import bela.ai.hard as hard
+
+    depths: list[int] = []
+    real = hard.play_out
+
+    def recording(
+        rnd: Round, policy: Bot, rng: random.Random, to: int, limit: int
+    ) -> tuple[int, int]:
+        depths.append(to)
+        return real(rnd, policy, rng, to, limit)
+
+    monkeypatch.setattr(hard, "play_out", recording)
+    config = replace(SMALL_NEW, bid_samples=2, rollout_to=3, bid_rollout_to=6)
+    view = Round.from_seed(8, dealer=0).view(1)
+    outcomes = HardBot("hard", config).bid_outcomes(view, random.Random(0), [Pass(), Call(Suit(0))])
+    assert len(outcomes) == 2
+    assert depths and set(depths) == {6}
+    # the shipped player solves the last five tricks of a bid's play-outs, six of a card's search
+    assert (HARD.bid_rollout_to, HARD.rollout_to, HARD.solver_tricks) == (5, 5, 6)

@@ -119,6 +119,8 @@ class HardConfig:
     in all (after ``min_samples`` deals). Earlier: ``rollout_samples`` deals,
     each candidate card rolled out by the heuristic until ``rollout_to``
     tricks are left and then solved (``rollout_node_limit``).
+    ``bid_rollout_to``: the same hand-over for the bid search's play-outs (kept apart: a bid
+    plays hundreds of them, so solving more tricks costs it several times as much).
     ``bid_samples``: deals per choice when a bid is borderline (within
     ``bid_margin`` of the heuristic's threshold), the second-best suit also
     tried when it is within ``bid_second_suit`` of the best (then also for a
@@ -153,6 +155,7 @@ class HardConfig:
     rollout_samples: int = 10
     rollout_to: int = 4
     rollout_node_limit: int = 20_000
+    bid_rollout_to: int = 4
     bid_samples: int = 48
     bid_margin: float = 45.0
     bid_second_suit: float = 12.0
@@ -518,7 +521,7 @@ class HardBot:
 
     def _play_out(self, rnd: Round, rng: Random) -> tuple[int, int]:
         cfg = self.config
-        return play_out(rnd, self._policy, rng, cfg.rollout_to, cfg.rollout_node_limit)
+        return play_out(rnd, self._policy, rng, cfg.bid_rollout_to, cfg.rollout_node_limit)
 
 
 def play_out(
@@ -742,13 +745,19 @@ HARD_V2: Final = HardConfig(
     rollout_style=CONVENTIONS,
 )
 
-# ``hard`` since issue #26: ``hard-v2`` spending the time the compiled build frees (the
-# heuristic player its rollouts and play-outs run is compiled too: a searched bid takes half
-# the time) on more guessed deals. Reading the others' play (``play_reading.py``) places the
-# unseen cards better but did not play better (docs/bots.md, "Reading the play"): it is an
-# option here, ``play_reading``, off.
+# ``hard`` since issue #26: ``hard-v2`` spending the time the compiled build frees on more guessed
+# deals and on solving more of the round exactly. The heuristic its rollouts and play-outs run is
+# compiled (a searched bid takes half the time), and so is the solver, now a native class (3.5x
+# faster compiled than the closures were): the solver takes over one trick earlier everywhere,
+# from six tricks left for a card (rollouts hand over at five) and at five in a bid's play-outs,
+# where the heuristic played one more trick before. Reading the others' play
+# (``play_reading.py``) places the unseen cards better but did not play better (docs/bots.md,
+# "Reading the play"): it is an option here, ``play_reading``, off.
 HARD: Final = replace(
     HARD_V2,
+    solver_tricks=6,
+    rollout_to=5,
+    bid_rollout_to=5,
     solver_samples=48,
     decision_nodes=960_000,
     rollout_samples=48,
@@ -759,9 +768,10 @@ HARD: Final = replace(
 # true owner 51.2% -> 53.4% on positions of hard-v2's play, resampling 48 of 144 guessed deals.
 PLAY_READING: Final = PlayReading(fit=0.9, power=1.0, style=CONVENTIONS)
 
-# Without the compiled build (no C compiler) the same search takes two to three times as long:
-# ``hard`` then searches this share of the deals, to keep within the time limits.
-PURE_SHARE: Final = 0.4
+# Without the compiled build (no C compiler) the same search takes three to four times as long
+# (the heuristic runs 2-3x slower pure, the solver about 6x): ``hard`` then searches this share
+# of the deals, to keep within the time limits (bench_hard.py with BELA_PURE=1: p99 0.78 s).
+PURE_SHARE: Final = 0.25
 
 
 def scaled(config: HardConfig, share: float) -> HardConfig:
