@@ -274,5 +274,3 @@ def test_the_bid_search_hands_over_to_the_solver_at_its_own_depth(
     outcomes = HardBot("hard", config).bid_outcomes(view, random.Random(0), [Pass(), Call(Suit(0))])
     assert len(outcomes) == 2
     assert depths and set(depths) == {6}
-    # the shipped player solves the last five tricks of a bid's play-outs, six of a card's search
-    assert (HARD.bid_rollout_to, HARD.rollout_to, HARD.solver_tricks) == (5, 5, 6)

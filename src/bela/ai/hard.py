@@ -745,19 +745,15 @@ HARD_V2: Final = HardConfig(
     rollout_style=CONVENTIONS,
 )
 
-# ``hard`` since issue #26: ``hard-v2`` spending the time the compiled build frees on more guessed
-# deals and on solving more of the round exactly. The heuristic its rollouts and play-outs run is
-# compiled (a searched bid takes half the time), and so is the solver, now a native class (3.5x
-# faster compiled than the closures were): the solver takes over one trick earlier everywhere,
-# from six tricks left for a card (rollouts hand over at five) and at five in a bid's play-outs,
-# where the heuristic played one more trick before. Reading the others' play
-# (``play_reading.py``) places the unseen cards better but did not play better (docs/bots.md,
-# "Reading the play"): it is an option here, ``play_reading``, off.
+# ``hard`` since issue #26: ``hard-v2`` spending the time the compiled build frees (the
+# heuristic player its rollouts and play-outs run is compiled too: a searched bid takes half
+# the time) on more guessed deals. Reading the others' play (``play_reading.py``) places the
+# unseen cards better but did not play better (docs/bots.md, "Reading the play"): it is an
+# option here, ``play_reading``, off. Nor did solving a trick earlier, which the solver's
+# compiled speed made affordable (``solver_tricks=6, rollout_to=5, bid_rollout_to=5``:
+# -3.5 +/- 4.4 written points a deal against ``hard-v2`` over 540 deal pairs, docs/bots.md).
 HARD: Final = replace(
     HARD_V2,
-    solver_tricks=6,
-    rollout_to=5,
-    bid_rollout_to=5,
     solver_samples=48,
     decision_nodes=960_000,
     rollout_samples=48,
@@ -768,10 +764,10 @@ HARD: Final = replace(
 # true owner 51.2% -> 53.4% on positions of hard-v2's play, resampling 48 of 144 guessed deals.
 PLAY_READING: Final = PlayReading(fit=0.9, power=1.0, style=CONVENTIONS)
 
-# Without the compiled build (no C compiler) the same search takes three to four times as long
+# Without the compiled build (no C compiler) the same search takes about three times as long
 # (the heuristic runs 2-3x slower pure, the solver about 6x): ``hard`` then searches this share
-# of the deals, to keep within the time limits (bench_hard.py with BELA_PURE=1: p99 0.78 s).
-PURE_SHARE: Final = 0.25
+# of the deals, to keep within the time limits (bench_hard.py with BELA_PURE=1: p99 0.55 s).
+PURE_SHARE: Final = 0.4
 
 
 def scaled(config: HardConfig, share: float) -> HardConfig:
