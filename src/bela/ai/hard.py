@@ -751,7 +751,7 @@ HARD_V2: Final = HardConfig(
 # unseen cards better but did not play better (docs/bots.md, "Reading the play"): it is an
 # option here, ``play_reading``, off. Nor did solving a trick earlier, which the solver's
 # compiled speed made affordable (``solver_tricks=6, rollout_to=5, bid_rollout_to=5``:
-# -3.5 +/- 4.4 written points a deal against ``hard-v2`` over 540 deal pairs, docs/bots.md).
+# -3.5 +/- 4.3 written points a deal against ``hard-v2`` over 542 deal pairs, docs/bots.md).
 HARD: Final = replace(
     HARD_V2,
     solver_samples=48,
