@@ -43,8 +43,8 @@ install:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests tests_cluster tests_lab tests_rl benchmarks browser_tests examples build_compiled.py
-	$(BIN)/ruff format --check src tests tests_cluster tests_lab tests_rl benchmarks browser_tests examples build_compiled.py
+	$(BIN)/ruff check src tests tests_cluster tests_lab tests_rl benchmarks browser_tests examples tools build_compiled.py
+	$(BIN)/ruff format --check src tests tests_cluster tests_lab tests_rl benchmarks browser_tests examples tools build_compiled.py
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)

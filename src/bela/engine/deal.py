@@ -13,8 +13,7 @@ from hashlib import shake_256
 from struct import Struct
 from typing import Final
 
-from mypy_extensions import i64
-
+from bela.engine.deal_network import deal_parts
 from bela.engine.errors import InvalidValueError, shown
 from bela.engine.guards import check_seat
 
@@ -64,8 +63,9 @@ Four = tuple[int, int, int, int]
 # Whether this module runs compiled by mypyc (black tells its builds apart the same way). The
 # deal is sorted two ways, one for each build, giving the same cards (the differential test
 # compares them): the pure build leans on C builtins (set, sorted with a key), where each line
-# of Python costs more than their work; the compiled one runs a native loop, where those calls
-# and the 32 objects each builds are most of the time.
+# of Python costs more than their work; the compiled one sorts 32 native ints by a network
+# (``deal_network.py``, generated), where those calls and the 32 objects each builds were most
+# of the time.
 _COMPILED: Final = not __file__.endswith((".py", ".pyc"))
 
 
@@ -81,38 +81,6 @@ def _ranked_cards(seed_bytes: bytes) -> list[int]:
         keys = _KEYS.unpack(stream.digest(length)[-64:])
         if len(set(keys)) == 32:
             return sorted(_CARDS, key=keys.__getitem__)
-        length += 64
-
-
-def _ranked_packed(seed_bytes: bytes) -> list[int]:
-    """``_ranked_cards`` as the compiled build runs it: ``key << 5 | card``, sorted.
-
-    The keys are read from the digest's bytes (little-endian, as ``_KEYS``) in a native loop
-    and a tie is found between neighbours once sorted.
-    """
-    stream = shake_256(seed_bytes)
-    length = 64
-    at: i64  # native ints (i64) in the compiled build: C arithmetic with no tag checks
-    c: i64
-    i: i64
-    last: i64
-    key: i64
-    while True:
-        digest = stream.digest(length)
-        at = length - 64
-        packed: list[int] = []
-        for c in range(32):
-            i = at + 2 * c
-            packed.append((digest[i] | digest[i + 1] << 8) << 5 | c)
-        packed.sort()
-        last = packed[0] >> 5
-        for i in range(1, 32):
-            key = packed[i] >> 5
-            if key == last:
-                break
-            last = key
-        else:
-            return packed
         length += 64
 
 
@@ -136,19 +104,16 @@ def dealt(seed: int, dealer: int) -> tuple[Four, Four]:
     seed_bytes = _PERSON + seed.to_bytes(8, "little")
     first = dealer + 1
     if _COMPILED:
-        deck = _ranked_packed(seed_bytes)
+        stream = shake_256(seed_bytes)
+        length = 64
+        parts = deal_parts(stream.digest(length), 0)
+        while parts is None:  # two keys tie: the next 64 bytes (0.8% of seeds)
+            length += 64
+            parts = deal_parts(stream.digest(length), length - 64)
         first &= 3
         return (
-            _by_seat(
-                _mask(deck, 0, 6), _mask(deck, 6, 6), _mask(deck, 12, 6), _mask(deck, 18, 6), first
-            ),
-            _by_seat(
-                _mask(deck, 24, 2),
-                _mask(deck, 26, 2),
-                _mask(deck, 28, 2),
-                _mask(deck, 30, 2),
-                first,
-            ),
+            _by_seat(parts[0], parts[1], parts[2], parts[3], first),
+            _by_seat(parts[4], parts[5], parts[6], parts[7], first),
         )
     cards = _ranked_cards(seed_bytes)
     bit = _BIT
@@ -167,15 +132,6 @@ def dealt(seed: int, dealer: int) -> tuple[Four, Four]:
         )
         talons[seat] = bit[cards[24 + 2 * k]] | bit[cards[25 + 2 * k]]
     return (hands[0], hands[1], hands[2], hands[3]), (talons[0], talons[1], talons[2], talons[3])
-
-
-def _mask(deck: list[int], at: int, count: int) -> int:
-    """The mask of ``count`` cards of a packed deck (``_ranked_packed``) from ``at`` on."""
-    mask: i64 = 0
-    i: i64
-    for i in range(at, at + count):
-        mask |= 1 << (deck[i] & 31)
-    return mask
 
 
 def _by_seat(a: int, b: int, c: int, d: int, first: int) -> Four:

@@ -43,6 +43,7 @@ COMPILED: tuple[str, ...] = (
     "bela.engine.actions",
     "bela.engine.cards",
     "bela.engine.deal",
+    "bela.engine.deal_network",
     "bela.engine.guards",
     "bela.engine.match",
     "bela.engine.round",
