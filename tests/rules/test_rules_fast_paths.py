@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bela.engine import Call, Phase, Round, Rules, Suit, deal_from_seed, score_round_detail
-from bela.engine.deal import _PERSON, _ranked_cards, dealt
+from bela.engine.deal import _PERSON, _ranked_cards, _ranked_parts, dealt
 from bela.engine.deal_network import deal_parts
 
 SEEDS = st.integers(0, (1 << 64) - 1)
@@ -50,20 +50,11 @@ def _parts_of_deck(deck: list[int]) -> tuple[int, ...]:
     return tuple(sum(1 << c for c in deck[bounds[i] : bounds[i + 1]]) for i in range(8))
 
 
-def _network_parts(seed_bytes: bytes) -> tuple[int, ...]:
-    """``deal_parts`` over the seed's stream as ``dealt`` reads it, block after block."""
-    stream = shake_256(seed_bytes)
-    length = 64
-    while (parts := deal_parts(stream.digest(length), length - 64)) is None:
-        length += 64
-    return parts
-
-
 @settings(max_examples=300, deadline=None)
 @given(seed=SEEDS)
 def test_both_sorts_of_the_deal_give_the_same_deal(seed: int) -> None:
     seed_bytes = _PERSON + seed.to_bytes(8, "little")
-    assert _network_parts(seed_bytes) == _parts_of_deck(_ranked_cards(seed_bytes))
+    assert _ranked_parts(seed_bytes) == _parts_of_deck(_ranked_cards(seed_bytes))
 
 
 @settings(max_examples=300, deadline=None)
@@ -95,7 +86,7 @@ def test_a_tie_in_the_first_keys_sorts_by_the_next_ones_in_both_sorts(seed: int)
     assert len(set(following)) == 32  # true of the seeds found; else a third block is read
     deck = sorted(range(32), key=following.__getitem__)
     assert _ranked_cards(seed_bytes) == deck
-    assert _network_parts(seed_bytes) == _parts_of_deck(deck)
+    assert _ranked_parts(seed_bytes) == _parts_of_deck(deck)
 
 
 @settings(max_examples=200, deadline=None)

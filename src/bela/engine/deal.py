@@ -84,6 +84,16 @@ def _ranked_cards(seed_bytes: bytes) -> list[int]:
         length += 64
 
 
+def _ranked_parts(seed_bytes: bytes) -> tuple[int, ...]:
+    """``_ranked_cards`` as the compiled build runs it: the deal's eight parts as masks, in
+    dealing order, from a sorting network over the same keys (``deal_network.py``)."""
+    stream = shake_256(seed_bytes)
+    length = 64
+    while (parts := deal_parts(stream.digest(length), length - 64)) is None:
+        length += 64  # two keys tie: the next 64 bytes (0.8% of seeds)
+    return parts
+
+
 def deal_from_seed(seed: object, dealer: object) -> tuple[list[int], list[int]]:
     """The seeded deal: six-card hands and two-card talons, as masks by seat.
 
@@ -104,12 +114,7 @@ def dealt(seed: int, dealer: int) -> tuple[Four, Four]:
     seed_bytes = _PERSON + seed.to_bytes(8, "little")
     first = dealer + 1
     if _COMPILED:
-        stream = shake_256(seed_bytes)
-        length = 64
-        parts = deal_parts(stream.digest(length), 0)
-        while parts is None:  # two keys tie: the next 64 bytes (0.8% of seeds)
-            length += 64
-            parts = deal_parts(stream.digest(length), length - 64)
+        parts = _ranked_parts(seed_bytes)
         first &= 3
         return (
             _by_seat(parts[0], parts[1], parts[2], parts[3], first),

@@ -573,7 +573,7 @@ class Solver:
         if self.node_limit is not None and search.limit == _NO_LIMIT:
             search.limit = search.counter + self.node_limit
         hands = search.hands
-        points = CARD_POINTS[self.trump * 32 : self.trump * 32 + 32]
+        points = search.points
         rem = 0
         live = 0
         for seat in range(4):
@@ -610,7 +610,7 @@ class Solver:
             return search.follow(
                 (seat + 1) & 3, 1, card >> 3, card, seat, p, rem - p, live, sweep, alpha, beta
             )
-        if BEATS[self.trump * 32 + win] >> card & 1:
+        if search.beats[win] >> card & 1:
             win, ws = card, seat
         k = len(pos.trick) + 1
         t = tpts + p
