@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import runpy
+from collections import Counter
 from hashlib import shake_256
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from hypothesis import strategies as st
 from bela.engine import Call, Phase, Round, Rules, Suit, deal_from_seed, score_round_detail
 from bela.engine.deal import _PERSON, _ranked_cards, _ranked_parts, dealt
 from bela.engine.deal_network import deal_parts
+from bela.engine.round import _DRAW_AT
 
 SEEDS = st.integers(0, (1 << 64) - 1)
 
@@ -159,3 +161,38 @@ def test_the_public_scorer_agrees_with_every_result_the_round_writes(
     assert (result.tie, result.hanging, result.stiglja) == (score.tie, score.hanging, score.stiglja)
     assert sum(result.card_points) == 162
     assert sum(result.tricks) == 8
+
+
+def test_the_playouts_draws_never_read_digits_whose_bases_pass_2_to_the_30() -> None:
+    """From any trick a playout starts at, each 60-bit draw serves tricks whose choices (at
+    most four, each among at most ``n`` cards, ``n`` the cards in each hand) multiply to at most
+    2**30, so each choice is uniform to within 2**-30 (``_DRAW_AT``)."""
+    for start in range(8):
+        product = 1
+        for done in range(start, 8):
+            if done > start and _DRAW_AT[done]:
+                product = 1
+            product *= (8 - done) ** 4
+            assert product <= 1 << 30, (start, done)
+
+
+def test_the_playout_leads_each_card_of_the_hand_about_equally() -> None:
+    """The first lead and the lead of trick 6 (the first digit of each 60-bit draw, and a later
+    one) pick each card the leader holds a fair share of the time."""
+    first: Counter[int] = Counter()
+    sixth: Counter[int] = Counter()
+    rng = random.Random(5)
+    for _ in range(4000):
+        rnd = Round.from_seed(12, 3)
+        rnd.push(Call(Suit.HEARTS))
+        leader_hand = sorted(rnd.hand(0))
+        rnd.play_out_random(rng)
+        tricks = rnd.tricks
+        first[leader_hand.index(tricks[0].cards[0])] += 1
+        lead6 = tricks[5]
+        held = sorted(t.cards[(lead6.leader - t.leader) & 3] for t in tricks[5:])
+        sixth[held.index(lead6.cards[0])] += 1
+    assert sorted(first) == list(range(8))
+    assert all(380 < n < 620 for n in first.values())  # 500 expected, over 4.5 deviations out
+    assert sorted(sixth) == [0, 1, 2]
+    assert all(1200 < n < 1467 for n in sixth.values())  # 1333 expected, 4.5 deviations

@@ -117,6 +117,13 @@ _ABOVE: Final = tuple(
     bytes([BEATS[t * 32 + c] >> (c & ~7) & 0xFF for c in range(32)]) for t in range(4)
 )
 # The three seats after each leader, as offsets into the playout's suit bytes (seat * 4)
+# The tricks (by the number played before) at which ``play_out_random`` takes a fresh 60-bit
+# draw. A trick with ``n`` cards in each hand reads at most four digits of bases ``n`` or
+# fewer, so the draws' stretches, tricks 1-2, 3-5 and 6-8, read digits whose bases multiply
+# to at most 8**4 * 7**4, 6**4 * 5**4 * 4**4 and 3**4 * 2**4, all under 2**30: each choice
+# is uniform to within 2**-30 (a test checks the bound). A playout that starts later in the
+# round draws at its start too, and its first stretch is the end of one of these.
+_DRAW_AT: Final = bytes([0, 0, 1, 0, 0, 1, 0, 0])
 _FOLLOW_AT: Final = tuple(tuple(((s + i) & 3) * 4 for i in (1, 2, 3)) for s in range(4))
 _KQ: Final = (1 << _KING) | (1 << _QUEEN)
 Pair = tuple[int, int]
@@ -884,8 +891,12 @@ class Round:
         never said (a claim is a choice, and the playout plays the deal out).
         Returns the result.
 
-        A choice among ``n`` cards is ``getrandbits(30) % n``: uniform to within
-        n / 2**30 (under 1e-8), and cheaper than scaling a float.
+        In the main loop a choice among ``n`` cards is the next digit, in base ``n``, of a
+        60-bit ``getrandbits`` draw: three calls serve the whole play (in the compiled build
+        a call costs more than a trick's arithmetic), and a draw is taken afresh before the
+        digits' bases can multiply past 2**30 (``_DRAW_AT``), so every choice is uniform to
+        within 2**-30 (under 1e-9). The bids and a trick already in progress take one 32-bit
+        draw a choice.
         """
         grb = _getrandbits(rng)
         if self._result is not None:
@@ -969,10 +980,15 @@ class Round:
         win_at: i64
         win_seat: i64
         t: i64
+        pool: i64 = grb(60)  # the digits of the last draw not read yet
+        draw_at = _DRAW_AT
         while done < 8:
             n = 8 - done  # every hand holds this many cards at the lead
             # the lead: the k-th card of the hand, counting suit by suit
-            k = grb(30) % n
+            if draw_at[done]:
+                pool = grb(60)
+            k = pool % n
+            pool //= n
             at = leader * 4
             s = 0
             b = hs[at]
@@ -999,7 +1015,8 @@ class Round:
                     if b:
                         s = trump
                     else:  # neither the suit led nor trump: any card, as at the lead
-                        k = grb(30) % n
+                        k = pool % n
+                        pool //= n
                         s = 0
                         b = hs[at]
                         c = count[b]
@@ -1017,7 +1034,11 @@ class Round:
                 # follow (or trump), beating the winner when it is in this suit and one can
                 legal = b & above or b if s == win_suit else b
                 c = count[legal]
-                bit = kth[legal << 3 | grb(30) % c] if c > 1 else legal
+                if c > 1:
+                    bit = kth[legal << 3 | pool % c]
+                    pool //= c
+                else:
+                    bit = legal
                 hs[at + s] = b ^ bit
                 card = card_of[s << 8 | bit]
                 played.append(card)
