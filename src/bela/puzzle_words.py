@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from bela.engine import Action, Call, Pass, Play
+from bela.engine import Action, Call, Pass, Play, Suit
 from bela.i18n import _, ngettext, pgettext
 from bela.outcome_words import sentences
 from bela.wording import card_text, seat_name, suit_name
@@ -33,6 +33,7 @@ __all__ = [
     "explanation",
     "question",
     "rating_change",
+    "shown_voids",
     "signed",
     "streak_text",
     "table_names",
@@ -230,10 +231,13 @@ def table_names(seat: int) -> tuple[str, str, str, str]:
     return names[0], names[1], names[2], names[3]
 
 
-def void_sentences(seat: int, view: SeatView) -> list[str]:
-    """Who has shown to be void in which suit (did not follow it), one sentence each; the
-    seat's own voids are its own cards, so they are left out."""
-    void: dict[int, set[int]] = {}
+def shown_voids(seat: int, view: SeatView) -> dict[int, tuple[Suit, ...]]:
+    """The suits each other seat has shown it lacks by its play, as a player at the table sees
+    them: a seat that did not follow the suit led has none of it, and one that did not trump
+    either (it must when it can) has no trump. Seat -> suits in suit order; the asking seat
+    (its voids are its own cards), seats that showed none and seats with no cards left out.
+    The app's table and the command line both say what this finds."""
+    lacking: dict[int, set[Suit]] = {}
     tricks = [(t.leader, t.cards) for t in view.tricks]
     if view.trick and view.trick_leader is not None:
         tricks.append((view.trick_leader, view.trick))
@@ -241,11 +245,22 @@ def void_sentences(seat: int, view: SeatView) -> list[str]:
         led = cards[0].suit
         for i, card in enumerate(cards[1:], start=1):
             if card.suit != led:
-                void.setdefault((leader + i) % 4, set()).add(int(led))
-    out = []
-    for other in sorted(void):
-        if other == seat:
-            continue
-        suits = _(", ").join(suit_name(x) for x in sorted(void[other]))
-        out.append(_("{name} has no {suits}.").format(name=seat_name(other), suits=suits))
-    return out
+                other = (leader + i) % 4
+                lacking.setdefault(other, set()).add(led)
+                if view.trump is not None and card.suit != view.trump:
+                    lacking[other].add(view.trump)
+    return {
+        other: tuple(s for s in Suit if s in suits)
+        for other, suits in sorted(lacking.items())
+        if other != seat and view.hand_sizes[other]
+    }
+
+
+def void_sentences(seat: int, view: SeatView) -> list[str]:
+    """Who has shown to be void in which suit (``shown_voids``), one sentence each."""
+    return [
+        _("{name} has no {suits}.").format(
+            name=seat_name(other), suits=_(", ").join(suit_name(s) for s in suits)
+        )
+        for other, suits in shown_voids(seat, view).items()
+    ]

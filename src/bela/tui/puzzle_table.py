@@ -128,28 +128,11 @@ def seat_models(rnd: Round, me: int) -> dict[int, SeatModel]:
 
 
 def voids(rnd: Round, me: int) -> dict[int, tuple[Suit, ...]]:
-    """The suits each other seat has shown it lacks by its play, as a player at the table
-    sees them: a seat that did not follow the suit led has none of it, and one that did
-    not trump either (it must when it can) has no trump. Seat → suits, in suit order;
-    seats that showed none left out."""
-    trump = rnd.trump
-    lacking: dict[int, set[Suit]] = {}
-    tricks = [(t.leader, t.cards) for t in rnd.tricks]
-    if rnd.trick:
-        tricks.append((rnd.trick_leader, rnd.trick))
-    for leader, cards in tricks:
-        led = cards[0].suit
-        for i, card in enumerate(cards[1:], start=1):
-            seat = (leader + i) % SEATS
-            if card.suit != led:
-                lacking.setdefault(seat, set()).add(led)
-                if trump is not None and card.suit != trump:
-                    lacking[seat].add(trump)
-    return {
-        seat: tuple(s for s in Suit if s in suits)
-        for seat, suits in sorted(lacking.items())
-        if seat != me and rnd.hand(seat)
-    }
+    """The suits each other seat has shown it lacks by its play (``shown_voids``: the same
+    inference the command line words)."""
+    from bela.puzzle_words import shown_voids
+
+    return shown_voids(me, rnd.view(me))
 
 
 def status_text(rnd: Round, me: int) -> str:
