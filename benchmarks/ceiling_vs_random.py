@@ -1,7 +1,11 @@
 """How far above the heuristic can any player get against ``random``? Figures for issue #3.
 
 Run: ``.venv/bin/python benchmarks/ceiling_vs_random.py [--deals N] [--seed S] [--jobs J]
-[players...]``.
+[--against BOT] [--baseline PLAYER] [players...]``.
+
+``--against hard-v2 --baseline hard-v2 see-all-v2`` asks the same of the strongest bot
+(issue #26): how much would seeing every card be worth to ``hard-v2``'s play, its bids
+unchanged? That bounds what any better card play, without cheating, could gain over it.
 
 Every player is measured on the same duplicate deal pairs as ``bela arena X random``
 (same deals, dealers and decision RNGs, so ``heuristic`` here prints exactly what the
@@ -17,7 +21,9 @@ those pairs (the paired difference, where the luck of the cards cancels). Player
   most any signalling between partners could give it;
 * ``told-all``: the heuristic told every hand: its own judgement with nothing hidden;
 * ``see-all``: a cheat for scale: double-dummy play with every hand visible (heuristic
-  bids). It bounds what information the heuristic lacks could be worth.
+  bids). It bounds what information the heuristic lacks could be worth;
+* ``see-all-v2``: the same cheat's play with ``hard-v2``'s bids;
+* any bot of the registry by its name (``hard``, ``hard-v2``, ...).
 
 ``hard-play`` and ``see-all`` take seconds per deal pair; 200 pairs take a few minutes.
 """
@@ -32,7 +38,7 @@ from collections.abc import Callable
 from multiprocessing import Pool
 from random import Random
 
-from bela.ai import decision_rng, make_bot
+from bela.ai import BOT_KINDS, decision_rng, make_bot
 from bela.ai.base import Bot, play_action
 from bela.ai.normal.bidding import BidModel, choose_bid
 from bela.ai.normal.heuristic import HeuristicBot, PlayStyle, choose_card
@@ -75,7 +81,8 @@ def _told(which: str) -> Chooser:
     return choose
 
 
-def _see_all() -> Chooser:
+def _see_all(bids: Bot | None = None) -> Chooser:
+    """Double-dummy play; bids by ``bids`` (default the heuristic's threshold model)."""
     model = BidModel()
     # One solver (and transposition table) per round. Its table is keyed by the hands, so
     # a solver reused by a later round with a recycled id() and the same trump is still right.
@@ -83,7 +90,7 @@ def _see_all() -> Chooser:
 
     def choose(rnd: Round, view: SeatView, _rng: Random) -> Action:
         if view.phase is Phase.BIDDING:
-            return choose_bid(view, model)
+            return choose_bid(view, model) if bids is None else bids.act(view, _rng)
         assert view.trump is not None
         key = (id(rnd), int(view.trump))
         if not current or current[0][0] != key:
@@ -106,16 +113,23 @@ PLAYERS: dict[str, Callable[[], Chooser]] = {
     "told-partner": lambda: _told("partner"),
     "told-all": lambda: _told("all"),
     "see-all": _see_all,
+    "see-all-v2": lambda: _see_all(make_bot("hard-v2")),
 }
 _CHOOSERS: dict[str, Chooser] = {}
 
 
-def play_pair(player: str, seed: int, index: int) -> float:
-    """Written points per deal, player's team minus random's, averaged over both seatings."""
+def _chooser(player: str) -> Chooser:
     chooser = _CHOOSERS.get(player)
     if chooser is None:
-        chooser = _CHOOSERS[player] = PLAYERS[player]()
-    other = make_bot("random")
+        make = PLAYERS.get(player)
+        chooser = _CHOOSERS[player] = make() if make else _bot_chooser(make_bot(player))
+    return chooser
+
+
+def play_pair(player: str, seed: int, index: int, against: str = "random") -> float:
+    """Written points per deal, player's team minus ``against``'s, averaged over both seatings."""
+    chooser = _chooser(player)
+    other = _chooser(against)
     deal_seed = round_seed(seed, index)
     total = 0
     for swap in (0, 1):
@@ -126,7 +140,7 @@ def play_pair(player: str, seed: int, index: int) -> float:
             view = rnd.view(seat)
             rng = decision_rng(deal_seed, swap, step)
             ours = seat % 2 == swap
-            action = chooser(rnd, view, rng) if ours else other.act(view, rng)
+            action = (chooser if ours else other)(rnd, view, rng)
             rnd.push(action, seat)
             step += 1
         result = rnd.result
@@ -135,7 +149,7 @@ def play_pair(player: str, seed: int, index: int) -> float:
     return total / 2
 
 
-def _task(job: tuple[str, int, int]) -> float:
+def _task(job: tuple[str, int, int, str]) -> float:
     return play_pair(*job)
 
 
@@ -151,25 +165,30 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="deal pairs (default 200)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--against", default="random", help="the bot on the other side")
+    parser.add_argument(
+        "--baseline", default="heuristic", help="the player the others are compared with"
+    )
     args = parser.parse_args()
-    unknown = [p for p in args.players if p not in PLAYERS]
+    known = set(PLAYERS) | set(BOT_KINDS)
+    unknown = [p for p in [*args.players, args.against, args.baseline] if p not in known]
     if unknown:
-        parser.error(f"unknown player {unknown[0]!r}: choose from {', '.join(PLAYERS)}")
+        parser.error(f"unknown player {unknown[0]!r}: choose from {', '.join(sorted(known))}")
     if args.deals < 2:
         parser.error("--deals must be at least 2 (an interval needs two pairs)")
     chosen = args.players or list(PLAYERS)
-    players = chosen if "heuristic" in chosen else ["heuristic", *chosen]
-    print(f"against random: {args.deals} duplicate deal pairs, seed {args.seed}")
-    print(f"{'player':12s} {'per deal':>14s} {'minus heuristic':>17s} {'seconds':>8s}")
+    base = args.baseline
+    players = chosen if base in chosen else [base, *chosen]
+    print(f"against {args.against}: {args.deals} duplicate deal pairs, seed {args.seed}")
+    print(f"{'player':12s} {'per deal':>14s} {'minus ' + base:>17s} {'seconds':>8s}")
     results: dict[str, list[float]] = {}
     with Pool(args.jobs) as pool:
         for player in players:
             start = time.perf_counter()
-            jobs = [(player, args.seed, i) for i in range(args.deals)]
+            jobs = [(player, args.seed, i, args.against) for i in range(args.deals)]
             results[player] = pool.map(_task, jobs, chunksize=5)
-            base = results["heuristic"]
-            paired = [a - b for a, b in zip(results[player], base, strict=True)]
-            versus = "" if player == "heuristic" else _estimate(paired)
+            paired = [a - b for a, b in zip(results[player], results[base], strict=True)]
+            versus = "" if player == base else _estimate(paired)
             took = time.perf_counter() - start
             print(
                 f"{player:12s} {_estimate(results[player]):>14s} {versus:>17s} {took:8.0f}",
