@@ -70,6 +70,26 @@ async def test_a_number_past_the_hand_says_so_and_enter_then_plays_nothing() -> 
             assert card not in screen.match.current.hand(0)  # type: ignore[union-attr]
 
 
+async def test_a_number_past_the_bid_menu_says_so_and_moves_nothing() -> None:
+    """The bid menu has five choices; 6, 7 or 8 used to be ignored without a word."""
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = table(app)
+        assert await settle(pilot) == "turn"
+        rnd = screen.match.current
+        assert rnd is not None and rnd.phase is Phase.BIDDING  # seat 0 speaks first
+        await pilot.press("2")
+        await pilot.pause()
+        assert screen.bid_cursor == 1
+        before = len(rnd.actions)
+        await pilot.press("8")
+        await pilot.pause()
+        assert "There is no choice 8" in message(screen)
+        assert "(h d s c)" in message(screen) and "dalje (p)" in message(screen)
+        assert screen.bid_cursor == 1  # still on the bid the player chose
+        assert len(rnd.actions) == before  # nothing was bid
+
+
 def test_the_help_says_the_bela_rule_in_play() -> None:
     """F1 said bela comes "with the second of them (you are asked)" under the default:
     the first card carries it, announced by the app."""
@@ -233,6 +253,12 @@ async def test_at_a_network_seat_dosta_is_asked_and_a_number_past_the_hand_plays
             await until(pilot, lambda: net_screen(app).lobby is not None)
             await pilot.press("g")
             await until(pilot, lambda: net_screen(app).my_turn())
+            cursor = net_screen(app).bid_cursor
+            await pilot.press("8")  # past the bid menu: it used to move to dalje
+            await pilot.pause()
+            said = str(net_screen(app).query_one("#message", Static).content)
+            assert "There is no choice 8" in said
+            assert net_screen(app).bid_cursor == cursor
             await pilot.press("h")  # hearts: seat 0 speaks first
             screen = await _seat_until(
                 pilot, app, lambda s: s.state.view.phase == "playing" and len(s.hand_cards()) < 8

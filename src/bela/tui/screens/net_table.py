@@ -77,6 +77,7 @@ from bela.tui.screens.table_parts import (
     TABLE_LETTERS,
     HintBook,
     choose_first,
+    no_such_bid,
     no_such_card,
     table_layout,
 )
@@ -992,7 +993,10 @@ class NetTableScreen(Screen[None]):
                 self._send({"type": "sit", "seat": index})
             return
         if self.state.view.phase == "bidding":
-            self.bid_cursor = min(index, len(_BIDS) - 1)
+            if index >= len(_BIDS):  # not the last choice (dalje): Enter would pass unasked
+                self._say(no_such_bid(index), "error")
+                return
+            self.bid_cursor = index
         elif index < len(self.hand_cards()):
             self.cursor = index
             self.unchosen = False

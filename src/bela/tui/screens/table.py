@@ -74,6 +74,7 @@ from bela.tui.screens.table_parts import (
     TABLE_LETTERS,
     HintBook,
     choose_first,
+    no_such_bid,
     no_such_card,
     table_layout,
 )
@@ -717,8 +718,10 @@ class TableScreen(LanguageRedraw, Screen[None]):
         if self._not_your_turn(self._take_key_time()):
             return
         if self._bidding_now():
-            if index < len(bid_options()):
-                self.bid_cursor = index
+            if index >= len(bid_options()):
+                self.say(no_such_bid(index), "error")
+                return
+            self.bid_cursor = index
         elif index < len(self.hand_cards()):
             self.cursor = index
             self.unchosen = False

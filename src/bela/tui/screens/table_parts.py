@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from bela.i18n import N_, _, ngettext
+from bela.tui.keys import bid_keys
 from bela.tui.text import symbolize
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
 from bela.tui.widgets.footer import Footer
@@ -73,6 +74,16 @@ def no_such_card(index: int, held: int) -> str:
         "You hold {n} cards: there is no card {number}. Choose one with ←/→ or 1-{n}.",
         held,
     ).format(n=held, number=index + 1)
+
+
+def no_such_bid(index: int) -> str:
+    """A number key past the bid menu (6, 7 or 8 with its five choices): what the player is
+    told, with the letters that bid. The menu's cursor stays where it was, so Enter cannot
+    say dalje unasked."""
+    keys = bid_keys()
+    return _("There is no choice {number}: name trump ({suits}) or say dalje ({key}).").format(
+        number=index + 1, suits=" ".join(keys[:4]), key=keys[4]
+    )
 
 
 def choose_first(held: int) -> str:
