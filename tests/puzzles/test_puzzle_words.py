@@ -135,13 +135,14 @@ def test_every_void_said_is_a_suit_the_seat_did_not_follow() -> None:
             for word in rest.rstrip(".").split(", "):
                 suit = next(x for x in Suit if suit_name(x) == word)
                 # it did not follow that suit, or (trump) it neither followed nor trumped
-                assert any(
-                    cards[(seat - leader) % 4].suit != cards[0].suit
-                    and suit in (cards[0].suit, view.trump)
-                    and cards[(seat - leader) % 4].suit != view.trump
-                    or cards[0].suit == suit != cards[(seat - leader) % 4].suit
+                shown_by = [
+                    (cards[0].suit, cards[(seat - leader) % 4].suit)
                     for leader, cards in played
                     if (seat - leader) % 4 < len(cards)
+                ]
+                assert any(
+                    threw != led and (suit == led or suit == view.trump != threw)
+                    for led, threw in shown_by
                 )
                 said += 1
                 trumps += suit == view.trump and not any(
