@@ -59,6 +59,10 @@ async def test_f5_reads_the_matches_and_a_habit_opens_its_example() -> None:
         assert screen.report.vs_hard == expected.vs_hard
         assert screen.examples, "a random player gives points away: a habit with an example"
         ident, (file, index, trick) = next(iter(screen.examples.items()))
+        # the button is mounted after the report is set: on a busy machine the click could
+        # come before it has a place on the screen and press nothing
+        await wait_for(pilot, lambda: bool(screen.query(f"#{ident}")))
+        await wait_for(pilot, lambda: screen.query_one(f"#{ident}").region.area > 0)
         await pilot.click(f"#{ident}")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         replay = app.screen
