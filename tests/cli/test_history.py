@@ -413,3 +413,36 @@ def test_records_of_both_versions_list_the_rules_they_were_played_under(data_dir
     assert rows["unfinished_1001.json"].rules == ("bela_on_second",)
     assert rows["unfinished_1001.json"].outcome is Outcome.UNFINISHED
     assert rows[new.name].rules == ("no_bela", "stiglja_bonus=100")
+
+
+def test_a_damage_reason_is_said_in_the_language_of_the_reader(data_dir: Path) -> None:
+    """The index keeps a reason as its message and values (``RecordError.stored``): a
+    record found damaged while the player read English is listed in Croatian once they
+    switch, with the seats numbered 1-4 as everywhere a player reads them."""
+    from bela.i18n import set_language
+
+    directory = matches_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "newer.json").write_text('{"schema_version": 99}')
+    honest = record_from_match(random_match(2), "normal")
+    moved = honest.rounds[0].model_copy(update={"dealer": (honest.rounds[0].dealer + 1) % 4})
+    dealt = honest.model_copy(update={"rounds": (moved, *honest.rounds[1:])})
+    (directory / "dealer.json").write_text(dumps(dealt))
+    set_language("en")
+    with open_history() as history:  # indexed in English
+        english = {row.file: row.reason for row in history.matches()}
+    try:
+        set_language("hr")
+        with open_history() as history:
+            croatian = {row.file: row.reason for row in history.matches()}
+    finally:
+        set_language("en")
+    assert "newer bela" in str(english["newer.json"])
+    assert str(croatian["newer.json"]).startswith("ovaj je zapis napisala novija bela")
+    real, said = honest.rounds[0].dealer + 1, moved.dealer + 1
+    assert english["dealer.json"] == (
+        f"round 1 is dealt by seat {real}, not seat {said} as the record says"
+    )
+    assert croatian["dealer.json"] == (
+        f"rundu 1 dijeli mjesto {real}, a ne mjesto {said} kako piše u zapisu"
+    )

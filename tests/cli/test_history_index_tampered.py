@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from archived import archive, random_match
 
-from bela.archive.history import INDEX_NAME, open_history
+from bela.archive.history import INDEX_NAME, Outcome, open_history
 from bela.archive.storage import matches_dir
 from bela.cli import main
 
@@ -98,3 +98,43 @@ def test_an_index_of_the_wrong_shape_is_rebuilt(
     for argv, output in before.items():
         assert run(list(argv), capsys) == output, argv
         tamper(data_dir, sql)
+
+
+@pytest.mark.parametrize(
+    ("reason", "values", "shown"),
+    [
+        # a format that would fill the memory, an attribute, an index, a conversion, a
+        # field with no value, a positional one: the message as it stands, never formatted
+        ("round {number:>999999999}", {"number": 1}, "round {number:>999999999}"),
+        ("{number.__class__}", {"number": 1}, "{number.__class__}"),
+        ("{number[0]}", {"number": "ab"}, "{number[0]}"),
+        ("{number!r}", {"number": "x"}, "{number!r}"),
+        ("round {other}", {"number": 1}, "round {other}"),
+        ("round {}", {"number": 1}, "round {}"),
+        ("round {number", {"number": 1}, "round {number"),
+        ("round {number}", {"number": [1, 2]}, "round {number}"),
+        # a message this bela does not know, with plain values: formatted, as text
+        ("round {number} [bold]x[/bold]", {"number": 7}, "round 7 [bold]x[/bold]"),
+    ],
+)
+def test_a_reason_edited_in_the_index_is_never_formatted_beyond_its_values(
+    indexed: None, data_dir: Path, reason: str, values: dict[str, object], shown: str
+) -> None:
+    stored = json.dumps({"reason": reason, "values": values})
+    tamper(data_dir, "UPDATE matches SET reason = ? WHERE outcome = 'damaged'", stored)
+    with open_history(refresh=False) as history:
+        [row] = history.matches(outcome=Outcome.DAMAGED)
+    assert row.reason == shown
+
+
+def test_a_record_error_keeps_its_values_through_a_pickle() -> None:
+    """Lab workers send errors back pickled: the values must come along, or the message
+    could not be said (and the history could not keep it)."""
+    import pickle
+
+    from bela.archive.record_basics import RecordError
+
+    error = RecordError("round {number} comes after the end of the match", number=3)
+    back = pickle.loads(pickle.dumps(error))
+    assert str(back) == str(error) == "round 3 comes after the end of the match"
+    assert back.stored() == error.stored()

@@ -48,7 +48,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from bela.archive.record_basics import RecordError, reason_text
 from bela.foundation.untrusted import oneline, shown_path
+from bela.i18n import N_
 
 if TYPE_CHECKING:
     from bela.archive.records import MatchRecord
@@ -72,8 +74,9 @@ NETWORK: Final = "network"
 INDEX_NAME: Final = "history.sqlite3"
 """The index's file name, beside ``matches/`` in the data directory."""
 
-INDEX_VERSION: Final = 3
-"""The index layout this bela writes; an index of any other version is rebuilt."""
+INDEX_VERSION: Final = 4
+"""The index layout this bela writes; an index of any other version is rebuilt (4: damage
+reasons kept as message and values, said in the reader's language, where 3 kept the words)."""
 
 BUSY_TIMEOUT_SECONDS: Final = 10.0
 """How long to wait for another window that is writing the index before giving up on it."""
@@ -264,9 +267,15 @@ def _read(path: Path) -> MatchRecord | str:
         record = read_record(path)
         match_from_record(record)  # every stored result is checked against the engine
     except OSError as exc:
-        reason = str(exc) if exc.__class__.__name__ == "FileRefusedError" else None
-        return oneline(reason or f"it cannot be read: {os_error_text(exc)}", _REASON_LIMIT)
-    except ValueError as exc:  # RecordError, and the engine's errors for impossible settings
+        if exc.__class__.__name__ == "FileRefusedError":
+            return oneline(exc, _REASON_LIMIT)
+        why = oneline(os_error_text(exc), _REASON_LIMIT)
+        return RecordError(N_("it cannot be read: {why}"), why=why).stored()
+    except RecordError as exc:  # kept as message and values: said in the reader's language
+        values = exc.values.items()
+        cut = {k: oneline(v, _REASON_LIMIT) if isinstance(v, str) else v for k, v in values}
+        return RecordError(exc.message, **cut).stored()
+    except ValueError as exc:  # the engine's errors for impossible settings (English)
         return oneline(exc, _REASON_LIMIT)
     return record
 
@@ -805,7 +814,7 @@ def _match_row(row: Sequence[object]) -> MatchRow:
         file=str(file),
         played_at=datetime.fromisoformat(str(played_at)),
         outcome=Outcome(str(outcome)),
-        reason=None if reason is None else str(reason),
+        reason=None if reason is None else reason_text(str(reason)),
         seed=None if seed is None else int(str(seed)),
         target=_opt(target),
         difficulty=None if difficulty is None else str(difficulty),

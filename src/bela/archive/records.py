@@ -34,7 +34,7 @@ from bela.engine.actions import parse_action as engine_parse_action
 from bela.engine.deal import MAX_SEED
 from bela.foundation.files import size_text
 from bela.foundation.untrusted import oneline, shown
-from bela.i18n import _
+from bela.i18n import N_, _
 
 __all__ = [
     "NEWEST_VERSION",
@@ -229,7 +229,8 @@ def parse_action(text: str) -> Action:
         return engine_parse_action(text)
     except CardParseError:
         raise RecordError(
-            f"{shown(text)} is not an action: expected dalje, call H, 10H, QH bela, dosta or šutim"
+            N_("{text} is not an action: expected dalje, call H, 10H, QH bela, dosta or šutim"),
+            text=shown(text),
         ) from None
 
 
@@ -390,8 +391,11 @@ def rules_of(record: MatchRecord) -> Rules:
         given = [name for name in newer if getattr(entry, name) is not None]
         if given:
             raise RecordError(
-                f"the match record is damaged or was edited: rules.{given[0]} is not part "
-                "of a version 1 record"
+                N_(
+                    "the match record is damaged or was edited: rules.{name} is not part "
+                    "of a version 1 record"
+                ),
+                name=given[0],
             )
         return Rules(
             no_forced_trump=entry.no_forced_trump,
@@ -401,12 +405,13 @@ def rules_of(record: MatchRecord) -> Rules:
     missing = [name for name in newer if getattr(entry, name) is None]
     if missing:
         raise RecordError(
-            f"the match record is damaged or was edited: rules.{missing[0]} is missing"
+            N_("the match record is damaged or was edited: rules.{name} is missing"),
+            name=missing[0],
         )
     try:
         return Rules(**{name: getattr(entry, name) for name in RulesEntry.model_fields})
     except ValueError as exc:
-        raise RecordError(f"the record's rules are not valid: {exc}") from None
+        raise RecordError(N_("the record's rules are not valid: {why}"), why=str(exc)) from None
 
 
 def match_from_record(record: MatchRecord) -> Match:
@@ -421,56 +426,92 @@ def match_from_record(record: MatchRecord) -> Match:
             record.start_index,
         )
     except ValueError as exc:
-        raise RecordError(f"the record's match settings are not valid: {exc}") from None
+        raise RecordError(
+            N_("the record's match settings are not valid: {why}"), why=str(exc)
+        ) from None
     for position, entry in enumerate(record.rounds):
         number = entry.index + 1
         if match.current is None:
-            raise RecordError(f"round {number} comes after the end of the match")
+            raise RecordError(N_("round {number} comes after the end of the match"), number=number)
         if entry.index != match.next_index:
             raise RecordError(
-                f"round {number} is out of order: round {match.next_index + 1} comes next"
+                N_("round {number} is out of order: round {next} comes next"),
+                number=number,
+                next=match.next_index + 1,
             )
         if entry.dealer != match.current.dealer:
-            raise RecordError(
-                f"round {number} is dealt by seat {match.current.dealer}, "
-                f"not seat {entry.dealer} as the record says"
+            raise RecordError(  # seats read 1-4 wherever a player reads them
+                N_("round {number} is dealt by seat {dealer}, not seat {said} as the record says"),
+                number=number,
+                dealer=match.current.dealer + 1,
+                said=entry.dealer + 1,
             )
         deal = match.current
         if (entry.hands, entry.talons) != (_cards_of(deal.deal_hands), _cards_of(deal.deal_talons)):
             raise RecordError(
-                f"round {number}'s cards are not the deal of seed {record.seed}: the record "
-                "was written by a bela that shuffles differently, or edited"
+                N_(
+                    "round {number}'s cards are not the deal of seed {seed}: the record "
+                    "was written by a bela that shuffles differently, or edited"
+                ),
+                number=number,
+                seed=str(record.seed),
             )
         for step, item in enumerate(entry.actions, start=1):
             if match.next_index != entry.index:
-                raise RecordError(f"round {number} has actions after its end (action {step})")
+                raise RecordError(
+                    N_("round {number} has actions after its end (action {step})"),
+                    number=number,
+                    step=step,
+                )
             action = parse_action(item.action)
             if action == SILENT and record.schema_version < NEWEST_VERSION:
                 raise RecordError(
-                    f"round {number}, action {step}: {str(SILENT)!r} is not part of a version "
-                    f"{record.schema_version} record"
+                    N_(
+                        "round {number}, action {step}: {action} is not part of a version "
+                        "{version} record"
+                    ),
+                    number=number,
+                    step=step,
+                    action=repr(str(SILENT)),
+                    version=record.schema_version,
                 )
             try:
                 match = match.apply(action, item.seat)
             except IllegalActionError as exc:
                 raise RecordError(
-                    f"round {number}, action {step} ({shown(item.action)} by seat {item.seat}) "
-                    f"is not allowed: {oneline(exc, 200)}"
+                    N_(
+                        "round {number}, action {step} ({action} by seat {seat}) is not allowed: "
+                        "{why}"
+                    ),
+                    number=number,
+                    step=step,
+                    action=shown(item.action),
+                    seat=item.seat + 1,
+                    why=oneline(exc, 200),
                 ) from None
         finished = match.next_index != entry.index
         if entry.result is None:
             if finished:
-                raise RecordError(f"round {number} is over but the record has no result for it")
+                raise RecordError(
+                    N_("round {number} is over but the record has no result for it"),
+                    number=number,
+                )
             if position != len(record.rounds) - 1:
-                raise RecordError(f"round {number} is unfinished but more rounds follow it")
+                raise RecordError(
+                    N_("round {number} is unfinished but more rounds follow it"), number=number
+                )
         else:
             if not finished:
-                raise RecordError(f"round {number} has a result but its actions do not finish it")
+                raise RecordError(
+                    N_("round {number} has a result but its actions do not finish it"),
+                    number=number,
+                )
             replayed = result_entry(match.rounds[-1])
             if replayed != entry.result:
                 raise RecordError(
-                    f"round {number}'s result does not match its replay: "
-                    f"{_first_difference(entry.result, replayed)}"
+                    N_("round {number}'s result does not match its replay: {why}"),
+                    number=number,
+                    why=_first_difference(entry.result, replayed),
                 )
     for name, stored, actual in (
         ("scores", record.scores, match.scores),
@@ -479,8 +520,13 @@ def match_from_record(record: MatchRecord) -> Match:
     ):
         if stored != actual:
             raise RecordError(
-                f"the match does not match its replay: {name} = {_show(stored)} in the record "
-                f"but {_show(actual)} on replay"
+                N_(
+                    "the match does not match its replay: {name} = {stored} in the record "
+                    "but {actual} on replay"
+                ),
+                name=name,
+                stored=_show(stored),
+                actual=_show(actual),
             )
     return match
 
@@ -525,42 +571,42 @@ def loads(data: str | bytes) -> MatchRecord:
     """Parse and validate record JSON (not yet replayed: see ``match_from_record``)."""
     if len(data) > RECORD_SIZE_LIMIT:
         raise RecordError(
-            _("not a bela match record: it is too large (the limit is {limit})").format(
-                limit=size_text(RECORD_SIZE_LIMIT)
-            )
+            N_("not a bela match record: it is too large (the limit is {limit})"),
+            limit=size_text(RECORD_SIZE_LIMIT),
         )
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise RecordError(_("not a bela match record: the file is not UTF-8 text")) from None
+            raise RecordError(N_("not a bela match record: the file is not UTF-8 text")) from None
     if not data.strip():
-        raise RecordError(_("not a bela match record: the file is empty"))
+        raise RecordError(N_("not a bela match record: the file is empty"))
     values = data.count(",") + data.count("[") + data.count("{")
     if values > RECORD_VALUE_LIMIT:
         raise RecordError(
-            _(
-                "not a bela match record: it holds far more values than any match (over {limit})"
-            ).format(limit=f"{RECORD_VALUE_LIMIT:,}")
+            N_("not a bela match record: it holds far more values than any match (over {limit})"),
+            limit=f"{RECORD_VALUE_LIMIT:,}",
         )
     try:
         version = _Header.model_validate_json(data).schema_version
     except ValidationError as exc:
-        raise RecordError(_("not a bela match record: {why}").format(why=_one_line(exc))) from None
+        raise RecordError(N_("not a bela match record: {why}"), why=_one_line(exc)) from None
     if version > NEWEST_VERSION:
         raise RecordError(
-            _(
+            N_(
                 "this record was written by a newer bela (record version {version}, this bela "
                 "reads up to {newest}): upgrade bela to open it"
-            ).format(version=version, newest=NEWEST_VERSION)
+            ),
+            version=version,
+            newest=NEWEST_VERSION,
         )
     if version < 1:
         raise RecordError(
-            _("not a bela match record: unknown record version {version}").format(version=version)
+            N_("not a bela match record: unknown record version {version}"), version=version
         )
     try:
         return MatchRecord.model_validate_json(data)
     except ValidationError as exc:
         raise RecordError(
-            _("the match record is damaged or was edited: {why}").format(why=_one_line(exc))
+            N_("the match record is damaged or was edited: {why}"), why=_one_line(exc)
         ) from None
