@@ -138,3 +138,21 @@ def test_a_record_error_keeps_its_values_through_a_pickle() -> None:
     back = pickle.loads(pickle.dumps(error))
     assert str(back) == str(error) == "round 3 comes after the end of the match"
     assert back.stored() == error.stored()
+
+
+def test_a_record_error_is_said_in_the_language_in_use_and_in_english_for_a_peer() -> None:
+    """The host refuses a peer's unreadable action in English (``in_english``): the peer may
+    read another language than the host's."""
+    from bela.archive.record_basics import RecordError
+    from bela.archive.records import parse_action
+    from bela.i18n import set_language
+
+    try:
+        set_language("hr")
+        with pytest.raises(RecordError) as caught:
+            parse_action("call Z")
+        local, peer = str(caught.value), caught.value.in_english()
+    finally:
+        set_language("en")
+    assert local.startswith("'call Z' nije potez")
+    assert peer.startswith("'call Z' is not an action")

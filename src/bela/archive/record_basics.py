@@ -46,6 +46,11 @@ class RecordError(ValueError):
 
         return _(self.message).format(**self.values) if self.values else _(self.message)
 
+    def in_english(self) -> str:
+        """The message in English whatever the language in use: for a peer on the network,
+        who reads another language than the host's (as before the messages were translated)."""
+        return self.message.format(**self.values) if self.values else self.message
+
     def stored(self) -> str:
         """The message and its values as the history's index keeps them (``reason_text``)."""
         return json.dumps({"reason": self.message, "values": self.values}, ensure_ascii=False)

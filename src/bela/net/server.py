@@ -659,7 +659,7 @@ class Server:
             try:
                 action = parse_action(message.action)
             except RecordError as exc:
-                conn.send({"type": "refused", "reason": str(exc)[:300]})
+                conn.send({"type": "refused", "reason": exc.in_english()[:300]})
                 return
             refusal = table.act(index, action)
             if refusal is not None:
