@@ -88,9 +88,9 @@ def _see_all(bids: Bot | None = None) -> Chooser:
     # a solver reused by a later round with a recycled id() and the same trump is still right.
     current: list[tuple[tuple[int, int], Solver]] = []
 
-    def choose(rnd: Round, view: SeatView, _rng: Random) -> Action:
+    def choose(rnd: Round, view: SeatView, rng: Random) -> Action:
         if view.phase is Phase.BIDDING:
-            return choose_bid(view, model) if bids is None else bids.act(view, _rng)
+            return choose_bid(view, model) if bids is None else bids.act(view, rng)
         assert view.trump is not None
         key = (id(rnd), int(view.trump))
         if not current or current[0][0] != key:

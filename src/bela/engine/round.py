@@ -116,7 +116,6 @@ _POINTS: Final = tuple(bytes(CARD_POINTS[t * 32 : t * 32 + 32]) for t in range(4
 _ABOVE: Final = tuple(
     bytes([BEATS[t * 32 + c] >> (c & ~7) & 0xFF for c in range(32)]) for t in range(4)
 )
-# The three seats after each leader, as offsets into the playout's suit bytes (seat * 4)
 # The tricks (by the number played before) at which ``play_out_random`` takes a fresh 60-bit
 # draw. A trick with ``n`` cards in each hand reads at most four digits of bases ``n`` or
 # fewer, so the draws' stretches, tricks 1-2, 3-5 and 6-8, read digits whose bases multiply
@@ -124,6 +123,7 @@ _ABOVE: Final = tuple(
 # is uniform to within 2**-30 (a test checks the bound). A playout that starts later in the
 # round draws at its start too, and its first stretch is the end of one of these.
 _DRAW_AT: Final = bytes([0, 0, 1, 0, 0, 1, 0, 0])
+# The three seats after each leader, as offsets into the playout's suit bytes (seat * 4)
 _FOLLOW_AT: Final = tuple(tuple(((s + i) & 3) * 4 for i in (1, 2, 3)) for s in range(4))
 _KQ: Final = (1 << _KING) | (1 << _QUEEN)
 Pair = tuple[int, int]
