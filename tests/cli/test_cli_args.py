@@ -27,7 +27,7 @@ def test_no_arguments_means_play_with_defaults_and_a_random_seed() -> None:
         None,
     )
     assert options.seed_chosen
-    assert 0 <= options.seed < 2**63
+    assert 0 <= options.seed < 2**128
 
 
 def test_random_seeds_differ_between_runs() -> None:

@@ -163,7 +163,7 @@ def test_the_real_stderr_gets_one_escaped_line(tmp_path: Path) -> None:
         (["replay", "--seed", "1", "--round", GOOGOL], "1000000"),
         (["play", "--round", GOOGOL], "1000000"),
         (["analyze", "--seed", "1", "--round", GOOGOL], "1000000"),
-        (["analyze", "--seed", GOOGOL, "--round", "1"], "18446744073709551615"),
+        (["analyze", "--seed", GOOGOL, "--round", "1"], "340282366920938463463374607431768211455"),
         (["analyze", "--seed", "1", "--round", "1", "--from-trick", GOOGOL], "8"),
         (["play", "--target", GOOGOL], "1001"),
     ],

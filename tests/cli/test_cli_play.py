@@ -51,7 +51,7 @@ def test_bare_bela_starts_the_app_on_the_last_settings_with_a_random_seed(
     assert main([]) == 0
     (call,) = app_calls
     assert call["target"] is None and call["difficulty"] is None and call["start_round"] == 0
-    assert 0 <= call["seed"] < 2**63
+    assert 0 <= call["seed"] < 2**128
     # nothing was played, so no seed is named: the app shows its seed itself
     assert capsys.readouterr().out == ""
 

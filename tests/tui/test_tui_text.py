@@ -177,8 +177,8 @@ def test_difficulties_fall_back_to_an_available_bot() -> None:
 
 def test_seeds_are_whole_numbers_in_range() -> None:
     assert parse_seed(" 42 ") == 42
-    assert parse_seed(str(2**64 - 1)) == 2**64 - 1
-    assert parse_seed(str(2**64)) is None
+    assert parse_seed(str(2**128 - 1)) == 2**128 - 1
+    assert parse_seed(str(2**128)) is None
     assert parse_seed("-1") is None
     assert parse_seed("seven") is None
     assert parse_seed("") is None

@@ -509,8 +509,8 @@ _MATCH_SHAPE: Final = " AND ".join(
         "outcome IN ('won', 'lost', 'unfinished', 'damaged')",
         _text("reason", null=True),
         "(outcome = 'damaged') = (reason IS NOT NULL)",
-        # a seed is 0 .. 2**64 - 1, kept as its decimal digits
-        "(seed IS NULL OR (typeof(seed) = 'text' AND length(seed) BETWEEN 1 AND 20 "
+        # a seed is 0 .. 2**128 - 1, kept as its decimal digits
+        "(seed IS NULL OR (typeof(seed) = 'text' AND length(seed) BETWEEN 1 AND 39 "
         "AND seed NOT GLOB '*[^0-9]*'))",
         _int_in("target", 1, 2**31, null=True),
         _text("difficulty", null=True),

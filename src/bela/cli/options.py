@@ -13,7 +13,6 @@ are. Counts have upper bounds, checked here before any work starts, so
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -71,9 +70,8 @@ MAX_DEAL_PAIRS = 100_000
 MAX_MATCHES = 10_000
 # Refused above this; below it, more jobs than usable CPUs are cut down with a notice.
 MAX_JOBS = 256
-_TOO_MANY_DIGITS: Final = 40  # more digits than any bound here has (the seed's 20)
+_TOO_MANY_DIGITS: Final = 40  # more digits than any bound here has (the seed's 39)
 _TOO_BIG: Final = 10**40  # stands for any number of more digits than that
-_RANDOM_SEED_BOUND = 2**63
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,10 +228,10 @@ class _Version(argparse._VersionAction):
 
 
 def random_seed() -> int:
-    """A fresh seed from the system's randomness (shown, so the match can be replayed)."""
-    # the system's randomness as secrets.randbelow draws it, without importing secrets (and
-    # hmac and hashlib with it) before the first screen
-    return random.SystemRandom().randrange(_RANDOM_SEED_BOUND)
+    """A fresh seed, 128 bits from ``secrets`` (shown, so the match can be replayed)."""
+    from bela.engine.deal import new_seed
+
+    return new_seed()
 
 
 def whole_number(text: str) -> int | None:
@@ -254,7 +252,7 @@ def whole_number(text: str) -> int | None:
 
 
 def parse_seed(text: str) -> int:
-    """A seed: a whole number 0..2**64-1 written in decimal."""
+    """A seed: a whole number 0..2**128-1 written in decimal."""
     seed = whole_number(text)
     if seed is None:
         raise argparse.ArgumentTypeError(

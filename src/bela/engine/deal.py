@@ -2,14 +2,24 @@
 
 Python's ``random`` promises little across versions, so a seed is turned into
 bytes by SHAKE-256 (a standard, so the same everywhere) and the deck is sorted
-by 16-bit keys read from them: exactly uniform, all in C-level calls. Match
-seeds are mixed into per-round seeds with splitmix64, plain 64-bit integer
-arithmetic.
+by 16-bit keys read from them: exactly uniform, all in C-level calls.
+
+A seed is a whole number of up to 128 bits. A seed nobody may know (every new match,
+local or at a network table) is 128 bits from ``secrets``: a seated player who could
+search the seeds from their own six cards would know every hand (a 32-bit seed falls to
+a search in under an hour on two cores), and 2**128 seeds cannot be searched. Every bit
+reaches the deal: a seed below 2**64 is read as 8 bytes, as bela has always read it (so
+every record and seeded test deals what it dealt before), a wider one as 16. Match seeds
+are mixed into per-round seeds the same two ways: splitmix64, plain 64-bit integer
+arithmetic, for a seed below 2**64 (as always), and SHAKE-256 of the seed and the round's
+number, 128 bits again, for a wider one, so that no round of a 128-bit match is dealt from
+fewer bits than the match.
 """
 
 from __future__ import annotations
 
 from hashlib import shake_256
+from random import SystemRandom
 from struct import Struct
 from typing import Final
 
@@ -17,14 +27,37 @@ from bela.engine.deal_network import deal_parts
 from bela.engine.errors import InvalidValueError, shown
 from bela.engine.guards import check_seat
 
-__all__ = ["MAX_SEED", "check_seed", "deal_from_seed", "round_seed"]
+__all__ = [
+    "MAX_ROUND_INDEX",
+    "MAX_SEED",
+    "SEED_BITS",
+    "check_seed",
+    "deal_from_seed",
+    "new_seed",
+    "round_seed",
+]
 
-MAX_SEED: Final = (1 << 64) - 1
-_MASK64: Final = MAX_SEED
+SEED_BITS: Final = 128
+"""The bits of a new match's seed (``secrets.randbits(SEED_BITS)``), and the most a seed holds."""
+MAX_SEED: Final = (1 << SEED_BITS) - 1
+MAX_ROUND_INDEX: Final = (1 << 64) - 1
+_MASK64: Final = MAX_ROUND_INDEX
+_WIDE: Final = 1 << 64
+"""Seeds from here on are read as 16 bytes (below it, as the 8 bytes bela always read)."""
+_ROUND_PERSON: Final = b"bela round v2"
+
+
+def new_seed() -> int:
+    """A new match's seed: ``SEED_BITS`` bits that nobody can search.
+
+    Drawn as ``secrets.randbits`` draws (it *is* ``SystemRandom().getrandbits``: the
+    operating system's cryptographic source), without importing ``secrets`` and ``hmac``
+    before the app's first screen (issue #12)."""
+    return SystemRandom().getrandbits(SEED_BITS)
 
 
 def check_seed(seed: object) -> int:
-    """A seed is an int 0..2**64-1; anything else is an ``InvalidValueError`` that says so."""
+    """A seed is an int 0..2**128-1; anything else is an ``InvalidValueError`` that says so."""
     if type(seed) is int and 0 <= seed <= MAX_SEED:
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
@@ -41,17 +74,26 @@ def _splitmix64(x: int) -> int:
 
 def check_round_index(index: object) -> int:
     """A match's round index is an int 0..2**64-1 (``InvalidValueError`` otherwise)."""
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= MAX_SEED:
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= MAX_ROUND_INDEX:
         raise InvalidValueError(
-            f"a round index is a whole number from 0 to {MAX_SEED}, not {shown(index)}"
+            f"a round index is a whole number from 0 to {MAX_ROUND_INDEX}, not {shown(index)}"
         )
     return int(index)
 
 
 def round_seed(match_seed: object, index: object) -> int:
-    """The seed of the ``index``-th deal (0-based) of a match."""
+    """The seed of the ``index``-th deal (0-based) of a match: as wide as the match's."""
     number = check_round_index(index)
-    return _splitmix64(_splitmix64(check_seed(match_seed)) ^ number)
+    seed = check_seed(match_seed)
+    if seed < _WIDE:
+        return _splitmix64(_splitmix64(seed) ^ number)
+    mixed = shake_256(_ROUND_PERSON + seed.to_bytes(16, "little") + number.to_bytes(8, "little"))
+    return int.from_bytes(mixed.digest(16), "little")
+
+
+def _seed_bytes(seed: int) -> bytes:
+    """What SHAKE-256 reads for ``seed``: 8 bytes below 2**64 (as always), else 16."""
+    return _PERSON + seed.to_bytes(8 if seed < _WIDE else 16, "little")
 
 
 _KEYS: Final = Struct("<32H")
@@ -111,7 +153,7 @@ def deal_checked(seed: int, dealer: int) -> tuple[list[int], list[int]]:
 
 def dealt(seed: int, dealer: int) -> tuple[Four, Four]:
     """``deal_checked`` as two tuples (``Round.from_seed``: the compiled build makes no object)."""
-    seed_bytes = _PERSON + seed.to_bytes(8, "little")
+    seed_bytes = _seed_bytes(seed)
     first = dealer + 1
     if _COMPILED:
         parts = _ranked_parts(seed_bytes)

@@ -18,7 +18,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from bela.engine.actions import Action
-from bela.engine.deal import MAX_SEED, check_round_index, check_seed, round_seed
+from bela.engine.deal import MAX_ROUND_INDEX, check_round_index, check_seed, round_seed
 from bela.engine.errors import InvalidValueError, RoundOverError, shown
 from bela.engine.guards import as_int, check_int, check_seat, check_sequence
 from bela.engine.pickling import by_fields
@@ -87,7 +87,7 @@ class Match:
         given_dealer: object = getattr(self, "first_dealer")  # noqa: B009
         first_dealer = check_seat(given_dealer, "the first dealer")
         given_index: object = getattr(self, "start_index")  # noqa: B009
-        start_index = check_int(given_index, "the first round index", 0, MAX_SEED)
+        start_index = check_int(given_index, "the first round index", 0, MAX_ROUND_INDEX)
         # an int-like that is not an int (an IntEnum member) is kept as its plain value
         if type(given_seed) is not int:
             object.__setattr__(self, "seed", seed)

@@ -12,7 +12,6 @@ needed (issue #12, ``benchmarks/bench_first_screen.py``).
 from __future__ import annotations
 
 import os
-import random
 import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, Final
@@ -26,6 +25,7 @@ from textual.theme import Theme
 
 from bela.archive.storage import autosave_path, claim_slot, release_slot
 from bela.engine import Rules
+from bela.engine.deal import new_seed
 from bela.foundation.native import build
 from bela.foundation.untrusted import MESSAGE_LIMIT, QUOTE_LIMIT, oneline, shown
 from bela.i18n import N_, _, pgettext, set_language
@@ -130,7 +130,7 @@ class BelaApp(App[int]):
         stored = self.settings_store.saved
         set_language(language, stored.language)
         self.target = target if target is not None else stored.target
-        self.seed = seed if seed is not None else random.SystemRandom().getrandbits(32)
+        self.seed = seed if seed is not None else new_seed()
         self.difficulty = difficulty if difficulty is not None else stored.difficulty
         self._settings_given = (target is not None, difficulty is not None)
         self.played_seeds: list[int] = []
@@ -579,7 +579,7 @@ class BelaApp(App[int]):
 
         while len(self.screen_stack) > 2 and not isinstance(self.screen, TableScreen):
             await self.pop_screen()
-        self.seed = random.SystemRandom().getrandbits(32)
+        self.seed = new_seed()
         self.start_round = 0
         saved, problem = load_saved()
         screen = self._start_screen(saved, problem)

@@ -9,7 +9,6 @@ The seed is always on show so any match can be reported and replayed
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -22,7 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from bela.engine import TARGETS, Rules
-from bela.engine.deal import MAX_SEED
+from bela.engine.deal import MAX_SEED, new_seed
 from bela.i18n import N_, _
 from bela.settings import rules_summary
 from bela.tui.session import DIFFICULTIES, Saved, bot_kind
@@ -38,7 +37,7 @@ __all__ = ["StartScreen", "parse_seed"]
 
 
 def parse_seed(text: str) -> int | None:
-    """The seed typed in, or None when it is not a whole number from 0 to 2**64 - 1."""
+    """The seed typed in, or None when it is not a whole number from 0 to 2**128 - 1."""
     text = text.strip()
     if not text.isdigit():
         return None
@@ -388,7 +387,7 @@ class StartScreen(LanguageRedraw, Screen[None]):
         self.action_start()
 
     def action_reseed(self) -> None:
-        self.query_one("#seed", Input).value = str(random.SystemRandom().getrandbits(32))
+        self.query_one("#seed", Input).value = str(new_seed())
 
     def action_resume(self) -> None:
         if self.saved is not None:
