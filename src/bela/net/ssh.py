@@ -1,13 +1,24 @@
 """``bela host --ssh PORT``: friends play with nothing but ``ssh -p PORT NAME@HOST``.
 
-An asyncssh server on the host. The password is the table's join code (wrong
-ones count against the address like any wrong code, ``server.WrongCodes``);
-the SSH user name is the player's name. Each session gets its own pseudo-
-terminal with ``bela join`` running in it, joined to this host over localhost:
-the very same app and protocol as any other seat, so an SSH player sees what
-their seat may see and nothing more. asyncssh copies the bytes between the SSH
-channel and the terminal, and passes on window-size changes (it sets the size
-on a redirect target that is a tty).
+An asyncssh server on the host. The SSH user name is the player's name, and the
+table's join code lets them in: typed as the password, or, when their client proves a
+key (``ssh`` offers one first where the player has one), typed at a prompt in their
+terminal. Wrong codes count against the address either way, like any wrong code
+(``server.WrongCodes``). Each session gets its own pseudo-terminal with ``bela join``
+running in it, joined to this host over localhost: the very same app and protocol as
+any other seat, so an SSH player sees what their seat may see and nothing more. asyncssh
+copies the bytes between the SSH channel and the terminal, and passes on window-size
+changes (it sets the size on a redirect target that is a tty).
+
+**A guest reaches nothing of the host's but the table** (issue #33). The app runs on the
+host's machine, so it is given a data and a config directory of its own (``guest_home``)
+and an environment with nothing of the host's in it: a session with a key keeps its
+own settings and seat tokens under ``ssh-guests/<key>`` in the host's data directory (the
+player back with the same key, after a dropped line, takes their seat again); a session
+without a key gets a temporary directory, removed when it ends. So the host's settings,
+archive and saved seat tokens are out of reach: a guest typing ``Mia@host`` is a new
+player named after Mia, never Mia, and F2 writes the guest's own settings. One key holds
+one session: a newer one ends the older (the same player back on a new connection).
 
 The host key is made once and kept in the data directory (``ssh_host_key``),
 so players' ``known_hosts`` stay valid from one evening to the next.
@@ -25,9 +36,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import gettext
+import hashlib
 import os
+import shutil
 import struct
 import sys
+import tempfile
 import termios
 import weakref
 from collections.abc import Mapping
@@ -36,15 +51,35 @@ from typing import TYPE_CHECKING, Any, Final
 
 import asyncssh
 
-from bela.archive.storage import data_dir
-from bela.i18n import language_of
+from bela.archive.storage import DATA_DIR_ENV, data_dir
+from bela.foundation.native import PURE_ENV
+from bela.i18n import DOMAIN, LOCALE_DIR, N_, language_of
+from bela.settings import CONFIG_DIR_ENV
 
 if TYPE_CHECKING:
     from bela.net.server import Server
 
-__all__ = ["HOST_KEY_NAME", "RESET", "SshDoor", "host_key", "start_ssh"]
+__all__ = [
+    "GUESTS_DIR",
+    "HOST_KEY_NAME",
+    "RESET",
+    "SshDoor",
+    "guest_env",
+    "guest_home",
+    "host_key",
+    "join_command",
+    "start_ssh",
+]
 
 HOST_KEY_NAME: Final = "ssh_host_key"
+GUESTS_DIR: Final = "ssh-guests"
+"""Under the host's data directory: one directory per guest key (``guest_home``)."""
+CODE_TRIES: Final = 3
+"""Codes a session with a key may type at the prompt before it is closed."""
+PASSED_ON: Final = ("PATH", "PYTHONPATH", PURE_ENV)
+"""The only variables of the host's environment a guest's app is given: where Python and
+bela are, and which build to run. Nothing else (the host's HOME, its BELA_DATA_DIR, its
+agent sockets) reaches the guest."""
 PER_ADDRESS: Final = 4
 CONNECTIONS: Final = 64
 SESSIONS: Final = 16
@@ -66,6 +101,8 @@ class SshDoor:
         self.connections = 0
         self.sessions: dict[Any, asyncio.subprocess.Process | None] = {}
         """Each connection with a session, and its app once started."""
+        self.by_key: dict[str, Any] = {}
+        """The connection whose session a guest key holds (one session a key)."""
 
     @property
     def sockets(self) -> Any:
@@ -120,14 +157,21 @@ class _Gate(asyncssh.SSHServer):
     """One SSH connection: the password must be a table's join code."""
 
     def __init__(
-        self, server: Server, codes: weakref.WeakKeyDictionary[Any, str], door: SshDoor
+        self,
+        server: Server,
+        codes: weakref.WeakKeyDictionary[Any, str],
+        keys: weakref.WeakKeyDictionary[Any, str],
+        door: SshDoor,
     ) -> None:
         self.server = server
         self.codes = codes
+        self.keys = keys
         self.door = door
         self.conn: asyncssh.SSHServerConnection | None = None
         self.peer = "?"
         self.counted = False
+        self.offered: asyncssh.SSHKey | None = None
+        """The last key the client offered; it is the guest's once its signature is good."""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -147,6 +191,26 @@ class _Gate(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         return True  # every name needs the code
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Any key is welcome as who the guest is (never what lets them in: the code is
+        still asked for, at a prompt); asyncssh checks the signature after this, and only a
+        signed request ends the login, so a key someone merely names is never theirs."""
+        if not self.counted or self.server.wrong_codes.blocked(self.peer) > 0:
+            return False
+        self.offered = key
+        return True
+
+    def auth_completed(self) -> None:
+        if self.conn is None:  # pragma: no cover - asyncssh always made the connection
+            return
+        if self.conn in self.codes:  # in with the code as the password: no key is theirs
+            self.offered = None
+        elif self.offered is not None:
+            self.keys[self.conn] = guest_key_id(self.offered)
 
     def password_auth_supported(self) -> bool:
         return True
@@ -172,6 +236,38 @@ def _player_name(username: str) -> str:
     return name or "player"
 
 
+def guest_key_id(key: asyncssh.SSHKey) -> str:
+    """A guest key's directory name: its public blob's SHA-256, in hex (a file name any
+    file system takes, and no way back to anything but the key)."""
+    return hashlib.sha256(key.public_data).hexdigest()[:40]
+
+
+def guest_home(key_id: str | None) -> tuple[Path, bool]:
+    """The directory a guest's app keeps its data and settings in, and whether it is the
+    session's alone (removed when it ends): the key's own under ``ssh-guests`` in the
+    host's data directory, else a new temporary one. Never the host's."""
+    if key_id is not None:
+        home = data_dir() / GUESTS_DIR / key_id
+        home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return home, False
+    return Path(tempfile.mkdtemp(prefix="bela-ssh-guest-")), True
+
+
+def guest_env(home: Path, term: str) -> dict[str, str]:
+    """The environment of a guest's app: its own data and config directories and home,
+    the terminal the client asked for, and of the host's only ``PASSED_ON``."""
+    env = {key: os.environ[key] for key in PASSED_ON if key in os.environ}
+    env.update(
+        {
+            "HOME": str(home),
+            DATA_DIR_ENV: str(home / "data"),
+            CONFIG_DIR_ENV: str(home / "config"),
+            "TERM": term,
+        }
+    )
+    return env
+
+
 def _set_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("hhhh", height, width, 0, 0))
 
@@ -185,7 +281,16 @@ def join_command(tcp_port: int, code: str, name: str, env: Mapping[str, str]) ->
     """The app an SSH session runs: ``bela join`` over localhost, in the player's language
     when their client said it, keeping no copy of the record (the app runs on the host's
     machine, whose archive already holds the host's)."""
-    command = [sys.executable, "-m", "bela", "join", f"127.0.0.1:{tcp_port}", code, "--name", name]
+    # --name=... in one word: a name that starts with "-" is a name, not an option
+    command = [
+        sys.executable,
+        "-m",
+        "bela",
+        "join",
+        f"127.0.0.1:{tcp_port}",
+        code,
+        f"--name={name}",
+    ]
     command.append("--no-record")
     lang = client_language(env)
     if lang is not None:  # the player's own language, whatever the host's settings say
@@ -203,17 +308,82 @@ def client_language(env: Mapping[str, str]) -> str | None:
     return None
 
 
+def _words(lang: str | None) -> gettext.NullTranslations:
+    """The catalog of the guest's language (their client's), for the few lines said here."""
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang or "en"], fallback=True)
+
+
+_ASK_CODE: Final = N_("Join code: ")
+_WRONG_CODE: Final = N_("That is not this table's join code.")
+_TOO_MANY: Final = N_("Too many wrong codes: try again in a minute.")
+
+
+async def _read_line(process: asyncssh.SSHServerProcess[bytes], limit: int = 32) -> str | None:
+    """A line typed in the guest's terminal (the pty is raw: echo and backspace are ours);
+    None when they hang up or press Ctrl+C or Ctrl+D."""
+    typed = ""
+    while True:
+        chunk = await process.stdin.read(64)
+        if not chunk:
+            return None
+        for byte in chunk:
+            if byte in (3, 4):  # Ctrl+C, Ctrl+D
+                return None
+            if byte in (10, 13):
+                process.stdout.write(b"\r\n")
+                return typed
+            if byte in (8, 127):
+                if typed:
+                    typed = typed[:-1]
+                    process.stdout.write(b"\b \b")
+            elif 32 < byte < 127 and len(typed) < limit:
+                typed += chr(byte)
+                process.stdout.write(bytes([byte]))
+
+
+async def _ask_code(
+    process: asyncssh.SSHServerProcess[bytes], server: Server, peer: str
+) -> str | None:
+    """A guest who came in with a key types the join code here; wrong ones count against
+    their address as a wrong password does."""
+    from bela.net.server import WRONG_CODE_PAUSE, normal_code
+
+    words = _words(client_language(process.env))
+    wrong = server.wrong_codes
+    for _try in range(CODE_TRIES):
+        if wrong.blocked(peer) > 0:
+            break
+        process.stdout.write(words.gettext(_ASK_CODE).encode())
+        try:
+            typed = await asyncio.wait_for(_read_line(process), LOGIN_TIMEOUT)
+        except TimeoutError:
+            return None
+        if typed is None:
+            return None
+        code = normal_code(typed)
+        if code in server.tables or code in server.finished:
+            return code
+        wrong.wrong(peer)
+        await asyncio.sleep(WRONG_CODE_PAUSE)
+        process.stdout.write(words.gettext(_WRONG_CODE).encode() + b"\r\n")
+    if wrong.blocked(peer) > 0:
+        process.stdout.write(words.gettext(_TOO_MANY).encode() + b"\r\n")
+    return None
+
+
 async def _session(
     process: asyncssh.SSHServerProcess[bytes],
     codes: weakref.WeakKeyDictionary[Any, str],
+    keys: weakref.WeakKeyDictionary[Any, str],
     tcp_port: int,
     door: SshDoor,
+    server: Server,
 ) -> None:
     """Run ``bela join`` in a fresh pty for this SSH session until either side ends:
-    one session a connection, ``SESSIONS`` in all."""
+    one session a connection, ``SESSIONS`` in all, one a guest key."""
     conn = process.get_extra_info("connection")
-    code = codes.get(conn)
-    if code is None:  # pragma: no cover - authentication always sets it
+    key_id = keys.get(conn)
+    if conn not in codes and key_id is None:  # pragma: no cover - authentication set one
         process.exit(1)
         return
     if conn in door.sessions:
@@ -230,9 +400,30 @@ async def _session(
         return
     door.sessions[conn] = None
     try:
-        await _run_app(process, code, tcp_port, door, conn)
+        code = codes.get(conn)
+        if code is None:
+            peer = conn.get_extra_info("peername")
+            code = await _ask_code(process, server, str(peer[0]) if peer else "?")
+        if code is None:
+            process.exit(1)
+            return
+        if key_id is not None:  # one session a key: the newest (the player back) wins
+            older = door.by_key.get(key_id)
+            door.by_key[key_id] = conn
+            child = door.sessions.get(older) if older is not None else None
+            if child is not None and child.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    child.terminate()
+        home, temporary = guest_home(key_id)
+        try:
+            await _run_app(process, code, tcp_port, door, conn, home)
+        finally:
+            if temporary:
+                shutil.rmtree(home, ignore_errors=True)
     finally:
         door.sessions.pop(conn, None)
+        if key_id is not None and door.by_key.get(key_id) is conn:
+            del door.by_key[key_id]
 
 
 async def _run_app(
@@ -241,12 +432,13 @@ async def _run_app(
     tcp_port: int,
     door: SshDoor,
     conn: Any,
+    home: Path,
 ) -> None:
     """The app in a fresh pty, its bytes to and from the SSH channel, until either ends."""
     width, height = process.term_size[:2]
     master, slave = os.openpty()
     _set_size(slave, width or 80, height or 24)
-    env = dict(os.environ, TERM=process.term_type or "xterm-256color")
+    env = guest_env(home, process.term_type or "xterm-256color")
     name = _player_name(str(process.get_extra_info("username") or "player"))
     command = join_command(tcp_port, code, name, process.env)
     child = await asyncio.create_subprocess_exec(
@@ -255,6 +447,7 @@ async def _run_app(
         stdout=slave,
         stderr=slave,
         env=env,
+        cwd=home,
         start_new_session=True,
         preexec_fn=_take_terminal,  # setsid comes first (start_new_session), then this
         close_fds=True,
@@ -297,15 +490,16 @@ async def start_ssh(server: Server, host: str, port: int, tcp_port: int) -> SshD
     """Accept SSH sessions on ``host:port``; each plays at this server's table over
     ``tcp_port``."""
     codes: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+    keys: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
     door = SshDoor()
     # the SSH connections and their apps' descriptors come out of the host's connections
     server.connection_cap = max(4, server.connection_cap - CONNECTIONS - 8 * SESSIONS)
 
     async def session(process: asyncssh.SSHServerProcess[bytes]) -> None:
-        await _session(process, codes, tcp_port, door)
+        await _session(process, codes, keys, tcp_port, door, server)
 
     door.acceptor = await asyncssh.create_server(
-        lambda: _Gate(server, codes, door),
+        lambda: _Gate(server, codes, keys, door),
         host,
         port,
         server_host_keys=[host_key()],

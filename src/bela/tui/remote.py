@@ -31,6 +31,10 @@ __all__ = ["RETRY_FOR", "RemoteSession", "SeatLost", "forget_token", "keep_token
 RETRY_FOR: Final = 120.0
 SEAT_GONE: Final = frozenset({"stale_token"})
 """The host's answers that mean the seat is no longer ours: only these forget a token."""
+TAKEN_OVER: Final = frozenset({"taken_up_again"})
+"""The host closed us because our seat's token sat down on another connection: the same
+player on a newer line. Sitting down again would take it back from them, and they from
+us, for ever (two apps of one player once did so 373 times in 10 s): this app stops."""
 _BUSY: Final = frozenset({"host_busy", "too_many_from_address"})
 BUSY_TRIES: Final = 5
 BUSY_PAUSE: Final = 1.0
@@ -179,7 +183,10 @@ class RemoteSession:
         if isinstance(message, Closing):
             await self.client.close()
             self.client = None
-            raise ConnectionError(render(message.reason, message.code, message.args))
+            why = render(message.reason, message.code, message.args)
+            if message.code in TAKEN_OVER:
+                raise SeatLost(why)
+            raise ConnectionError(why)
         return message
 
     async def reconnect(self) -> None:
