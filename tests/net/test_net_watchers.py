@@ -18,6 +18,7 @@ import socket
 import pytest
 from netplay import Player, refused, start_host, wait_for
 
+from bela.foundation.lookalike import skeleton
 from bela.net.client import Client
 from bela.net.protocol import PROTOCOL_VERSION, Notice, Over, State, decode_server
 
@@ -82,8 +83,10 @@ async def test_a_player_lets_one_watcher_see_their_hand_and_takes_it_back() -> N
         assert isinstance(told, Notice) and told.code == "watching"
         await ana.client.send({"type": "start"})
         await wait_for(ana, State)
-        await ana.client.send({"type": "show", "on": True})  # the newest watcher: Luka
-        await ana.client.send({"type": "show", "on": True})  # one at a time
+        await ana.client.send({"type": "show", "on": True})  # who? never "the newest"
+        assert (await refused(ana)).code == "name_the_watcher"
+        await ana.client.send({"type": "show", "on": True, "watcher": "Luka"})
+        await ana.client.send({"type": "show", "on": True, "watcher": "Mara"})  # one at a time
         assert (await refused(ana)).code == "one_watcher"
         luka = Player(other)
 
@@ -201,7 +204,7 @@ async def test_a_hand_shown_in_one_match_is_not_shown_in_the_next() -> None:
     try:
         await ana.client.send({"type": "start"})
         await wait_for(ana, State)
-        await ana.client.send({"type": "show", "on": True})
+        await ana.client.send({"type": "show", "on": True, "watcher": "Mara"})
         await _read_all(mara, lambda m: isinstance(m, State) and bool(m.view.hand))
         await asyncio.wait_for(ana.play(), 60)
         await _read_all(mara, lambda m: isinstance(m, Over))
@@ -218,7 +221,7 @@ async def test_a_hand_shown_in_one_match_is_not_shown_in_the_next() -> None:
         await _drain(mara)
         new_match = [s for s in mara.states if s.winner is None]
         assert len(new_match) > 3 and all(not s.view.hand for s in new_match)
-        await ana.client.send({"type": "show", "on": True})  # allowed again: seen again
+        await ana.client.send({"type": "show", "on": True, "watcher": "Mara"})  # seen again
         seen = [s for s in mara.states if s.view.hand]
         await _read_all(mara, lambda m: isinstance(m, State) and bool(m.view.hand))
         assert not seen and mara.states[-1].seat == ana.seat
@@ -236,7 +239,7 @@ async def test_a_hand_allowed_in_the_lobby_follows_its_player_to_another_seat() 
     ana = Player(await host.join(table.code, "Ana"), seed=7)
     mara = Player(await Client.connect(host.host, host.port, table.code, "Mara", watch=True))
     try:
-        await ana.client.send({"type": "show", "on": True})
+        await ana.client.send({"type": "show", "on": True, "watcher": "Mara"})
         await ana.client.send({"type": "sit", "seat": 2})
         await asyncio.sleep(0.1)
         ivo = Player(await host.join(table.code, "Ivo"), seed=8)
@@ -262,7 +265,7 @@ async def test_a_hand_is_no_longer_shown_once_its_player_leaves() -> None:
     try:
         await ana.client.send({"type": "start"})
         await wait_for(ivo, State)
-        await ivo.client.send({"type": "show", "on": True})
+        await ivo.client.send({"type": "show", "on": True, "watcher": "Mara"})
         await _read_all(mara, lambda m: isinstance(m, State) and bool(m.view.hand))
         await ivo.client.send({"type": "leave"})
         await _read_all(mara, lambda m: isinstance(m, Notice) and m.code == "bot_plays_for")
@@ -275,4 +278,95 @@ async def test_a_hand_is_no_longer_shown_once_its_player_leaves() -> None:
         await mara.client.close()
         await ivo.client.close()
         await ana.client.close()
+        await host.server.close()
+
+
+async def test_a_hand_is_no_longer_shown_once_its_player_drops() -> None:
+    """Issue #33: a hand shown to a watcher stayed shown after its player's line dropped
+    (and then while a bot played the seat)."""
+    host = await start_host(target=501, wait=30)
+    table = host.server.new_table()
+    ana = Player(await host.join(table.code, "Ana"), seed=11)
+    ivo = Player(await host.join(table.code, "Ivo"), seed=12)
+    mara = Player(await Client.connect(host.host, host.port, table.code, "Mara", watch=True))
+    try:
+        await ana.client.send({"type": "start"})
+        await wait_for(ivo, State)
+        await ivo.client.send({"type": "show", "on": True, "watcher": "Mara"})
+        await _read_all(mara, lambda m: isinstance(m, State) and bool(m.view.hand))
+        await ivo.client.close()  # the line drops: the seat waits, the hand is not shown
+        await _read_all(mara, lambda m: isinstance(m, Notice) and m.code == "hand_hidden")
+        await _drain(mara)
+        assert mara.states and not mara.states[-1].view.hand
+        assert all(w.seat is None for w in table.watchers.all)
+    finally:
+        await mara.client.close()
+        await ana.client.close()
+        await host.server.close()
+
+
+@pytest.mark.parametrize("name", ["Ana", "ana", "\u0410na", "A\u200bna", "\uff21na", "Ána"])
+async def test_a_watcher_cannot_take_a_seated_players_name_or_a_look_alike(name: str) -> None:
+    """Issue #33: a watcher named as a seated friend (or a Cyrillic "Аna", another case, a
+    zero-width space, a full-width letter) got the friend's hand shown to it. Such a
+    watcher is turned away with the reason; the seated player's list shows no such name."""
+    from bela.net.client import JoinError
+
+    host = await start_host(target=501, wait=5)
+    table = host.server.new_table()
+    ana = Player(await host.join(table.code, "Ana"), seed=13)
+    luka = await Client.connect(host.host, host.port, table.code, "Luka", watch=True)
+    try:
+        with pytest.raises(JoinError) as refused_as:
+            await Client.connect(host.host, host.port, table.code, name, watch=True)
+        assert refused_as.value.code == "watch_name_taken"
+        with pytest.raises(JoinError):  # nor a second Luka
+            await Client.connect(host.host, host.port, table.code, "LUKA", watch=True)
+        assert table.watchers.names() == ["Luka"]
+        await _drain(ana)
+        lists = [m for m in ana.others if getattr(m, "type", None) == "watchers"]
+        assert lists and lists[-1].names == ("Luka",)  # type: ignore[attr-defined]
+    finally:
+        await luka.close()
+        await ana.client.close()
+        await host.server.close()
+
+
+async def test_a_hand_goes_to_the_watcher_the_player_names_whoever_came_last() -> None:
+    """Issue #33: ``w`` showed the hand to "the newest watcher", so an opponent who opened a
+    watcher last got it. The player names the watcher; the one who came last sees nothing."""
+    host = await start_host(target=501, wait=5)
+    table = host.server.new_table()
+    ana = Player(await host.join(table.code, "Ana"), seed=14)
+    mara = Player(await Client.connect(host.host, host.port, table.code, "Mara", watch=True))
+    snoop = Player(await Client.connect(host.host, host.port, table.code, "Mara2", watch=True))
+    try:
+        await ana.client.send({"type": "start"})
+        await wait_for(ana, State)
+        await ana.client.send({"type": "show", "on": True, "watcher": "Mara"})
+        await _read_all(mara, lambda m: isinstance(m, State) and bool(m.view.hand))
+        await ana.client.send({"type": "show", "on": True, "watcher": "Nobody"})
+        assert (await refused(ana)).code == "one_watcher"
+        await asyncio.wait_for(ana.play(stop_after=3), 20)
+        await _drain(snoop)
+        assert snoop.states and all(not s.view.hand for s in snoop.states)
+    finally:
+        await snoop.client.close()
+        await mara.client.close()
+        await ana.client.close()
+        await host.server.close()
+
+
+async def test_two_players_with_one_name_are_told_apart() -> None:
+    """Issue #33: two players were both shown as "Ana (3)"; a look-alike sat as itself."""
+    host = await start_host(target=501, wait=5)
+    table = host.server.new_table()
+    players = [await host.join(table.code, name) for name in ("Ana", "Ana", "\u0410na", "Ana (2)")]
+    try:
+        names = [s.name for s in table.seats]
+        assert names == ["Ana", "Ana (2)", "\u0410na (3)", "Ana (2) (2)"]
+        assert len({skeleton(n or "") for n in names}) == 4
+    finally:
+        for client in players:
+            await client.close()
         await host.server.close()

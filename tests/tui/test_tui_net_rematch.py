@@ -122,6 +122,7 @@ async def test_after_još_jednu_one_w_lets_the_watcher_see_the_hand_again() -> N
 
     from bela.net.client import Client
     from bela.net.protocol import State
+    from bela.tui.screens.watcher_choice import WatcherChoiceScreen
 
     server = Server(
         ServerOptions(difficulty="random", target=163, bot_delay=0.0, wait=5), TableSaver()
@@ -146,7 +147,9 @@ async def test_after_još_jednu_one_w_lets_the_watcher_see_the_hand_again() -> N
             screen = net_screen(app)
             await pilot.press("g")
             await until(pilot, lambda: screen.state is not None)
-            await pilot.press("w")
+            await pilot.press("w")  # the watcher is chosen by name (issue #33): Mara
+            await until(pilot, lambda: isinstance(app.screen, WatcherChoiceScreen))
+            await pilot.press("enter")
             await until(pilot, lambda: any(s.view.hand for s in seen))
             await _play_to_the_end(pilot, app, screen)
             await pilot.press("r")
@@ -156,6 +159,8 @@ async def test_after_još_jednu_one_w_lets_the_watcher_see_the_hand_again() -> N
             # w's action itself: a moment of the new match (the bots play at once) may be
             # over the table and would take the key
             screen.action_show_hand()
+            await until(pilot, lambda: isinstance(app.screen, WatcherChoiceScreen))
+            app.screen.dismiss("Mara")
             await until(pilot, lambda: any(s.view.hand and s.winner is None for s in seen))
     finally:
         watching.cancel()

@@ -50,7 +50,7 @@ async def test_a_watcher_sees_no_hand_until_a_player_shows_theirs() -> None:
             log = screen.query_one("#log", TableTalk)
             assert any("Watching the table" in e.plain for e in log.entries)
             assert table.seats[1].name is None  # no seat taken
-            await ana.send({"type": "show", "on": True})
+            await ana.send({"type": "show", "on": True, "watcher": "Mara"})
 
             async def ana_hand() -> tuple[str, ...]:
                 while True:
@@ -68,4 +68,39 @@ async def test_a_watcher_sees_no_hand_until_a_player_shows_theirs() -> None:
             assert "your turn" not in status and "Ana's turn" in status
     finally:
         await ana.close()
+        await server.close()
+
+
+async def test_w_lets_the_player_choose_the_watcher_by_name() -> None:
+    """Issue #33: ``w`` showed the hand to "the newest watcher", and an opponent who opened a
+    watcher last (named as a friend would be) got it. Now ``w`` lists who watches; the
+    player picks one; the one who came last sees nothing unless picked."""
+    from bela.tui.screens.watcher_choice import WatcherChoiceScreen
+
+    server, port = await host(wait=5)
+    table = server.new_table()
+    session = RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key, keep=False)
+    app = BelaApp(remote=session, reduced_motion=True)
+    mara = await Client.connect("127.0.0.1", port, table.code, "Mara", watch=True)
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: net_screen(app).lobby is not None)
+            screen = net_screen(app)
+            snoop = await Client.connect("127.0.0.1", port, table.code, "Mara 2", watch=True)
+            await until(pilot, lambda: screen._watchers == ("Mara", "Mara 2"))
+            await pilot.press("g")
+            await until(pilot, lambda: screen.state is not None)
+            await pilot.press("w")
+            await until(pilot, lambda: isinstance(app.screen, WatcherChoiceScreen))
+            assert isinstance(app.screen, WatcherChoiceScreen)
+            assert app.screen.names == ("Mara", "Mara 2")
+            await pilot.press("enter")  # the first listed: Mara, not the newest
+            await until(pilot, lambda: any(w.seat is not None for w in table.watchers.all))
+            assert [w.name for w in table.watchers.all if w.seat is not None] == ["Mara"]
+            await until(pilot, lambda: screen._showing)
+            await pilot.press("w")  # w again hides it
+            await until(pilot, lambda: all(w.seat is None for w in table.watchers.all))
+            await snoop.close()
+    finally:
+        await mara.close()
         await server.close()

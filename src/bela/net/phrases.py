@@ -101,6 +101,12 @@ PHRASES: Final[dict[str, str]] = {
     "no_watcher": N_("nobody is watching who could see your hand"),
     "one_watcher": N_("{watcher} already sees your hand (one watcher at a time)"),
     "nobody_sees_hand": N_("no watcher sees your hand"),
+    "name_the_watcher": N_("say which watcher may see your hand"),
+    "no_such_watcher": N_("{watcher} is not watching this table"),
+    "watcher_sees_other": N_("{watcher} already sees another player's hand"),
+    "watch_name_taken": N_(
+        "the name {name} is taken at this table, or looks like one that is: watch under another"
+    ),
     "only_host_controls": N_("only the host does that"),
     "still_connected": N_(
         "{name} is still at the table: a bot takes only the seat of someone away"

@@ -46,6 +46,7 @@ __all__ = [
     "Sit",
     "Start",
     "State",
+    "WatcherList",
     "Watching",
     "Welcome",
     "decode_client",
@@ -53,7 +54,7 @@ __all__ = [
     "encode",
 ]
 
-PROTOCOL_VERSION: Final = 5
+PROTOCOL_VERSION: Final = 6
 """Bumped on any change a peer of the previous version would misread.
 
 2: the host's sentences as codes and values (``bela.net.phrases``); the lobby
@@ -149,10 +150,13 @@ class Leave(_Message):
 
 
 class Show(_Message):
-    """A seated player lets the newest watcher see their hand (``on``), or takes it back."""
+    """A seated player lets ``watcher`` (a name from ``Watchers``) see their hand (``on``),
+    or takes it back. The player names the watcher: never "whoever came last", which a
+    stranger could arrange to be."""
 
     type: Literal["show"]
     on: bool
+    watcher: Name | None = None
 
 
 class Control(_Message):
@@ -205,6 +209,14 @@ class Watching(_Message):
     type: Literal["watching"]
     v: int
     table: Short
+
+
+class WatcherList(_Message):
+    """Who watches the table, by name (each unique at the table and unlike every seated
+    name), sent to everyone whenever it changes and to each newcomer."""
+
+    type: Literal["watchers"]
+    names: Annotated[tuple[Name, ...], Field(max_length=16)]
 
 
 class SeatInfo(_Message):
@@ -417,7 +429,7 @@ class Closing(_Message):
 
 
 ServerMessage = Annotated[
-    Welcome | Watching | Lobby | State | Refused | Said | Notice | Over | Closing,
+    Welcome | Watching | WatcherList | Lobby | State | Refused | Said | Notice | Over | Closing,
     Field(discriminator="type"),
 ]
 
@@ -425,7 +437,7 @@ _CLIENT: TypeAdapter[Hello | Sit | Start | Act | Chat | Leave | Again | Show | C
     TypeAdapter(ClientMessage)
 )
 _SERVER: TypeAdapter[
-    Welcome | Watching | Lobby | State | Refused | Said | Notice | Over | Closing
+    Welcome | Watching | WatcherList | Lobby | State | Refused | Said | Notice | Over | Closing
 ] = TypeAdapter(ServerMessage)
 
 
@@ -461,7 +473,7 @@ def decode_client(
 
 def decode_server(
     frame: bytes,
-) -> Welcome | Watching | Lobby | State | Refused | Said | Notice | Over | Closing:
+) -> Welcome | Watching | WatcherList | Lobby | State | Refused | Said | Notice | Over | Closing:
     """A server frame as a message, or ``ProtocolError`` saying why it is none."""
     if len(frame) > SERVER_FRAME_LIMIT:
         raise ProtocolError(f"frame too large (the limit is {SERVER_FRAME_LIMIT} bytes)")

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bela.archive.records import RecordError, parse_action
 from bela.engine import Rules
+from bela.engine.deal import new_seed
 from bela.net.faults import FaultLog
 from bela.net.host_controls import control
 from bela.net.phrases import Phrase
@@ -607,8 +608,7 @@ class Server:
             self._welcome(conn, table, index, token)
             table.rejoin(conn, index)
             return True
-        if any(s.name == name for s in table.seats):
-            name = f"{name[:20]} ({sum(1 for s in table.seats if s.name) + 1})"
+        name = table.unique_name(name)  # never two people read as one name
         placed = table.join(_Pending(conn), name, hello.lead)
         if isinstance(placed, Phrase):
             conn.close(placed)
@@ -629,6 +629,7 @@ class Server:
         conn.table, conn.watcher = table, watcher
         conn.buffer_limit = WATCHER_BUFFER_LIMIT  # a slow watcher is dropped, soon
         conn.send({"type": "watching", "v": PROTOCOL_VERSION, "table": table.table_id})
+        conn.send(table.watchers.list_message())
         table.send_watcher(watcher)
         return True
 
@@ -643,6 +644,8 @@ class Server:
                 "leader": table.leader == index,
             }
         )
+        if table.watchers:
+            conn.send(table.watchers.list_message())
 
     def _dispatch(self, conn: Connection, message: object) -> None:
         table, index = conn.table, conn.seat
@@ -678,17 +681,17 @@ class Server:
             elif table.leader != index:
                 conn.send({"type": "refused", **Phrase("only_host_starts").fields("reason")})
             else:
-                table.start(secrets.randbits(32), self.options.rules)
+                table.start(new_seed(), self.options.rules)
         elif isinstance(message, Control):
             refusal = control(table, index, message.do, message.seat, message.to)
             if refusal is not None:
                 conn.send({"type": "refused", **refusal.fields("reason")})
         elif isinstance(message, Show):
-            refusal = table.watchers.show(table, index, message.on)
+            refusal = table.watchers.show(table, index, message.on, message.watcher)
             if refusal is not None:
                 conn.send({"type": "refused", **refusal.fields("reason")})
         elif isinstance(message, Again):
-            refusal = agree(table, index, secrets.randbits(32))
+            refusal = agree(table, index, new_seed())
             if refusal is not None:
                 conn.send({"type": "refused", **refusal.fields("reason")})
         elif isinstance(message, Quit):

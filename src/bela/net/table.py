@@ -23,9 +23,10 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from bela.engine import IllegalActionError, Match, Round
+from bela.foundation.lookalike import same_name
 from bela.net import clock
 from bela.net.phrases import Phrase, illegal_phrase, round_over
 from bela.net.rematch import Series, series_field
@@ -41,6 +42,9 @@ __all__ = ["Link", "SeatState", "Table", "token_hash"]
 _SLOW_BOTS = frozenset({"normal", "hard"})
 TALK_KEPT = 20
 """Lines of table talk a returning player is sent again."""
+
+NAME_ROOM: Final = 19
+"""Characters of a name kept before its number: "Ana (2)" stays within 24."""
 
 
 class Link(Protocol):
@@ -162,6 +166,16 @@ class Table:
     def started(self) -> bool:
         return self.match is not None
 
+    def unique_name(self, name: str) -> str:
+        """``name``, or with the first free number after it, so that no two people at the
+        table (seated or watching) are read as one name (``bela.foundation.lookalike``)."""
+        taken = [s.name for s in self.seats if s.name is not None] + self.watchers.names()
+        candidate, number = name, 1
+        while any(same_name(candidate, other) for other in taken):
+            number += 1
+            candidate = f"{name[:NAME_ROOM]} ({number})"
+        return candidate
+
     def seat_by_token(self, token: str) -> int | None:
         wanted = token_hash(token)
         for index, seat in enumerate(self.seats):
@@ -274,6 +288,7 @@ class Table:
         if self.match is not None and self.match.is_over:
             return
         seat.dropped_at = time.monotonic()
+        self.watchers.forget(self, (index,))  # shown by a player who is gone: no longer
         wait = self.wait
         code = "closed_app" if on_purpose else "lost_connection"
         self.tell(Phrase(code, {"name": seat.name or "", "wait": f"{wait:g}"}))
@@ -306,6 +321,7 @@ class Table:
         if seat.link is not None or seat.bot or self.closed:
             return
         seat.bot = True
+        self.watchers.forget(self, (index,))  # a bot's hand now: nobody allowed it
         self.tell(Phrase("bot_plays_for", {"level": self.difficulty, "name": seat.name or ""}))
         self.broadcast()
         self.drive()
@@ -591,7 +607,10 @@ class Table:
             watcher.link.send(self.over)
 
     def tell(self, phrase: Phrase) -> None:
-        message = {"type": "notice", **phrase.fields()}
+        self.send_all({"type": "notice", **phrase.fields()})
+
+    def send_all(self, message: dict[str, Any]) -> None:
+        """``message`` to every connected seat and every watcher."""
         for seat in self.seats:
             if seat.link is not None:
                 seat.link.send(message)

@@ -5,11 +5,16 @@ taken, the zvanja shown, bela, the score sheet, the table talk; never a hand,
 a talon or a seat's own unshown zvanja. Their ``State`` is built from one
 seat's view with everything private to that seat taken out (``public_state``),
 so it holds no more than what every seat already sees. A seated player may let
-one watcher see their hand (``Show``): that watcher is then sent exactly that
-seat's ``State``, as the player sees it, until the player takes it back, gives the
-seat up, or the match ends: in another match (još jednu) nobody sees a hand until its
-player allows it again. Before the start the permission follows its player to another
-seat, so it never shows the hand of whoever sits down in the seat they left.
+one watcher see their hand (``Show``), **naming** the watcher from the list of who
+watches (``WatcherList``, sent to everyone when it changes): never "the newest watcher",
+which a stranger could arrange to be. So that a name says who it is, a watcher's name is
+unique at the table and unlike every seated name (``bela.foundation.lookalike``: a
+Cyrillic "Аna", another case or a zero-width space is still "Ana"); a watcher whose name
+is taken is turned away with the reason. The chosen watcher is then sent exactly that
+seat's ``State``, as the player sees it, until the player takes it back, drops, gives the
+seat up or a bot takes it, or the match ends: in another match (još jednu) nobody sees a
+hand until its player allows it again. Before the start the permission follows its player
+to another seat, so it never shows the hand of whoever sits down in the seat they left.
 
 Watchers never slow the players: their frames are written without waiting (as
 every frame is), and a watcher whose unread frames pass ``WATCHER_BUFFER_LIMIT``
@@ -25,6 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from bela.foundation.lookalike import same_name
 from bela.net.phrases import Phrase
 from bela.net.views import state_message
 
@@ -89,11 +95,22 @@ class Watchers:
     def __bool__(self) -> bool:
         return bool(self.all)
 
+    def names(self) -> list[str]:
+        return [w.name for w in self.all]
+
+    def list_message(self) -> dict[str, Any]:
+        return {"type": "watchers", "names": self.names()}
+
     def add(self, table: Table, link: Link, name: str) -> Watcher | Phrase:
         if len(self.all) >= WATCHERS_PER_TABLE:
             return Phrase("watchers_full", {"most": WATCHERS_PER_TABLE})
+        taken = [s.name for s in table.seats if s.name is not None] + self.names()
+        if any(same_name(name, other) for other in taken):
+            return Phrase("watch_name_taken", {"name": name})
         watcher = Watcher(link, name)
         table.tell(Phrase("watching", {"name": name}))
+        # the others learn the list now; the newcomer with its welcome (``Watching`` first)
+        table.send_all({"type": "watchers", "names": [*self.names(), name]})
         self.all.append(watcher)
         return watcher
 
@@ -101,15 +118,23 @@ class Watchers:
         if watcher in self.all:
             self.all.remove(watcher)
             if not table.closed:
+                if watcher.seat is not None:
+                    table.tell(
+                        Phrase(
+                            "hand_hidden",
+                            {"name": table.name_of(watcher.seat), "watcher": watcher.name},
+                        )
+                    )
                 table.tell(Phrase("stops_watching", {"name": watcher.name}))
+                table.send_all(self.list_message())
 
     def seats_shown(self) -> set[int]:
         """The seats whose own ``State`` some watcher is sent."""
         return {w.seat for w in self.all if w.seat is not None}
 
-    def show(self, table: Table, seat: int, on: bool) -> Phrase | None:
-        """Seat ``seat`` lets the newest watcher who sees no hand see theirs (``on``), or
-        takes it back; returns why not, or None."""
+    def show(self, table: Table, seat: int, on: bool, name: str | None = None) -> Phrase | None:
+        """Seat ``seat`` lets the watcher named ``name`` see their hand (``on``), or takes
+        it back; returns why not, or None."""
         mine = next((w for w in self.all if w.seat == seat), None)
         if not on:
             if mine is None:
@@ -120,9 +145,15 @@ class Watchers:
             return None
         if mine is not None:
             return Phrase("one_watcher", {"watcher": mine.name})
-        free = next((w for w in reversed(self.all) if w.seat is None), None)
-        if free is None:
+        if not self.all:
             return Phrase("no_watcher")
+        if name is None:
+            return Phrase("name_the_watcher")
+        free = next((w for w in self.all if w.name == name), None)
+        if free is None:
+            return Phrase("no_such_watcher", {"watcher": name})
+        if free.seat is not None:
+            return Phrase("watcher_sees_other", {"watcher": free.name})
         free.seat = seat
         table.tell(Phrase("hand_shown", {"name": table.name_of(seat), "watcher": free.name}))
         table.send_watcher(free)

@@ -49,6 +49,7 @@ from bela.net.protocol import (
     SeatInfo,
     ServerMessage,
     State,
+    WatcherList,
     Welcome,
 )
 from bela.net.seat_view import played_round_of, round_record_of, seat_view_of
@@ -260,6 +261,8 @@ class NetTableScreen(Screen[None]):
         self._hints = HintBook()
         self._heard = 0
         self._showing = False
+        self._watchers: tuple[str, ...] = ()
+        """Who watches, by name, as the host last said (``WatcherList``)."""
         self._pending: tuple[str, int | None] | None = None
         """A host's control waiting for its seat keys (``m`` 1-4 1-4, ``x`` 1-4)."""
         self._paused = False
@@ -370,6 +373,12 @@ class NetTableScreen(Screen[None]):
                     "error",
                 )
                 return
+            except SeatLost as lost:  # our seat went to a newer line of ours: no fight
+                self._say(
+                    _("This window has left the table: {reason}").format(reason=oneline(lost, 120)),
+                    "error",
+                )
+                return
             except ConnectionError as exc:
                 if self.over is not None:
                     # between matches: back at the table for još jednu while it is still
@@ -428,11 +437,19 @@ class NetTableScreen(Screen[None]):
                     return  # said again for a player who came back: already shown here
                 self._heard = message.n
             self._log(f"{oneline(message.name, 24)}: {oneline(message.text, 160)}")
+        elif isinstance(message, WatcherList):
+            self._watchers = message.names
         elif isinstance(message, Notice):
             if message.code in ("paused", "resumed"):
                 self._paused = message.code == "paused"
+            if (
+                message.code in ("hand_shown", "hand_hidden")
+                and message.args is not None
+                and message.args.get("name") == self._own_name()  # names are unique here
+            ):
+                self._showing = message.code == "hand_shown"
             if message.code == "watching" and not self.session.watch:
-                self._log(_("(w lets the newest watcher see your hand; w again hides it.)"))
+                self._log(_("(w: choose a watcher who may see your hand; w again hides it.)"))
             said = render(message.text, message.code, message.args, self.session.seat)
             self._log(oneline(said, 300))
         elif isinstance(message, Over):
@@ -646,9 +663,28 @@ class NetTableScreen(Screen[None]):
         ).format(ours=series[me % 2], theirs=series[1 - me % 2])
 
     def action_show_hand(self) -> None:
-        """Let the newest watcher see our hand, or take it back."""
-        self._showing = not self._showing
-        self._send({"type": "show", "on": self._showing})
+        """Let a watcher the player picks by name see our hand, or take it back."""
+        if self._showing:
+            self._send({"type": "show", "on": False})
+            return
+        if not self._watchers:
+            self._say(_("Nobody is watching who could see your hand."), "error")
+            return
+        from bela.tui.screens.watcher_choice import WatcherChoiceScreen
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self._send({"type": "show", "on": True, "watcher": name})
+
+        self.app.push_screen(WatcherChoiceScreen(self._watchers), chosen)
+
+    def _own_name(self) -> str | None:
+        """Our name as the host seated us (it may have numbered it: "Ana (2)")."""
+        seat = self.session.seat
+        seats = self.state.seats if self.state is not None else None
+        if seats is None and self.lobby is not None:
+            seats = self.lobby.seats
+        return seats[seat].name if seats is not None and seat is not None else None
 
     def action_again(self) -> None:
         if self.over is None:
