@@ -11,6 +11,7 @@ frame is cut. ``tests/cli/test_cli_net_limits.py`` has the same with the real
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -152,4 +153,54 @@ async def test_a_failed_save_stops_the_table_tells_everyone_once_and_recovers(
         assert any(n.code == "saving_again" for n in notices)
         assert ana.over is not None
     finally:
+        await host.server.close()
+
+
+async def test_a_friend_gets_in_while_strangers_flood_from_many_addresses() -> None:
+    """Issue #33: thousands of idle connections a second from 20+ addresses (more than the
+    waiting room holds, each address at its cap) refused 12 of 15
+    friends' hellos and 9 of 15 token reconnects (``host_busy``): the waiting room was full
+    of connections too young to push out. Now the address holding the most makes room, so
+    the strangers only push out each other and every friend with the code or a token is in."""
+    from bela.net.protocol import Welcome
+
+    host = await start_host(max_unseated=32, max_unseated_per_address=4)
+    table = host.server.new_table()
+    stop = asyncio.Event()
+    opened = 0
+
+    async def stranger(address: str) -> None:
+        nonlocal opened
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection(
+                    host.host, host.port, local_addr=(address, 0)
+                )
+            except OSError:
+                await asyncio.sleep(0.01)
+                continue
+            opened += 1
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(reader.read(), 0.2)  # until the host hangs up, or a while
+            writer.close()
+
+    flood = [asyncio.create_task(stranger(f"127.0.0.{n}")) for n in range(2, 12) for _ in range(4)]
+    try:
+        await asyncio.sleep(0.5)
+        friends = [await host.join(table.code, name) for name in ("Ana", "Ivo", "Mara")]
+        assert all(isinstance(f.welcome, Welcome) for f in friends)
+        tokens = [(f.welcome.seat, f.welcome.token) for f in friends if f.welcome is not None]
+        await friends[0].send({"type": "start"})  # seats are kept for their tokens from now
+        await asyncio.sleep(0.2)
+        for friend in friends:
+            await friend.close()
+        await asyncio.sleep(0.1)
+        for seat, token in tokens:  # each back with its token, while the flood goes on
+            back = await host.join(table.code, "x", token=token)
+            assert back.welcome is not None and back.welcome.seat == seat
+            await back.close()
+        assert opened > 100  # the flood was on all along
+    finally:
+        stop.set()
+        await asyncio.gather(*flood, return_exceptions=True)
         await host.server.close()

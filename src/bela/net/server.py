@@ -90,8 +90,6 @@ HELLO_TIMEOUT: Final = 10.0
 FD_RESERVE: Final = 96
 """Descriptors never given to connections: the saves' files (a snapshot's temp file and
 its directory, a journal, in each of the writing threads), the archive, the log."""
-MAKE_ROOM_AFTER: Final = 0.5
-"""Seconds a connection without a hello may wait before a newcomer can push it out."""
 BACKLOG: Final = 32
 """Connections the kernel queues, and asyncio accepts in one go before the host sees them
 (each holds a descriptor for a moment even when it is refused: counted in the reserve)."""
@@ -491,20 +489,25 @@ class Server:
 
         One address holds at most ``max_unseated_per_address`` connections without a
         hello. Past the caps in all (connections without a hello: ``max_unseated``, at
-        most half of what the host can hold), the oldest connection still without a
-        hello makes room if it has waited ``MAKE_ROOM_AFTER`` seconds: strangers from
-        many addresses cannot keep a friend from saying hello, as each new connection
-        pushes the longest-idle one out; one whose hello is on its way is not."""
+        most half of what the host can hold), room is made by the address that holds the
+        most of them: its oldest connection without a hello is closed (``host_busy``). So
+        strangers flooding from many addresses only push out each other, and a friend's
+        one connection, whose hello (the code, or a seat's token) is on its way, is never
+        the one to go while any address holds more: it gets in however fast the others
+        come. Only a newcomer whose own address holds the most is refused."""
         if self._unseated.get(peer, 0) >= self.options.max_unseated_per_address:
             return Phrase("too_many_from_address")
         waiting_cap = max(1, min(self.options.max_unseated, self.connection_cap // 2))
-        now = time.monotonic()
         while self._waiting and (
             len(self._waiting) >= waiting_cap or len(self._connections) >= self.connection_cap
         ):
-            oldest = next(iter(self._waiting))
-            if now - oldest.since < MAKE_ROOM_AFTER:
+            mine = self._unseated.get(peer, 0) + 1  # counting the newcomer
+            most = max(self._unseated.values())
+            if most < mine:  # the newcomer's address would hold the most: it waits
                 return Phrase("host_busy")
+            # the oldest connection of an address holding the most (never the newcomer's:
+            # it holds fewer)
+            oldest = next(c for c in self._waiting if self._unseated[c.peer] == most)
             self._seated(oldest)
             self._connections.discard(oldest)
             self.faults.report("cap:host_busy", f"{Phrase('host_busy').text} (last: {peer})")

@@ -334,7 +334,7 @@ KEYS: Final = (
     ),
     Key(
         "",
-        N_("at a network table: let the newest watcher see your hand; again hides it"),
+        N_("at a network table: choose a watcher who may see your hand; again hides it"),
         letters=("show_hand",),
     ),
     Key(
