@@ -66,10 +66,12 @@ async def test_no_clock_by_default_nobody_is_rushed() -> None:
         await host.server.close()
 
 
-async def test_a_player_back_after_a_drop_gets_a_fresh_clock_for_the_turn() -> None:
-    """Dropped when the time ran out, nothing is played for them (the host's wait covers a
-    dropped seat); back with the token, the turn's clock runs again from the start."""
-    host = await start_host(target=163, clock=1.0, wait=30)
+async def test_a_drop_and_a_return_do_not_buy_a_fresh_clock() -> None:
+    """Issue #33: dropping and sitting down again started the turn's clock afresh, so a
+    player could hold a turn for ever (42 s and more at a 4 s clock). The clock runs on:
+    while away nothing is played for them (the host's wait covers a dropped seat); back
+    after their time ran out, the turn is played for them at once, not a whole clock later."""
+    host = await start_host(target=163, clock=2.0, wait=30)
     table = host.server.new_table()
     ana = Player(await host.join(table.code, "Ana"), seed=3)
     try:
@@ -86,7 +88,7 @@ async def test_a_player_back_after_a_drop_gets_a_fresh_clock_for_the_turn() -> N
         await ana.client.close()
         while table.seats[0].link is not None:  # the host sees the drop at once
             await asyncio.sleep(0.01)
-        await asyncio.sleep(1.2)  # past the clock: the seat is away, nothing was played
+        await asyncio.sleep(2.2)  # past the clock: the seat is away, nothing was played
         assert table.seq == seq and table.seats[0].link is None and not table.seats[0].bot
         back = Player(await host.join(table.code, "Ana", token=token), seed=4)
 
@@ -96,7 +98,8 @@ async def test_a_player_back_after_a_drop_gets_a_fresh_clock_for_the_turn() -> N
                 if isinstance(message, Notice) and message.code == "clock_played":
                     return
 
-        await asyncio.wait_for(played_for(), 10)
+        # a fresh clock would play it 2 s from now; the clock that ran on, at once
+        await asyncio.wait_for(played_for(), 1.2)
         assert table.seq > seq
         await back.client.close()
     finally:

@@ -107,3 +107,32 @@ async def test_a_finished_match_the_last_host_could_not_archive_is_archived_on_r
         assert isinstance(over, Over) and over.record == player.over.record
     finally:
         await again.server.close()
+
+
+async def test_after_a_restart_an_ended_tables_code_says_it_has_ended() -> None:
+    """Issue #33: after a finished match and a host restart, the old code and token counted
+    as wrong codes and blocked the player's address for a minute. The host keeps the
+    finished tables' codes beside its saves: a restarted host says the match is over (and
+    the record's file name, never the host's path), and counts no guess."""
+    host = await start_host(wrong=None)
+    table = host.server.new_table()
+    player = Player(await host.join(table.code, "Ana", lead=table.leader_key), seed=5)
+    await player.client.send({"type": "start"})
+    await asyncio.wait_for(player.play(), 30)
+    assert player.over is not None and player.over.archived
+    assert "/" not in player.over.archived and player.over.archived.endswith(".json")
+    assert player.client.welcome is not None
+    token = player.client.welcome.token
+    await player.client.close()
+    await host.server.close()
+
+    again = await start_host()
+    try:
+        for attempt in range(6):  # more than the wrong-code limit: none of them counts
+            with pytest.raises(JoinError, match="over") as said:
+                await again.join(table.code, "Ana", token=token if attempt % 2 else None)
+            assert said.value.code == "code_over_kept"
+            assert player.over.archived in str(said.value)
+        assert not again.server.wrong_codes.seen
+    finally:
+        await again.server.close()

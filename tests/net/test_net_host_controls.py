@@ -4,6 +4,7 @@ bot at once, pause and resume. Only the table's leader may; everybody is told.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from netplay import Player, refused, start_host, wait_for
 
@@ -87,5 +88,64 @@ async def test_the_host_hands_an_away_seat_to_a_bot_and_pauses_the_table() -> No
         await asyncio.wait_for(boss.play(stop_after=3), 10)  # play goes on
         assert not table.paused and table.match is not before
     finally:
+        await boss.client.close()
+        await host.server.close()
+
+
+async def test_a_pause_ends_when_the_leader_who_paused_leaves() -> None:
+    """Issue #33: a leader who paused and then left froze the table for good (nobody else
+    may resume). The pause goes with them, and play goes on for the others."""
+    host = await start_host(wait=300)
+    table = host.server.new_table()
+    boss = Player(await host.join(table.code, "Host", lead=table.leader_key), seed=2)
+    ivo = Player(await host.join(table.code, "Ivo"), seed=3)
+    try:
+        await boss.client.send({"type": "start"})
+        await wait_for(boss, State)
+        await boss.client.send({"type": "control", "do": "pause"})
+        while not table.paused:
+            await boss.step()
+        await boss.client.send({"type": "leave"})
+        told = await wait_for(ivo, Notice)
+        while isinstance(told, Notice) and told.code != "pause_ends":
+            told = await wait_for(ivo, Notice)
+        assert not table.paused
+        before = table.match
+        await asyncio.wait_for(ivo.play(stop_after=2), 20)  # the table plays on
+        assert table.match is not before
+    finally:
+        await ivo.client.close()
+        await boss.client.close()
+        await host.server.close()
+
+
+async def test_pause_resume_and_again_cannot_flood_the_table_talk() -> None:
+    """Issue #33: ``again`` and pause / resume could put hundreds of lines in front of every
+    player. They share table talk's limit: past 5 in 5 s the sender alone is refused."""
+    host = await start_host(wait=300)
+    table = host.server.new_table()
+    boss = Player(await host.join(table.code, "Host", lead=table.leader_key), seed=4)
+    ivo = Player(await host.join(table.code, "Ivo"), seed=5)
+    try:
+        await boss.client.send({"type": "start"})
+        await wait_for(boss, State)
+        for n in range(40):
+            await boss.client.send({"type": "control", "do": "pause" if n % 2 == 0 else "resume"})
+            await boss.client.send({"type": "again"})
+        await asyncio.sleep(0.5)
+        told = 0
+        with contextlib.suppress(TimeoutError):
+            while True:
+                message = await asyncio.wait_for(ivo.step(), 0.3)
+                if isinstance(message, Notice) and message.code in ("paused", "resumed"):
+                    told += 1
+        assert 1 <= told <= 5
+        with contextlib.suppress(TimeoutError):
+            while True:
+                await asyncio.wait_for(boss.step(), 0.3)
+        refusals = [m for m in boss.others if getattr(m, "code", None) == "slow_down"]
+        assert len(refusals) >= 70
+    finally:
+        await ivo.client.close()
         await boss.client.close()
         await host.server.close()

@@ -2,13 +2,16 @@
 that one turn for them (``bela host --clock SECONDS``).
 
 Off by default: friends at a table play at their own pace, and nobody is rushed
-unless the host chose a clock, which the lobby says. The clock runs only for a
-person who is connected and whose turn it is (a dropped player is covered by the
-host's ``--wait``, after which a bot plays the seat until they are back). After
-two thirds of the time the player is told how many seconds are left; when it
-runs out the table's bot level chooses that one action, the seat stays the
-player's, and everybody is told. The record notes the round as one in which a
-bot played that seat (``MatchRecord.bot_rounds``).
+unless the host chose a clock, which the lobby says. A turn's clock starts when it
+becomes a person's turn and **runs on across a drop and a return**: dropping the line
+and sitting down again does not buy a fresh clock (it once held a turn for 42 s at a
+4 s clock). While the player is away nothing is played for them (the host's ``--wait``
+covers a dropped seat); back after their time ran out, the turn is played for them
+at once. After two thirds of the time the player is told how many seconds are left;
+when it runs out the table's bot level chooses that one action, the seat stays the
+player's, and everybody is told. The record notes the round as one in which a bot
+played that seat (``MatchRecord.bot_rounds``). A pause stops the clock; the turn's
+clock starts afresh when the table resumes.
 """
 
 from __future__ import annotations
@@ -30,37 +33,41 @@ WARN_AT: Final = 2 / 3
 
 def arm(table: Table) -> None:
     """After every change: start the clock for the person whose turn it is now (once per
-    turn), or stop it when nobody's is."""
+    turn, its deadline kept across a drop), or stop it when nobody's is."""
     match = table.match
     rnd = match.current if match is not None else None
     seat = rnd.to_act if rnd is not None else None
-    if (
-        table.clock <= 0
-        or table.closed
-        or table.paused
-        or seat is None
-        or table.seats[seat].bot
-        or table.seats[seat].link is None
-    ):
+    if table.clock <= 0 or table.closed or table.paused or seat is None or table.seats[seat].bot:
         stop(table)
         return
     key = (table.seq, seat)
-    if table.clock_turn == key:
-        return  # this turn's clock is running
-    stop(table)
-    table.clock_turn = key
     loop = asyncio.get_running_loop()
-    left = table.clock * (1 - WARN_AT)
-    table.clock_handles = [
-        loop.call_later(table.clock * WARN_AT, _warn, table, key, left),
-        loop.call_later(table.clock, _expire, table, key),
-    ]
+    if table.clock_turn != key:  # a new turn: its clock starts now
+        stop(table)
+        table.clock_turn = key
+        table.clock_deadline = loop.time() + table.clock
+    if table.seats[seat].link is None:  # away: the time runs on, nothing is played
+        _cancel(table)
+        return
+    if table.clock_handles:
+        return  # this turn's clock is running
+    left = table.clock_deadline - loop.time()
+    warn_in = left - table.clock * (1 - WARN_AT)
+    table.clock_handles = [loop.call_later(max(0.0, left), _expire, table, key)]
+    if warn_in > 0:
+        table.clock_handles.append(
+            loop.call_later(warn_in, _warn, table, key, table.clock * (1 - WARN_AT))
+        )
 
 
-def stop(table: Table) -> None:
+def _cancel(table: Table) -> None:
     for handle in table.clock_handles:
         handle.cancel()
     table.clock_handles = []
+
+
+def stop(table: Table) -> None:
+    _cancel(table)
     table.clock_turn = None
 
 
@@ -81,7 +88,7 @@ def _expire(table: Table, key: tuple[int, int]) -> None:
     if not _current(table, key):
         return  # acted meanwhile
     if table.seats[key[1]].link is None:
-        stop(table)  # dropped: the host's wait covers the seat; back, the clock starts again
+        _cancel(table)  # away: the host's wait covers the seat; back, it is played at once
         return
     table.clock_handles = []
     asyncio.get_running_loop().create_task(_play_for(table, key))

@@ -61,6 +61,7 @@ PHRASES: Final[dict[str, str]] = {
     "moved_by_host": N_("The host moves {name} to seat {seat}."),
     "paused": N_("{name} paused the table."),
     "resumed": N_("{name} resumed the table: play on."),
+    "pause_ends": N_("{name} paused the table and left: the pause is over, play on."),
     "clock_warning": N_("Your turn: {seconds} s left before a bot plays it for you."),
     "clock_played": N_("{name}'s time ran out: a bot played this turn for them."),
     "stops_watching": N_("{name} stops watching."),

@@ -42,12 +42,14 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, Final
 
 from bela.archive.records import RecordError, parse_action
 from bela.engine import Rules
 from bela.engine.deal import new_seed
 from bela.net.faults import FaultLog
+from bela.net.finished import FINISHED_KEPT, keep_finished, load_finished
 from bela.net.host_controls import control
 from bela.net.phrases import Phrase
 from bela.net.protocol import (
@@ -99,8 +101,6 @@ CODE_LENGTH: Final = 10
 WRONG_CODE_PAUSE: Final = 0.2
 CHAT_BURST: Final = 5
 CHAT_WINDOW: Final = 5.0
-FINISHED_KEPT: Final = 10_000
-"""Finished tables' codes remembered (with a line about the result), newest first."""
 
 
 def new_code() -> str:
@@ -300,8 +300,11 @@ class Server:
         self.wrong_codes = wrong_codes if wrong_codes is not None else WrongCodes()
         self.tables: dict[str, Table] = {}
         """By join code (normal spelling)."""
-        self.finished: dict[str, Phrase] = {}
-        """By join code: why a finished (and let go) table's code seats nobody, in words."""
+        self.finished: dict[str, Phrase] = (
+            load_finished(saver.directory.parent) if saver is not None else {}
+        )
+        """By join code: why a finished table's code seats nobody, in words (kept on disk in
+        the data directory, so a restarted host knows them too: ``bela.net.finished``)."""
         self._make_bot = make_bot
         self._letting_go: dict[str, asyncio.TimerHandle] = {}
         self._server: asyncio.Server | None = None
@@ -367,7 +370,22 @@ class Server:
         loop = asyncio.get_running_loop()
         code = normal_code(table.code)
         self._letting_go[code] = loop.call_later(self.options.keep_over, self._let_go, table)
+        self._finished(code, table, where)
         return where
+
+    def _finished(self, code: str, table: Table, where: str | None) -> None:
+        """Remember (here and on disk) that the match at ``code`` is over, and its result."""
+        match = table.match
+        scores = match.scores if match is not None else (0, 0)
+        values: dict[str, str | int] = {"score0": scores[0], "score1": scores[1]}
+        if where:
+            values["file"] = PurePath(where).name  # the name only: the host's paths are its own
+        self.finished.pop(code, None)
+        self.finished[code] = Phrase("code_over_kept" if where else "code_over", values)
+        while len(self.finished) > FINISHED_KEPT:
+            del self.finished[next(iter(self.finished))]
+        if self.saver is not None and self.options.save:
+            keep_finished(self.saver.directory.parent, self.finished)
 
     def _again(self, table: Table) -> None:
         """Another match starts at ``table`` (``bela.net.rematch``): it is kept, not let go,
@@ -385,15 +403,6 @@ class Server:
         if self.tables.get(code) is not table:
             return
         del self.tables[code]
-        match = table.match
-        scores = match.scores if match is not None else (0, 0)
-        where = table.over.get("archived") if table.over is not None else None
-        values: dict[str, str | int] = {"score0": scores[0], "score1": scores[1]}
-        if where:
-            values["file"] = str(where)
-        self.finished[code] = Phrase("code_over_kept" if where else "code_over", values)
-        while len(self.finished) > FINISHED_KEPT:
-            del self.finished[next(iter(self.finished))]
         if self.saver is not None:
             self.saver.forget(table.table_id)
         table.close(Phrase("table_closed"))
@@ -686,6 +695,8 @@ class Server:
             else:
                 table.start(new_seed(), self.options.rules)
         elif isinstance(message, Control):
+            if message.do in ("pause", "resume") and not self._may_speak(conn):
+                return
             refusal = control(table, index, message.do, message.seat, message.to)
             if refusal is not None:
                 conn.send({"type": "refused", **refusal.fields("reason")})
@@ -694,6 +705,8 @@ class Server:
             if refusal is not None:
                 conn.send({"type": "refused", **refusal.fields("reason")})
         elif isinstance(message, Again):
+            if not self._may_speak(conn):
+                return
             refusal = agree(table, index, new_seed())
             if refusal is not None:
                 conn.send({"type": "refused", **refusal.fields("reason")})
@@ -709,19 +722,27 @@ class Server:
             conn.close(Phrase("hello_again"))
 
     def _chat(self, conn: Connection, table: Table, index: int, text: str) -> None:
+        line = _clean(text, 160)
+        if not line:
+            conn.send({"type": "refused", **Phrase("nothing_to_say").fields("reason")})
+            return
+        if self._may_speak(conn):
+            table.chat(index, line)
+
+    def _may_speak(self, conn: Connection) -> bool:
+        """Whether one more line in everybody's talk may come from ``conn`` now: a chat
+        line, još jednu or a pause / resume each put one before every player, so all of
+        them share one limit (``CHAT_BURST`` in ``CHAT_WINDOW`` seconds); past it the
+        sender alone is told to slow down."""
         now = time.monotonic()
         times = conn.chat_times
         while times and now - times[0] > CHAT_WINDOW:
             times.popleft()
         if len(times) >= CHAT_BURST:
             conn.send({"type": "refused", **Phrase("slow_down").fields("reason")})
-            return
-        line = _clean(text, 160)
-        if not line:
-            conn.send({"type": "refused", **Phrase("nothing_to_say").fields("reason")})
-            return
+            return False
         times.append(now)
-        table.chat(index, line)
+        return True
 
 
 class _Pending:

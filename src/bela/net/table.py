@@ -23,6 +23,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from bela.engine import IllegalActionError, Match, Round
@@ -131,6 +132,8 @@ class Table:
     """Seconds a connected player has for a turn before a bot plays it (0: no clock)."""
     clock_turn: tuple[int, int] | None = None
     """The (seq, seat) whose clock runs (``bela.net.clock``)."""
+    clock_deadline: float = 0.0
+    """When that turn's time runs out (``loop.time()``), kept across a drop and a return."""
     clock_handles: list[asyncio.TimerHandle] = field(default_factory=list)
     paused: bool = False
     """The host paused the table: nobody acts, the bots and the clock wait."""
@@ -294,7 +297,16 @@ class Table:
         self.tell(Phrase(code, {"name": seat.name or "", "wait": f"{wait:g}"}))
         loop = asyncio.get_running_loop()
         seat.timer = loop.call_later(wait, self._away_too_long, index)
+        self._pause_ends_with(index)
         self.broadcast()
+
+    def _pause_ends_with(self, index: int) -> None:
+        """The leader paused the table and is gone: the pause goes with them (nobody else
+        may resume it, so it would hold the table for good)."""
+        if self.paused and index == self.leader:
+            self.paused = False
+            self.tell(Phrase("pause_ends", {"name": self.name_of(index)}))
+            self.drive()
 
     def left(self, index: int) -> None:
         """A player who said goodbye: a bot takes the seat at once, and the seat's token
@@ -307,6 +319,7 @@ class Table:
         seat.link = None
         seat.token = None
         self.watchers.forget(self, (index,))  # a bot's hand now: nobody allowed it
+        self._pause_ends_with(index)
         self._away_too_long(index)
         if self.on_change is not None:
             self.on_change(self)
@@ -479,7 +492,8 @@ class Table:
             "winner": self.match.winner,
             "scores": list(self.match.scores),
             "record": record.model_dump(mode="json"),
-            "archived": where,
+            # the file's name only: where the host keeps its files is the host's business
+            "archived": PurePath(where).name if where else where,
             **series_field(self),
         }
         self.over = message
