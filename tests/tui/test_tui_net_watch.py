@@ -104,3 +104,41 @@ async def test_w_lets_the_player_choose_the_watcher_by_name() -> None:
     finally:
         await mara.close()
         await server.close()
+
+
+async def test_a_watcher_is_never_addressed_as_a_seated_player() -> None:
+    """Issue #33: a watcher read "you called ♥", "we write 96" and "we win", was offered
+    još jednu, and its round pop-ups piled up. A watcher reads the teams by their players'
+    names, gets no pop-ups, and the end says who won."""
+    from bela.tui.screens.summary import RoundSummaryScreen
+
+    server, port = await host(target=163, wait=0.1)
+    table = server.new_table()
+    ana = await Client.connect("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
+    session = RemoteSession("127.0.0.1", port, table.code, "Mara", watch=True, keep=False)
+    app = BelaApp(remote=session, reduced_motion=True)
+    screens: set[str] = set()
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await until(pilot, lambda: net_screen(app).lobby is not None)
+            screen = net_screen(app)
+            await ana.send({"type": "start"})
+            await ana.send({"type": "leave"})  # a bot plays Ana's seat: four bots play it out
+
+            def over() -> bool:
+                screens.add(type(app.screen).__name__)
+                return screen.over is not None
+
+            await until(pilot, over, tries=6000)
+            talk = [e.plain for e in screen.query_one("#log", TableTalk).entries]
+            assert any(" and bot 3 write " in line for line in talk), "\n".join(talk)
+            said = " ".join(talk)
+            for addressed in ("we write", "You take", "You call", "we win", "they win"):
+                assert addressed not in said
+            assert any("The match is over:" in line and " win, " in line for line in talk)
+            assert RoundSummaryScreen.__name__ not in screens
+            message = str(screen.query_one("#message").render())
+            assert "još jednu" not in message
+    finally:
+        await ana.close()
+        await server.close()

@@ -39,6 +39,7 @@ __all__ = [
     "render",
     "round_over",
     "shown_seats",
+    "team_names",
 ]
 
 PHRASES: Final[dict[str, str]] = {
@@ -314,11 +315,13 @@ def render(
     code: str | None,
     args: Mapping[str, str | int] | None,
     me: int | None = None,
+    teams: tuple[str, str] | None = None,
 ) -> str:
     """The host's sentence in this app's language; ``text`` (the host's English) when the
     code is unknown here or its values do not fit. ``me``: the reader's seat, for the
-    phrases said from a side ("we write 96", "you take the trick"); without it those are
-    the host's English."""
+    phrases said from a side ("we write 96", "you take the trick"). A watcher has no side:
+    ``teams`` names the two teams (seats 0 and 2, 1 and 3) for the lines said of them
+    ("Ana and Ivo write 96"); with neither, those are the host's English."""
     if code is None:
         return text
     values = {k: v if isinstance(v, int) else v[:_VALUE_LIMIT] for k, v in (args or {}).items()}
@@ -329,7 +332,9 @@ def render(
         if template is None:
             return text
         if code in ROUND_CODES:
-            return text if me is None else _round_line(code, values, me)
+            if me is not None:
+                return _round_line(code, values, me)
+            return text if teams is None else _round_line_named(code, values, teams)
         if "level" in values:  # a bots' level by its name in this language, not its id
             values["level"] = level_name(str(values["level"]))
         if code in _TO_YOU and me is not None and values.get("seat") == me:
@@ -354,6 +359,59 @@ def _round_line(code: str, values: Mapping[str, str | int], me: int) -> str:
         if not words["note"]:
             raise ValueError("a note with nothing in it")
     return _(PHRASES[code]).format(**words)
+
+
+_NAMED_ROUND: Final = N_(
+    "Round {n} over: {pair0} write {written0}, {pair1} write {written1}; the score is "
+    "{score0} : {score1}."
+)
+_NAMED_ROUND_NOTE: Final = N_(
+    "Round {n} over ({note}): {pair0} write {written0}, {pair1} write {written1}; the score "
+    "is {score0} : {score1}."
+)
+_NAMED_NOTE_WORDS: Final[dict[str, str]] = {
+    "belot": N_("belot: {pair} win the match"),
+    "fell": N_("{pair} fell (pad)"),
+    "stiglja": N_("štiglja for {pair}"),
+}
+"""A round's note about a team, for a watcher: the team by its players' names."""
+
+
+def team_names(names: Sequence[str]) -> tuple[str, str]:
+    """The two teams by their players (seats 0 and 2, 1 and 3): "Ana and Ivo"."""
+    return (
+        _("{first} and {second}").format(first=names[0], second=names[2]),
+        _("{first} and {second}").format(first=names[1], second=names[3]),
+    )
+
+
+def _round_line_named(code: str, values: Mapping[str, str | int], teams: tuple[str, str]) -> str:
+    """A round's end for a watcher: each team by its players' names, nobody as "we"."""
+    words: dict[str, str | int] = {
+        "n": values["n"],
+        "pair0": teams[0],
+        "pair1": teams[1],
+        "written0": int(values["written0"]),
+        "written1": int(values["written1"]),
+        "score0": int(values["score0"]),
+        "score1": int(values["score1"]),
+    }
+    if code == "round_end":
+        return _(_NAMED_ROUND).format(**words)
+    parts = []
+    for part in _NOTES:
+        if part not in values:
+            continue
+        if part in _NAMED_NOTE_WORDS:
+            team = values[part]
+            if team not in (0, 1):
+                raise ValueError(part)
+            parts.append(_(_NAMED_NOTE_WORDS[part]).format(pair=teams[int(team)]))
+        else:
+            parts.append(_(_NOTE_PLAIN[part]))
+    if not parts:
+        raise ValueError("a note with nothing in it")
+    return _(_NAMED_ROUND_NOTE).format(note=", ".join(parts), **words)
 
 
 def _note(values: Mapping[str, str | int], mine: int) -> str:

@@ -53,9 +53,10 @@ _FOUR_OF: Final = {
 class Said:
     """One thing said at the table: who, the Croatian words, and what they mean.
 
-    The words stay Croatian in every language (they are what is said at the
-    table); ``english`` is their meaning in the player's language (made with
-    ``_`` when the talk is built), left out when the player reads Croatian.
+    ``words`` are what a Croatian table says; ``english`` is their meaning in the
+    player's language (made with ``_`` when the talk is built). Each player reads the
+    talk in their own language (issue #33: an English player read "dvadeset"): the
+    Croatian words in Croatian, the meaning alone in every other language.
     """
 
     seat: int
@@ -70,11 +71,10 @@ class Said:
         """``Ivo: pedeset (50)``; a silent player is shown with an ellipsis.
 
         ``names``: the seats' names (a network table's players), else the local table's."""
-        words = self.words or "…"
         name = SEAT_NAMES[self.seat] if names is None else names[self.seat]
         if current_language() == "hr":
-            return f"{name}: {words}"
-        return f"{name}: {words} ({self.english})"
+            return f"{name}: {self.words or '…'}"
+        return f"{name}: {self.english or self.words or '…'}"
 
 
 @dataclass(frozen=True, slots=True)

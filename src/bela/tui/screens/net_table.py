@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from random import Random
 from typing import TYPE_CHECKING, ClassVar, Final
@@ -36,7 +36,7 @@ from bela.engine import QUICK_TARGET, Card, CompletedTrick, SeatView, Suit
 from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import N_, _
 from bela.net.client import NotBela
-from bela.net.phrases import ROUND_CODES, render
+from bela.net.phrases import ROUND_CODES, render, team_names
 from bela.net.protocol import (
     QUICK_PHRASES,
     Lobby,
@@ -450,7 +450,7 @@ class NetTableScreen(Screen[None]):
                 self._showing = message.code == "hand_shown"
             if message.code == "watching" and not self.session.watch:
                 self._log(_("(w: choose a watcher who may see your hand; w again hides it.)"))
-            said = render(message.text, message.code, message.args, self.session.seat)
+            said = self._worded(message.text, message.code, message.args)
             self._log(oneline(said, 300))
         elif isinstance(message, Over):
             if self.over is not None and self.over.record.get("seed") == message.record.get("seed"):
@@ -474,7 +474,7 @@ class NetTableScreen(Screen[None]):
                     )
                 )
         if state.last:
-            last = render(state.last, state.last_code, state.last_args, state.seat)
+            last = self._worded(state.last, state.last_code, state.last_args)
             ended = state.last_code in ROUND_CODES
             self._log(Text(oneline(last, 300), style="bold" if ended else ""))
         if before is None or before.round != state.round:
@@ -493,8 +493,8 @@ class NetTableScreen(Screen[None]):
                 if seat not in before.view.silent:
                     self._log(self._silent_line(state, seat))
         self.refresh_view()
-        if not self._declare_asked(state):
-            self._queue_moments(state)
+        if not self.session.watch and not self._declare_asked(state):
+            self._queue_moments(state)  # a watcher reads the table talk: no pop-ups to pile up
 
     def _always_declare(self) -> bool:
         """The setting "declare my zvanja for me" (on unless the player turned it off)."""
@@ -532,10 +532,9 @@ class NetTableScreen(Screen[None]):
             return
         self._queue_moments(state)
 
-    @staticmethod
-    def _silent_line(state: State, seat: int) -> str:
+    def _silent_line(self, state: State, seat: int) -> str:
         """The table talk's line for a "šutim", as the local table says it."""
-        if seat == state.seat:
+        if seat == state.seat and not self.session.watch:
             said = _("You say nothing of your zvanja (šutim): they do not count.")
         else:
             name = oneline(_players(state)[seat], 32)
@@ -546,6 +545,9 @@ class NetTableScreen(Screen[None]):
         if team is None:
             return said + " " + _("No zvanja this round.")
         points = sum(z.points for _seat, shown in state.view.shown_zvanja for z in shown)
+        if self.session.watch:
+            named = oneline(team_names(_players(state))[team], 60)
+            return said + " " + _("Zvanja for {pair}: {points}.").format(pair=named, points=points)
         if team == state.seat % 2:
             return said + " " + _("Zvanja for us: {points}.").format(points=points)
         return said + " " + _("Zvanja for them: {points}.").format(points=points)
@@ -692,7 +694,39 @@ class NetTableScreen(Screen[None]):
         self._send({"type": "again"})
         self._say(_("You asked for another match: it starts when everybody agrees."), "hint")
 
+    def _worded(self, text: str, code: str | None, args: Mapping[str, str | int] | None) -> str:
+        """A host's phrase for this reader: from our seat, or for a watcher, who has none,
+        with the teams by their players' names (never "you" or "we")."""
+        if not self.session.watch:
+            me = self.state.seat if self.state is not None else self.session.seat
+            return render(text, code, args, me)
+        teams = team_names(_players(self.state)) if self.state is not None else None
+        return render(text, code, args, None, teams)
+
+    def _watcher_over(self, over: Over) -> None:
+        """The end of the match, as a watcher reads it: who won, by their names."""
+        state = self.state
+        if state is None:
+            return
+        teams = team_names(_players(state))
+        winner = over.winner
+        self._log(
+            Text(
+                _("The match is over: {pair} win, {won} : {lost}.").format(
+                    pair=oneline(teams[winner], 60),
+                    won=over.scores[winner],
+                    lost=over.scores[1 - winner],
+                ),
+                style="bold",
+            )
+        )
+        self._say(_("The match is over. Ctrl+Q quits."), "hint")
+        self.refresh_bindings()
+
     def _match_over(self, over: Over) -> None:
+        if self.session.watch:
+            self._watcher_over(over)
+            return
         me = self.session.seat or 0
         won = over.winner == me % 2
         ours, theirs = over.scores[me % 2], over.scores[1 - me % 2]
