@@ -26,7 +26,6 @@ Nothing here ever raises into the app, and nothing is ever deleted:
 from __future__ import annotations
 
 import json
-import math
 import os
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -41,6 +40,7 @@ from bela.foundation.files import (
     remove_stale_temps,
     replace_atomically,
 )
+from bela.foundation.numbers import load_json, number_in, whole_in
 from bela.foundation.untrusted import oneline, shown, shown_path
 from bela.i18n import LANGUAGES, N_, _
 
@@ -241,10 +241,6 @@ def _is_bool(value: object) -> bool:
     return value is True or value is False
 
 
-def _is_int(value: object) -> bool:
-    return value.__class__ is int
-
-
 def _is_name(value: str, *, empty: bool = False) -> bool:
     """A name as ``clean_name`` keeps it, already clean (a file holds what the app wrote)."""
     try:
@@ -263,7 +259,7 @@ def _check_rules(raw: object) -> Rules:
     values: dict[str, bool | int] = {}
     for name, value in raw.items():
         if name == "stiglja_bonus":
-            if not _is_int(value) or value not in STIGLJA_BONUSES:
+            if whole_in(value, 0, 1000) not in STIGLJA_BONUSES:
                 raise SettingsError(f"stiglja_bonus is 90 or 100, not {shown(value)}")
         elif not _is_bool(value):
             raise SettingsError(f"house rule {name} is true or false, not {shown(value)}")
@@ -279,14 +275,15 @@ def parse_settings(data: bytes) -> Settings:
     half-believed file would be harder to explain than defaults.
     """
     try:
-        raw = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raw = load_json(data)
+    except ValueError as exc:
         raise SettingsError(f"it is not JSON ({oneline(exc, 80)})") from None
     if not isinstance(raw, dict):
         raise SettingsError("it is not a JSON object")
     version = raw.get("schema_version")
-    if not isinstance(version, int) or not _is_int(version) or version < 1:
+    if whole_in(version, 1, 2**31) is None:
         raise SettingsError(f"schema_version is {shown(version)}, not a version")
+    assert isinstance(version, int)
     if version > SCHEMA_VERSION:
         raise NewerSettingsError(
             f"it was written by a newer bela (schema_version {version}; this one reads "
@@ -298,16 +295,11 @@ def parse_settings(data: bytes) -> Settings:
         if key == "schema_version":
             continue
         if key == "target":
-            ok = _is_int(value) and value in TARGETS
+            ok = whole_in(value, 1, 2**31) in TARGETS
         elif key == "difficulty":
             ok = value in DIFFICULTIES
         elif key == "bot_delay":
-            ok = (
-                isinstance(value, int | float)
-                and not _is_bool(value)
-                and math.isfinite(value)
-                and 0 <= value <= MAX_BOT_DELAY
-            )
+            ok = number_in(value, 0, MAX_BOT_DELAY) is not None
         elif key in ("auto_bela", "always_declare", "reduced_motion"):
             ok = _is_bool(value)
         elif key == "theme":
@@ -370,9 +362,8 @@ def saved_language() -> str | None:
     ``--help`` is translated), long before the app loads the settings for good.
     """
     try:
-        data = read_limited(settings_path(), SIZE_LIMIT)
-        raw = json.loads(data.decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        raw = load_json(read_limited(settings_path(), SIZE_LIMIT))
+    except (OSError, ValueError):
         return None
     language = raw.get("language") if isinstance(raw, dict) else None
     return language if isinstance(language, str) and language in LANGUAGES else None
