@@ -199,7 +199,7 @@ def _read_matches(
     read: list[tuple[str, Match, int]] = []
     for file in files:
         try:
-            record = read_record(history.matches_dir / file)
+            record = read_record(history.path_of(file))
             match = match_from_record(record)
         except (OSError, RecordError) as exc:
             if err is not None:
