@@ -371,3 +371,13 @@ def test_export_dash_writes_the_lines_to_stdout(
     assert not (tmp_path / "-").exists()
     rows = [json.loads(line) for line in out.splitlines()]
     assert len(rows) == len(sample_lines()) and all("seed" in r for r in rows)
+
+
+def test_a_failed_generate_on_a_cluster_leaves_no_empty_file(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    code, _out, err = _run(["generate", "--deals", "2", "--cluster", "local"], capsys)
+    assert code != 0 and err.strip().count("\n") <= 1 and "Traceback" not in err
+    own = own_dir(data_dir)
+    assert not own.exists() or list(own.iterdir()) == []

@@ -761,6 +761,7 @@ def _generate(options: PuzzlesOptions, out: TextIO, err: TextIO) -> int:
         handle.flush()
         os.fsync(handle.fileno())
 
+    found = 0
     try:
         with (
             handle,
@@ -782,9 +783,12 @@ def _generate(options: PuzzlesOptions, out: TextIO, err: TextIO) -> int:
             ),
             EXIT_ENVIRONMENT,
         ) from None
-    if found == 0:
+    finally:
+        # a run that found nothing, or failed before its first puzzle (a cluster that cannot
+        # be reached, Ctrl+C), leaves no empty file behind; what it found is kept
         with contextlib.suppress(OSError):
-            target.unlink()
+            if target.stat().st_size == 0:
+                target.unlink()
     with writing_output():
         if found:
             print(
