@@ -42,7 +42,7 @@ from bela.foundation.files import (
 )
 from bela.foundation.numbers import load_json, number_in, whole_in
 from bela.foundation.untrusted import oneline, shown, shown_path
-from bela.i18n import LANGUAGES, N_, _
+from bela.i18n import LANGUAGES, N_, _, in_every_language
 
 __all__ = [
     "CONFIG_DIR_ENV",
@@ -60,6 +60,7 @@ __all__ = [
     "Settings",
     "SettingsError",
     "SettingsStore",
+    "clean_bot_name",
     "clean_name",
     "config_dir",
     "load_settings",
@@ -67,6 +68,7 @@ __all__ = [
     "rule_names",
     "rules_summary",
     "save_settings",
+    "saved_bot_names",
     "saved_language",
     "saved_player_name",
     "settings_path",
@@ -108,6 +110,20 @@ def clean_name(text: str, *, empty: bool = False) -> str:
             )
         )
     return cleaned
+
+
+def clean_bot_name(text: str) -> str:
+    """A bot's name as ``clean_name`` keeps it, and not the table's word for the player
+    ("You", "Ti", "Tú", ... in any shipped language): three seats called "You" would
+    make every sentence about them a riddle. ``ValueError`` in one line otherwise."""
+    name = clean_name(text)
+    if name.casefold() in {w.casefold() for w in in_every_language("seat", "You")}:
+        raise ValueError(
+            _("a bot cannot be called {name}: that is what the table calls you").format(
+                name=shown(name, 30)
+            )
+        )
+    return name
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,10 +257,11 @@ def _is_bool(value: object) -> bool:
     return value is True or value is False
 
 
-def _is_name(value: str, *, empty: bool = False) -> bool:
-    """A name as ``clean_name`` keeps it, already clean (a file holds what the app wrote)."""
+def _is_name(value: str, *, empty: bool = False, bot: bool = False) -> bool:
+    """A name as ``clean_name`` (``clean_bot_name``) keeps it, already clean (a file holds
+    what the app wrote)."""
     try:
-        return clean_name(value, empty=empty) == value
+        return (clean_bot_name(value) if bot else clean_name(value, empty=empty)) == value
     except ValueError:
         return False
 
@@ -312,7 +329,7 @@ def parse_settings(data: bytes) -> Settings:
             ok = (
                 isinstance(value, list)
                 and len(value) == 3
-                and all(isinstance(v, str) and _is_name(v) for v in value)
+                and all(isinstance(v, str) and _is_name(v, bot=True) for v in value)
             )
             if ok:
                 assert isinstance(value, list)
@@ -367,6 +384,17 @@ def saved_language() -> str | None:
         return None
     language = raw.get("language") if isinstance(raw, dict) else None
     return language if isinstance(language, str) and language in LANGUAGES else None
+
+
+def saved_bot_names() -> tuple[str, str, str]:
+    """The bots' names in the settings file, else the defaults; reads only, like
+    ``saved_language`` (``bela replay``, ``analyze`` and ``puzzles`` name the seats with
+    them, as the app does)."""
+    try:
+        data = read_limited(settings_path(), SIZE_LIMIT)
+        return parse_settings(data).bot_names
+    except (OSError, SettingsError):
+        return DEFAULT_BOT_NAMES
 
 
 def saved_player_name() -> str:
