@@ -380,9 +380,11 @@ class PuzzleStore:
     def _append(self, attempt: Attempt) -> None:
         self.journal.parent.mkdir(parents=True, exist_ok=True)
         line = json.dumps(_attempt_data(attempt), ensure_ascii=False) + "\n"
-        append_durably(self.journal, line.encode("utf-8"))
-        with contextlib.suppress(OSError):
-            self._journal_size = os.stat(self.journal).st_size
+        start, written = append_durably(self.journal, line.encode("utf-8"))
+        # the size read, moved on by this line; when another window appended in between
+        # (the line began elsewhere), None: the next answer reads the journal again first
+        known = self._journal_size or 0
+        self._journal_size = start + written if start == known else None
         self._journal_state = "read"
 
     # ------------------------------------------------------------------ the database

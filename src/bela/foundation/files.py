@@ -267,7 +267,7 @@ def move_aside(path: Path, kind: str) -> Path:
 # ---------------------------------------------------------------------- appending to a journal
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def _write_all(fd: int, data: bytes) -> int:
     """Write every byte of ``data`` to ``fd``: a short count is written on from where it
     stopped (a full disk, a signal), a count of 0 is ``ENOSPC``. If a later write fails,
     the part already written is cut off again, so a journal never keeps half a line
@@ -288,9 +288,10 @@ def _write_all(fd: int, data: bytes) -> None:
                 if os.fstat(fd).st_size == start + written:
                     os.ftruncate(fd, start)
         raise
+    return os.lseek(fd, 0, os.SEEK_CUR) - len(data) if start is None else start
 
 
-def append_durably(path: Path, line: bytes, mode: int = 0o644) -> None:
+def append_durably(path: Path, line: bytes, mode: int = 0o644) -> tuple[int, int]:
     """Append ``line`` (one line, ending in a newline) to the regular file at ``path``
     (made if missing, with ``mode``), and fsync it before returning.
 
@@ -300,6 +301,9 @@ def append_durably(path: Path, line: bytes, mode: int = 0o644) -> None:
     was cut (a crash, an older bela on a full disk) gets a newline first, so the cut
     line is never glued to this one. One ``write`` with ``O_APPEND`` in the usual
     case: two windows' lines never interleave.
+
+    Returns (where the bytes written begin, how many): the caller that knows the size it
+    read can tell whether another window appended in between.
     """
     created = not os.path.lexists(path)
     try:
@@ -314,12 +318,13 @@ def append_durably(path: Path, line: bytes, mode: int = 0o644) -> None:
             os.set_blocking(fd, True)
         if info.st_size > 0 and os.pread(fd, 1, info.st_size - 1) != b"\n":
             line = b"\n" + line
-        _write_all(fd, line)
+        start = _write_all(fd, line)
         os.fsync(fd)
     finally:
         os.close(fd)
     if created:
         fsync_dir(path.parent)
+    return start, len(line)
 
 
 # ---------------------------------------------------------------------- a file the player named
