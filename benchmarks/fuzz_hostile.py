@@ -153,7 +153,7 @@ def _one_line(text: str) -> None:
 
 def record_case(rng: random.Random, good: list[str]) -> None:
     text = rng.choice(good)
-    kind = rng.randrange(4)
+    kind = rng.randrange(5)
     data: str | bytes
     if kind == 0:
         data = text[: rng.randrange(len(text))]
@@ -164,6 +164,8 @@ def record_case(rng: random.Random, good: list[str]) -> None:
         data = bytes(raw)
     elif kind == 2:
         data = json.dumps(mutate_json(rng, json.loads(text)))
+    elif kind == 3:
+        data = json.dumps(mutate_number(rng, json.loads(text)))
     else:
         data = bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
     try:
