@@ -157,3 +157,21 @@ def test_the_json_report_shows_a_file_name_without_controls(
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "\x1b" not in out and "\u202e" not in out
+
+
+def test_a_match_that_starts_at_a_later_deal_is_coached(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Its rounds are numbered from its first deal (``start_index``), past its count of rounds:
+    a lesson of it is the coach's own and must read back."""
+    import random
+
+    from bela.engine import Match
+
+    rng = random.Random(4)
+    match = Match.new(4, target=163, start_index=40)
+    while match.current is not None:
+        match = match.apply(rng.choice(match.current.legal_actions()))
+    archive(match)
+    for _ in range(2):  # computed, then read back from the cache
+        assert _json(capsys)["matches"] == 1

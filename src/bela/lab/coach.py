@@ -51,6 +51,9 @@ LESSON_VERSION = 2
 
 MAX_MATCH_ROUNDS = 10_000
 """More rounds than any match of bela's holds (a record keeps at most a few hundred)."""
+_MAX_ROUND_INDEX = 2_000_000
+"""A round's index in its match: a match may start at a later deal (a record's
+``start_index``, at most 1,000,000), so an index is bounded by that, not by the count."""
 
 ROLES = ("lead", "second", "third", "fourth")
 """A card's place in its trick (``MoveAnalysis.order``), as habits are named."""
@@ -184,14 +187,14 @@ def _pairs(value: object, count: int, cards: int, lost: int, what: str) -> list[
     return out
 
 
-def _slip_of(value: object, rounds_limit: int) -> Slip:
+def _slip_of(value: object) -> Slip:
     if not isinstance(value, dict) or set(value) != {f.name for f in fields(Slip)}:
         raise ValueError("a slip is not one")
     played = _card_text(value["played"])
     best = _card_text(value["best"])
     assert played is not None and best is not None
     return Slip(
-        round=_whole(value, "round", 0, rounds_limit - 1),
+        round=_whole(value, "round", 0, _MAX_ROUND_INDEX),
         trick=_whole(value, "trick", DEFAULT_FROM_TRICK, 8),
         order=_whole(value, "order", 0, 3),
         played=played,
@@ -202,7 +205,7 @@ def _slip_of(value: object, rounds_limit: int) -> Slip:
     )
 
 
-def _bid_slip_of(value: object, rounds_limit: int) -> BidSlip:
+def _bid_slip_of(value: object) -> BidSlip:
     suits = ("H", "D", "S", "C")
     if not isinstance(value, dict) or set(value) != {f.name for f in fields(BidSlip)}:
         raise ValueError("a bid slip is not one")
@@ -212,7 +215,7 @@ def _bid_slip_of(value: object, rounds_limit: int) -> BidSlip:
     if chosen not in (suits if forced else ("dalje",)) or best not in suits:
         raise ValueError("a bid slip's bid is not one")
     return BidSlip(
-        round=_whole(value, "round", 0, rounds_limit - 1),
+        round=_whole(value, "round", 0, _MAX_ROUND_INDEX),
         step=_whole(value, "step", 0, 64),
         forced=bool(forced),
         chosen=str(chosen),
@@ -251,9 +254,9 @@ def _lesson_of_data(data: object, rounds_limit: int) -> Lesson:
         fell_lost=_whole(data, "fell_lost", -fell * _MAX_CARD_POINTS, fell * _MAX_CARD_POINTS),
         pod_mus=pod_mus,
         pod_mus_fell=_whole(data, "pod_mus_fell", 0, min(pod_mus, fell)),
-        slips=[_slip_of(s, rounds_limit) for s in slips],
+        slips=[_slip_of(s) for s in slips],
         passed=_whole(data, "passed", 0, rounds),
-        bid_slips=[_bid_slip_of(b, rounds_limit) for b in bids],
+        bid_slips=[_bid_slip_of(b) for b in bids],
     )
 
 
