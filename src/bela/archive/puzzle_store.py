@@ -385,7 +385,8 @@ class PuzzleStore:
         # (the line began elsewhere), None: the next answer reads the journal again first
         known = self._journal_size or 0
         self._journal_size = start + written if start == known else None
-        self._journal_state = "read"
+        if self._journal_state == "absent":
+            self._journal_state = "read"  # made by this answer: it is the truth from now on
 
     # ------------------------------------------------------------------ the database
 
