@@ -296,18 +296,19 @@ def test_export_refuses_a_char_device_made_here(
     data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A character device in a temp folder (``mknod``, as root), else the real ``/dev/null``
-    (which the code refuses before trying to replace it, as root too, since this fix)."""
-    device = Path("/dev/null")
-    if os.geteuid() == 0:
+    (not root: it could not be replaced anyway, and the refusal is what is checked)."""
+    device, said = Path("/dev/null"), "device"
+    if os.geteuid() == 0:  # never the real /dev/null as root: the old code replaced it
         made = tmp_path / "full"
         try:
             os.mknod(made, stat.S_IFCHR | 0o666, os.makedev(1, 7))
             device = made
-        except PermissionError:  # a container without CAP_MKNOD: the real /dev/null then
-            pass
+        except PermissionError:  # a container without CAP_MKNOD: a link to the device
+            device, said = tmp_path / "null-link", "link"
+            device.symlink_to("/dev/null")
     code, _out, err = _exported(["--export", str(device)], data_dir, capsys)
-    assert code != 0 and "device" in err and len(err.strip().splitlines()) == 1
-    assert stat.S_ISCHR(device.lstat().st_mode)
+    assert code != 0 and said in err and len(err.strip().splitlines()) == 1
+    assert stat.S_ISCHR(device.stat().st_mode) and stat.S_ISCHR(os.stat("/dev/null").st_mode)
 
 
 _IN_NAMESPACE = """
@@ -329,8 +330,9 @@ def test_export_to_dev_full_as_root_leaves_the_device(
 ) -> None:
     """The issue's own case, ``/dev/full`` itself, in a private mount namespace (a tmpfs on
     ``/dev`` there, so the machine's ``/dev`` is never at risk). Where there is no
-    namespace to make (not root, no ``unshare``), the same refusal through ``/dev/null``,
-    which such a user cannot replace."""
+    namespace to make: not root, the same refusal through ``/dev/null``, which such a user
+    cannot replace; root (a container without ``CAP_SYS_ADMIN``), a device made in a temp
+    folder, as the test before."""
     folder = own_dir(data_dir)
     folder.mkdir(parents=True)
     (folder / "own-x.jsonl").write_text("\n".join(sample_lines()) + "\n")
@@ -341,6 +343,9 @@ def test_export_to_dev_full_as_root_leaves_the_device(
         else None
     )
     if probe is None or probe.returncode != 0:
+        if os.geteuid() == 0:  # root without a namespace: never the machine's /dev (see above)
+            test_export_refuses_a_char_device_made_here(data_dir, tmp_path, capsys)
+            return
         code, _out, err = _run(["--export", "/dev/null"], capsys)
         assert code != 0 and "device" in err
         assert stat.S_ISCHR(os.lstat("/dev/null").st_mode)
