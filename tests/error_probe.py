@@ -3,12 +3,25 @@
 Run by ``test_builds_agree_on_errors.py`` in two processes, the default build and
 ``BELA_PURE=1``: one line per call, the build first. Each line is the call and either its
 result or the error's class and message, so the two builds' lines can be compared as text.
+
+Besides the calls listed by hand (``calls``), ``generated_calls`` makes them from the
+signatures (issue #34): every public function of ``bela.engine`` and every public method of
+its public classes, and the search's ``Position`` and solver functions, each parameter in
+turn given ``True``, ``1.5``, ``"7"``, ``None`` and ``2**70`` while the others get a good
+value. The parameters and their annotations are read from the source with ``ast``, the same
+in both builds (a compiled function keeps its parameters' names, not their types). A
+callable whose parameters have no good value here is left out, and so are the two fast paths
+documented as trusting their arguments (``legal_mask``, ``Round.push_card``).
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import importlib.util
+import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from bela.engine import (
@@ -17,6 +30,7 @@ from bela.engine import (
     Match,
     Phase,
     Play,
+    Rank,
     Round,
     Rules,
     Suit,
@@ -112,6 +126,126 @@ def calls() -> list[tuple[str, Callable[[], object]]]:
     ]
 
 
+WRONG: tuple[object, ...] = (True, 1.5, "7", None, 2**70)
+TRUSTED = frozenset({"legal_mask", "round.push_card"})
+"""Fast paths documented as trusting their arguments: the engine and the search call them
+in their inner loops with values they made themselves."""
+
+
+def _source(module: str) -> ast.Module:
+    """The source of ``module`` (beside its compiled file, in the compiled build)."""
+    spec = importlib.util.find_spec(module)
+    assert spec is not None and spec.origin is not None
+    path = Path(spec.origin).with_name(module.rsplit(".", 1)[1] + ".py")
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def generated_calls() -> list[tuple[str, Callable[[], object]]]:
+    import bela.engine as engine
+    from bela.search import solver
+    from bela.search.solver_position import Position
+
+    rnd = playing()
+    view = rnd.view(rnd.to_act)
+    card = rnd.legal_actions()[0]
+    assert isinstance(card, Play)
+    pos = Position.from_round(rnd)
+    good: dict[str, object] = {
+        "int": 0,
+        "bool": False,
+        "str": "7H",
+        "object": 0,
+        "Round": rnd,
+        "Rules": Rules(),
+        "Card": Card(0),
+        "Suit": Suit.HEARTS,
+        "Suit | None": None,
+        "Rank": Rank.ACE,
+        "Phase": Phase.PLAYING,
+        "Action": card,
+        "SeatView": view,
+        "Random": random.Random(1),
+        "Random | None": None,
+        "Position": pos,
+        "Pair": (0, 0),
+        "tuple[int, int]": (0, 0),
+        "int | None": None,
+        "Card | str | int": card.card,
+    }
+    instances: dict[str, object] = {
+        "Round": rnd,
+        "Match": Match.new(7),
+        "Card": Card(0),
+        "Rules": Rules(),
+        "SeatView": view,
+        "Position": pos,
+        "Play": Play(Card(0)),
+        "Call": Call(Suit.HEARTS),
+    }
+    targets: list[tuple[str, Any]] = [
+        (name, getattr(engine, name)) for name in engine.__all__ if callable(getattr(engine, name))
+    ]
+    targets.append(("Position", Position))
+    for name in ("solve", "solve_value", "remaining_points", "equivalence_classes"):
+        targets.append((name, getattr(solver, name)))
+    out: list[tuple[str, Callable[[], object]]] = []
+    for name, obj in targets:
+        for node in _source(obj.__module__).body:
+            if isinstance(node, ast.FunctionDef) and node.name == name:
+                out += _wrong_calls(name, obj, node, good, method=False)
+            if not isinstance(node, ast.ClassDef) or node.name != name:
+                continue
+            for fn in node.body:
+                if not isinstance(fn, ast.FunctionDef) or (
+                    fn.name.startswith("_") and fn.name != "__init__"
+                ):
+                    continue
+                decorators = {ast.unparse(d) for d in fn.decorator_list}
+                if "property" in decorators or any(d.endswith(".setter") for d in decorators):
+                    continue
+                if fn.name == "__init__":
+                    label, target = name, obj
+                elif decorators & {"classmethod", "staticmethod"}:
+                    label, target = f"{name}.{fn.name}", getattr(obj, fn.name)
+                elif name in instances:
+                    label, target = f"{name.lower()}.{fn.name}", getattr(instances[name], fn.name)
+                else:
+                    continue
+                out += _wrong_calls(label, target, fn, good, method=True)
+    return [(text, call) for text, call in out if text.split("(")[0] not in TRUSTED]
+
+
+def _wrong_calls(
+    label: str, target: Any, fn: ast.FunctionDef, good: dict[str, object], *, method: bool
+) -> list[tuple[str, Callable[[], object]]]:
+    """``target`` called once per parameter and wrong value, the other parameters good."""
+    args = fn.args
+    params = [*args.posonlyargs, *args.args]
+    defaults: list[ast.expr | None] = [None] * (len(params) - len(args.defaults))
+    defaults += args.defaults
+    pairs = list(zip(params, defaults, strict=True))[1 if method else 0 :]
+    pairs += list(zip(args.kwonlyargs, args.kw_defaults, strict=True))
+    values: dict[str, object] = {}
+    for param, default in pairs:
+        annotation = "object" if param.annotation is None else ast.unparse(param.annotation)
+        if annotation in good:
+            values[param.arg] = good[annotation]
+        elif default is None:
+            return []  # no good value for it here: the callable is left out
+    only_positional = [p.arg for p in args.posonlyargs]
+    out: list[tuple[str, Callable[[], object]]] = []
+    for param, _default in pairs:
+        for wrong in WRONG:
+            given = {**values, param.arg: wrong}
+            positional = [given.pop(name) for name in only_positional if name in given]
+
+            def call(t: Any = target, p: list[object] = positional, k: Any = given) -> object:
+                return t(*p, **k)
+
+            out.append((f"{label}({param.arg}={wrong!r})", call))
+    return out
+
+
 def outcome(call: Callable[[], object]) -> str:
     try:
         value = call()
@@ -122,7 +256,7 @@ def outcome(call: Callable[[], object]) -> str:
 
 def main() -> None:
     print("build", "compiled" if native.build().compiled else "pure")
-    for text, call in calls():
+    for text, call in calls() + generated_calls():
         print(text, "|", outcome(call))
 
 

@@ -198,3 +198,49 @@ def test_the_example_runs_a_random_and_a_normal_agent() -> None:
     lines = done.stdout.splitlines()
     assert [line.split(":")[0] for line in lines] == ["random (seats 0, 2)", "normal (seats 1, 3)"]
     assert all(line.endswith("written points in 8 deals") for line in lines)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [32.9, 33.99, 32.0, "32", b"32", float("nan"), [32], True, np.float64(32.0)],
+)
+def test_an_ill_typed_action_is_illegal_and_changes_nothing(action: Any) -> None:
+    """``int()`` once played 32.9 as dalje and 33.99 as "call H" (issue #34)."""
+    from decimal import Decimal
+
+    from bela.engine import IllegalActionError
+
+    for bad in (action, Decimal(32)):
+        env = BelaEnv()
+        env.reset(seed=3)
+        before = list(env.round.actions)
+        with pytest.raises(IllegalActionError):
+            env.step(bad)
+        assert list(env.round.actions) == before
+
+
+def test_a_play_object_or_a_number_out_of_range_is_illegal() -> None:
+    from bela.engine import IllegalActionError
+
+    env = BelaEnv()
+    env.reset(seed=3)
+    for bad in (Play(Card(0)), -1, 38, 10**400, np.int64(99)):
+        with pytest.raises(IllegalActionError):
+            env.step(bad)  # type: ignore[arg-type]
+    env.step(np.int64(32))  # a numpy integer is a whole number: dalje
+    assert env.round.actions[-1] == Pass()
+
+
+def test_after_the_episode_step_and_last_say_so_instead_of_a_key_error() -> None:
+    from bela.engine import IllegalActionError
+
+    env = BelaEnv()
+    env.reset(seed=5)
+    play(env, 5)
+    assert not env.agents
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(0)
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.last()
+    env.reset(seed=6)  # and the next deal plays as ever
+    assert env.agents and env.last()[2] is False

@@ -166,6 +166,18 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _load().npgettext(context, singular, plural, abs(n))
 
 
+def in_every_language(context: str, message: str) -> frozenset[str]:
+    """``message`` (with ``context``) in every shipped language, English included: for a
+    word no name may take in any of them (a bot called "You", "Ti" or "Tú")."""
+    words = {message}
+    for lang in LANGUAGES:
+        catalog = _gettext.translation(
+            DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True
+        )
+        words.add(catalog.pgettext(context, message))
+    return frozenset(words)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it now (translate where shown)."""
     return message

@@ -26,7 +26,6 @@ Nothing here ever raises into the app, and nothing is ever deleted:
 from __future__ import annotations
 
 import json
-import math
 import os
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -41,8 +40,9 @@ from bela.foundation.files import (
     remove_stale_temps,
     replace_atomically,
 )
+from bela.foundation.numbers import load_json, number_in, whole_in
 from bela.foundation.untrusted import oneline, shown, shown_path
-from bela.i18n import LANGUAGES, N_, _
+from bela.i18n import LANGUAGES, N_, _, in_every_language
 
 __all__ = [
     "CONFIG_DIR_ENV",
@@ -60,6 +60,7 @@ __all__ = [
     "Settings",
     "SettingsError",
     "SettingsStore",
+    "clean_bot_name",
     "clean_name",
     "config_dir",
     "load_settings",
@@ -67,6 +68,7 @@ __all__ = [
     "rule_names",
     "rules_summary",
     "save_settings",
+    "saved_bot_names",
     "saved_language",
     "saved_player_name",
     "settings_path",
@@ -108,6 +110,20 @@ def clean_name(text: str, *, empty: bool = False) -> str:
             )
         )
     return cleaned
+
+
+def clean_bot_name(text: str) -> str:
+    """A bot's name as ``clean_name`` keeps it, and not the table's word for the player
+    ("You", "Ti", "Tú", ... in any shipped language): three seats called "You" would
+    make every sentence about them a riddle. ``ValueError`` in one line otherwise."""
+    name = clean_name(text)
+    if name.casefold() in {w.casefold() for w in in_every_language("seat", "You")}:
+        raise ValueError(
+            _("a bot cannot be called {name}: that is what the table calls you").format(
+                name=shown(name, 30)
+            )
+        )
+    return name
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,14 +257,11 @@ def _is_bool(value: object) -> bool:
     return value is True or value is False
 
 
-def _is_int(value: object) -> bool:
-    return value.__class__ is int
-
-
-def _is_name(value: str, *, empty: bool = False) -> bool:
-    """A name as ``clean_name`` keeps it, already clean (a file holds what the app wrote)."""
+def _is_name(value: str, *, empty: bool = False, bot: bool = False) -> bool:
+    """A name as ``clean_name`` (``clean_bot_name``) keeps it, already clean (a file holds
+    what the app wrote)."""
     try:
-        return clean_name(value, empty=empty) == value
+        return (clean_bot_name(value) if bot else clean_name(value, empty=empty)) == value
     except ValueError:
         return False
 
@@ -263,7 +276,7 @@ def _check_rules(raw: object) -> Rules:
     values: dict[str, bool | int] = {}
     for name, value in raw.items():
         if name == "stiglja_bonus":
-            if not _is_int(value) or value not in STIGLJA_BONUSES:
+            if whole_in(value, 0, 1000) not in STIGLJA_BONUSES:
                 raise SettingsError(f"stiglja_bonus is 90 or 100, not {shown(value)}")
         elif not _is_bool(value):
             raise SettingsError(f"house rule {name} is true or false, not {shown(value)}")
@@ -279,14 +292,15 @@ def parse_settings(data: bytes) -> Settings:
     half-believed file would be harder to explain than defaults.
     """
     try:
-        raw = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raw = load_json(data)
+    except ValueError as exc:
         raise SettingsError(f"it is not JSON ({oneline(exc, 80)})") from None
     if not isinstance(raw, dict):
         raise SettingsError("it is not a JSON object")
     version = raw.get("schema_version")
-    if not isinstance(version, int) or not _is_int(version) or version < 1:
+    if whole_in(version, 1, 2**31) is None:
         raise SettingsError(f"schema_version is {shown(version)}, not a version")
+    assert isinstance(version, int)
     if version > SCHEMA_VERSION:
         raise NewerSettingsError(
             f"it was written by a newer bela (schema_version {version}; this one reads "
@@ -298,16 +312,11 @@ def parse_settings(data: bytes) -> Settings:
         if key == "schema_version":
             continue
         if key == "target":
-            ok = _is_int(value) and value in TARGETS
+            ok = whole_in(value, 1, 2**31) in TARGETS
         elif key == "difficulty":
             ok = value in DIFFICULTIES
         elif key == "bot_delay":
-            ok = (
-                isinstance(value, int | float)
-                and not _is_bool(value)
-                and math.isfinite(value)
-                and 0 <= value <= MAX_BOT_DELAY
-            )
+            ok = number_in(value, 0, MAX_BOT_DELAY) is not None
         elif key in ("auto_bela", "always_declare", "reduced_motion"):
             ok = _is_bool(value)
         elif key == "theme":
@@ -320,7 +329,7 @@ def parse_settings(data: bytes) -> Settings:
             ok = (
                 isinstance(value, list)
                 and len(value) == 3
-                and all(isinstance(v, str) and _is_name(v) for v in value)
+                and all(isinstance(v, str) and _is_name(v, bot=True) for v in value)
             )
             if ok:
                 assert isinstance(value, list)
@@ -370,12 +379,22 @@ def saved_language() -> str | None:
     ``--help`` is translated), long before the app loads the settings for good.
     """
     try:
-        data = read_limited(settings_path(), SIZE_LIMIT)
-        raw = json.loads(data.decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        raw = load_json(read_limited(settings_path(), SIZE_LIMIT))
+    except (OSError, ValueError):
         return None
     language = raw.get("language") if isinstance(raw, dict) else None
     return language if isinstance(language, str) and language in LANGUAGES else None
+
+
+def saved_bot_names() -> tuple[str, str, str]:
+    """The bots' names in the settings file, else the defaults; reads only, like
+    ``saved_language`` (``bela replay``, ``analyze`` and ``puzzles`` name the seats with
+    them, as the app does)."""
+    try:
+        data = read_limited(settings_path(), SIZE_LIMIT)
+        return parse_settings(data).bot_names
+    except (OSError, SettingsError):
+        return DEFAULT_BOT_NAMES
 
 
 def saved_player_name() -> str:

@@ -80,6 +80,21 @@ def test_a_short_file_takes_defaults_for_what_it_leaves_out() -> None:
         (b'{"schema_version": 1, "rules": {"dosta": "yes"}}', "dosta"),
         (b'{"schema_version": 1, "rules": {"stiglja_bonus": 95}}', "stiglja_bonus"),
         (b'{"schema_version": 1, "rules": {"three_players": true}}', "three_players"),
+        # issue #34: integers beyond a double, and other numbers no check expected
+        (b'{"schema_version": 1, "bot_delay": 1' + b"0" * 400 + b"}", "bot_delay"),
+        (b'{"schema_version": 1, "bot_delay": -1' + b"0" * 400 + b"}", "bot_delay"),
+        (b'{"schema_version": 1, "bot_delay": NaN}', "bot_delay"),
+        (b'{"schema_version": 1, "bot_delay": -Infinity}', "bot_delay"),
+        (b'{"schema_version": 1, "bot_delay": "0.5"}', "bot_delay"),
+        (b'{"schema_version": 1, "target": 1' + b"0" * 400 + b"}", "target"),
+        (b'{"schema_version": 1, "target": 1001.0}', "target"),
+        (b'{"schema_version": 1, "rules": {"stiglja_bonus": 1' + b"0" * 400 + b"}}", "stiglja"),
+        (b'{"schema_version": 1' + b"0" * 400 + b"}", "schema_version"),
+        pytest.param(
+            b'{"schema_version": 1, "bot_names": ' + b"[" * 30_000 + b"]" * 30_000 + b"}",
+            "JSON",
+            id="nested-30000-deep",
+        ),
     ],
 )
 def test_a_damaged_file_is_set_aside_with_one_line(

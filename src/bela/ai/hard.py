@@ -677,6 +677,10 @@ def _others_played(view: SeatView, tricks: int) -> bool:
     return tricks > 0 and bool(view.tricks or view.trick)
 
 
+_TINY = 1e-200
+"""Weights adding up to less are scaled up before resampling (see ``systematic_resample``)."""
+
+
 def systematic_resample(weights: Sequence[float], n: int, rng: Random) -> list[int]:
     """``n`` indices into ``weights``, each about ``n * weight / total`` times (low variance).
 
@@ -687,6 +691,12 @@ def systematic_resample(weights: Sequence[float], n: int, rng: Random) -> list[i
     total = sum(weights)
     if total <= 0.0:
         return list(range(min(n, len(weights))))
+    if total < _TINY:
+        # subnormal weights (5e-324): total / n would round to 0 and every point would fall
+        # on the first index, weight 0 or not; scaled by the largest, the shares are the same
+        top = max(weights)
+        weights = [w / top for w in weights]
+        total = sum(weights)
     step = total / n
     point = rng.random() * step
     out: list[int] = []
@@ -694,7 +704,7 @@ def systematic_resample(weights: Sequence[float], n: int, rng: Random) -> list[i
     i = 0
     last = len(weights) - 1
     for _ in range(n):
-        while acc < point and i < last:
+        while (acc < point or weights[i] == 0.0) and i < last:
             i += 1
             acc += weights[i]
         out.append(i)

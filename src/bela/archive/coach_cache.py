@@ -6,6 +6,13 @@ under the record's file name and whether the hard bot was asked. The history
 rebuilds its index from the records whenever it is lost or wrong, and this table
 goes with it (a cache: the lessons are simply computed again). A stored lesson of
 another version is ignored, so a changed coach never reads an old one.
+
+The table is a file anyone can edit, so it is read as the index is: a table of
+another shape (a column dropped or renamed) is dropped and made again, empty; an
+entry that is not JSON (``bela.foundation.numbers.load_json``: no NaN, no number
+beyond a double, no nesting deeper than the parser goes) is left out, and the
+caller checks every value of the rest (``Lesson.from_json``) before believing it.
+Nothing here raises ``sqlite3.Error``: a cache that cannot be read is an empty one.
 """
 
 from __future__ import annotations
@@ -13,36 +20,63 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
+
+from bela.foundation.numbers import load_json
 
 __all__ = ["load_lessons", "store_lessons"]
 
-_TABLE = """CREATE TABLE IF NOT EXISTS coach_lessons (
+_TABLE: Final = """CREATE TABLE IF NOT EXISTS coach_lessons (
     file TEXT NOT NULL,
     with_bot INTEGER NOT NULL,
     data TEXT NOT NULL,
     PRIMARY KEY (file, with_bot)
 )"""
+_COLUMNS: Final = ["file", "with_bot", "data"]
+_DATA_LIMIT: Final = 4 * 1024 * 1024
+"""A lesson is a few KB; an entry longer than this is not one and is not parsed."""
+
+
+def _table_of_this_shape(conn: sqlite3.Connection) -> None:
+    """Make ``coach_lessons`` exist with this version's columns; one of another shape is
+    dropped and made again (it is only a cache)."""
+    conn.execute(_TABLE)
+    found = [row[1] for row in conn.execute("PRAGMA table_info(coach_lessons)")]
+    if found == _COLUMNS:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("DROP TABLE IF EXISTS coach_lessons")
+        conn.execute(_TABLE)
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 def load_lessons(
     conn: sqlite3.Connection, files: Iterable[str], with_bot: bool
 ) -> dict[str, dict[str, Any]]:
-    """The stored lessons of ``files`` (those that have one), as their JSON data."""
-    conn.execute(_TABLE)
+    """The stored lessons of ``files`` (those that have one), as their JSON data, unchecked
+    beyond being JSON objects: ``Lesson.from_json`` checks them."""
     found: dict[str, dict[str, Any]] = {}
-    for file in files:
-        row = conn.execute(
-            "SELECT data FROM coach_lessons WHERE file = ? AND with_bot = ?", (file, int(with_bot))
-        ).fetchone()
-        if row is None or not isinstance(row[0], str):
-            continue
-        try:
-            data = json.loads(row[0])
-        except ValueError:  # a damaged entry is computed again
-            continue
-        if isinstance(data, dict):
-            found[file] = data
+    try:
+        _table_of_this_shape(conn)
+        for file in files:
+            row = conn.execute(
+                "SELECT data FROM coach_lessons WHERE file = ? AND with_bot = ?",
+                (file, int(with_bot)),
+            ).fetchone()
+            if row is None or not isinstance(row[0], str) or len(row[0]) > _DATA_LIMIT:
+                continue
+            try:
+                data = load_json(row[0])
+            except ValueError:  # a damaged entry is computed again
+                continue
+            if isinstance(data, dict):
+                found[file] = data
+    except sqlite3.Error:
+        return found  # read-only, busy or damaged: the lessons are computed again
     return found
 
 
@@ -54,7 +88,7 @@ def store_lessons(
     if not rows:
         return
     try:
-        conn.execute(_TABLE)
+        _table_of_this_shape(conn)
         conn.execute("BEGIN IMMEDIATE")
         try:
             conn.executemany(

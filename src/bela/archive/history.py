@@ -66,6 +66,7 @@ __all__ = [
     "RefreshReport",
     "RoundRow",
     "open_history",
+    "record_path",
 ]
 
 NETWORK: Final = "network"
@@ -414,6 +415,24 @@ def _scan(directory: Path) -> dict[str, tuple[str, int, int]]:
     return found
 
 
+def record_path(directory: Path, file: str) -> Path:
+    """The record that the index names ``file``, in ``directory``.
+
+    The index keeps a name that is not valid UTF-8 with its bytes written as ``\\xNN``
+    (``_scan``): such a name is looked up among the files again, so that whoever opens the
+    record by its indexed name (the coach, ``--bot-in-my-seat --last``, the app's history)
+    finds it instead of "No such file". Any other name is the file's own.
+    """
+    plain = directory / file
+    if "\\x" not in file or plain.exists():
+        return plain
+    with contextlib.suppress(OSError):
+        found = _scan(directory).get(file)
+        if found is not None:
+            return directory / found[0]
+    return plain
+
+
 # ---------------------------------------------------------------------- the database
 
 
@@ -675,6 +694,10 @@ class History:
         self._conn = conn
         self._index_file = index_file
         """Where the index goes once the archive exists (it did not when this was opened)."""
+
+    def path_of(self, file: str) -> Path:
+        """The record file the index names ``file`` (``record_path``)."""
+        return record_path(self.matches_dir, file)
 
     @property
     def connection(self) -> sqlite3.Connection:

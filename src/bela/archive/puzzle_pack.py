@@ -23,8 +23,6 @@ from __future__ import annotations
 import functools
 import gzip
 import hashlib
-import json
-import math
 import re
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -43,6 +41,7 @@ from bela.engine.deal import MAX_SEED
 from bela.engine.errors import CardParseError
 from bela.engine.rules import DEFAULT_RULES
 from bela.foundation.files import read_limited
+from bela.foundation.numbers import load_json, number_in, whole_in
 from bela.foundation.puzzle_themes import THEMES
 from bela.foundation.untrusted import oneline
 
@@ -372,8 +371,8 @@ def parse_puzzle(text: str, *, shipped: bool = False) -> Puzzle:
     if len(text) > LINE_LIMIT:
         raise _Bad(f"the line is longer than {LINE_LIMIT} characters")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:
+        data = load_json(text)
+    except ValueError as exc:
         raise _Bad(f"not JSON: {oneline(exc, 80)}") from None
     if not isinstance(data, dict):
         raise _Bad("not a JSON object")
@@ -461,15 +460,11 @@ def _replay(rnd: Round, actions: Sequence[Action]) -> None:
             rnd.push(action)
 
 
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number a puzzle holds")
-
-
 def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    value = data.get(key)
-    if value.__class__ is not int or not low <= value <= high:
+    value = whole_in(data.get(key), low, high)
+    if value is None:
         raise _Bad(f"{key} is not a whole number from {low} to {high}")
-    return int(value)
+    return value
 
 
 def _number(data: Mapping[str, Any], key: str, low: float, high: float) -> float:
@@ -477,9 +472,10 @@ def _number(data: Mapping[str, Any], key: str, low: float, high: float) -> float
 
 
 def _real(value: object, what: str, low: float, high: float) -> float:
-    if value.__class__ not in (int, float) or not math.isfinite(value) or not low <= value <= high:
+    number = number_in(value, low, high)
+    if number is None:
         raise _Bad(f"{what} is not a number from {low:g} to {high:g}")
-    return float(value)
+    return number
 
 
 def _actions(value: object, what: str, limit: int, *, empty: bool = False) -> tuple[Action, ...]:
@@ -614,7 +610,7 @@ def _line(
     if (
         not isinstance(written, list)
         or len(written) != 2
-        or any(w.__class__ is not int or not 0 <= w <= _MAX_WRITTEN for w in written)
+        or any(whole_in(w, 0, int(_MAX_WRITTEN)) is None for w in written)
     ):
         raise _Bad("a typical line's written points are not two numbers")
     if choice_of(actions[0]) not in {choice_of(a) for a in choice.actions}:

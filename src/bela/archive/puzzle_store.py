@@ -7,11 +7,18 @@ What the player did is never lost, so the attempts are kept twice:
   the source of truth (a line that does not read is skipped, never the rest);
 - the ``puzzle_attempts`` table in the history database (``history.sqlite3``), so
   that other readers of the history find them with SQL. The history's index is a
-  cache that is rebuilt from the match records when damaged; this table is refilled
-  from the journal whenever it has fewer attempts, and the journal is rewritten from
-  the table if it has more (a journal deleted by hand). A database that cannot be
-  opened or written is left alone (the history replaces it) and the journal alone
-  is used; ``notice`` says so.
+  cache that is rebuilt from the match records when damaged; this table is a copy
+  of the journal and is refilled from it whenever the two differ (rows missing,
+  unreadable or added by hand, or a table of another shape, which is dropped and
+  made again). Only when the journal does not exist at all (deleted by hand) is it
+  written again from the table's readable rows. When the journal exists but cannot
+  be read, the table's rows are shown and nothing is written over either: the
+  journal may come back. A database that cannot be opened or written is left alone
+  (the history replaces it) and the journal alone is used; ``notice`` says so.
+
+Journal lines are appended by ``bela.foundation.files.append_durably`` (a regular
+file only, never blocking, every byte or none) and their numbers read by
+``bela.foundation.numbers`` (bounded, finite, never an exception).
 
 Each attempt holds the player's rating and the puzzle's before and after, so the
 state is simply the last attempt's: the player's rating, each puzzle's local rating,
@@ -27,7 +34,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import math
 import os
 import sqlite3
 from collections.abc import Collection, Iterable, Sequence
@@ -40,7 +46,8 @@ from typing import Final
 from bela.archive.glicko import Rating, idle, update
 from bela.archive.puzzle_pack import Pack, Puzzle
 from bela.engine import Action
-from bela.foundation.files import fsync_dir, read_limited, replace_atomically
+from bela.foundation.files import append_durably, read_limited, replace_atomically
+from bela.foundation.numbers import load_json, number_in, whole_in
 from bela.foundation.untrusted import oneline
 
 __all__ = [
@@ -73,6 +80,8 @@ NEAR: Final = 8
 """The next puzzle is drawn from this many unsolved ones nearest the player's rating."""
 
 _JOURNAL_LIMIT: Final = 256 * 1024 * 1024
+_MAX_SECONDS: Final = 10.0**9
+"""The longest time an answer may say it took (about 30 years): more is not a time."""
 _TABLE: Final = """CREATE TABLE IF NOT EXISTS puzzle_attempts (
     n INTEGER PRIMARY KEY,          -- the attempt's place in the journal (0 = the first)
     puzzle TEXT NOT NULL,           -- the puzzle's id
@@ -161,6 +170,8 @@ class PuzzleStore:
         self.skipped = 0
         """Journal lines that did not read (kept in the file, left out of the numbers)."""
         self._journal_size: int | None = None
+        self._journal_state = "absent"
+        """``read`` (the journal is the truth), ``absent`` (none yet) or ``unreadable``."""
         self._attempts: list[Attempt] = self._read_journal()
         self._conn: sqlite3.Connection | None = None
         self._open_database()
@@ -303,7 +314,7 @@ class PuzzleStore:
             puzzle_after = update(puzzle_before, [(before, 0.0 if right else 1.0)])
         else:
             after, puzzle_after = before, puzzle_before
-        seconds = seconds if math.isfinite(seconds) and seconds >= 0 else 0.0
+        seconds = number_in(seconds, 0, _MAX_SECONDS) or 0.0
         attempt = Attempt(
             puzzle.id,
             when,
@@ -333,10 +344,13 @@ class PuzzleStore:
             size = None
         if size == self._journal_size:
             return
-        count = len(self._attempts)
+        before = self._attempts
         self.skipped = 0
-        self._attempts = self._read_journal()
-        if len(self._attempts) != count:
+        attempts = self._read_journal()
+        if self._journal_state == "unreadable":
+            return  # what was shown stays: an unreadable journal is not an empty one
+        self._attempts = attempts
+        if attempts != before:
             self._refill()
 
     def _read_journal(self) -> list[Attempt]:
@@ -344,10 +358,13 @@ class PuzzleStore:
         try:
             data = read_limited(self.journal, _JOURNAL_LIMIT)
         except FileNotFoundError:
+            self._journal_state = "absent"
             return []
         except OSError as exc:
+            self._journal_state = "unreadable"
             self.notice = oneline(exc, 200)
             return []
+        self._journal_state = "read"
         self._journal_size = len(data)
         out: list[Attempt] = []
         for line in data.decode("utf-8", errors="replace").splitlines():
@@ -362,18 +379,14 @@ class PuzzleStore:
 
     def _append(self, attempt: Attempt) -> None:
         self.journal.parent.mkdir(parents=True, exist_ok=True)
-        fresh = not self.journal.exists()
         line = json.dumps(_attempt_data(attempt), ensure_ascii=False) + "\n"
-        data = line.encode("utf-8")
-        fd = os.open(self.journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            os.write(fd, data)  # one write with O_APPEND: two windows' lines never interleave
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        self._journal_size = (self._journal_size or 0) + len(data)
-        if fresh:
-            fsync_dir(self.journal.parent)
+        start, written = append_durably(self.journal, line.encode("utf-8"))
+        # the size read, moved on by this line; when another window appended in between
+        # (the line began elsewhere), None: the next answer reads the journal again first
+        known = self._journal_size or 0
+        self._journal_size = start + written if start == known else None
+        if self._journal_state == "absent":
+            self._journal_state = "read"  # made by this answer: it is the truth from now on
 
     # ------------------------------------------------------------------ the database
 
@@ -386,7 +399,7 @@ class PuzzleStore:
             self.notice = oneline(exc, 200)
             return
         try:
-            conn.execute(_TABLE)
+            _table_of_this_shape(conn)
             rows = conn.execute(f"SELECT {_COLUMNS} FROM puzzle_attempts ORDER BY n").fetchall()
         except sqlite3.Error as exc:
             conn.close()
@@ -394,20 +407,25 @@ class PuzzleStore:
             return
         self._conn = conn
         stored = [a for a in (_attempt_of_row(r) for r in rows) if a is not None]
-        if len(stored) > len(self._attempts):
-            # The journal lost lines the table has (deleted or cut by hand): the table's
-            # readable rows win, and the journal is written again from them.
+        if self._journal_state == "unreadable":
+            # The journal is there but cannot be read now (permissions, a FIFO put in its
+            # place): show the table's copy, and write over neither.
+            self._attempts = stored
+        elif self._journal_state == "absent" and stored:
+            # The journal was deleted by hand: the table's readable rows are all that is
+            # left of the attempts, and the journal is written again from them.
             self._attempts = stored
             text = "".join(json.dumps(_attempt_data(a), ensure_ascii=False) + "\n" for a in stored)
             with contextlib.suppress(OSError):
                 replace_atomically(self.journal, text, ".puzzle-attempts-")
                 self._journal_size = len(text.encode("utf-8"))
-        elif len(rows) != len(self._attempts) or len(stored) != len(rows):
-            self._refill()  # rows missing or unreadable: the table is the journal's again
+                self._journal_state = "read"
+        elif stored != self._attempts or len(stored) != len(rows):
+            self._refill()  # rows missing, unreadable or added: the table is the journal's again
 
     def _refill(self) -> None:
-        """Make the table the journal's attempts again."""
-        if self._conn is None:
+        """Make the table the journal's attempts again (never from a journal not read)."""
+        if self._conn is None or self._journal_state == "unreadable":
             return
         try:
             self._conn.execute("BEGIN IMMEDIATE")
@@ -451,24 +469,42 @@ class PuzzleStore:
 _MARKS: Final = ", ".join("?" * len(_COLUMNS.split(", ")))
 
 
+def _table_of_this_shape(conn: sqlite3.Connection) -> None:
+    """Make ``puzzle_attempts`` exist with this version's columns, as the history checks
+    its own tables: one of another shape (a column dropped or renamed by hand) is
+    dropped and made again, empty (the journal refills it)."""
+    conn.execute(_TABLE)
+    found = [row[1] for row in conn.execute("PRAGMA table_info(puzzle_attempts)")]
+    if found == _COLUMNS.split(", "):
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("DROP TABLE IF EXISTS puzzle_attempts")
+        conn.execute(_TABLE)
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
 def _triple(r: Rating) -> list[float]:
     return [r.rating, r.rd, r.volatility]
 
 
 def _rating_of(value: object) -> Rating | None:
     if isinstance(value, str):
+        if len(value) > 200:
+            return None
         try:
-            value = json.loads(value)
+            value = load_json(value)
         except ValueError:
             return None
-    if (
-        not isinstance(value, list)
-        or len(value) != 3
-        or any(v.__class__ not in (int, float) or not math.isfinite(v) for v in value)
-    ):
+    if not isinstance(value, list) or len(value) != 3:
         return None
-    rating, rd, vol = (float(v) for v in value)
-    if not (0 < rd <= 1000 and 0 < vol < 1 and -10_000 < rating < 10_000):
+    rating = number_in(value[0], -10_000, 10_000)
+    rd = number_in(value[1], 0, 1000)
+    vol = number_in(value[2], 0, 1)
+    if rating is None or rd is None or vol is None or rd == 0 or vol in (0, 1):
         return None
     return Rating(rating, rd, vol)
 
@@ -510,8 +546,8 @@ def _row(n: int, a: Attempt) -> tuple[object, ...]:
 def _attempt_of(line: str) -> Attempt | None:
     """An attempt from a journal line, or None if it does not read."""
     try:
-        data = json.loads(line)
-    except (ValueError, RecursionError):
+        data = load_json(line)
+    except ValueError:
         return None
     if not isinstance(data, dict):
         return None
@@ -533,10 +569,10 @@ def _attempt_of_row(row: Sequence[object]) -> Attempt | None:
         puzzle,
         at,
         action,
-        right in (1, True) if right in (0, 1) else None,
+        None if whole_in(right, 0, 1) is None else right == 1,
         seconds,
         daily,
-        rated in (1, True) if rated in (0, 1) else None,
+        None if whole_in(rated, 0, 1) is None else rated == 1,
         list(ratings),
     )
 
@@ -557,7 +593,8 @@ def _attempt_from(
         return None
     if right.__class__ is not bool or rated.__class__ is not bool:
         return None
-    if seconds.__class__ not in (int, float) or not math.isfinite(seconds) or seconds < 0:
+    time = number_in(seconds, 0, _MAX_SECONDS)
+    if time is None:
         return None
     try:
         when = datetime.fromisoformat(at) if isinstance(at, str) else None
@@ -572,6 +609,4 @@ def _attempt_from(
     if any(r is None for r in parsed):
         return None
     pb, pa, qb, qa = (r for r in parsed if r is not None)
-    return Attempt(
-        puzzle, when, action, bool(right), float(seconds), day, bool(rated), pb, pa, qb, qa
-    )
+    return Attempt(puzzle, when, action, bool(right), time, day, bool(rated), pb, pa, qb, qa)

@@ -88,7 +88,13 @@ before parsing, 50,000 values keep any file under the limits to tens of megabyte
 (``benchmarks/bench_hostile_records.py`` measures it).
 """
 
-Pair = tuple[int, int]
+NUMBER_LIMIT = 10**9
+"""No number in a record is larger (points, scores, a target): a larger one, however many
+digits, is refused by the schema in one short line, as ``bela.foundation.numbers`` bounds
+the numbers of every other file (issue #34)."""
+Number = Annotated[int, Field(ge=-NUMBER_LIMIT, le=NUMBER_LIMIT)]
+Version = Annotated[int, Field(ge=1, le=NUMBER_LIMIT)]
+Pair = tuple[Number, Number]
 Seat = Annotated[int, Field(ge=0, le=3)]
 Team = Annotated[int, Field(ge=0, le=1)]
 
@@ -146,7 +152,7 @@ class ResultEntry(_Model):
     trump: Annotated[str, Field(pattern="^[HDSC]$")] | None
     fell: bool
     tie: bool
-    hanging: int
+    hanging: Number
     stiglja: Team | None
     belot: Team | None
     redeal: bool
@@ -166,7 +172,7 @@ class RoundEntry(_Model):
     was written by a bela that shuffles differently, or edited.
     """
 
-    index: Annotated[int, Field(ge=0)]
+    index: Annotated[int, Field(ge=0, le=1_000_000)]
     dealer: Seat
     hands: tuple[CardList, CardList, CardList, CardList]
     talons: tuple[CardList, CardList, CardList, CardList]
@@ -177,16 +183,16 @@ class RoundEntry(_Model):
 class MatchRecord(_Model):
     """A whole match, finished or in progress (the last round may have no result yet)."""
 
-    schema_version: int
+    schema_version: Version
     rules: RulesEntry
-    target: int
+    target: Annotated[int, Field(ge=1, le=NUMBER_LIMIT)]
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
     difficulty: Annotated[str, Field(pattern="^[a-z][a-z0-9_-]{0,31}$")]
     first_dealer: Seat
     start_index: Annotated[int, Field(ge=0, le=1_000_000)]
     rounds: tuple[RoundEntry, ...]
     scores: Pair
-    hanging: int
+    hanging: Number
     winner: Team | None
     players: tuple[PlayerName, PlayerName, PlayerName, PlayerName] | None = None
     """The names at the table by seat, for a match played on the network (``bela.net``);
@@ -209,7 +215,7 @@ class _Header(BaseModel):
     """Just the version, read before anything else so a newer file gets the right message."""
 
     model_config = ConfigDict(extra="ignore", strict=True)
-    schema_version: int
+    schema_version: Version
 
 
 # ---------------------------------------------------------------------- actions as text

@@ -104,12 +104,22 @@ def _run(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     if isinstance(options, ReplayOptions):
         from bela.cli.replay import run_replay
 
+        name_bots()
         return run_replay(options, out, err)
     if isinstance(options, ArenaOptions):
         from bela.cli.arena import run_arena_command
 
         return run_arena_command(options, out, err)
     return _run_elsewhere(options, out, err)
+
+
+def name_bots() -> None:
+    """Name the bots' seats as the player named them in the app (settings), for the
+    commands that show a match: ``replay``, ``analyze`` and ``puzzles``."""
+    from bela.settings import saved_bot_names
+    from bela.wording import set_bot_names
+
+    set_bot_names(saved_bot_names())
 
 
 def _run_elsewhere(options: object, out: TextIO, err: TextIO) -> int:
@@ -122,6 +132,7 @@ def _run_elsewhere(options: object, out: TextIO, err: TextIO) -> int:
     if command == "bela.cli.analyze":
         from bela.cli.analyze import AnalyzeOptions, run_analyze
 
+        name_bots()
         assert isinstance(options, AnalyzeOptions)
         return run_analyze(options, out, err)
     if command == "bela.cli.ladder":
@@ -150,6 +161,7 @@ def _run_elsewhere(options: object, out: TextIO, err: TextIO) -> int:
         from bela.cli.puzzles import PuzzlesOptions, run_puzzles
 
         assert isinstance(options, PuzzlesOptions)
+        name_bots()
         return run_puzzles(options, out, err)
     from bela.cli.net import HostOptions, JoinOptions, ServeOptions, run_host, run_join, run_serve
 

@@ -157,7 +157,7 @@ def _archived_tasks(
         if row.outcome is Outcome.DAMAGED or row.rounds == 0:
             continue
         try:
-            record = read_record(history.matches_dir / row.file)
+            record = read_record(history.path_of(row.file))
             match = match_from_record(record)
         except (OSError, RecordError) as exc:  # changed since it was indexed: skip it, say so
             message = _("bela: {file} skipped: {error}").format(

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bela.cli.common import output_console, worker_jobs, writing_output
-from bela.foundation.untrusted import oneline, shown
+from bela.foundation.untrusted import json_for_terminal, oneline, shown
 from bela.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -134,9 +134,8 @@ def run_coach(options: CoachOptions, out: TextIO, err: TextIO) -> int:
     result = report(lessons)
     if options.json:
         with writing_output():
-            print(
-                json.dumps(report_json(result, options.bot), ensure_ascii=False, indent=2), file=out
-            )
+            text = json.dumps(report_json(result, options.bot), ensure_ascii=False, indent=2)
+            print(json_for_terminal(text), file=out)
         return 0
     with writing_output():
         output_console(out).print(render_report(result, options.bot, matches_dir))
@@ -158,13 +157,14 @@ def gather_lessons(
     from bela.lab.progress import ProgressBar
     from bela.lab.runner import map_tasks
 
-    files = _finished_files(history, last)
+    rounds = _finished_files(history, last)
+    files = list(rounds)
     stored = load_lessons(history.connection, files, with_bot)
     lessons: dict[str, Lesson] = {}
     for file, data in stored.items():
-        # another version's, or a damaged one: the match is read again
-        with contextlib.suppress(KeyError, TypeError, ValueError):
-            lessons[file] = Lesson.from_json(data)
+        # another version's, a damaged or an edited one: the match is read again
+        with contextlib.suppress(ValueError):
+            lessons[file] = Lesson.from_json(data, rounds[file])
     todo = _read_matches(history, [f for f in files if f not in lessons], err)
     if todo:
         tasks = [(match, seat, with_bot) for _f, match, seat in todo]
@@ -175,16 +175,17 @@ def gather_lessons(
         fresh = [(file, data) for (file, _m, _s), data in zip(todo, results, strict=True)]
         store_lessons(history.connection, fresh, with_bot)
         for file, data in fresh:
-            lessons[file] = Lesson.from_json(data)
+            lessons[file] = Lesson.from_json(data, rounds[file])
     return [(file, lessons[file]) for file in reversed(files) if file in lessons]
 
 
-def _finished_files(history: History, last: int) -> list[str]:
-    """The record files of the newest ``last`` finished matches, newest first."""
+def _finished_files(history: History, last: int) -> dict[str, int]:
+    """The record files of the newest ``last`` finished matches, newest first, each with
+    its rounds (no lesson of it may speak of more)."""
     from bela.archive.history import Outcome
 
-    rows = history.matches()
-    return [r.file for r in rows if r.outcome in (Outcome.WON, Outcome.LOST)][:last]
+    rows = [r for r in history.matches() if r.outcome in (Outcome.WON, Outcome.LOST)][:last]
+    return {r.file: r.rounds for r in rows}
 
 
 def _read_matches(
@@ -198,7 +199,7 @@ def _read_matches(
     read: list[tuple[str, Match, int]] = []
     for file in files:
         try:
-            record = read_record(history.matches_dir / file)
+            record = read_record(history.path_of(file))
             match = match_from_record(record)
         except (OSError, RecordError) as exc:
             if err is not None:

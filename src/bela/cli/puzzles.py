@@ -125,7 +125,10 @@ def add_puzzles_parser(commands: Any) -> argparse.ArgumentParser:
         "--export",
         type=Path,
         metavar="FILE",
-        help=_("write the puzzles' seed, dealer, actions, seat and answer to FILE (JSON lines)"),
+        help=_(
+            "write the puzzles' seed, dealer, actions, seat and answer to FILE (JSON lines; "
+            "- for the standard output)"
+        ),
     )
     shown_as.add_argument(
         "--stats",
@@ -294,8 +297,9 @@ def _json(pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO) 
 
 def _export(pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO) -> int:
     """The selected puzzles (the theme's, else all; at most ``count``) as JSON lines,
-    written atomically: the file is the whole export or untouched."""
-    from bela.foundation.files import replace_atomically
+    written atomically: the file is the whole export or untouched. ``-`` is the standard
+    output (the lines alone, no count after them)."""
+    from bela.foundation.files import replace_regular_file
     from bela.foundation.untrusted import shown_path
 
     assert options.export is not None
@@ -317,12 +321,20 @@ def _export(pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO
         for p in puzzles
     ]
     target = options.export
+    text = "".join(line + "\n" for line in lines)
+    if str(target) == "-":  # the usual name of the standard output
+        with writing_output():
+            out.write(text)
+            out.flush()
+        return 0
     try:
         if target.is_dir():
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         if not target.parent.is_dir():  # a mistyped folder is not made: it is said
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
-        replace_atomically(target, "".join(line + "\n" for line in lines), ".bela-export-")
+        # a regular file or a new one only: a device, a FIFO or a link is refused, and an
+        # existing file keeps its mode
+        replace_regular_file(target, text, ".bela-export-")
     except OSError as exc:
         from bela.archive.storage import os_error_text
 
@@ -749,6 +761,7 @@ def _generate(options: PuzzlesOptions, out: TextIO, err: TextIO) -> int:
         handle.flush()
         os.fsync(handle.fileno())
 
+    found = 0
     try:
         with (
             handle,
@@ -770,9 +783,12 @@ def _generate(options: PuzzlesOptions, out: TextIO, err: TextIO) -> int:
             ),
             EXIT_ENVIRONMENT,
         ) from None
-    if found == 0:
+    finally:
+        # a run that found nothing, or failed before its first puzzle (a cluster that cannot
+        # be reached, Ctrl+C), leaves no empty file behind; what it found is kept
         with contextlib.suppress(OSError):
-            target.unlink()
+            if target.stat().st_size == 0:
+                target.unlink()
     with writing_output():
         if found:
             print(

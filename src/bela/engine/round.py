@@ -538,20 +538,23 @@ class Round:
         """
         return self._claim_context
 
-    def with_claim_context(self, scores: tuple[int, int], target: int) -> Round:
+    def with_claim_context(self, scores: object, target: object) -> Round:
         """A copy of this round in which a claim is checked against ``scores`` and ``target``.
 
         Only under ``Rules(dosta=True)``; the match deals each round this way.
         """
         if not self.rules.dosta:
             raise InvalidValueError("a claim needs Rules(dosta=True): the match is 'na prolaz'")
-        s0 = check_int(scores[0], "a score", 0)
-        s1 = check_int(scores[1], "a score", 0)
+        pair = check_sequence(scores, "the scores")
+        if len(pair) != 2:
+            raise InvalidValueError(f"the scores are two numbers, not {quoted(scores)}")
+        s0 = check_int(pair[0], "a score", 0)
+        s1 = check_int(pair[1], "a score", 0)
         new = self.copy()
         new._claim_context = (s0, s1, check_int(target, "the target", 1))
         return new
 
-    def counted(self, team: int) -> int:
+    def counted(self, team: object) -> int:
         """What ``team`` has counted so far: match score, card points, zvanja and bela.
 
         The number a "dosta" claim is checked against: the team's score before this

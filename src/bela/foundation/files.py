@@ -16,6 +16,13 @@ Writing and setting aside the files bela keeps (saves, the archive, settings):
 the new one, never half of one) and ``move_aside`` / ``rename_to_free_name`` (a
 rename that never replaces an existing file). Every kind of file goes through
 these few lines, so none of them gets a weaker copy.
+
+Appending to a journal (``append_durably``: the puzzle attempts) is refused, like a
+read, for anything but a regular file: opened without blocking (a FIFO would wait
+for a reader forever), every byte written or the cut line taken back, and fsynced.
+Writing a file the player named (``replace_regular_file``: an export) replaces only
+a regular file, or makes a new one, and keeps an existing file's mode: ``/dev/full``
+or ``/dev/null`` given to a root shell must stay the device it was.
 """
 
 from __future__ import annotations
@@ -36,12 +43,14 @@ from bela.i18n import _, ngettext
 
 __all__ = [
     "FileRefusedError",
+    "append_durably",
     "fsync_dir",
     "move_aside",
     "read_limited",
     "remove_stale_temps",
     "rename_to_free_name",
     "replace_atomically",
+    "replace_regular_file",
     "size_text",
     "timestamp",
     "write_temp",
@@ -53,6 +62,16 @@ _OPEN_FLAGS: Final = (
     os.O_RDONLY
     | getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once instead of waiting for a writer
     | getattr(os, "O_NOCTTY", 0)  # a terminal device never becomes our controlling terminal
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+_APPEND_FLAGS: Final = (
+    os.O_RDWR  # read too: the last byte says whether the file ends a line
+    | os.O_APPEND
+    | os.O_CREAT
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
     | getattr(os, "O_CLOEXEC", 0)
     | getattr(os, "O_BINARY", 0)
 )
@@ -243,3 +262,102 @@ def move_aside(path: Path, kind: str) -> Path:
             for n in range(1000)
         ),
     )
+
+
+# ---------------------------------------------------------------------- appending to a journal
+
+
+def _write_all(fd: int, data: bytes) -> int:
+    """Write every byte of ``data`` to ``fd``: a short count is written on from where it
+    stopped (a full disk, a signal), a count of 0 is ``ENOSPC``. If a later write fails,
+    the part already written is cut off again, so a journal never keeps half a line
+    (only if nobody else appended in between: their line is never cut)."""
+    written = 0
+    start: int | None = None
+    try:
+        while written < len(data):
+            count = os.write(fd, data[written:])
+            if count <= 0:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            if start is None:
+                start = os.lseek(fd, 0, os.SEEK_CUR) - count
+            written += count
+    except OSError:
+        if start is not None:
+            with contextlib.suppress(OSError):
+                if os.fstat(fd).st_size == start + written:
+                    os.ftruncate(fd, start)
+        raise
+    return os.lseek(fd, 0, os.SEEK_CUR) - len(data) if start is None else start
+
+
+def append_durably(path: Path, line: bytes, mode: int = 0o644) -> tuple[int, int]:
+    """Append ``line`` (one line, ending in a newline) to the regular file at ``path``
+    (made if missing, with ``mode``), and fsync it before returning.
+
+    Raises ``FileRefusedError`` for a directory, FIFO, device or socket (opened
+    without blocking, so a FIFO never hangs the caller), and ``OSError`` when the
+    line could not be written whole (then none of it stays). A file whose last line
+    was cut (a crash, an older bela on a full disk) gets a newline first, so the cut
+    line is never glued to this one. One ``write`` with ``O_APPEND`` in the usual
+    case: two windows' lines never interleave.
+
+    Returns (where the bytes written begin, how many): the caller that knows the size it
+    read can tell whether another window appended in between.
+    """
+    created = not os.path.lexists(path)
+    try:
+        fd = os.open(path, _APPEND_FLAGS, mode)
+    except IsADirectoryError:
+        raise FileRefusedError(_("it is a directory, not a file")) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefusedError(_kind(info.st_mode))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        if info.st_size > 0 and os.pread(fd, 1, info.st_size - 1) != b"\n":
+            line = b"\n" + line
+        start = _write_all(fd, line)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    if created:
+        fsync_dir(path.parent)
+    return start, len(line)
+
+
+# ---------------------------------------------------------------------- a file the player named
+
+
+def _new_file_mode() -> int:
+    """The mode ``open`` gives a new file here: 0o666 less the umask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def replace_regular_file(path: Path, text: str, temp_prefix: str) -> None:
+    """Write ``text`` as the file at ``path``, atomically, if ``path`` is a regular file or
+    does not exist; ``FileRefusedError`` otherwise (a device, a FIFO, a directory, a
+    symlink: ``os.replace`` would put a regular file in its place, as root even over
+    ``/dev/null``). An existing file keeps its mode; a new one gets the umask's.
+    """
+    try:
+        info: os.stat_result | None = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None and stat.S_ISLNK(info.st_mode):
+        raise FileRefusedError(_("it is a symbolic link, not a regular file"))
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise FileRefusedError(_kind(info.st_mode))
+    wanted = stat.S_IMODE(info.st_mode) if info is not None else _new_file_mode()
+    temp = write_temp(path.parent, text, temp_prefix)
+    try:
+        os.chmod(temp, wanted)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    fsync_dir(path.parent)

@@ -26,11 +26,12 @@ costliest habits with an example each.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from bela.ai.base import decision_rng
 from bela.engine import Call, Match, Play, Round
+from bela.foundation.numbers import whole_in
 from bela.lab.coach_bids import BID_SAMPLES, BidSlip, bid_slips
 from bela.search.analysis import DEFAULT_FROM_TRICK, analyze_round
 
@@ -47,6 +48,12 @@ __all__ = [
 
 LESSON_VERSION = 2
 """Bump when what a lesson holds, or how it is computed, changes: cached ones are redone."""
+
+MAX_MATCH_ROUNDS = 10_000
+"""More rounds than any match of bela's holds (a record keeps at most a few hundred)."""
+_MAX_ROUND_INDEX = 2_000_000
+"""A round's index in its match: a match may start at a later deal (a record's
+``start_index``, at most 1,000,000), so an index is bounded by that, not by the count."""
 
 ROLES = ("lead", "second", "third", "fourth")
 """A card's place in its trick (``MoveAnalysis.order``), as habits are named."""
@@ -102,14 +109,155 @@ class Lesson:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Lesson:
-        """A cached lesson; ``KeyError``/``TypeError`` when it is not one of this version."""
-        if data.get("version") != LESSON_VERSION:
-            raise KeyError("version")
-        values = dict(data)
-        values["slips"] = [Slip(**s) for s in data["slips"]]
-        values["bid_slips"] = [BidSlip(**s) for s in data["bid_slips"]]
-        return cls(**values)
+    def from_json(cls, data: object, rounds_limit: int = MAX_MATCH_ROUNDS) -> Lesson:
+        """A cached lesson, every value checked; ``ValueError`` when it is not one of this
+        version that this coach could have written for a match of ``rounds_limit`` rounds.
+
+        The cache is a table anyone can edit: a round of ``-6``, 777,777 rounds, a card
+        ``"ZZ"``, counts that are strings or do not add up are refused here (the match
+        is read again) rather than believed, printed, or crashing the report.
+        """
+        return _lesson_of_data(data, rounds_limit)
+
+
+_MAX_CARD_POINTS = 1000
+"""More written points than one card or one bid can give away (a round writes under 1000)."""
+_CARDS_A_ROUND = 8 - DEFAULT_FROM_TRICK + 1
+"""The player's cards the coach reads in one round: one a trick from ``DEFAULT_FROM_TRICK``."""
+_KEYS = frozenset(
+    (
+        "seat",
+        "rounds",
+        "cards",
+        "lost",
+        "vs_hard",
+        "by_role",
+        "by_trick",
+        "called",
+        "fell",
+        "fell_lost",
+        "pod_mus",
+        "pod_mus_fell",
+        "slips",
+        "passed",
+        "bid_slips",
+        "version",
+    )
+)
+
+
+def _whole(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = whole_in(data.get(key), low, high)
+    if value is None:
+        raise ValueError(f"{key} is not a whole number from {low} to {high}")
+    return value
+
+
+def _card_text(value: object, *, none: bool = False) -> str | None:
+    from bela.engine import Card
+
+    if value is None and none:
+        return None
+    if not isinstance(value, str) or len(value) > 3:
+        raise ValueError("a card is not one")
+    try:
+        card = Card.parse(value)
+    except ValueError:
+        raise ValueError("a card is not one") from None
+    if str(card) != value:
+        raise ValueError("a card is not written as the coach writes it")
+    return value
+
+
+def _pairs(value: object, count: int, cards: int, lost: int, what: str) -> list[list[int]]:
+    """``count`` [cards, written points lost] pairs that add up to ``cards`` and ``lost``."""
+    if not isinstance(value, list) or len(value) != count:
+        raise ValueError(f"{what} is not {count} pairs")
+    out: list[list[int]] = []
+    for pair in value:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ValueError(f"{what} is not {count} pairs")
+        n = whole_in(pair[0], 0, cards)
+        x = whole_in(pair[1], 0, n * _MAX_CARD_POINTS if n is not None else 0)
+        if n is None or x is None:
+            raise ValueError(f"{what} holds a count out of range")
+        out.append([n, x])
+    if sum(p[0] for p in out) != cards or sum(p[1] for p in out) != lost:
+        raise ValueError(f"{what} does not add up to the totals")
+    return out
+
+
+def _slip_of(value: object) -> Slip:
+    if not isinstance(value, dict) or set(value) != {f.name for f in fields(Slip)}:
+        raise ValueError("a slip is not one")
+    played = _card_text(value["played"])
+    best = _card_text(value["best"])
+    assert played is not None and best is not None
+    return Slip(
+        round=_whole(value, "round", 0, _MAX_ROUND_INDEX),
+        trick=_whole(value, "trick", DEFAULT_FROM_TRICK, 8),
+        order=_whole(value, "order", 0, 3),
+        played=played,
+        best=best,
+        hard=_card_text(value["hard"], none=True),
+        lost=_whole(value, "lost", 0, _MAX_CARD_POINTS),
+        vs_hard=_whole(value, "vs_hard", -_MAX_CARD_POINTS, _MAX_CARD_POINTS),
+    )
+
+
+def _bid_slip_of(value: object) -> BidSlip:
+    suits = ("H", "D", "S", "C")
+    if not isinstance(value, dict) or set(value) != {f.name for f in fields(BidSlip)}:
+        raise ValueError("a bid slip is not one")
+    forced, chosen, best = value["forced"], value["chosen"], value["best"]
+    if forced.__class__ is not bool:
+        raise ValueError("a bid slip's forced is not true or false")
+    if chosen not in (suits if forced else ("dalje",)) or best not in suits:
+        raise ValueError("a bid slip's bid is not one")
+    return BidSlip(
+        round=_whole(value, "round", 0, _MAX_ROUND_INDEX),
+        step=_whole(value, "step", 0, 64),
+        forced=bool(forced),
+        chosen=str(chosen),
+        best=str(best),
+        lost=_whole(value, "lost", 0, _MAX_CARD_POINTS),
+        samples=_whole(value, "samples", 1, 1_000_000),
+    )
+
+
+def _lesson_of_data(data: object, rounds_limit: int) -> Lesson:
+    if not isinstance(data, dict) or set(data) != _KEYS:
+        raise ValueError("not a lesson")
+    if data["version"].__class__ is not int or data["version"] != LESSON_VERSION:
+        raise ValueError("a lesson of another version")
+    rounds = _whole(data, "rounds", 0, rounds_limit)
+    cards = _whole(data, "cards", 0, rounds * _CARDS_A_ROUND)
+    lost = _whole(data, "lost", 0, cards * _MAX_CARD_POINTS)
+    called = _whole(data, "called", 0, rounds)
+    fell = _whole(data, "fell", 0, called)
+    pod_mus = _whole(data, "pod_mus", 0, called)
+    slips, bids = data["slips"], data["bid_slips"]
+    if not isinstance(slips, list) or len(slips) > cards:
+        raise ValueError("the slips are not a list of the cards'")
+    if not isinstance(bids, list) or len(bids) > rounds:
+        raise ValueError("the bid slips are not a list of the rounds'")
+    return Lesson(
+        seat=_whole(data, "seat", 0, 3),
+        rounds=rounds,
+        cards=cards,
+        lost=lost,
+        vs_hard=_whole(data, "vs_hard", -cards * _MAX_CARD_POINTS, cards * _MAX_CARD_POINTS),
+        by_role=_pairs(data["by_role"], len(ROLES), cards, lost, "by_role"),
+        by_trick=_pairs(data["by_trick"], 8, cards, lost, "by_trick"),
+        called=called,
+        fell=fell,
+        fell_lost=_whole(data, "fell_lost", -fell * _MAX_CARD_POINTS, fell * _MAX_CARD_POINTS),
+        pod_mus=pod_mus,
+        pod_mus_fell=_whole(data, "pod_mus_fell", 0, min(pod_mus, fell)),
+        slips=[_slip_of(s) for s in slips],
+        passed=_whole(data, "passed", 0, rounds),
+        bid_slips=[_bid_slip_of(b) for b in bids],
+    )
 
 
 def _hard_card(rnd: Round, seat: int, match_seed: int, index: int, step: int) -> Any:

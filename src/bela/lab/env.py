@@ -17,7 +17,9 @@ round's player to act.
   announced with it whenever the rules allow, as bela's bots do), 32 pass ("dalje"),
   33-36 name trump (H D S C), 37 claim "dosta" (only under that house rule). The mask says which
   are legal; an illegal action raises ``bela.engine.IllegalActionError`` (wrap the environment in
-  PettingZoo's ``TerminateIllegalWrapper`` to make it a penalty instead).
+  PettingZoo's ``TerminateIllegalWrapper`` to make it a penalty instead), and so does one that
+  is not a whole number (a float, a string, bytes, a ``Decimal``, a bool: never rounded into
+  a move), and ``step`` or ``last`` after the episode (``reset`` deals the next).
 - **Rewards**: at the end of the round each seat gets the points its team writes on the score
   sheet (``RoundResult.points``); with ``zero_sum=True``, its team's points minus the other's.
 - **House rules**: ``rules=bela.engine.Rules(...)``. A claim needs a match score: with
@@ -29,6 +31,7 @@ round's player to act.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, ClassVar
 
@@ -40,6 +43,7 @@ from bela.engine import (
     Action,
     Call,
     Claim,
+    IllegalActionError,
     Pass,
     Phase,
     Play,
@@ -116,6 +120,7 @@ def action_index(action: Action) -> int:
 
 def action_of(index: int, view: SeatView) -> Action:
     """The legal bela action numbered ``index`` for ``view`` (raises if it is not legal)."""
+    index = _action_number(index)
     for action in view.legal_actions:
         if action_index(action) == index:
             if isinstance(action, Play) and not action.bela:
@@ -124,9 +129,25 @@ def action_of(index: int, view: SeatView) -> Action:
                 if with_bela in view.legal_actions:
                     return with_bela
             return action
-    from bela.engine import IllegalActionError
-
     raise IllegalActionError(f"action {index} is not legal now (see the action mask)")
+
+
+def _action_number(action: object) -> int:
+    """``action`` as an action's number, if it is a whole number (a Python or numpy integer,
+    not a bool); ``IllegalActionError`` for anything else. ``int()`` would have turned 32.9
+    into 32 (dalje), ``"32"`` and ``b"32"`` into 32, a ``Decimal`` into a number too: an
+    agent's bug played as a move instead of said."""
+    if isinstance(action, bool | np.bool_):
+        raise IllegalActionError(f"an action is a whole number from 0 to {ACTIONS - 1}, not a bool")
+    try:
+        number = operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalActionError(
+            f"an action is a whole number from 0 to {ACTIONS - 1}, not {type(action).__name__}"
+        ) from None
+    if not 0 <= number < ACTIONS:
+        raise IllegalActionError(f"an action is a whole number from 0 to {ACTIONS - 1}")
+    return number
 
 
 def _vector(view: SeatView) -> np.ndarray[Any, np.dtype[np.float32]]:
@@ -250,13 +271,15 @@ class BelaEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # Any without the r
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
+        if not self.agents:
+            raise IllegalActionError("the round is over: reset() deals the next one")
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         seat = self._seat(agent)
         if action is None:
             raise ValueError(f"{agent} is to act: an action is needed, not None")
-        self.round.push(action_of(int(action), self.round.view(seat)), seat)
+        self.round.push(action_of(_action_number(action), self.round.view(seat)), seat)
         self._cumulative_rewards[agent] = 0
         result = self.round.result
         if result is not None:
@@ -275,6 +298,14 @@ class BelaEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # Any without the r
             self.agent_selection = self.possible_agents[to_act]
         if self.render_mode == "ansi":
             print(self.render())
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``; after the episode (every agent stepped out) a clear
+        ``IllegalActionError`` instead of a ``KeyError`` on an agent no longer there."""
+        if not self.agents:
+            raise IllegalActionError("the round is over: reset() deals the next one")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
 
     def render(self) -> str | None:
         if self.render_mode is None:

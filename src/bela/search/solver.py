@@ -48,9 +48,10 @@ from mypy_extensions import mypyc_attr
 
 from bela.engine import LAST_TRICK_BONUS, STIGLJA_BONUS, Card
 from bela.engine.cards import SUIT_MASK
+from bela.engine.guards import check_flag
 from bela.engine.pickling import by_fields
 from bela.engine.tricks import BEATS, CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
-from bela.search.solver_position import Position
+from bela.search.solver_position import Position, position_of
 
 __all__ = [
     "NodeLimitExceeded",
@@ -192,8 +193,12 @@ def _sure_table() -> tuple[int, ...]:
     return tuple(out)
 
 
-def equivalence_classes(pos: Position) -> list[list[Card]]:
+def equivalence_classes(pos: object) -> list[list[Card]]:
     """The legal cards of the mover grouped into classes that are sure to score the same."""
+    return _equivalence_classes(position_of(pos))
+
+
+def _equivalence_classes(pos: Position) -> list[list[Card]]:
     legal = pos.legal_mask()
     live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
     for c in pos.trick:
@@ -636,7 +641,7 @@ class Solver:
         """Exact margin (team 0 minus team 1, from now) after each legal card of the mover."""
         out: dict[Card, int] = {}
         try:
-            for group in equivalence_classes(pos):
+            for group in _equivalence_classes(pos):
                 value = self._after(pos, group[0], -_INF, _INF)
                 for card in group:
                     out[card] = value
@@ -663,7 +668,7 @@ class Solver:
         margins = self.card_margins(pos)
         mover = pos.to_act
         team = mover & 1
-        total = remaining_points(pos)
+        total = _remaining_points(pos)
         best = min(margins.values()) if team else max(margins.values())
         p0, p1 = _split(total, best)
         values: dict[Card, int] = {}
@@ -675,15 +680,19 @@ class Solver:
 
     def value(self, pos: Position) -> tuple[int, int]:
         """(team 0, team 1) points of the rest under best play; cheaper than ``solve``."""
-        return _split(remaining_points(pos), self.margin(pos))
+        return _split(_remaining_points(pos), self.margin(pos))
 
     def clear(self) -> None:
         """Forget the transposition table (it only grows otherwise)."""
         self.tt.clear()
 
 
-def remaining_points(pos: Position) -> int:
+def remaining_points(pos: object) -> int:
     """Card points still to be taken: the table, the hands and the last trick's 10."""
+    return _remaining_points(position_of(pos))
+
+
+def _remaining_points(pos: Position) -> int:
     points = CARD_POINTS[pos.trump * 32 : pos.trump * 32 + 32]
     total = _LAST + sum(points[c] for c in pos.trick)
     for h in pos.hands:
@@ -703,14 +712,16 @@ def _split(total: int, margin: int) -> tuple[int, int]:
     return (total + margin) // 2, (total - margin) // 2
 
 
-def solve(pos: Position, stiglja: bool = True) -> SolveResult:
+def solve(pos: object, stiglja: object = True) -> SolveResult:
     """Exact points of the rest of the round for both teams, and each legal card's value.
 
     A fresh ``Solver`` per call; see ``Solver`` to keep the table between calls.
     """
-    return Solver(pos.trump, stiglja).solve(pos)
+    position = position_of(pos)
+    return Solver(position.trump, check_flag(stiglja, "stiglja")).solve(position)
 
 
-def solve_value(pos: Position, stiglja: bool = True) -> tuple[int, int]:
+def solve_value(pos: object, stiglja: object = True) -> tuple[int, int]:
     """(team 0, team 1) points of the rest under best play: one search, cheaper than ``solve``."""
-    return Solver(pos.trump, stiglja).value(pos)
+    position = position_of(pos)
+    return Solver(position.trump, check_flag(stiglja, "stiglja")).value(position)

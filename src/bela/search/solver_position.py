@@ -17,6 +17,7 @@ from typing import Any
 
 from bela.engine import Card, Phase, Round, SeatView, Suit, cards_in, mask_of
 from bela.engine.cards import to_card, to_suit
+from bela.engine.errors import InvalidValueError, shown
 from bela.engine.pickling import by_fields
 from bela.engine.tricks import BEATS, legal_mask
 
@@ -93,10 +94,12 @@ class Position:
         )
 
     @classmethod
-    def from_round(cls, rnd: Round) -> Position:
+    def from_round(cls, rnd: object) -> Position:
         """The card-play position of a round in the play phase (bela and zvanja left out)."""
+        if not isinstance(rnd, Round):
+            raise InvalidValueError(f"a solver position is made of a Round, not {shown(rnd)}")
         if rnd.phase is not Phase.PLAYING or rnd.trump is None:
-            raise ValueError("a solver position needs a round in the play phase")
+            raise InvalidValueError("a solver position needs a round in the play phase")
         won = [0, 0]
         for done in rnd.tricks:
             won[done.winner % 2] += 1
@@ -162,11 +165,11 @@ class Position:
     def legal_cards(self) -> list[Card]:
         return cards_in(self.legal_mask())
 
-    def play(self, card: Card | str | int) -> Position:
+    def play(self, card: object) -> Position:
         """The position after the seat to act plays ``card`` (which must be legal)."""
         c = int(to_card(card))
         if not self.legal_mask() >> c & 1:
-            raise ValueError(f"{Card(c)} is not a legal play here")
+            raise InvalidValueError(f"{Card(c)} is not a legal play here")
         seat = self.to_act
         hands = list(self.hands)
         hands[seat] ^= 1 << c
@@ -198,3 +201,12 @@ def _winner(trick: Sequence[int], leader: int, trump: int) -> tuple[int, int]:
         if BEATS[base + win] >> trick[i] & 1:
             win, pos = trick[i], i
     return win, (leader + pos) % 4
+
+
+def position_of(value: object) -> Position:
+    """``value`` if it is a ``Position``; ``InvalidValueError`` otherwise. The search's entry
+    points take ``object`` and check it here, so that the compiled build refuses a wrong
+    value with the same error and words as the pure one (not mypyc's ``TypeError``)."""
+    if isinstance(value, Position):
+        return value
+    raise InvalidValueError(f"a solver position is a Position, not {shown(value)}")

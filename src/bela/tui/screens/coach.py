@@ -61,7 +61,7 @@ class CoachScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="coach")
     def _read(self) -> None:
         from bela.archive.history import open_history
-        from bela.cli.coach import gather_lessons
+        from bela.cli.coach import gather_lessons, render_report
         from bela.foundation.untrusted import oneline
         from bela.lab.coach import report
 
@@ -72,12 +72,13 @@ class CoachScreen(Screen[None]):
             with open_history() as history:
                 lessons = gather_lessons(history, LAST_MATCHES, True, 1, progress=progress)
                 matches_dir = history.matches_dir
+            result = report(lessons) if lessons else None
+            shown = None if result is None else render_report(result, True)
         except Exception as exc:  # any failure is said, and the app goes on
             message = oneline(_("the coach failed: {error}").format(error=exc))
             self.app.call_from_thread(self._failed, message)
             return
-        result = report(lessons) if lessons else None
-        self.app.call_from_thread(self._show, result, matches_dir)
+        self.app.call_from_thread(self._show, result, shown, matches_dir)
 
     def _progress(self, done: int, total: int) -> None:
         self.query_one("#coach-progress", ProgressBar).update(total=total, progress=done)
@@ -86,8 +87,8 @@ class CoachScreen(Screen[None]):
         self.query_one("#coach-text", Static).update(Text(message))
         self.query_one("#coach-progress", ProgressBar).display = False
 
-    def _show(self, result: Any, matches_dir: Any) -> None:
-        from bela.cli.coach import habit_name, render_report
+    def _show(self, result: Any, shown: Any, matches_dir: Any) -> None:
+        from bela.cli.coach import habit_name
         from bela.tui.screens.stats import _plot_widget, _whole_ticks
 
         self.report = result
@@ -96,7 +97,7 @@ class CoachScreen(Screen[None]):
         if result is None:
             text.update(Text(_("No finished match yet: the coach needs one to read.")))
             return
-        text.update(render_report(result, True))
+        text.update(shown)
         scroll = self.query_one("#coach", VerticalScroll)
         for number, habit in enumerate(result.habits, start=1):
             if habit.example is None:

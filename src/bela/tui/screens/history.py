@@ -133,11 +133,12 @@ async def resume_archived(app: BelaApp, file: str) -> bool:
     saved as this window's autosave; only then is its archive file renamed
     aside, so it is not offered twice. If the save fails, nothing is renamed.
     """
+    from bela.archive.history import record_path
     from bela.archive.records import match_from_record
     from bela.archive.storage import matches_dir, os_error_text, read_record
     from bela.tui.session import autosave, shelve_unfinished
 
-    path = matches_dir() / file
+    path = record_path(matches_dir(), file)
     try:
         record = read_record(path)
         match = match_from_record(record)
@@ -511,12 +512,13 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        from bela.archive.history import record_path
         from bela.archive.records import match_from_record
         from bela.archive.replay_text import match_rounds
         from bela.archive.storage import matches_dir, os_error_text, read_record
 
         try:
-            record = read_record(matches_dir() / self.row.file)
+            record = read_record(record_path(matches_dir(), self.row.file))
             self.match = match_from_record(record)
         except OSError as exc:
             self._problem(

@@ -23,7 +23,14 @@ from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.foundation.untrusted import shown_path
 from bela.i18n import N_, _, pgettext
-from bela.settings import NAME_LIMIT, RULE_CHOICES, clean_name, rules_summary, settings_path
+from bela.settings import (
+    NAME_LIMIT,
+    RULE_CHOICES,
+    clean_bot_name,
+    clean_name,
+    rules_summary,
+    settings_path,
+)
 from bela.tui.palette import theme_label
 from bela.tui.screens.start import Choice, Choices
 from bela.tui.session import DIFFICULTIES
@@ -337,7 +344,7 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
         app = self.bela_app
         names = list(app.table_names())
         try:
-            name = clean_name(field.value, empty=seat == 0)
+            name = clean_name(field.value, empty=True) if seat == 0 else clean_bot_name(field.value)
         except ValueError as exc:
             app.notify(str(exc), severity="error", timeout=6, topic="names")
             field.value = names[seat]
