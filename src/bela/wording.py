@@ -261,8 +261,12 @@ def company(players: Sequence[str], me: int) -> str:
 
 
 def match_kind(difficulty: str, players: Sequence[str] | None, me: int | None) -> str:
-    """What the history says a match was: the bots' level, or a network match and with whom."""
-    if players is None:
+    """What the history says a match was: the bots' level, or a network match and with whom.
+
+    ``difficulty`` says which (the index files a network match as ``network``,
+    ``bela.archive.history.NETWORK``); an app match may have names too (F2), and is still
+    a match against bots."""
+    if difficulty != "network" or players is None:
         return level_name(difficulty)
     return _("network, {company}").format(company=company(players, me or 0))
 
