@@ -1013,11 +1013,15 @@ class NetTableScreen(Screen[None]):
         self._act(_BIDS[index])
 
     def action_claim(self) -> None:
-        """Dosta at a network seat: asked once (``DostaPrompt``), sent once confirmed."""
-        from bela.tui.screens.prompts import DostaPrompt
+        """Dosta at a network seat: short of the target only how many points are missing,
+        at or past it asked once (``DostaPrompt``, Enter plays on) and sent once confirmed."""
+        from bela.tui.screens.prompts import DostaPrompt, short_of_dosta
 
         state, points = self.state, self._counted()
         if state is None or points is None:
+            return
+        if points < state.target:
+            self._say(short_of_dosta(points, state.target), "hint")
             return
         asked = state
 

@@ -650,9 +650,11 @@ class TableScreen(LanguageRedraw, Screen[None]):
         """Say "dosta" (house rule na dosta): claim that mi have reached the target.
 
         Only the player who has just won a trick may, before leading again; the
-        engine checks the claim, and a wrong one loses the match. So the key only
-        asks (``DostaPrompt``: the points counted, and a warning when they are short);
-        the claim is made once the player confirms, if the moment has not passed.
+        engine checks the claim, and a wrong one loses the match. Short of the target
+        the key only says how many points are missing (a claim then always loses, so it
+        is never offered: a stray key and Enter must not lose the match). At or past it
+        the key asks (``DostaPrompt``, Enter plays on); the claim is made once the player
+        confirms, if the moment has not passed.
         """
         rnd = self.match.current
         if self._not_your_turn(self._take_key_time()) or rnd is None:
@@ -665,7 +667,12 @@ class TableScreen(LanguageRedraw, Screen[None]):
         except IllegalActionError as exc:
             self.say(f"✗ {action_error(exc)}", "error")
             return
-        from bela.tui.screens.prompts import DostaPrompt
+        from bela.tui.screens.prompts import DostaPrompt, short_of_dosta
+
+        points, target = rnd.counted(0), self.match.target
+        if points < target:
+            self.say(short_of_dosta(points, target), "hint")
+            return
 
         asked = self.match
 
@@ -673,7 +680,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
             if say_it and self.match is asked and self.human_turn():
                 self._human_act(Claim())
 
-        self.app.push_screen(DostaPrompt(rnd.counted(0), self.match.target), answered)
+        self.app.push_screen(DostaPrompt(points, target), answered)
 
     def _bid(self, index: int, typed: float | None = None) -> None:
         rnd = self.match.current
