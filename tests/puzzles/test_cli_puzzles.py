@@ -366,7 +366,7 @@ def test_a_puzzle_in_croatian(
         "'xx' nije karta",
         "Točno: 9♠.",
         "Na 96 pretpostavljenih dijeljenja",
-        "U tipičnom dijeljenju, nakon 9♠ mi pišemo 69, vi pišete 93.",
+        "U tipičnom dijeljenju, nakon 9♠ mi pišemo 69, oni pišu 93.",
         "Pravo dijeljenje:",
         "Tvoj rejting: 1500 → ",
         "Niz: 1 točan odgovor zaredom (najbolji 1).",

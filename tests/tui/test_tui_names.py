@@ -146,8 +146,8 @@ def test_every_screen_that_names_the_bots_names_them_as_the_player_did() -> None
     assert _intro() == "Hrvatska bela: ti i *Mate* ste mi; Joško i Dora su vi."
     won = Match(seed=1, target=501, scores=(523, 410), winner=0)
     lost = Match(seed=1, target=501, scores=(300, 515), winner=1)
-    assert winner_text(won).startswith("Ti i *Mate* pobjeđujete")
-    assert winner_text(lost).startswith("Joško i Dora pobjeđuju")
+    assert winner_text(won).startswith("Ti i *Mate* ste pobijedili")
+    assert winner_text(lost).startswith("Joško i Dora su pobijedili")
     help_markdown = help_text()
     assert r"**\*Mate\***" in help_markdown  # the name's stars are the name's, not emphasis
     for text in (_intro(), winner_text(won), winner_text(lost), help_markdown):

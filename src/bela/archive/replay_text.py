@@ -515,10 +515,12 @@ def _match_head(match: Match, difficulty: str) -> Text:
 def _standing(match: Match) -> Text:
     if match.winner is not None:
         values = {"ours": match.scores[you() % 2], "theirs": match.scores[1 - you() % 2]}
+        # the match is over: said in the past tense, the opponents as "they" (in Croatian
+        # "oni", never the "vi" that labels their column)
         if ours(match.winner):
-            text = _("We win {ours} : {theirs} (mi : vi)")
+            text = _("We won {ours} : {theirs} (mi : vi)")
         else:
-            text = _("They win {ours} : {theirs} (mi : vi)")
+            text = _("They won {ours} : {theirs} (mi : vi)")
         return Text(text.format(**values), style="bold")
     return Text(
         _("Match in progress at {mi} : {vi} (mi : vi)").format(
