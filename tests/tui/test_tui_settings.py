@@ -360,3 +360,33 @@ async def test_the_arrows_choose_and_move_between_settings() -> None:
         await pilot.pause()
         assert app.difficulty == "hard"
     assert load_settings().settings.difficulty == "hard"
+
+
+async def test_f2_and_esc_keep_the_target_chosen_on_the_start_screen() -> None:
+    """Issue #35: 501 chosen on the start screen, F2, Esc: the start screen said 1001 again
+    (the settings' saved target), and Start began a match to 1001."""
+    app = start_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        assert pressed(start, "target") == "1001"
+        (button,) = [b for b in start.query("#target RadioButton") if b.name == "501"]
+        assert isinstance(button, RadioButton)
+        button.value = True
+        (level,) = [b for b in start.query("#difficulty RadioButton") if b.name == "hard"]
+        assert isinstance(level, RadioButton)
+        level.value = True
+        await pilot.pause()
+        await open_settings(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is start
+        assert pressed(start, "target") == "501" and pressed(start, "difficulty") == "hard"
+        # a target changed in the settings is shown on the start screen as before
+        screen = await open_settings(pilot)
+        choose(screen, "set-target", "701")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pressed(start, "target") == "701" and pressed(start, "difficulty") == "hard"

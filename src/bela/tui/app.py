@@ -316,7 +316,7 @@ class BelaApp(App[int]):
         if difficulty is not None:
             self.difficulty = difficulty
             self.remember(difficulty=difficulty)
-        self._after_settings()
+        self._after_settings(target, difficulty)
 
     def _apply_saved_theme(self) -> None:
         """Use the saved theme, then save the theme whenever the player picks another."""
@@ -665,12 +665,21 @@ class BelaApp(App[int]):
         from bela.tui.screens.settings import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(), self._after_settings)
+            before = (self.target, self.difficulty)
 
-    def _after_settings(self, _result: None = None) -> None:
-        """The start screen shows the next match's target, bots and house rules: update them."""
+            def after(_result: None = None) -> None:
+                target = self.target if self.target != before[0] else None
+                difficulty = self.difficulty if self.difficulty != before[1] else None
+                self._after_settings(target, difficulty)
+
+            self.push_screen(SettingsScreen(), after)
+
+    def _after_settings(self, target: int | None = None, difficulty: str | None = None) -> None:
+        """The start screen shows the next match's house rules, and the target and bots just
+        changed (None: not changed, so F2 then Esc leaves the start screen's own choice as
+        it was; it used to put the saved target back)."""
         if isinstance(self.screen, StartScreen):
-            self.screen.show_settings(self.target, self.difficulty, self.rules)
+            self.screen.show_settings(target, difficulty, self.rules)
 
 
 def run_app(
