@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from bela.engine import Card, CompletedTrick, Zvanje
-from bela.i18n import N_, _, current_language, ngettext
+from bela.i18n import N_, _, ngettext
 from bela.tui.keys import letter
 from bela.tui.model import TrickModel, trick_cards
 from bela.tui.screens.fresh import FreshModal
@@ -26,28 +26,28 @@ from bela.tui.widgets.trick import trick_text
 from bela.wording import is_you, padded
 
 __all__ = [
+    "NO_BELA_KEY",
     "BelaPrompt",
     "DeclarePrompt",
     "DostaPrompt",
     "LastTrickScreen",
-    "answer_keys",
     "short_of_dosta",
 ]
 
-_ANSWER_KEYS: Final = {"hr": ("d", "n"), "es": ("s", "n"), "ru": ("д", "н")}
-"""Yes and no as a player of each language types them: da / ne, sí / no, да / нет."""
-
-
-def answer_keys() -> tuple[str, str]:
-    """The keys that say yes and no in the player's language (English y / n elsewhere)."""
-    return _ANSWER_KEYS.get(current_language(), ("y", "n"))
+NO_BELA_KEY: Final = "0"
+"""The key that plays the card without announcing bela: no card is numbered 0 and no
+language's table gives it a meaning, so the question takes no key that means something else
+(issue #35: in Croatian it took d, which is dalje, and n, a new match). Enter announces."""
 
 
 class BelaPrompt(FreshModal[bool | None]):
     """Asked when the human plays the card that carries bela (the first of the trump
     king and queen by default, the second under the old house rule).
 
-    Only a key pressed while the question is on show answers it.
+    Enter announces it (the 20 points are the team's: the choice a player makes almost
+    always), ``0`` plays the card without announcing (``NO_BELA_KEY``), Esc takes the card
+    back. No letter answers it: every letter means something at the table in some
+    language. Only a key pressed while the question is on show answers it.
 
     Dismissed with True (announce), False (play without announcing) or None
     (changed their mind: the card is not played).
@@ -55,9 +55,9 @@ class BelaPrompt(FreshModal[bool | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "answer(True)", N_("Bela!")),
+        Binding(NO_BELA_KEY, "answer(False)", N_("No bela")),
         Binding("escape", "answer(None)", N_("Back")),
     ]
-    """Yes and no are letters of the player's language (``answer_keys``), read in ``on_key``."""
 
     def __init__(self, card: Card, *, second: bool = False) -> None:
         """``second``: the match announces bela with the second card (an old house rule)."""
@@ -79,24 +79,14 @@ class BelaPrompt(FreshModal[bool | None]):
                     "Announce bela for 20 points?"
                 )
             yield Static(text.format(card=card_text(self.card)), classes="title")
-            yes, no = answer_keys()
             with Horizontal(classes="buttons"):
-                yield Button(_("Bela! ({key})").format(key=yes), id="yes", variant="primary")
-                yield Button(_("No ({key})").format(key=no), id="no")
-
-    def on_key(self, event: events.Key) -> None:
-        """The language's yes and no letters (a key typed before the question: ``FreshModal``)."""
-        if event.time < self._shown_at:
-            return
-        typed = (event.character or "").lower()
-        yes, no = answer_keys()
-        if typed in (yes, no):
-            event.stop()
-            event.prevent_default()
-            self.dismiss(typed == yes)
+                yield Button(_("Bela! ({key})").format(key="Enter"), id="yes", variant="primary")
+                yield Button(_("No bela ({key})").format(key=NO_BELA_KEY), id="no")
+                yield Button(_("Back (Esc)"), id="back")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        answers = {"yes": True, "no": False}
+        self.dismiss(answers.get(event.button.id or ""))
 
     def action_answer(self, answer: bool | None) -> None:
         self.dismiss(answer)
