@@ -89,7 +89,7 @@ def _run_one(options: ReplayOptions, seat_bot: str, out: TextIO, err: TextIO) ->
         return 0
     with at_table(players, seat if players is not None else None):
         parts: list[RenderableType] = [_head(seat_bot, level, people=people)]
-        parts.extend(retake_view(s.index, s.seat, s.played, s.retaken, s.gain) for s in swaps)
+        parts.extend(retake_view(s.index, s.seat, s.played, s.retaken) for s in swaps)
         if len(swaps) > 1:
             from bela.lab.bot_in_seat import summarize
 
