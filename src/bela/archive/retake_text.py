@@ -23,8 +23,11 @@ __all__ = ["gain_text", "retake_view", "signed"]
 
 
 def signed(value: float, digits: int = 1) -> str:
-    """A signed figure with a real minus sign, as a sheet writes it."""
+    """A signed figure with a real minus sign, as a sheet writes it; one that rounds to
+    zero is written unsigned ("0.0", never "−0.0" or "+0.0")."""
     text = f"{value:+.{digits}f}"
+    if float(text) == 0:
+        return f"{0:.{digits}f}"
     return text.replace("-", "\u2212")
 
 
