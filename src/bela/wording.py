@@ -43,6 +43,7 @@ __all__ = [
     "rank_plural",
     "seat_name",
     "set_bot_names",
+    "set_player_name",
     "sheet_mark_codes",
     "suit_name",
     "suit_singular",
@@ -146,16 +147,27 @@ def set_bot_names(names: Sequence[str]) -> None:
     _BOT_NAMES[:] = [oneline(name, 24) for name in names]
 
 
+_PLAYER_NAME: list[str] = [""]
+"""The player's own name from the settings (F2); "" while none is given."""
+
+
+def set_player_name(name: str) -> None:
+    """Name the player at the app's table (F2): the seat badge and the talk's lines say
+    "Lucija: dalje" instead of the pronoun "You" used as a name ("Ti: dalje"). "" names
+    nobody (the pronoun again). The name is the player's own text, kept as one safe line."""
+    _PLAYER_NAME[0] = oneline(name, 24) if name else ""
+
+
 def seat_name(seat: int) -> str:
-    """Seat 0 is the player ("You"); the bots by the names the player gave them (by default
-    Croatian names, in every language). At a network table (``at_table``) the players'
-    own names, and "You" for the reader."""
+    """Seat 0 is the player: the name given in F2, else "You"; the bots by the names the
+    player gave them (by default Croatian names, in every language). At a network table
+    (``at_table``) the players' own names, and "You" for the reader."""
     table = _TABLE.get()
     if table is not None:
         names, me = table
         return pgettext("seat", "You") if seat == me else names[seat]
     if seat == 0:
-        return pgettext("seat", "You")
+        return _PLAYER_NAME[0] or pgettext("seat", "You")
     return _BOT_NAMES[seat - 1]
 
 

@@ -152,3 +152,20 @@ def test_every_screen_that_names_the_bots_names_them_as_the_player_did() -> None
     assert r"**\*Mate\***" in help_markdown  # the name's stars are the name's, not emphasis
     for text in (_intro(), winner_text(won), winner_text(lost), help_markdown):
         assert "Marko" not in text and "Ivo" not in text and "Ana " not in text
+
+
+async def test_the_players_name_from_f2_sits_at_the_table_and_speaks_in_the_talk() -> None:
+    """Issue #35: with a name given in F2 the table still called the player "Ti" ("Ti:
+    dalje", "▶ Ti · mi"): the pronoun used as a name. The name is used instead."""
+    save_settings(Settings(player_name="Lucija"))
+    app = make_app(seed=7, language="hr")
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        screen = table(app)
+        badges = [b.model.name for b in screen.query(SeatBadge) if b.model is not None]
+        assert "Lucija" in badges and "Ti" not in badges
+        await pilot.press("d")  # dalje (or, forced as dealer, nothing happens)
+        await settle(pilot)
+        talk = "\n".join(str(line) for line in screen.query_one("#log").lines)  # type: ignore[attr-defined]
+        assert "Lucija: " in talk and "Ti: " not in talk, talk
+    assert SEAT_NAMES[0] == "Lucija"

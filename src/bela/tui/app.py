@@ -37,7 +37,7 @@ from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
-from bela.wording import set_bot_names
+from bela.wording import set_bot_names, set_player_name
 
 if TYPE_CHECKING:
     from bela.engine import Match
@@ -141,9 +141,11 @@ class BelaApp(App[int]):
         self._hold_delay = hold_delay
         self.auto_bela = auto_bela if auto_bela is not None else stored.auto_bela
         self.player_name = stored.player_name
-        """The player's own name ("" = not given): the records and a network table use it."""
+        """The player's own name ("" = not given): the table, the talk, the records and a
+        network table use it."""
         self.bot_names = stored.bot_names
         set_bot_names(self.bot_names)
+        set_player_name(self.player_name)
         self.always_declare = (
             always_declare if always_declare is not None else stored.always_declare
         )
@@ -232,6 +234,7 @@ class BelaApp(App[int]):
         The bots' names take effect on every screen at once (``wording.seat_name``)."""
         self.player_name, self.bot_names = player, bots
         set_bot_names(bots)
+        set_player_name(player)
         self.remember(player_name=player, bot_names=bots)
         self.notify(_("Names saved."), timeout=3, topic="names")
 
