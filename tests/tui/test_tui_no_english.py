@@ -212,3 +212,20 @@ def test_the_record_errors_of_the_command_line(
     assert "JSON" in errors[0] and "novija bela" in errors[1] and "mapa" in errors[2]
     for text in errors:
         assert not leaks(text), (leaks(text), text)
+
+
+def test_the_command_lines_help_has_no_english_in_croatian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue #35: ``bela --lang hr --help`` said "show program's version number and exit"
+    (argparse's own default, never looked up), and ``bela puzzles --help`` "call H"."""
+    from bela.cli import main
+
+    texts = []
+    for argv in (["--lang", "hr", "--help"], ["--lang", "hr", "puzzles", "--help"]):
+        assert main(argv) == 0
+        texts.append(capsys.readouterr().out)
+    assert "prikaži verziju programa i izađi" in texts[0]
+    for text in texts:
+        for english in ("show program's", "version number", "usage", "options:", "call H"):
+            assert english not in text, (english, text)
