@@ -45,6 +45,7 @@ from bela.net.phrases import Phrase, render, round_over
 from bela.tui.events import action_lines, claim_line, result_line, zvanja_lines
 from bela.tui.model import status_line, taken_text
 from bela.tui.screens.match_end import winner_text
+from bela.tui.screens.start import _intro
 from bela.tui.screens.summary import summary_rows, summary_title
 from bela.tui.text import explain_round
 from bela.wording import mark_words, points
@@ -237,6 +238,8 @@ SENTENCES: list[tuple[Callable[[], str], str]] = [
         lambda: _net(0, THEY_MADE, (62, 100), (300, 400)),
         "Runda 3 je gotova: mi pišemo 62, oni pišu 100; stanje je 300 : 400.",
     ),
+    # mi / vi are the blok's labels: the start screen says so, never "Ivo i Ana su vi"
+    (lambda: _intro(), "Hrvatska bela: ti i Marko ste na bloku „mi”, a Ivo i Ana „vi”."),
     # the round's summary, for each subject
     (
         lambda: explain_round(MADE),

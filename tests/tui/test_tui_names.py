@@ -143,7 +143,7 @@ def test_every_screen_that_names_the_bots_names_them_as_the_player_did() -> None
 
     set_language("hr")
     set_bot_names(("Joško", "*Mate*", "Dora"))
-    assert _intro() == "Hrvatska bela: ti i *Mate* ste mi; Joško i Dora su vi."
+    assert _intro() == "Hrvatska bela: ti i *Mate* ste na bloku „mi”, a Joško i Dora „vi”."
     won = Match(seed=1, target=501, scores=(523, 410), winner=0)
     lost = Match(seed=1, target=501, scores=(300, 515), winner=1)
     assert winner_text(won).startswith("Ti i *Mate* ste pobijedili")
