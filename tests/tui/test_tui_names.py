@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 from tui_pilot import make_app, settle, table
 
 from bela.archive.storage import load_autosave
@@ -169,3 +169,19 @@ async def test_the_players_name_from_f2_sits_at_the_table_and_speaks_in_the_talk
         talk = "\n".join(str(line) for line in screen.query_one("#log").lines)  # type: ignore[attr-defined]
         assert "Lucija: " in talk and "Ti: " not in talk, talk
     assert SEAT_NAMES[0] == "Lucija"
+
+
+@pytest.mark.parametrize(
+    ("target", "head"),
+    [(501, "Runda 2 · dijeliš ti · mi "), (163, "Dijeljenje 1 od 3 · dijeliš ti")],
+)
+async def test_when_the_player_deals_the_header_says_dijelis_ti(target: int, head: str) -> None:
+    """Issue #35: the status line said "dijeli Ti" (the pronoun in a name's place)."""
+    app = make_app(seed=7, start_round=1, target=target, language="hr")
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen.match.current is not None and screen.match.current.dealer == 0
+        status = str(screen.query_one("#status", Static).content)
+        assert status.startswith(head), status
+        assert "dijeli Ti" not in status

@@ -86,7 +86,7 @@ from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.zvanja import ZvanjaPanel
-from bela.wording import action_error, level_name
+from bela.wording import action_error, is_you, level_name
 
 if TYPE_CHECKING:
     from bela.ai.hard import Advice
@@ -276,8 +276,16 @@ class TableScreen(LanguageRedraw, Screen[None]):
                     Text(self._quick_status(rnd), style="bold")
                     if self.match.target == QUICK_TARGET
                     else Text(
-                        _(
-                            "Round {n} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score} (to {target})"  # noqa: E501
+                        (
+                            # the player dealing is said to them ("dijeliš ti"), never
+                            # the pronoun in a name's place ("dijeli Ti")
+                            _(
+                                "Round {n} · you deal · {mi} {mi_score} · {vi} {vi_score} (to {target})"  # noqa: E501
+                            )
+                            if is_you(rnd.dealer)
+                            else _(
+                                "Round {n} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score} (to {target})"  # noqa: E501
+                            )
                         ).format(
                             n=round_number + 1,
                             dealer=SEAT_NAMES[rnd.dealer],
@@ -310,7 +318,11 @@ class TableScreen(LanguageRedraw, Screen[None]):
             deal = deals_played(match.rounds) + 1
         else:
             deal = deals_played(r for r in match.rounds if r.index <= self.finished.index)
-        return _("{progress} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score}").format(
+        if is_you(rnd.dealer):
+            text = _("{progress} · you deal · {mi} {mi_score} · {vi} {vi_score}")
+        else:
+            text = _("{progress} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score}")
+        return text.format(
             progress=deal_heading(deal),
             dealer=SEAT_NAMES[rnd.dealer],
             mi=TEAM_NAMES[0],
