@@ -390,3 +390,17 @@ async def test_f2_and_esc_keep_the_target_chosen_on_the_start_screen() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert pressed(start, "target") == "701" and pressed(start, "difficulty") == "hard"
+
+
+async def test_f2_says_the_language_in_use_comes_from_lang() -> None:
+    """Issue #35: with ``--lang hr`` and nothing saved, F2 showed "automatski (iz sustava)"
+    as the language, with no word that the command line chose Croatian for this run."""
+    app = BelaApp(resume=None, hold_delay=0.0, language="hr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_settings(pilot)
+        differ = str(screen.query_one("#settings-differ", Static).content)
+        assert (
+            "Jezik: Hrvatski u ovom pokretanju, zadano u naredbenom retku "
+            "(spremljeno: automatski (iz sustava))."
+        ) in differ

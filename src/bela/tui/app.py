@@ -164,6 +164,7 @@ class BelaApp(App[int]):
                 ("auto_bela", auto_bela),
                 ("reduced_motion", reduced_motion),
                 ("rules", rules),
+                ("language", language),
             )
             if given is not None
         }

@@ -22,7 +22,7 @@ from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.foundation.untrusted import shown_path
-from bela.i18n import N_, _, pgettext
+from bela.i18n import LANGUAGE_NAMES, N_, _, current_language, pgettext
 from bela.settings import NAME_LIMIT, RULE_CHOICES, clean_name, rules_summary, settings_path
 from bela.tui.palette import theme_label
 from bela.tui.screens.start import Choice, Choices
@@ -241,6 +241,14 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 _("Reduce motion"),
                 on_off(app.reduced_motion),
                 on_off(saved.reduced_motion),
+            ),
+            # --lang: the language in use, and that the picker below is the saved one
+            "language": (
+                _("Language"),
+                LANGUAGE_NAMES.get(current_language(), current_language()),
+                LANGUAGE_NAMES.get(saved.language, saved.language)
+                if saved.language
+                else _("automatic (from the system)"),
             ),
         }
         lines = []
