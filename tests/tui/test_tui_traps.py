@@ -6,6 +6,7 @@ before the fix.
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
@@ -291,3 +292,27 @@ async def test_at_a_network_seat_dosta_short_is_not_asked_and_a_number_past_the_
             assert all(r.result.claim is None for r in table_.match.rounds)
     finally:
         await server.close()
+
+
+def test_a_brza_163_names_no_na_dosta_and_its_blok_heads_brza_163() -> None:
+    """Issue #35: a brza 163 under the house rule na dosta showed "na dosta" in its panel
+    (there is no target score to claim) and its blok was headed "cilj 163"."""
+    from rich.console import Console
+
+    from bela.archive.replay_text import render_sheet, sheet_table
+    from bela.engine import Match
+    from bela.i18n import set_language
+    from bela.tui.screens.table import _rules_named
+
+    quick = Match.new(1, 163, Rules(dosta=True, visi=True))
+    assert _rules_named(Match.new(1, 501, Rules(dosta=True))) == "na dosta"
+    assert "na dosta" not in _rules_named(quick) and "visi" in _rules_named(quick)
+    set_language("hr")
+    try:
+        assert str(sheet_table(quick).title) == "Blok · brza 163"
+        console = Console(record=True, width=100, file=io.StringIO())
+        console.print(render_sheet(quick, "normal"))
+        text = console.export_text()
+    finally:
+        set_language("en")
+    assert "brza 163" in text and "cilj 163" not in text and "na dosta" not in text

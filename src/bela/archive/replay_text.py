@@ -34,6 +34,7 @@ from bela.engine import (
     ZvanjeKind,
     cards_in,
 )
+from bela.engine.rules import QUICK_TARGET
 from bela.foundation.untrusted import as_text
 from bela.i18n import _, english
 from bela.wording import (
@@ -405,8 +406,11 @@ def sheet_table(match: Match) -> Table:
     Every round gets its line, however many there are (nothing is folded away),
     and the last line is the sum of each column, which is the match's score.
     """
+    quick = match.target == QUICK_TARGET  # brza 163: three deals, no target to reach
     table = Table(
-        title=_("Score sheet · target {target}").format(target=match.target),
+        title=_("Score sheet · brza 163")
+        if quick
+        else _("Score sheet · target {target}").format(target=match.target),
         title_justify="left",
         show_footer=bool(match.rounds),
     )
@@ -498,18 +502,24 @@ def rules_json(rules: Rules) -> dict[str, bool | int]:
 
 
 def _match_head(match: Match, difficulty: str) -> Text:
+    from dataclasses import replace
+
     from bela.settings import rule_names
 
-    variants = rule_names(match.rules)
-    return Text(
-        _("Match seed {seed} · target {target} · bots {level} · rules {rules}").format(
-            seed=match.seed,
-            target=match.target,
-            level=level_name(difficulty),
-            rules=", ".join(variants) if variants else _("standard"),
-        ),
-        style="bold",
-    )
+    quick = match.target == QUICK_TARGET
+    # a brza 163 has no target score to claim: "na dosta" does not apply to it
+    variants = rule_names(replace(match.rules, dosta=False) if quick else match.rules)
+    values = {
+        "seed": match.seed,
+        "target": match.target,
+        "level": level_name(difficulty),
+        "rules": ", ".join(variants) if variants else _("standard"),
+    }
+    if quick:
+        text = _("Match seed {seed} · brza 163 · bots {level} · rules {rules}")
+    else:
+        text = _("Match seed {seed} · target {target} · bots {level} · rules {rules}")
+    return Text(text.format(**values), style="bold")
 
 
 def _standing(match: Match) -> Text:

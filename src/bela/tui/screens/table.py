@@ -98,10 +98,16 @@ _NUMBER_KEYS: Final = tuple(str(n) for n in range(1, 9))
 
 
 def _rules_named(match: Match) -> str:
-    """The match's house rules for the score sheet's header; empty for the standard game."""
+    """The match's house rules for the score sheet's header; empty for the standard game.
+
+    A brza 163 has no target score to claim, so "na dosta" does not apply to it and is
+    not named there (issue #35)."""
+    from dataclasses import replace
+
     from bela.settings import rules_summary
 
-    summary = rules_summary(match.rules)
+    rules = replace(match.rules, dosta=False) if match.target == QUICK_TARGET else match.rules
+    summary = rules_summary(rules)
     return "" if summary == _("standard") else summary
 
 
