@@ -42,6 +42,7 @@ __all__ = [
     "points",
     "rank_plural",
     "seat_name",
+    "sequence_word",
     "set_bot_names",
     "set_player_name",
     "sheet_mark_codes",
@@ -73,6 +74,17 @@ def suit_singular(suit: Suit | int) -> str:
         pgettext("one card of", "club"),
     )
     return words[int(suit)]
+
+
+def sequence_word(points: int) -> str:
+    """A sequence (zvanje) by the name players give it: terca (three cards, 20), kvarta
+    (four, 50), kvinta (five or more, 100), as a table says them, never "a run of N"
+    (issue #35). ``points`` is the sequence's value."""
+    if points >= 100:
+        return pgettext("zvanje", "quint")
+    if points >= 50:
+        return pgettext("zvanje", "quarte")
+    return pgettext("zvanje", "tierce")
 
 
 def rank_plural(rank: Rank) -> str:

@@ -159,6 +159,14 @@ def _ivo_calls() -> tuple[Round, Round]:
     return deal, deal.apply(Call(Suit.HEARTS), seat=1)
 
 
+def _sequence(cards: str) -> str:
+    from bela.engine import find_zvanja
+    from bela.tui.text import zvanje_text
+
+    [run] = find_zvanja(cards.split())
+    return zvanje_text(run)
+
+
 def _ivo_bela() -> str:
     _, called = _ivo_calls()
     play = Play(Card.parse("KH"), bela=True)
@@ -192,7 +200,11 @@ SENTENCES: list[tuple[Callable[[], str], str]] = [
     # issue #35: the opponents are "oni" / "njih" / their names, never "vi"
     (lambda: _ivo_bela(), "Ivo: bela! (+20 za njih)"),
     (lambda: zvanja_lines(_ivo_calls()[1])[0], "Zvanja za njih: 40"),
-    (lambda: _my_zvanja_beaten()[0], "Tvoja zvanja: niz 7♦ 8♦ 9♦ (20) (njihova su jača)"),
+    # zvanja by the names players give them: terca, kvarta, kvinta (never "niz")
+    (lambda: zvanja_lines(_ivo_calls()[1])[1], "  Ivo: terca 7♠ 8♠ 9♠ (20), terca 7♣ 8♣ 9♣ (20)"),
+    (lambda: _sequence("9H 10H JH QH"), "kvarta 9♥ 10♥ J♥ Q♥ (50)"),
+    (lambda: _sequence("9H 10H JH QH KH AH"), "kvinta 9♥ 10♥ J♥ Q♥ K♥ A♥ (100)"),
+    (lambda: _my_zvanja_beaten()[0], "Tvoja zvanja: terca 7♦ 8♦ 9♦ (20) (njihova su jača)"),
     (lambda: str(_zvanja_lines(_replayed_ivo())[0]), "Zvanja: vrijede njihova, 40"),
     (lambda: str(_bela_line(_replayed_ivo())), "Bela (mjesto 2 (vi)): 20 za njih"),
     (

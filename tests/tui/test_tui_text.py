@@ -98,7 +98,7 @@ def test_engine_card_codes_are_shown_with_suit_symbols() -> None:
 
 def test_zvanja_are_described_with_symbols() -> None:
     [run] = find_zvanja(["9H", "10H", "JH"])
-    assert zvanje_text(run) == "sequence 9♥ 10♥ J♥ (20)"
+    assert zvanje_text(run) == "tierce 9♥ 10♥ J♥ (20)"
     fours = find_zvanja(["JH", "JD", "JS", "JC"])
     assert zvanje_text(fours[0]) == "four jacks (200)"
 

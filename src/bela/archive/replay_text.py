@@ -44,6 +44,7 @@ from bela.wording import (
     ours,
     player_name,
     rank_plural,
+    sequence_word,
     sheet_mark_codes,
     suit_name,
     you,
@@ -170,9 +171,7 @@ def _zvanje_words(z: Zvanje) -> Text:
         )
     if z.kind is ZvanjeKind.BELOT:
         return Text(_("belot in {suit}").format(suit=suit_name(z.cards[0].suit)))
-    return Text.assemble(
-        _("{n} in a row ").format(n=len(z.cards)), cards_text(z.cards), f" ({z.points})"
-    )
+    return Text.assemble(f"{sequence_word(z.points)} ", cards_text(z.cards), f" ({z.points})")
 
 
 def summary(result: RoundResult, written: Pair) -> str:
