@@ -21,7 +21,7 @@ from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from bela.engine import RoundRecord
+    from bela.engine import RoundRecord, Rules
     from bela.engine.tricks import Illegal
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "card_text",
     "company",
     "illegal_text",
+    "is_pod_mus",
     "is_you",
     "level_name",
     "mark_words",
@@ -313,14 +314,25 @@ def outcome_name(outcome: str) -> str:
     return words.get(outcome, outcome)
 
 
-def sheet_mark_codes(played: RoundRecord) -> list[str]:
+def is_pod_mus(played: RoundRecord, rules: Rules) -> bool:
+    """Whether the dealer named trump because everybody else said dalje ("pod mus"): the
+    dealer speaks last, so a dealer who called was left with it, and had to call unless
+    the match lets the dealer pass too (``no_forced_trump``, where it was a choice)."""
+    r = played.result
+    return not rules.no_forced_trump and r.caller is not None and r.caller == played.dealer
+
+
+def sheet_mark_codes(played: RoundRecord, rules: Rules | None = None) -> list[str]:
     """What a score sheet notes beside a round, as codes with absolute teams (``pad:1``,
-    ``stiglja:0``, ``visi:40``...): data a network host can send every reader, each of
-    whom words it for their own team (``mark_words``)."""
+    ``stiglja:0``, ``visi:40``, ``podmus:1``...): data a network host can send every
+    reader, each of whom words it for their own team (``mark_words``). ``rules``, the
+    match's, also marks a round called pod mus (``is_pod_mus``)."""
     r = played.result
     marks: list[str] = []
     if r.redeal:
         marks.append("redeal")
+    if rules is not None and r.caller is not None and is_pod_mus(played, rules):
+        marks.append(f"podmus:{r.caller % 2}")
     if r.caller is not None and r.fell and not r.hanging:  # a visi tie hangs, not falls
         marks.append(f"{'padtie' if r.tie else 'pad'}:{r.caller % 2}")
     if r.stiglja is not None:
@@ -352,6 +364,7 @@ def mark_words(code: str, ours: int) -> str:
     if len(numbers) == 1 and numbers[0] in (0, 1):
         we = numbers[0] == ours
         words = {
+            "podmus": (_("pod mus mi"), _("pod mus vi")),
             "pad": (_("pad mi"), _("pad vi")),
             "padtie": (_("pad mi (tie)"), _("pad vi (tie)")),
             "stiglja": (_("štiglja mi"), _("štiglja vi")),

@@ -26,7 +26,7 @@ from babel.messages.pofile import read_po
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bela.archive.replay_text import _bela_line, _standing, _zvanja_lines
+from bela.archive.replay_text import _bela_line, _standing, _zvanja_lines, sheet_marks
 from bela.archive.replay_text import summary as replay_summary
 from bela.engine import (
     Call,
@@ -387,6 +387,16 @@ SENTENCES: list[tuple[Callable[[], str], str]] = [
     (
         lambda: summary_rows(record(MADE), last_trick_team=1)[0][0],
         "Bodovi u kartama (zadnji štih +10 njima)",
+    ),
+    # pod mus: the dealer named trump because everybody else said dalje (issue #35)
+    (lambda: summary_title(record(THEY_TIE), rules=Rules()), "Runda 3: pod mus, Ana zove ♥ herc"),
+    (
+        lambda: summary_title(record(THEY_TIE), rules=Rules(no_forced_trump=True)),
+        "Runda 3: Ana zove ♥ herc",  # the dealer could have passed: no pod mus
+    ),
+    (
+        lambda: ", ".join(sheet_marks(record(THEY_TIE), Rules())),
+        "pod mus vi, pali su (pola-pola)",
     ),
     # the match's end
     (

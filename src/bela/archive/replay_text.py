@@ -384,10 +384,10 @@ def render_round(view: RoundView, bots: Collection[int] = ()) -> RenderableType:
     return Group(*parts)
 
 
-def sheet_marks(played: RoundRecord) -> list[str]:
+def sheet_marks(played: RoundRecord, rules: Rules | None = None) -> list[str]:
     """What a score sheet notes beside a round: pad, štiglja, belot, dosta, visi, a redeal
     (``bela.wording.sheet_mark_codes``, worded for the reader's team)."""
-    return [mark_words(code, you() % 2) for code in sheet_mark_codes(played)]
+    return [mark_words(code, you() % 2) for code in sheet_mark_codes(played, rules)]
 
 
 def _called(played: RoundRecord) -> Text:
@@ -427,7 +427,7 @@ def sheet_table(match: Match) -> Table:
                 str(played.written[1]),
                 str(totals[0]),
                 str(totals[1]),
-                ", ".join(sheet_marks(played)),
+                ", ".join(sheet_marks(played, match.rules)),
             )
         )
     columns = (

@@ -20,13 +20,14 @@ from bela.engine import (
     Phase,
     Round,
     RoundRecord,
+    Rules,
     Suit,
 )
 from bela.i18n import _
 from bela.tui.keys import bid_keys
 from bela.tui.standing import deals_played
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of
-from bela.wording import is_you, mark_words, suit_name, you
+from bela.wording import is_pod_mus, is_you, mark_words, suit_name, you
 
 __all__ = [
     "BidModel",
@@ -205,13 +206,15 @@ def seat_model(rnd: Round, seat: int, finished_trick: bool) -> SeatModel:
     )
 
 
-def _round_note(record: RoundRecord) -> str:
+def _round_note(record: RoundRecord, rules: Rules) -> str:
     result = record.result
     if result.redeal:
         return _("redeal")
     if result.belot is not None:
         return mark_words(f"belot:{result.belot}", you() % 2)
     notes: list[str] = []
+    if result.caller is not None and is_pod_mus(record, rules):  # the dealer had to call
+        notes.append(mark_words(f"podmus:{team_of(result.caller)}", you() % 2))
     if result.fell and result.caller is not None and not result.hanging:  # visi hangs
         notes.append(mark_words(f"pad:{team_of(result.caller)}", you() % 2))
     if result.stiglja is not None:
@@ -221,7 +224,8 @@ def _round_note(record: RoundRecord) -> str:
 
 def sheet_model(match: Match) -> SheetModel:
     rows = tuple(
-        SheetRow(r.index + 1, r.written[0], r.written[1], _round_note(r)) for r in match.rounds
+        SheetRow(r.index + 1, r.written[0], r.written[1], _round_note(r, match.rules))
+        for r in match.rounds
     )
     deal = 0
     if match.target == QUICK_TARGET:

@@ -716,7 +716,7 @@ class ReplayScreen(Screen[None]):
         sums = [0, 0]
         for played in self.match.rounds[: self.views[index].index + 1]:
             sums = [sums[0] + played.written[0], sums[1] + played.written[1]]
-            marks = ", ".join(sheet_marks(played))
+            marks = ", ".join(sheet_marks(played, self.match.rules))
             style = "reverse" if played.index == self.views[index].index else ""
             lines.append(
                 Text(
