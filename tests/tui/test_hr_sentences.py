@@ -37,12 +37,13 @@ from bela.engine import (
     RoundRecord,
     RoundResult,
     Rules,
+    Silent,
     Suit,
     score_round_detail,
 )
 from bela.i18n import LOCALE_DIR, set_language
 from bela.net.phrases import Phrase, render, round_over
-from bela.tui.events import action_lines, claim_line, result_line, zvanja_lines
+from bela.tui.events import action_lines, claim_line, result_line, silent_line, zvanja_lines
 from bela.tui.model import status_line, taken_text
 from bela.tui.screens.match_end import winner_text
 from bela.tui.screens.start import _intro
@@ -200,6 +201,8 @@ SENTENCES: list[tuple[Callable[[], str], str]] = [
     # issue #35: the opponents are "oni" / "njih" / their names, never "vi"
     (lambda: _ivo_bela(), "Ivo: bela! (+20 za njih)"),
     (lambda: zvanja_lines(_ivo_calls()[1])[0], "Zvanja za njih: 40"),
+    # šutim is said as at a table, and nothing more when no zvanja are left to count
+    (lambda: silent_line(1, _ivo_calls()[1].apply(Silent(), seat=1)), "Ivo: šutim."),
     # zvanja by the names players give them: terca, kvarta, kvinta (never "niz")
     (lambda: zvanja_lines(_ivo_calls()[1])[1], "  Ivo: terca 7♠ 8♠ 9♠ (20), terca 7♣ 8♣ 9♣ (20)"),
     (lambda: _sequence("9H 10H JH QH"), "kvarta 9♥ 10♥ J♥ Q♥ (50)"),

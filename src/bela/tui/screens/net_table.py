@@ -517,17 +517,13 @@ class NetTableScreen(Screen[None]):
 
     @staticmethod
     def _silent_line(state: State, seat: int) -> str:
-        """The table talk's line for a "šutim", as the local table says it."""
-        if seat == state.seat:
-            said = _("You say nothing of your zvanja (šutim): they do not count.")
-        else:
-            name = oneline(_players(state)[seat], 32)
-            said = _("{name} says nothing of their zvanja (šutim): they do not count.").format(
-                name=name
-            )
+        """The table talk's line for a "šutim", as the local table says it (the seat's
+        name, "šutim", and the zvanja that count now, if any)."""
+        name = oneline(_players(state)[seat], 32)
+        said = _("{name}: šutim (zvanja kept back, they do not count).").format(name=name)
         team = state.view.zvanja_team
         if team is None:
-            return said + " " + _("No zvanja this round.")
+            return said
         points = sum(z.points for _seat, shown in state.view.shown_zvanja for z in shown)
         if team == state.seat % 2:
             return said + " " + _("Zvanja for us: {points}.").format(points=points)
