@@ -185,3 +185,26 @@ async def test_when_the_player_deals_the_header_says_dijelis_ti(target: int, hea
         status = str(screen.query_one("#status", Static).content)
         assert status.startswith(head), status
         assert "dijeli Ti" not in status
+
+
+async def test_enter_is_choose_while_naming_trump_and_play_after() -> None:
+    """Issue #35: the footer said "⏎ Baci" (play) while the player was naming trump."""
+    from textual.widgets._footer import FooterKey
+
+    def enter_word(screen: Any) -> str:
+        words = [k.description for k in screen.query(FooterKey) if k.key == "enter"]
+        assert len(words) == 1, words
+        return str(words[0])
+
+    app = make_app(seed=7, language="hr")
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        screen = table(app)
+        assert screen._bidding_now()
+        await pilot.pause()
+        assert enter_word(screen) == "Odaberi"
+        await pilot.press("h")  # hearts: seat 0 speaks first
+        assert await settle(pilot) == "turn"
+        await pilot.pause()
+        assert not screen._bidding_now()
+        assert enter_word(screen) == "Baci"

@@ -67,9 +67,7 @@ def silent_line(seat: int, after: Round) -> str:
     """The log's line for a "šutim": the seat says it as at a table ("Lucija: šutim", "Ivo:
     šutim"), then which zvanja count now, if any (nothing more when none is left: there
     is nothing to say, issue #35)."""
-    said = _("{name}: šutim (zvanja kept back, they do not count).").format(
-        name=SEAT_NAMES[seat]
-    )
+    said = _("{name}: šutim (zvanja kept back, they do not count).").format(name=SEAT_NAMES[seat])
     team = after.zvanja_team
     if team is None:
         return said

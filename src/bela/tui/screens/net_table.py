@@ -302,7 +302,11 @@ class NetTableScreen(Screen[None]):
             return self.leader and self.state is not None and self.over is None
         if action == "start":  # only the one who starts sees the key
             return self.state is None and self.leader
-        if action in ("choose", "hint", "last_trick"):
+        if action == "choose":  # Enter: "Play", and "Choose" while trump is named
+            return self.state is not None and self.state.view.phase != "bidding"
+        if action == "choose_bid":
+            return self.state is not None and self.state.view.phase == "bidding"
+        if action in ("hint", "last_trick"):
             return self.state is not None
         if action == "again":  # another match, once this one is over
             return self.over is not None
@@ -447,15 +451,17 @@ class NetTableScreen(Screen[None]):
             self._new_match()
             before = None  # a new match: its first state
         self.state = state
-        if before is None:
-            self.refresh_bindings()  # the match has started: the table's keys, not the lobby's
-            if self.leader:
-                self._log(
-                    _(
-                        "Host's keys: z pauses and resumes, x and a seat 1-4 hands an away "
-                        "player's seat to a bot."
-                    )
+        if before is None or (before.view.phase == "bidding") != (state.view.phase == "bidding"):
+            # the match has started (the table's keys, not the lobby's), or trump was named
+            # or a new deal began (Enter's word: "Choose" while naming trump, else "Play")
+            self.refresh_bindings()
+        if before is None and self.leader:
+            self._log(
+                _(
+                    "Host's keys: z pauses and resumes, x and a seat 1-4 hands an away "
+                    "player's seat to a bot."
                 )
+            )
         if state.last:
             last = render(state.last, state.last_code, state.last_args, state.seat)
             ended = state.last_code in ROUND_CODES
@@ -952,6 +958,9 @@ class NetTableScreen(Screen[None]):
             self._say(_("Wait for your turn."), "hint")
             return
         self._send({"type": "act", "action": action})
+
+    def action_choose_bid(self) -> None:
+        self.action_choose()
 
     def action_choose(self) -> None:
         if self.state is None:

@@ -269,11 +269,31 @@ class TableScreen(LanguageRedraw, Screen[None]):
 
     # ------------------------------------------------------------------ drawing
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is "Play" in the footer, and "Choose" while the player names trump."""
+        if action == "choose":
+            return not self._bidding_now()
+        if action == "choose_bid":
+            return self._bidding_now()
+        return True
+
+    def action_choose_bid(self) -> None:
+        self.action_choose()
+
+    def _refresh_enter_word(self) -> None:
+        """The footer's word for Enter follows the phase: refreshed when it changes only
+        (the footer is composed anew on every refresh of the bindings)."""
+        bidding = self._bidding_now()
+        if bidding != getattr(self, "_footer_bidding", False):
+            self._footer_bidding = bidding
+            self.refresh_bindings()
+
     def refresh_view(self) -> None:
         """Hand every widget a fresh snapshot of the state."""
         rnd = self.shown
         if rnd is None:
             return
+        self._refresh_enter_word()
         held = self.held is not None
         round_number = self.match.next_index if self.finished is None else self.finished.index
         self.query_one("#status", Static).update(
