@@ -168,6 +168,13 @@ def _sequence(cards: str) -> str:
     return zvanje_text(run)
 
 
+def _lead_hint(card: str, *, bela: bool = False) -> str:
+    from bela.ai.reasons import _play_reason
+
+    _, called = _ivo_calls()
+    return _play_reason(called.view(1), Play(Card.parse(card), bela=bela))
+
+
 def _ivo_bela() -> str:
     _, called = _ivo_calls()
     play = Play(Card.parse("KH"), bela=True)
@@ -201,6 +208,9 @@ SENTENCES: list[tuple[Callable[[], str], str]] = [
     # issue #35: the opponents are "oni" / "njih" / their names, never "vi"
     (lambda: _ivo_bela(), "Ivo: bela! (+20 za njih)"),
     (lambda: zvanja_lines(_ivo_calls()[1])[0], "Zvanja za njih: 40"),
+    # the hint names a lead as the table does: "izađi s ..." (issue #35)
+    (lambda: _lead_hint("KH", bela=True).split(":")[0], "izađi s KH i zovi belu (20 bodova)"),
+    (lambda: _lead_hint("7S").split(":")[0], "izađi s 7S"),
     # šutim is said as at a table, and nothing more when no zvanja are left to count
     (lambda: silent_line(1, _ivo_calls()[1].apply(Silent(), seat=1)), "Ivo: šutim."),
     # zvanja by the names players give them: terca, kvarta, kvinta (never "niz")
