@@ -637,3 +637,23 @@ def test_es_and_ru_say_they_for_the_opponents(
 ) -> None:
     set_language(language)
     assert said() == expected
+
+
+GENDERED: re.Pattern[str] = re.compile(r"\b\w+(ao|io|eo|la|le) si\b|\bsi \w+(ao|io|eo)\b")
+"""A Croatian past tense said to the player ("zvao si", "si bacio"): it has a gender, and the
+app cannot know the player's, so it says the same in the present tense or with a noun."""
+
+
+def test_no_croatian_sentence_guesses_the_players_gender() -> None:
+    """Issue #35: the coach said "zvao si", "rekao si", "bacio si" (a man's words), and the
+    puzzles "najbolja druga mogućnost" where Croatian says "druga najbolja"."""
+    path = LOCALE_DIR / "hr" / "LC_MESSAGES" / "bela.po"
+    with path.open("rb") as po:
+        catalog = read_po(po)
+    wrong = []
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            if text and (GENDERED.search(text) or "najbolja druga" in text.lower()):
+                wrong.append(text)
+    assert not wrong
