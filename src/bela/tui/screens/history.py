@@ -30,6 +30,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -263,11 +264,15 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#history-table", DataTable)
+        # the bots' column as wide as the longest level's name in the player's language
+        # ("normalni" was cut to "normal" at 80 columns, issue #35), the rules' the narrower
+        levels = max(cell_len(level_name(level)) for level in ("easy", "normal", "hard"))
+        bots = min(max(6, levels), 10)
         for key, name, width in (
             ("date", _("date"), 16),
             ("to", _("to"), 4),
-            ("bots", _("bots"), 6),
-            ("rules", _("rules"), 11),
+            ("bots", _("bots"), bots),
+            ("rules", _("rules"), 11 - (bots - 6)),
             ("result", _("result"), 18),
             ("seed", _("seed"), 10),
         ):
