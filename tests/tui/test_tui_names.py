@@ -202,7 +202,15 @@ async def test_enter_is_choose_while_naming_trump_and_play_after() -> None:
         screen = table(app)
         assert screen._bidding_now()
         await pilot.pause()
-        assert enter_word(screen) == "Odaberi"
+        assert enter_word(screen) == "Zovi"  # as short as "Baci": the footer fits 80 columns
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        keys = list(screen.query(FooterKey))
+        assert keys and all(screen.region.contains_region(k.region) for k in keys)
+        for i, key in enumerate(keys):  # none under another (the palette's, docked right)
+            assert not any(key.region.overlaps(other.region) for other in keys[i + 1 :])
+        await pilot.resize_terminal(100, 36)
+        await pilot.pause()
         await pilot.press("h")  # hearts: seat 0 speaks first
         assert await settle(pilot) == "turn"
         await pilot.pause()

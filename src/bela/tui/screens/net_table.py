@@ -302,7 +302,7 @@ class NetTableScreen(Screen[None]):
             return self.leader and self.state is not None and self.over is None
         if action == "start":  # only the one who starts sees the key
             return self.state is None and self.leader
-        if action == "choose":  # Enter: "Play", and "Choose" while trump is named
+        if action == "choose":  # Enter: "Play", and "Bid" while trump is named
             return self.state is not None and self.state.view.phase != "bidding"
         if action == "choose_bid":
             return self.state is not None and self.state.view.phase == "bidding"
@@ -453,7 +453,7 @@ class NetTableScreen(Screen[None]):
         self.state = state
         if before is None or (before.view.phase == "bidding") != (state.view.phase == "bidding"):
             # the match has started (the table's keys, not the lobby's), or trump was named
-            # or a new deal began (Enter's word: "Choose" while naming trump, else "Play")
+            # or a new deal began (Enter's word: "Bid" while naming trump, else "Play")
             self.refresh_bindings()
         if before is None and self.leader:
             self._log(

@@ -270,7 +270,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
     # ------------------------------------------------------------------ drawing
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter is "Play" in the footer, and "Choose" while the player names trump."""
+        """Enter is "Play" in the footer, and "Bid" while the player names trump."""
         if action == "choose":
             return not self._bidding_now()
         if action == "choose_bid":
