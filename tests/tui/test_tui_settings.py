@@ -404,3 +404,19 @@ async def test_f2_says_the_language_in_use_comes_from_lang() -> None:
             "Jezik: Hrvatski u ovom pokretanju, zadano u naredbenom retku "
             "(spremljeno: automatski (iz sustava))."
         ) in differ
+
+
+async def test_f1_says_the_language_in_use_comes_from_lang() -> None:
+    """Issue #35: F1's picker showed "automatski (iz sustava)" under ``--lang hr``, with no
+    word why the help was Croatian."""
+    from bela.tui.screens.help import HelpScreen
+
+    app = BelaApp(resume=None, hold_delay=0.0, language="hr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        why = str(screen.query_one("#help-language-why", Static).content)
+        assert why.startswith("Jezik: Hrvatski u ovom pokretanju, zadano u naredbenom retku")
