@@ -142,6 +142,10 @@ class TableScreen(LanguageRedraw, Screen[None]):
         self._message: tuple[str, str] = ("", "")
         self._zvanja_heard: int | None = None
         self._declare_heard: int | None = None
+        self._declare_answered: int | None = None
+        """The round (index) in which the player answered the zvanja question: until then
+        the side panel shows nobody's zvanja (issue #35: the partner's were on show while
+        the player was still choosing to declare or to keep theirs back)."""
         """The round whose zvanja have been said (the moment comes once a round)."""
         self._opened_at: float | None = None
         """When the human's turn opened (``event_clock``); None while it is not their turn.
@@ -362,7 +366,13 @@ class TableScreen(LanguageRedraw, Screen[None]):
         trick = self.query_one("#trick", TrickView)
         trick.motion = self.bela_app.motion
         trick.callout = bela_callout(rnd, self.held)
-        self.query_one("#zvanja", ZvanjaPanel).talk = first_trick_zvanja(rnd, self.held)
+        deciding = (
+            self._zvanja_wait_for() is not None
+            and self._declare_answered != self.match.next_index
+            and rnd is self.match.current
+        )
+        talk = None if deciding else first_trick_zvanja(rnd, self.held)
+        self.query_one("#zvanja", ZvanjaPanel).talk = talk
 
     def _refresh_centre(self, rnd: Round) -> None:
         bidding = rnd.phase is Phase.BIDDING and self.human_turn()
@@ -549,6 +559,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
         return True
 
     def _after_declare(self, declare: bool | None) -> None:
+        self._declare_answered = self.match.next_index
         rnd = self.match.current
         if declare is False and rnd is not None and rnd.can_stay_silent():
             self._commit(Silent(), HUMAN)  # its line says who now has the zvanja
