@@ -316,3 +316,15 @@ def test_a_brza_163_names_no_na_dosta_and_its_blok_heads_brza_163() -> None:
     finally:
         set_language("en")
     assert "brza 163" in text and "cilj 163" not in text and "na dosta" not in text
+
+
+async def test_a_brza_163s_talk_names_the_deal_as_its_header_does() -> None:
+    """Issue #35: the header said "Dijeljenje 1 od 3" and the talk "— Runda 1 —"."""
+    app = make_app(seed=21, target=163, language="hr")
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        status = str(screen.query_one("#status", Static).content)
+        talk = "\n".join(line.text for line in screen.query_one("#log").lines)  # type: ignore[attr-defined]
+        assert status.startswith("Dijeljenje 1 od 3")
+        assert "— Dijeljenje 1 od 3 —" in talk and "Runda 1" not in talk

@@ -184,7 +184,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
             log.say(entry)
         if rnd is not None:
             index = self.match.next_index
-            log.say(Text(_("— Round {n} —").format(n=index + 1), style="bold"))
+            log.say(self._round_heading(index))
             for line in round_lines(self.match.deal(index), rnd.actions):
                 log.say(line)
         self._save()
@@ -340,6 +340,15 @@ class TableScreen(LanguageRedraw, Screen[None]):
         if self._message[1] != "error":
             self._message = (self._prompt(), "hint")
         self._show_message()
+
+    def _round_heading(self, index: int) -> Text:
+        """The talk's line at a new deal, naming it as the status line does: "— Round 4 —",
+        or in a brza 163 "— Deal 2 of 3 —" (issue #35: the talk said "Runda 2" under a
+        header saying "Dijeljenje 2 od 3")."""
+        if self.match.target == QUICK_TARGET:
+            heading = deal_heading(deals_played(self.match.rounds) + 1)
+            return Text(f"— {heading} —", style="bold")
+        return Text(_("— Round {n} —").format(n=index + 1), style="bold")
 
     def _quick_status(self, rnd: Round) -> str:
         """The status line of a brza 163: which of its three deals this is, not "(to 163)"."""
@@ -614,9 +623,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
             self.app.push_screen(MatchEndScreen(self.match), self._after_match_end)
             return
         index = self.match.next_index
-        self.query_one("#log", TableTalk).say(
-            Text(_("— Round {n} —").format(n=index + 1), style="bold")
-        )
+        self.query_one("#log", TableTalk).say(self._round_heading(index))
         self.bid_cursor = 0
         self.refresh_view()
         self._drive()
