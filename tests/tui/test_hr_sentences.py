@@ -657,3 +657,15 @@ def test_no_croatian_sentence_guesses_the_players_gender() -> None:
             if text and (GENDERED.search(text) or "najbolja druga" in text.lower()):
                 wrong.append(text)
     assert not wrong
+
+
+def test_the_panels_note_for_a_pod_mus_pad_fits_its_column() -> None:
+    """Issue #35 (seen at 80x24): "pod mus mi pali smo" broke the panel's row in two; the
+    panel says the pad there, and "pod mus" where nothing else is noted."""
+    from bela.tui.model import sheet_model
+
+    fell = record(WE_FELL._replace(caller=3), index=0)  # the dealer (seat 3) called and fell
+    made = record(MADE._replace(caller=3), index=1)
+    match = Match(seed=1, target=501, rounds=(fell, made), scores=(0, 0))
+    notes = [row.note for row in sheet_model(match).rows]
+    assert notes == ["pali su", "pod mus vi"]

@@ -213,12 +213,14 @@ def _round_note(record: RoundRecord, rules: Rules) -> str:
     if result.belot is not None:
         return mark_words(f"belot:{result.belot}", you() % 2)
     notes: list[str] = []
-    if result.caller is not None and is_pod_mus(record, rules):  # the dealer had to call
-        notes.append(mark_words(f"podmus:{team_of(result.caller)}", you() % 2))
     if result.fell and result.caller is not None and not result.hanging:  # visi hangs
         notes.append(mark_words(f"pad:{team_of(result.caller)}", you() % 2))
     if result.stiglja is not None:
         notes.append(mark_words(f"stiglja:{result.stiglja}", you() % 2))
+    if not notes and result.caller is not None and is_pod_mus(record, rules):
+        # the dealer had to call: said where the panel's narrow column has room (a pad or
+        # a štiglja says more); the blok (b) and the round's summary always say it
+        notes.append(mark_words(f"podmus:{team_of(result.caller)}", you() % 2))
     return " ".join(notes)
 
 
