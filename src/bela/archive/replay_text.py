@@ -479,7 +479,7 @@ def sheet_json(match: Match, difficulty: str) -> dict[str, Any]:
                 "belot": r.belot,
                 "hanging": r.hanging,
                 "redeal": r.redeal,
-                "marks": _english_marks(played),
+                "marks": _english_marks(played, match.rules),
             }
         )
     return {
@@ -568,9 +568,9 @@ def _english_summary(result: RoundResult, written: Pair) -> str:
         return summary(result, written)
 
 
-def _english_marks(played: RoundRecord) -> list[str]:
+def _english_marks(played: RoundRecord, rules: Rules) -> list[str]:
     with english():
-        return sheet_marks(played)
+        return sheet_marks(played, rules)
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
