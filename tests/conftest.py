@@ -15,7 +15,7 @@ import pytest
 
 from bela.i18n import set_language
 from bela.settings import DEFAULT_BOT_NAMES
-from bela.wording import set_bot_names
+from bela.wording import set_bot_names, set_player_name
 
 
 @pytest.fixture(autouse=True)
@@ -32,6 +32,7 @@ def english(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANG", "C.UTF-8")
     set_language("en")
     set_bot_names(DEFAULT_BOT_NAMES)  # a test that names the bots leaves them to itself
+    set_player_name("")  # and the player's name (F2)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

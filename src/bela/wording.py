@@ -21,7 +21,7 @@ from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from bela.engine import RoundRecord
+    from bela.engine import RoundRecord, Rules
     from bela.engine.tricks import Illegal
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "card_text",
     "company",
     "illegal_text",
+    "is_pod_mus",
     "is_you",
     "level_name",
     "mark_words",
@@ -42,7 +43,9 @@ __all__ = [
     "points",
     "rank_plural",
     "seat_name",
+    "sequence_word",
     "set_bot_names",
+    "set_player_name",
     "sheet_mark_codes",
     "suit_name",
     "suit_singular",
@@ -72,6 +75,17 @@ def suit_singular(suit: Suit | int) -> str:
         pgettext("one card of", "club"),
     )
     return words[int(suit)]
+
+
+def sequence_word(points: int) -> str:
+    """A sequence (zvanje) by the name players give it: terca (three cards, 20), kvarta
+    (four, 50), kvinta (five or more, 100), as a table says them, never "a run of N"
+    (issue #35). ``points`` is the sequence's value."""
+    if points >= 100:
+        return pgettext("zvanje", "quint")
+    if points >= 50:
+        return pgettext("zvanje", "quarte")
+    return pgettext("zvanje", "tierce")
 
 
 def rank_plural(rank: Rank) -> str:
@@ -146,16 +160,27 @@ def set_bot_names(names: Sequence[str]) -> None:
     _BOT_NAMES[:] = [oneline(name, 24) for name in names]
 
 
+_PLAYER_NAME: list[str] = [""]
+"""The player's own name from the settings (F2); "" while none is given."""
+
+
+def set_player_name(name: str) -> None:
+    """Name the player at the app's table (F2): the seat badge and the talk's lines say
+    "Lucija: dalje" instead of the pronoun "You" used as a name ("Ti: dalje"). "" names
+    nobody (the pronoun again). The name is the player's own text, kept as one safe line."""
+    _PLAYER_NAME[0] = oneline(name, 24) if name else ""
+
+
 def seat_name(seat: int) -> str:
-    """Seat 0 is the player ("You"); the bots by the names the player gave them (by default
-    Croatian names, in every language). At a network table (``at_table``) the players'
-    own names, and "You" for the reader."""
+    """Seat 0 is the player: the name given in F2, else "You"; the bots by the names the
+    player gave them (by default Croatian names, in every language). At a network table
+    (``at_table``) the players' own names, and "You" for the reader."""
     table = _TABLE.get()
     if table is not None:
         names, me = table
         return pgettext("seat", "You") if seat == me else names[seat]
     if seat == 0:
-        return pgettext("seat", "You")
+        return _PLAYER_NAME[0] or pgettext("seat", "You")
     return _BOT_NAMES[seat - 1]
 
 
@@ -261,8 +286,12 @@ def company(players: Sequence[str], me: int) -> str:
 
 
 def match_kind(difficulty: str, players: Sequence[str] | None, me: int | None) -> str:
-    """What the history says a match was: the bots' level, or a network match and with whom."""
-    if players is None:
+    """What the history says a match was: the bots' level, or a network match and with whom.
+
+    ``difficulty`` says which (the index files a network match as ``network``,
+    ``bela.archive.history.NETWORK``); an app match may have names too (F2), and is still
+    a match against bots."""
+    if difficulty != "network" or players is None:
         return level_name(difficulty)
     return _("network, {company}").format(company=company(players, me or 0))
 
@@ -285,14 +314,25 @@ def outcome_name(outcome: str) -> str:
     return words.get(outcome, outcome)
 
 
-def sheet_mark_codes(played: RoundRecord) -> list[str]:
+def is_pod_mus(played: RoundRecord, rules: Rules) -> bool:
+    """Whether the dealer named trump because everybody else said dalje ("pod mus"): the
+    dealer speaks last, so a dealer who called was left with it, and had to call unless
+    the match lets the dealer pass too (``no_forced_trump``, where it was a choice)."""
+    r = played.result
+    return not rules.no_forced_trump and r.caller is not None and r.caller == played.dealer
+
+
+def sheet_mark_codes(played: RoundRecord, rules: Rules | None = None) -> list[str]:
     """What a score sheet notes beside a round, as codes with absolute teams (``pad:1``,
-    ``stiglja:0``, ``visi:40``...): data a network host can send every reader, each of
-    whom words it for their own team (``mark_words``)."""
+    ``stiglja:0``, ``visi:40``, ``podmus:1``...): data a network host can send every
+    reader, each of whom words it for their own team (``mark_words``). ``rules``, the
+    match's, also marks a round called pod mus (``is_pod_mus``)."""
     r = played.result
     marks: list[str] = []
     if r.redeal:
         marks.append("redeal")
+    if rules is not None and r.caller is not None and is_pod_mus(played, rules):
+        marks.append(f"podmus:{r.caller % 2}")
     if r.caller is not None and r.fell and not r.hanging:  # a visi tie hangs, not falls
         marks.append(f"{'padtie' if r.tie else 'pad'}:{r.caller % 2}")
     if r.stiglja is not None:
@@ -324,6 +364,7 @@ def mark_words(code: str, ours: int) -> str:
     if len(numbers) == 1 and numbers[0] in (0, 1):
         we = numbers[0] == ours
         words = {
+            "podmus": (_("pod mus mi"), _("pod mus vi")),
             "pad": (_("pad mi"), _("pad vi")),
             "padtie": (_("pad mi (tie)"), _("pad vi (tie)")),
             "stiglja": (_("štiglja mi"), _("štiglja vi")),

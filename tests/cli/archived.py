@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bela.archive.records import MatchRecord, record_from_match
+from bela.archive.records import MatchRecord, record_from_match, seated
 from bela.archive.storage import archive_match, matches_dir, read_record
 from bela.engine import Match, Pass, Rules
 
@@ -34,8 +34,7 @@ def archive(match: Match, difficulty: str = "normal", me: int | None = None) -> 
     """Archive ``match``; with ``me``, as a network player's copy from that seat."""
     record = record_from_match(match, difficulty)
     if me is not None:
-        names = ("Ana", "Ivo", "Mara", "Luka")
-        record = record.model_copy(update={"players": names, "me": me})
+        record = seated(record, "network", ("Ana", "Ivo", "Mara", "Luka"), me=me)
     return archive_match(record)
 
 

@@ -9,7 +9,9 @@ view with that RNG, which these tests recompute independently.
 
 from __future__ import annotations
 
+import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -159,3 +161,32 @@ def test_an_empty_archive_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["replay", "--bot-in-my-seat", "--last", "10"])
     assert code == 0  # nothing to read yet is no error
     assert "no finished match" in capsys.readouterr().out
+
+
+def test_the_retake_says_what_each_team_would_write_and_numbers_the_seats_1_to_4() -> None:
+    """Issue #35: "upisali bismo 250 bodova više" where the bot's line wrote 125 more for us
+    and 88 fewer for them; and the bids and tricks listed seats 0-3."""
+    from rich.console import Console
+
+    from bela.archive.retake_text import gain_text, retake_view
+    from bela.i18n import set_language
+
+    set_language("hr")
+    try:
+        said = gain_text((82, 133), (207, 45), 0, same=False)
+        assert str(said) == (
+            "S botom na tvom mjestu mi bismo upisali 207 umjesto 82, a oni 45 umjesto 133."
+        )
+        seat_2 = gain_text((133, 82), (45, 207), 1, same=False)  # the same, read from team 1
+        assert str(seat_2) == str(said)
+        assert "više" not in str(said)
+        match = random_match(3, steps=60)
+        played = match.rounds[0]
+        rnd = match.deal(played.index).replay(played.actions)
+        console = Console(record=True, width=120, file=io.StringIO())
+        console.print(retake_view(played.index, 0, rnd, rnd))
+        text = console.export_text()
+    finally:
+        set_language("en")
+    seats = {int(n) for n in re.findall(r"(?<![\d♥♦♠♣])(\d):", text)}
+    assert seats <= {1, 2, 3, 4} and 4 in seats  # seat 3 (the last) reads 4, none reads 0

@@ -214,7 +214,9 @@ def test_the_report_says_the_bidding_slips_and_shows_their_example() -> None:
 def test_the_bidding_slips_in_croatian() -> None:
     set_language("hr")
     text = _rendered(_lesson([], bids=[_bid(42, round=4), _bid(12, forced=True)]))
-    assert "rekao dalje" in text and "tref" in text and "herc" in text
+    # said without a gender the app cannot know (issue #35): "tvoj dalje", not "rekao si dalje"
+    assert "tvoj dalje" in text and "tref" in text and "herc" in text
+    assert "rekao si" not in text
     assert not any(
         words in text for words in ("worth more", "the bidding", "you named", "Saying dalje")
     )

@@ -112,7 +112,7 @@ def test_a_whole_seeded_match(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["replay", "--seed", "7", "--target", "501"], capsys)
     assert code == 0
     assert out.count("Round ") == len(rounds)
-    assert f"win {data['scores'][0]} : {data['scores'][1]}" in out
+    assert f"won {data['scores'][0]} : {data['scores'][1]}" in out
 
 
 def test_a_later_round_only_plays_up_to_it(capsys: pytest.CaptureFixture[str]) -> None:

@@ -192,7 +192,7 @@ def test_the_score_sheets_marks_are_worded_from_each_players_side(seed: int, sea
     for row, record in zip(frame.sheet, match.rounds, strict=True):
         worded = [mark_words(code, seat % 2) for code in row.marks]
         with at_table(NAMES, seat):
-            assert worded == sheet_marks(record)
+            assert worded == sheet_marks(record, match.rules)
         assert all("+" not in w or "visi" in w for w in worded)  # no "1+3" team names
     codes = [c for row in frame.sheet for c in row.marks]
     flipped = [mark_words(c, 1 - seat % 2) for c in codes]

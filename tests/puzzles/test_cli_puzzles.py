@@ -366,7 +366,7 @@ def test_a_puzzle_in_croatian(
         "'xx' nije karta",
         "Točno: 9♠.",
         "Na 96 pretpostavljenih dijeljenja",
-        "U tipičnom dijeljenju, nakon 9♠ mi pišemo 69, vi pišete 93.",
+        "U tipičnom dijeljenju, nakon 9♠ mi pišemo 69, oni pišu 93.",
         "Pravo dijeljenje:",
         "Tvoj rejting: 1500 → ",
         "Niz: 1 točan odgovor zaredom (najbolji 1).",
@@ -420,5 +420,23 @@ def test_every_legal_action_reads_back_as_itself(lang: str) -> None:
                     read = read_answer(text, rnd, puzzle.seat)
                     assert not isinstance(read, str), (text, read)
                     assert choice_of(read) == choice_of(action)
+    finally:
+        set_language("en")
+
+
+def test_the_theme_is_taken_by_its_name_in_the_players_language() -> None:
+    """Issue #35: in hr ``--theme`` took only the English ids (lead, overtrump, ...)."""
+    import argparse
+
+    from bela.i18n import set_language
+
+    set_language("hr")
+    try:
+        commands = argparse.ArgumentParser().add_subparsers()
+        parser = add_puzzles_parser(commands)
+        assert parser.parse_args(["--theme", "Prvi u štihu"]).theme == "lead"
+        assert parser.parse_args(["--theme", "nadrezivanje"]).theme == "overtrump"
+        assert parser.parse_args(["--theme", "pod-mus"]).theme == "pod-mus"
+        assert "lead (prvi u štihu)" in parser.format_help().replace("\n", " ").replace("  ", " ")
     finally:
         set_language("en")

@@ -133,3 +133,23 @@ def test_the_help_says_zvanja_may_be_kept_back() -> None:
 
     set_language("hr")
     assert "**Šutim.**" in help_text() and "prije svoje karte" in help_text()
+
+
+@pytest.mark.slow
+async def test_nobodys_zvanja_are_on_show_while_the_player_decides() -> None:
+    """Issue #35: the side panel showed the zvanja (the partner's among them) while the
+    question "declare or keep back?" was still open."""
+    from bela.tui.widgets.zvanja import ZvanjaPanel
+
+    app = make_app(seed=SEED, difficulty="random", always_declare=False)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await until_asked(pilot)
+        screen = table(app)
+        assert screen.query_one("#zvanja", ZvanjaPanel).talk is None
+        await pilot.press("enter")  # declare: now the zvanja are told
+        await pilot.pause()
+        for _ in range(50):
+            await pilot.pause()
+            if screen.query_one("#zvanja", ZvanjaPanel).talk is not None:
+                break
+        assert screen.query_one("#zvanja", ZvanjaPanel).talk is not None

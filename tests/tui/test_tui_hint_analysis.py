@@ -61,3 +61,38 @@ async def test_the_summary_opens_the_analysis_of_the_round() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, RoundSummaryScreen)
+
+
+def test_the_post_mortem_never_says_minus_zero() -> None:
+    """Issue #35: a card that cost written points but no card points read "−0 bodova u
+    kartama", and the reverse "−0 upisano". Only what was lost is said."""
+    from bela.engine import Card
+    from bela.i18n import set_language
+    from bela.search.analysis import CardChoice, MoveAnalysis, RoundAnalysis
+
+    def move(lost_points: int, lost_written: int) -> MoveAnalysis:
+        choices = (
+            CardChoice(Card.parse("AH"), value=10, margin=40, written=12),
+            CardChoice(
+                Card.parse("7H"), value=10 - lost_points, margin=30, written=12 - lost_written
+            ),
+        )
+        return MoveAnalysis(5, 0, 0, Card.parse("7H"), choices, lost_points, lost_written)
+
+    analysis = RoundAnalysis(0, None, 0, 3, (move(0, 12), move(7, 0), move(4, 10)))
+    set_language("hr")
+    try:
+        lines = [str(line) for line in analysis_lines(analysis)][1:4]
+    finally:
+        set_language("en")
+    assert not any("−0" in line for line in lines), lines
+    assert lines[0].endswith(": −12 upisano")
+    assert lines[1].endswith(": −7 bodova u kartama")
+    assert lines[2].endswith(": −4 boda u kartama, −10 upisano")
+
+
+def test_a_signed_figure_that_rounds_to_zero_has_no_sign() -> None:
+    from bela.archive.retake_text import signed
+
+    assert signed(-0.04) == "0.0" and signed(0.04) == "0.0" and signed(0) == "0.0"
+    assert signed(-1.25) == "\u22121.2" and signed(2.0) == "+2.0"

@@ -567,3 +567,36 @@ async def test_a_brza_163_is_stepped_through_as_three_deals_not_to_163(data_dir:
         sheet = shown_text(replay.query_one("#replay-sheet", Static))
         assert "brza 163 (three deals)" in step and "to 163" not in step
         assert "brza 163 · now" in sheet and "to 163" not in sheet
+
+
+async def test_at_80_columns_the_bots_level_is_not_cut_in_croatian(
+    archive: dict[str, str],
+) -> None:
+    """Issue #35: F3's bots column was 6 wide, and "normalni" read "normal" at 80x24."""
+    app = still(language="hr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_history_screen(pilot)
+        grid = screen.query_one("#history-table", DataTable)
+        bots = next(column for column in grid.columns.values() if column.key.value == "bots")
+        assert bots.width >= len("normalni")
+        levels = {str(grid.get_row_at(i)[2]) for i in range(grid.row_count)}
+        assert "normalni" in levels
+        region = grid.region
+        assert screen.region.contains_region(region)
+
+
+async def test_at_80_columns_the_filters_read_whole_in_croatian(
+    archive: dict[str, str],
+) -> None:
+    """Issue #35: at 80x24 F3's outcome filter read "Bilo koji" over a stray "rezultat", and
+    the text filter's hint was cut after "pravila,"."""
+    from rich.cells import cell_len
+
+    app = still(language="hr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_history_screen(pilot)
+        text = screen.query_one("#history-text", Input)
+        assert cell_len(str(text.placeholder)) <= text.content_size.width
+        outcome = screen.query_one("#history-outcome", Select)
+        label = next(str(p) for p, v in outcome._options if v == outcome.value)
+        assert cell_len(label) + 2 <= outcome.content_size.width  # the label and its ▼

@@ -6,6 +6,7 @@ Issue #12: the README's key table and the F1 help left out ``i`` (hint), ``a``
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -166,3 +167,14 @@ async def test_switching_language_at_the_table_switches_the_letters() -> None:
         rnd = table(app).match.current
         assert rnd is not None and rnd.trump is Suit.DIAMONDS and rnd.caller == 0
     set_language("en")
+
+
+def test_the_croatian_readme_lists_every_target_and_numbers_the_seats_1_to_4() -> None:
+    """Issue #35: README.hr.md offered 501 / 701 / 1001 (no brza 163) and sat the player at
+    "mjesto 0", where every screen numbers the seats 1-4."""
+    from bela.engine import TARGETS
+
+    text = (README.parent / "README.hr.md").read_text(encoding="utf-8")
+    assert " / ".join(str(t) for t in sorted(TARGETS)) in text
+    assert not re.search(r"mjest[oau] 0\b", text)
+    assert "mjesto 1" in text

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 from tui_pilot import make_app, settle, table
 
 from bela.archive.storage import load_autosave
@@ -143,12 +143,76 @@ def test_every_screen_that_names_the_bots_names_them_as_the_player_did() -> None
 
     set_language("hr")
     set_bot_names(("Joško", "*Mate*", "Dora"))
-    assert _intro() == "Hrvatska bela: ti i *Mate* ste mi; Joško i Dora su vi."
+    assert _intro() == "Hrvatska bela: ti i *Mate* ste na bloku „mi”, a Joško i Dora „vi”."
     won = Match(seed=1, target=501, scores=(523, 410), winner=0)
     lost = Match(seed=1, target=501, scores=(300, 515), winner=1)
-    assert winner_text(won).startswith("Ti i *Mate* pobjeđujete")
-    assert winner_text(lost).startswith("Joško i Dora pobjeđuju")
+    assert winner_text(won).startswith("Ti i *Mate* ste pobijedili")
+    assert winner_text(lost).startswith("Joško i Dora su pobijedili")
     help_markdown = help_text()
     assert r"**\*Mate\***" in help_markdown  # the name's stars are the name's, not emphasis
     for text in (_intro(), winner_text(won), winner_text(lost), help_markdown):
         assert "Marko" not in text and "Ivo" not in text and "Ana " not in text
+
+
+async def test_the_players_name_from_f2_sits_at_the_table_and_speaks_in_the_talk() -> None:
+    """Issue #35: with a name given in F2 the table still called the player "Ti" ("Ti:
+    dalje", "▶ Ti · mi"): the pronoun used as a name. The name is used instead."""
+    save_settings(Settings(player_name="Lucija"))
+    app = make_app(seed=7, language="hr")
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        screen = table(app)
+        badges = [b.model.name for b in screen.query(SeatBadge) if b.model is not None]
+        assert "Lucija" in badges and "Ti" not in badges
+        await pilot.press("d")  # dalje (or, forced as dealer, nothing happens)
+        await settle(pilot)
+        talk = "\n".join(str(line) for line in screen.query_one("#log").lines)  # type: ignore[attr-defined]
+        assert "Lucija: " in talk and "Ti: " not in talk, talk
+    assert SEAT_NAMES[0] == "Lucija"
+
+
+@pytest.mark.parametrize(
+    ("target", "head"),
+    [(501, "Runda 2 · dijeliš ti · mi "), (163, "Dijeljenje 1 od 3 · dijeliš ti")],
+)
+async def test_when_the_player_deals_the_header_says_dijelis_ti(target: int, head: str) -> None:
+    """Issue #35: the status line said "dijeli Ti" (the pronoun in a name's place)."""
+    app = make_app(seed=7, start_round=1, target=target, language="hr")
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        assert screen.match.current is not None and screen.match.current.dealer == 0
+        status = str(screen.query_one("#status", Static).content)
+        assert status.startswith(head), status
+        assert "dijeli Ti" not in status
+
+
+async def test_enter_is_choose_while_naming_trump_and_play_after() -> None:
+    """Issue #35: the footer said "⏎ Baci" (play) while the player was naming trump."""
+    from textual.widgets._footer import FooterKey
+
+    def enter_word(screen: Any) -> str:
+        words = [k.description for k in screen.query(FooterKey) if k.key == "enter"]
+        assert len(words) == 1, words
+        return str(words[0])
+
+    app = make_app(seed=7, language="hr")
+    async with app.run_test(size=(100, 36)) as pilot:
+        assert await settle(pilot) == "turn"
+        screen = table(app)
+        assert screen._bidding_now()
+        await pilot.pause()
+        assert enter_word(screen) == "Zovi"  # as short as "Baci": the footer fits 80 columns
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        keys = list(screen.query(FooterKey))
+        assert keys and all(screen.region.contains_region(k.region) for k in keys)
+        for i, key in enumerate(keys):  # none under another (the palette's, docked right)
+            assert not any(key.region.overlaps(other.region) for other in keys[i + 1 :])
+        await pilot.resize_terminal(100, 36)
+        await pilot.pause()
+        await pilot.press("h")  # hearts: seat 0 speaks first
+        assert await settle(pilot) == "turn"
+        await pilot.pause()
+        assert not screen._bidding_now()
+        assert enter_word(screen) == "Baci"

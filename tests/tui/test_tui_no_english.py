@@ -130,7 +130,10 @@ def test_every_theme_has_a_croatian_name() -> None:
     assert not leaks("\n".join(names)), names
 
 
-async def test_the_bela_question_takes_d_and_n_in_croatian() -> None:
+async def test_the_bela_question_takes_no_letter_that_means_something_else() -> None:
+    """Issue #35: in Croatian the question took d (dalje at the table) and n (a new match).
+    Now Enter announces, 0 plays without bela, Esc takes the card back, in every language:
+    no letter answers it."""
     app = BelaApp(resume=None, hold_delay=0.0, language="hr")
     answers: list[bool | None] = []
     async with app.run_test(size=(100, 36)) as pilot:
@@ -138,27 +141,31 @@ async def test_the_bela_question_takes_d_and_n_in_croatian() -> None:
         app.push_screen(BelaPrompt(Card.parse("KH")), answers.append)
         await pilot.pause()
         shown = screen_text(app) + " ".join(str(b.label) for b in app.screen.query(Button))
-        await pilot.press("y")  # English "yes" is no answer in hr
+        await pilot.press("d", "n", "y")  # dalje, a new match, English "yes": no answer
         await pilot.pause()
-        assert answers == []
-        await pilot.press("d")
-        await pilot.pause()
-    assert answers == [True]
-    assert "(d)" in shown and "(n)" in shown
-    assert not leaks(shown), shown
-
-
-@pytest.mark.slow
-async def test_no_in_croatian_is_n() -> None:
-    app = BelaApp(resume=None, hold_delay=0.0, language="hr")
-    answers: list[bool | None] = []
-    async with app.run_test(size=(100, 36)) as pilot:
+        assert answers == [] and isinstance(app.screen, BelaPrompt)
+        await pilot.press("0")
         await pilot.pause()
         app.push_screen(BelaPrompt(Card.parse("KH")), answers.append)
         await pilot.pause()
-        await pilot.press("n")
+        await pilot.press("enter")
         await pilot.pause()
-    assert answers == [False]
+        app.push_screen(BelaPrompt(Card.parse("KH")), answers.append)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+    assert answers == [False, True, None]
+    assert "Bela! (Enter)" in shown and "Bez bele (0)" in shown and "Natrag (Esc)" in shown
+    assert not leaks(shown), shown
+
+
+def test_the_bela_questions_key_means_nothing_else_in_any_language() -> None:
+    from bela.tui.keys import LETTERS
+    from bela.tui.screens.prompts import NO_BELA_KEY
+
+    for letters in LETTERS.values():
+        assert NO_BELA_KEY not in letters.values()
+    assert NO_BELA_KEY not in "12345678"  # the cards' numbers
 
 
 def test_the_lobby_and_the_hosts_lines() -> None:
@@ -207,10 +214,18 @@ def test_the_record_errors_of_the_command_line(
         assert not leaks(text), (leaks(text), text)
 
 
-def test_the_bela_question_keeps_y_in_english() -> None:
-    """English keeps y / n: the keys follow the language, not one table for all."""
-    from bela.tui.screens.prompts import answer_keys
+def test_the_command_lines_help_has_no_english_in_croatian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue #35: ``bela --lang hr --help`` said "show program's version number and exit"
+    (argparse's own default, never looked up), and ``bela puzzles --help`` "call H"."""
+    from bela.cli import main
 
-    assert answer_keys() == ("y", "n")
-    set_language("hr")
-    assert answer_keys() == ("d", "n")
+    texts = []
+    for argv in (["--lang", "hr", "--help"], ["--lang", "hr", "puzzles", "--help"]):
+        assert main(argv) == 0
+        texts.append(capsys.readouterr().out)
+    assert "prikaži verziju programa i izađi" in texts[0]
+    for text in texts:
+        for english in ("show program's", "version number", "usage", "options:", "call H"):
+            assert english not in text, (english, text)

@@ -263,7 +263,7 @@ async def test_bela_is_offered_with_the_second_card_and_announced() -> None:
             wanted = [i for i, c in enumerate(cards) if c in pair and rnd.legal_mask() >> c & 1]
             index = wanted[0] if wanted else first_legal_index(screen)
             await pilot.press(str(index + 1), "enter")
-        await pilot.press("y")
+        await pilot.press("enter")  # Enter announces (no letter answers it, issue #35)
         await settle(pilot)
         screen = table(app)
         assert "You: bela! (+20 for us)" in log_text(screen)

@@ -360,3 +360,63 @@ async def test_the_arrows_choose_and_move_between_settings() -> None:
         await pilot.pause()
         assert app.difficulty == "hard"
     assert load_settings().settings.difficulty == "hard"
+
+
+async def test_f2_and_esc_keep_the_target_chosen_on_the_start_screen() -> None:
+    """Issue #35: 501 chosen on the start screen, F2, Esc: the start screen said 1001 again
+    (the settings' saved target), and Start began a match to 1001."""
+    app = start_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        assert pressed(start, "target") == "1001"
+        (button,) = [b for b in start.query("#target RadioButton") if b.name == "501"]
+        assert isinstance(button, RadioButton)
+        button.value = True
+        (level,) = [b for b in start.query("#difficulty RadioButton") if b.name == "hard"]
+        assert isinstance(level, RadioButton)
+        level.value = True
+        await pilot.pause()
+        await open_settings(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is start
+        assert pressed(start, "target") == "501" and pressed(start, "difficulty") == "hard"
+        # a target changed in the settings is shown on the start screen as before
+        screen = await open_settings(pilot)
+        choose(screen, "set-target", "701")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pressed(start, "target") == "701" and pressed(start, "difficulty") == "hard"
+
+
+async def test_f2_says_the_language_in_use_comes_from_lang() -> None:
+    """Issue #35: with ``--lang hr`` and nothing saved, F2 showed "automatski (iz sustava)"
+    as the language, with no word that the command line chose Croatian for this run."""
+    app = BelaApp(resume=None, hold_delay=0.0, language="hr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_settings(pilot)
+        differ = str(screen.query_one("#settings-differ", Static).content)
+        assert (
+            "Jezik: Hrvatski u ovom pokretanju, zadano u naredbenom retku "
+            "(spremljeno: automatski (iz sustava))."
+        ) in differ
+
+
+async def test_f1_says_the_language_in_use_comes_from_lang() -> None:
+    """Issue #35: F1's picker showed "automatski (iz sustava)" under ``--lang hr``, with no
+    word why the help was Croatian."""
+    from bela.tui.screens.help import HelpScreen
+
+    app = BelaApp(resume=None, hold_delay=0.0, language="hr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        why = str(screen.query_one("#help-language-why", Static).content)
+        assert why.startswith("Jezik: Hrvatski u ovom pokretanju, zadano u naredbenom retku")

@@ -349,3 +349,23 @@ async def test_pod_mus_the_trick_winner_who_leads_and_the_last_card_are_said() -
         else:
             raise AssertionError("the round did not end")
         assert isinstance(app.screen, RoundSummaryScreen)
+
+
+@pytest.mark.parametrize("language", ["en", "hr", "es", "ru", "zh", "ar"])
+def test_the_panels_folded_rows_line_fits_its_24_columns(language: str) -> None:
+    """Issue #35: at 80x24 the side panel (24 columns inside) cut "… još 12 ranije (b: sve)"
+    (and the Spanish and Russian lines) before the key that opens the whole blok."""
+    from rich.cells import cell_len
+
+    from bela.i18n import set_language
+    from bela.tui.model import SheetModel, SheetRow
+    from bela.tui.widgets.score_sheet import sheet_text
+
+    rows = tuple(SheetRow(n, 100, 62, "") for n in range(1, 16))
+    set_language(language)
+    try:
+        lines = sheet_text(SheetModel(rows, (1500, 930), 1001, 0, 0), max_rows=4).plain
+    finally:
+        set_language("en")
+    (folded,) = [line for line in lines.splitlines() if "b:" in line or "b：" in line]
+    assert cell_len(folded) <= 24, folded

@@ -98,7 +98,7 @@ def test_engine_card_codes_are_shown_with_suit_symbols() -> None:
 
 def test_zvanja_are_described_with_symbols() -> None:
     [run] = find_zvanja(["9H", "10H", "JH"])
-    assert zvanje_text(run) == "sequence 9♥ 10♥ J♥ (20)"
+    assert zvanje_text(run) == "tierce 9♥ 10♥ J♥ (20)"
     fours = find_zvanja(["JH", "JD", "JS", "JC"])
     assert zvanje_text(fours[0]) == "four jacks (200)"
 
@@ -162,9 +162,9 @@ def test_the_summary_lines_add_up_to_the_total() -> None:
 
 def test_the_winner_is_named_with_the_score() -> None:
     won = Match(seed=1, target=501, scores=(523, 410), winner=0)
-    assert winner_text(won) == "You and Marko win 523 to 410 (we reached 501)."
+    assert winner_text(won) == "You and Marko won 523 to 410 (we reached 501)."
     lost = Match(seed=1, target=501, scores=(300, 515), winner=1)
-    assert winner_text(lost) == "Ivo and Ana win 515 to 300 (they reached 501)."
+    assert winner_text(lost) == "Ivo and Ana won 515 to 300 (they reached 501)."
 
 
 def test_difficulties_fall_back_to_an_available_bot() -> None:

@@ -6,6 +6,7 @@ before the fix.
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
@@ -223,7 +224,7 @@ async def _seat_until(pilot: Any, app: Any, done: Any) -> Any:
 
 
 @pytest.mark.slow
-async def test_at_a_network_seat_dosta_is_asked_and_a_number_past_the_hand_plays_nothing(
+async def test_at_a_network_seat_dosta_short_is_not_asked_and_a_number_past_the_hand_plays_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from net_pilot import net_screen, until
@@ -276,19 +277,54 @@ async def test_at_a_network_seat_dosta_is_asked_and_a_number_past_the_hand_plays
             screen = await _seat_until(pilot, app, lambda s: s.state.view.can_claim)
             assert "dosta" not in str(screen.query_one("#message", Static).content)
             seq = screen.state.seq
-            await pilot.press("k")
+            await pilot.press("k")  # short of the target: only what is missing is said
             await pilot.pause()
-            prompt = app.screen
-            assert isinstance(prompt, DostaPrompt) and "loses the match" in prompt.question()
-            await pilot.press("escape")
+            assert app.screen is screen and not isinstance(app.screen, DostaPrompt)
+            said = str(screen.query_one("#message", Static).content)
+            assert said.startswith("Not dosta yet: we have ") and "of 501" in said
             for _ in range(20):
                 await pilot.pause(0.01)
-            assert screen.state.seq == seq and table_.match is not None
-            assert table_.match.current is not None  # no claim was made
-            await pilot.press("k")
-            await pilot.pause()
-            await pilot.press("enter")
-            await until(pilot, lambda: table_.match is not None and table_.match.is_over)
-            assert table_.match.rounds[-1].result.claim == 0
+            assert screen.state.seq == seq  # nothing was sent
+            await pilot.press("enter")  # a stray Enter after it claims nothing
+            for _ in range(20):
+                await pilot.pause(0.01)
+            assert table_.match is not None
+            assert all(r.result.claim is None for r in table_.match.rounds)
     finally:
         await server.close()
+
+
+def test_a_brza_163_names_no_na_dosta_and_its_blok_heads_brza_163() -> None:
+    """Issue #35: a brza 163 under the house rule na dosta showed "na dosta" in its panel
+    (there is no target score to claim) and its blok was headed "cilj 163"."""
+    from rich.console import Console
+
+    from bela.archive.replay_text import render_sheet, sheet_table
+    from bela.engine import Match
+    from bela.i18n import set_language
+    from bela.tui.screens.table import _rules_named
+
+    quick = Match.new(1, 163, Rules(dosta=True, visi=True))
+    assert _rules_named(Match.new(1, 501, Rules(dosta=True))) == "na dosta"
+    assert "na dosta" not in _rules_named(quick) and "visi" in _rules_named(quick)
+    set_language("hr")
+    try:
+        assert str(sheet_table(quick).title) == "Blok · brza 163"
+        console = Console(record=True, width=100, file=io.StringIO())
+        console.print(render_sheet(quick, "normal"))
+        text = console.export_text()
+    finally:
+        set_language("en")
+    assert "brza 163" in text and "cilj 163" not in text and "na dosta" not in text
+
+
+async def test_a_brza_163s_talk_names_the_deal_as_its_header_does() -> None:
+    """Issue #35: the header said "Dijeljenje 1 od 3" and the talk "— Runda 1 —"."""
+    app = make_app(seed=21, target=163, language="hr")
+    async with app.run_test(size=(100, 36)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        status = str(screen.query_one("#status", Static).content)
+        talk = "\n".join(line.text for line in screen.query_one("#log").lines)  # type: ignore[attr-defined]
+        assert status.startswith("Dijeljenje 1 od 3")
+        assert "— Dijeljenje 1 od 3 —" in talk and "Runda 1" not in talk

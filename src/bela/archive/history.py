@@ -75,9 +75,11 @@ NETWORK: Final = "network"
 INDEX_NAME: Final = "history.sqlite3"
 """The index's file name, beside ``matches/`` in the data directory."""
 
-INDEX_VERSION: Final = 4
+INDEX_VERSION: Final = 5
 """The index layout this bela writes; an index of any other version is rebuilt (4: damage
-reasons kept as message and values, said in the reader's language, where 3 kept the words)."""
+reasons kept as message and values, said in the reader's language, where 3 kept the words;
+5: a match is filed as a network one by ``MatchRecord.is_network``, where 4 took every
+record with names for one, the app's own once the player had named the seats)."""
 
 BUSY_TIMEOUT_SECONDS: Final = 10.0
 """How long to wait for another window that is writing the index before giving up on it."""
@@ -108,8 +110,8 @@ CREATE TABLE matches (
     hanging INTEGER,
     winner INTEGER,
     belot INTEGER,                  -- the team that ended the match with belot
-    players TEXT,                   -- a network match: the names by seat (JSON), else NULL
-    me INTEGER                      -- a network match: the seat this copy's player sat in
+    players TEXT,                   -- the names by seat (JSON) if the record keeps them, else NULL
+    me INTEGER                      -- the seat this copy's player sat in (0 in the app)
 );
 CREATE INDEX matches_by_date ON matches (played_at DESC, file DESC);
 CREATE TABLE rounds (
@@ -180,9 +182,10 @@ class MatchRow:
     winner: int | None
     belot: int | None
     players: tuple[str, str, str, str] | None = None
-    """A network match: the names at the table by seat (its ``difficulty`` is ``NETWORK``)."""
+    """The names at the table by seat, if the record keeps them: a network match (its
+    ``difficulty`` is ``NETWORK``) or an app match whose seats the player named in F2."""
     me: int | None = None
-    """A network match: the seat this copy's player sat in (the counts are from there)."""
+    """The seat this copy's player sat in (the counts are from there); 0 in the app."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,8 +340,9 @@ def _entry(directory: Path, name: str, real_name: str, size: int, mtime_ns: int)
         None,
         str(record.seed),
         record.target,
-        # a network match is filed as one, not under the level of its bots
-        record.difficulty if record.players is None else NETWORK,
+        # a network match is filed as one, not under the level of its bots; an app match
+        # under its bots' level, whether or not the player named the seats (F2)
+        NETWORK if record.is_network else record.difficulty,
         ",".join(_rule_names(record)),
         len(rounds),
         *pair(record.scores),

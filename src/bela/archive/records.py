@@ -13,7 +13,7 @@ can be unusable raises ``RecordError`` with a one-line message for the user.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Final
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -37,11 +37,14 @@ from bela.foundation.untrusted import oneline, shown
 from bela.i18n import N_, _
 
 __all__ = [
+    "KIND_VERSION",
     "NEWEST_VERSION",
     "RECORD_SIZE_LIMIT",
     "RECORD_VALUE_LIMIT",
     "SCHEMA_VERSION",
+    "SILENT_VERSION",
     "ActionEntry",
+    "Kind",
     "MatchRecord",
     "RecordError",
     "ResultEntry",
@@ -55,6 +58,7 @@ __all__ = [
     "record_from_match",
     "result_entry",
     "rules_of",
+    "seated",
 ]
 
 SCHEMA_VERSION: Final = 2
@@ -66,14 +70,30 @@ claim in a round's result. A version-1 record has only ``no_forced_trump`` and
 rules as they were then (``LEGACY_RULES``), and it replays under exactly those.
 """
 
-NEWEST_VERSION: Final = 3
-"""The newest record format this bela reads.
+SILENT_VERSION: Final = 3
+"""The first record format with the action ``šutim``.
 
 Version 3 is version 2 with one more action, ``šutim`` (a player keeping his zvanja
 back, ``bela.engine.Silent``). Only a match in which somebody said it is written as
-version 3, so every other record stays what it was, and a bela that does not know the
-action says it is too old instead of calling the record damaged.
+version 3 (or later), so every other record stays what it was, and a bela that does not
+know the action says it is too old instead of calling the record damaged.
 """
+
+KIND_VERSION: Final = 4
+"""The first record format that says where the match was played (``MatchRecord.kind``).
+
+Version 4 is version 3 with the field ``kind``: ``app`` (against bots in the app) or
+``network`` (at a ``bela host`` table). It is written with every record that names
+its players (``seated``): before it, a bela guessed a network match from the names,
+and filed every app match as one once the player had named the seats in F2. A record
+without names stays version 2 or 3 (only the app writes such a record).
+"""
+
+NEWEST_VERSION: Final = KIND_VERSION
+"""The newest record format this bela reads."""
+
+Kind = Literal["app", "network"]
+"""Where a match was played: against bots in the app, or at a network table."""
 
 # RECORD_SIZE_LIMIT (2 MiB) and RecordError live in bela.archive.record_basics, which
 # needs no pydantic, so the app can look for a save without loading this module.
@@ -205,10 +225,28 @@ class MatchRecord(_Model):
     """A network match: (round index, seat) for every round in which a bot played a person's
     seat (they had dropped or left); the replay says so. None (and left out of the file):
     no bot ever stood in for a person."""
+    kind: Kind | None = None
+    """Where the match was played, as the bela that played it wrote (``seated``): ``app``
+    or ``network``. None (and left out of the file): a record from before version 4,
+    read by ``is_network``."""
 
     @property
     def is_finished(self) -> bool:
         return self.winner is not None
+
+    @property
+    def is_network(self) -> bool:
+        """Whether the match was played at a network table (else against bots in the app).
+
+        A record says so in ``kind`` from version 4 on. An older one is read by what only
+        a network copy holds: the seat of the player whose copy it is (``me``: a client's
+        copy, or a host who sat at the table) or the rounds a bot played for a person.
+        Names alone prove nothing: the app keeps the names given in F2 too. (An older copy
+        of a host who only hosted has neither, and is read as an app match.)
+        """
+        if self.kind is not None:
+            return self.kind == "network"
+        return self.players is not None and (self.me is not None or self.bot_rounds is not None)
 
 
 class _Header(BaseModel):
@@ -315,6 +353,23 @@ def _current_entry(deal: Round, index: int, current: Round) -> RoundEntry:
     )
 
 
+def seated(
+    record: MatchRecord,
+    kind: Kind,
+    players: tuple[str, str, str, str],
+    **more: object,
+) -> MatchRecord:
+    """``record`` with where it was played and the names at the table (``more``: ``me``,
+    ``bot_rounds``), written as version 4 (``KIND_VERSION``), which says both.
+
+    The app names its seats when the player has named them in F2, the network host
+    always: the kind, not the names, says which it was.
+    """
+    version = max(record.schema_version, KIND_VERSION)
+    update = {"kind": kind, "players": players, "schema_version": version, **more}
+    return record.model_copy(update=update)
+
+
 def _seated(deal: Round, actions: Iterable[Action]) -> tuple[ActionEntry, ...]:
     """Each action with the seat that took it, found by replaying the deal."""
     rnd = deal.copy()
@@ -351,7 +406,7 @@ def record_from_match(
     silent = str(SILENT)
     kept_back = any(item.action == silent for entry in rounds for item in entry.actions)
     return MatchRecord(
-        schema_version=NEWEST_VERSION if kept_back else SCHEMA_VERSION,
+        schema_version=SILENT_VERSION if kept_back else SCHEMA_VERSION,
         rules=RulesEntry.of(match.rules),
         target=match.target,
         seed=match.seed,
@@ -423,6 +478,21 @@ def rules_of(record: MatchRecord) -> Rules:
 def match_from_record(record: MatchRecord) -> Match:
     """Replay a record through the engine and check every stored result against the replay."""
     rules = rules_of(record)
+    if record.kind is not None and record.schema_version < KIND_VERSION:
+        raise RecordError(
+            N_(
+                "the match record is damaged or was edited: the field kind is not part of a "
+                "version {version} record"
+            ),
+            version=record.schema_version,
+        )
+    if record.kind == "network" and record.players is None:
+        raise RecordError(
+            N_(
+                "the match record is damaged or was edited: a network match's record names "
+                "the players"
+            )
+        )
     try:
         match = Match.new(
             record.seed,
@@ -470,7 +540,7 @@ def match_from_record(record: MatchRecord) -> Match:
                     step=step,
                 )
             action = parse_action(item.action)
-            if action == SILENT and record.schema_version < NEWEST_VERSION:
+            if action == SILENT and record.schema_version < SILENT_VERSION:
                 raise RecordError(
                     N_(
                         "round {number}, action {step}: {action} is not part of a version "
@@ -543,7 +613,9 @@ def match_from_record(record: MatchRecord) -> Match:
 def dumps(record: MatchRecord) -> str:
     """The record as indented JSON text (ends with a newline)."""
     # a single-player record has no names: its file stays as it always was
-    left_out = {name for name in ("players", "me", "bot_rounds") if getattr(record, name) is None}
+    left_out = {
+        name for name in ("players", "me", "bot_rounds", "kind") if getattr(record, name) is None
+    }
     return record.model_dump_json(indent=2, exclude=left_out or None) + "\n"
 
 

@@ -34,6 +34,7 @@ from bela.engine import (
     ZvanjeKind,
     cards_in,
 )
+from bela.engine.rules import QUICK_TARGET
 from bela.foundation.untrusted import as_text
 from bela.i18n import _, english
 from bela.wording import (
@@ -43,6 +44,7 @@ from bela.wording import (
     ours,
     player_name,
     rank_plural,
+    sequence_word,
     sheet_mark_codes,
     suit_name,
     you,
@@ -169,9 +171,7 @@ def _zvanje_words(z: Zvanje) -> Text:
         )
     if z.kind is ZvanjeKind.BELOT:
         return Text(_("belot in {suit}").format(suit=suit_name(z.cards[0].suit)))
-    return Text.assemble(
-        _("{n} in a row ").format(n=len(z.cards)), cards_text(z.cards), f" ({z.points})"
-    )
+    return Text.assemble(f"{sequence_word(z.points)} ", cards_text(z.cards), f" ({z.points})")
 
 
 def summary(result: RoundResult, written: Pair) -> str:
@@ -384,10 +384,10 @@ def render_round(view: RoundView, bots: Collection[int] = ()) -> RenderableType:
     return Group(*parts)
 
 
-def sheet_marks(played: RoundRecord) -> list[str]:
+def sheet_marks(played: RoundRecord, rules: Rules | None = None) -> list[str]:
     """What a score sheet notes beside a round: pad, štiglja, belot, dosta, visi, a redeal
     (``bela.wording.sheet_mark_codes``, worded for the reader's team)."""
-    return [mark_words(code, you() % 2) for code in sheet_mark_codes(played)]
+    return [mark_words(code, you() % 2) for code in sheet_mark_codes(played, rules)]
 
 
 def _called(played: RoundRecord) -> Text:
@@ -405,8 +405,11 @@ def sheet_table(match: Match) -> Table:
     Every round gets its line, however many there are (nothing is folded away),
     and the last line is the sum of each column, which is the match's score.
     """
+    quick = match.target == QUICK_TARGET  # brza 163: three deals, no target to reach
     table = Table(
-        title=_("Score sheet · target {target}").format(target=match.target),
+        title=_("Score sheet · brza 163")
+        if quick
+        else _("Score sheet · target {target}").format(target=match.target),
         title_justify="left",
         show_footer=bool(match.rounds),
     )
@@ -424,7 +427,7 @@ def sheet_table(match: Match) -> Table:
                 str(played.written[1]),
                 str(totals[0]),
                 str(totals[1]),
-                ", ".join(sheet_marks(played)),
+                ", ".join(sheet_marks(played, match.rules)),
             )
         )
     columns = (
@@ -476,7 +479,7 @@ def sheet_json(match: Match, difficulty: str) -> dict[str, Any]:
                 "belot": r.belot,
                 "hanging": r.hanging,
                 "redeal": r.redeal,
-                "marks": _english_marks(played),
+                "marks": _english_marks(played, match.rules),
             }
         )
     return {
@@ -498,27 +501,35 @@ def rules_json(rules: Rules) -> dict[str, bool | int]:
 
 
 def _match_head(match: Match, difficulty: str) -> Text:
+    from dataclasses import replace
+
     from bela.settings import rule_names
 
-    variants = rule_names(match.rules)
-    return Text(
-        _("Match seed {seed} · target {target} · bots {level} · rules {rules}").format(
-            seed=match.seed,
-            target=match.target,
-            level=level_name(difficulty),
-            rules=", ".join(variants) if variants else _("standard"),
-        ),
-        style="bold",
-    )
+    quick = match.target == QUICK_TARGET
+    # a brza 163 has no target score to claim: "na dosta" does not apply to it
+    variants = rule_names(replace(match.rules, dosta=False) if quick else match.rules)
+    values = {
+        "seed": match.seed,
+        "target": match.target,
+        "level": level_name(difficulty),
+        "rules": ", ".join(variants) if variants else _("standard"),
+    }
+    if quick:
+        text = _("Match seed {seed} · brza 163 · bots {level} · rules {rules}")
+    else:
+        text = _("Match seed {seed} · target {target} · bots {level} · rules {rules}")
+    return Text(text.format(**values), style="bold")
 
 
 def _standing(match: Match) -> Text:
     if match.winner is not None:
         values = {"ours": match.scores[you() % 2], "theirs": match.scores[1 - you() % 2]}
+        # the match is over: said in the past tense, the opponents as "they" (in Croatian
+        # "oni", never the "vi" that labels their column)
         if ours(match.winner):
-            text = _("We win {ours} : {theirs} (mi : vi)")
+            text = _("We won {ours} : {theirs} (mi : vi)")
         else:
-            text = _("They win {ours} : {theirs} (mi : vi)")
+            text = _("They won {ours} : {theirs} (mi : vi)")
         return Text(text.format(**values), style="bold")
     return Text(
         _("Match in progress at {mi} : {vi} (mi : vi)").format(
@@ -557,9 +568,9 @@ def _english_summary(result: RoundResult, written: Pair) -> str:
         return summary(result, written)
 
 
-def _english_marks(played: RoundRecord) -> list[str]:
+def _english_marks(played: RoundRecord, rules: Rules) -> list[str]:
     with english():
-        return sheet_marks(played)
+        return sheet_marks(played, rules)
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:

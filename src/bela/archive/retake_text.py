@@ -14,44 +14,54 @@ from rich.text import Text
 
 from bela.archive.replay_text import TEAM_NAMES, card_text, seat_name
 from bela.engine import Call, Round
-from bela.i18n import _, ngettext
+from bela.i18n import _
 from bela.wording import suit_name
+
+Pair = tuple[int, int]
 
 __all__ = ["gain_text", "retake_view", "signed"]
 
 
 def signed(value: float, digits: int = 1) -> str:
-    """A signed figure with a real minus sign, as a sheet writes it."""
+    """A signed figure with a real minus sign, as a sheet writes it; one that rounds to
+    zero is written unsigned ("0.0", never "−0.0" or "+0.0")."""
     text = f"{value:+.{digits}f}"
+    if float(text) == 0:
+        return f"{0:.{digits}f}"
     return text.replace("-", "\u2212")
 
 
-def gain_text(gain: int, same: bool) -> Text:
-    """What the bot in the seat would have changed, in a sentence."""
+def gain_text(played: Pair, retaken: Pair, team: int, same: bool) -> Text:
+    """What the bot in the seat would have changed, in a sentence: what we would have
+    written and what they would have, each beside what was written. Never the margin
+    alone as "points more" (issue #35: "250 more" where we wrote 125 more and they 88
+    fewer read as 250 more for us). ``played`` and ``retaken`` are the points written
+    (team 0, team 1); ``team`` is the player's."""
     if same:
         return Text(_("The bot would have played this round exactly as you did."))
-    if gain > 0:
-        text = ngettext(
-            "With the bot in your seat our team would have written {n} point more.",
-            "With the bot in your seat our team would have written {n} points more.",
-            gain,
-        ).format(n=gain)
-        return Text(text, style="bold green")
-    if gain < 0:
-        text = ngettext(
-            "With the bot in your seat our team would have written {n} point less.",
-            "With the bot in your seat our team would have written {n} points less.",
-            -gain,
-        ).format(n=-gain)
-        return Text(text, style="bold red")
-    return Text(_("With the bot in your seat the result would have been the same."))
+    ours, theirs = team, 1 - team
+    if played == retaken:
+        return Text(_("With the bot in your seat the result would have been the same."))
+    text = _(
+        "With the bot in your seat we would have written {ours} instead of {ours_was}, "
+        "and they {theirs} instead of {theirs_was}."
+    ).format(
+        ours=retaken[ours],
+        ours_was=played[ours],
+        theirs=retaken[theirs],
+        theirs_was=played[theirs],
+    )
+    gain = (retaken[ours] - retaken[theirs]) - (played[ours] - played[theirs])
+    style = "bold green" if gain > 0 else "bold red" if gain < 0 else "bold"
+    return Text(text, style=style)
 
 
 def _bids(rnd: Round, seat: int) -> Text:
     parts: list[Text] = []
     for bidder, bid in rnd.bids:
         said = f"{bid.suit.symbol} {suit_name(bid.suit)}" if isinstance(bid, Call) else _("dalje")
-        parts.append(Text(f"{bidder}: {said}", style="underline" if bidder == seat else ""))
+        # seats numbered 1-4, as everywhere a player reads them
+        parts.append(Text(f"{bidder + 1}: {said}", style="underline" if bidder == seat else ""))
     return Text(", ").join(parts)
 
 
@@ -62,7 +72,7 @@ def _trick(rnd: Round, number: int, seat: int) -> Text:
     cards = []
     for i, card in enumerate(trick.cards):
         who = trick.seat_of(i)
-        piece = Text.assemble(f"{who}:", card_text(card, bold=who == trick.winner))
+        piece = Text.assemble(f"{who + 1}:", card_text(card, bold=who == trick.winner))
         if who == seat:
             piece.stylize("underline")
         cards.append(piece)
@@ -77,10 +87,10 @@ def _written(rnd: Round) -> Text:
     )
 
 
-def retake_view(index: int, seat: int, played: Round, retaken: Round, gain: int) -> RenderableType:
+def retake_view(index: int, seat: int, played: Round, retaken: Round) -> RenderableType:
     """Round ``index`` (0-based) as ``played`` and as ``retaken`` with a bot in ``seat``,
     side by side: the bids, each trick (the winning card bold, the seat's own underlined)
-    and what each team wrote; ``gain`` is the bot's margin less the player's."""
+    and what each team wrote, then what each team would have written (``gain_text``)."""
     title = _("Round {n} · dealer {dealer} · you are {seat}").format(
         n=index + 1, dealer=seat_name(played.dealer), seat=seat_name(seat)
     )
@@ -98,4 +108,6 @@ def retake_view(index: int, seat: int, played: Round, retaken: Round, gain: int)
         )
     table.add_row(_("written"), _written(played), _written(retaken))
     same = played.actions == retaken.actions
-    return Group(Rule(Text(title), align="left"), table, gain_text(gain, same))
+    assert played.result is not None and retaken.result is not None
+    said = gain_text(played.result.points, retaken.result.points, seat % 2, same)
+    return Group(Rule(Text(title), align="left"), table, said)

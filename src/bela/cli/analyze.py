@@ -240,11 +240,14 @@ def render_analysis(
             cost = Text(_("forced"), style="dim")
         elif move.costly:
             lost = move.lost_points
-            cost = Text(
-                ngettext("−{points} point", "−{points} points", lost).format(points=lost),
-                style="bold red",
-            )
-            if move.lost_written:
+            if not lost:  # written points only: never "−0 points"
+                cost = Text(_("−{points} written").format(points=move.lost_written), style="red")
+            else:
+                cost = Text(
+                    ngettext("−{points} point", "−{points} points", lost).format(points=lost),
+                    style="bold red",
+                )
+            if lost and move.lost_written:
                 cost.append(_(" (−{points} written)").format(points=move.lost_written), style="red")
         else:
             cost = Text(_("✓ best"), style="green")

@@ -58,10 +58,12 @@ def _run_one(options: ReplayOptions, seat_bot: str, out: TextIO, err: TextIO) ->
 
     players: tuple[str, ...] | None = None
     seat = 0
+    people = False  # a network match: the other seats were people
     if options.file is not None:
         match, record = read_record_file(options.file)
         level, players = record.difficulty, record.players
         seat = 0 if record.me is None else record.me
+        people = record.is_network
     else:
         assert options.seed is not None
         level, notice = resolve_difficulty(options.difficulty or "normal", BOT_KINDS)
@@ -81,13 +83,13 @@ def _run_one(options: ReplayOptions, seat_bot: str, out: TextIO, err: TextIO) ->
     swaps = [swap_round(match, index, seat, level, seat_bot) for index in indices]
     if options.json:
         with english():
-            data = _match_json(swaps, seat_bot, level, players is not None)
+            data = _match_json(swaps, seat_bot, level, people)
         with writing_output():
             print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
         return 0
     with at_table(players, seat if players is not None else None):
-        parts: list[RenderableType] = [_head(seat_bot, level, people=players is not None)]
-        parts.extend(retake_view(s.index, s.seat, s.played, s.retaken, s.gain) for s in swaps)
+        parts: list[RenderableType] = [_head(seat_bot, level, people=people)]
+        parts.extend(retake_view(s.index, s.seat, s.played, s.retaken) for s in swaps)
         if len(swaps) > 1:
             from bela.lab.bot_in_seat import summarize
 

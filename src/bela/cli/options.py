@@ -460,7 +460,14 @@ def _build(
         ),
         allow_abbrev=False,
     )
-    parser.add_argument("--version", action=_Version, version=version_line())
+    # argparse's own default help for --version is a plain English string (Python 3.11 and
+    # 3.12 never look it up): given here, it comes from the catalog like every other word
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        version=version_line(),
+        help=_("show program's version number and exit"),
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     together = next((group for group in _BUILT_TOGETHER if command in group), (command,))
     for name, line in COMMANDS.items():

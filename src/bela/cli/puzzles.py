@@ -104,9 +104,10 @@ def add_puzzles_parser(commands: Any) -> argparse.ArgumentParser:
     )
     puzzles.add_argument(
         "--theme",
+        type=_theme,
         choices=THEMES,
         metavar="THEME",
-        help=_("only puzzles of this theme: {themes}").format(themes=", ".join(THEMES)),
+        help=_("only puzzles of this theme: {themes}").format(themes=_themes_listed()),
     )
     puzzles.add_argument(
         "--daily", action="store_true", help=_("today's puzzle, the same for everyone")
@@ -179,6 +180,30 @@ def add_puzzles_parser(commands: Any) -> argparse.ArgumentParser:
     )
     add_cluster_option(generate)
     return puzzles
+
+
+def _theme(text: str) -> str:
+    """A theme as ``--theme`` takes it: its id (``lead``) or its name in the player's language
+    ("prvi u štihu"), so that no English has to be typed in hr; anything else is left for
+    argparse's choices to refuse in one line."""
+    from bela.puzzle_words import theme_name
+
+    wanted = " ".join(text.split()).casefold()
+    for theme in THEMES:
+        if wanted in (theme, theme_name(theme).casefold()):
+            return theme
+    return text
+
+
+def _themes_listed() -> str:
+    """Every theme for ``--help``: its id and, where they differ, its name ("lead (prvi u
+    štihu)"); either is taken."""
+    from bela.puzzle_words import theme_name
+
+    return ", ".join(
+        theme if theme_name(theme) == theme else f"{theme} ({theme_name(theme)})"
+        for theme in THEMES
+    )
 
 
 def puzzles_options(args: argparse.Namespace, parser: argparse.ArgumentParser) -> PuzzlesOptions:

@@ -44,6 +44,7 @@ from bela.archive.records import (
     match_from_record,
     parse_action,
     record_from_match,
+    seated,
 )
 from bela.archive.storage import archive_match, data_dir, os_error_text
 from bela.engine import IllegalActionError
@@ -330,13 +331,12 @@ class TableSaver:
         the table's save stays, and the next start of the host archives it).
         """
         assert table.match is not None
-        record = record_from_match(table.match, table.difficulty)
-        record = record.model_copy(
-            update={
-                "players": tuple(table.name_of(i) for i in range(4)),
-                "me": table.host_seat,
-                "bot_rounds": tuple(sorted(table.bot_played)) or None,
-            }
+        record = seated(
+            record_from_match(table.match, table.difficulty),
+            "network",
+            (table.name_of(0), table.name_of(1), table.name_of(2), table.name_of(3)),
+            me=table.host_seat,
+            bot_rounds=tuple(sorted(table.bot_played)) or None,
         )
         try:
             where = archive_match(record)

@@ -478,14 +478,13 @@ class Table:
         for seat in self.seats:
             if seat.timer is not None:
                 seat.timer.cancel()
-        from bela.archive.records import record_from_match
+        from bela.archive.records import record_from_match, seated
 
-        record = record_from_match(self.match, self.difficulty)
-        record = record.model_copy(
-            update={
-                "players": tuple(self.name_of(i) for i in range(4)),
-                "bot_rounds": tuple(sorted(self.bot_played)) or None,
-            }
+        record = seated(
+            record_from_match(self.match, self.difficulty),
+            "network",
+            (self.name_of(0), self.name_of(1), self.name_of(2), self.name_of(3)),
+            bot_rounds=tuple(sorted(self.bot_played)) or None,
         )
         message = {
             "type": "over",

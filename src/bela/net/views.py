@@ -133,7 +133,7 @@ def _sheet(match: Match) -> list[dict[str, Any]]:
             "index": r.index,
             "written": list(r.written),
             "note": round_note(r),
-            "marks": sheet_mark_codes(r),
+            "marks": sheet_mark_codes(r, match.rules),
         }
         for r in match.rounds
     ]

@@ -37,7 +37,7 @@ from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
-from bela.wording import set_bot_names
+from bela.wording import set_bot_names, set_player_name
 
 if TYPE_CHECKING:
     from bela.engine import Match
@@ -141,9 +141,11 @@ class BelaApp(App[int]):
         self._hold_delay = hold_delay
         self.auto_bela = auto_bela if auto_bela is not None else stored.auto_bela
         self.player_name = stored.player_name
-        """The player's own name ("" = not given): the records and a network table use it."""
+        """The player's own name ("" = not given): the table, the talk, the records and a
+        network table use it."""
         self.bot_names = stored.bot_names
         set_bot_names(self.bot_names)
+        set_player_name(self.player_name)
         self.always_declare = (
             always_declare if always_declare is not None else stored.always_declare
         )
@@ -162,6 +164,7 @@ class BelaApp(App[int]):
                 ("auto_bela", auto_bela),
                 ("reduced_motion", reduced_motion),
                 ("rules", rules),
+                ("language", language),
             )
             if given is not None
         }
@@ -232,6 +235,7 @@ class BelaApp(App[int]):
         The bots' names take effect on every screen at once (``wording.seat_name``)."""
         self.player_name, self.bot_names = player, bots
         set_bot_names(bots)
+        set_player_name(player)
         self.remember(player_name=player, bot_names=bots)
         self.notify(_("Names saved."), timeout=3, topic="names")
 
@@ -316,7 +320,7 @@ class BelaApp(App[int]):
         if difficulty is not None:
             self.difficulty = difficulty
             self.remember(difficulty=difficulty)
-        self._after_settings()
+        self._after_settings(target, difficulty)
 
     def _apply_saved_theme(self) -> None:
         """Use the saved theme, then save the theme whenever the player picks another."""
@@ -665,12 +669,21 @@ class BelaApp(App[int]):
         from bela.tui.screens.settings import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(), self._after_settings)
+            before = (self.target, self.difficulty)
 
-    def _after_settings(self, _result: None = None) -> None:
-        """The start screen shows the next match's target, bots and house rules: update them."""
+            def after(_result: None = None) -> None:
+                target = self.target if self.target != before[0] else None
+                difficulty = self.difficulty if self.difficulty != before[1] else None
+                self._after_settings(target, difficulty)
+
+            self.push_screen(SettingsScreen(), after)
+
+    def _after_settings(self, target: int | None = None, difficulty: str | None = None) -> None:
+        """The start screen shows the next match's house rules, and the target and bots just
+        changed (None: not changed, so F2 then Esc leaves the start screen's own choice as
+        it was; it used to put the saved target back)."""
         if isinstance(self.screen, StartScreen):
-            self.screen.show_settings(self.target, self.difficulty, self.rules)
+            self.screen.show_settings(target, difficulty, self.rules)
 
 
 def run_app(

@@ -64,16 +64,13 @@ def zvanja_lines(rnd: Round) -> list[str]:
 
 
 def silent_line(seat: int, after: Round) -> str:
-    """The log's line for a "šutim": who kept zvanja back, and who now has the zvanja."""
-    if is_you(seat):
-        said = _("You say nothing of your zvanja (šutim): they do not count.")
-    else:
-        said = _("{name} says nothing of their zvanja (šutim): they do not count.").format(
-            name=SEAT_NAMES[seat]
-        )
+    """The log's line for a "šutim": the seat says it as at a table ("Lucija: šutim", "Ivo:
+    šutim"), then which zvanja count now, if any (nothing more when none is left: there
+    is nothing to say, issue #35)."""
+    said = _("{name}: šutim (zvanja kept back, they do not count).").format(name=SEAT_NAMES[seat])
     team = after.zvanja_team
     if team is None:
-        return said + " " + _("No zvanja this round.")
+        return said
     points = after.zvanja_points[team]
     if ours(team):
         return said + " " + _("Zvanja for us: {points}.").format(points=points)

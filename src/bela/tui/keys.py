@@ -260,7 +260,9 @@ KEYS: Final = (
         "",
         N_(
             'say "dosta" (house rule na dosta) on your lead after taking a trick: offered once '
-            "the points counted reach the target, and asked once before it counts"
+            "the points counted reach the target, and asked once before it counts (the key "
+            "again says it, Enter plays on); short of the target it only says how many points "
+            "are missing"
         ),
         letters=("dosta",),
     ),

@@ -20,13 +20,14 @@ from bela.engine import (
     Phase,
     Round,
     RoundRecord,
+    Rules,
     Suit,
 )
 from bela.i18n import _
 from bela.tui.keys import bid_keys
 from bela.tui.standing import deals_played
 from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES, card_text, team_of
-from bela.wording import is_you, mark_words, suit_name, you
+from bela.wording import is_pod_mus, is_you, mark_words, suit_name, you
 
 __all__ = [
     "BidModel",
@@ -205,7 +206,7 @@ def seat_model(rnd: Round, seat: int, finished_trick: bool) -> SeatModel:
     )
 
 
-def _round_note(record: RoundRecord) -> str:
+def _round_note(record: RoundRecord, rules: Rules) -> str:
     result = record.result
     if result.redeal:
         return _("redeal")
@@ -216,12 +217,17 @@ def _round_note(record: RoundRecord) -> str:
         notes.append(mark_words(f"pad:{team_of(result.caller)}", you() % 2))
     if result.stiglja is not None:
         notes.append(mark_words(f"stiglja:{result.stiglja}", you() % 2))
+    if not notes and result.caller is not None and is_pod_mus(record, rules):
+        # the dealer had to call: said where the panel's narrow column has room (a pad or
+        # a štiglja says more); the blok (b) and the round's summary always say it
+        notes.append(mark_words(f"podmus:{team_of(result.caller)}", you() % 2))
     return " ".join(notes)
 
 
 def sheet_model(match: Match) -> SheetModel:
     rows = tuple(
-        SheetRow(r.index + 1, r.written[0], r.written[1], _round_note(r)) for r in match.rounds
+        SheetRow(r.index + 1, r.written[0], r.written[1], _round_note(r, match.rules))
+        for r in match.rounds
     )
     deal = 0
     if match.target == QUICK_TARGET:

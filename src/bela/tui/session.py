@@ -92,7 +92,9 @@ def _named(record: MatchRecord, names: tuple[str, ...] | None) -> MatchRecord:
     """The record with the table's names (the player's and the bots', from the settings)."""
     if names is None or record.players is not None:
         return record
-    return record.model_copy(update={"players": names})
+    from bela.archive.records import seated
+
+    return seated(record, "app", (names[0], names[1], names[2], names[3]))
 
 
 def autosave(match: Match, difficulty: str, names: tuple[str, ...] | None = None) -> str | None:

@@ -14,7 +14,7 @@ from typing import Final
 from bela import outcome_words as words
 from bela.engine import Action, Call, Pass, Play, RoundResult, Suit, Zvanje, ZvanjeKind
 from bela.i18n import _
-from bela.wording import card_text, rank_plural, seat_name, suit_name, team_name
+from bela.wording import card_text, rank_plural, seat_name, sequence_word, suit_name, team_name
 
 __all__ = [
     "HUMAN",
@@ -77,7 +77,7 @@ def zvanje_text(zvanje: Zvanje) -> str:
     if zvanje.kind is ZvanjeKind.BELOT:
         return _("belot in {suit}").format(suit=suit_name(zvanje.cards[0].suit))
     cards = " ".join(card_text(c) for c in zvanje.cards)
-    return _("sequence {cards} ({points})").format(cards=cards, points=zvanje.points)
+    return f"{sequence_word(zvanje.points)} {cards} ({zvanje.points})"
 
 
 def action_text(action: Action) -> str:

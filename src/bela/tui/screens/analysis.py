@@ -46,19 +46,21 @@ def analysis_lines(analysis: RoundAnalysis) -> list[Text]:
     for move in costly:
         best = card_list(move.best)
         who = SEAT_NAMES[move.seat]
+        # only what was lost: a card may cost written points and no card points, or the
+        # reverse, and "−0" says nothing (issue #35)
+        costs: list[Text] = []
+        if move.lost_points:
+            points = ngettext("−{points} card point", "−{points} card points", move.lost_points)
+            costs.append(Text(points.format(points=move.lost_points), style="bold red"))
+        if move.lost_written:
+            costs.append(Text(_("−{points} written").format(points=move.lost_written)))
         lines.append(
             Text.assemble(
                 (_("Trick {n}: ").format(n=move.trick), "bold"),
                 _("{name}: {card}, the best was {best}: ").format(
                     name=who, card=card_text(move.played), best=best
                 ),
-                (
-                    ngettext(
-                        "−{points} card point", "−{points} card points", move.lost_points
-                    ).format(points=move.lost_points),
-                    "bold red",
-                ),
-                _(", −{points} written").format(points=move.lost_written),
+                Text(", ").join(costs),
             )
         )
     totals = analysis.lost_by_seat()

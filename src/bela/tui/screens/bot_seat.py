@@ -76,7 +76,7 @@ class BotSeatScreen(ModalScreen[None]):
         self.swap = swap
         names = None if self.players is None else tuple(self.players)
         with at_table(names, self.seat if names is not None else None):
-            view = retake_view(swap.index, swap.seat, swap.played, swap.retaken, swap.gain)
+            view = retake_view(swap.index, swap.seat, swap.played, swap.retaken)
         self.query_one("#bot-seat-text", Static).update(view)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

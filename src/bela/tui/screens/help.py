@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown, Select
+from textual.widgets import Markdown, Select, Static
 
 from bela.engine import QUICK_TARGET, Rules
 from bela.i18n import N_, _
@@ -262,6 +263,9 @@ class HelpScreen(LanguageRedraw, ModalScreen[None]):
         yield TooSmall()
         with VerticalScroll(id="help"):
             yield language_picker(self._language_setting(), prefixed=True)
+            why = self._language_why()
+            if why:
+                yield Static(Text(why), id="help-language-why")
             text = help_text(self.rules, self.target, self.auto_bela)
             title, rest = text.split("\n", 1)
             yield Markdown(f"{title}\n\n{house_rules_text(self.rules, self.in_play)}{rest}")
@@ -276,6 +280,26 @@ class HelpScreen(LanguageRedraw, ModalScreen[None]):
         value = event.value
         if isinstance(app, BelaApp) and isinstance(value, str) and value != app.language_setting:
             app.change_language(value)
+
+    def _language_why(self) -> str:
+        """The language in use when ``--lang`` chose it over the saved one (the picker shows
+        the saved setting), said as the settings screen says it; else ""."""
+        from bela.i18n import LANGUAGE_NAMES, current_language
+        from bela.tui.app import BelaApp
+
+        app = self.app
+        if not isinstance(app, BelaApp) or app.sources.get("language") != "flag":
+            return ""
+        saved = app.language_setting
+        if saved == current_language():
+            return ""
+        return _(
+            "{setting}: {value} in this run, given on the command line (saved: {saved})."
+        ).format(
+            setting=_("Language"),
+            value=LANGUAGE_NAMES.get(current_language(), current_language()),
+            saved=LANGUAGE_NAMES.get(saved, saved) if saved else _("automatic (from the system)"),
+        )
 
     def _language_setting(self) -> str:
         from bela.tui.app import BelaApp

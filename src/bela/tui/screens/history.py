@@ -30,6 +30,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -264,11 +265,15 @@ class HistoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#history-table", DataTable)
+        # the bots' column as wide as the longest level's name in the player's language
+        # ("normalni" was cut to "normal" at 80 columns, issue #35), the rules' the narrower
+        levels = max(cell_len(level_name(level)) for level in ("easy", "normal", "hard"))
+        bots = min(max(6, levels), 10)
         for key, name, width in (
             ("date", _("date"), 16),
             ("to", _("to"), 4),
-            ("bots", _("bots"), 6),
-            ("rules", _("rules"), 11),
+            ("bots", _("bots"), bots),
+            ("rules", _("rules"), 11 - (bots - 6)),
             ("result", _("result"), 18),
             ("seed", _("seed"), 10),
         ):
@@ -718,7 +723,7 @@ class ReplayScreen(Screen[None]):
         sums = [0, 0]
         for played in self.match.rounds[: self.views[index].index + 1]:
             sums = [sums[0] + played.written[0], sums[1] + played.written[1]]
-            marks = ", ".join(sheet_marks(played))
+            marks = ", ".join(sheet_marks(played, self.match.rules))
             style = "reverse" if played.index == self.views[index].index else ""
             lines.append(
                 Text(

@@ -16,7 +16,7 @@ from textual.widgets import Button, Static
 
 from bela.engine import Match
 from bela.engine.rules import QUICK_TARGET
-from bela.i18n import N_, _
+from bela.i18n import N_, _, ngettext
 from bela.tui.keys import letter
 from bela.tui.model import sheet_model
 from bela.tui.text import SEAT_NAMES
@@ -28,39 +28,90 @@ __all__ = ["MatchEndScreen", "winner_text"]
 
 
 def winner_text(match: Match) -> str:
-    """ "Mi win 523 to 410!" and how (belot, or the target reached)."""
-    winner = match.winner if match.winner is not None else 0
+    """Who won the finished match, by how much and how (belot, dosta, the target reached).
+
+    One whole sentence per winner and way, in the past tense (the match is over): "You
+    and Marko won ..." or "Ivo and Ana won ..." are separate messages, never a head put
+    into a shared tail, so each language words the opponents as the opponents (in
+    Croatian "Ivo i Ana su pobijedili", never the "vi" of the score sheet's column).
+    """
+    if ours(match.winner if match.winner is not None else 0):
+        return _we_won(match)
+    return _they_won(match)
+
+
+def _played_deals(match: Match) -> int:
+    return sum(1 for played in match.rounds if not played.result.redeal)
+
+
+def _we_won(match: Match) -> str:
+    partner = SEAT_NAMES[2]
     mi, vi = match.scores
-    we = ours(winner)
-    if we:
-        head = _("You and {partner} win").format(partner=SEAT_NAMES[2])
-    else:
-        head = _("{right} and {left} win").format(right=SEAT_NAMES[1], left=SEAT_NAMES[3])
     if match.belot:
         seat = match.rounds[-1].result.belot_seat
         if seat is None:
-            return _("{head}: belot, all eight cards of a suit!").format(head=head)
+            return _("You and {partner} won: belot, all eight cards of a suit!").format(
+                partner=partner
+            )
         if is_you(seat):
-            return _("{head}: you held belot, all eight cards of a suit!").format(head=head)
-        return _("{head}: {name} held belot, all eight cards of a suit!").format(
-            head=head, name=SEAT_NAMES[seat]
+            return _("You and {partner} won: you held belot, all eight cards of a suit!").format(
+                partner=partner
+            )
+        return _("You and {partner} won: {partner} held belot, all eight cards of a suit!").format(
+            partner=partner
         )
-    first, second = (mi, vi) if we else (vi, mi)
-    values = {"head": head, "first": first, "second": second}
+    values = {"partner": partner, "first": mi, "second": vi}
     last = match.rounds[-1].result if match.rounds else None
     if last is not None and last.claim is not None:
         if last.claim_ok:
-            return _("{head} {first} to {second} (a right dosta).").format(**values)
-        return _("{head} {first} to {second} (the other side's wrong dosta).").format(**values)
+            return _("You and {partner} won {first} to {second} (our right dosta).").format(
+                **values
+            )
+        return _("You and {partner} won {first} to {second} (their wrong dosta).").format(**values)
     if match.target == QUICK_TARGET:
-        return _("{head} {first} to {second} (brza 163: the higher total after the deals).").format(
-            **values
+        deals = _played_deals(match)
+        return ngettext(
+            "You and {partner} won {first} to {second} (brza 163: the higher total after "
+            "{n} deal).",
+            "You and {partner} won {first} to {second} (brza 163: the higher total after "
+            "{n} deals).",
+            deals,
+        ).format(n=deals, **values)
+    return _("You and {partner} won {first} to {second} (we reached {target}).").format(
+        target=match.target, **values
+    )
+
+
+def _they_won(match: Match) -> str:
+    right, left = SEAT_NAMES[1], SEAT_NAMES[3]
+    mi, vi = match.scores
+    if match.belot:
+        seat = match.rounds[-1].result.belot_seat
+        if seat is None:
+            return _("{right} and {left} won: belot, all eight cards of a suit!").format(
+                right=right, left=left
+            )
+        return _("{right} and {left} won: {name} held belot, all eight cards of a suit!").format(
+            right=right, left=left, name=SEAT_NAMES[seat]
         )
-    if we:
-        return _("{head} {first} to {second} (we reached {target}).").format(
-            target=match.target, **values
-        )
-    return _("{head} {first} to {second} (they reached {target}).").format(
+    values = {"right": right, "left": left, "first": vi, "second": mi}
+    last = match.rounds[-1].result if match.rounds else None
+    if last is not None and last.claim is not None:
+        if last.claim_ok:
+            return _("{right} and {left} won {first} to {second} (their right dosta).").format(
+                **values
+            )
+        return _("{right} and {left} won {first} to {second} (our wrong dosta).").format(**values)
+    if match.target == QUICK_TARGET:
+        deals = _played_deals(match)
+        return ngettext(
+            "{right} and {left} won {first} to {second} (brza 163: the higher total after "
+            "{n} deal).",
+            "{right} and {left} won {first} to {second} (brza 163: the higher total after "
+            "{n} deals).",
+            deals,
+        ).format(n=deals, **values)
+    return _("{right} and {left} won {first} to {second} (they reached {target}).").format(
         target=match.target, **values
     )
 

@@ -305,7 +305,11 @@ class NetTableScreen(Screen[None]):
             return self.leader and self.state is not None and self.over is None
         if action == "start":  # only the one who starts sees the key
             return self.state is None and self.leader
-        if action in ("choose", "hint", "last_trick"):
+        if action == "choose":  # Enter: "Play", and "Bid" while trump is named
+            return self.state is not None and self.state.view.phase != "bidding"
+        if action == "choose_bid":
+            return self.state is not None and self.state.view.phase == "bidding"
+        if action in ("hint", "last_trick"):
             return self.state is not None
         if action == "again":  # another match, once this one is over
             return self.over is not None
@@ -464,15 +468,17 @@ class NetTableScreen(Screen[None]):
             self._new_match()
             before = None  # a new match: its first state
         self.state = state
-        if before is None:
-            self.refresh_bindings()  # the match has started: the table's keys, not the lobby's
-            if self.leader:
-                self._log(
-                    _(
-                        "Host's keys: z pauses and resumes, x and a seat 1-4 hands an away "
-                        "player's seat to a bot."
-                    )
+        if before is None or (before.view.phase == "bidding") != (state.view.phase == "bidding"):
+            # the match has started (the table's keys, not the lobby's), or trump was named
+            # or a new deal began (Enter's word: "Bid" while naming trump, else "Play")
+            self.refresh_bindings()
+        if before is None and self.leader:
+            self._log(
+                _(
+                    "Host's keys: z pauses and resumes, x and a seat 1-4 hands an away "
+                    "player's seat to a bot."
                 )
+            )
         if state.last:
             last = self._worded(state.last, state.last_code, state.last_args)
             ended = state.last_code in ROUND_CODES
@@ -533,17 +539,13 @@ class NetTableScreen(Screen[None]):
         self._queue_moments(state)
 
     def _silent_line(self, state: State, seat: int) -> str:
-        """The table talk's line for a "šutim", as the local table says it."""
-        if seat == state.seat and not self.session.watch:
-            said = _("You say nothing of your zvanja (šutim): they do not count.")
-        else:
-            name = oneline(_players(state)[seat], 32)
-            said = _("{name} says nothing of their zvanja (šutim): they do not count.").format(
-                name=name
-            )
+        """The table talk's line for a "šutim", as the local table says it (the seat's
+        name, "šutim", and the zvanja that count now, if any)."""
+        name = oneline(_players(state)[seat], 32)
+        said = _("{name}: šutim (zvanja kept back, they do not count).").format(name=name)
         team = state.view.zvanja_team
         if team is None:
-            return said + " " + _("No zvanja this round.")
+            return said
         points = sum(z.points for _seat, shown in state.view.shown_zvanja for z in shown)
         if self.session.watch:
             named = oneline(team_names(_players(state))[team], 60)
@@ -1027,6 +1029,9 @@ class NetTableScreen(Screen[None]):
             return
         self._send({"type": "act", "action": action})
 
+    def action_choose_bid(self) -> None:
+        self.action_choose()
+
     def action_choose(self) -> None:
         if self.state is None:
             return
@@ -1083,11 +1088,15 @@ class NetTableScreen(Screen[None]):
         self._act(_BIDS[index])
 
     def action_claim(self) -> None:
-        """Dosta at a network seat: asked once (``DostaPrompt``), sent once confirmed."""
-        from bela.tui.screens.prompts import DostaPrompt
+        """Dosta at a network seat: short of the target only how many points are missing,
+        at or past it asked once (``DostaPrompt``, Enter plays on) and sent once confirmed."""
+        from bela.tui.screens.prompts import DostaPrompt, short_of_dosta
 
         state, points = self.state, self._counted()
         if state is None or points is None:
+            return
+        if points < state.target:
+            self._say(short_of_dosta(points, state.target), "hint")
             return
         asked = state
 

@@ -16,7 +16,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from bela.engine import Card, CompletedTrick, Zvanje
-from bela.i18n import N_, _, current_language, ngettext
+from bela.i18n import N_, _, ngettext
+from bela.tui.keys import letter
 from bela.tui.model import TrickModel, trick_cards
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.text import SEAT_NAMES, card_text, zvanje_text
@@ -24,22 +25,29 @@ from bela.tui.widgets import TooSmall
 from bela.tui.widgets.trick import trick_text
 from bela.wording import is_you, padded
 
-__all__ = ["BelaPrompt", "DeclarePrompt", "DostaPrompt", "LastTrickScreen", "answer_keys"]
+__all__ = [
+    "NO_BELA_KEY",
+    "BelaPrompt",
+    "DeclarePrompt",
+    "DostaPrompt",
+    "LastTrickScreen",
+    "short_of_dosta",
+]
 
-_ANSWER_KEYS: Final = {"hr": ("d", "n"), "es": ("s", "n"), "ru": ("д", "н")}
-"""Yes and no as a player of each language types them: da / ne, sí / no, да / нет."""
-
-
-def answer_keys() -> tuple[str, str]:
-    """The keys that say yes and no in the player's language (English y / n elsewhere)."""
-    return _ANSWER_KEYS.get(current_language(), ("y", "n"))
+NO_BELA_KEY: Final = "0"
+"""The key that plays the card without announcing bela: no card is numbered 0 and no
+language's table gives it a meaning, so the question takes no key that means something else
+(issue #35: in Croatian it took d, which is dalje, and n, a new match). Enter announces."""
 
 
 class BelaPrompt(FreshModal[bool | None]):
     """Asked when the human plays the card that carries bela (the first of the trump
     king and queen by default, the second under the old house rule).
 
-    Only a key pressed while the question is on show answers it.
+    Enter announces it (the 20 points are the team's: the choice a player makes almost
+    always), ``0`` plays the card without announcing (``NO_BELA_KEY``), Esc takes the card
+    back. No letter answers it: every letter means something at the table in some
+    language. Only a key pressed while the question is on show answers it.
 
     Dismissed with True (announce), False (play without announcing) or None
     (changed their mind: the card is not played).
@@ -47,9 +55,9 @@ class BelaPrompt(FreshModal[bool | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "answer(True)", N_("Bela!")),
+        Binding(NO_BELA_KEY, "answer(False)", N_("No bela")),
         Binding("escape", "answer(None)", N_("Back")),
     ]
-    """Yes and no are letters of the player's language (``answer_keys``), read in ``on_key``."""
 
     def __init__(self, card: Card, *, second: bool = False) -> None:
         """``second``: the match announces bela with the second card (an old house rule)."""
@@ -71,24 +79,14 @@ class BelaPrompt(FreshModal[bool | None]):
                     "Announce bela for 20 points?"
                 )
             yield Static(text.format(card=card_text(self.card)), classes="title")
-            yes, no = answer_keys()
             with Horizontal(classes="buttons"):
-                yield Button(_("Bela! ({key})").format(key=yes), id="yes", variant="primary")
-                yield Button(_("No ({key})").format(key=no), id="no")
-
-    def on_key(self, event: events.Key) -> None:
-        """The language's yes and no letters (a key typed before the question: ``FreshModal``)."""
-        if event.time < self._shown_at:
-            return
-        typed = (event.character or "").lower()
-        yes, no = answer_keys()
-        if typed in (yes, no):
-            event.stop()
-            event.prevent_default()
-            self.dismiss(typed == yes)
+                yield Button(_("Bela! ({key})").format(key="Enter"), id="yes", variant="primary")
+                yield Button(_("No bela ({key})").format(key=NO_BELA_KEY), id="no")
+                yield Button(_("Back (Esc)"), id="back")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        answers = {"yes": True, "no": False}
+        self.dismiss(answers.get(event.button.id or ""))
 
     def action_answer(self, answer: bool | None) -> None:
         self.dismiss(answer)
@@ -134,19 +132,33 @@ class DeclarePrompt(FreshModal[bool]):
         self.dismiss(answer)
 
 
-class DostaPrompt(FreshModal[bool]):
-    """Asked before "dosta" counts: a claim ends the match either way, so one key never does.
+def short_of_dosta(points: int, target: int) -> str:
+    """What the dosta key says short of the target: how many points we still miss. A claim
+    then always loses the match, so it is not asked (the local and the network table)."""
+    missing = target - points
+    return ngettext(
+        "Not dosta yet: we have {points} of {target}, {missing} point short.",
+        "Not dosta yet: we have {points} of {target}, {missing} points short.",
+        missing,
+    ).format(points=points, target=target, missing=missing)
 
-    ``points`` is what we have counted so far (score, tricks, zvanja, bela); when it
-    is short of ``target`` the question says that the claim would lose the match.
-    Dismissed with True (say it) or False (play on). Only a key pressed while the
-    question is on show answers it.
+
+class DostaPrompt(FreshModal[bool]):
+    """Asked before "dosta" counts, once we have counted the target: a claim ends the match.
+
+    ``points`` is what we have counted so far (score, tricks, zvanja, bela), at least
+    ``target`` (short of it the table only says how many are missing). Enter and Esc
+    play on: Enter is the key of every card, so a stray one never ends the match; the
+    dosta key again (``letter("dosta")``) or the button says it. Dismissed with True
+    (say it) or False (play on). Only a key pressed while the question is on show
+    answers it.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "answer(True)", N_("Dosta!")),
+        Binding("enter", "answer(False)", N_("Play on")),
         Binding("escape", "answer(False)", N_("Back")),
     ]
+    """The dosta letter of the player's language is read in ``on_key``."""
 
     def __init__(self, points: int, target: int) -> None:
         super().__init__()
@@ -155,20 +167,28 @@ class DostaPrompt(FreshModal[bool]):
 
     def question(self) -> str:
         """The one question asked, in the player's words (we: the player's team)."""
-        if self.points >= self.target:
-            return _("Say dosta? We have {points}. Enter: yes, Esc: no").format(points=self.points)
         return _(
-            "Say dosta? We have only {points} of {target}: a wrong dosta loses the match.\n"
-            "Enter: say it all the same, Esc: no"
-        ).format(points=self.points, target=self.target)
+            "Say dosta? We have {points} of {target}.\n{key}: dosta, Enter or Esc: play on"
+        ).format(points=self.points, target=self.target, key=letter("dosta"))
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="dosta", classes="dialog"):
             yield Static(self.question(), classes="title")
             with Horizontal(classes="buttons"):
-                yield Button(_("Dosta! (Enter)"), id="yes", variant="primary")
-                yield Button(_("No (Esc)"), id="no")
+                yield Button(_("Play on (Enter)"), id="no", variant="primary")
+                yield Button(_("Dosta! ({key})").format(key=letter("dosta")), id="yes")
+
+    def on_key(self, event: events.Key) -> None:
+        """The dosta letter says it (a key typed before the question: ``FreshModal``)."""
+        if event.time < self._shown_at:
+            event.stop()
+            event.prevent_default()
+            return
+        if (event.character or "").lower() == letter("dosta"):
+            event.stop()
+            event.prevent_default()
+            self.dismiss(True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

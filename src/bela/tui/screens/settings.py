@@ -22,7 +22,7 @@ from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.foundation.untrusted import shown_path
-from bela.i18n import N_, _, pgettext
+from bela.i18n import LANGUAGE_NAMES, N_, _, current_language, pgettext
 from bela.settings import (
     NAME_LIMIT,
     RULE_CHOICES,
@@ -248,6 +248,14 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 _("Reduce motion"),
                 on_off(app.reduced_motion),
                 on_off(saved.reduced_motion),
+            ),
+            # --lang: the language in use, and that the picker below is the saved one
+            "language": (
+                _("Language"),
+                LANGUAGE_NAMES.get(current_language(), current_language()),
+                LANGUAGE_NAMES.get(saved.language, saved.language)
+                if saved.language
+                else _("automatic (from the system)"),
             ),
         }
         lines = []

@@ -336,11 +336,15 @@ class StartScreen(LanguageRedraw, Screen[None]):
     def _rules_text(rules: Rules) -> str:
         return _("House rules: {rules}   (F2: settings)").format(rules=rules_summary(rules))
 
-    def show_settings(self, target: int, difficulty: str, rules: Rules) -> None:
-        """Show what the settings screen just chose: the target, the bots, the house rules."""
+    def show_settings(self, target: int | None, difficulty: str | None, rules: Rules) -> None:
+        """Show what the settings screen just chose: the target, the bots (None: not changed
+        there, the start screen keeps its own choice) and the house rules."""
         self.rules = rules
         self.query_one("#start-rules", Static).update(self._rules_text(rules))
-        for set_id, name in (("target", str(target)), ("difficulty", difficulty)):
+        chosen = (("target", None if target is None else str(target)), ("difficulty", difficulty))
+        for set_id, name in chosen:
+            if name is None:
+                continue
             for button in self.query_one(f"#{set_id}", RadioSet).query(RadioButton):
                 if button.name == name and not button.value:
                     button.value = True

@@ -12,20 +12,23 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from bela.engine import LAST_TRICK_BONUS, Match, Round, RoundRecord
+from bela.engine import LAST_TRICK_BONUS, Match, Round, RoundRecord, Rules
 from bela.i18n import N_, _
 from bela.tui.keys import bind_letters
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.standing import deals_played, standing_after
 from bela.tui.text import SEAT_NAMES, TEAM_NAMES, explain_round
 from bela.tui.widgets import TooSmall
-from bela.wording import is_you, ours, padded, suit_name
+from bela.wording import is_pod_mus, is_you, ours, padded, suit_name
 
 __all__ = ["RoundSummaryScreen", "summary_rows", "summary_title"]
 
 
-def summary_title(record: RoundRecord, names: Sequence[str] | None = None) -> str:
-    """``names``: the seats' names at a network table (seat 0 is the player's)."""
+def summary_title(
+    record: RoundRecord, names: Sequence[str] | None = None, rules: Rules | None = None
+) -> str:
+    """``names``: the seats' names at a network table (seat 0 is the player's). ``rules``,
+    the match's, say whether the dealer called pod mus (everybody else said dalje)."""
     result = record.result
     n = record.index + 1
     if result.redeal:
@@ -33,11 +36,15 @@ def summary_title(record: RoundRecord, names: Sequence[str] | None = None) -> st
     if result.caller is None or result.trump is None:
         return _("Round {n}").format(n=n)
     values = {"n": n, "symbol": result.trump.symbol, "suit": suit_name(result.trump)}
+    forced = rules is not None and is_pod_mus(record, rules)
     if is_you(result.caller):
+        if forced:
+            return _("Round {n}: pod mus, you called {symbol} {suit}").format(**values)
         return _("Round {n}: you called {symbol} {suit}").format(**values)
-    return _("Round {n}: {name} called {symbol} {suit}").format(
-        name=SEAT_NAMES[result.caller] if names is None else names[result.caller], **values
-    )
+    name = SEAT_NAMES[result.caller] if names is None else names[result.caller]
+    if forced:
+        return _("Round {n}: pod mus, {name} called {symbol} {suit}").format(name=name, **values)
+    return _("Round {n}: {name} called {symbol} {suit}").format(name=name, **values)
 
 
 def summary_rows(record: RoundRecord, last_trick_team: int | None) -> list[tuple[str, int, int]]:
@@ -137,7 +144,9 @@ class RoundSummaryScreen(FreshModal[None]):
         standing = standing_after(scores, target, self.deal)
         yield TooSmall()
         with Vertical(id="summary", classes="dialog"):
-            yield Static(Text(summary_title(record, self.names), style="bold"), classes="title")
+            rules = None if self.match is None else self.match.rules
+            title = summary_title(record, self.names, rules)
+            yield Static(Text(title, style="bold"), classes="title")
             yield Static(table, id="summary-table")
             explained = explain_round(record.result, record.written, self.names)
             yield Static(Text(explained), id="explain")  # names are plain text, never markup

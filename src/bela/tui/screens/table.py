@@ -86,7 +86,7 @@ from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.zvanja import ZvanjaPanel
-from bela.wording import action_error, level_name
+from bela.wording import action_error, is_you, level_name
 
 if TYPE_CHECKING:
     from bela.ai.hard import Advice
@@ -98,10 +98,16 @@ _NUMBER_KEYS: Final = tuple(str(n) for n in range(1, 9))
 
 
 def _rules_named(match: Match) -> str:
-    """The match's house rules for the score sheet's header; empty for the standard game."""
+    """The match's house rules for the score sheet's header; empty for the standard game.
+
+    A brza 163 has no target score to claim, so "na dosta" does not apply to it and is
+    not named there (issue #35)."""
+    from dataclasses import replace
+
     from bela.settings import rules_summary
 
-    summary = rules_summary(match.rules)
+    rules = replace(match.rules, dosta=False) if match.target == QUICK_TARGET else match.rules
+    summary = rules_summary(rules)
     return "" if summary == _("standard") else summary
 
 
@@ -136,6 +142,10 @@ class TableScreen(LanguageRedraw, Screen[None]):
         self._message: tuple[str, str] = ("", "")
         self._zvanja_heard: int | None = None
         self._declare_heard: int | None = None
+        self._declare_answered: int | None = None
+        """The round (index) in which the player answered the zvanja question: until then
+        the side panel shows nobody's zvanja (issue #35: the partner's were on show while
+        the player was still choosing to declare or to keep theirs back)."""
         """The round whose zvanja have been said (the moment comes once a round)."""
         self._opened_at: float | None = None
         """When the human's turn opened (``event_clock``); None while it is not their turn.
@@ -174,7 +184,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
             log.say(entry)
         if rnd is not None:
             index = self.match.next_index
-            log.say(Text(_("— Round {n} —").format(n=index + 1), style="bold"))
+            log.say(self._round_heading(index))
             for line in round_lines(self.match.deal(index), rnd.actions):
                 log.say(line)
         self._save()
@@ -263,11 +273,31 @@ class TableScreen(LanguageRedraw, Screen[None]):
 
     # ------------------------------------------------------------------ drawing
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is "Play" in the footer, and "Bid" while the player names trump."""
+        if action == "choose":
+            return not self._bidding_now()
+        if action == "choose_bid":
+            return self._bidding_now()
+        return True
+
+    def action_choose_bid(self) -> None:
+        self.action_choose()
+
+    def _refresh_enter_word(self) -> None:
+        """The footer's word for Enter follows the phase: refreshed when it changes only
+        (the footer is composed anew on every refresh of the bindings)."""
+        bidding = self._bidding_now()
+        if bidding != getattr(self, "_footer_bidding", False):
+            self._footer_bidding = bidding
+            self.refresh_bindings()
+
     def refresh_view(self) -> None:
         """Hand every widget a fresh snapshot of the state."""
         rnd = self.shown
         if rnd is None:
             return
+        self._refresh_enter_word()
         held = self.held is not None
         round_number = self.match.next_index if self.finished is None else self.finished.index
         self.query_one("#status", Static).update(
@@ -276,8 +306,16 @@ class TableScreen(LanguageRedraw, Screen[None]):
                     Text(self._quick_status(rnd), style="bold")
                     if self.match.target == QUICK_TARGET
                     else Text(
-                        _(
-                            "Round {n} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score} (to {target})"  # noqa: E501
+                        (
+                            # the player dealing is said to them ("dijeliš ti"), never
+                            # the pronoun in a name's place ("dijeli Ti")
+                            _(
+                                "Round {n} · you deal · {mi} {mi_score} · {vi} {vi_score} (to {target})"  # noqa: E501
+                            )
+                            if is_you(rnd.dealer)
+                            else _(
+                                "Round {n} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score} (to {target})"  # noqa: E501
+                            )
                         ).format(
                             n=round_number + 1,
                             dealer=SEAT_NAMES[rnd.dealer],
@@ -303,6 +341,15 @@ class TableScreen(LanguageRedraw, Screen[None]):
             self._message = (self._prompt(), "hint")
         self._show_message()
 
+    def _round_heading(self, index: int) -> Text:
+        """The talk's line at a new deal, naming it as the status line does: "— Round 4 —",
+        or in a brza 163 "— Deal 2 of 3 —" (issue #35: the talk said "Runda 2" under a
+        header saying "Dijeljenje 2 od 3")."""
+        if self.match.target == QUICK_TARGET:
+            heading = deal_heading(deals_played(self.match.rounds) + 1)
+            return Text(f"— {heading} —", style="bold")
+        return Text(_("— Round {n} —").format(n=index + 1), style="bold")
+
     def _quick_status(self, rnd: Round) -> str:
         """The status line of a brza 163: which of its three deals this is, not "(to 163)"."""
         match = self.match
@@ -310,7 +357,11 @@ class TableScreen(LanguageRedraw, Screen[None]):
             deal = deals_played(match.rounds) + 1
         else:
             deal = deals_played(r for r in match.rounds if r.index <= self.finished.index)
-        return _("{progress} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score}").format(
+        if is_you(rnd.dealer):
+            text = _("{progress} · you deal · {mi} {mi_score} · {vi} {vi_score}")
+        else:
+            text = _("{progress} · dealer {dealer} · {mi} {mi_score} · {vi} {vi_score}")
+        return text.format(
             progress=deal_heading(deal),
             dealer=SEAT_NAMES[rnd.dealer],
             mi=TEAM_NAMES[0],
@@ -324,7 +375,13 @@ class TableScreen(LanguageRedraw, Screen[None]):
         trick = self.query_one("#trick", TrickView)
         trick.motion = self.bela_app.motion
         trick.callout = bela_callout(rnd, self.held)
-        self.query_one("#zvanja", ZvanjaPanel).talk = first_trick_zvanja(rnd, self.held)
+        deciding = (
+            self._zvanja_wait_for() is not None
+            and self._declare_answered != self.match.next_index
+            and rnd is self.match.current
+        )
+        talk = None if deciding else first_trick_zvanja(rnd, self.held)
+        self.query_one("#zvanja", ZvanjaPanel).talk = talk
 
     def _refresh_centre(self, rnd: Round) -> None:
         bidding = rnd.phase is Phase.BIDDING and self.human_turn()
@@ -511,6 +568,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
         return True
 
     def _after_declare(self, declare: bool | None) -> None:
+        self._declare_answered = self.match.next_index
         rnd = self.match.current
         if declare is False and rnd is not None and rnd.can_stay_silent():
             self._commit(Silent(), HUMAN)  # its line says who now has the zvanja
@@ -565,9 +623,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
             self.app.push_screen(MatchEndScreen(self.match), self._after_match_end)
             return
         index = self.match.next_index
-        self.query_one("#log", TableTalk).say(
-            Text(_("— Round {n} —").format(n=index + 1), style="bold")
-        )
+        self.query_one("#log", TableTalk).say(self._round_heading(index))
         self.bid_cursor = 0
         self.refresh_view()
         self._drive()
@@ -650,9 +706,11 @@ class TableScreen(LanguageRedraw, Screen[None]):
         """Say "dosta" (house rule na dosta): claim that mi have reached the target.
 
         Only the player who has just won a trick may, before leading again; the
-        engine checks the claim, and a wrong one loses the match. So the key only
-        asks (``DostaPrompt``: the points counted, and a warning when they are short);
-        the claim is made once the player confirms, if the moment has not passed.
+        engine checks the claim, and a wrong one loses the match. Short of the target
+        the key only says how many points are missing (a claim then always loses, so it
+        is never offered: a stray key and Enter must not lose the match). At or past it
+        the key asks (``DostaPrompt``, Enter plays on); the claim is made once the player
+        confirms, if the moment has not passed.
         """
         rnd = self.match.current
         if self._not_your_turn(self._take_key_time()) or rnd is None:
@@ -665,7 +723,12 @@ class TableScreen(LanguageRedraw, Screen[None]):
         except IllegalActionError as exc:
             self.say(f"✗ {action_error(exc)}", "error")
             return
-        from bela.tui.screens.prompts import DostaPrompt
+        from bela.tui.screens.prompts import DostaPrompt, short_of_dosta
+
+        points, target = rnd.counted(0), self.match.target
+        if points < target:
+            self.say(short_of_dosta(points, target), "hint")
+            return
 
         asked = self.match
 
@@ -673,7 +736,7 @@ class TableScreen(LanguageRedraw, Screen[None]):
             if say_it and self.match is asked and self.human_turn():
                 self._human_act(Claim())
 
-        self.app.push_screen(DostaPrompt(rnd.counted(0), self.match.target), answered)
+        self.app.push_screen(DostaPrompt(points, target), answered)
 
     def _bid(self, index: int, typed: float | None = None) -> None:
         rnd = self.match.current

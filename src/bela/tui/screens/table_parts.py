@@ -42,6 +42,10 @@ _NUMBER_KEYS: Final = tuple(str(n) for n in range(1, 9))
 CHOOSE_BINDINGS: Final = [
     # footer words kept short: at 80 columns every key, F1 help included, must show
     Binding("enter", "choose", N_("Play")),
+    # the same key while trump is being named: the footer says "Bid", not "Play" (as short:
+    # at 80 columns the footer has no cell to spare)
+    # (a screen's check_action shows one of the two, issue #35)
+    Binding("enter", "choose_bid", N_("Bid")),
     Binding("left", "move(-1)", N_("Left"), show=False),
     Binding("right", "move(1)", N_("Right"), show=False),
     Binding("up", "move(-1)", N_("Up"), show=False),
