@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from bela import __version__
+from bela import DISTRIBUTION, __version__
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
 from bela.engine.rules import DEFAULT_RULES
@@ -418,17 +418,20 @@ def add_cluster_option(parser: argparse.ArgumentParser) -> None:
         help=_(
             "run on a Ray cluster instead of local processes: 'local' starts one on this "
             "machine for the run, 'auto' joins the one started here with 'ray start', "
-            "ray://HOST:10001 reaches one elsewhere; needs pip install 'bela[cluster]' "
+            "ray://HOST:10001 reaches one elsewhere; needs pip install 'croatian-bela[cluster]' "
             "(the result is the same as without it)"
         ),
     )
 
 
 def version_line() -> str:
-    """``bela --version``: the version, and which build of the engine runs (issue #26)."""
+    """``bela --version``: the version, the package it came from (``pipx install`` needs that
+    name, not ``bela``), and which build of the engine runs (issue #26); the pure build's hard
+    bot searches a share of its deals (``bela.ai.hard.PURE_SHARE``), and the player hears it."""
     chosen = build()
+    head = f"bela {__version__} ({DISTRIBUTION})"
     if chosen.compiled:
-        built = _("compiled with mypyc")
+        return f"{head}, " + _("compiled with mypyc")
     elif chosen.reason == "forced":
         built = _("pure Python (BELA_PURE is set)")
     elif chosen.reason == "stale":
@@ -438,7 +441,8 @@ def version_line() -> str:
         ).format(file=chosen.module.replace(".", "/") + ".py")
     else:
         built = _("pure Python (not compiled)")
-    return f"bela {__version__}, {built}"
+    lighter = _("the hard bot searches fewer guessed deals than on the compiled build")
+    return f"{head}, {built}; {lighter}"
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
