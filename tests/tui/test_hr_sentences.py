@@ -28,11 +28,11 @@ from bela.archive.replay_text import summary as replay_summary
 from bela.engine import Match, Play, RoundRecord, RoundResult, Suit, score_round_detail
 from bela.i18n import LOCALE_DIR, set_language
 from bela.net.phrases import Phrase, render, round_over
-from bela.tui.events import action_lines, claim_line, result_line
+from bela.table_talk import action_lines, claim_line, result_line
+from bela.table_text import explain_round
 from bela.tui.model import status_line, taken_text
 from bela.tui.screens.match_end import winner_text
 from bela.tui.screens.summary import summary_rows, summary_title
-from bela.tui.text import explain_round
 from bela.wording import mark_words, points
 
 

@@ -94,6 +94,9 @@ class PlayOptions:
     """``--rules``; None when not given (the app's own choice)."""
     lang: str | None = None
     """``--lang``; None when not given (the settings', else the system's language)."""
+    plain: bool = False
+    """``--plain``: the match as lines of text (``bela.cli.plain``); also chosen by itself
+    where the app cannot run (``TERM=dumb``, input or output not a terminal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -556,6 +559,15 @@ def _add_play_parser(commands: Any) -> None:
         metavar="N",
         help=_("start at the N-th deal of the seed's match (default 1)"),
     )
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        help=_(
+            "play as lines of text, one sentence for each event, answered by typing: for "
+            "screen readers and terminals that cannot draw the app (chosen by itself when "
+            "TERM=dumb or when input or output is not a terminal)"
+        ),
+    )
     resume = play.add_mutually_exclusive_group()
     resume.add_argument(
         "--resume",
@@ -794,6 +806,7 @@ def parse(argv: Sequence[str]) -> Options:
             resume=args.resume,
             rules=args.rules,
             lang=getattr(args, "lang", None),
+            plain=args.plain,
         )
     if args.command == "replay":
         sub = subparsers["replay"]

@@ -24,10 +24,10 @@ from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.foundation.native import build
 from bela.foundation.untrusted import shown_path
 from bela.i18n import N_, _, pgettext
+from bela.session import DIFFICULTIES
 from bela.settings import NAME_LIMIT, RULE_CHOICES, clean_name, rules_summary, settings_path
 from bela.tui.palette import theme_label
 from bela.tui.screens.start import Choice, Choices
-from bela.tui.session import DIFFICULTIES
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw, language_picker
