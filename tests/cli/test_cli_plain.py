@@ -170,13 +170,16 @@ def test_croatian_bids_are_croatias_letters_and_the_talk_is_croatian() -> None:
 
     set_language("hr")
     try:
-        player = Player(["k", "q"])
+        player = Player(["s", "c", "k", "q"])
         table, out, _ = table_for(Match.new(5, 1001), player)
         table.play()
     finally:
         set_language("en")
     text = out.getvalue()
-    assert "Ti: ♦ karo je adut" in text  # k is karo in Croatian
+    assert "Ti: karo je adut" in text  # k is karo in Croatian
+    # s and c are English's letters, not the table's: refused, nothing named
+    assert "s: nije karta koju imaš ni mogućnost ovdje; ? ih nabraja." in text
+    assert "c: nije karta koju imaš ni mogućnost ovdje; ? ih nabraja." in text
     assert "Runda 1" in text
     assert "Your" not in text and " plays " not in text  # every line in Croatian
 
@@ -291,3 +294,19 @@ def test_plain_mode_never_imports_the_app() -> None:
 def test_bela_play_plain_is_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--help"]) == 0
     assert "--plain" in capsys.readouterr().out
+
+
+def test_spoken_lines_name_a_suit_once_and_words_write_the_suit_out() -> None:
+    """espeak-ng read "♦ diamonds" as "diamonds diamonds" and "9♠" as "nine spade suit"."""
+    from bela.cli.plain import spoken
+
+    assert spoken("Ana: ♦ diamonds is trump", False) == "Ana: diamonds is trump"
+    assert spoken("You play 9♠.", False) == "You play 9♠."
+    assert spoken("Trick 1: you take it, +14 (10♥ A♠)", True) == (
+        "Trick 1: you take it, +14 (10 of hearts A of spades)"
+    )
+
+
+def test_words_on_the_command_line_reach_the_table(data_dir: Path, config_dir: Path) -> None:
+    done = run_bela(["play", "--plain", "--words", "--seed", "9"], "q\n", data_dir, config_dir)
+    assert "Your cards: 1: " in done.stdout and " of " in done.stdout and "♠" not in done.stdout

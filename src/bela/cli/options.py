@@ -97,6 +97,8 @@ class PlayOptions:
     plain: bool = False
     """``--plain``: the match as lines of text (``bela.cli.plain``); also chosen by itself
     where the app cannot run (``TERM=dumb``, input or output not a terminal)."""
+    words: bool = False
+    """``--words``: in plain mode, each card's suit as a word ("9 of spades"), for speech."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -568,6 +570,14 @@ def _add_play_parser(commands: Any) -> None:
             "TERM=dumb or when input or output is not a terminal)"
         ),
     )
+    play.add_argument(
+        "--words",
+        action="store_true",
+        help=_(
+            "in plain mode, write each card's suit as a word (9 of spades, not 9♠), as a "
+            "screen reader should say it"
+        ),
+    )
     resume = play.add_mutually_exclusive_group()
     resume.add_argument(
         "--resume",
@@ -807,6 +817,7 @@ def parse(argv: Sequence[str]) -> Options:
             rules=args.rules,
             lang=getattr(args, "lang", None),
             plain=args.plain,
+            words=args.words,
         )
     if args.command == "replay":
         sub = subparsers["replay"]

@@ -24,6 +24,7 @@ imports nothing of the app.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, TextIO
 
@@ -61,7 +62,7 @@ if TYPE_CHECKING:
     from bela.ai import Bot
     from bela.cli.options import PlayOptions
 
-__all__ = ["PlainTable", "run_plain"]
+__all__ = ["PlainTable", "run_plain", "spoken"]
 
 _QUIT: Final = frozenset({"q", "quit", "exit"})
 _CHOICES: Final = frozenset({"?", "help"})
@@ -99,6 +100,7 @@ class PlainTable:
         always_declare: bool = True,
         save: Callable[[Match], str | None] | None = None,
         archive: Callable[[Match], str | None] | None = None,
+        words: bool = False,
     ) -> None:
         self.match = match
         self.difficulty = difficulty
@@ -109,6 +111,8 @@ class PlainTable:
         self.always_declare = always_declare
         self._save = save
         self._archive = archive
+        self.words = words
+        """Cards with their suit as a word (``--words``): "9 of spades", not "9♠"."""
         self._save_problem: str | None = None
         self._declare_asked: int | None = None
         self._hint_for: tuple[object, str] | None = None
@@ -118,7 +122,7 @@ class PlainTable:
     def say(self, line: str) -> None:
         """One whole line, at once (a screen reader reads what has arrived); the app's
         indentation (a zvanje under its team's line) means nothing to the ear."""
-        self.out.write(line.strip() + "\n")
+        self.out.write(spoken(line.strip(), self.words) + "\n")
         self.out.flush()
 
     def ask(self, prompt: str | None) -> str:
@@ -365,7 +369,12 @@ class PlainTable:
 
     def _read_bid(self, rnd: Round, word: str, text: str) -> Action | None:
         parts = word.split()
-        named = parts[1] if len(parts) == 2 and parts[0] in {"call", "zovem", "adut"} else word
+        called = len(parts) == 2 and parts[0] in {"call", "zovem", "adut"}
+        named = parts[1] if called else word
+        if not called and len(named) == 1 and named.isascii():
+            # a bare letter is the table's (bid_keys): Croatian's s is not spades
+            self.say(_not_understood(text))
+            return None
         try:
             suit = Suit.parse(named)
         except CardParseError:
@@ -487,6 +496,25 @@ class PlainTable:
         return lines
 
 
+_SUIT_THEN_NAME: Final = re.compile(r"(?<!\S)[♥♦♠♣] (?=\w)")
+_CARD: Final = re.compile(r"\b(10|[789JQKA])([♥♦♠♣])")
+
+
+def spoken(line: str, words: bool) -> str:
+    """``line`` as it reads aloud: a suit's symbol before its own name is left out (a screen
+    reader said "diamonds diamonds" for "♦ diamonds"); with ``words`` each card's suit is a
+    word ("9 of spades": espeak-ng read "9♠" as "nine spade suit")."""
+    line = _SUIT_THEN_NAME.sub("", line)
+    if not words:
+        return line
+    return _CARD.sub(
+        lambda m: _("{rank} of {suit}").format(
+            rank=m.group(1), suit=suit_name(Suit.parse(m.group(2)))
+        ),
+        line,
+    )
+
+
 def _bids() -> tuple[Call | Pass, ...]:
     """The bids in the order of the table's letters (``bid_keys``): four suits, then dalje."""
     return (*(Call(s) for s in Suit), Pass())
@@ -595,6 +623,7 @@ def run_plain(options: PlayOptions, inp: TextIO, out: TextIO, err: TextIO) -> in
             always_declare=stored.always_declare,
             save=lambda m: autosave(m, level, names),
             archive=lambda m: archive(m, level, names),
+            words=options.words,
         )
         code = table.play()
         out.write(
