@@ -233,6 +233,14 @@ def test_plain_mode_is_chosen_where_the_app_cannot_run(
     assert wants_plain(given, Stream(), Stream(), {"TERM": term}) is plain
 
 
+def test_bela_serve_s_browser_gets_the_app_though_its_pipes_are_not_terminals() -> None:
+    """textual-serve runs ``bela play`` with pipes and its web driver (TEXTUAL_DRIVER)."""
+    pipe = io.StringIO()
+    driver = {"TERM": "xterm", "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver"}
+    assert not wants_plain(False, pipe, pipe, driver)
+    assert wants_plain(True, pipe, pipe, driver)
+
+
 def run_bela(
     args: list[str], typed: str, data: Path, config: Path
 ) -> subprocess.CompletedProcess[str]:

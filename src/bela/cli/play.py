@@ -77,8 +77,14 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
 def wants_plain(given: bool, stdin: TextIO, stdout: TextIO, env: dict[str, str]) -> bool:
     """Whether ``bela play`` plays in plain mode: asked for (``--plain``), or a terminal the
     app cannot run in: ``TERM=dumb`` (Emacs' shell, some SSH clients), or input or output that
-    is not a terminal (a pipe, a file, a screen reader's own console)."""
-    if given or env.get("TERM", "") == "dumb":
+    is not a terminal (a pipe, a file, a screen reader's own console). Under another Textual
+    driver (``TEXTUAL_DRIVER``: ``bela serve``'s browser runs ``bela play`` through pipes) it is
+    the app."""
+    if given:
+        return True
+    if env.get("TEXTUAL_DRIVER"):
+        return False
+    if env.get("TERM", "") == "dumb":
         return True
     try:
         return not (stdin.isatty() and stdout.isatty())
