@@ -318,3 +318,26 @@ def test_spoken_lines_name_a_suit_once_and_words_write_the_suit_out() -> None:
 def test_words_on_the_command_line_reach_the_table(data_dir: Path, config_dir: Path) -> None:
     done = run_bela(["play", "--plain", "--words", "--seed", "9"], "q\n", data_dir, config_dir)
     assert "Your cards: 1: " in done.stdout and " of " in done.stdout and "♠" not in done.stdout
+
+
+def test_new_keeps_the_unfinished_match_in_the_archive(data_dir: Path, config_dir: Path) -> None:
+    """--new starts another match; the unfinished one is kept (bela replay FILE), as in the app."""
+    first = run_bela(["play", "--plain", "--seed", "9"], "q\n", data_dir, config_dir)
+    assert first.returncode == 0, first.stderr
+    second = run_bela(["play", "--plain", "--new", "--seed", "10"], "q\n", data_dir, config_dir)
+    assert second.returncode == 0, second.stderr
+    assert "Resuming" not in second.stdout
+    assert json.loads((data_dir / "autosave.json").read_text())["seed"] == 10
+    assert list((data_dir / "matches").glob("*-9.json"))
+
+
+@pytest.mark.slow
+def test_the_hint_says_why_and_asked_again_the_numbers() -> None:
+    """i (the app's hint key) asks the hard bot; asked again in the same place, its numbers."""
+    table, out, _ = table_for(Match.new(5, 1001), Player(["i", "i", "q"]))
+    table.play()
+    lines = out.getvalue().splitlines()
+    hints = [line for line in lines if line.startswith("Hint")]
+    assert len(hints) == 2 and hints[0].startswith("Hint: ")
+    assert hints[1].startswith(("Hint, the numbers: ", "Hint: "))
+    assert table.match.current is not None and not table.match.current.actions
