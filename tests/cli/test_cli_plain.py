@@ -341,3 +341,16 @@ def test_the_hint_says_why_and_asked_again_the_numbers() -> None:
     assert len(hints) == 2 and hints[0].startswith("Hint: ")
     assert hints[1].startswith(("Hint, the numbers: ", "Hint: "))
     assert table.match.current is not None and not table.match.current.actions
+
+
+def test_at_40_columns_a_sentence_breaks_between_words() -> None:
+    """A terminal cuts a long line mid-word ("O / dgovaraš" at 40 columns in tmux): on a
+    terminal the table breaks it between words; every word stays whole."""
+    player = Player(["q"])
+    table, out, _ = table_for(Match.new(5, 1001), player)
+    table.width = 40
+    table.play()
+    lines = out.getvalue().splitlines()
+    assert all(len(line) <= 40 for line in lines), [line for line in lines if len(line) > 40]
+    words = " ".join(lines).split()
+    assert "Plain" in words and "saves" in words and "quits." in words

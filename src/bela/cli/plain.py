@@ -25,6 +25,8 @@ imports nothing of the app.
 from __future__ import annotations
 
 import re
+import shutil
+import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, TextIO
 
@@ -101,6 +103,7 @@ class PlainTable:
         save: Callable[[Match], str | None] | None = None,
         archive: Callable[[Match], str | None] | None = None,
         words: bool = False,
+        width: int | None = None,
     ) -> None:
         self.match = match
         self.difficulty = difficulty
@@ -113,6 +116,9 @@ class PlainTable:
         self._archive = archive
         self.words = words
         """Cards with their suit as a word (``--words``): "9 of spades", not "9♠"."""
+        self.width = width
+        """A terminal's columns: a longer sentence is broken between words, not where the
+        terminal would cut it ("O / dgovaraš" at 40 columns in tmux); None for a pipe."""
         self._save_problem: str | None = None
         self._declare_asked: int | None = None
         self._hint_for: tuple[object, str] | None = None
@@ -122,7 +128,12 @@ class PlainTable:
     def say(self, line: str) -> None:
         """One whole line, at once (a screen reader reads what has arrived); the app's
         indentation (a zvanje under its team's line) means nothing to the ear."""
-        self.out.write(spoken(line.strip(), self.words) + "\n")
+        text = spoken(line.strip(), self.words)
+        if self.width is not None and len(text) > self.width:
+            text = "\n".join(
+                textwrap.wrap(text, self.width, break_long_words=False, break_on_hyphens=False)
+            )
+        self.out.write(text + "\n")
         self.out.flush()
 
     def ask(self, prompt: str | None) -> str:
@@ -515,6 +526,16 @@ def spoken(line: str, words: bool) -> str:
     )
 
 
+def _terminal_width(out: TextIO) -> int | None:
+    """The columns of the terminal ``out`` is (at least 20), or None when it is not one."""
+    try:
+        if not out.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    return max(20, shutil.get_terminal_size().columns)
+
+
 def _bids() -> tuple[Call | Pass, ...]:
     """The bids in the order of the table's letters (``bid_keys``): four suits, then dalje."""
     return (*(Call(s) for s in Suit), Pass())
@@ -624,14 +645,14 @@ def run_plain(options: PlayOptions, inp: TextIO, out: TextIO, err: TextIO) -> in
             save=lambda m: autosave(m, level, names),
             archive=lambda m: archive(m, level, names),
             words=options.words,
+            width=_terminal_width(out),
         )
         code = table.play()
-        out.write(
+        table.say(
             _(
                 "bela: your match used seed {seed} (the same cards: bela play --seed {seed} "
                 "--new; your match: bela history)"
             ).format(seed=table.match.seed)
-            + "\n"
         )
         return code
     finally:
