@@ -677,6 +677,10 @@ def _others_played(view: SeatView, tricks: int) -> bool:
     return tricks > 0 and bool(view.tricks or view.trick)
 
 
+_TINY: Final = 1e-290
+"""Below this the weights are rescaled first (never for the weights a real deal gets)."""
+
+
 def systematic_resample(weights: Sequence[float], n: int, rng: Random) -> list[int]:
     """``n`` indices into ``weights``, each about ``n * weight / total`` times (low variance).
 
@@ -687,6 +691,10 @@ def systematic_resample(weights: Sequence[float], n: int, rng: Random) -> list[i
     total = sum(weights)
     if total <= 0.0:
         return list(range(min(n, len(weights))))
+    if total < _TINY:  # denormals: total / n underflows; the same shares, scaled up
+        top = max(weights)
+        weights = [w / top for w in weights]
+        total = sum(weights)
     step = total / n
     point = rng.random() * step
     out: list[int] = []
@@ -694,7 +702,8 @@ def systematic_resample(weights: Sequence[float], n: int, rng: Random) -> list[i
     i = 0
     last = len(weights) - 1
     for _ in range(n):
-        while acc < point and i < last:
+        # a deal of weight 0 is never taken (a point of exactly 0.0 would "reach" it)
+        while (acc < point or weights[i] <= 0.0) and i < last:
             i += 1
             acc += weights[i]
         out.append(i)
