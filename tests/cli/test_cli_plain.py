@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bela.ai import make_bot
 from bela.cli import main
@@ -354,3 +356,42 @@ def test_at_40_columns_a_sentence_breaks_between_words() -> None:
     assert all(len(line) <= 40 for line in lines), [line for line in lines if len(line) > 40]
     words = " ".join(lines).split()
     assert "Plain" in words and "saves" in words and "quits." in words
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=30) | st.sampled_from(["²", "١", "10♥ bela", "call", "call Z"]))
+def test_whatever_is_typed_is_refused_or_a_legal_action(text: str) -> None:
+    """Bad input gets a line and changes nothing: no exception, and an action only when the
+    engine takes it (hypothesis over any text, in bidding and in play)."""
+    for match in (_BIDDING, _PLAYING):
+        rnd = match.current
+        assert rnd is not None
+        table, out, _ = table_for(match, Player(["n"] * 3, then_eof=True), auto_bela=False)
+        action = (
+            table._read(rnd, text.strip())
+            if text.strip().casefold() not in {"q", "quit", "exit", "i", "hint", "h"}
+            else None
+        )
+        if action is not None:
+            rnd.apply(action, HUMAN)  # legal: the engine takes it
+        assert table.match is match
+        assert all(len(line) < 400 for line in out.getvalue().splitlines())
+
+
+def _to_play(match: Match) -> Match:
+    rnd = match.current
+    assert rnd is not None
+    while rnd.to_act != HUMAN or rnd.phase is not Phase.PLAYING:
+        action = (
+            Call(Suit.HEARTS)
+            if rnd.phase is Phase.BIDDING and Pass() not in rnd.legal_actions()
+            else rnd.legal_actions()[0]
+        )
+        match = match.apply(action, rnd.to_act)
+        rnd = match.current
+        assert rnd is not None
+    return match
+
+
+_BIDDING = Match.new(5, 1001)
+_PLAYING = _to_play(Match.new(5, 1001))

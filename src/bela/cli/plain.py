@@ -402,7 +402,7 @@ class PlainTable:
             self.say(_not_understood(text))
             return None
         hand = _hand(rnd)
-        if parts[0].isdigit():
+        if parts[0].isdecimal():  # also the digits of other scripts (Arabic-Indic)
             index = int(parts[0]) - 1
             if not 0 <= index < len(hand):
                 self.say(_not_understood(text))
