@@ -7,7 +7,8 @@ venv, and runs the installed ``bela``:
 - ``bela --version`` says ``compiled with mypyc`` where a C compiler is present, else pure;
 - ``bela replay --seed 42 --round 1`` prints the same round as every other install (the builds
   give identical results);
-- ``bela puzzles --json --count 1`` reads one puzzle from the shipped pack.
+- ``bela puzzles --json --count 1`` reads one puzzle from the shipped pack;
+- ``bela play --plain --lang hr``, answered ``q``, speaks Croatian (the translations shipped).
 
 Then the same from the sdist with ``CC`` pointing nowhere: the pure build, said so. Where
 ``pipx`` or ``uv`` is on the PATH, ``pipx install`` and ``uv tool install`` of the clone too
@@ -90,7 +91,18 @@ def play(bela: Path, scratch: Path, env: dict[str, str], compiled: bool, label: 
     puzzles = json.loads(run([str(bela), "puzzles", "--json", "--count", "1"], scratch, env))
     if not (isinstance(puzzles, list) and len(puzzles) == 1 and puzzles[0].get("actions")):
         raise Failed(f"{label}: bela puzzles --json --count 1 gave {str(puzzles)[:500]}")
-    print(f"  {label}: {version}; replay and puzzles ok", flush=True)
+    # the translations are in the wheel: a plain-mode start in Croatian, saved and left
+    plain = subprocess.run(
+        [str(bela), "play", "--plain", "--seed", "1", "--lang", "hr"],
+        cwd=scratch,
+        env=env,
+        input="q\n",
+        capture_output=True,
+        text=True,
+    )
+    if plain.returncode != 0 or "Spremljeno" not in plain.stdout:
+        raise Failed(f"{label}: bela play --plain --lang hr said:\n{plain.stdout[-1500:]}")
+    print(f"  {label}: {version}; replay, puzzles and plain mode in hr ok", flush=True)
     return replay
 
 
