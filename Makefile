@@ -31,10 +31,12 @@ $(STAMP): pyproject.toml
 play: $(STAMP) $(COMPILED)
 	$(BIN)/bela $(ARGS)
 
-# bela on the PATH for good, outside .venv: with uv or pipx, whichever is installed.
+# bela on the PATH for good, outside .venv: with uv or pipx, whichever is installed. The package
+# (croatian-bela, as on PyPI) is built from this clone like any wheel, compiled where a C
+# compiler is present (setup.py); run it again after updating the clone.
 install:
-	@if command -v uv >/dev/null 2>&1; then uv tool install --force --editable .; \
-	elif command -v pipx >/dev/null 2>&1; then pipx install --force --editable .; \
+	@if command -v uv >/dev/null 2>&1; then uv tool install --force .; \
+	elif command -v pipx >/dev/null 2>&1; then pipx install --force .; \
 	else \
 	  echo "make install needs uv (https://docs.astral.sh/uv/) or pipx (https://pipx.pypa.io/)"; \
 	  echo "to put bela on your PATH. Without them: make play, then . $(VENV)/bin/activate"; \
@@ -43,8 +45,8 @@ install:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests tests_cluster tests_lab tests_rl benchmarks browser_tests examples tools build_compiled.py
-	$(BIN)/ruff format --check src tests tests_cluster tests_lab tests_rl benchmarks browser_tests examples tools build_compiled.py
+	$(BIN)/ruff check src tests tests_cluster tests_lab tests_rl benchmarks browser_tests examples tools build_compiled.py setup.py
+	$(BIN)/ruff format --check src tests tests_cluster tests_lab tests_rl benchmarks browser_tests examples tools build_compiled.py setup.py
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
@@ -83,6 +85,13 @@ messages: $(STAMP)
 
 compile-messages: $(STAMP)
 	$(BIN)/pybabel compile -d $(LOCALE) -D bela --statistics
+
+# Installed the ways a player installs it (tools/install_check.py): the sdist and the wheel built,
+# each installed into a fresh venv outside the tree, bela --version (compiled where a compiler
+# is), a seeded replay and a puzzle run from there; then the sdist with CC pointing nowhere (the
+# pure build); pipx and uv tool too where present. About three minutes; CI runs it.
+install-check:
+	$(PYTHON) tools/install_check.py
 
 bench: $(COMPILED)
 	$(BIN)/python benchmarks/bench_engine.py

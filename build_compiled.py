@@ -1,15 +1,20 @@
-"""Compile bela's engine and search with mypyc, in place, where a C compiler is present.
+"""Compile bela's engine and search with mypyc, where a C compiler is present: the one build.
 
-``make`` runs this after installing (``make compiled``); by hand:
-``python build_compiled.py [--require] [--clean]``.
+Two callers, one recipe (``extensions``):
 
-The extension modules land beside their sources in ``src/bela`` (and mypyc's shared runtime in
-``src``), where an editable install and ``PYTHONPATH=src`` both find them; Python prefers them
-to the ``.py`` files. Where there is no C compiler (or no Python headers) nothing is built, any
-old compiled files are removed, and bela runs as pure Python: the same results, slower.
-``bela --version`` says which build runs. ``--require`` makes a missing compiler or a failed
-build an error (the CI target that tests the compiled build); without it both only warn.
-``--clean`` removes the compiled files and builds nothing.
+- ``setup.py``, the build backend's hook: ``python -m build``, ``pip install .``, ``pipx install
+  .``, ``uv tool install .`` and an install from the sdist all compile the modules into the wheel
+  (the way black and mypy ship theirs), or build a pure wheel where there is no compiler;
+- ``make compiled`` (``python build_compiled.py [--require] [--clean]``), for development: the
+  same extensions built in place, beside their sources in ``src/bela`` (and mypyc's shared
+  runtime in ``src``), where an editable install and ``PYTHONPATH=src`` both find them; Python
+  prefers them to the ``.py`` files.
+
+Where there is no C compiler (or no Python headers) nothing is built, any old compiled files are
+removed, and bela runs as pure Python: the same results, slower. ``bela --version`` says which
+build runs. ``--require`` makes a missing compiler or a failed build an error (the CI target that
+tests the compiled build); without it both only warn. ``--clean`` removes the compiled files and
+builds nothing.
 
 The module list is ``bela.foundation.native.COMPILED``, the one the runtime checks.
 """
@@ -23,6 +28,7 @@ import sys
 import sysconfig
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
@@ -67,17 +73,36 @@ def remove_compiled() -> int:
     return removed
 
 
-def build() -> None:
-    """mypycify the modules and build them in place (setuptools' build_ext --inplace)."""
+def extensions() -> list[Any]:
+    """The extension modules of ``COMPILED``, mypycified: what both callers build.
+
+    Run from the project's root (``setup.py`` is; ``build`` changes there): the module names
+    come from the paths (``src/bela/engine/round.py`` is ``bela.engine.round``, ``src`` holding
+    no ``__init__``), and mypy reads its settings from ``pyproject.toml`` there. One shared
+    library (``bela_native__mypyc``) holds the code of them all, with a small shim per module.
+    """
     from mypyc.build import mypycify
+
+    sources = [str(Path("src", *name.split(".")).with_suffix(".py")) for name in COMPILED]
+    return list(
+        mypycify(
+            sources,
+            opt_level="3",
+            multi_file=True,
+            group_name=GROUP,
+            target_dir=str(Path("build", "mypyc", "c")),
+        )
+    )
+
+
+def build() -> None:
+    """Build ``extensions()`` in place (setuptools' ``build_ext --inplace``), as setup.py would."""
     from setuptools import Distribution  # type: ignore[import-untyped, unused-ignore]
 
-    os.chdir(SRC)  # module names come from the paths: bela/engine/round.py is bela.engine.round
-    sources = [str(Path(*name.split(".")).with_suffix(".py")) for name in COMPILED]
-    extensions = mypycify(
-        sources, opt_level="3", multi_file=True, group_name=GROUP, target_dir=str(BUILD / "c")
+    os.chdir(ROOT)
+    dist = Distribution(
+        {"name": "bela-native", "ext_modules": extensions(), "package_dir": {"": "src"}}
     )
-    dist = Distribution({"name": "bela-native", "ext_modules": extensions})
     cmd = dist.get_command_obj("build_ext")
     cmd.inplace = True
     cmd.build_temp = str(BUILD / "temp")

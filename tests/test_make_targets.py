@@ -40,3 +40,15 @@ def test_the_compiled_build_is_made_before_bela_or_the_tests_run(target: str, ru
 def test_make_test_and_test_slow_build_it_too() -> None:
     for target in ("test", "test-slow"):
         assert any("build_compiled.py" in line for line in planned(target)), target
+
+
+def test_ci_installs_bela_as_a_player_would() -> None:
+    """CI builds the sdist and the wheel and plays each installed in a fresh venv (issue #37)."""
+    assert any("tools/install_check.py" in line for line in planned("install-check"))
+    assert "make install-check" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_make_install_installs_the_built_package_not_an_editable_one() -> None:
+    """An editable install would run pure Python until make compiled; the built one compiles."""
+    install = [line for line in planned("install") if "tool install" in line or "pipx" in line]
+    assert install and not any("--editable" in line for line in install)

@@ -18,7 +18,11 @@ import pytest
 from bela.foundation import native
 
 
-def fake_tree(root: Path, compiled: bool = True) -> None:
+def fake_tree(root: Path, compiled: bool = True, checkout: bool = True) -> None:
+    """Sources (and extensions) under ``root``; a checkout has build_compiled.py beside it."""
+    if checkout:
+        root.parent.mkdir(parents=True, exist_ok=True)
+        (root.parent / "build_compiled.py").write_text("")
     for name in native.COMPILED:
         source = root.joinpath(*name.split(".")).with_suffix(".py")
         source.parent.mkdir(parents=True, exist_ok=True)
@@ -33,8 +37,8 @@ def fake_tree(root: Path, compiled: bool = True) -> None:
 @pytest.fixture
 def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv(native.PURE_ENV, raising=False)
-    fake_tree(tmp_path)
-    return tmp_path
+    fake_tree(tmp_path / "src")
+    return tmp_path / "src"
 
 
 def test_a_whole_current_build_is_chosen(tree: Path) -> None:
@@ -60,8 +64,21 @@ def test_no_compiled_files_at_all_is_the_pure_build(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv(native.PURE_ENV, raising=False)
-    fake_tree(tmp_path, compiled=False)
-    assert native._why_pure(tmp_path).reason == "absent"
+    fake_tree(tmp_path / "src", compiled=False)
+    assert native._why_pure(tmp_path / "src").reason == "absent"
+
+
+def test_an_installed_wheel_is_compiled_whatever_order_its_files_were_written_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pip writes a wheel's files in its own order: a source written after its extension is
+    not an edit there (a wheel is never edited), so the compiled build runs (issue #37)."""
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    site = tmp_path / "lib" / "site-packages"
+    fake_tree(site, checkout=False)
+    os.utime(site / "bela" / "engine" / "tricks.py", (3_000, 3_000))
+    assert not native.in_checkout(site)
+    assert native._why_pure(site).compiled
 
 
 @pytest.mark.parametrize("value", ["1", "yes"])

@@ -9,7 +9,7 @@ named player, and the code picks the message, never a word for a slot. Where a
 past tense would need the player's gender (hr, ru) the messages say it in the
 present or as "Ana: ...", which every name fits.
 
-The local table's summary (``bela.tui.text``) and the replay's (``bela.archive.
+The local table's summary (``bela.table_text``) and the replay's (``bela.archive.
 replay_text``) both speak through here, so a round reads the same in both.
 """
 

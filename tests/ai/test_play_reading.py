@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bela.ai.hard import (
@@ -135,6 +135,8 @@ def test_rebuild_round_shows_every_card_of_the_history_in_order() -> None:
     n=st.integers(1, 50),
     seed=st.integers(0, 2**32),
 )
+@example(weights=[0.0, 5e-324], n=1, seed=1)  # the point underflowed to 0.0 and took deal 0
+@example(weights=[5e-324, 5e-324], n=4, seed=0)  # every point 0.0: deal 0 four times
 def test_systematic_resampling_takes_each_deal_about_its_share(
     weights: list[float], n: int, seed: int
 ) -> None:

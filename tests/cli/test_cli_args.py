@@ -129,9 +129,24 @@ def test_version_says_which_build_runs(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["--version"]) == 0
     out = capsys.readouterr().out.strip()
     if build().compiled:
-        assert out == f"bela {__version__}, compiled with mypyc"
+        assert out == f"bela {__version__} (croatian-bela), compiled with mypyc"
     else:
-        assert out.startswith(f"bela {__version__}, pure Python (")
+        assert out.startswith(f"bela {__version__} (croatian-bela), pure Python (")
+
+
+def test_version_says_the_pure_build_s_hard_bot_is_the_lighter_search(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Installed without a compiler, the hard bot searches PURE_SHARE of its deals: a weaker
+    player than the compiled build's, and --version says so (issue #37)."""
+    from bela.foundation import native
+
+    monkeypatch.setattr(native, "_chosen", native.Build("absent"))
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == (
+        f"bela {__version__} (croatian-bela), pure Python (not compiled); "
+        "the hard bot searches fewer guessed deals than on the compiled build\n"
+    )
 
 
 def test_version_says_a_stale_compiled_build_and_what_to_run(
@@ -143,16 +158,25 @@ def test_version_says_a_stale_compiled_build_and_what_to_run(
     monkeypatch.setattr(native, "_chosen", native.Build("stale", "bela.engine.tricks"))
     assert main(["--version"]) == 0
     assert capsys.readouterr().out == (
-        f"bela {__version__}, pure Python (the compiled build is out of date: "
-        "bela/engine/tricks.py changed after it; make compiled)\n"
+        f"bela {__version__} (croatian-bela), pure Python (the compiled build is out of date: "
+        "bela/engine/tricks.py changed after it; make compiled); "
+        "the hard bot searches fewer guessed deals than on the compiled build\n"
     )
 
 
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("C.UTF-8", "pure Python (BELA_PURE is set)"),
-        ("hr_HR.UTF-8", "čisti Python (postavljen je BELA_PURE)"),
+        (
+            "C.UTF-8",
+            "pure Python (BELA_PURE is set); "
+            "the hard bot searches fewer guessed deals than on the compiled build",
+        ),
+        (
+            "hr_HR.UTF-8",
+            "čisti Python (postavljen je BELA_PURE); "
+            "jaki bot pretražuje manje pretpostavljenih dijeljenja nego na prevedenoj verziji",
+        ),
     ],
 )
 def test_version_names_the_pure_build_when_it_is_forced(lang: str, words: str) -> None:
@@ -160,7 +184,7 @@ def test_version_names_the_pure_build_when_it_is_forced(lang: str, words: str) -
     done = subprocess.run(
         [sys.executable, "-m", "bela", "--version"], capture_output=True, text=True, env=env
     )
-    assert done.stdout == f"bela {__version__}, {words}\n"
+    assert done.stdout == f"bela {__version__} (croatian-bela), {words}\n"
 
 
 BAD = [
@@ -207,4 +231,4 @@ def test_python_dash_m_bela_runs_the_same_command_line() -> None:
         [sys.executable, "-m", "bela", "--version"], capture_output=True, text=True, check=False
     )
     assert done.returncode == 0
-    assert done.stdout.startswith(f"bela {__version__}, ")
+    assert done.stdout.startswith(f"bela {__version__} (croatian-bela), ")

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import bela.ai
+import bela.cli.play
 from bela.cli import main
 from bela.cli.options import HOUSE_RULES, PlayOptions, ReplayOptions, parse
 from bela.engine import Round, Rules
@@ -80,6 +81,8 @@ def app_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     fake.run_app = run_app  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "bela.tui", fake)
     monkeypatch.setattr(bela.ai, "BOT_KINDS", ("easy", "normal", "random"))
+    # a terminal that can run the app (pytest's output is not one: plain mode otherwise)
+    monkeypatch.setattr(bela.cli.play, "wants_plain", lambda *args: False)
     return calls
 
 

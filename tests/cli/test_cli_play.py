@@ -10,11 +10,18 @@ from typing import Any
 import pytest
 
 import bela.ai
+import bela.cli.play
 from bela.archive.records import record_from_match
 from bela.archive.storage import autosave_path, save_autosave
 from bela.cli import main
 from bela.cli.common import CliError, resolve_difficulty
 from bela.engine import Match
+
+
+@pytest.fixture(autouse=True)
+def app_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A terminal that can run the app (pytest's output is not one: plain mode otherwise)."""
+    monkeypatch.setattr(bela.cli.play, "wants_plain", lambda *args: False)
 
 
 @pytest.fixture

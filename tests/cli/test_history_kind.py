@@ -4,7 +4,7 @@ network matches as network ones, whatever names the records keep.
 The app keeps the seats' names in its records once the player names them in F2; a bela that
 took every record with names for a network match filed all of that player's matches as
 "network" (history, statistics, the F3 filter). The records here are written the way the app
-and the network host write them (``bela.tui.session.archive``, ``seated``), and the old
+and the network host write them (``bela.session.archive``, ``seated``), and the old
 files as they were written before the record said its kind.
 """
 
@@ -30,7 +30,7 @@ from bela.archive.records import (
 from bela.archive.stats import statistics
 from bela.archive.storage import archive_match, matches_dir, read_record
 from bela.cli import main
-from bela.tui.session import archive
+from bela.session import archive
 from bela.wording import match_kind
 
 NAMES = ("Lucija", "Ivo", "Marko", "Ana")

@@ -41,7 +41,7 @@ from bela.archive.storage import (
     save_autosave,
 )
 from bela.foundation.files import FileRefusedError, read_limited
-from bela.tui.session import autosave, shelve_unfinished
+from bela.session import autosave, shelve_unfinished
 
 
 def record(seed: int, steps: int | None = None) -> MatchRecord:

@@ -57,7 +57,7 @@ def test_bela_lab_bid_fit_without_the_lab_extra_says_how_to_get_it(
     data.write_text('{"deal": 1}\n')
     assert main(["lab", "bid-fit", str(data), "--out", str(tmp_path / "w.json")]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "pip install 'bela[lab]'" in err
+    assert err.count("\n") == 1 and "pip install 'croatian-bela[lab]'" in err
     assert not (tmp_path / "w.json").exists()
 
 

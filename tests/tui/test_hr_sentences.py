@@ -43,12 +43,12 @@ from bela.engine import (
 )
 from bela.i18n import LOCALE_DIR, set_language
 from bela.net.phrases import Phrase, render, round_over
-from bela.tui.events import action_lines, claim_line, result_line, silent_line, zvanja_lines
+from bela.table_talk import action_lines, claim_line, result_line, silent_line, zvanja_lines
+from bela.table_text import explain_round
 from bela.tui.model import status_line, taken_text
 from bela.tui.screens.match_end import winner_text
 from bela.tui.screens.start import _intro
 from bela.tui.screens.summary import summary_rows, summary_title
-from bela.tui.text import explain_round
 from bela.wording import mark_words, points
 
 
@@ -162,7 +162,7 @@ def _ivo_calls() -> tuple[Round, Round]:
 
 def _sequence(cards: str) -> str:
     from bela.engine import find_zvanja
-    from bela.tui.text import zvanje_text
+    from bela.table_text import zvanje_text
 
     [run] = find_zvanja(cards.split())
     return zvanje_text(run)

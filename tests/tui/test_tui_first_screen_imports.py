@@ -77,6 +77,9 @@ RUN_TO_FIRST_SCREEN = textwrap.dedent(
         return run(self, headless=True, size=(100, 40), auto_pilot=look)
 
     textual.app.App.run = headless_run
+    import bela.cli.play  # a terminal that can run the app (this one's output is a pipe)
+
+    bela.cli.play.wants_plain = lambda *args: False
     from bela.cli import main
 
     code = main([])

@@ -31,12 +31,12 @@ from bela.archive.replay_text import card_text, match_rounds
 from bela.archive.stats import statistics
 from bela.archive.storage import matches_dir, read_record
 from bela.engine import Match, Pass, Rules
+from bela.table_text import SEAT_NAMES
 from bela.tui import BelaApp
 from bela.tui.commands import BelaCommands
 from bela.tui.screens.history import HistoryScreen, ReplayScreen
 from bela.tui.screens.sheet import SheetScreen
 from bela.tui.screens.stats import StatsScreen, race_text, stats_text
-from bela.tui.text import SEAT_NAMES
 from bela.tui.widgets.score_sheet import ScoreSheet
 
 SIZE = (80, 24)

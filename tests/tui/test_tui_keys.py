@@ -1,4 +1,4 @@
-"""Every key is documented, from one table (``bela.tui.keys``): README, F1 help and the palette.
+"""Every key is documented, from one table (``bela.keys``): README, F1 help and the palette.
 
 Issue #12: the README's key table and the F1 help left out ``i`` (hint), ``a``
 (analysis) and ``n`` (new match), and the command palette had no hint.
@@ -16,9 +16,7 @@ from tui_pilot import make_app, play_round, settle, table
 
 from bela.engine import Pass, Suit
 from bela.i18n import LANGUAGES, set_language
-from bela.tui import BelaApp
-from bela.tui.commands import BelaCommands
-from bela.tui.keys import (
+from bela.keys import (
     ACTIONS,
     KEYS,
     LETTERS,
@@ -29,6 +27,8 @@ from bela.tui.keys import (
     readme_letters_table,
     readme_table,
 )
+from bela.tui import BelaApp
+from bela.tui.commands import BelaCommands
 from bela.tui.screens.help import HelpScreen
 from bela.tui.screens.summary import RoundSummaryScreen
 from bela.tui.screens.table import TableScreen
@@ -55,13 +55,13 @@ def bound_keys() -> set[str]:
 def test_every_bound_key_is_in_the_key_table() -> None:
     listed = {name for key in KEYS for code in LANGUAGES for name in key.key_names(code)}
     missing = bound_keys() - listed
-    assert not missing, f"keys bound but not in bela.tui.keys.KEYS: {sorted(missing)}"
+    assert not missing, f"keys bound but not in bela.keys.KEYS: {sorted(missing)}"
     assert {"i", "a", "n"} <= listed
 
 
 def test_the_readme_shows_the_key_table_word_for_word() -> None:
     assert readme_table() in README.read_text(encoding="utf-8"), (
-        "README.md's key table differs from bela.tui.keys.readme_table(): paste its output"
+        "README.md's key table differs from bela.keys.readme_table(): paste its output"
     )
 
 
@@ -125,7 +125,7 @@ def test_the_readme_shows_every_languages_letters() -> None:
     table = readme_letters_table()
     assert "| Dalje | p | d |" in table
     assert table in README.read_text(encoding="utf-8"), (
-        "README.md's letters table differs from bela.tui.keys.readme_letters_table()"
+        "README.md's letters table differs from bela.keys.readme_letters_table()"
     )
 
 

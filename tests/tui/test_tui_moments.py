@@ -26,11 +26,11 @@ from tui_pilot import (
 
 import bela.tui.widgets.trick as trick_module
 from bela.engine import Call, Card, Match, Rank, Suit
+from bela.table_text import card_text
 from bela.tui import BelaApp
 from bela.tui.model import TrickModel, trick_cards
 from bela.tui.screens.prompts import BelaPrompt
 from bela.tui.screens.zvanja import ZvanjaScreen
-from bela.tui.text import card_text
 from bela.tui.widgets import TrickView
 from bela.tui.widgets.cards import DIM_RED, RED
 from bela.tui.widgets.trick import gather_text

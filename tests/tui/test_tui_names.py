@@ -23,9 +23,9 @@ from bela.settings import (
     save_settings,
     settings_path,
 )
+from bela.table_text import SEAT_NAMES
 from bela.tui import BelaApp
 from bela.tui.screens.settings import SettingsScreen
-from bela.tui.text import SEAT_NAMES
 from bela.tui.widgets import SeatBadge
 
 SIZE = (100, 40)

@@ -23,6 +23,7 @@ from bela.i18n import LANGUAGES
 from bela.net.protocol import ViewInfo
 from bela.net.seat_view import seat_view_of
 from bela.net.views import view_info
+from bela.table_text import explain_round
 from bela.tui import BelaApp
 from bela.tui.moments import bela_callout as local_callout
 from bela.tui.moments import first_trick_zvanja
@@ -31,7 +32,6 @@ from bela.tui.remote import RemoteSession
 from bela.tui.screens.prompts import LastTrickScreen
 from bela.tui.screens.summary import RoundSummaryScreen
 from bela.tui.screens.zvanja import ZvanjaScreen
-from bela.tui.text import explain_round
 from bela.tui.widgets.zvanja import ZvanjaPanel
 
 NAMES = ("Ana", "bot 2", "bot 3", "bot 4")

@@ -160,7 +160,7 @@ async def test_the_bela_question_takes_no_letter_that_means_something_else() -> 
 
 
 def test_the_bela_questions_key_means_nothing_else_in_any_language() -> None:
-    from bela.tui.keys import LETTERS
+    from bela.keys import LETTERS
     from bela.tui.screens.prompts import NO_BELA_KEY
 
     for letters in LETTERS.values():

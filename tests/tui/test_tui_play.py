@@ -19,6 +19,8 @@ from tui_pilot import first_legal_index, human_move, make_app, play_round, settl
 
 from bela.ai.driver import bot_action
 from bela.engine import Call, Card, Match, Pass, Phase, Play, Rank, Suit
+from bela.session import make_bots
+from bela.table_text import explain_round, sentence
 from bela.tui.model import hand_order, sheet_model
 from bela.tui.screens.help import HelpScreen
 from bela.tui.screens.match_end import MatchEndScreen, winner_text
@@ -26,8 +28,6 @@ from bela.tui.screens.prompts import LastTrickScreen
 from bela.tui.screens.start import StartScreen
 from bela.tui.screens.summary import RoundSummaryScreen
 from bela.tui.screens.table import TableScreen
-from bela.tui.session import make_bots
-from bela.tui.text import explain_round, sentence
 from bela.tui.widgets import Hand, TooSmall
 
 

@@ -26,8 +26,8 @@ from bela.archive.puzzle_pack import Pack, Puzzle, read_lines
 from bela.archive.puzzle_store import PuzzleStore, daily_puzzle
 from bela.engine import Pass, Play, Suit
 from bela.i18n import set_language
+from bela.keys import letter
 from bela.tui.commands import BelaCommands
-from bela.tui.keys import letter
 from bela.tui.puzzle_table import place, seat_models, trick_model, voids
 from bela.tui.screens.puzzles import PuzzleScreen, RatingScreen, ThemeScreen
 from bela.tui.widgets import Hand, SeatBadge

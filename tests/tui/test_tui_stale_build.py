@@ -58,3 +58,30 @@ async def test_a_current_absent_or_forced_build_says_nothing(
     """No compiler (the usual case) or BELA_PURE is no news to the player."""
     said = await start(monkeypatch, native.Build(reason))
     assert [line for line in said if "make compiled" in line] == []
+
+
+@pytest.mark.parametrize(
+    ("chosen", "said"), [(native.Build("absent"), True), (native.Build(""), False)]
+)
+async def test_settings_say_the_pure_build_s_hard_bot_is_the_lighter_search(
+    monkeypatch: pytest.MonkeyPatch, chosen: native.Build, said: bool
+) -> None:
+    """Installed without a compiler, the hard bot searches fewer deals: F2, where the bots are
+    chosen, says so beside them; the compiled build says nothing (issue #37)."""
+    from textual.widgets import Static
+
+    from bela.tui.screens.settings import SettingsScreen
+
+    monkeypatch.setattr(native, "_chosen", chosen)
+    app = BelaApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        found = list(app.screen.query("#settings-lighter-hard"))
+        assert bool(found) == said
+        if said:
+            (line,) = found
+            assert isinstance(line, Static)
+            assert "hard bot searches fewer guessed deals" in str(line.render())

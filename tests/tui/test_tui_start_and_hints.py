@@ -231,6 +231,9 @@ def test_the_seed_printed_at_exit_is_the_seed_typed_on_the_start_screen(
 
     monkeypatch.setattr(BelaApp, "run", headless_run)
     monkeypatch.setattr(random_module, "SystemRandom", lambda: random_module.Random(3))
+    import bela.cli.play  # a terminal that can run the app (pytest's output is not one)
+
+    monkeypatch.setattr(bela.cli.play, "wants_plain", lambda *args: False)
     assert main([]) == 0
     out = capsys.readouterr().out
     assert out == (

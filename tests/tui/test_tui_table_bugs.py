@@ -21,7 +21,7 @@ from textual.widgets import Footer, RichLog
 from tui_pilot import human_move, make_app, settle, table
 
 from bela.engine import Call, Card, Match, Pass, Rank, Suit
-from bela.tui.events import action_lines
+from bela.table_talk import action_lines
 from bela.tui.model import SeatModel
 from bela.tui.screens.summary import RoundSummaryScreen
 from bela.tui.screens.table import TableScreen

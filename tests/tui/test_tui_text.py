@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from bela.ai import BOT_KINDS
 from bela.engine import Card, Match, RoundRecord, RoundResult, Suit, find_zvanja, score_round_detail
-from bela.tui.model import hand_order, sheet_model, suit_order
+from bela.session import bot_kind
+from bela.table_text import (
+    explain_round,
+    hand_order,
+    sentence,
+    suit_order,
+    symbolize,
+    zvanje_text,
+)
+from bela.tui.model import sheet_model
 from bela.tui.screens.match_end import winner_text
 from bela.tui.screens.start import parse_seed
 from bela.tui.screens.summary import summary_rows
-from bela.tui.session import bot_kind
-from bela.tui.text import explain_round, sentence, symbolize, zvanje_text
 
 
 def result(

@@ -14,8 +14,8 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 from bela.engine import Card, Pass, Phase
+from bela.keys import bid_keys
 from bela.tui import BelaApp
-from bela.tui.keys import bid_keys
 from bela.tui.screens.match_end import MatchEndScreen
 from bela.tui.screens.prompts import BelaPrompt
 from bela.tui.screens.summary import RoundSummaryScreen

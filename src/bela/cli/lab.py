@@ -121,7 +121,7 @@ def add_lab_parser(commands: Any) -> argparse.ArgumentParser:
             "bid-data file, print how often it chooses what the search chose on held-out "
             "situations (every fifth deal) and what it loses where it does not, next to "
             "normal-v1's threshold, and write the weights. Needs the lab extra "
-            "(pip install 'bela[lab]')."
+            "(pip install 'croatian-bela[lab]')."
         ),
         epilog=_("example: bela lab bid-fit bids.jsonl --out src/bela/ai/normal/bid_weights.json"),
         allow_abbrev=False,
@@ -217,7 +217,7 @@ def _bid_fit(options: LabOptions, out: TextIO) -> int:
         import sklearn  # noqa: F401
     except ModuleNotFoundError:
         raise CliError(
-            _("bid-fit needs numpy and scikit-learn: pip install 'bela[lab]'"), 1
+            _("bid-fit needs numpy and scikit-learn: pip install 'croatian-bela[lab]'"), 1
         ) from None
     from bela.lab.bid_fit import main_fit
 

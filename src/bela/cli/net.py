@@ -213,7 +213,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         metavar="PORT",
         help=_(
             "also accept 'ssh -p PORT NAME@HOST' (password: the join code); needs the "
-            "'net' extra (pip install 'bela[net]')"
+            "'net' extra (pip install 'croatian-bela[net]')"
         ),
     )
     host.add_argument(
@@ -678,7 +678,7 @@ def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
         ) from None
     except ImportError as exc:
         raise CliError(
-            _("{reason}: install the 'net' extra (pip install 'bela[net]')").format(
+            _("{reason}: install the 'net' extra (pip install 'croatian-bela[net]')").format(
                 reason=oneline(exc)
             ),
             EXIT_ENVIRONMENT,
@@ -753,7 +753,9 @@ def run_serve(options: ServeOptions, out: TextIO, err: TextIO) -> int:
     import shlex
     import sys
 
-    module = optional_module("textual_serve.server", "the browser server (pip install 'bela[net]')")
+    module = optional_module(
+        "textual_serve.server", "the browser server (pip install 'croatian-bela[net]')"
+    )
     host = "0.0.0.0" if options.public else "127.0.0.1"
     shown_host = _shown_host(options.public)
     if options.join is None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from bela import __version__
+from bela import DISTRIBUTION, __version__
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
 from bela.engine.rules import DEFAULT_RULES
@@ -92,6 +92,11 @@ class PlayOptions:
     """``--rules``; None when not given (the app's own choice)."""
     lang: str | None = None
     """``--lang``; None when not given (the settings', else the system's language)."""
+    plain: bool = False
+    """``--plain``: the match as lines of text (``bela.cli.plain``); also chosen by itself
+    where the app cannot run (``TERM=dumb``, input or output not a terminal)."""
+    words: bool = False
+    """``--words``: in plain mode, each card's suit as a word ("9 of spades"), for speech."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,17 +421,20 @@ def add_cluster_option(parser: argparse.ArgumentParser) -> None:
         help=_(
             "run on a Ray cluster instead of local processes: 'local' starts one on this "
             "machine for the run, 'auto' joins the one started here with 'ray start', "
-            "ray://HOST:10001 reaches one elsewhere; needs pip install 'bela[cluster]' "
+            "ray://HOST:10001 reaches one elsewhere; needs pip install 'croatian-bela[cluster]' "
             "(the result is the same as without it)"
         ),
     )
 
 
 def version_line() -> str:
-    """``bela --version``: the version, and which build of the engine runs (issue #26)."""
+    """``bela --version``: the version, the package it came from (``pipx install`` needs that
+    name, not ``bela``), and which build of the engine runs (issue #26); the pure build's hard
+    bot searches a share of its deals (``bela.ai.hard.PURE_SHARE``), and the player hears it."""
     chosen = build()
+    head = f"bela {__version__} ({DISTRIBUTION})"
     if chosen.compiled:
-        built = _("compiled with mypyc")
+        return f"{head}, " + _("compiled with mypyc")
     elif chosen.reason == "forced":
         built = _("pure Python (BELA_PURE is set)")
     elif chosen.reason == "stale":
@@ -436,7 +444,8 @@ def version_line() -> str:
         ).format(file=chosen.module.replace(".", "/") + ".py")
     else:
         built = _("pure Python (not compiled)")
-    return f"bela {__version__}, {built}"
+    lighter = _("the hard bot searches fewer guessed deals than on the compiled build")
+    return f"{head}, {built}; {lighter}"
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -556,6 +565,23 @@ def _add_play_parser(commands: Any) -> None:
         default=1,
         metavar="N",
         help=_("start at the N-th deal of the seed's match (default 1)"),
+    )
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        help=_(
+            "play as lines of text, one sentence for each event, answered by typing: for "
+            "screen readers and terminals that cannot draw the app (chosen by itself when "
+            "TERM=dumb or when input or output is not a terminal)"
+        ),
+    )
+    play.add_argument(
+        "--words",
+        action="store_true",
+        help=_(
+            "in plain mode, write each card's suit as a word (9 of spades, not 9♠), as a "
+            "screen reader should say it"
+        ),
     )
     resume = play.add_mutually_exclusive_group()
     resume.add_argument(
@@ -795,6 +821,8 @@ def parse(argv: Sequence[str]) -> Options:
             resume=args.resume,
             rules=args.rules,
             lang=getattr(args, "lang", None),
+            plain=args.plain,
+            words=args.words,
         )
     if args.command == "replay":
         sub = subparsers["replay"]

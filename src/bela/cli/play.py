@@ -1,7 +1,10 @@
-"""``bela play``: hand the validated options to the Textual app."""
+"""``bela play``: hand the validated options to the Textual app, or to the plain mode
+(``--plain``, or a terminal the app cannot run in: ``bela.cli.plain``)."""
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import TextIO
 
 from bela.cli.common import (
@@ -15,7 +18,7 @@ from bela.cli.options import PlayOptions
 from bela.foundation.untrusted import oneline
 from bela.i18n import _
 
-__all__ = ["run_play", "seeds_line"]
+__all__ = ["run_play", "seeds_line", "wants_plain"]
 
 
 def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
@@ -30,6 +33,12 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
     not announced beforehand for the same reason; the app shows it on the start
     screen and in the table talk.
     """
+    if wants_plain(options.plain, sys.stdin, out, dict(os.environ)):
+        from bela.cli.plain import run_plain  # the engine and the talk: only when plain
+
+        if options.resume:
+            _check_resumable()
+        return run_plain(options, sys.stdin, out, err)
     from bela.ai import BOT_KINDS
 
     kind: str | None = None
@@ -63,6 +72,24 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
         with writing_output():
             print(seeds_line(played), file=out, flush=True)
     return int(code) if code is not None else 0
+
+
+def wants_plain(given: bool, stdin: TextIO, stdout: TextIO, env: dict[str, str]) -> bool:
+    """Whether ``bela play`` plays in plain mode: asked for (``--plain``), or a terminal the
+    app cannot run in: ``TERM=dumb`` (Emacs' shell, some SSH clients), or input or output that
+    is not a terminal (a pipe, a file, a screen reader's own console). Under another Textual
+    driver (``TEXTUAL_DRIVER``: ``bela serve``'s browser runs ``bela play`` through pipes) it is
+    the app."""
+    if given:
+        return True
+    if env.get("TEXTUAL_DRIVER"):
+        return False
+    if env.get("TERM", "") == "dumb":
+        return True
+    try:
+        return not (stdin.isatty() and stdout.isatty())
+    except (AttributeError, ValueError):  # a closed or odd stream: no app there either
+        return True
 
 
 def seeds_line(seeds: list[int]) -> str:

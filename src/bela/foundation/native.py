@@ -11,8 +11,10 @@ load from its ``.py`` file instead when:
 
 - ``BELA_PURE=1`` is set (the differential test and benchmarks run the pure build this way);
 - a module has no compiled file (no C compiler when the project was set up: the normal case);
-- a source file is newer than its compiled file (edited since ``make compiled``): a stale
-  extension would run the old rules, so the pure build runs until the next build.
+- in a checkout (``make compiled``'s in-place build), a source file is newer than its compiled
+  file (edited since ``make compiled``): a stale extension would run the old rules, so the pure
+  build runs until the next build. An installed wheel is never edited, and its files' times are
+  the order the installer wrote them in, so there the check is skipped.
 
 It costs a directory listing and, when compiled files exist, a ``stat`` per module.
 """
@@ -34,7 +36,16 @@ from importlib.machinery import (
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["COMPILED", "PURE_ENV", "Build", "build", "choose", "compiled_files", "source_root"]
+__all__ = [
+    "COMPILED",
+    "PURE_ENV",
+    "Build",
+    "build",
+    "choose",
+    "compiled_files",
+    "in_checkout",
+    "source_root",
+]
 
 # The modules mypyc compiles: the rules engine's hot modules, the search below the bots, and the
 # heuristic player (``normal``, and the player the hard bot imagines in every rollout).
@@ -123,14 +134,23 @@ def compiled_files(name: str, root: Path | None = None) -> list[Path]:
     ]
 
 
+def in_checkout(root: Path) -> bool:
+    """Whether ``root`` is a clone's ``src`` (built in place by ``make compiled``), not an
+    installed wheel's ``site-packages``."""
+    return (root.parent / "build_compiled.py").is_file()
+
+
 def _why_pure(root: Path) -> Build:
     """The compiled build when it is whole and current, else the pure one and why."""
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         return Build("forced")
+    checkout = in_checkout(root)
     for name in COMPILED:
         found = compiled_files(name, root)
         if not found:
             return Build("absent")
+        if not checkout:
+            continue
         try:
             if _source(name, root).stat().st_mtime > found[0].stat().st_mtime:
                 return Build("stale", name)

@@ -1,6 +1,6 @@
 """Bela as a PettingZoo AEC environment, for agents trained outside bela (issue #26).
 
-Needs the ``rl`` extra (``pip install 'bela[rl]'``: pettingzoo, gymnasium, numpy); nothing
+Needs the ``rl`` extra (``pip install 'croatian-bela[rl]'``: pettingzoo, gymnasium, numpy); nothing
 else in bela imports this module. ``make rl-check`` installs the extra and runs PettingZoo's
 own ``api_test`` on it. ``examples/rl_agents.py`` runs a random agent and bela's ``normal``
 through it; docs/bots.md says how to pit an outside agent against bela's bots.

@@ -53,7 +53,7 @@ R = TypeVar("R")
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` with the number of tasks finished so far."""
 
-CLUSTER_HINT = "install the cluster extra: pip install 'bela[cluster]'"
+CLUSTER_HINT = "install the cluster extra: pip install 'croatian-bela[cluster]'"
 _POLL_SECONDS = 0.25
 CONNECT_TIMEOUT = 10.0
 """Seconds to wait for a HOST:PORT to accept a connection before saying it does not."""

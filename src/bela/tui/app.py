@@ -29,11 +29,11 @@ from bela.engine.deal import new_seed
 from bela.foundation.native import build
 from bela.foundation.untrusted import MESSAGE_LIMIT, QUOTE_LIMIT, oneline, shown
 from bela.i18n import N_, _, pgettext, set_language
+from bela.keys import APP_LETTERS, bind_letters
+from bela.session import load_saved, shelve_unfinished, slot_notice
 from bela.settings import SettingsStore
 from bela.tui.commands import BelaCommands
-from bela.tui.keys import APP_LETTERS, bind_letters
 from bela.tui.screens.start import StartScreen
-from bela.tui.session import load_saved, shelve_unfinished, slot_notice
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
@@ -454,7 +454,7 @@ class BelaApp(App[int]):
         Without one, the saved settings stand; only before there is a settings
         file does the match played last choose them (as before issue #13).
         """
-        from bela.tui.session import Saved, last_settings
+        from bela.session import Saved, last_settings
 
         if all(self._settings_given):
             return
@@ -511,7 +511,7 @@ class BelaApp(App[int]):
     def _start_screen(
         self, saved: object, problem: str | None, *, looking: bool = False
     ) -> StartScreen:
-        from bela.tui.session import Saved
+        from bela.session import Saved
 
         screen = StartScreen(
             target=self.target,

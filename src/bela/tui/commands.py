@@ -25,8 +25,8 @@ __all__ = ["BelaCommands"]
 
 def _setting_commands(app: BelaApp) -> list[tuple[str, str, Callable[[], Any]]]:
     """A command for each target, each level of the bots, and each house rule (on or off)."""
+    from bela.session import DIFFICULTIES
     from bela.settings import RULE_CHOICES
-    from bela.tui.session import DIFFICULTIES
 
     def choose(**values: Any) -> Callable[[], None]:
         def apply() -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bela.engine import Card, CompletedTrick, Phase, Rank, RoundRecord, SeatView, Zvanje
-from bela.tui.text import SEAT_NAMES
+from bela.table_text import SEAT_NAMES
 from bela.tui.zvanja_talk import Said, ZvanjaTalk, height_words
 
 __all__ = [

@@ -18,7 +18,7 @@ from typing import Final
 
 from bela.engine import Call, Card, Pass, Phase, Play, Round, Suit
 from bela.i18n import _
-from bela.tui.keys import bid_keys
+from bela.keys import bid_keys
 from bela.tui.model import BidModel, HandModel, SeatModel, TrickModel, bid_options, hand_order
 from bela.wording import at_table, card_text, seat_name, suit_name, team_name
 

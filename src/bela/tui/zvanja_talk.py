@@ -21,7 +21,7 @@ from typing import Final
 
 from bela.engine import Rank, Round, Zvanje, ZvanjeKind
 from bela.i18n import N_, _, current_language
-from bela.tui.text import HUMAN, SEAT_NAMES
+from bela.table_text import HUMAN, SEAT_NAMES
 from bela.wording import rank_plural
 
 __all__ = ["Said", "ZvanjaTalk", "height_words", "settle_words", "zvanja_talk"]

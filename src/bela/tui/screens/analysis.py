@@ -20,7 +20,7 @@ from textual.widgets import Button, Static
 from bela.engine import Round
 from bela.i18n import N_, _, ngettext
 from bela.search.analysis import RoundAnalysis, analyze_round
-from bela.tui.text import SEAT_NAMES, card_text
+from bela.table_text import SEAT_NAMES, card_text
 from bela.tui.widgets import TooSmall
 from bela.wording import at_table, card_list
 

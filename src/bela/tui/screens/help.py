@@ -18,9 +18,9 @@ from textual.widgets import Markdown, Select, Static
 
 from bela.engine import QUICK_TARGET, Rules
 from bela.i18n import N_, _
+from bela.keys import help_lines
 from bela.settings import RULE_CHOICES
-from bela.tui.keys import help_lines
-from bela.tui.text import SEAT_NAMES
+from bela.table_text import SEAT_NAMES
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw, language_picker
@@ -35,7 +35,7 @@ def markdown_text(text: str) -> str:
 
 
 def help_text(rules: Rules | None = None, target: int | None = None, auto_bela: bool = True) -> str:
-    """The rules as they are played, and every key from ``bela.tui.keys`` in the player's letters.
+    """The rules as they are played, and every key from ``bela.keys`` in the player's letters.
 
     Written from ``rules`` (the match's house rules, or the next match's), the
     ``target`` (None: every target described) and whether the app announces bela

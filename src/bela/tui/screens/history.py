@@ -137,7 +137,7 @@ async def resume_archived(app: BelaApp, file: str) -> bool:
     from bela.archive.history import record_path
     from bela.archive.records import match_from_record
     from bela.archive.storage import matches_dir, os_error_text, read_record
-    from bela.tui.session import autosave, shelve_unfinished
+    from bela.session import autosave, shelve_unfinished
 
     path = record_path(matches_dir(), file)
     try:
@@ -589,8 +589,8 @@ class ReplayScreen(Screen[None]):
 
     def action_bot_seat(self) -> None:
         """The round on screen again, with the hard bot playing the reader's cards."""
+        from bela.session import bot_kind
         from bela.tui.screens.bot_seat import BotSeatScreen
-        from bela.tui.session import bot_kind
 
         if self.match is None or not self.views:
             return
@@ -614,7 +614,7 @@ class ReplayScreen(Screen[None]):
         """What the step on show says: the round, the trick, and the four seats' cards."""
         from bela.archive.replay_text import card_text, cards_text, summary
         from bela.engine import Call, cards_in
-        from bela.tui.text import SEAT_NAMES, TEAM_NAMES
+        from bela.table_text import SEAT_NAMES, TEAM_NAMES
 
         assert self.match is not None
         index, trick_no = self.step

@@ -17,9 +17,9 @@ from textual.widgets import Button, Static
 from bela.engine import Match
 from bela.engine.rules import QUICK_TARGET
 from bela.i18n import N_, _, ngettext
-from bela.tui.keys import letter
+from bela.keys import letter
+from bela.table_text import SEAT_NAMES
 from bela.tui.model import sheet_model
-from bela.tui.text import SEAT_NAMES
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.score_sheet import sheet_text
 from bela.wording import is_you, ours

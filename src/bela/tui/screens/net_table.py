@@ -35,6 +35,7 @@ from textual.widgets import Input, Static
 from bela.engine import QUICK_TARGET, Card, CompletedTrick, SeatView, Suit
 from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import N_, _
+from bela.keys import bid_keys, bind_letters, letter
 from bela.net.client import NotBela
 from bela.net.phrases import ROUND_CODES, render, team_names
 from bela.net.protocol import (
@@ -53,7 +54,6 @@ from bela.net.protocol import (
     Welcome,
 )
 from bela.net.seat_view import played_round_of, round_record_of, seat_view_of
-from bela.tui.keys import bid_keys, bind_letters, letter
 from bela.tui.model import (
     BidModel,
     HandModel,

@@ -17,10 +17,10 @@ from textual.widgets import Button, Static
 
 from bela.engine import Card, CompletedTrick, Zvanje
 from bela.i18n import N_, _, ngettext
-from bela.tui.keys import letter
+from bela.keys import letter
+from bela.table_text import SEAT_NAMES, card_text, zvanje_text
 from bela.tui.model import TrickModel, trick_cards
 from bela.tui.screens.fresh import FreshModal
-from bela.tui.text import SEAT_NAMES, card_text, zvanje_text
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.trick import trick_text
 from bela.wording import is_you, padded

@@ -36,7 +36,7 @@ from textual.widgets.option_list import Option
 
 from bela.engine import Action, Card, Phase, Play, Round
 from bela.i18n import N_, _, ngettext
-from bela.tui.keys import bind_letters, letter
+from bela.keys import bind_letters, letter
 from bela.tui.model import bid_options
 from bela.tui.puzzle_table import (
     bid_menu,
@@ -71,7 +71,7 @@ PUZZLE_LETTERS: Final = (
     "puzzle_daily",
     "puzzle_rating",
 )
-"""The lettered actions of the puzzles (``bela.tui.keys``), in the player's language."""
+"""The lettered actions of the puzzles (``bela.keys``), in the player's language."""
 
 
 _PACKS: dict[tuple[str, tuple[tuple[str, int, int], ...]], Pack] = {}
@@ -244,7 +244,7 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         log = self.query_one("#log", TableTalk)
         log.clear()
         log.entries.clear()
-        from bela.tui.events import round_lines
+        from bela.table_talk import round_lines
 
         with from_seat(puzzle.seat):
             for line in round_lines(puzzle.deal(), puzzle.actions):
@@ -494,8 +494,8 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         """The standing line under the trick: the keys that answer, in the player's language
         (the table's own words where it says the same)."""
         if bidding:
-            from bela.tui.events import forced_call
-            from bela.tui.keys import bid_keys
+            from bela.keys import bid_keys
+            from bela.table_talk import forced_call
 
             keys = bid_keys()
             suits = " ".join(keys[:4])

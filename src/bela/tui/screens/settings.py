@@ -21,8 +21,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
 from bela.engine import QUICK_TARGET, TARGETS, Rules
+from bela.foundation.native import build
 from bela.foundation.untrusted import shown_path
 from bela.i18n import LANGUAGE_NAMES, N_, _, current_language, pgettext
+from bela.session import DIFFICULTIES
 from bela.settings import (
     NAME_LIMIT,
     RULE_CHOICES,
@@ -33,7 +35,6 @@ from bela.settings import (
 )
 from bela.tui.palette import theme_label
 from bela.tui.screens.start import Choice, Choices
-from bela.tui.session import DIFFICULTIES
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw, language_picker
@@ -155,6 +156,18 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                     for level in DIFFICULTIES:
                         chosen = level == saved.difficulty
                         yield Choice(level_name(level).capitalize(), value=chosen, name=level)
+            if not build().compiled:
+                # installed without a C compiler: the hard bot searches a share of its deals
+                # (bela.ai.hard.PURE_SHARE), a weaker player than the compiled build's
+                yield Static(
+                    Text(
+                        _(
+                            "Pure Python build: the hard bot searches fewer guessed deals "
+                            "than on the compiled build, a lighter search."
+                        )
+                    ),
+                    id="settings-lighter-hard",
+                )
             with Horizontal(classes="setting"):
                 yield Label(_("Bot speed"), classes="setting-label")
                 with Choices(id="set-speed", compact=True):

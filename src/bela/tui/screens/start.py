@@ -23,8 +23,8 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 from bela.engine import TARGETS, Rules
 from bela.engine.deal import MAX_SEED, new_seed
 from bela.i18n import N_, _
+from bela.session import DIFFICULTIES, Saved, bot_kind
 from bela.settings import rules_summary
-from bela.tui.session import DIFFICULTIES, Saved, bot_kind
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw

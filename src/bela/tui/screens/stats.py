@@ -25,7 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from bela.i18n import N_, _, ngettext, pgettext
-from bela.tui.text import SEAT_NAMES
+from bela.table_text import SEAT_NAMES
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 from bela.wording import level_name, padded, points

@@ -14,10 +14,10 @@ from textual.widgets import Button, Static
 
 from bela.engine import LAST_TRICK_BONUS, Match, Round, RoundRecord, Rules
 from bela.i18n import N_, _
-from bela.tui.keys import bind_letters
+from bela.keys import bind_letters
+from bela.table_text import SEAT_NAMES, TEAM_NAMES, explain_round
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.standing import deals_played, standing_after
-from bela.tui.text import SEAT_NAMES, TEAM_NAMES, explain_round
 from bela.tui.widgets import TooSmall
 from bela.wording import is_pod_mus, is_you, ours, padded, suit_name
 

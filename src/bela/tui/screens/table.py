@@ -46,15 +46,17 @@ from bela.engine import (
     Silent,
 )
 from bela.i18n import N_, _
-from bela.tui.events import (
+from bela.keys import bid_keys, bind_letters, letter
+from bela.session import archive, autosave, bot_kind, make_bots
+from bela.table_talk import (
     action_lines,
     forced_call,
-    history_lines,
     result_line,
     round_lines,
     zvanja_lines,
 )
-from bela.tui.keys import bid_keys, bind_letters, letter
+from bela.table_text import HUMAN, SEAT_NAMES, TEAM_NAMES
+from bela.tui.events import history_lines
 from bela.tui.model import (
     HandModel,
     TrickModel,
@@ -78,9 +80,7 @@ from bela.tui.screens.table_parts import (
     no_such_card,
     table_layout,
 )
-from bela.tui.session import archive, autosave, bot_kind, make_bots
 from bela.tui.standing import deal_heading, deals_played
-from bela.tui.text import HUMAN, SEAT_NAMES, TEAM_NAMES
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw

@@ -18,8 +18,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from bela.i18n import N_, _, ngettext
-from bela.tui.keys import bid_keys
-from bela.tui.text import symbolize
+from bela.keys import bid_keys
+from bela.table_text import symbolize
 from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TooSmall, TrickView
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.table_talk import TableTalk
@@ -64,7 +64,7 @@ TABLE_LETTERS: Final = (
     "dosta",
     "hint",
 )
-"""The lettered actions (``bela.tui.keys``) both tables bind, in the player's language."""
+"""The lettered actions (``bela.keys``) both tables bind, in the player's language."""
 
 
 def no_such_card(index: int, held: int) -> str:

@@ -14,8 +14,8 @@ from textual.widget import Widget
 
 from bela.engine.rules import QUICK_DEALS
 from bela.i18n import _
+from bela.table_text import TEAM_NAMES
 from bela.tui.model import SheetModel
-from bela.tui.text import TEAM_NAMES
 
 __all__ = ["ScoreSheet", "sheet_text"]
 

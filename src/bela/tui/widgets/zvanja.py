@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from bela.engine import Card, Zvanje
 from bela.i18n import _
-from bela.tui.text import TEAM_NAMES
+from bela.table_text import TEAM_NAMES
 from bela.tui.widgets.cards import Look, card_chip, card_lines
 from bela.tui.zvanja_talk import ZvanjaTalk
 from bela.wording import ours, padded

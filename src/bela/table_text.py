@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from bela import outcome_words as words
-from bela.engine import Action, Call, Pass, Play, RoundResult, Suit, Zvanje, ZvanjeKind
+from bela.engine import Action, Call, Card, Pass, Play, RoundResult, Suit, Zvanje, ZvanjeKind
 from bela.i18n import _
 from bela.wording import card_text, rank_plural, seat_name, sequence_word, suit_name, team_name
 
@@ -23,7 +23,9 @@ __all__ = [
     "action_text",
     "card_text",
     "explain_round",
+    "hand_order",
     "sentence",
+    "suit_order",
     "symbolize",
     "team_of",
     "zvanje_text",
@@ -123,3 +125,38 @@ def explain_round(
         parts.append(words.called_by(caller, result.trump, names))
     parts.append(words.outcome(result, written))
     return words.sentences(parts)
+
+
+# Display strength, strongest first, by natural rank index (7 8 9 10 J Q K A = 0..7).
+_TRUMP_ORDER: Final = (4, 2, 7, 3, 6, 5, 1, 0)  # J 9 A 10 K Q 8 7
+_PLAIN_ORDER: Final = (7, 3, 6, 5, 4, 2, 1, 0)  # A 10 K Q J 9 8 7
+_BASE_SUITS: Final = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)  # colours alternate
+
+
+def _is_red(suit: Suit) -> bool:
+    return suit in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def suit_order(trump: Suit | None) -> tuple[Suit, ...]:
+    """Suits left to right: trump first, then alternating red and black where possible."""
+    if trump is None:
+        return _BASE_SUITS
+    order = [trump]
+    rest = [s for s in _BASE_SUITS if s != trump]
+    while rest:
+        want_red = not _is_red(order[-1])
+        pick = next((s for s in rest if _is_red(s) == want_red), rest[0])
+        order.append(pick)
+        rest.remove(pick)
+    return tuple(order)
+
+
+def hand_order(cards: tuple[Card, ...] | list[Card], trump: Suit | None) -> tuple[Card, ...]:
+    """The hand as it is held: by suit (trump first), strongest card first in each suit."""
+    suits = suit_order(trump)
+
+    def key(card: Card) -> tuple[int, int]:
+        order = _TRUMP_ORDER if card.suit == trump else _PLAIN_ORDER
+        return suits.index(card.suit), order.index(int(card.rank))
+
+    return tuple(sorted(cards, key=key))
