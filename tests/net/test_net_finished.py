@@ -136,3 +136,37 @@ async def test_after_a_restart_an_ended_tables_code_says_it_has_ended() -> None:
         assert not again.server.wrong_codes.seen
     finally:
         await again.server.close()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{",
+        "[]",
+        '{"ABCD-EFGH-JK": {"code": "code_over", "score0": 1' + "0" * 400 + ', "score1": 2}}',
+        '{"ABCD-EFGH-JK": {"code": "code_over", "score0": NaN, "score1": 2}}',
+        '{"ABCD-EFGH-JK": {"code": "code_over", "score0": true, "score1": 2}}',
+        '{"ABCD-EFGH-JK": {"code": "closing", "score0": 1, "score1": 2}}',
+        '{"ABCD-EFGH-JK": {"code": "code_over_kept", "score0": 1, "score1": 2}}',
+        "[" * 100_000,
+    ],
+)
+def test_a_damaged_finished_codes_file_is_ignored(tmp_path: Path, text: str) -> None:
+    """The finished codes are a convenience: a file that does not fit gives none, never an
+    exception (a huge number, NaN, a bool, an unknown phrase, deep nesting)."""
+    from bela.net.finished import FINISHED_FILE, load_finished
+
+    (tmp_path / FINISHED_FILE).write_text(text)
+    assert load_finished(tmp_path) == {}
+
+
+def test_the_finished_codes_come_back_as_they_were_kept(tmp_path: Path) -> None:
+    from bela.net.finished import keep_finished, load_finished
+    from bela.net.phrases import Phrase
+
+    kept = {
+        "ABCD-EFGH-JK": Phrase("code_over", {"score0": 1001, "score1": 420}),
+        "BCDE-FGHJ-KL": Phrase("code_over_kept", {"score0": 3, "score1": 501, "file": "x.json"}),
+    }
+    keep_finished(tmp_path, kept)
+    assert load_finished(tmp_path) == kept

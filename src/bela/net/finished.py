@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Final
 
 from bela.foundation.files import read_limited, replace_atomically
+from bela.foundation.numbers import load_json, whole_in
 from bela.net.phrases import Phrase
 
 __all__ = ["FINISHED_FILE", "FINISHED_KEPT", "keep_finished", "load_finished"]
@@ -35,8 +36,8 @@ def load_finished(directory: Path) -> dict[str, Phrase]:
     """The finished tables' phrases by join code, as kept in ``directory``; {} when none or
     when the file is not one this host wrote."""
     try:
-        data = json.loads(read_limited(directory / FINISHED_FILE, _LIMIT))
-    except (OSError, ValueError, RecursionError):
+        data = load_json(read_limited(directory / FINISHED_FILE, _LIMIT))
+    except (OSError, ValueError):
         return {}
     if not isinstance(data, dict):
         return {}
@@ -51,10 +52,12 @@ def load_finished(directory: Path) -> dict[str, Phrase]:
 def _phrase(code: object, entry: object) -> Phrase | None:
     if not isinstance(code, str) or not 0 < len(code) <= 16 or not isinstance(entry, dict):
         return None
-    kind, score0, score1 = entry.get("code"), entry.get("score0"), entry.get("score1")
-    if kind not in _CODES or not all(type(v) is int and 0 <= v < 100_000 for v in (score0, score1)):
+    kind = entry.get("code")
+    score0 = whole_in(entry.get("score0"), 0, 100_000)  # the one bounded reader of numbers
+    score1 = whole_in(entry.get("score1"), 0, 100_000)
+    if kind not in _CODES or score0 is None or score1 is None:
         return None
-    values: dict[str, str | int] = {"score0": score0, "score1": score1}  # type: ignore[dict-item]
+    values: dict[str, str | int] = {"score0": score0, "score1": score1}
     if kind == "code_over_kept":
         name = entry.get("file")
         if not isinstance(name, str) or not 0 < len(name) <= 200:
