@@ -12,6 +12,7 @@ the table must then hold it.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -59,12 +60,21 @@ def _card_by_seat_0(data_dir: Path) -> bool:
     )
 
 
-def _open_app(page: object, port: int) -> None:
+def _page_address(server: subprocess.Popen[str]) -> str:
+    """The address ``bela serve`` prints: the page opens only there (it carries its key)."""
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    found = re.search(r"http://\S+\?key=\S+", line)
+    assert found, f"bela serve printed no page address: {line!r}"
+    return found.group(0)
+
+
+def _open_app(page: object, address: str) -> None:
     """Open the served page, press its Start button if it shows one, focus the terminal."""
     from playwright.sync_api import Page
 
     assert isinstance(page, Page)
-    page.goto(f"http://127.0.0.1:{port}")
+    page.goto(address)
     start = page.locator("#start")
     if start.is_visible():
         start.click()
@@ -112,15 +122,16 @@ def test_a_browser_tab_takes_a_seat_at_a_hosted_table(tmp_path: Path) -> None:
     server = subprocess.Popen(
         [sys.executable, "-m", "bela", "serve", "--port", str(port), "--join", address, code],
         env=web_env,
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
+        text=True,
     )
     try:
         _wait_for_port(port)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            _open_app(page, port)
+            _open_app(page, _page_address(server))
             deadline = time.monotonic() + 90
             while not _seat_0_played_at_a_table(host_data):
                 assert time.monotonic() < deadline, "no card was played from the browser"
@@ -142,15 +153,16 @@ def test_a_browser_starts_a_round_and_plays_a_card(tmp_path: Path) -> None:
     server = subprocess.Popen(
         [sys.executable, "-m", "bela", "serve", "--port", str(port)],
         env=env,
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
+        text=True,
     )
     try:
         _wait_for_port(port)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            _open_app(page, port)
+            _open_app(page, _page_address(server))
             page.keyboard.press("Control+n")
             deadline = time.monotonic() + 90
             while not _card_by_seat_0(data_dir):

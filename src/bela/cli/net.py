@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
 from bela.foundation.untrusted import oneline, shown
-from bela.i18n import _, current_language
+from bela.i18n import _, current_language, ngettext
 
 if TYPE_CHECKING:
     from bela.net.server import Server
@@ -86,6 +86,16 @@ class ServeOptions:
     public: bool
     join: tuple[str, str] | None = None
     name: str = "web"
+    tabs: int = 4
+    """Pages open at once, at most (``bela.net.web_door.DEFAULT_TABS``)."""
+
+
+def _tabs(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(
+            _("pages at once is a number 1 to 64, not {text}").format(text=shown(text))
+        )
+    return int(text)
 
 
 def _port(text: str) -> int:
@@ -167,6 +177,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     """Add ``host``, ``join`` and ``serve`` to ``commands`` (argparse's subparsers)."""
     from bela.cli.options import COMMANDS
     from bela.net import DEFAULT_PORT  # the package alone: no pydantic before it is needed
+    from bela.net.web_door import DEFAULT_TABS
 
     host: argparse.ArgumentParser = commands.add_parser(
         "host",
@@ -325,6 +336,12 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         help=_("each browser tab takes a seat at this table instead of playing alone"),
     )
     serve.add_argument("--name", type=_name, help=_("the name at the table"))
+    serve.add_argument(
+        "--tabs",
+        type=_tabs,
+        default=DEFAULT_TABS,
+        help=_("pages open at once, at most (default {n})").format(n=DEFAULT_TABS),
+    )
 
 
 def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOptions:
@@ -354,7 +371,7 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
         )
     join = None if args.join is None else (str(args.join[0]), str(args.join[1]))
     name = args.name or default_name("serve")
-    return ServeOptions(port=args.port, public=args.public, join=join, name=name)
+    return ServeOptions(port=args.port, public=args.public, join=join, name=name, tabs=args.tabs)
 
 
 # ---------------------------------------------------------------------- bela host
@@ -753,7 +770,7 @@ def run_serve(options: ServeOptions, out: TextIO, err: TextIO) -> int:
     import shlex
     import sys
 
-    module = optional_module(
+    optional_module(  # says how to install it when it is missing
         "textual_serve.server", "the browser server (pip install 'croatian-bela[net]')"
     )
     host = "0.0.0.0" if options.public else "127.0.0.1"
@@ -765,13 +782,22 @@ def run_serve(options: ServeOptions, out: TextIO, err: TextIO) -> int:
         command = shlex.join(
             [sys.executable, "-m", "bela", "join", address, code, "--name", options.name, "--fresh"]
         )
-    server = module.Server(
-        command, host=host, port=options.port, public_url=f"http://{shown_host}:{options.port}"
+    from bela.net.web_door import guarded_server, new_page_key
+
+    key = new_page_key()  # the page is served only at the address printed here
+    base = f"http://{shown_host}:{options.port}"
+    server = guarded_server(command, host, options.port, base, key, options.tabs)
+    print(
+        _("Open {url} in a browser (Ctrl-C stops).").format(url=f"{base}/?key={key}"),
+        file=out,
+        flush=True,
     )
     print(
-        _("Open {url} in a browser (Ctrl-C stops).").format(
-            url=f"http://{shown_host}:{options.port}"
-        ),
+        ngettext(
+            "Only that address opens the page, and {n} page at a time.",
+            "Only that address opens the page, and {n} pages at a time.",
+            options.tabs,
+        ).format(n=options.tabs),
         file=out,
         flush=True,
     )
