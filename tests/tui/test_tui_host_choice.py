@@ -74,8 +74,11 @@ async def test_the_host_resumes_the_table_it_chooses_by_its_number(data_dir: Pat
             assert isinstance(screen, HostChoiceScreen)
             lines = _lines(screen)
             assert len(lines) == 3 and "A new table" in lines[2]
-            assert lines[0].startswith(f"1. {ivo} · to 501 · Ivo · 0 : 0 · today ")  # last played
-            assert lines[1].startswith(f"2. {ana} · to 501 · Ana · 0 : 0 · ")
+            first = f"1. {ivo} · to 501 · Ivo and bot 3 0 : 0 bot 2 and bot 4 · today "
+            assert lines[0].startswith(first)  # last played first
+            assert lines[1].startswith(
+                f"2. {ana} · to 501 · Ana and bot 3 0 : 0 bot 2 and bot 4 · "
+            )
             await pilot.press("2")
             await until(pilot, lambda: net_screen(app).state is not None)
             table = net_screen(app)
@@ -145,3 +148,12 @@ def test_last_played_is_the_time_today_else_the_date() -> None:
     assert last_played_words(now - 3600, now) == "today 11:00"
     assert last_played_words(now - 3 * 86400, now) == "2026-11-29 12:00"
     assert last_played_words(None, now) == "-"
+
+
+def test_each_pair_is_named_beside_its_score() -> None:
+    """Issue #33: the resume chooser said "23 : 411" without saying which pair had which."""
+    from bela.tui.screens.host_choice import UnfinishedTable, table_line
+
+    table = UnfinishedTable("ABCD-EFGH-JK", 501, ("Ana", "Ivo", "Mia", None), (23, 411), None)
+    line = table_line(1, table).plain
+    assert "Ana and Mia 23 : 411 Ivo and bot 4" in line

@@ -81,14 +81,27 @@ def last_played_words(when: float | None, now: float | None = None) -> str:
     return time.strftime("%Y-%m-%d %H:%M", moment)
 
 
+def score_pairs(names: Sequence[str | None]) -> tuple[str, str]:
+    """The two pairs of a table by their players ("Ana and Ivo", "Mia and bot 4")."""
+    from bela.net.phrases import team_names
+
+    seats = (*names, None, None, None, None)[:4]  # a seat nobody took is a bot's, as the table says
+    shown = [oneline(n, NAME_LIMIT) if n else f"bot {i + 1}" for i, n in enumerate(seats)]
+    return team_names(shown)
+
+
 def table_line(number: int, table: UnfinishedTable, now: float | None = None) -> Text:
-    """One table in the list: its number, code, target, players, score and last play."""
-    names = ", ".join(oneline(n, NAME_LIMIT) for n in table.names if n) or "-"
-    line = _("{number}. {code} · to {target} · {names} · {score0} : {score1} · {when}").format(
+    """One table in the list: its number, code, target, each pair with its score (issue
+    #33: "23 : 411" did not say which pair had which), and when it was last played."""
+    pair0, pair1 = score_pairs(table.names)
+    line = _(
+        "{number}. {code} · to {target} · {pair0} {score0} : {score1} {pair1} · {when}"
+    ).format(
         number=number,
         code=table.code,
         target=table.target,
-        names=names,
+        pair0=pair0,
+        pair1=pair1,
         score0=table.scores[0],
         score1=table.scores[1],
         when=last_played_words(table.last_played, now),
