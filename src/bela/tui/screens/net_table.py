@@ -821,6 +821,10 @@ class NetTableScreen(Screen[None]):
             )
         lobby_view = self.query_one("#lobby", Static)
         lobby_view.display = True
+        # one row a line, whatever the names: a long or wide one (24 CJK characters are 48
+        # cells) ends in an ellipsis instead of wrapping the seats below out of sight
+        lobby_view.styles.text_wrap = "nowrap"
+        lobby_view.styles.text_overflow = "ellipsis"
         lobby_view.update(Text("\n").join(lines))
         self.query_one("#trick", TrickView).display = False
         if self.session.watch:
