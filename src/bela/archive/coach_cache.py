@@ -22,6 +22,7 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Any, Final
 
+from bela.archive.table_shape import table_of_this_shape
 from bela.foundation.numbers import load_json
 
 __all__ = ["load_lessons", "store_lessons"]
@@ -38,20 +39,8 @@ _DATA_LIMIT: Final = 4 * 1024 * 1024
 
 
 def _table_of_this_shape(conn: sqlite3.Connection) -> None:
-    """Make ``coach_lessons`` exist with this version's columns; one of another shape is
-    dropped and made again (it is only a cache)."""
-    conn.execute(_TABLE)
-    found = [row[1] for row in conn.execute("PRAGMA table_info(coach_lessons)")]
-    if found == _COLUMNS:
-        return
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        conn.execute("DROP TABLE IF EXISTS coach_lessons")
-        conn.execute(_TABLE)
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
+    """Make ``coach_lessons`` exist with this version's columns (it is only a cache)."""
+    table_of_this_shape(conn, "coach_lessons", _TABLE, _COLUMNS)
 
 
 def load_lessons(

@@ -45,6 +45,7 @@ from typing import Final
 
 from bela.archive.glicko import Rating, idle, update
 from bela.archive.puzzle_pack import Pack, Puzzle
+from bela.archive.table_shape import table_of_this_shape
 from bela.engine import Action
 from bela.foundation.files import append_durably, read_limited, replace_atomically
 from bela.foundation.numbers import load_json, number_in, whole_in
@@ -470,21 +471,9 @@ _MARKS: Final = ", ".join("?" * len(_COLUMNS.split(", ")))
 
 
 def _table_of_this_shape(conn: sqlite3.Connection) -> None:
-    """Make ``puzzle_attempts`` exist with this version's columns, as the history checks
-    its own tables: one of another shape (a column dropped or renamed by hand) is
-    dropped and made again, empty (the journal refills it)."""
-    conn.execute(_TABLE)
-    found = [row[1] for row in conn.execute("PRAGMA table_info(puzzle_attempts)")]
-    if found == _COLUMNS.split(", "):
-        return
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        conn.execute("DROP TABLE IF EXISTS puzzle_attempts")
-        conn.execute(_TABLE)
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
+    """Make ``puzzle_attempts`` exist with this version's columns; one of another shape is
+    made again, empty (the journal refills it)."""
+    table_of_this_shape(conn, "puzzle_attempts", _TABLE, _COLUMNS.split(", "))
 
 
 def _triple(r: Rating) -> list[float]:

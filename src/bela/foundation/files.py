@@ -116,6 +116,27 @@ def _kind(mode: int) -> str:
     return _("it is not a regular file")
 
 
+def _open_regular(path: Path, flags: int, mode: int = 0o666) -> tuple[int, os.stat_result]:
+    """``path`` opened with ``flags`` (which hold ``O_NONBLOCK``: a FIFO never hangs the
+    open) and its ``fstat``, if it is a regular file; ``FileRefusedError`` for anything
+    else (the descriptor closed). The descriptor is made blocking again: a regular file
+    never blocks, and its reads and writes then behave as everywhere else."""
+    try:
+        fd = os.open(path, flags, mode)
+    except IsADirectoryError:
+        raise FileRefusedError(_("it is a directory, not a file")) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefusedError(_kind(info.st_mode))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, info
+
+
 def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
     """The bytes of the regular file at ``path``, if it holds at most ``limit`` of them.
 
@@ -124,24 +145,14 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
     socket, or a file larger than ``limit`` (checked before reading, and again
     while reading, in case it grows).
     """
-    target = Path(path)
+    fd, info = _open_regular(Path(path), _OPEN_FLAGS)
     try:
-        fd = os.open(target, _OPEN_FLAGS)
-    except IsADirectoryError:
-        raise FileRefusedError(_("it is a directory, not a file")) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise FileRefusedError(_kind(info.st_mode))
         if info.st_size > limit:
             raise FileRefusedError(
                 _("it is too large ({size}; the limit is {limit})").format(
                     size=size_text(info.st_size), limit=size_text(limit)
                 )
             )
-        # A regular file never blocks, but clear O_NONBLOCK anyway for clarity of reads.
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
         chunks: list[bytes] = []
         total = 0
         while True:
@@ -306,16 +317,8 @@ def append_durably(path: Path, line: bytes, mode: int = 0o644) -> tuple[int, int
     read can tell whether another window appended in between.
     """
     created = not os.path.lexists(path)
+    fd, info = _open_regular(path, _APPEND_FLAGS, mode)
     try:
-        fd = os.open(path, _APPEND_FLAGS, mode)
-    except IsADirectoryError:
-        raise FileRefusedError(_("it is a directory, not a file")) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise FileRefusedError(_kind(info.st_mode))
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
         if info.st_size > 0 and os.pread(fd, 1, info.st_size - 1) != b"\n":
             line = b"\n" + line
         start = _write_all(fd, line)
