@@ -49,7 +49,7 @@ def _zvanja_seed() -> int:
 
 async def _seated(pilot: Any, app: BelaApp, server: Any, seed: int, monkeypatch: Any) -> Any:
     """Start the table's match on ``seed`` with ``g`` and wait for our first turn."""
-    monkeypatch.setattr("bela.net.server.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("bela.net.server.new_seed", lambda: seed)
     await until(pilot, lambda: net_screen(app).lobby is not None)
     await pilot.press("g")
     await until(pilot, lambda: net_screen(app).my_turn())

@@ -233,7 +233,7 @@ async def test_at_a_network_seat_dosta_short_is_not_asked_and_a_number_past_the_
 
     # a fixed deal: with a random one the bots could reach the target and claim first,
     # ending the match before our seat may say dosta (the test then waited in vain)
-    monkeypatch.setattr(bela.net.server.secrets, "randbits", lambda _bits: SEAT_SEED)
+    monkeypatch.setattr(bela.net.server, "new_seed", lambda: SEAT_SEED)
 
     from bela.net.saves import TableSaver
     from bela.net.server import Server, ServerOptions
