@@ -7,8 +7,15 @@ second: a whole match to 501 is played in well under a second.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
+import re
+import subprocess
+import sys
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from bela.net.client import Client
 from bela.net.protocol import Closing, Over, Refused, ServerMessage, State, Welcome
@@ -111,3 +118,30 @@ async def refused(player: Player, timeout: float = 5.0) -> Refused:
     message = await wait_for(player, Refused, timeout)
     assert isinstance(message, Refused)
     return message
+
+
+@contextlib.asynccontextmanager
+async def real_host(data_dir: Path, *flags: str) -> AsyncIterator[tuple[int, str]]:
+    """A real ``bela host --no-play`` process on ``data_dir``: (its port, its join code),
+    killed at the end."""
+    host = subprocess.Popen(
+        [sys.executable, "-m", "bela", "host", "--no-play", "--port", "0", *flags],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=dict(os.environ, BELA_DATA_DIR=str(data_dir)),
+    )
+    assert host.stdout is not None
+    port = code = ""
+    try:
+        while line := await asyncio.to_thread(host.stdout.readline):
+            found = re.search(r"open at \S+:(\d+)\s+join code: (\S+)", line)
+            if found:
+                port, code = found.group(1), found.group(2)
+            if "Hosting until" in line:
+                break
+        assert code, "the host printed no join code"
+        yield int(port), code
+    finally:
+        host.kill()
+        host.wait()

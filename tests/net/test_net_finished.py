@@ -14,6 +14,8 @@ import weakref
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from netplay import Player, start_host, wait_for
 
 from bela.archive.storage import matches_dir, read_record
@@ -170,3 +172,47 @@ def test_the_finished_codes_come_back_as_they_were_kept(tmp_path: Path) -> None:
     }
     keep_finished(tmp_path, kept)
     assert load_finished(tmp_path) == kept
+
+
+_VALUES = st.one_of(
+    st.integers(),
+    st.integers(min_value=10**300, max_value=10**400),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.booleans(),
+    st.none(),
+    st.text(max_size=300),
+    st.lists(st.integers(), max_size=3),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(
+        st.text(max_size=20),
+        st.one_of(
+            _VALUES,
+            st.fixed_dictionaries(
+                {"code": st.sampled_from(["code_over", "code_over_kept", "x", 7])},
+                optional={"score0": _VALUES, "score1": _VALUES, "file": _VALUES},
+            ),
+        ),
+        max_size=6,
+    )
+)
+def test_any_finished_codes_file_gives_sane_phrases_or_none(data: dict[str, object]) -> None:
+    """Whatever an edited ``finished.codes`` holds (huge, negative, non-finite, ill-typed
+    numbers), reading it never raises, and every phrase it gives is one the host could
+    have kept: a known code, two whole scores in range, a short file name."""
+    import json
+    import tempfile
+
+    from bela.net.finished import FINISHED_FILE, load_finished
+
+    with tempfile.TemporaryDirectory() as where:
+        Path(where, FINISHED_FILE).write_text(json.dumps(data, default=str))
+        for code, phrase in load_finished(Path(where)).items():
+            assert isinstance(code, str) and 0 < len(code) <= 16
+            assert phrase.code in ("code_over", "code_over_kept")
+            for score in (phrase.args["score0"], phrase.args["score1"]):
+                assert type(score) is int and 0 <= score <= 100_000
+            assert phrase.code == "code_over" or 0 < len(str(phrase.args["file"])) <= 200

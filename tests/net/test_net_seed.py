@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import re
-import subprocess
-import sys
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from netplay import real_host
 
 from bela.engine import Match, Round, round_seed
 from bela.engine.deal import MAX_SEED, SEED_BITS, deal_from_seed, new_seed
@@ -67,25 +64,8 @@ def test_a_new_seed_is_128_bits_from_secrets() -> None:
 async def test_the_real_host_deals_a_network_match_from_a_128_bit_seed(tmp_path: Path) -> None:
     """``bela host`` (a real process) starts a match for a seated client: its save holds a
     seed of more than 64 bits, and that seed's first round dealt the hand the client got."""
-    env = dict(os.environ, BELA_DATA_DIR=str(tmp_path))
-    host = subprocess.Popen(
-        [sys.executable, "-m", "bela", "host", "--no-play", "--port", "0", "--bots", "random"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-    )
-    assert host.stdout is not None
-    code = port = ""
-    try:
-        while line := await asyncio.to_thread(host.stdout.readline):
-            found = re.search(r"open at \S+:(\d+)\s+join code: (\S+)", line)
-            if found:
-                port, code = found.group(1), found.group(2)
-            if "Hosting until" in line:
-                break
-        assert code, "the host printed no join code"
-        ana = await Client.connect("127.0.0.1", int(port), code, "Ana")
+    async with real_host(tmp_path, "--bots", "random") as (port, code):
+        ana = await Client.connect("127.0.0.1", port, code, "Ana")
         await ana.send({"type": "start"})
         while not isinstance(state := await asyncio.wait_for(ana.receive(), 20), State):
             pass
@@ -97,6 +77,3 @@ async def test_the_real_host_deals_a_network_match_from_a_128_bit_seed(tmp_path:
         assert match.current is not None
         assert sorted(state.view.hand) == sorted(str(c) for c in match.current.hand(state.seat))
         await ana.close()
-    finally:
-        host.kill()
-        host.wait()
