@@ -228,10 +228,13 @@ def remove_stale_temps(directory: Path, prefix: str, older_than: float) -> int:
     return removed
 
 
-def replace_atomically(path: Path, text: str, temp_prefix: str) -> None:
-    """Replace ``path`` by ``text``: a reader (or a crash) sees the old file or the new one."""
+def replace_atomically(path: Path, text: str, temp_prefix: str, mode: int | None = None) -> None:
+    """Replace ``path`` by ``text``: a reader (or a crash) sees the old file or the new one.
+    ``mode``: the new file's permissions (else the temp file's, owner-only)."""
     temp = write_temp(path.parent, text, temp_prefix)
     try:
+        if mode is not None:
+            os.chmod(temp, mode)
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -355,12 +358,4 @@ def replace_regular_file(path: Path, text: str, temp_prefix: str) -> None:
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise FileRefusedError(_kind(info.st_mode))
     wanted = stat.S_IMODE(info.st_mode) if info is not None else _new_file_mode()
-    temp = write_temp(path.parent, text, temp_prefix)
-    try:
-        os.chmod(temp, wanted)
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    fsync_dir(path.parent)
+    replace_atomically(path, text, temp_prefix, wanted)
