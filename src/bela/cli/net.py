@@ -441,11 +441,9 @@ def _unfinished(table: Table, played: float | None) -> UnfinishedTable:
 
 def _about_of(target: int, names: Sequence[str | None], scores: tuple[int, int]) -> str:
     """A table's target and each pair with its score ("Ana and Ivo 23 : 411 Mia and Luka")."""
-    from bela.net.phrases import team_names
+    from bela.net.phrases import seated_pairs
 
-    seats = (*names, None, None, None, None)[:4]  # a seat nobody took is a bot's, as the table says
-    shown = [oneline(n, 24) if n else f"bot {i + 1}" for i, n in enumerate(seats)]
-    pair0, pair1 = team_names(shown)
+    pair0, pair1 = seated_pairs(names)
     return _("to {target}: {pair0} {score0} : {score1} {pair1}").format(
         target=target, pair0=pair0, pair1=pair1, score0=scores[0], score1=scores[1]
     )

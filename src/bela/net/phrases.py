@@ -38,6 +38,7 @@ __all__ = [
     "illegal_phrase",
     "render",
     "round_over",
+    "seated_pairs",
     "shown_seats",
     "team_names",
 ]
@@ -383,6 +384,13 @@ def team_names(names: Sequence[str]) -> tuple[str, str]:
         _("{first} and {second}").format(first=names[0], second=names[2]),
         _("{first} and {second}").format(first=names[1], second=names[3]),
     )
+
+
+def seated_pairs(names: Sequence[str | None]) -> tuple[str, str]:
+    """The two pairs of a table by the names its seats hold (outside text: through the
+    gate, 24 characters), a seat nobody took as its bot ("bot 4"), as the table says it."""
+    seats = (*names, None, None, None, None)[:4]
+    return team_names([oneline(n, 24) if n else f"bot {i + 1}" for i, n in enumerate(seats)])
 
 
 def _round_line_named(code: str, values: Mapping[str, str | int], teams: tuple[str, str]) -> str:

@@ -28,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from bela.foundation.untrusted import NAME_LIMIT, oneline
+from bela.foundation.untrusted import oneline
 from bela.i18n import N_, _
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
@@ -81,19 +81,12 @@ def last_played_words(when: float | None, now: float | None = None) -> str:
     return time.strftime("%Y-%m-%d %H:%M", moment)
 
 
-def score_pairs(names: Sequence[str | None]) -> tuple[str, str]:
-    """The two pairs of a table by their players ("Ana and Ivo", "Mia and bot 4")."""
-    from bela.net.phrases import team_names
-
-    seats = (*names, None, None, None, None)[:4]  # a seat nobody took is a bot's, as the table says
-    shown = [oneline(n, NAME_LIMIT) if n else f"bot {i + 1}" for i, n in enumerate(seats)]
-    return team_names(shown)
-
-
 def table_line(number: int, table: UnfinishedTable, now: float | None = None) -> Text:
     """One table in the list: its number, code, target, each pair with its score (issue
     #33: "23 : 411" did not say which pair had which), and when it was last played."""
-    pair0, pair1 = score_pairs(table.names)
+    from bela.net.phrases import seated_pairs
+
+    pair0, pair1 = seated_pairs(table.names)
     line = _(
         "{number}. {code} · to {target} · {pair0} {score0} : {score1} {pair1} · {when}"
     ).format(
