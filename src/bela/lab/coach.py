@@ -6,9 +6,11 @@ solver far more):
 
 * against the best play with every card seen (double dummy): how many written
   points the card gave away (``lost``);
-* against the hard bot with only the player's view: what the bot's card would
-  have written with best play afterwards, less the player's (``vs_hard``;
-  positive when the bot's choice was better, negative when the player's was).
+* against the hard bot with only the player's view (``bela.lab.card_review``): what
+  the hard bot's card is worth on average over the deals the seat could be facing,
+  less the player's card on the same deals (``vs_hard``, never negative: the bot's
+  card is the one it values most). A card the hard bot plays too is never blamed,
+  whatever the double dummy says.
 
 And about the bidding: the rounds the player called trump and fell (pad), the
 rounds they were forced to call as dealer (pod mus), with what falling cost; and,
@@ -20,7 +22,10 @@ Everything is a pure function of the match and the seat, so a lesson is computed
 once per match and cached (``bela.archive.coach_cache``), and the lab's runner
 can spread the first computation over worker processes. ``report`` adds lessons
 up by role in the trick, by trick, by bidding, over time, and names the three
-costliest habits with an example each.
+costliest habits with an example each: a habit is a kind of fault (a place in the
+trick, a bid, falling) that was the costliest fault of at least three rounds, and
+each round is counted once, under its costliest fault, so a round that fell
+because of one card is one costly round, not two habits.
 """
 
 from __future__ import annotations
@@ -29,9 +34,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from bela.ai.base import decision_rng
-from bela.engine import Call, Match, Play, Round
+from bela.engine import Call, Match, Round
 from bela.foundation.numbers import whole_in
+from bela.lab.card_review import CardJudgement, review_round
 from bela.lab.coach_bids import BID_SAMPLES, BidSlip, bid_slips
 from bela.search.analysis import DEFAULT_FROM_TRICK, analyze_round
 
@@ -46,14 +51,19 @@ __all__ = [
     "report",
 ]
 
-LESSON_VERSION = 2
-"""Bump when what a lesson holds, or how it is computed, changes: cached ones are redone."""
+LESSON_VERSION = 3
+"""3: the hard bot judges each card by its own values from the player's information
+(``bela.lab.card_review``), and a lesson keeps its rounds that fell (``falls``).
+Bump when what a lesson holds, or how it is computed, changes: cached ones are redone."""
 
 MAX_MATCH_ROUNDS = 10_000
 """More rounds than any match of bela's holds (a record keeps at most a few hundred)."""
 _MAX_ROUND_INDEX = 2_000_000
 """A round's index in its match: a match may start at a later deal (a record's
 ``start_index``, at most 1,000,000), so an index is bounded by that, not by the count."""
+
+HABIT_OCCURRENCES = 3
+"""A kind of fault is a habit when it was the costliest fault of at least this many rounds."""
 
 ROLES = ("lead", "second", "third", "fourth")
 """A card's place in its trick (``MoveAnalysis.order``), as habits are named."""
@@ -103,6 +113,8 @@ class Lesson:
     slips: list[Slip] = field(default_factory=list)
     passed: int = 0
     bid_slips: list[BidSlip] = field(default_factory=list)
+    falls: list[list[int]] = field(default_factory=list)
+    """[round index, written points the fall cost] of each round the player called and fell."""
     version: int = LESSON_VERSION
 
     def to_json(self) -> dict[str, Any]:
@@ -141,6 +153,7 @@ _KEYS = frozenset(
         "slips",
         "passed",
         "bid_slips",
+        "falls",
         "version",
     )
 )
@@ -241,6 +254,16 @@ def _lesson_of_data(data: object, rounds_limit: int) -> Lesson:
         raise ValueError("the slips are not a list of the cards'")
     if not isinstance(bids, list) or len(bids) > rounds:
         raise ValueError("the bid slips are not a list of the rounds'")
+    falls = data["falls"]
+    if not isinstance(falls, list) or len(falls) != fell:
+        raise ValueError("the falls are not one for each round that fell")
+    for fall in falls:
+        if not isinstance(fall, list) or len(fall) != 2:
+            raise ValueError("a fall is not a round and what it cost")
+        if whole_in(fall[0], 0, _MAX_ROUND_INDEX) is None:
+            raise ValueError("a fall's round is out of range")
+        if whole_in(fall[1], -_MAX_CARD_POINTS, _MAX_CARD_POINTS) is None:
+            raise ValueError("a fall's cost is out of range")
     return Lesson(
         seat=_whole(data, "seat", 0, 3),
         rounds=rounds,
@@ -257,16 +280,8 @@ def _lesson_of_data(data: object, rounds_limit: int) -> Lesson:
         slips=[_slip_of(s) for s in slips],
         passed=_whole(data, "passed", 0, rounds),
         bid_slips=[_bid_slip_of(b) for b in bids],
+        falls=[[int(f[0]), int(f[1])] for f in falls],
     )
-
-
-def _hard_card(rnd: Round, seat: int, match_seed: int, index: int, step: int) -> Any:
-    """The hard bot's card for ``seat`` at this point of the round (its view only)."""
-    from bela.ai.hard import advise
-
-    advice = advise(rnd.view(seat), decision_rng(match_seed, index, step))
-    action = advice.action
-    return action.card if isinstance(action, Play) else None
 
 
 def lesson_of(
@@ -281,6 +296,7 @@ def lesson_of(
     called = fell = fell_lost = pod_mus = pod_mus_fell = 0
     slips: list[Slip] = []
     bids: list[BidSlip] = []
+    falls: list[list[int]] = []
     rounds = passed = 0
     for played in match.rounds:
         result = played.result
@@ -306,10 +322,12 @@ def lesson_of(
                 fell += 1
                 pod_mus_fell += forced
                 fell_lost += played.written[1 - team] - played.written[team]
+                falls.append([played.index, played.written[1 - team] - played.written[team]])
         analysis = analyze_round(rnd, from_trick=DEFAULT_FROM_TRICK)
-        steps = _play_steps(rnd)
-        replay = match.deal(played.index)
-        done = 0
+        judged: dict[tuple[int, int], CardJudgement] = {}
+        if with_bot:
+            review = review_round(match, played.index, seat, from_trick=DEFAULT_FROM_TRICK)
+            judged = {(c.trick, c.order): c for c in review.cards}
         for move in analysis.moves:
             if move.seat != seat:
                 continue
@@ -320,18 +338,10 @@ def lesson_of(
             role[1] += move.lost_written
             trick[1] += move.lost_written
             lost += move.lost_written
-            hard_card = None
-            gain = 0
-            if with_bot:
-                step = steps[(move.trick, move.order)]
-                while done < step:
-                    replay.push(rnd.actions[done])
-                    done += 1
-                hard_card = _hard_card(replay, seat, match.seed, played.index, step)
-                by_card = {c.card: c.written for c in move.choices}
-                if hard_card in by_card:
-                    gain = by_card[hard_card] - by_card[move.played]
-                    vs_hard += gain
+            judgement = judged.get((move.trick, move.order))
+            hard_card = None if judgement is None else judgement.hard
+            gain = 0 if judgement is None else round(judgement.loss)
+            vs_hard += gain
             if move.lost_written > 0 or gain > 0:
                 slips.append(
                     Slip(
@@ -340,7 +350,7 @@ def lesson_of(
                         order=move.order,
                         played=str(move.played),
                         best=str(move.best[0]),
-                        hard=None if hard_card is None else str(hard_card),
+                        hard=hard_card,
                         lost=move.lost_written,
                         vs_hard=gain,
                     )
@@ -361,6 +371,7 @@ def lesson_of(
         slips=slips,
         passed=passed,
         bid_slips=bids,
+        falls=falls,
     )
 
 
@@ -372,23 +383,14 @@ def _forced(rnd: Round) -> int:
     return int(all(not isinstance(b, Call) for _s, b in bids[:3]))
 
 
-def _play_steps(rnd: Round) -> dict[tuple[int, int], int]:
-    """(trick, order) of each card played → its action's index in the round."""
-    steps: dict[tuple[int, int], int] = {}
-    plays = 0
-    for i, action in enumerate(rnd.actions):
-        if isinstance(action, Play):
-            steps[(plays // 4 + 1, plays % 4)] = i
-            plays += 1
-    return steps
-
-
 # ---------------------------------------------------------------------- the report
 
 
 @dataclass(frozen=True, slots=True)
 class Habit:
-    """A kind of card that cost the most, with the costliest example of it.
+    """A kind of fault that was the costliest of at least ``HABIT_OCCURRENCES`` rounds
+    (``count``: how many; ``lost``: what those rounds' faults cost, each round once),
+    with its costliest example.
 
     ``kind`` is ``role:early`` / ``role:late`` (a role of ``ROLES``; tricks 3–5 or
     6–8), ``fell`` (called and fell), ``passed`` (said dalje when calling was
@@ -454,6 +456,8 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
     )
     kinds: dict[str, list[Any]] = {}
     trend: list[tuple[str, float]] = []
+    passed_slips = [0, 0]
+    pod_mus_slips = [0, 0]
     for key, lesson in lessons:
         for name in totals:
             totals[name] += getattr(lesson, name)
@@ -465,25 +469,21 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
             by_trick[t][1] += lesson.by_trick[t][1]
         if lesson.rounds:
             trend.append((key, lesson.lost / lesson.rounds))
-        for slip in lesson.slips:
-            if slip.lost <= 0:
-                continue
-            phase = "early" if slip.trick <= 5 else "late"
-            entry = kinds.setdefault(f"{ROLES[slip.order]}:{phase}", [0, 0, None])
-            entry[0] += 1
-            entry[1] += slip.lost
-            if entry[2] is None or slip.lost > entry[2][1].lost:
-                entry[2] = (key, slip)
         for bid in lesson.bid_slips:
-            entry = kinds.setdefault("pod_mus_suit" if bid.forced else "passed", [0, 0, None])
+            tally = pod_mus_slips if bid.forced else passed_slips
+            tally[0] += 1
+            tally[1] += bid.lost
+        for kind, cost, example in _costliest_faults(key, lesson):
+            entry = kinds.setdefault(kind, [0, 0, None, -1])
             entry[0] += 1
-            entry[1] += bid.lost
-            if entry[2] is None or bid.lost > entry[2][1].lost:
-                entry[2] = (key, bid)
-    bid_kinds = {kind: kinds.get(kind, [0, 0, None]) for kind in ("passed", "pod_mus_suit")}
-    habits = [Habit(kind, count, lost, example) for kind, (count, lost, example) in kinds.items()]
-    if totals["fell"]:
-        habits.append(Habit("fell", totals["fell"], totals["fell_lost"], None))
+            entry[1] += cost
+            if cost > entry[3]:
+                entry[2], entry[3] = example, cost
+    habits = [
+        Habit(kind, count, lost, example)
+        for kind, (count, lost, example, _cost) in kinds.items()
+        if count >= HABIT_OCCURRENCES
+    ]
     habits.sort(key=lambda h: (-h.lost, h.kind))
     return CoachReport(
         matches=len(lessons),
@@ -499,13 +499,39 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
         pod_mus=totals["pod_mus"],
         pod_mus_fell=totals["pod_mus_fell"],
         passed=totals["passed"],
-        passed_slips=bid_kinds["passed"][0],
-        passed_lost=bid_kinds["passed"][1],
-        pod_mus_slips=bid_kinds["pod_mus_suit"][0],
-        pod_mus_lost=bid_kinds["pod_mus_suit"][1],
+        passed_slips=passed_slips[0],
+        passed_lost=passed_slips[1],
+        pod_mus_slips=pod_mus_slips[0],
+        pod_mus_lost=pod_mus_slips[1],
         trend=trend,
         habits=habits[:3],
     )
+
+
+def _costliest_faults(key: str, lesson: Lesson) -> list[tuple[str, int, Any]]:
+    """Each round's costliest fault as (habit kind, written points, example), one a round.
+
+    A round's faults are its cards the hard bot valued higher than the player's from
+    the player's information (``Slip.vs_hard``), its bids its bid search found clearly
+    worse, and its call that fell; a round that fell because of a card is one costly
+    round, not two habits, so only its costliest fault is counted."""
+    faults: dict[int, tuple[int, str, Any]] = {}
+
+    def fault(round_index: int, cost: int, kind: str, example: Any) -> None:
+        if cost <= 0:
+            return
+        now = faults.get(round_index)
+        if now is None or cost > now[0]:
+            faults[round_index] = (cost, kind, example)
+
+    for slip in lesson.slips:
+        phase = "early" if slip.trick <= 5 else "late"
+        fault(slip.round, slip.vs_hard, f"{ROLES[slip.order]}:{phase}", (key, slip))
+    for bid in lesson.bid_slips:
+        fault(bid.round, bid.lost, "pod_mus_suit" if bid.forced else "passed", (key, bid))
+    for round_index, cost in lesson.falls:
+        fault(round_index, cost, "fell", None)
+    return [(kind, cost, example) for _r, (cost, kind, example) in sorted(faults.items())]
 
 
 def lesson_task(task: tuple[Match, int, bool]) -> dict[str, Any]:
