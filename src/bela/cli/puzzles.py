@@ -380,7 +380,7 @@ def _export(pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO
 
 
 def _stats(pack: Pack, store: PuzzleStore, out: TextIO) -> int:
-    from bela.cli.coach import sparkline
+    from bela.lab.coach_text import sparkline
     from bela.puzzle_words import PROVISIONAL_RD, streak_text, theme_name
 
     rating = store.player()

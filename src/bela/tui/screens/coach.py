@@ -1,7 +1,7 @@
 """The coach's report (F5): where the player's written points went, with a trend plot.
 
 The lessons come from the history database when they are stored, and are read
-from the matches otherwise (``bela.cli.coach.gather_lessons``: the solver, and
+from the matches otherwise (``bela.coach_reading.gather_lessons``: the solver, and
 the hard bot with only the player's view), in a thread with a progress bar. The
 three costliest habits are buttons: each opens its example in the history's
 step-through, at the round and trick where the card was played (at the deal and
@@ -61,9 +61,10 @@ class CoachScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="coach")
     def _read(self) -> None:
         from bela.archive.history import open_history
-        from bela.cli.coach import gather_lessons, render_report
+        from bela.coach_reading import gather_lessons
         from bela.foundation.untrusted import oneline
         from bela.lab.coach import report
+        from bela.lab.coach_text import render_report
 
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self._progress, done, total)
@@ -88,7 +89,7 @@ class CoachScreen(Screen[None]):
         self.query_one("#coach-progress", ProgressBar).display = False
 
     def _show(self, result: Any, shown: Any, matches_dir: Any) -> None:
-        from bela.cli.coach import habit_name
+        from bela.lab.coach_text import habit_name
         from bela.tui.screens.stats import _plot_widget, _whole_ticks
 
         self.report = result

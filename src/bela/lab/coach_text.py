@@ -1,0 +1,282 @@
+"""The coach's report in words (rich text) and as JSON data, for the app and the command line.
+
+``bela coach`` prints it and the app's coach screen (F5) shows it; both build it here,
+below them, so neither imports the other's modules. Every sentence is one message
+through gettext (plural forms through ngettext); a record's file name is untrusted
+text and goes through ``oneline``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from bela.foundation.untrusted import oneline
+from bela.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from rich.text import Text
+
+    from bela.lab.coach import CoachReport, Habit
+
+__all__ = [
+    "example_text",
+    "habit_name",
+    "render_report",
+    "report_json",
+    "role_name",
+    "sparkline",
+]
+
+
+def role_name(order: int) -> str:
+    return (_("leading"), _("second hand"), _("third hand"), _("fourth hand"))[order]
+
+
+def habit_name(kind: str) -> str:
+    """One message per habit: a role in early or late tricks, or calling and falling."""
+    names = {
+        "lead:early": _("Leading in tricks 3–5"),
+        "lead:late": _("Leading in tricks 6–8"),
+        "second:early": _("Second hand in tricks 3–5"),
+        "second:late": _("Second hand in tricks 6–8"),
+        "third:early": _("Third hand in tricks 3–5"),
+        "third:late": _("Third hand in tricks 6–8"),
+        "fourth:early": _("Fourth hand in tricks 3–5"),
+        "fourth:late": _("Fourth hand in tricks 6–8"),
+        "fell": _("Calling trump and falling (pad)"),
+        "passed": _("Saying dalje when calling was worth more"),
+        "pod_mus_suit": _("Pod mus: naming a weaker suit"),
+    }
+    return names.get(kind, kind)
+
+
+def sparkline(values: Sequence[float]) -> str:
+    """The values as a row of block characters, lowest ▁ to highest █."""
+    bars = "▁▂▃▄▅▆▇█"
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    span = high - low
+    return "".join(bars[0 if span == 0 else round((v - low) / span * 7)] for v in values)
+
+
+def _per(total: int, count: int) -> str:
+    return f"{total / count:.1f}" if count else "–"
+
+
+def _suit_words(letter: str) -> str:
+    """A suit the engine writes ``"H"`` as a player reads it: ``♥ herc``."""
+    from bela.engine import Suit
+    from bela.wording import suit_name
+
+    suit = Suit.parse(letter)
+    return f"{suit.symbol} {suit_name(suit)}"
+
+
+def example_text(habit: Habit, matches_dir: Path | None = None) -> Text:
+    """Where the habit's costliest card (or bid) was, and the command that shows it."""
+    from rich.text import Text
+
+    from bela.engine import Card
+    from bela.lab.coach import BidSlip
+
+    if habit.example is None:
+        return Text("")
+    file, slip = habit.example
+    where = oneline(str(file if matches_dir is None else matches_dir / file), 300)
+    if isinstance(slip, BidSlip):
+        if slip.forced:
+            words = _(
+                "Round {round}, pod mus: you named {chosen}; {best} was worth {lost} more "
+                "on average; bela replay {file} --round {round}"
+            )
+        else:
+            words = _(
+                "Round {round}, the bidding: you said dalje; naming {best} was worth {lost} "
+                "more on average; bela replay {file} --round {round}"
+            )
+        chosen = "" if slip.chosen == "dalje" else _suit_words(slip.chosen)
+        return Text(
+            words.format(
+                round=slip.round + 1,
+                chosen=chosen,
+                best=_suit_words(slip.best),
+                lost=slip.lost,
+                file=where,
+            )
+        )
+    played = Card.parse(slip.played)
+    hard = played if slip.hard is None else Card.parse(slip.hard)
+    text = _(
+        "Round {round}, trick {trick}: you played {played}, the hard bot {hard} from your "
+        "cards ({lost} more on average); bela review {file} --round {round}"
+    ).format(
+        round=slip.round + 1,
+        trick=slip.trick,
+        played=f"{played.rank}{played.suit.symbol}",
+        hard=f"{hard.rank}{hard.suit.symbol}",
+        lost=slip.vs_hard,
+        file=where,
+    )
+    return Text(text)
+
+
+def render_report(
+    result: CoachReport, with_bot: bool, matches_dir: Path | None = None
+) -> RenderableType:
+    """The coach's report as rich text (plain ``Text`` throughout: nothing is markup)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    head = ngettext(
+        "The coach read your last {n} finished match.",
+        "The coach read your last {n} finished matches.",
+        result.matches,
+    ).format(n=result.matches)
+    facts = Table(box=None, pad_edge=False, show_header=False)
+    facts.add_column("")
+    facts.add_column("", justify="right")
+    facts.add_row(_("rounds"), str(result.rounds))
+    facts.add_row(_("your cards from trick 3 on"), str(result.cards))
+    facts.add_row(
+        _("written points given away a round, against the best play"),
+        _per(result.lost, result.rounds),
+    )
+    if with_bot:
+        facts.add_row(
+            _("written points a round given away against the hard bot, from your cards"),
+            _per(result.vs_hard, result.rounds),
+        )
+    roles = Table(title=_("By your place in the trick"), title_justify="left", box=None)
+    roles.add_column("")
+    roles.add_column(_("cards"), justify="right")
+    roles.add_column(_("given away"), justify="right")
+    roles.add_column(_("a card"), justify="right")
+    for order, (cards, lost) in enumerate(result.by_role):
+        roles.add_row(role_name(order), str(cards), str(lost), _per(lost, cards))
+    tricks = Table(title=_("By trick"), title_justify="left", box=None)
+    tricks.add_column(_("trick"), justify="right")
+    tricks.add_column(_("cards"), justify="right")
+    tricks.add_column(_("given away"), justify="right")
+    for number, (cards, lost) in enumerate(result.by_trick, start=1):
+        if cards:
+            tricks.add_row(str(number), str(cards), str(lost))
+    bidding = Table(title=_("Bidding"), title_justify="left", box=None, show_header=False)
+    bidding.add_column("")
+    bidding.add_column("", justify="right")
+    bidding.add_row(_("rounds you called trump"), str(result.called))
+    bidding.add_row(_("of them fell (pad)"), str(result.fell))
+    bidding.add_row(_("written points lost by falling"), str(result.fell_lost))
+    bidding.add_row(_("forced to call as dealer (pod mus)"), str(result.pod_mus))
+    bidding.add_row(_("of them fell"), str(result.pod_mus_fell))
+    bidding.add_row(_("rounds you said dalje"), str(result.passed))
+    if with_bot:
+        bidding.add_row(_("of them calling was clearly worth more"), str(result.passed_slips))
+        bidding.add_row(_("written points lost by saying dalje"), str(result.passed_lost))
+        bidding.add_row(_("pod mus, another suit clearly worth more"), str(result.pod_mus_slips))
+        bidding.add_row(_("written points lost by the weaker suit"), str(result.pod_mus_lost))
+    parts: list[RenderableType] = [Text(head, style="bold"), facts, roles, tricks, bidding]
+    values = [v for _k, v in result.trend]
+    if len(values) > 1:
+        parts.append(
+            Text(
+                _("Given away a round, match by match (oldest first): {line}").format(
+                    line=sparkline(values)
+                )
+            )
+        )
+    if result.habits:
+        parts.append(Text(_("Your three costliest habits"), style="bold"))
+        parts.append(
+            Text(
+                _(
+                    "A habit is a kind of fault that was a round's costliest at least three "
+                    "times; each round counts once."
+                )
+            )
+        )
+        for number, habit in enumerate(result.habits, start=1):
+            line = ngettext(
+                "{n}. {habit}: {lost} written points given away in {count} round",
+                "{n}. {habit}: {lost} written points given away in {count} rounds",
+                habit.count,
+            ).format(n=number, habit=habit_name(habit.kind), lost=habit.lost, count=habit.count)
+            parts.append(Text(line))
+            example = example_text(habit, matches_dir)
+            if example.plain:
+                parts.append(Text("   ") + example)
+    return Group(*parts)
+
+
+def report_json(result: CoachReport, with_bot: bool = True) -> dict[str, Any]:
+    """The report as JSON data (English keys; cards and suits as the engine writes them).
+
+    Without the hard bot the bids are not judged: those figures are null, not 0."""
+    return {
+        "matches": result.matches,
+        "rounds": result.rounds,
+        "cards": result.cards,
+        "lost": result.lost,
+        "vs_hard": result.vs_hard,
+        "by_role": [
+            {"role": r, "cards": c, "lost": x}
+            for r, (c, x) in zip(("lead", "second", "third", "fourth"), result.by_role, strict=True)
+        ],
+        "by_trick": [
+            {"trick": t + 1, "cards": c, "lost": x} for t, (c, x) in enumerate(result.by_trick)
+        ],
+        "bidding": {
+            "called": result.called,
+            "fell": result.fell,
+            "fell_lost": result.fell_lost,
+            "pod_mus": result.pod_mus,
+            "pod_mus_fell": result.pod_mus_fell,
+            "passed": result.passed,
+            "passed_worth_more": (
+                {"count": result.passed_slips, "lost": result.passed_lost} if with_bot else None
+            ),
+            "pod_mus_weaker_suit": (
+                {"count": result.pod_mus_slips, "lost": result.pod_mus_lost} if with_bot else None
+            ),
+        },
+        "trend": [{"file": f, "lost_per_round": round(v, 2)} for f, v in result.trend],
+        "habits": [
+            {
+                "kind": h.kind,
+                "count": h.count,
+                "lost": h.lost,
+                "example": None
+                if h.example is None
+                else {"file": h.example[0], **_slip_json(h.example[1])},
+            }
+            for h in result.habits
+        ],
+    }
+
+
+def _slip_json(slip: Any) -> dict[str, Any]:
+    from bela.lab.coach import BidSlip
+
+    if isinstance(slip, BidSlip):
+        return {
+            "round": slip.round + 1,
+            "trick": 0,
+            "bid": slip.chosen,
+            "forced": slip.forced,
+            "best": slip.best,
+            "lost": slip.lost,
+            "samples": slip.samples,
+        }
+    return {
+        "round": slip.round + 1,
+        "trick": slip.trick,
+        "played": slip.played,
+        "best": slip.best,
+        "hard": slip.hard,
+        "lost": slip.lost,
+        "vs_hard": slip.vs_hard,
+    }
