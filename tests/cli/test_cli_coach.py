@@ -248,8 +248,7 @@ def test_the_report_says_the_bidding_slips_and_shows_their_example() -> None:
     assert "of them calling was clearly worth more" in text
     assert "written points lost by saying dalje" in text
     assert (
-        "Saying dalje when calling was worth more: 62 written points given away in 3 rounds"
-        in text
+        "Saying dalje when calling was worth more: 62 written points given away in 3 rounds" in text
     )
     assert "Round 5, the bidding: you said dalje; naming ♣ clubs was worth 42 more" in text
     assert "Round 1, pod mus: you named ♥ hearts; ♣ clubs was worth 12 more" in text
