@@ -30,6 +30,23 @@ def random_match(
     return match
 
 
+def hard_in_seat_zero(seed: int) -> Match:
+    """The first round of the match of ``seed`` with the hard bot playing seat 0 from its
+    own view (as the app's bots do: ``bot_action``), the other seats at random. Seed 4's
+    round has a card of the hard bot's that the double dummy says gave 8 points away."""
+    from bela.ai import make_bot
+    from bela.ai.driver import bot_action
+
+    hard = make_bot("hard")
+    rng = random.Random(seed)
+    match = Match.new(seed, target=163)
+    while match.current is not None and not match.rounds:
+        seat = match.current.to_act
+        action = bot_action(match, hard) if seat == 0 else rng.choice(match.current.legal_actions())
+        match = match.apply(action)
+    return match
+
+
 def archive(match: Match, difficulty: str = "normal", me: int | None = None) -> Path:
     """Archive ``match``; with ``me``, as a network player's copy from that seat."""
     record = record_from_match(match, difficulty)

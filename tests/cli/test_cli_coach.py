@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import io
 import json
-import random
 from typing import Any
 
 import pytest
-from archived import archive, random_match
+from archived import archive, hard_in_seat_zero, random_match
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -78,27 +77,11 @@ def test_a_lesson_adds_up_what_the_analysis_says(seed: int, seat: int) -> None:
     assert Lesson.from_json(json.loads(json.dumps(lesson.to_json()))) == lesson
 
 
-def _hard_in_seat_zero(seed: int) -> Match:
-    """One round of the match of ``seed`` with the hard bot playing seat 0 from its own
-    view (as the app's bots do: ``bot_action``) and the other seats at random."""
-    from bela.ai import make_bot
-    from bela.ai.driver import bot_action
-
-    hard = make_bot("hard")
-    rng = random.Random(seed)
-    match = Match.new(seed, target=163)
-    while match.current is not None and not match.rounds:
-        seat = match.current.to_act
-        action = bot_action(match, hard) if seat == 0 else rng.choice(match.current.legal_actions())
-        match = match.apply(action)
-    return match
-
-
 def test_a_card_the_hard_bot_plays_from_the_same_view_is_not_blamed() -> None:
     # seat 0 is the hard bot itself: every card is the hard bot's choice from that view, and
     # one of them is not the double dummy's best (8 written points given away "with all
     # cards seen"): the coach must not call it a fault, nor build a habit of it
-    lesson = lesson_of(_hard_in_seat_zero(4), 0, with_bot=True)
+    lesson = lesson_of(hard_in_seat_zero(4), 0, with_bot=True)
     costly = [s for s in lesson.slips if s.lost > 0]
     assert costly and all(s.hard == s.played for s in costly)
     assert lesson.vs_hard == 0 and all(s.vs_hard == 0 for s in lesson.slips)

@@ -31,6 +31,7 @@ COMMAND_MODULES = {
     "join": "bela.cli.net",
     "serve": "bela.cli.net",
     "puzzles": "bela.cli.puzzles",
+    "review": "bela.cli.review",
 }
 
 # A fresh interpreter parses ``sys.argv[1:]`` and prints the modules of bela.cli it

@@ -1,5 +1,5 @@
 """The ``bela`` command: ``play`` (the default), ``replay``, ``analyze``, ``arena``,
-``ladder``, ``history``, ``stats``, ``coach``, ``puzzles``, and ``host``, ``join`` and
+``ladder``, ``history``, ``stats``, ``coach``, ``review``, ``puzzles``, and ``host``, ``join`` and
 ``serve`` (play with friends).
 
 ``main`` is the console-script entry point. Every failure ends with one line on
@@ -157,6 +157,12 @@ def _run_elsewhere(options: object, out: TextIO, err: TextIO) -> int:
 
         assert isinstance(options, CoachOptions)
         return run_coach(options, out, err)
+    if command == "bela.cli.review":
+        from bela.cli.review import ReviewOptions, run_review
+
+        assert isinstance(options, ReviewOptions)
+        name_bots()
+        return run_review(options, out, err)
     if command == "bela.cli.puzzles":
         from bela.cli.puzzles import PuzzlesOptions, run_puzzles
 

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from bela.cli.ladder import LadderOptions
     from bela.cli.net import HostOptions, JoinOptions, ServeOptions
     from bela.cli.puzzles import PuzzlesOptions
+    from bela.cli.review import ReviewOptions
 
 __all__ = [
     "COMMANDS",
@@ -152,6 +153,7 @@ if TYPE_CHECKING:
         | LabOptions
         | CoachOptions
         | PuzzlesOptions
+        | ReviewOptions
         | HostOptions
         | JoinOptions
         | ServeOptions
@@ -168,6 +170,7 @@ COMMANDS: Final[dict[str, str]] = {
     "stats": N_("statistics of the matches played"),
     "lab": N_("the lab: generate data and refit the bots' models"),
     "coach": N_("where your written points went, over your archived matches"),
+    "review": N_("every card of yours in a match labelled, as a chess game review does"),
     "puzzles": N_("puzzles from real deals, rated like a chess player's"),
     "host": N_("host a table for friends on the network, and play at it"),
     "join": N_("sit down at a table somebody hosts"),
@@ -520,6 +523,10 @@ def _add_command(commands: Any, command: str) -> None:
         from bela.cli.coach import add_coach_parser
 
         add_coach_parser(commands)
+    elif command == "review":
+        from bela.cli.review import add_review_parser
+
+        add_review_parser(commands)
     elif command == "puzzles":
         from bela.cli.puzzles import add_puzzles_parser
 
@@ -899,6 +906,10 @@ def _other_options(
         from bela.cli.coach import coach_options
 
         return coach_options(args)
+    if args.command == "review":
+        from bela.cli.review import review_options
+
+        return review_options(args)
     if args.command == "puzzles":
         from bela.cli.puzzles import puzzles_options
 
