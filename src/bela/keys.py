@@ -77,6 +77,7 @@ ACTIONS: Final = {
     "new_match": Letter("app.new_match", N_("New match"), _TABLE),
     "analysis": Letter("analyse", N_("Analysis"), frozenset({"summary"}), show=True),
     "bot_seat": Letter("bot_seat", N_("Bot in my seat"), frozenset({"summary"}), show=True),
+    "review": Letter("review", N_("Review"), frozenset({"summary"}), show=True),
     "sheet": Letter("score_sheet", N_("Blok"), _ANYWHERE),
     "settings": Letter("settings", N_("Settings"), _ANYWHERE),
     "start": Letter("start", N_("Start"), frozenset({"lobby"}), show=True),
@@ -111,6 +112,7 @@ _LATIN: Final = {
     "new_match": "n",
     "analysis": "a",
     "bot_seat": "m",
+    "review": "v",
     "sheet": "b",
     "settings": "o",
     "start": "g",
@@ -285,6 +287,14 @@ KEYS: Final = (
             "in your seat, side by side with how you played it"
         ),
         letters=("bot_seat",),
+    ),
+    Key(
+        "",
+        N_(
+            "on a round's summary or a round of the history: a review of every card you "
+            "played, against the hard bot from your cards"
+        ),
+        letters=("review",),
     ),
     Key("+ / −", N_("bots play faster / slower"), ("plus", "equals_sign", "minus")),
     Key(

@@ -92,9 +92,10 @@ def key_moment_text(review: RoundReview) -> str:
     )
 
 
-def board_lines(card: CardJudgement) -> list[tuple[str, str, str]]:
-    """Every card the player could play at ``card``'s moment, best first: (the card, what
-    the round would write on average, ours minus theirs, and a note: yours / the hard bot's)."""
+def board_lines(card: CardJudgement) -> list[tuple[str, str, str, str]]:
+    """Every card the player could play at ``card``'s moment, best first: (the card as the
+    engine writes it, as the table shows it, what the round would write on average, ours
+    minus theirs, and a note: yours / the hard bot's)."""
     rows = []
     for text, value in sorted(card.values.items(), key=lambda kv: (-kv[1], kv[0])):
         notes = []
@@ -102,7 +103,7 @@ def board_lines(card: CardJudgement) -> list[tuple[str, str, str]]:
             notes.append(_("yours"))
         if text == card.hard:
             notes.append(_("the hard bot's"))
-        rows.append((card_words(text), signed(value), ", ".join(notes)))
+        rows.append((text, card_words(text), signed(value), ", ".join(notes)))
     return rows
 
 
@@ -144,7 +145,7 @@ def render_review(reviews: Sequence[RoundReview], match_accuracy: float | None) 
         key = review.key_moment
         if key is not None:
             parts.append(Text(_("What each card would have written there, on the same deals:")))
-            for words, value, note in board_lines(key):
+            for _text, words, value, note in board_lines(key):
                 line = Text(f"  {words:>4} {value:>7}")
                 if note:
                     line.append(f"  {note}")

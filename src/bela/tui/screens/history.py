@@ -491,6 +491,7 @@ class ReplayScreen(Screen[None]):
         Binding("r", "resume", N_("Resume")),
         # not in the footer, which has no room left at 80 columns: F1 lists it
         Binding("m", "bot_seat", N_("Bot in my seat"), show=False),
+        Binding("v", "review", N_("Review"), show=False),
     ]
 
     def __init__(self, row: MatchRow, start: tuple[int, int] | None = None) -> None:
@@ -601,6 +602,21 @@ class ReplayScreen(Screen[None]):
         seat = 0 if self.me is None else self.me
         level = bot_kind(self.difficulty)
         self.app.push_screen(BotSeatScreen(self.match, view.index, level, seat, self.players))
+
+    def action_review(self) -> None:
+        """The round on screen reviewed card by card against the hard bot, from the reader's
+        information."""
+        from bela.lab.card_review import reviewable_rounds
+        from bela.tui.screens.review import ReviewScreen
+
+        if self.match is None or not self.views:
+            return
+        view = self.views[self.step[0]]
+        if view.index not in reviewable_rounds(self.match):
+            self.notify(_("This round has no cards of yours to review."), timeout=4)
+            return
+        seat = 0 if self.me is None else self.me
+        self.app.push_screen(ReviewScreen(self.match, view.index, seat))
 
     async def action_resume(self) -> None:
         if self.match is None or self.match.is_over:

@@ -14,7 +14,7 @@ from textual.widgets import Button, Static
 
 from bela.engine import LAST_TRICK_BONUS, Match, Round, RoundRecord, Rules
 from bela.i18n import N_, _
-from bela.keys import bind_letters
+from bela.keys import bind_letters, letter
 from bela.table_text import SEAT_NAMES, TEAM_NAMES, explain_round
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.standing import deals_played, standing_after
@@ -128,7 +128,7 @@ class RoundSummaryScreen(FreshModal[None]):
         )
 
     def on_mount(self) -> None:
-        bind_letters(self, ("analysis", "bot_seat"))
+        bind_letters(self, ("analysis", "bot_seat", "review"))
 
     def compose(self) -> ComposeResult:
         record = self.record
@@ -157,6 +157,8 @@ class RoundSummaryScreen(FreshModal[None]):
                     yield Button(_("Analysis (a)"), id="analyse")
                 if self._retakable():
                     yield Button(_("Bot in my seat (m)"), id="bot-seat")
+                if self._reviewable():
+                    yield Button(_("Review ({key})").format(key=letter("review")), id="review")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The analysis and bot keys are offered only where the round allows them."""
@@ -164,7 +166,15 @@ class RoundSummaryScreen(FreshModal[None]):
             return self._analysable()
         if action == "bot_seat":
             return self._retakable()
+        if action == "review":
+            return self._reviewable()
         return True
+
+    def _reviewable(self) -> bool:
+        """The local table holds the deal: the hard bot can judge the player's cards from
+        what the seat knew (a round without cards, void or belot, has nothing to review)."""
+        result = self.record.result
+        return self.match is not None and result.belot is None and not result.redeal
 
     def _retakable(self) -> bool:
         """The local table holds the deal and its bots: the round can be dealt again."""
@@ -182,6 +192,9 @@ class RoundSummaryScreen(FreshModal[None]):
             return
         if event.button.id == "bot-seat":
             self.action_bot_seat()
+            return
+        if event.button.id == "review":
+            self.action_review()
             return
         self.dismiss(None)
 
@@ -206,6 +219,14 @@ class RoundSummaryScreen(FreshModal[None]):
         if self.match is None or self.level is None:
             return
         self.app.push_screen(BotSeatScreen(self.match, self.record.index, self.level))
+
+    def action_review(self) -> None:
+        """Open the review of the round: each card of the player's against the hard bot."""
+        from bela.tui.screens.review import ReviewScreen
+
+        if self.match is None or not self._reviewable():
+            return
+        self.app.push_screen(ReviewScreen(self.match, self.record.index))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,111 @@
+"""The round review (``v``): every card of the player's labelled against the hard bot from
+the player's information, the key moment first, and a board to try another card there."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+from tui_pilot import make_app, play_round, table
+
+from bela.archive.records import dumps, record_from_match
+from bela.archive.storage import matches_dir
+from bela.engine import Match
+from bela.lab.card_review import review_round
+from bela.tui.screens.history import HistoryScreen, ReplayScreen
+from bela.tui.screens.review import ReviewScreen
+from bela.tui.screens.summary import RoundSummaryScreen
+
+
+def random_match(seed: int) -> Match:
+    """A brza 163 played at random to its end."""
+    rng = random.Random(seed)
+    match = Match.new(seed, target=163)
+    while match.current is not None:
+        match = match.apply(rng.choice(match.current.legal_actions()))
+    return match
+
+
+async def wait_for(pilot: Pilot[Any], check: Any, tries: int = 1200) -> None:
+    for _ in range(tries):
+        await pilot.pause(0.05)
+        if check():
+            return
+    raise AssertionError("timed out waiting")
+
+
+def shown(screen: ReviewScreen, ident: str) -> str:
+    console = Console(record=True, width=200, file=io.StringIO())
+    console.print(screen.query_one(ident, Static).content)
+    return console.export_text()
+
+
+async def test_v_on_the_summary_reviews_the_round_with_the_key_moment_first() -> None:
+    app = make_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_round(pilot)
+        summary = app.screen
+        assert isinstance(summary, RoundSummaryScreen)
+        assert summary.query("#review")  # the button is there
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await wait_for(pilot, lambda: screen.review is not None)
+        review = screen.review
+        assert review is not None
+        expected = review_round(table(app).match, summary.record.index, 0)
+        assert review == expected  # the same guessed deals: the same values, every time
+        cards = screen.query_one("#review-cards", OptionList)
+        assert cards.option_count == len(review.cards)
+        key = review.key_moment
+        if key is not None:  # the key moment's board is shown first
+            assert screen.card == key and cards.highlighted == review.cards.index(key)
+        assert "Accuracy" in shown(screen, "#review-status")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+
+
+async def test_the_board_says_what_another_card_would_have_written() -> None:
+    match = random_match(33)  # its first round has a costly card of seat 0's
+    directory = matches_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    record = record_from_match(match, "normal")
+    (directory / "20260110T120000Z-33.json").write_text(dumps(record), encoding="utf-8")
+    app = make_app(difficulty="random", resume=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen) and app.screen.loaded)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await wait_for(pilot, lambda: screen.review is not None)
+        key = screen.card
+        assert key is not None and screen.review is not None
+        assert key == screen.review.key_moment and key.hard != key.played
+        assert "Key moment" in shown(screen, "#review-key")
+        # the board: every card the seat could play there; choosing the hard bot's says its value
+        board = screen.query_one("#review-board", OptionList)
+        assert board.option_count == len(key.values)
+        assert key.hard is not None
+        ids = [board.get_option_at_index(i).id for i in range(board.option_count)]
+        board.focus()
+        board.highlighted = ids.index(f"try-{key.hard}")
+        await wait_for(pilot, lambda: screen.tried == key.hard)
+        text = shown(screen, "#review-try")
+        value = f"{key.values[key.hard]:+.1f}".replace("-", "−")
+        assert text.startswith("With ") and value in text
+        # another card of the player's list shows its own moment's board
+        cards = screen.query_one("#review-cards", OptionList)
+        other = next(i for i, c in enumerate(screen.review.cards) if c != key)
+        cards.focus()
+        cards.highlighted = other
+        await wait_for(pilot, lambda: screen.card == screen.review.cards[other])
