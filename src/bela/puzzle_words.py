@@ -64,6 +64,7 @@ def _theme_names() -> dict[str, str]:
         "call": pgettext("puzzle theme", "to call"),
         "pass": pgettext("puzzle theme", "to pass"),
         "pod-mus": pgettext("puzzle theme", "pod mus"),
+        "yours": pgettext("puzzle theme", "from your games"),
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -12,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 from tui_pilot import make_app, play_round, table
 
+from bela.archive.puzzle_pack import load_pack
 from bela.archive.records import dumps, record_from_match
 from bela.archive.storage import matches_dir
 from bela.engine import Match
@@ -70,7 +72,7 @@ async def test_v_on_the_summary_reviews_the_round_with_the_key_moment_first() ->
         await wait_for(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
 
 
-async def test_the_board_says_what_another_card_would_have_written() -> None:
+async def test_the_board_says_what_another_card_would_have_written(data_dir: Path) -> None:
     match = random_match(33)  # its first round has a costly card of seat 0's
     directory = matches_dir()
     directory.mkdir(parents=True, exist_ok=True)
@@ -109,3 +111,11 @@ async def test_the_board_says_what_another_card_would_have_written() -> None:
         cards.focus()
         cards.highlighted = other
         await wait_for(pilot, lambda: screen.card == screen.review.cards[other])
+        # the round's costly moments the judge finds clear are kept as the player's puzzles
+        await wait_for(pilot, lambda: screen.kept is not None)
+        assert isinstance(screen.kept, int) and screen.kept >= 1
+        assert "became puzzles" in shown(screen, "#review-key") or "became a puzzle" in shown(
+            screen, "#review-key"
+        )
+        pack = load_pack(data_dir)
+        assert len([p for p in pack.puzzles if "yours" in p.themes]) == screen.kept

@@ -13,11 +13,16 @@ import argparse
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from bela.cli.common import CliError, output_console, writing_output
 from bela.foundation.untrusted import json_for_terminal
 from bela.i18n import _
+from bela.lab.review_text import own_puzzles_text
+
+if TYPE_CHECKING:
+    from bela.engine import Match
+    from bela.lab.card_review import RoundReview
 
 __all__ = ["ReviewOptions", "add_review_parser", "review_options", "run_review"]
 
@@ -106,15 +111,48 @@ def run_review(options: ReviewOptions, out: TextIO, err: TextIO) -> int:
 
             reviews.append(review_round(match, index, seat, progress))
     accuracy = match_accuracy(reviews)
+    kept = _own_puzzles(match, reviews, err)
     if options.json:
         data = {
             "seat": seat,
             "accuracy": None if accuracy is None else round(accuracy, 1),
             "rounds": [review_json(r) for r in reviews],
+            "new_puzzles": kept,
         }
         with writing_output():
             print(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)), file=out)
         return 0
     with writing_output():
         output_console(out).print(render_review(reviews, accuracy))
+        if kept:
+            print(own_puzzles_text(kept), file=out)
     return 0
+
+
+def _own_puzzles(match: Match, reviews: list[RoundReview], err: TextIO) -> int:
+    """Judge the reviews' costly moments as puzzles and keep the clear ones in the player's
+    own queue (``bela.lab.own_puzzles``); how many were new. A queue that cannot be
+    written is said in one line on ``err``, and the review is printed all the same."""
+    from bela.archive.own_puzzles import keep_own_puzzles
+    from bela.archive.storage import data_dir
+    from bela.foundation.untrusted import oneline
+    from bela.lab.own_puzzles import puzzles_of_review
+    from bela.lab.progress import ProgressBar
+
+    lines = []
+    label = _("Judging your costly moments as puzzles")
+    with ProgressBar(err.isatty(), len(reviews), label) as bar:
+        for number, review in enumerate(reviews):
+
+            def progress(done: int, total: int, number: int = number) -> None:
+                bar(number * total + done, len(reviews) * total)
+
+            lines += puzzles_of_review(match, review, progress=progress)
+    if not lines:
+        return 0
+    try:
+        return keep_own_puzzles(data_dir(), lines)
+    except OSError as exc:
+        message = _("bela: your puzzles were not kept: {error}").format(error=oneline(exc))
+        print(message, file=err)
+        return 0

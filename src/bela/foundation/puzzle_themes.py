@@ -25,5 +25,7 @@ THEMES: Final = (
     "call",
     "pass",
     "pod-mus",
+    "yours",
 )
-"""Every theme, in the order menus list them."""
+"""Every theme, in the order menus list them. ``yours``: a moment of the player's own
+match that the round review found costly (``bela.lab.own_puzzles``)."""

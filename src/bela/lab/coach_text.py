@@ -190,7 +190,7 @@ def render_report(
             )
         )
     if result.habits:
-        parts.append(Text(_("Your three costliest habits"), style="bold"))
+        parts.append(Text(_("Your costliest habits"), style="bold"))
         parts.append(
             Text(
                 _(

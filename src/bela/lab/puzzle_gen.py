@@ -48,6 +48,7 @@ __all__ = [
     "GenSettings",
     "deal_task",
     "generate",
+    "moment_puzzle",
     "puzzle_id",
     "puzzles_of_deal",
     "typical_of",
@@ -310,6 +311,19 @@ def _puzzle(
         "bots": bots,
         "typical": typical_of(rnd, verdict),
     }
+
+
+def moment_puzzle(
+    seed: int,
+    start: Round,
+    before: Sequence[Action],
+    rnd: Round,
+    verdict: Verdict,
+    settings: GenSettings = GenSettings(),
+) -> dict[str, Any]:
+    """The pack line of the puzzle at ``rnd`` (the deal ``start`` of ``seed`` after ``before``)
+    with its ``verdict``: as the generator writes one (``bela.lab.own_puzzles`` too)."""
+    return _puzzle(seed, start, before, rnd, verdict, settings)
 
 
 def _bots_finding(rnd: Round, verdict: Verdict, seed: int) -> dict[str, bool]:

@@ -25,6 +25,7 @@ __all__ = [
     "card_words",
     "key_moment_text",
     "label_name",
+    "own_puzzles_text",
     "render_review",
     "role_of",
     "signed",
@@ -105,6 +106,17 @@ def board_lines(card: CardJudgement) -> list[tuple[str, str, str, str]]:
             notes.append(_("the hard bot's"))
         rows.append((text, card_words(text), signed(value), ", ".join(notes)))
     return rows
+
+
+def own_puzzles_text(count: int) -> str:
+    """That ``count`` moments of the player's became puzzles, and where to find them."""
+    return ngettext(
+        "{n} costly moment of yours became a puzzle: bela puzzles --theme yours "
+        '(in the app: F6, then the theme "from your games").',
+        "{n} costly moments of yours became puzzles: bela puzzles --theme yours "
+        '(in the app: F6, then the theme "from your games").',
+        count,
+    ).format(n=count)
 
 
 def accuracy_text(accuracy: float | None) -> str:

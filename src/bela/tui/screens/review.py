@@ -23,7 +23,7 @@ from textual.widgets import Button, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from bela.engine import Match
-from bela.i18n import N_, _
+from bela.i18n import N_, _, ngettext
 from bela.lab.card_review import CardJudgement, RoundReview, review_round
 from bela.tui.widgets import TooSmall
 
@@ -36,9 +36,9 @@ class ReviewScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     ReviewScreen #review-dialog { width: 78; height: 22; }
     ReviewScreen #review-panes { height: 1fr; }
-    ReviewScreen #review-cards { width: 1fr; height: 1fr; }
+    ReviewScreen #review-cards { width: 34; height: 1fr; padding: 0; }
     ReviewScreen #review-side { width: 1fr; height: 1fr; padding: 0 0 0 1; }
-    ReviewScreen #review-board { height: auto; max-height: 9; }
+    ReviewScreen #review-board { height: auto; max-height: 9; padding: 0; }
     ReviewScreen #review-try { height: auto; }
     ReviewScreen #review-key { height: auto; }
     """
@@ -55,6 +55,8 @@ class ReviewScreen(ModalScreen[None]):
         """The card whose board is shown."""
         self.tried: str | None = None
         """The card chosen on the board (as the engine writes it)."""
+        self.kept: int | str | None = None
+        """How many of the round's moments became new puzzles (or why none was kept)."""
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -90,6 +92,43 @@ class ReviewScreen(ModalScreen[None]):
             self.app.call_from_thread(self._failed, message)
             return
         self.app.call_from_thread(self._show, review)
+        kept = self._own_puzzles(review)
+        self.app.call_from_thread(self._kept, kept)
+
+    def _own_puzzles(self, review: RoundReview) -> int | str:
+        """The round's costly moments judged as puzzles and kept in the player's own queue
+        (``bela.lab.own_puzzles``): how many were new, or why none could be kept."""
+        from bela.archive.own_puzzles import keep_own_puzzles
+        from bela.archive.storage import data_dir
+        from bela.foundation.untrusted import oneline
+        from bela.lab.own_puzzles import puzzles_of_review
+
+        try:
+            lines = puzzles_of_review(self.match, review)
+            return keep_own_puzzles(data_dir(), lines) if lines else 0
+        except OSError as exc:
+            return oneline(_("your puzzles were not kept: {error}").format(error=exc))
+
+    def _kept(self, kept: int | str) -> None:
+        """Say what became of the round's costly moments (nothing when none was a puzzle)."""
+        from textual.css.query import NoMatches
+
+        self.kept = kept
+        if kept == 0:
+            return
+        if isinstance(kept, str):
+            text = kept
+        else:
+            text = ngettext(
+                '{n} costly moment of yours became a puzzle: F6, then the theme "from your games".',
+                '{n} costly moments of yours became puzzles: F6, then the theme "from your games".',
+                kept,
+            ).format(n=kept)
+        try:
+            key = self.query_one("#review-key", Static)
+        except NoMatches:  # pragma: no cover - the screen closed meanwhile
+            return
+        key.update(Text(f"{key.content}\n{text}" if str(key.content) else text))
 
     def _progress(self, done: int, total: int) -> None:
         self.query_one("#review-progress", ProgressBar).update(total=total, progress=done)
@@ -116,10 +155,9 @@ class ReviewScreen(ModalScreen[None]):
         self.query_one("#review-key", Static).update(Text(key_moment_text(review)))
         cards = self.query_one("#review-cards", OptionList)
         for number, card in enumerate(review.cards):
-            line = Text(_("trick {trick}").format(trick=card.trick) + "  ")
-            line.append(f"{card_words(card.played):>3}  ")
+            line = Text(f"{card.trick}. {card_words(card.played):>3}  ")
             line.append(label_name(card.label), style=LABEL_STYLES.get(card.label, ""))
-            if card.judged and card.loss > 0.05:
+            if card.label not in ("best", "only"):
                 line.append(f"  −{card.loss:.1f}")
             cards.add_option(Option(line, id=f"card-{number}"))
         self.query_one("#review-panes").display = True
