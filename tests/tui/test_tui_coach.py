@@ -44,7 +44,8 @@ async def test_f5_reads_the_matches_and_a_habit_opens_its_example() -> None:
         for m in map(random_match, range(40, 80))
         if any(s.lost for s in lesson_of(m, 0, with_bot=False).slips)
     )
-    archive_match(record_from_match(match, "normal"))
+    for _copy in range(3):  # a habit is a fault of three rounds: the match three times
+        archive_match(record_from_match(match, "normal"))
     app = make_app(difficulty="random", resume=None)
     async with app.run_test(size=(100, 36)) as pilot:
         await pilot.pause()
@@ -53,8 +54,9 @@ async def test_f5_reads_the_matches_and_a_habit_opens_its_example() -> None:
         screen = app.screen
         assert isinstance(screen, CoachScreen)
         await wait_for(pilot, lambda: screen.report is not None)
-        # the screen's report is the coach's over the one match, hard bot included
-        expected = report([("x", lesson_of(match, 0, with_bot=True))])
+        # the screen's report is the coach's over the three copies, hard bot included
+        lesson = lesson_of(match, 0, with_bot=True)
+        expected = report([(f"x{n}", lesson) for n in range(3)])
         assert screen.report.lost == expected.lost and screen.report.fell == expected.fell
         assert screen.report.vs_hard == expected.vs_hard
         assert screen.examples, "a random player gives points away: a habit with an example"
@@ -63,6 +65,8 @@ async def test_f5_reads_the_matches_and_a_habit_opens_its_example() -> None:
         # come before it has a place on the screen and press nothing
         await wait_for(pilot, lambda: bool(screen.query(f"#{ident}")))
         await wait_for(pilot, lambda: screen.query_one(f"#{ident}").region.area > 0)
+        screen.query_one(f"#{ident}").scroll_visible(animate=False)
+        await pilot.pause()
         await pilot.click(f"#{ident}")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         replay = app.screen
@@ -76,7 +80,8 @@ async def test_a_dalje_that_should_have_called_is_a_habit_that_opens_at_the_bids
     # the player said dalje with a hand that must call; the rest of the brza 163 at random
     match = played_bid(find_seed(must_call), Pass(), rounds=3)
     assert match.is_over
-    archive_match(record_from_match(match, "normal"))
+    for _copy in range(3):  # a habit is a fault of three rounds: the match three times
+        archive_match(record_from_match(match, "normal"))
     app = make_app(difficulty="random", resume=None)
     async with app.run_test(size=(100, 36)) as pilot:
         await pilot.pause()

@@ -157,8 +157,9 @@ class RoundSummaryScreen(FreshModal[None]):
                     yield Button(_("Analysis (a)"), id="analyse")
                 if self._retakable():
                     yield Button(_("Bot in my seat (m)"), id="bot-seat")
-                if self._reviewable():
-                    yield Button(_("Review ({key})").format(key=letter("review")), id="review")
+            if self._reviewable():  # a row of its own: the one above is full at 80 columns
+                label = _("Review of your cards ({key})").format(key=letter("review"))
+                yield Button(label, id="review", compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The analysis and bot keys are offered only where the round allows them."""
