@@ -59,8 +59,10 @@ def test_every_card_of_the_players_is_labelled_by_what_it_gave_away(
         assert card["loss"] == pytest.approx(loss, abs=0.11)
         assert card["label"] == label_of(card["loss"])
     for card in cards:
-        if card["label"] == "only":
-            assert card["values"] == {} and card["loss"] == 0
+        if card["label"] == "only":  # one legal card: nothing to judge
+            assert card["values"] == {} and card["loss"] == 0 and card["choices"] == 1
+        else:
+            assert card["choices"] == len(card["values"]) >= 2
     accuracy = sum(100 * math.exp(-c["loss"] / 30) for c in judged) / len(judged)
     assert round_one["accuracy"] == pytest.approx(accuracy, abs=0.2)
     worst = max(judged, key=lambda c: c["loss"])

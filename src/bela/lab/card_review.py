@@ -72,7 +72,8 @@ class CardJudgement:
     ``step`` its action's index in the round (the moment, for the board). ``values``
     maps every legal card (as the engine writes it, "10H") to the average written
     points, ours minus theirs, over ``samples`` guessed deals; empty when the card
-    was the only one (or the hard bot would have said dosta): then it is not judged.
+    was the only one (``only``), or when the hard bot gave no values (it would have said
+    dosta, or every guessed deal ran out of its budget: ``unjudged``).
     """
 
     trick: int
@@ -82,6 +83,8 @@ class CardJudgement:
     hard: str | None
     values: dict[str, float] = field(default_factory=dict)
     samples: int = 0
+    choices: int = 1
+    """How many legal cards the player had (one: the card is the ``only`` one)."""
 
     @property
     def judged(self) -> bool:
@@ -96,7 +99,9 @@ class CardJudgement:
 
     @property
     def label(self) -> str:
-        return label_of(self.loss) if self.judged else "only"
+        if self.judged:
+            return label_of(self.loss)
+        return "only" if self.choices < 2 else "unjudged"
 
     @property
     def accuracy(self) -> float:
@@ -191,11 +196,12 @@ def review_round(
         while done < step:
             rnd.push(played.actions[done])
             done += 1
-        if len([a for a in rnd.legal_actions() if isinstance(a, Play)]) < 2:
+        legal = len({a.card for a in rnd.legal_actions() if isinstance(a, Play)})
+        if legal < 2:
             cards.append(CardJudgement(trick, order, step, card, card))
         else:
             hard, values, samples = judge_card(rnd, seat, decision_rng(match.seed, index, step))
-            cards.append(CardJudgement(trick, order, step, card, hard, values, samples))
+            cards.append(CardJudgement(trick, order, step, card, hard, values, samples, legal))
         if progress is not None:
             progress(len(cards), len(moments))
     return RoundReview(index, seat, cards)
@@ -225,6 +231,7 @@ def review_json(review: RoundReview) -> dict[str, Any]:
                 "label": c.label,
                 "loss": round(c.loss, 1),
                 "samples": c.samples,
+                "choices": c.choices,
                 "values": {card: round(v, 1) for card, v in sorted(c.values.items())},
             }
             for c in review.cards

@@ -38,6 +38,7 @@ LABEL_STYLES = {
     "mistake": "dark_orange",
     "blunder": "bold red",
     "only": "dim",
+    "unjudged": "dim",
 }
 """How each label is coloured (the words carry the meaning; colour only helps)."""
 
@@ -51,6 +52,7 @@ def label_name(label: str) -> str:
         "mistake": _("mistake"),
         "blunder": _("blunder"),
         "only": _("only card"),
+        "unjudged": _("not judged"),
     }
     return names.get(label, label)
 

@@ -157,7 +157,7 @@ class ReviewScreen(ModalScreen[None]):
         for number, card in enumerate(review.cards):
             line = Text(f"{card.trick}. {card_words(card.played):>3}  ")
             line.append(label_name(card.label), style=LABEL_STYLES.get(card.label, ""))
-            if card.label not in ("best", "only"):
+            if card.judged and card.label != "best":
                 line.append(f"  −{card.loss:.1f}")
             cards.add_option(Option(line, id=f"card-{number}"))
         self.query_one("#review-panes").display = True
@@ -195,7 +195,10 @@ class ReviewScreen(ModalScreen[None]):
         board.clear_options()
         try_text = self.query_one("#review-try", Static)
         if not card.judged:
-            try_text.update(Text(_("Your only card here: nothing to choose.")))
+            if card.label == "only":
+                try_text.update(Text(_("Your only card here: nothing to choose.")))
+            else:
+                try_text.update(Text(_("The hard bot gave no values here: not judged.")))
             return
         for text, words, value, note in board_lines(card):
             line = Text(f"{words:>3} {value:>7}")
