@@ -113,10 +113,13 @@ def test_the_lesson_holds_the_bid_slips_and_the_report_a_habit_that_opens_the_bi
     assert Lesson.from_json(json.loads(json.dumps(lesson.to_json()))) == lesson
     without = lesson_of(match, SEAT, with_bot=False)
     assert (without.passed, without.bid_slips) == (1, [])  # only counted without the bot
-    result = report([("m.json", lesson)])
-    assert (result.passed, result.passed_slips, result.passed_lost) == (1, 1, slips[0].lost)
+    assert report([("m.json", lesson)]).habits == []  # one dalje is no habit
+    # the match three times: the dalje is each round's costliest fault (231 written points,
+    # against the random cards' few), so it is a habit of three rounds
+    result = report([(f"m{n}.json", lesson) for n in range(3)])
+    assert (result.passed, result.passed_slips, result.passed_lost) == (3, 3, 3 * slips[0].lost)
     habit = next(h for h in result.habits if h.kind == "passed")
-    assert habit.example == ("m.json", slips[0])
+    assert habit.count == 3 and habit.example == ("m0.json", slips[0])
     assert habit.example[1].trick == 0  # the step-through's deal and bids
 
 
