@@ -318,3 +318,13 @@ def test_bela_coach_text_in_croatian(
 def test_an_empty_archive_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["coach"]) == 0  # nothing to read yet is no error
     assert "no finished match" in capsys.readouterr().out
+
+
+def test_a_lesson_kept_by_the_coach_before_is_read_again() -> None:
+    # version 2 judged the cards by the double dummy and kept no falls: never believed now
+    lesson = lesson_of(random_match(8, steps=60), 1, with_bot=False).to_json()
+    del lesson["falls"]
+    lesson["version"] = 2
+    with pytest.raises(ValueError):
+        Lesson.from_json(lesson)
+    assert coach_module.LESSON_VERSION == 3
