@@ -254,10 +254,10 @@ def _per(total: int, count: int) -> str:
 def _suit_words(letter: str) -> str:
     """A suit the engine writes ``"H"`` as a player reads it: ``♥ herc``."""
     from bela.engine import Suit
-    from bela.wording import suit_name
+    from bela.wording import suit_name, suit_symbol
 
     suit = Suit.parse(letter)
-    return f"{suit.symbol} {suit_name(suit)}"
+    return f"{suit_symbol(suit)} {suit_name(suit)}"
 
 
 def example_text(habit: Habit, matches_dir: Path | None = None) -> Text:
@@ -292,6 +292,8 @@ def example_text(habit: Habit, matches_dir: Path | None = None) -> Text:
                 file=where,
             )
         )
+    from bela.wording import card_text
+
     played, best = Card.parse(slip.played), Card.parse(slip.best)
     text = _(
         "Round {round}, trick {trick}: you played {played}, best was {best} "
@@ -299,8 +301,8 @@ def example_text(habit: Habit, matches_dir: Path | None = None) -> Text:
     ).format(
         round=slip.round + 1,
         trick=slip.trick,
-        played=f"{played.rank}{played.suit.symbol}",
-        best=f"{best.rank}{best.suit.symbol}",
+        played=card_text(played),
+        best=card_text(best),
         lost=slip.lost,
         file=where,
     )

@@ -16,6 +16,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Select, Static
 
+from bela.deck import is_german
 from bela.engine import QUICK_TARGET, Rules
 from bela.i18n import N_, _
 from bela.keys import help_lines
@@ -52,11 +53,7 @@ def help_text(rules: Rules | None = None, target: int | None = None, auto_bela: 
         help_lines(),
         "## " + _("The game"),
         _seats(rules),
-        _(
-            "**Cards.** 32 cards, 7 to A in ♥ ♦ ♠ ♣. Trump ranks J 9 A 10 K Q 8 7 (J 20, "
-            "9 14, A 11, 10 10, K 4, Q 3); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, "
-            "Q 3, J 2). The last trick adds 10: 162 points in all."
-        ),
+        _cards(),
         _trump(rules),
         _zvanja(rules),
         _(
@@ -128,6 +125,25 @@ def _trump(rules: Rules) -> str:
         "player after the dealer, each names a trump suit or says *dalje*; the first "
         "suit named is trump. If three pass, the dealer must name one. Then everybody "
         "takes up the talon (8 cards each)."
+    )
+
+
+def _cards() -> str:
+    """The cards and their values, in the deck in use (``bela.deck``): with mađarice the
+    German suits and ranks, and which French card each one is (the rest of the help
+    names the jack and the queen by their French letters)."""
+    if is_german():
+        return _(
+            "**Cards.** 32 mađarice (German-suited cards), 7 to A in ❤ hearts, ◉ bells, "
+            "❦ leaves and ♁ acorns; the U (Unter) is the jack and the O (Ober) the queen. "
+            "Trump ranks U 9 A 10 K O 8 7 (U 20, 9 14, A 11, 10 10, K 4, O 3); other suits "
+            "A 10 K O U 9 8 7 (A 11, 10 10, K 4, O 3, U 2). The last trick adds 10: 162 "
+            "points in all."
+        )
+    return _(
+        "**Cards.** 32 cards, 7 to A in ♥ ♦ ♠ ♣. Trump ranks J 9 A 10 K Q 8 7 (J 20, "
+        "9 14, A 11, 10 10, K 4, Q 3); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, "
+        "Q 3, J 2). The last trick adds 10: 162 points in all."
     )
 
 
