@@ -39,7 +39,7 @@ def test_every_madjarice_card_is_drawn_without_a_french_suit_in_one_box(
     set_language(language)
     set_deck(GERMAN)
     text = card_text(Card(index))
-    assert not set(text) & set(FRENCH_SYMBOLS + ("♡", "♢", "♤", "♧")), text
+    assert not set(text) & set((*FRENCH_SYMBOLS, "♡", "♢", "♤", "♧")), text
     assert cell_len(text) <= 3  # a card's face is three cells wide (widgets.cards)
     assert text.endswith(suit_symbol(Card(index).suit))
     assert cell_len(suit_symbol(Card(index).suit)) == 1
