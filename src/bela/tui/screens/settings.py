@@ -60,8 +60,8 @@ _NAME_ROWS: Final = (
 def deck_label(deck: str) -> str:
     """A deck as the settings offer it: its name and its suits' symbols."""
     if deck == GERMAN:
-        return _("mađarice (German suits) {symbols}").format(symbols="❤ ◉ ❦ ♁")
-    return _("French {symbols}").format(symbols="♥ ♦ ♠ ♣")
+        return _("mađarice (German suits) {symbols}").format(symbols="❤◉❦♁")
+    return _("French {symbols}").format(symbols="♥♦♠♣")
 
 
 def _speed_label(delay: float) -> str:
@@ -149,7 +149,8 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 yield Label(_("Language"), classes="setting-label")
                 yield language_picker(app.language_setting)
             with Horizontal(classes="setting"):
-                yield Label(_("Cards"), classes="setting-label")
+                # Statics, not Labels, from here on: below the fold of the scrolling screen
+                yield Static(_("Cards"), classes="setting-label")
                 with Choices(id="set-deck", compact=True):
                     for deck in DECKS:
                         yield Choice(deck_label(deck), value=deck == saved.deck, name=deck)
@@ -190,7 +191,7 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                     for delay in SPEEDS:
                         yield Choice(_speed_label(delay), value=delay == nearest, name=str(delay))
             with Horizontal(classes="setting"):
-                yield Label(_("Theme"), classes="setting-label")
+                yield Static(_("Theme"), classes="setting-label")
                 themes = sorted(app.available_themes)
                 yield Select(
                     [(theme_label(name), name) for name in themes],
