@@ -198,7 +198,8 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         line = _("{prog}: error: {message} (see {prog} --help)").format(
-            prog=self.prog, message=oneline(metavar_words(message))  # "izostavi DATOTEKA"
+            prog=self.prog,
+            message=oneline(metavar_words(message)),  # "izostavi DATOTEKA"
         )
         self.exit(2, line + "\n")
 
