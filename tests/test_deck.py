@@ -142,3 +142,12 @@ def test_a_record_is_the_same_whatever_the_deck() -> None:
     german = _record_text()
     assert german == french
     assert not set(german) & set("❤◉❦♁")
+
+
+def test_every_madjarice_letter_is_in_the_key_table() -> None:
+    """F1 and the README list every key bound: with mađarice, the suits' own letters."""
+    set_deck(GERMAN)
+    for code in LANGUAGES:
+        listed = {name for key in KEYS for name in key.key_names(code)}
+        wanted = {letters_of(code)[action] for action in SUIT_ACTIONS}
+        assert wanted <= listed, (code, wanted - listed)

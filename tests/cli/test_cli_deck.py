@@ -82,3 +82,15 @@ def test_a_missing_argument_is_named_in_croatian(capsys: pytest.CaptureFixture[s
     code, _out, err = run(["--lang", "hr", "join"], capsys)
     assert code == 2
     assert "ADRESA" in err and "ADDRESS" not in err
+
+
+def test_plain_mode_speaks_madjarice_suits_as_words() -> None:
+    """``--plain --words`` says each card's suit as a word in either deck."""
+    from bela.cli.plain import spoken
+    from bela.deck import set_deck
+    from bela.i18n import set_language
+
+    set_language("hr")
+    set_deck("german")
+    assert spoken("Dobivaš D◉ 10♁.", words=True) == "Dobivaš D bundeva 10 žir."
+    assert spoken("Adut: ◉ bundeva", words=False) == "Adut: bundeva"
