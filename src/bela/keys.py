@@ -7,7 +7,8 @@ there than in English, where p passes and k says dosta. ``LETTERS`` holds each
 language's letters for every lettered action; ``bind_letters`` binds a screen's
 letters in the language in use (again when the player switches it), and a test
 checks that in no language two actions of one moment (``Letter.moments``) share
-a letter.
+a letter. With the mađarice deck (``bela.deck``) the suits' letters follow the German
+suits' names (``GERMAN_SUIT_LETTERS``: hr s u t ž), checked the same way.
 
 The help screen renders ``help_lines()`` in the language in use; the README's
 tables are ``readme_table()`` and ``readme_letters_table()`` word for word, and a
