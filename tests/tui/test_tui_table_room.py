@@ -11,9 +11,10 @@ import pytest
 from rich.cells import cell_len
 from tui_pilot import make_app, settle, table
 
-from bela.i18n import _
+from bela.i18n import LANGUAGES, _, set_language
 from bela.keys import bid_keys
 from bela.tui.widgets import Hand
+from bela.tui.widgets.cards import CARD_WIDTH
 
 
 @pytest.mark.parametrize("language", ["hr", "en", "es", "ru"])
@@ -68,3 +69,12 @@ async def test_the_table_keeps_growing_at_160_by_50() -> None:
     assert huge["#middle"][1] > roomy["#middle"][1]  # a taller middle: seats further out
     # the hand's eight cards spread apart (wider gaps), not only a wider empty box
     assert huge["#hand"][0] > roomy["#hand"][0] and huge["drawn"][0] > roomy["drawn"][0]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_words_under_and_over_a_card_fit_a_small_card(language: str) -> None:
+    """ "new" (over a card just taken up) and "talon" (under a face-down one) are shown
+    whole in a card's five cells, at 80 x 24 as anywhere."""
+    set_language(language)
+    for word in (_("new"), _("talon")):
+        assert cell_len(word) <= CARD_WIDTH, (language, word)
