@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from tui_pilot import make_app, settle, table
 
-from bela.engine import Suit
+from bela.deck import GERMAN as GERMAN_DECK
+from bela.deck import set_deck
+from bela.engine import Rules, Suit
+from bela.i18n import set_language
 from bela.settings import settings_path
+from bela.tui.screens.help import help_text
 from bela.tui.screens.settings import SettingsScreen
 from bela.tui.screens.start import Choice
 from bela.tui.widgets import BidMenu, Hand
@@ -59,3 +64,25 @@ async def test_the_saved_deck_and_the_flag() -> None:
         assert isinstance(app.screen, SettingsScreen)
         differ = str(app.screen.query_one("#settings-differ").render())
         assert "Cards: mađarice" in differ and "given on the command line" in differ
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(bela_on_second=True), Rules(no_bela=True), Rules(tens_over_kings=True)],
+)
+@pytest.mark.parametrize("auto_bela", [True, False])
+def test_the_croatian_help_names_the_madjarice_cards(rules: Rules, auto_bela: bool) -> None:
+    """F1 with mađarice: srce, bundeva, list, žir; bela is the king and the baba, the fours
+    count babe, not dame (the French queen is named once, where the cards are matched)."""
+    set_language("hr")
+    set_deck(GERMAN_DECK)
+    text = help_text(rules, auto_bela=auto_bela)
+    assert "srce ❤, bundeva ◉, list ❦ i žir ♁" in text
+    assert "♥" not in text and "herc" not in text
+    if not rules.no_bela:
+        assert "Adutski kralj i baba" in text
+    else:
+        assert "adutski kralj i baba" in text
+    assert "kralja ili babe sto" in text
+    assert text.count("dama") == 1  # "u francuskim kartama J i Q, dama"
+    assert "s u t ž" in text

@@ -153,6 +153,23 @@ def _zvanja(rules: Rules) -> str:
             "**Zvanja** (declarations) are not played in this match (a house rule): "
             "sequences and fours score nothing, and eight cards of a suit are just played."
         )
+    if is_german():  # mađarice: Unters and Obers, not jacks and queens
+        if rules.tens_over_kings:
+            return _(
+                "**Zvanja** (declarations, counted automatically before the first trick): "
+                "3 in a row 20, 4 in a row 50, 5 or more 100; four Unters 200, four nines 150, "
+                "four aces, tens, kings or Obers 100 (between two of these, tens rank above "
+                "kings and Obers: a house rule). Only the team with the single best "
+                "declaration scores, with all its declarations. All 8 cards of one suit "
+                "(*belot*) wins the match at once."
+            )
+        return _(
+            "**Zvanja** (declarations, counted automatically before the first trick): "
+            "3 in a row 20, 4 in a row 50, 5 or more 100; four Unters 200, four nines 150, "
+            "four aces, tens, kings or Obers 100. Only the team with the single best "
+            "declaration scores, with all its declarations. All 8 cards of one suit "
+            "(*belot*) wins the match at once."
+        )
     if rules.tens_over_kings:
         return _(
             "**Zvanja** (declarations, counted automatically before the first trick): "
@@ -173,6 +190,8 @@ def _zvanja(rules: Rules) -> str:
 
 def _bela(rules: Rules, auto_bela: bool) -> str:
     """When bela is announced: the rule in play, and whether the app asks the player."""
+    if is_german():
+        return _german_bela(rules, auto_bela)
     if rules.no_bela:
         return _(
             "**Bela** is not played in this match (a house rule): trump K and Q in one "
@@ -196,6 +215,35 @@ def _bela(rules: Rules, auto_bela: bool) -> str:
     return _(
         "**Bela.** Trump K and Q in one hand: 20 points, announced with the first of "
         "them to be played; you are asked."
+    )
+
+
+def _german_bela(rules: Rules, auto_bela: bool) -> str:
+    """``_bela`` with mađarice: the trump king and Ober (baba), as those cards are named."""
+    if rules.no_bela:
+        return _(
+            "**Bela** is not played in this match (a house rule): the trump king and Ober "
+            "in one hand are worth nothing together."
+        )
+    if rules.bela_on_second:
+        if auto_bela:
+            return _(
+                "**Bela.** The trump king and Ober in one hand: 20 points, announced with "
+                "the second of them to be played (a house rule); the app announces it for you."
+            )
+        return _(
+            "**Bela.** The trump king and Ober in one hand: 20 points, announced with "
+            "the second of them to be played (a house rule); you are asked."
+        )
+    if auto_bela:
+        return _(
+            "**Bela.** The trump king and Ober in one hand: 20 points, announced with the "
+            "first of them to be played; the app announces it for you (the settings can "
+            "have you asked)."
+        )
+    return _(
+        "**Bela.** The trump king and Ober in one hand: 20 points, announced with the "
+        "first of them to be played; you are asked."
     )
 
 
