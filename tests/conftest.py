@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bela.deck import set_deck
 from bela.i18n import set_language
 from bela.settings import DEFAULT_BOT_NAMES
 from bela.wording import set_bot_names, set_player_name
@@ -33,6 +34,7 @@ def english(monkeypatch: pytest.MonkeyPatch) -> None:
     set_language("en")
     set_bot_names(DEFAULT_BOT_NAMES)  # a test that names the bots leaves them to itself
     set_player_name("")  # and the player's name (F2)
+    set_deck(None)  # and the French deck (a test of mađarice, or bela --deck, leaves it)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -186,11 +186,17 @@ def N_(message: str) -> str:
 @contextmanager
 def english() -> Iterator[None]:
     """English for a while, whatever the player's language: ``--json`` output and records
-    carry the same words in every language (stable for programs that read them)."""
+    carry the same words in every language (stable for programs that read them), and in
+    every deck: the French deck's words ("diamonds", not mađarice's "bells", ``bela.deck``)."""
+    from bela.deck import current_deck, set_deck
+
     global _language, _catalog
     saved = (_language, _catalog)
+    deck = current_deck()
     _language, _catalog = DEFAULT_LANGUAGE, None
+    set_deck(None)
     try:
         yield
     finally:
         _language, _catalog = saved
+        set_deck(deck)

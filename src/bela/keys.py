@@ -7,7 +7,8 @@ there than in English, where p passes and k says dosta. ``LETTERS`` holds each
 language's letters for every lettered action; ``bind_letters`` binds a screen's
 letters in the language in use (again when the player switches it), and a test
 checks that in no language two actions of one moment (``Letter.moments``) share
-a letter.
+a letter. With the mađarice deck (``bela.deck``) the suits' letters follow the German
+suits' names (``GERMAN_SUIT_LETTERS``: hr s u t ž), checked the same way.
 
 The help screen renders ``help_lines()`` in the language in use; the README's
 tables are ``readme_table()`` and ``readme_letters_table()`` word for word, and a
@@ -21,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from bela.deck import GERMAN, current_deck
 from bela.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language
 
 if TYPE_CHECKING:
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "APP_LETTERS",
+    "GERMAN_SUIT_LETTERS",
     "KEYS",
     "LETTERS",
     "MOMENTS",
@@ -166,9 +169,34 @@ LETTERS: Final[dict[str, dict[str, str]]] = {
 """Each language's letter for every action in ``ACTIONS``."""
 
 
-def letters_of(language: str | None = None) -> dict[str, str]:
-    """The letters of ``language`` (the one in use when None)."""
-    return LETTERS.get(language or current_language(), _LATIN)
+_GERMAN_LATIN: Final = {"hearts": "h", "diamonds": "e", "spades": "v", "clubs": "a"}
+"""English's letters for mađarice's suits: hearts, bElls (b is the blok), leaVes (l is
+the last trick), acorns; Russian, Chinese and Arabic use them too, as they use English's
+letters for the French suits."""
+
+GERMAN_SUIT_LETTERS: Final[dict[str, dict[str, str]]] = {
+    "en": _GERMAN_LATIN,
+    # srce, bUndeva (b is the blok), lisT (l is the last trick, i the hint), žir
+    "hr": {"hearts": "s", "diamonds": "u", "spades": "t", "clubs": "ž"},
+    # corazones, cAscabeles, hoJas (h is hablar), bellotaS... t (b, e, l, o are taken)
+    "es": {"hearts": "c", "diamonds": "a", "spades": "j", "clubs": "t"},
+    "ru": _GERMAN_LATIN,
+    "zh": _GERMAN_LATIN,
+    "ar": _GERMAN_LATIN,
+}
+"""With mađarice (``bela.deck``), the suits' letters follow the German suits' names
+(issue #35); every other letter stays the language's. A test checks these for clashes
+in every moment as it does ``LETTERS``."""
+
+
+def letters_of(language: str | None = None, deck: str | None = None) -> dict[str, str]:
+    """The letters of ``language`` (the one in use when None) with the suits' letters of
+    ``deck`` (the one in use when None)."""
+    code = language or current_language()
+    table = LETTERS.get(code, _LATIN)
+    if (deck or current_deck()) == GERMAN:
+        return {**table, **GERMAN_SUIT_LETTERS.get(code, _GERMAN_LATIN)}
+    return table
 
 
 def letter(action: str, language: str | None = None) -> str:
@@ -177,7 +205,7 @@ def letter(action: str, language: str | None = None) -> str:
 
 
 def bid_keys(language: str | None = None) -> tuple[str, ...]:
-    """The bid menu's keys in its order: the four suits (♥ ♦ ♠ ♣), then dalje."""
+    """The bid menu's keys in its order: the four suits (♥ ♦ ♠ ♣, or mađarice's), then dalje."""
     table = letters_of(language)
     return tuple(table[a] for a in ("hearts", "diamonds", "spades", "clubs", "pass"))
 
@@ -217,6 +245,12 @@ class Key:
     what: str
     names: tuple[str, ...] = ()
     letters: tuple[str, ...] = ()
+    german: str = ""
+    """What the row does in the words of mađarice (``bela.deck``), where they differ."""
+
+    def says(self) -> str:
+        """What the row does, in the language and the deck in use."""
+        return _(self.german if self.german and current_deck() == GERMAN else self.what)
 
     def keys_shown(self, language: str | None = None) -> str:
         """The keys as the player reads them in ``language`` (the one in use when None)."""
@@ -253,6 +287,7 @@ KEYS: Final = (
         "",
         N_("name hearts, diamonds, spades or clubs as trump"),
         letters=("hearts", "diamonds", "spades", "clubs"),
+        german=N_("name hearts, bells, leaves or acorns as trump (mađarice)"),
     ),
     Key("", N_('say "dalje" (pass)'), letters=("pass",)),
     Key(N_("Mouse"), N_("click a card to play it, click a bid to make it")),
@@ -370,13 +405,13 @@ KEYS: Final = (
 
 def help_lines() -> str:
     """The keys as a Markdown list in the language in use, for the help screen."""
-    return "\n".join(f"- **{key.keys_shown()}**: {_(key.what)}" for key in KEYS)
+    return "\n".join(f"- **{key.keys_shown()}**: {key.says()}" for key in KEYS)
 
 
 def key_table() -> str:
     """The keys as a Markdown table in the current language (``README.hr.md`` holds the hr one)."""
     rows = ["| " + _("key") + " | " + _("what it does") + " |", "|---|---|"]
-    rows += [f"| {key.keys_shown()} | {_(key.what)} |" for key in KEYS]
+    rows += [f"| {key.keys_shown()} | {key.says()} |" for key in KEYS]
     return "\n".join(rows)
 
 
@@ -395,6 +430,10 @@ def readme_letters_table() -> str:
     head = "| | " + " | ".join(f"{LANGUAGE_NAMES[code]} (`{code}`)" for code in LANGUAGES) + " |"
     rows = [head, "|---" * (len(LANGUAGES) + 1) + "|"]
     for action, spec in ACTIONS.items():
-        keys = " | ".join(letter(action, code) for code in LANGUAGES)
+        keys = " | ".join(LETTERS[code][action] for code in LANGUAGES)
         rows.append(f"| {spec.label} | {keys} |")
+    german = {"hearts": "Hearts", "diamonds": "Bells", "spades": "Leaves", "clubs": "Acorns"}
+    for action, name in german.items():
+        keys = " | ".join(letters_of(code, GERMAN)[action] for code in LANGUAGES)
+        rows.append(f"| {name} (mađarice) | {keys} |")
     return "\n".join(rows)

@@ -20,7 +20,7 @@ from typing import Final
 
 from bela.engine import RoundResult, Suit
 from bela.i18n import _
-from bela.wording import is_you, ours, seat_name, suit_name
+from bela.wording import is_you, ours, seat_name, suit_called, suit_name
 
 __all__ = [
     "belot_holder",
@@ -58,15 +58,15 @@ def _pair(written: tuple[int, int]) -> dict[str, int]:
 def called_by(seat: int, trump: Suit, names: Sequence[str] | None = None) -> str:
     """``You called hearts.`` / ``Ivo called hearts.`` (``names``: a network table's)."""
     if is_you(seat):
-        return _("You called {suit}.").format(suit=suit_name(trump))
-    return _("{name} called {suit}.").format(name=_name(seat, names), suit=suit_name(trump))
+        return _("You called {suit}.").format(suit=suit_called(trump))
+    return _("{name} called {suit}.").format(name=_name(seat, names), suit=suit_called(trump))
 
 
 def called_by_team(team: int, trump: Suit) -> str:
     """``We called hearts.`` / ``They called hearts.``: a replay names the team, not a seat."""
     if ours(team):
-        return _("We called {suit}.").format(suit=suit_name(trump))
-    return _("They called {suit}.").format(suit=suit_name(trump))
+        return _("We called {suit}.").format(suit=suit_called(trump))
+    return _("They called {suit}.").format(suit=suit_called(trump))
 
 
 def outcome(result: RoundResult, written: tuple[int, int]) -> str:

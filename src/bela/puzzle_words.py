@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final
 from bela.engine import Action, Call, Pass, Play, Suit
 from bela.i18n import _, ngettext, pgettext
 from bela.outcome_words import sentences
-from bela.wording import card_text, seat_name, suit_name
+from bela.wording import card_text, seat_name, suit_name, suit_symbol
 
 if TYPE_CHECKING:
     from bela.archive.puzzle_pack import Puzzle, PuzzleChoice
@@ -101,7 +101,7 @@ def action_name(action: Action) -> str:
     if isinstance(action, Pass):
         return _("dalje")
     if isinstance(action, Call):
-        return f"{action.suit.symbol} {suit_name(action.suit)}"
+        return f"{suit_symbol(action.suit)} {suit_name(action.suit)}"
     return str(action)  # dosta and šutim are never a puzzle's choice; said as the table says them
 
 

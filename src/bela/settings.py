@@ -33,6 +33,7 @@ from typing import Final
 
 import platformdirs
 
+from bela.deck import DECKS, FRENCH
 from bela.engine.rules import DEFAULT_RULES, STIGLJA_BONUSES, TARGETS, Rules
 from bela.foundation.files import (
     move_aside,
@@ -69,6 +70,7 @@ __all__ = [
     "rules_summary",
     "save_settings",
     "saved_bot_names",
+    "saved_deck",
     "saved_language",
     "saved_player_name",
     "settings_path",
@@ -238,6 +240,8 @@ class Settings:
     rules: Rules = field(default=DEFAULT_RULES)
     language: str = ""
     """A shipped language's code (``bela.i18n.LANGUAGES``), or "" for the system's."""
+    deck: str = FRENCH
+    """The cards as a person sees them (``bela.deck``): ``french`` or ``german`` (mađarice)."""
 
     def to_json(self) -> str:
         """The file's text: every field, the house rules by their ``Rules`` field names."""
@@ -323,6 +327,8 @@ def parse_settings(data: bytes) -> Settings:
             ok = isinstance(value, str) and 0 < len(value) <= _THEME_LIMIT and value.isprintable()
         elif key == "language":
             ok = value == "" or value in LANGUAGES
+        elif key == "deck":
+            ok = value in DECKS
         elif key == "player_name":
             ok = isinstance(value, str) and _is_name(value, empty=True)
         elif key == "bot_names":
@@ -384,6 +390,17 @@ def saved_language() -> str | None:
         return None
     language = raw.get("language") if isinstance(raw, dict) else None
     return language if isinstance(language, str) and language in LANGUAGES else None
+
+
+def saved_deck() -> str | None:
+    """The deck in the settings file (``bela.deck``), or None; reads only, like
+    ``saved_language`` (the command line draws its cards in it unless ``--deck`` says)."""
+    try:
+        raw = load_json(read_limited(settings_path(), SIZE_LIMIT))
+    except (OSError, ValueError):
+        return None
+    deck = raw.get("deck") if isinstance(raw, dict) else None
+    return deck if isinstance(deck, str) and deck in DECKS else None
 
 
 def saved_bot_names() -> tuple[str, str, str]:

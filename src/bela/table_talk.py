@@ -25,7 +25,7 @@ from bela.engine import (
 )
 from bela.i18n import _, ngettext
 from bela.table_text import SEAT_NAMES, card_text, team_of, zvanje_text
-from bela.wording import is_you, ours, suit_name, you
+from bela.wording import is_you, ours, suit_called, suit_name, suit_symbol, you
 
 __all__ = [
     "action_lines",
@@ -90,9 +90,10 @@ def action_lines(
             lines.append(_("All four passed: the cards are dealt again."))
         return lines
     if isinstance(action, Call):
-        suit = f"{action.suit.symbol} {suit_name(action.suit)}"
+        suit = f"{suit_symbol(action.suit)} {suit_name(action.suit)}"
         if forced_call(before):
             # Croatian tables say the dealer left with the choice is "pod mus" (must call).
+            suit = f"{suit_symbol(action.suit)} {suit_called(action.suit)}"  # what is named
             if is_you(seat):
                 lines = [_("Pod mus, you name {suit} as trump").format(suit=suit)]
             else:

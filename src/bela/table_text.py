@@ -7,14 +7,23 @@ round in plain language).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
 from bela import outcome_words as words
 from bela.engine import Action, Call, Card, Pass, Play, RoundResult, Suit, Zvanje, ZvanjeKind
 from bela.i18n import _
-from bela.wording import card_text, rank_plural, seat_name, sequence_word, suit_name, team_name
+from bela.wording import (
+    card_text,
+    rank_plural,
+    seat_name,
+    sequence_word,
+    suit_called,
+    suit_name,
+    suit_symbol,
+    team_name,
+)
+from bela.wording import symbolize as _symbolize
 
 __all__ = [
     "HUMAN",
@@ -52,16 +61,15 @@ class _Names:
 SEAT_NAMES: Final = _Names(seat_name)
 TEAM_NAMES: Final = _Names(team_name)
 
-_CARD_CODE: Final = re.compile(r"\b(10|[789JQKA])([HDSC])\b")
-
 
 def team_of(seat: int) -> int:
     return seat % 2
 
 
 def symbolize(message: str) -> str:
-    """Engine messages name cards like ``JH``; show them as ``J♥`` instead."""
-    return _CARD_CODE.sub(lambda m: m.group(1) + Suit.parse(m.group(2)).symbol, message)
+    """Engine messages name cards like ``JH``; show them as ``J♥`` instead (the deck in
+    use: ``bela.wording.symbolize``)."""
+    return _symbolize(message)
 
 
 def sentence(message: str) -> str:
@@ -88,7 +96,7 @@ def action_text(action: Action) -> str:
         return _("dalje")
     if isinstance(action, Call):
         return _("calls {symbol} {suit}").format(
-            symbol=action.suit.symbol, suit=suit_name(action.suit)
+            symbol=suit_symbol(action.suit), suit=suit_called(action.suit)
         )
     assert isinstance(action, Play)
     if action.bela:

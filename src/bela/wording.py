@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Final
 
+from bela.deck import is_german
 from bela.engine.cards import Card, Rank, Suit
 from bela.engine.errors import IllegalBidError, IllegalClaimError, IllegalPlayError
 from bela.foundation.untrusted import NAME_LIMIT, oneline
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from bela.engine.tricks import Illegal
 
 __all__ = [
+    "FRENCH_SYMBOLS",
+    "GERMAN_SYMBOLS",
     "action_error",
     "at_table",
     "card_list",
@@ -42,13 +45,16 @@ __all__ = [
     "player_name",
     "points",
     "rank_plural",
+    "rank_text",
     "seat_name",
     "sequence_word",
     "set_bot_names",
     "set_player_name",
     "sheet_mark_codes",
+    "suit_called",
     "suit_name",
     "suit_singular",
+    "suit_symbol",
     "symbolize",
     "team_name",
     "you",
@@ -56,25 +62,88 @@ __all__ = [
 
 
 def suit_name(suit: Suit | int) -> str:
-    """The suit as players name it: ``hearts`` / ``herc`` (the word after "trump:")."""
-    words = (
-        pgettext("suit", "hearts"),
-        pgettext("suit", "diamonds"),
-        pgettext("suit", "spades"),
-        pgettext("suit", "clubs"),
-    )
+    """The suit as players name it: ``hearts`` / ``herc`` (the word after "trump:"); with
+    mađarice (``bela.deck``) the German suit's name: ``bells`` / ``bundeva``."""
+    if is_german():
+        words = (
+            pgettext("german suit", "hearts"),
+            pgettext("german suit", "bells"),
+            pgettext("german suit", "leaves"),
+            pgettext("german suit", "acorns"),
+        )
+    else:
+        words = (
+            pgettext("suit", "hearts"),
+            pgettext("suit", "diamonds"),
+            pgettext("suit", "spades"),
+            pgettext("suit", "clubs"),
+        )
     return words[int(suit)]
+
+
+def suit_called(suit: Suit | int) -> str:
+    """The suit as what is called or named ("you called *it*"): the suit's name
+    (``suit_name``), but in hr mađarice's bells are called "bundevu" (accusative: "Zoveš
+    bundevu."), where the French suits' names (herc, karo, pik, tref) do not change."""
+    if is_german():
+        words = (
+            pgettext("german suit called", "hearts"),
+            pgettext("german suit called", "bells"),
+            pgettext("german suit called", "leaves"),
+            pgettext("german suit called", "acorns"),
+        )
+        return words[int(suit)]
+    return suit_name(suit)
 
 
 def suit_singular(suit: Suit | int) -> str:
     """One card's suit: "a higher *heart*" (a separate message: some languages differ)."""
-    words = (
-        pgettext("one card of", "heart"),
-        pgettext("one card of", "diamond"),
-        pgettext("one card of", "spade"),
-        pgettext("one card of", "club"),
-    )
+    if is_german():
+        words = (
+            pgettext("german one card of", "heart"),
+            pgettext("german one card of", "bell"),
+            pgettext("german one card of", "leaf"),
+            pgettext("german one card of", "acorn"),
+        )
+    else:
+        words = (
+            pgettext("one card of", "heart"),
+            pgettext("one card of", "diamond"),
+            pgettext("one card of", "spade"),
+            pgettext("one card of", "club"),
+        )
     return words[int(suit)]
+
+
+FRENCH_SYMBOLS: Final = ("♥", "♦", "♠", "♣")
+"""The French deck's suit symbols, the same in every language."""
+
+GERMAN_SYMBOLS: Final = ("❤", "◉", "❦", "♁")
+"""Mađarice's suits, drawn in one terminal cell each and told apart by shape without
+colour: a heart (srce), a round bell seen from below (bundeva), an ivy leaf (list) and
+an acorn on its stalk (žir); none of them is a French suit's symbol."""
+
+
+def suit_symbol(suit: Suit | int) -> str:
+    """The suit's symbol in the deck in use: ``♥`` (French) or ``❤`` / ``◉`` (mađarice)."""
+    return (GERMAN_SYMBOLS if is_german() else FRENCH_SYMBOLS)[int(suit)]
+
+
+def rank_text(rank: Rank | int) -> str:
+    """The rank as printed on a card's corner: ``7`` to ``10`` in every deck; ``J Q K A``
+    in the French deck (in every language, as the cards are printed), and with mađarice
+    the language's own initials (hr ``D B K A``: dečko, baba, kralj, as; en ``U O K A``:
+    Unter, Ober, King, Ace)."""
+    rank = Rank(int(rank))
+    if not is_german() or rank < Rank.JACK:
+        return str(rank)
+    words = {
+        Rank.JACK: pgettext("german rank", "U"),
+        Rank.QUEEN: pgettext("german rank", "O"),
+        Rank.KING: pgettext("german rank", "K"),
+        Rank.ACE: pgettext("german rank", "A"),
+    }
+    return words[rank]
 
 
 def sequence_word(points: int) -> str:
@@ -89,7 +158,16 @@ def sequence_word(points: int) -> str:
 
 
 def rank_plural(rank: Rank) -> str:
-    """ "four *jacks*": the rank's plural, as a four of a kind is called."""
+    """ "four *jacks*": the rank's plural, as a four of a kind is called (with mađarice the
+    German cards' names: "four unters" / "četiri dečka", "four obers" / "četiri babe")."""
+    if is_german() and rank in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE):
+        german = {
+            Rank.JACK: pgettext("german four", "unters"),
+            Rank.QUEEN: pgettext("german four", "obers"),
+            Rank.KING: pgettext("german four", "kings"),
+            Rank.ACE: pgettext("german four", "aces"),
+        }
+        return german[rank]
     words = {
         Rank.JACK: pgettext("four", "jacks"),
         Rank.NINE: pgettext("four", "nines"),
@@ -195,8 +273,10 @@ def points(n: int) -> str:
 
 
 def card_text(card: Card) -> str:
-    """``10♥``: rank and suit symbol, as printed on the table (the same in every language)."""
-    return f"{card.rank}{card.suit.symbol}"
+    """``10♥``: rank and suit symbol, as printed on the table (the deck in use: ``D❤``
+    for the srce dečko of mađarice in hr). Every screen and command draws a card's face
+    through this (and ``suit_symbol``), so the deck changes it everywhere at once."""
+    return f"{rank_text(card.rank)}{suit_symbol(card.suit)}"
 
 
 def card_list(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -228,8 +308,9 @@ _CARD_CODE: Final = re.compile(r"\b(10|[789JQKA])([HDSC])\b")
 
 
 def symbolize(message: str) -> str:
-    """Engine messages name cards like ``JH``; show them as ``J♥`` instead."""
-    return _CARD_CODE.sub(lambda m: m.group(1) + Suit.parse(m.group(2)).symbol, message)
+    """Engine messages name cards like ``JH``; show them as ``J♥`` instead (in the deck
+    in use)."""
+    return _CARD_CODE.sub(lambda m: card_text(Card.parse(m.group(0))), message)
 
 
 def illegal_text(reason: Illegal) -> str:

@@ -19,7 +19,7 @@ from test_tui_languages import assert_nothing_cut
 from textual.widgets import Button
 
 from bela.engine import Call, Match, Round, Rules, Suit
-from bela.i18n import LANGUAGES
+from bela.i18n import LANGUAGES, set_language
 from bela.net.protocol import ViewInfo
 from bela.net.seat_view import seat_view_of
 from bela.net.views import view_info
@@ -272,3 +272,12 @@ async def test_the_network_table_fits_80x24_in_every_language(
             assert_nothing_cut(app)
     finally:
         await server.close()
+
+
+def test_the_player_is_named_by_their_table_name_not_you() -> None:
+    """Issue #35: the network table's last trick and moments named the player "You" ("Ti")
+    as a name; they take the name the table knows (from F2 or ``--name``)."""
+    set_language("hr")
+    names = turned_names(("Ana", "Lucija", "Ivo", "Mara"), 1)
+    assert names == ("Lucija", "Ivo", "Mara", "Ana")
+    assert "Ti" not in names

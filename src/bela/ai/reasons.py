@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 from bela.engine import Action, Call, Card, Claim, Pass, Play, SeatView
 from bela.engine.tricks import CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
 from bela.i18n import _, ngettext
-from bela.wording import points, suit_name, suit_singular
+from bela.wording import points, suit_called, suit_name, suit_singular
 
 if TYPE_CHECKING:
     from bela.ai.hard import Decision
@@ -283,7 +283,7 @@ def _bid_reason(view: SeatView, action: Pass | Call) -> str:
         if aces:
             parts.append(_("{aces} on the side").format(aces=_and([_name(c) for c in aces])))
         forced = Pass() not in view.legal_actions
-        head = _("name {suit}").format(suit=suit_name(suit))
+        head = _("name {suit}").format(suit=suit_called(suit))
         if forced:
             return _(
                 "{head}: as dealer you must name a suit, and this is your strongest: {parts}"
@@ -362,5 +362,5 @@ def numbers(decision: Decision) -> str:
 
 def _bid_words(action: Action) -> str:
     if isinstance(action, Call):
-        return _("name {suit}").format(suit=suit_name(action.suit))
+        return _("name {suit}").format(suit=suit_called(action.suit))
     return _("dalje")

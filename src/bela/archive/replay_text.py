@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bela import outcome_words
+from bela.deck import is_german
 from bela.engine import (
     LAST_TRICK_BONUS,
     Call,
@@ -37,6 +38,7 @@ from bela.engine import (
 from bela.engine.rules import QUICK_TARGET
 from bela.foundation.untrusted import as_text
 from bela.i18n import _, english
+from bela.wording import card_text as card_face
 from bela.wording import (
     is_you,
     level_name,
@@ -47,6 +49,7 @@ from bela.wording import (
     sequence_word,
     sheet_mark_codes,
     suit_name,
+    suit_symbol,
     you,
 )
 from bela.wording import seat_name as wording_seat
@@ -83,6 +86,12 @@ class _Teams:
 TEAM_NAMES = _Teams()
 """The teams as the table calls them: the same words in every language."""
 _SUIT_STYLE = ("red", "red", "default", "default")
+_GERMAN_STYLE = ("red", "dark_orange3", "green", "default")
+
+
+def _suit_style(suit: Suit) -> str:
+    """The suit's colour (it only repeats the symbol): mađarice's bells orange, leaves green."""
+    return (_GERMAN_STYLE if is_german() else _SUIT_STYLE)[int(suit)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,8 +213,8 @@ def _replay_names() -> list[str]:
 
 
 def card_text(card: Card, *, bold: bool = False) -> Text:
-    style = _SUIT_STYLE[card.suit]
-    return Text(f"{card.rank}{card.suit.symbol}", style=f"bold {style}" if bold else style)
+    style = _suit_style(card.suit)
+    return Text(card_face(card), style=f"bold {style}" if bold else style)
 
 
 def cards_text(cards: Sequence[Card]) -> Text:
@@ -213,7 +222,7 @@ def cards_text(cards: Sequence[Card]) -> Text:
 
 
 def _suit_words(suit: Suit) -> Text:
-    return Text.assemble((suit.symbol, _SUIT_STYLE[suit]), f" {suit_name(suit)}")
+    return Text.assemble((suit_symbol(suit), _suit_style(suit)), f" {suit_name(suit)}")
 
 
 def _deal_table(rnd: Round) -> Table:
@@ -395,7 +404,7 @@ def _called(played: RoundRecord) -> Text:
     if r.caller is None or r.trump is None:
         return Text("-")
     return Text.assemble(  # by name, as the table calls the seats ("Ivo ♥"), never markup
-        f"{wording_seat(r.caller)} ", (r.trump.symbol, _SUIT_STYLE[r.trump])
+        f"{wording_seat(r.caller)} ", (suit_symbol(r.trump), _suit_style(r.trump))
     )
 
 

@@ -15,7 +15,7 @@ from rich.text import Text
 from bela.archive.replay_text import TEAM_NAMES, card_text, seat_name
 from bela.engine import Call, Round
 from bela.i18n import _
-from bela.wording import suit_name
+from bela.wording import suit_name, suit_symbol
 
 Pair = tuple[int, int]
 
@@ -59,7 +59,11 @@ def gain_text(played: Pair, retaken: Pair, team: int, same: bool) -> Text:
 def _bids(rnd: Round, seat: int) -> Text:
     parts: list[Text] = []
     for bidder, bid in rnd.bids:
-        said = f"{bid.suit.symbol} {suit_name(bid.suit)}" if isinstance(bid, Call) else _("dalje")
+        said = (
+            f"{suit_symbol(bid.suit)} {suit_name(bid.suit)}"
+            if isinstance(bid, Call)
+            else _("dalje")
+        )
         # seats numbered 1-4, as everywhere a player reads them
         parts.append(Text(f"{bidder + 1}: {said}", style="underline" if bidder == seat else ""))
     return Text(", ").join(parts)

@@ -70,15 +70,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def choose_language(argv: Sequence[str]) -> str:
     """Speak ``--lang`` if the command line names a shipped language, else the settings',
-    else the environment's (``bela.i18n``); argparse's own words follow.
+    else the environment's (``bela.i18n``); argparse's own words follow. The deck
+    (``--deck``, else the settings') is chosen here too.
 
     Read before parsing, since the parser's help and errors are already in words;
     a ``--lang`` that is not shipped is left for argparse to refuse.
     """
     from bela.cli.argparse_words import use_bela_catalog
-    from bela.settings import saved_language
+    from bela.deck import DECKS, set_deck
+    from bela.settings import saved_deck, saved_language
 
     wanted: str | None = None
+    deck: str | None = None
     for i, arg in enumerate(argv):
         if arg == "--":
             break
@@ -86,7 +89,14 @@ def choose_language(argv: Sequence[str]) -> str:
             wanted = argv[i + 1]
         elif arg.startswith("--lang="):
             wanted = arg.split("=", 1)[1]
+        elif arg == "--deck" and i + 1 < len(argv):
+            deck = argv[i + 1]
+        elif arg.startswith("--deck="):
+            deck = arg.split("=", 1)[1]
     use_bela_catalog()
+    # the cards as named and drawn (bela.deck): --deck, else the settings'; a --deck that
+    # is not a deck is left for argparse to refuse
+    set_deck(deck if deck in DECKS else saved_deck())
     return set_language(wanted, saved_language())
 
 

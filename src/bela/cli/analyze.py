@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from bela.cli.common import CliError, output_console, writing_output
 from bela.foundation.untrusted import as_text, json_for_terminal
 from bela.i18n import _, ngettext
-from bela.wording import level_name, suit_name
+from bela.wording import level_name, suit_name, suit_symbol
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -214,7 +214,7 @@ def render_analysis(
                 "the best card with all hands visible (points the player's team takes from "
                 "there on, best play after)."
             ).format(
-                symbol=suit.symbol,
+                symbol=suit_symbol(suit),
                 suit=suit_name(suit),
                 seat=seat_name(analysis.caller),
                 n=analysis.from_trick,

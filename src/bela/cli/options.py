@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from bela import DISTRIBUTION, __version__
+from bela.cli.argparse_words import metavar_words
+from bela.deck import DECKS
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.engine.deal import MAX_SEED
 from bela.engine.rules import DEFAULT_RULES
@@ -93,6 +95,8 @@ class PlayOptions:
     """``--rules``; None when not given (the app's own choice)."""
     lang: str | None = None
     """``--lang``; None when not given (the settings', else the system's language)."""
+    deck: str | None = None
+    """``--deck``; None when not given (the settings' deck, else French)."""
     plain: bool = False
     """``--plain``: the match as lines of text (``bela.cli.plain``); also chosen by itself
     where the app cannot run (``TERM=dumb``, input or output not a terminal)."""
@@ -197,7 +201,8 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         line = _("{prog}: error: {message} (see {prog} --help)").format(
-            prog=self.prog, message=oneline(message)
+            prog=self.prog,
+            message=oneline(metavar_words(message)),  # "izostavi DATOTEKA"
         )
         self.exit(2, line + "\n")
 
@@ -749,10 +754,10 @@ def _add_arena_parser(commands: Any) -> None:
 
 
 def _add_lang(parser: argparse.ArgumentParser) -> None:
-    """``--lang`` on the parser and on every command under it, however deep.
+    """``--lang`` and ``--deck`` on the parser and on every command under it, however deep.
 
-    The language is chosen before parsing (``bela.cli.choose_language``); the
-    option is declared so that ``--help`` lists it and a wrong value is refused.
+    The language and the deck are chosen before parsing (``bela.cli.choose_language``);
+    the options are declared so that ``--help`` lists them and a wrong value is refused.
     """
     parser.add_argument(
         "--lang",
@@ -763,6 +768,16 @@ def _add_lang(parser: argparse.ArgumentParser) -> None:
             "else the system's, else English)"
         ),
     )
+    parser.add_argument(
+        "--deck",
+        choices=DECKS,
+        default=argparse.SUPPRESS,
+        help=_(
+            "the cards as they are named and drawn: french (♥ ♦ ♠ ♣) or german, the "
+            "mađarice (❤ ◉ ❦ ♁; default: the one in the settings, else french); records "
+            "keep the same card codes"
+        ),
+    )
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for sub in dict.fromkeys(action.choices.values()):
@@ -770,13 +785,13 @@ def _add_lang(parser: argparse.ArgumentParser) -> None:
 
 
 def _global_options(args: Sequence[str]) -> int:
-    """How many of ``args``' first arguments are ``--lang X`` / ``--lang=X``: the options
-    ``bela`` itself takes before a command (``bela --lang hr history``)."""
+    """How many of ``args``' first arguments are ``--lang X`` / ``--lang=X`` (or ``--deck``):
+    the options ``bela`` itself takes before a command (``bela --lang hr history``)."""
     at = 0
     while at < len(args):
-        if args[at] == "--lang":
+        if args[at] in ("--lang", "--deck"):
             at += 2  # past the end when the value is missing: bela says so
-        elif args[at].startswith("--lang="):
+        elif args[at].startswith(("--lang=", "--deck=")):
             at += 1
         else:
             break
@@ -828,6 +843,7 @@ def parse(argv: Sequence[str]) -> Options:
             resume=args.resume,
             rules=args.rules,
             lang=getattr(args, "lang", None),
+            deck=getattr(args, "deck", None),
             plain=args.plain,
             words=args.words,
         )

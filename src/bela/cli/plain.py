@@ -58,7 +58,14 @@ from bela.table_text import (
     symbolize,
     zvanje_text,
 )
-from bela.wording import action_error, card_text, level_name, suit_name
+from bela.wording import (
+    FRENCH_SYMBOLS,
+    GERMAN_SYMBOLS,
+    action_error,
+    card_text,
+    level_name,
+    suit_name,
+)
 
 if TYPE_CHECKING:
     from bela.ai import Bot
@@ -507,8 +514,9 @@ class PlainTable:
         return lines
 
 
-_SUIT_THEN_NAME: Final = re.compile(r"(?<!\S)[♥♦♠♣] (?=\w)")
-_CARD: Final = re.compile(r"\b(10|[789JQKA])([♥♦♠♣])")
+_SYMBOLS: Final = "".join(FRENCH_SYMBOLS + GERMAN_SYMBOLS)  # either deck's (bela.deck)
+_SUIT_THEN_NAME: Final = re.compile(rf"(?<!\S)[{_SYMBOLS}] (?=\w)")
+_CARD: Final = re.compile(rf"(?<!\w)(10|\w)([{_SYMBOLS}])")
 
 
 def spoken(line: str, words: bool) -> str:
@@ -520,7 +528,7 @@ def spoken(line: str, words: bool) -> str:
         return line
     return _CARD.sub(
         lambda m: _("{rank} of {suit}").format(
-            rank=m.group(1), suit=suit_name(Suit.parse(m.group(2)))
+            rank=m.group(1), suit=suit_name(_SYMBOLS.index(m.group(2)) % 4)
         ),
         line,
     )

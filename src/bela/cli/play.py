@@ -59,6 +59,8 @@ def run_play(options: PlayOptions, out: TextIO, err: TextIO) -> int:
         settings["rules"] = options.rules
     if options.lang is not None:
         settings["language"] = options.lang
+    if options.deck is not None:
+        settings["deck"] = options.deck
     code = run_app(
         target=options.target,
         seed=options.seed,

@@ -633,7 +633,7 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
     from bela.engine import Phase
     from bela.outcome_words import sentences
     from bela.puzzle_words import action_name, themes_text, void_sentences
-    from bela.wording import card_text, seat_name, suit_name
+    from bela.wording import card_text, seat_name, suit_name, suit_symbol
 
     view = rnd.view(puzzle.seat)
     head = (
@@ -654,7 +654,7 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
             )
         )
     if view.trump is not None and view.caller is not None:
-        values = {"symbol": view.trump.symbol, "suit": suit_name(view.trump)}
+        values = {"symbol": suit_symbol(view.trump), "suit": suit_name(view.trump)}
         if view.caller == puzzle.seat:
             lines.append(_("Trump: {symbol} {suit}, called by you.").format(**values))
         else:

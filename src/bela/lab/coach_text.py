@@ -70,10 +70,10 @@ def _per(total: int, count: int) -> str:
 def _suit_words(letter: str) -> str:
     """A suit the engine writes ``"H"`` as a player reads it: ``♥ herc``."""
     from bela.engine import Suit
-    from bela.wording import suit_name
+    from bela.wording import suit_name, suit_symbol
 
     suit = Suit.parse(letter)
-    return f"{suit.symbol} {suit_name(suit)}"
+    return f"{suit_symbol(suit)} {suit_name(suit)}"
 
 
 def example_text(habit: Habit, matches_dir: Path | None = None) -> Text:
@@ -108,6 +108,8 @@ def example_text(habit: Habit, matches_dir: Path | None = None) -> Text:
                 file=where,
             )
         )
+    from bela.wording import card_text
+
     played = Card.parse(slip.played)
     hard = played if slip.hard is None else Card.parse(slip.hard)
     text = _(
@@ -116,8 +118,8 @@ def example_text(habit: Habit, matches_dir: Path | None = None) -> Text:
     ).format(
         round=slip.round + 1,
         trick=slip.trick,
-        played=f"{played.rank}{played.suit.symbol}",
-        hard=f"{hard.rank}{hard.suit.symbol}",
+        played=card_text(played),
+        hard=card_text(hard),
         lost=slip.vs_hard,
         file=where,
     )

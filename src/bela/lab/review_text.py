@@ -60,9 +60,9 @@ def label_name(label: str) -> str:
 def card_words(text: str) -> str:
     """A card as the engine writes it ("10H") as the table shows it ("10♥")."""
     from bela.engine import Card
+    from bela.wording import card_text
 
-    card = Card.parse(text)
-    return f"{card.rank}{card.suit.symbol}"
+    return card_text(Card.parse(text))
 
 
 def signed(value: float) -> str:

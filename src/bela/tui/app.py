@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from bela.archive.storage import autosave_path, claim_slot, release_slot
+from bela.deck import set_deck
 from bela.engine import Rules
 from bela.engine.deal import new_seed
 from bela.foundation.native import build
@@ -94,6 +95,7 @@ class BelaApp(App[int]):
         reduced_motion: bool | None = None,
         rules: Rules | None = None,
         language: str | None = None,
+        deck: str | None = None,
         remote: RemoteSession | None = None,
         host_choice: HostChoice | None = None,
     ) -> None:
@@ -118,7 +120,8 @@ class BelaApp(App[int]):
         to declare them or keep them back ("šutim"). ``reduced_motion`` turns the
         trick's gathering animation off (so does ``TEXTUAL_ANIMATIONS=none``).
 
-        ``language`` is ``--lang``: it wins over the saved language for this run.
+        ``language`` is ``--lang``: it wins over the saved language for this run;
+        ``deck`` is ``--deck`` (``bela.deck``), likewise over the saved deck.
 
         ``remote``: a seat at a table on the network (``bela join``, issue #16); the
         app opens that table instead of the start screen, and plays no local match.
@@ -129,6 +132,7 @@ class BelaApp(App[int]):
         self.settings_store = SettingsStore.load()
         stored = self.settings_store.saved
         set_language(language, stored.language)
+        set_deck(deck if deck is not None else stored.deck)
         self.target = target if target is not None else stored.target
         self.seed = seed if seed is not None else new_seed()
         self.difficulty = difficulty if difficulty is not None else stored.difficulty
@@ -165,6 +169,7 @@ class BelaApp(App[int]):
                 ("reduced_motion", reduced_motion),
                 ("rules", rules),
                 ("language", language),
+                ("deck", deck),
             )
             if given is not None
         }
@@ -282,6 +287,26 @@ class BelaApp(App[int]):
         """
         set_language(code or None, None)
         self.remember(language=code)
+        bind_letters(self, APP_LETTERS)
+        for screen in self.screen_stack:
+            if isinstance(screen, LanguageRedraw):
+                screen.language_changed(now=screen is self.screen)
+            else:
+                for footer in screen.query(Footer):
+                    footer.refresh(recompose=True)
+
+    @property
+    def deck_setting(self) -> str:
+        """The saved deck (``bela.deck``), as the settings screen offers it."""
+        return self.settings_store.saved.deck
+
+    def change_deck(self, deck: str) -> None:
+        """Show the cards as ``deck`` (French or mađarice) from now on, and save it.
+
+        Only the cards' names and faces change, and the suits' letters with them
+        (``bela.keys.letters_of``): the screens are drawn again as for a new language."""
+        set_deck(deck)
+        self.remember(deck=deck)
         bind_letters(self, APP_LETTERS)
         for screen in self.screen_stack:
             if isinstance(screen, LanguageRedraw):
@@ -696,6 +721,7 @@ def run_app(
     played: list[int] | None = None,
     rules: Rules | None = None,
     language: str | None = None,
+    deck: str | None = None,
 ) -> int:
     """Run the app in the terminal until the player quits; returns the exit code.
 
@@ -715,6 +741,7 @@ def run_app(
         resume=resume,
         rules=rules,
         language=language,
+        deck=deck,
     )
     app.run()
     if played is not None:

@@ -34,7 +34,7 @@ from bela.table_text import (
     team_of,
 )
 from bela.tui.standing import deals_played
-from bela.wording import is_pod_mus, is_you, mark_words, suit_name, you
+from bela.wording import is_pod_mus, is_you, mark_words, suit_name, suit_symbol, you
 
 __all__ = [
     "BidModel",
@@ -136,7 +136,7 @@ def bid_model(rnd: Round, cursor: int) -> BidModel:
     options: list[tuple[str, str, bool]] = []
     for key, action in zip(bid_keys(), bid_options(), strict=True):
         if isinstance(action, Call):
-            label = f"{action.suit.symbol} {suit_name(action.suit).capitalize()}"
+            label = f"{suit_symbol(action.suit)} {suit_name(action.suit).capitalize()}"
         else:
             label = _("Dalje (pass)") if action in legal else _("Dalje ✗")
         options.append((key, label, action in legal))
@@ -153,11 +153,11 @@ def _note(rnd: Round, seat: int) -> str:
             if bidder == seat:
                 if isinstance(bid, Pass):
                     return _("dalje")
-                return _("calls {symbol}").format(symbol=bid.suit.symbol)
+                return _("calls {symbol}").format(symbol=suit_symbol(bid.suit))
         return ""
     notes: list[str] = []
     if rnd.caller == seat:
-        notes.append(_("called {symbol}").format(symbol=rnd.trump.symbol))
+        notes.append(_("called {symbol}").format(symbol=suit_symbol(rnd.trump)))
     if rnd.bela_announced_by == seat:
         notes.append(_("bela!"))
     elif not rnd.tricks and rnd.zvanja_team == team_of(seat) and rnd.declared(seat):
@@ -228,7 +228,7 @@ def status_line(rnd: Round, finished_trick: bool) -> str:
     if rnd.trump is None:
         parts = [_("Trump not named yet")]
     else:
-        values = {"symbol": rnd.trump.symbol, "suit": suit_name(rnd.trump)}
+        values = {"symbol": suit_symbol(rnd.trump), "suit": suit_name(rnd.trump)}
         if rnd.caller is not None and is_you(rnd.caller):
             parts = [_("Trump {symbol} {suit}, your call").format(**values)]
         else:

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bela.engine import Card, CompletedTrick, Phase, Rank, RoundRecord, SeatView, Zvanje
-from bela.table_text import SEAT_NAMES
 from bela.tui.zvanja_talk import Said, ZvanjaTalk, height_words
 
 __all__ = [
@@ -36,8 +35,12 @@ def _turn(seat: int, me: int) -> int:
 
 
 def turned_names(names: Sequence[str], me: int) -> tuple[str, ...]:
-    """The seats' names as drawn: the player ("You") first, then in the order of play."""
-    return tuple(SEAT_NAMES[0] if s == 0 else names[(s + me) % 4] for s in range(4))
+    """The seats' names as drawn: the player first, then in the order of play.
+
+    The player is named as the table knows them (their name from F2 or ``--name``), never
+    by the pronoun "You" used as a name ("Ti" on the last trick's seats, issue #35): a
+    sentence about the player is said to them by its own message (``wording.is_you``)."""
+    return tuple(names[(s + me) % 4] for s in range(4))
 
 
 def turned_trick(trick: CompletedTrick, me: int) -> CompletedTrick:

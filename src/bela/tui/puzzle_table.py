@@ -20,7 +20,7 @@ from bela.engine import Call, Card, Pass, Phase, Play, Round, Suit
 from bela.i18n import _
 from bela.keys import bid_keys
 from bela.tui.model import BidModel, HandModel, SeatModel, TrickModel, bid_options, hand_order
-from bela.wording import at_table, card_text, seat_name, suit_name, team_name
+from bela.wording import at_table, card_text, seat_name, suit_name, suit_symbol, team_name
 
 __all__ = [
     "bid_menu",
@@ -73,7 +73,7 @@ def bid_menu(rnd: Round, cursor: int) -> BidModel:
     options: list[tuple[str, str, bool]] = []
     for key, action in zip(bid_keys(), bid_options(), strict=True):
         if isinstance(action, Call):
-            label = f"{action.suit.symbol} {suit_name(action.suit).capitalize()}"
+            label = f"{suit_symbol(action.suit)} {suit_name(action.suit).capitalize()}"
         else:
             label = _("Dalje (pass)") if action in legal else _("Dalje ✗")
         options.append((key, label, action in legal))
@@ -101,11 +101,11 @@ def _note(rnd: Round, seat: int) -> str:
         return (
             _("dalje")
             if isinstance(bid, Pass)
-            else _("calls {symbol}").format(symbol=bid.suit.symbol)
+            else _("calls {symbol}").format(symbol=suit_symbol(bid.suit))
         )
     notes: list[str] = []
     if rnd.caller == seat:
-        notes.append(_("called {symbol}").format(symbol=rnd.trump.symbol))
+        notes.append(_("called {symbol}").format(symbol=suit_symbol(rnd.trump)))
     if rnd.bela_announced_by == seat:
         notes.append(_("bela!"))
     return " · ".join(notes)
@@ -140,7 +140,7 @@ def status_text(rnd: Round, me: int) -> str:
     if rnd.trump is None or rnd.caller is None:
         trump = _("Trump not named yet")
     else:
-        values = {"symbol": rnd.trump.symbol, "suit": suit_name(rnd.trump)}
+        values = {"symbol": suit_symbol(rnd.trump), "suit": suit_name(rnd.trump)}
         if rnd.caller == me:
             trump = _("Trump {symbol} {suit}, your call").format(**values)
         else:
@@ -174,6 +174,6 @@ def seen_lines(rnd: Round, me: int) -> list[str]:
         ours, theirs = taken[me % 2], taken[1 - me % 2]
         lines.append(_("In tricks so far: mi {mi}, vi {vi}.").format(mi=ours, vi=theirs))
     for seat, suits in voids(rnd, me).items():
-        symbols = " ".join(s.symbol for s in suits)
+        symbols = " ".join(suit_symbol(s) for s in suits)
         lines.append(_("{name} has no {suits}.").format(name=seat_name(seat), suits=symbols))
     return lines

@@ -16,6 +16,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Select, Static
 
+from bela.deck import is_german
 from bela.engine import QUICK_TARGET, Rules
 from bela.i18n import N_, _
 from bela.keys import help_lines
@@ -52,11 +53,7 @@ def help_text(rules: Rules | None = None, target: int | None = None, auto_bela: 
         help_lines(),
         "## " + _("The game"),
         _seats(rules),
-        _(
-            "**Cards.** 32 cards, 7 to A in ♥ ♦ ♠ ♣. Trump ranks J 9 A 10 K Q 8 7 (J 20, "
-            "9 14, A 11, 10 10, K 4, Q 3); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, "
-            "Q 3, J 2). The last trick adds 10: 162 points in all."
-        ),
+        _cards(),
         _trump(rules),
         _zvanja(rules),
         _(
@@ -131,11 +128,47 @@ def _trump(rules: Rules) -> str:
     )
 
 
+def _cards() -> str:
+    """The cards and their values, in the deck in use (``bela.deck``): with mađarice the
+    German suits and ranks, and which French card each one is (the rest of the help
+    names the jack and the queen by their French letters)."""
+    if is_german():
+        return _(
+            "**Cards.** 32 mađarice (German-suited cards), 7 to A in ❤ hearts, ◉ bells, "
+            "❦ leaves and ♁ acorns; the U (Unter) is the jack and the O (Ober) the queen. "
+            "Trump ranks U 9 A 10 K O 8 7 (U 20, 9 14, A 11, 10 10, K 4, O 3); other suits "
+            "A 10 K O U 9 8 7 (A 11, 10 10, K 4, O 3, U 2). The last trick adds 10: 162 "
+            "points in all."
+        )
+    return _(
+        "**Cards.** 32 cards, 7 to A in ♥ ♦ ♠ ♣. Trump ranks J 9 A 10 K Q 8 7 (J 20, "
+        "9 14, A 11, 10 10, K 4, Q 3); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, "
+        "Q 3, J 2). The last trick adds 10: 162 points in all."
+    )
+
+
 def _zvanja(rules: Rules) -> str:
     if rules.no_zvanja:
         return _(
             "**Zvanja** (declarations) are not played in this match (a house rule): "
             "sequences and fours score nothing, and eight cards of a suit are just played."
+        )
+    if is_german():  # mađarice: Unters and Obers, not jacks and queens
+        if rules.tens_over_kings:
+            return _(
+                "**Zvanja** (declarations, counted automatically before the first trick): "
+                "3 in a row 20, 4 in a row 50, 5 or more 100; four Unters 200, four nines 150, "
+                "four aces, tens, kings or Obers 100 (between two of these, tens rank above "
+                "kings and Obers: a house rule). Only the team with the single best "
+                "declaration scores, with all its declarations. All 8 cards of one suit "
+                "(*belot*) wins the match at once."
+            )
+        return _(
+            "**Zvanja** (declarations, counted automatically before the first trick): "
+            "3 in a row 20, 4 in a row 50, 5 or more 100; four Unters 200, four nines 150, "
+            "four aces, tens, kings or Obers 100. Only the team with the single best "
+            "declaration scores, with all its declarations. All 8 cards of one suit "
+            "(*belot*) wins the match at once."
         )
     if rules.tens_over_kings:
         return _(
@@ -157,6 +190,8 @@ def _zvanja(rules: Rules) -> str:
 
 def _bela(rules: Rules, auto_bela: bool) -> str:
     """When bela is announced: the rule in play, and whether the app asks the player."""
+    if is_german():
+        return _german_bela(rules, auto_bela)
     if rules.no_bela:
         return _(
             "**Bela** is not played in this match (a house rule): trump K and Q in one "
@@ -180,6 +215,35 @@ def _bela(rules: Rules, auto_bela: bool) -> str:
     return _(
         "**Bela.** Trump K and Q in one hand: 20 points, announced with the first of "
         "them to be played; you are asked."
+    )
+
+
+def _german_bela(rules: Rules, auto_bela: bool) -> str:
+    """``_bela`` with mađarice: the trump king and Ober (baba), as those cards are named."""
+    if rules.no_bela:
+        return _(
+            "**Bela** is not played in this match (a house rule): the trump king and Ober "
+            "in one hand are worth nothing together."
+        )
+    if rules.bela_on_second:
+        if auto_bela:
+            return _(
+                "**Bela.** The trump king and Ober in one hand: 20 points, announced with "
+                "the second of them to be played (a house rule); the app announces it for you."
+            )
+        return _(
+            "**Bela.** The trump king and Ober in one hand: 20 points, announced with "
+            "the second of them to be played (a house rule); you are asked."
+        )
+    if auto_bela:
+        return _(
+            "**Bela.** The trump king and Ober in one hand: 20 points, announced with the "
+            "first of them to be played; the app announces it for you (the settings can "
+            "have you asked)."
+        )
+    return _(
+        "**Bela.** The trump king and Ober in one hand: 20 points, announced with the "
+        "first of them to be played; you are asked."
     )
 
 

@@ -44,7 +44,15 @@ from bela.i18n import N_, _, ngettext
 from bela.settings import stored_rule_name
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
-from bela.wording import at_table, level_name, match_kind, outcome_name, padded, you
+from bela.wording import (
+    at_table,
+    level_name,
+    match_kind,
+    outcome_name,
+    padded,
+    suit_symbol,
+    you,
+)
 
 if TYPE_CHECKING:
     from bela.archive.history import MatchRow
@@ -650,7 +658,7 @@ class ReplayScreen(Screen[None]):
         trump = ""
         if rnd.trump is not None and rnd.caller is not None:
             trump = _(" · trump {symbol} ({name})").format(
-                symbol=rnd.trump.symbol, name=SEAT_NAMES[rnd.caller]
+                symbol=suit_symbol(rnd.trump), name=SEAT_NAMES[rnd.caller]
             )
         lines.append(
             Text(
@@ -666,7 +674,8 @@ class ReplayScreen(Screen[None]):
             played_before.update(int(card) for card in done.cards)
         if trick_no == 0:
             bids = ", ".join(
-                f"{SEAT_NAMES[seat]}: {bid.suit.symbol if isinstance(bid, Call) else _('dalje')}"
+                f"{SEAT_NAMES[seat]}: "
+                + (suit_symbol(bid.suit) if isinstance(bid, Call) else _("dalje"))
                 for seat, bid in rnd.bids
             )
             lines.append(Text(_("The deal · bids: {bids}").format(bids=bids or _("none yet"))))

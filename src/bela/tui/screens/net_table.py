@@ -26,7 +26,7 @@ from random import Random
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -78,6 +78,7 @@ from bela.tui.screens.table_parts import (
     TABLE_LETTERS,
     HintBook,
     choose_first,
+    mark_huge,
     no_such_bid,
     no_such_card,
     table_layout,
@@ -87,7 +88,7 @@ from bela.tui.widgets import BidMenu, Hand, ScoreSheet, SeatBadge, TrickView
 from bela.tui.widgets.table_talk import TableTalk
 from bela.tui.widgets.trick import place_of
 from bela.tui.widgets.zvanja import ZvanjaPanel
-from bela.wording import level_name, mark_words, suit_name
+from bela.wording import level_name, mark_words, suit_name, suit_symbol
 
 if TYPE_CHECKING:
     from bela.ai.hard import Advice
@@ -142,12 +143,12 @@ def _note(view: ViewInfo, seat: int) -> str:
                 return (
                     _("dalje")
                     if bid == "dalje"
-                    else _("calls {symbol}").format(symbol=Suit.parse(bid[5:]).symbol)
+                    else _("calls {symbol}").format(symbol=suit_symbol(Suit.parse(bid[5:])))
                 )
         return ""
     notes = []
     if view.caller == seat:
-        notes.append(_("called {symbol}").format(symbol=Suit.parse(view.trump).symbol))
+        notes.append(_("called {symbol}").format(symbol=suit_symbol(Suit.parse(view.trump))))
     if seat in view.bela_announced:
         notes.append(_("bela!"))
     return " · ".join(notes)
@@ -201,7 +202,7 @@ def bid_choices(view: ViewInfo, cursor: int) -> BidModel:
             label = _("Dalje (pass)") if bid in view.legal else _("Dalje ✗")
         else:
             suit = Suit.parse(bid[5:])
-            label = f"{suit.symbol} {suit_name(suit).capitalize()}"
+            label = f"{suit_symbol(suit)} {suit_name(suit).capitalize()}"
         options.append((key, label, bid in view.legal))
     forced = "dalje" not in view.legal
     prompt = _("Pod mus: all passed\nYou must name trump") if forced else _("Trump or dalje?")
@@ -234,6 +235,9 @@ class NetTableScreen(Screen[None]):
             for n, (key, phrase) in enumerate(zip(_PHRASE_KEYS, QUICK_PHRASES, strict=True))
         ),
     ]
+
+    def on_resize(self, event: events.Resize) -> None:
+        mark_huge(self, event.size.width, event.size.height)
 
     def __init__(self, session: RemoteSession) -> None:
         super().__init__()
@@ -890,11 +894,11 @@ class NetTableScreen(Screen[None]):
             trump_text = _("Trump not named yet")
         elif view.caller == me:
             trump_text = _("Trump {symbol} {suit}, your call").format(
-                symbol=trump.symbol, suit=suit_name(trump)
+                symbol=suit_symbol(trump), suit=suit_name(trump)
             )
         else:
             trump_text = _("Trump {symbol} {suit}, called by {name}").format(
-                symbol=trump.symbol, suit=suit_name(trump), name=names[view.caller]
+                symbol=suit_symbol(trump), suit=suit_name(trump), name=names[view.caller]
             )
         # the dealer by name alone: "(away)" or "(bot)" would push the line past 80 columns
         dealer = oneline(_seat_name(state.seats[view.dealer]) or names[view.dealer], 16)

@@ -20,6 +20,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, RadioSet, Select, Static
 
+from bela.deck import DECKS, GERMAN, current_deck
 from bela.engine import QUICK_TARGET, TARGETS, Rules
 from bela.foundation.native import build
 from bela.foundation.untrusted import shown_path
@@ -54,6 +55,13 @@ _NAME_ROWS: Final = (
     (3, N_("Left")),
 )
 """The name fields by seat, as the player sees the table: himself, opposite, right, left."""
+
+
+def deck_label(deck: str) -> str:
+    """A deck as the settings offer it: its name and its suits' symbols."""
+    if deck == GERMAN:
+        return _("mađarice (German suits) {symbols}").format(symbols="❤◉❦♁")
+    return _("French {symbols}").format(symbols="♥♦♠♣")
 
 
 def _speed_label(delay: float) -> str:
@@ -141,6 +149,12 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 yield Label(_("Language"), classes="setting-label")
                 yield language_picker(app.language_setting)
             with Horizontal(classes="setting"):
+                # Statics, not Labels, from here on: below the fold of the scrolling screen
+                yield Static(_("Cards"), classes="setting-label")
+                with Choices(id="set-deck", compact=True):
+                    for deck in DECKS:
+                        yield Choice(deck_label(deck), value=deck == saved.deck, name=deck)
+            with Horizontal(classes="setting"):
                 yield Label(_("Play to"), classes="setting-label")
                 with Choices(id="set-target", compact=True):
                     for value in TARGETS:
@@ -177,7 +191,7 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                     for delay in SPEEDS:
                         yield Choice(_speed_label(delay), value=delay == nearest, name=str(delay))
             with Horizontal(classes="setting"):
-                yield Label(_("Theme"), classes="setting-label")
+                yield Static(_("Theme"), classes="setting-label")
                 themes = sorted(app.available_themes)
                 yield Select(
                     [(theme_label(name), name) for name in themes],
@@ -262,6 +276,7 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 on_off(app.reduced_motion),
                 on_off(saved.reduced_motion),
             ),
+            "deck": (_("Cards"), deck_label(current_deck()), deck_label(saved.deck)),
             # --lang: the language in use, and that the picker below is the saved one
             "language": (
                 _("Language"),
@@ -319,6 +334,8 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
             case "set-difficulty" if name != saved.difficulty or name != app.difficulty:
                 app.difficulty = name
                 app.remember(difficulty=name)
+            case "set-deck" if name != saved.deck or name != current_deck():
+                app.change_deck(name)
             case "set-speed" if float(name) != saved.bot_delay or float(name) != app.bot_delay:
                 app.bot_delay = float(name)
                 app.remember(bot_delay=app.bot_delay)

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
-from bela.engine import TARGETS, Rules
+from bela.engine import TARGETS, Rules, Suit
 from bela.engine.deal import MAX_SEED, new_seed
 from bela.i18n import N_, _
 from bela.session import DIFFICULTIES, Saved, bot_kind
@@ -28,7 +28,7 @@ from bela.settings import rules_summary
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 from bela.tui.widgets.language import LanguageRedraw
-from bela.wording import level_name, seat_name
+from bela.wording import level_name, seat_name, suit_symbol
 
 if TYPE_CHECKING:
     from bela.tui.app import BelaApp
@@ -176,7 +176,9 @@ class StartScreen(LanguageRedraw, Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="start", classes="dialog"):
-            yield Static("♥ ♦  Bela  ♠ ♣", id="start-title", classes="title")
+            hearts, diamonds, spades, clubs = (suit_symbol(suit) for suit in Suit)
+            title = f"{hearts} {diamonds}  Bela  {spades} {clubs}"  # the deck in use
+            yield Static(title, id="start-title", classes="title")
             yield Static(Text(_intro()), id="start-intro")  # the bots' names: text, never markup
             # problems quote files, paths and OS errors: shown as plain text, never markup
             if self.problem:

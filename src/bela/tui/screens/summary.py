@@ -19,7 +19,7 @@ from bela.table_text import SEAT_NAMES, TEAM_NAMES, explain_round
 from bela.tui.screens.fresh import FreshModal
 from bela.tui.standing import deals_played, standing_after
 from bela.tui.widgets import TooSmall
-from bela.wording import is_pod_mus, is_you, ours, padded, suit_name
+from bela.wording import is_pod_mus, is_you, ours, padded, suit_called, suit_symbol
 
 __all__ = ["RoundSummaryScreen", "summary_rows", "summary_title"]
 
@@ -35,7 +35,7 @@ def summary_title(
         return _("Round {n}: everybody passed").format(n=n)
     if result.caller is None or result.trump is None:
         return _("Round {n}").format(n=n)
-    values = {"n": n, "symbol": result.trump.symbol, "suit": suit_name(result.trump)}
+    values = {"n": n, "symbol": suit_symbol(result.trump), "suit": suit_called(result.trump)}
     forced = rules is not None and is_pod_mus(record, rules)
     if is_you(result.caller):
         if forced:

@@ -76,6 +76,7 @@ from bela.tui.screens.table_parts import (
     TABLE_LETTERS,
     HintBook,
     choose_first,
+    mark_huge,
     no_such_bid,
     no_such_card,
     table_layout,
@@ -221,6 +222,9 @@ class TableScreen(LanguageRedraw, Screen[None]):
         message = self.query_one("#message", Static)
         message.update(Text(text))
         message.set_class(kind == "error", "-error")
+
+    def on_resize(self, event: events.Resize) -> None:
+        mark_huge(self, event.size.width, event.size.height)
 
     def redraw_language(self) -> None:
         """The language changed: redraw what is drawn from words (the talk keeps its lines)."""

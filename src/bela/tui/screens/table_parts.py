@@ -30,14 +30,30 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHOOSE_BINDINGS",
+    "HUGE_HEIGHT",
+    "HUGE_WIDTH",
     "TABLE_LETTERS",
     "HintBook",
     "choose_first",
+    "mark_huge",
     "no_such_card",
     "table_layout",
 ]
 
 _NUMBER_KEYS: Final = tuple(str(n) for n in range(1, 9))
+
+HUGE_WIDTH: Final = 160
+HUGE_HEIGHT: Final = 50
+"""From this window size on the table grows again (bela.tcss, "more room still"): wider
+seats and side panel, a taller middle, the hand's cards spread apart. Textual gives a
+screen one breakpoint class a dimension, so this one is the table screens' own."""
+
+
+def mark_huge(screen: Widget, width: int, height: int) -> None:
+    """Give ``screen`` the ``-huge`` class at ``HUGE_WIDTH`` × ``HUGE_HEIGHT`` and more
+    (issue #35: past 120 × 40 the table stopped growing and left the room empty)."""
+    screen.set_class(width >= HUGE_WIDTH and height >= HUGE_HEIGHT, "-huge")
+
 
 CHOOSE_BINDINGS: Final = [
     # footer words kept short: at 80 columns every key, F1 help included, must show

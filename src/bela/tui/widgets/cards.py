@@ -14,7 +14,9 @@ from typing import Final
 from rich.style import Style
 from rich.text import Text
 
+from bela.deck import is_german
 from bela.engine import Card, Suit
+from bela.wording import card_text, suit_symbol
 
 __all__ = [
     "CARD_HEIGHT",
@@ -73,8 +75,29 @@ _BOXES: Final = {
 }
 
 
+ORANGE: Final = "#af5f00"  # xterm-256 index 130: mađarice's bells (bundeva)
+GREEN: Final = "#008700"  # index 28: mađarice's leaves (list)
+DIM_ORANGE: Final = "#af875f"  # index 137
+DIM_GREEN: Final = "#5f875f"  # index 65
+
+
 def _is_red(suit: Suit) -> bool:
     return suit in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def _ink(suit: Suit, dim: bool) -> str:
+    """A suit's colour on a card: red and black in the French deck; with mađarice red
+    hearts, orange bells, green leaves and black acorns, as their cards are printed.
+    The colour only repeats what the symbol says (``bela.wording.suit_symbol``)."""
+    if is_german():
+        german = (
+            (RED, ORANGE, GREEN, BLACK),
+            (DIM_RED, DIM_ORANGE, DIM_GREEN, DIM_BLACK),
+        )
+        return german[dim][int(suit)]
+    if dim:
+        return DIM_RED if _is_red(suit) else DIM_BLACK
+    return RED if _is_red(suit) else BLACK
 
 
 def card_lines(card: Card | None, look: Look, large: bool = False) -> tuple[Text, ...]:
@@ -91,15 +114,15 @@ def card_lines(card: Card | None, look: Look, large: bool = False) -> tuple[Text
             face = Text("▚▚▚", style=style)
         middle = Text.assemble(Text(side, style=style), face, Text(side, style=style))
         return Text(top, style=style), middle, Text(bottom, style=style)
-    label = f"{card.rank}{card.suit.symbol}"
+    label = card_text(card)
     if look is Look.DIM:
         bg = DIM_BG
-        ink = DIM_RED if _is_red(card.suit) else DIM_BLACK
+        ink = _ink(card.suit, dim=True)
         border = Style(color=DIM_BLACK, bgcolor=bg)
         face_style = Style(color=ink, bgcolor=bg)
     else:
         bg = FACE_BG
-        ink = RED if _is_red(card.suit) else BLACK
+        ink = _ink(card.suit, dim=False)
         edge = GOLD if look is Look.CHOSEN else BORDER
         border = Style(color=edge, bgcolor=bg, bold=look is Look.CHOSEN)
         face_style = Style(color=ink, bgcolor=bg, bold=True)
@@ -124,17 +147,17 @@ def _large_lines(card: Card | None, look: Look) -> tuple[Text, ...]:
         rows = [Text(wide_top, style=style)]
         rows += [Text(side + face + side, style=style) for face in faces]
         return (*rows, Text(wide_bottom, style=style))
-    label = f"{card.rank}{card.suit.symbol}"
+    label = card_text(card)
     if look is Look.DIM:
-        ink = DIM_RED if _is_red(card.suit) else DIM_BLACK
+        ink = _ink(card.suit, dim=True)
         border = Style(color=DIM_BLACK, bgcolor=DIM_BG)
         face_style = Style(color=ink, bgcolor=DIM_BG)
     else:
-        ink = RED if _is_red(card.suit) else BLACK
+        ink = _ink(card.suit, dim=False)
         edge = GOLD if look is Look.CHOSEN else BORDER
         border = Style(color=edge, bgcolor=FACE_BG, bold=look is Look.CHOSEN)
         face_style = Style(color=ink, bgcolor=FACE_BG, bold=True)
-    faces = [f"{label:<5}", f"{card.suit.symbol:^5}", f"{label:>5}"]
+    faces = [f"{label:<5}", f"{suit_symbol(card.suit):^5}", f"{label:>5}"]
     rows = [Text(wide_top, style=border)]
     rows += [
         Text.assemble(
@@ -156,7 +179,5 @@ def card_chip(card: Card) -> Text:
 
     The suit symbol tells the suit under ``NO_COLOR``; the colour only repeats it.
     """
-    ink = RED if _is_red(card.suit) else BLACK
-    return Text(
-        f"{card.rank}{card.suit.symbol}", style=Style(color=ink, bgcolor=FACE_BG, bold=True)
-    )
+    ink = _ink(card.suit, dim=False)
+    return Text(card_text(card), style=Style(color=ink, bgcolor=FACE_BG, bold=True))
