@@ -12,7 +12,7 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bela.ai import make_bot
@@ -100,6 +100,7 @@ def test_the_judge_values_each_choice_as_best_play_on_its_own_deals_would(
 
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), trick=st.integers(5, 7), order=st.integers(0, 3))
+@example(seed=815, trick=7, order=0)  # found hopeless on the 40th and last deal
 def test_an_early_stop_never_hides_a_clear_puzzle(seed: int, trick: int, order: int) -> None:
     rnd = _moment(seed, trick, order)
     if rnd is None:

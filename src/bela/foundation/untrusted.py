@@ -138,9 +138,33 @@ def as_markup(text: object, limit: int = MESSAGE_LIMIT) -> str:
     Only where an API takes markup and nothing else (a progress bar's column
     template); everywhere else ``as_text`` is the safer form.
     """
-    from rich.markup import escape
+    return _escape_markup(oneline(text, limit))
 
-    return escape(oneline(text, limit))
+
+_BRACKET: Final = re.compile(r"(\\*)\[")
+
+
+def _escape_markup(text: str) -> str:
+    """``text`` escaped so that Rich's markup shows every character of it.
+
+    ``rich.markup.escape`` escapes only brackets that would open a tag, and leaves a
+    backslash before any other bracket, which Rich then eats (``\\[`` shows ``[``).
+    Here each bracket is escaped the way Rich's parser reads it there: before a tag,
+    the backslashes are doubled and one more escapes the tag; before anything else,
+    one more backslash stands for the one Rich removes. Trailing backslashes are
+    doubled so a tag a template puts after the text stays a tag.
+    """
+    from rich.markup import RE_TAGS
+
+    def bracket(match: re.Match[str]) -> str:
+        slashes = match.group(1)
+        if RE_TAGS.match(text, match.start()):
+            return slashes * 2 + "\\["
+        return slashes + "\\[" if slashes else "["
+
+    escaped = _BRACKET.sub(bracket, text)
+    trailing = len(escaped) - len(escaped.rstrip("\\"))
+    return escaped + "\\" * trailing
 
 
 _NOT_PRINTABLE_ASCII: Final = re.compile("[^\n\x20-\x7e]")

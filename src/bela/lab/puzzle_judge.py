@@ -135,7 +135,9 @@ def judge(
 
     ``early_stop``: give up (an incomplete, unclear verdict) as soon as no choice
     can be best on ``share`` of ``deals`` any more (a caller that will keep only
-    puzzles clearer than the bar may stop sooner by asking a higher share).
+    puzzles clearer than the bar may stop sooner by asking a higher share). Found
+    hopeless on the last deal is not stopping early: that verdict is complete, the
+    same as without ``early_stop``.
     """
     seat = rnd.to_act
     if seat is None:
@@ -209,7 +211,7 @@ def _judge_card(view: SeatView, rng: Random, deals: int, early_stop: bool, share
     seen: list[Hands] = []
     trump = int(view.trump)
     complete = True
-    for _ in range(deals):
+    for done in range(1, deals + 1):
         hands = sampler.sample(rng)
         pos = Position.from_view(view, hands)
         try:
@@ -221,7 +223,7 @@ def _judge_card(view: SeatView, rng: Random, deals: int, early_stop: bool, share
         for i, group in enumerate(classes):
             values[i].append(scorer.written(margins[group[0]], rest, bela))
         seen.append(hands)
-        if early_stop and len(groups) > 1 and _hopeless(values, deals, share):
+        if early_stop and len(groups) > 1 and done < deals and _hopeless(values, deals, share):
             complete = False
             break
     return _finish("card", view.seat, groups, values, seen, complete)
@@ -246,7 +248,7 @@ def _judge_bid(
     policy: Bot = rollout_policy()
     team = view.seat & 1
     complete = True
-    for hands, talons in bidding_deals(view, rng, deals, NO_EVIDENCE):
+    for done, (hands, talons) in enumerate(bidding_deals(view, rng, deals, NO_EVIDENCE), 1):
         base = Round(view.dealer, hands, talons, view.rules)
         for _, bid in view.bids:
             base.push(bid)
@@ -258,7 +260,7 @@ def _judge_bid(
             pts = play_out(after, policy, Random(seed), 8, NODE_LIMIT)
             values[i].append(float(pts[team] - pts[1 - team]))
         seen.append(tuple(h | t for h, t in zip(hands, talons, strict=True)))  # type: ignore[arg-type]
-        if early_stop and len(groups) > 1 and _hopeless(values, deals, share):
+        if early_stop and len(groups) > 1 and done < deals and _hopeless(values, deals, share):
             complete = False
             break
     return _finish("bid", view.seat, groups, values, seen, complete)
