@@ -63,7 +63,15 @@ class OnlinePlayer(Player):
             self.states.append(message)
         elif isinstance(message, Over):
             self.over = message
-        elif message.type in ("challenge", "hi", "tables", "created", "queued", "leaders", "renamed"):
+        elif message.type in (
+            "challenge",
+            "hi",
+            "tables",
+            "created",
+            "queued",
+            "leaders",
+            "renamed",
+        ):
             self.lobby.append(message)
         else:
             self.others.append(message)  # type: ignore[arg-type]

@@ -46,6 +46,8 @@ from bela.net.protocol import (
     Closing,
     ProtocolError,
     ServerMessage,
+    Watching,
+    Welcome,
     decode_server,
     encode,
 )
@@ -130,8 +132,12 @@ class Online:
 
     async def receive(self) -> LobbyMessage | ServerMessage:
         """The next message, lobby's or table's; ``ConnectionError`` when the line is gone."""
-        frame = await _frame(self.client)
-        return _decode(frame)
+        message = _decode(await _frame(self.client))
+        if isinstance(message, Welcome):  # seated (again): the seat's client knows where
+            self.client.welcome, self.client.watching = message, None
+        elif isinstance(message, Watching):
+            self.client.welcome, self.client.watching = None, message
+        return message
 
     async def close(self) -> None:
         await self.client.close()

@@ -481,9 +481,9 @@ class OnlineServer(Server):
         """Why ``message`` is refused at a rated match in play (fair play), if it is."""
         match = table.match
         rated_now = meta is not None and meta.rated and match is not None and not match.is_over
-        if meta is not None and meta.rated_wanted and isinstance(message, Control):
-            if message.do != "move" or table.started:
-                return Phrase("rated_no_help")
+        at_rated = meta is not None and meta.rated_wanted
+        if at_rated and isinstance(message, Control) and (message.do != "move" or table.started):
+            return Phrase("rated_no_help")
         if not rated_now:
             return None
         if isinstance(message, Chat) and message.text.strip() not in QUICK_PHRASES:

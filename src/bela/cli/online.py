@@ -1,0 +1,629 @@
+"""``bela server`` (the public server, its operator's ``admin``) and ``bela online`` (a
+player's way in: the lobby on the command line, then the seat in the app).
+
+``bela server`` runs ``bela.net.online_server.OnlineServer`` until Ctrl-C or SIGTERM,
+on SQLite in its data directory, and prints where it listens and its certificate's
+fingerprint. ``bela server admin list|end TABLE|ban KEY`` talks to a running server
+through the owner-only Unix socket in that directory (a ban is written to the
+database even when no server runs).
+
+``bela online HOST[:PORT]`` signs in with the player's Ed25519 key (made in the config
+directory on first use; ``--guest`` plays unrated with a name only), pins the server's
+certificate on first use and prints its fingerprint; then ``--list`` (the default),
+``--leaders`` or ``--rename`` print and end, while ``--quick``, ``--create``,
+``--join``, ``--code`` and ``--watch`` open the app at the seat the lobby gives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, TextIO
+
+from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
+from bela.foundation.untrusted import oneline, shown
+from bela.i18n import N_, _, current_language
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from bela.net.client import Client
+    from bela.net.online_client import Online
+
+__all__ = [
+    "AdminOptions",
+    "OnlineOptions",
+    "ServerCommandOptions",
+    "add_online_parsers",
+    "online_command_options",
+    "run_admin",
+    "run_online",
+    "run_server",
+]
+
+DEFAULT_ONLINE_PORT: Final = 4713
+"""``bela.net.online_server.DEFAULT_ONLINE_PORT`` (not imported: ``--help`` loads no network)."""
+TARGETS: Final = (163, 501, 701, 1001)
+LEVELS: Final = ("random", "easy", "normal", "hard")
+NEEDS_NET: Final = N_("the public server needs the 'net' extra (pip install 'croatian-bela[net]')")
+
+
+@dataclass(frozen=True, slots=True)
+class ServerCommandOptions:
+    port: int
+    public: bool
+    data: Path | None
+    bots: str
+    wait: int
+
+
+@dataclass(frozen=True, slots=True)
+class AdminOptions:
+    data: Path | None
+    action: str
+    argument: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineOptions:
+    address: str
+    name: str
+    guest: bool
+    action: str
+    """list, leaders, rename, quick, create, join, code or watch."""
+    argument: str | None
+    target: int
+    wait: int
+    private: bool
+    unrated: bool
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("a port is a number 0 to 65535, not {text}").format(text=shown(text))
+        )
+    return int(text)
+
+
+def _target(text: str) -> int:
+    if not text.isdigit() or int(text) not in TARGETS:
+        raise argparse.ArgumentTypeError(
+            _("the target is one of {targets}, not {text}").format(
+                targets=", ".join(map(str, TARGETS)), text=shown(text)
+            )
+        )
+    return int(text)
+
+
+def _wait(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 600:
+        raise argparse.ArgumentTypeError(
+            _("expected seconds from 0 to {most}, not {text}").format(most=600, text=shown(text))
+        )
+    return int(text)
+
+
+def _level(text: str) -> str:
+    level = text.strip().lower()
+    if level not in LEVELS:
+        raise argparse.ArgumentTypeError(
+            _("the bots are one of {levels}, not {text}").format(
+                levels=", ".join(LEVELS), text=shown(text)
+            )
+        )
+    return level
+
+
+def _name(text: str) -> str:
+    cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
+    if not 1 <= len(cleaned) <= 24:
+        raise argparse.ArgumentTypeError(
+            _("a name is 1 to 24 characters, not {text}").format(text=shown(text))
+        )
+    return cleaned
+
+
+def _default_name() -> str:
+    """The player's name from the settings, else their login on this machine."""
+    import getpass
+
+    from bela.settings import saved_player_name
+
+    saved = saved_player_name()
+    if saved:
+        return saved
+    with contextlib.suppress(Exception):  # no login name (a container, an odd environment)
+        cleaned = "".join(ch for ch in getpass.getuser() if ch.isprintable()).strip()[:24]
+        if cleaned:
+            return cleaned
+    return _("Player")
+
+
+def add_online_parsers(commands: Any) -> None:
+    """Add ``server`` and ``online`` to ``commands`` (argparse's subparsers)."""
+    from bela.cli.options import COMMANDS
+
+    server: argparse.ArgumentParser = commands.add_parser(
+        "server",
+        help=_(COMMANDS["server"]),
+        description=_(
+            "Run the public server: a lobby, accounts with ratings and many tables in one "
+            "process, on SQLite in the data directory. Players connect with "
+            "'bela online HOST:PORT' (TLS). 'bela server admin list|end TABLE|ban KEY' "
+            "talks to it while it runs."
+        ),
+        allow_abbrev=False,
+    )
+    server.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_ONLINE_PORT,
+        help=_("TCP port (default {port})").format(port=DEFAULT_ONLINE_PORT),
+    )
+    server.add_argument(
+        "--public",
+        action="store_true",
+        help=_("accept players from other machines (binds every interface, not just localhost)"),
+    )
+    server.add_argument(
+        "--data",
+        type=Path,
+        metavar="DIR",
+        help=_("the server's directory (default: 'server' in bela's data directory)"),
+    )
+    server.add_argument(
+        "--bots",
+        type=_level,
+        default="normal",
+        metavar="LEVEL",
+        help=_("bots in empty seats: {levels} (default normal)").format(levels=", ".join(LEVELS)),
+    )
+    server.add_argument(
+        "--wait",
+        type=_wait,
+        default=120,
+        metavar="SECONDS",
+        help=_("how long a dropped player's seat waits before a bot plays it (default 120)"),
+    )
+    actions = server.add_subparsers(dest="server_action", metavar="admin")
+    admin = actions.add_parser(
+        "admin",
+        help=_("list the tables and players, end a table, or ban a key"),
+        allow_abbrev=False,
+    )
+    admin.add_argument("action", choices=("list", "end", "ban"))
+    admin.add_argument("argument", nargs="?", metavar="TABLE|KEY")
+    admin.add_argument("--data", type=Path, metavar="DIR", dest="admin_data")
+
+    online: argparse.ArgumentParser = commands.add_parser(
+        "online",
+        help=_(COMMANDS["online"]),
+        description=_(
+            "Sign in at a public server (bela server) with your key, made on first use, and "
+            "list its tables; or take a seat: a quick match, a new table, a table from the "
+            "list, a private table's code. The server's certificate is pinned on first use."
+        ),
+        allow_abbrev=False,
+    )
+    online.add_argument("address", metavar="HOST[:PORT]")
+    online.add_argument("--name", type=_name, help=_("your name for a new account or as a guest"))
+    online.add_argument("--guest", action="store_true", help=_("play unrated, without a key"))
+    group = online.add_mutually_exclusive_group()
+    group.add_argument("--list", action="store_true", help=_("list the tables (the default)"))
+    group.add_argument("--leaders", action="store_true", help=_("show the leaderboard"))
+    group.add_argument("--rename", type=_name, metavar="NAME", help=_("change your name"))
+    group.add_argument(
+        "--quick", action="store_true", help=_("quick match: seated with players near your rating")
+    )
+    group.add_argument("--create", action="store_true", help=_("create a table and sit at it"))
+    group.add_argument("--join", metavar="TABLE", help=_("sit at a public table from the list"))
+    group.add_argument("--code", metavar="CODE", help=_("sit at a private table by its code"))
+    group.add_argument("--watch", metavar="TABLE", help=_("watch a public table"))
+    online.add_argument("--target", type=_target, default=1001, help=_("the match's target"))
+    online.add_argument(
+        "--wait",
+        type=_wait,
+        default=60,
+        metavar="SECONDS",
+        help=_("quick match: seconds to wait before bots fill the empty seats (default 60)"),
+    )
+    online.add_argument(
+        "--private", action="store_true", help=_("--create: a private table, joined by its code")
+    )
+    online.add_argument(
+        "--unrated", action="store_true", help=_("--create: the table's matches are not rated")
+    )
+
+
+def online_command_options(
+    args: argparse.Namespace,
+) -> ServerCommandOptions | AdminOptions | OnlineOptions:
+    if args.command == "server":
+        if args.server_action == "admin":
+            if args.action in ("end", "ban") and not args.argument:
+                raise CliError(_("say which table or key"), 2)
+            return AdminOptions(args.admin_data or args.data, args.action, args.argument)
+        return ServerCommandOptions(args.port, args.public, args.data, args.bots, args.wait)
+    action, argument = "list", None
+    for name in ("leaders", "quick", "create"):
+        if getattr(args, name):
+            action = name
+    for name in ("rename", "join", "code", "watch"):
+        if getattr(args, name) is not None:
+            action, argument = name, getattr(args, name)
+    return OnlineOptions(
+        address=args.address,
+        name=args.name or _default_name(),
+        guest=args.guest,
+        action=action,
+        argument=argument,
+        target=args.target,
+        wait=args.wait,
+        private=args.private,
+        unrated=args.unrated,
+    )
+
+
+def _server_dir(data: Path | None) -> Path:
+    if data is not None:
+        return data
+    from bela.archive.storage import data_dir
+
+    return data_dir() / "server"
+
+
+# ---------------------------------------------------------------------- bela server
+
+
+def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
+    optional_module("cryptography", _(NEEDS_NET))
+    from bela.net.online_server import OnlineServer, online_options
+
+    host = "0.0.0.0" if options.public else "127.0.0.1"
+
+    def say(line: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            print(line, file=err, flush=True)
+
+    async def main() -> None:
+        server = OnlineServer(
+            _server_dir(options.data),
+            online_options(difficulty=options.bots, wait=options.wait),
+            say=say,
+        )
+        try:
+            bound = await server.start(host, options.port)
+        except OSError as exc:
+            await server.close()
+            raise CliError(
+                _("cannot listen on port {port}: {reason}").format(
+                    port=options.port, reason=oneline(exc.strerror or exc)
+                ),
+                EXIT_ENVIRONMENT,
+            ) from None
+        where = f"{bound[0]}:{bound[1]}"
+        print(
+            _("The public server listens at {where} (TLS, certificate {fingerprint}).").format(
+                where=where, fingerprint=server.fingerprint
+            ),
+            file=out,
+            flush=True,
+        )
+        print(
+            _("Players connect with:  {command}").format(command=f"bela online HOST:{bound[1]}"),
+            file=out,
+            flush=True,
+        )
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signal.SIGTERM, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            await server.close()
+
+    asyncio.run(main())
+    return 0
+
+
+# ---------------------------------------------------------------------- bela server admin
+
+
+def _ask(directory: Path, request: dict[str, str]) -> dict[str, Any] | None:
+    """The running server's answer, or None when none runs there."""
+    sock = directory / "control.sock"
+
+    async def talk() -> dict[str, Any]:
+        reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(str(sock)), 5)
+        writer.write(json.dumps(request).encode() + b"\n")
+        await writer.drain()
+        line = await asyncio.wait_for(reader.readline(), 10)
+        writer.close()
+        answer = json.loads(line)
+        return answer if isinstance(answer, dict) else {}
+
+    try:
+        return asyncio.run(talk())
+    except (OSError, TimeoutError, ValueError):
+        return None
+
+
+def run_admin(options: AdminOptions, out: TextIO, err: TextIO) -> int:
+    directory = _server_dir(options.data)
+    request = {"do": options.action}
+    if options.action == "end":
+        request["table"] = options.argument or ""
+    elif options.action == "ban":
+        request["key"] = options.argument or ""
+    answer = _ask(directory, request)
+    if answer is None:
+        if options.action == "ban":  # kept for the next start
+            optional_module("cryptography", _(NEEDS_NET))
+            from bela.net.accounts import DB_FILE, SqliteStore
+
+            store = SqliteStore(directory / DB_FILE)
+            store.ban(options.argument or "")
+            store.close()
+            print(_("Banned {key}.").format(key=shown(options.argument or "")), file=out)
+            return 0
+        raise CliError(
+            _("no server is running with the directory {directory}").format(
+                directory=shown(str(directory))
+            ),
+            EXIT_ENVIRONMENT,
+        )
+    if not answer.get("ok"):
+        raise CliError(_("the server refused: no such table"), 2)
+    if options.action == "list":
+        _print_list(answer, out)
+    elif options.action == "end":
+        print(_("Ended the table {table}.").format(table=shown(options.argument or "")), file=out)
+    else:
+        print(_("Banned {key}.").format(key=shown(options.argument or "")), file=out)
+    return 0
+
+
+def _print_list(answer: dict[str, Any], out: TextIO) -> None:
+    tables = answer.get("tables") or []
+    if not tables:
+        print(_("No tables yet: create one with --create, or ask for a quick match."), file=out)
+    for table in tables if isinstance(tables, list) else []:
+        seats = table.get("seats") or []
+        names = ", ".join(
+            "{} [{}]".format(
+                oneline(str(s.get("name") or "-"), 24),
+                oneline(str(s.get("key") or s.get("kind")), 60),
+            )
+            for s in seats
+        )
+        kind = "public" if table.get("public") else "private"
+        rated = "rated" if table.get("rated") else "unrated"
+        print(
+            f"{oneline(str(table.get('id')), 20)}  {table.get('target')}  {kind} {rated}  {names}",
+            file=out,
+        )
+    online = answer.get("online") or []
+    for person in online if isinstance(online, list) else []:
+        key = oneline(str(person.get("key") or "guest"), 60)
+        print(f"online: {oneline(str(person.get('name')), 24)} [{key}]", file=out)
+
+
+# ---------------------------------------------------------------------- bela online
+
+
+def _key(options: OnlineOptions) -> Ed25519PrivateKey | None:
+    if options.guest:
+        return None
+    from bela.net.identity import load_or_make_key
+    from bela.settings import config_dir
+
+    try:
+        return load_or_make_key(config_dir())
+    except (OSError, ValueError) as exc:
+        raise CliError(
+            _("cannot read or make your key: {reason}").format(reason=oneline(exc)),
+            EXIT_ENVIRONMENT,
+        ) from None
+
+
+async def _sign_in(host: str, port: int, options: OnlineOptions, out: TextIO) -> Online:
+    from bela.net.client import JoinError
+    from bela.net.identity import PinMismatch, Pins
+    from bela.net.online_client import Online
+    from bela.settings import config_dir
+
+    try:
+        online = await Online.connect(host, port, options.name, _key(options), Pins(config_dir()))
+    except PinMismatch as exc:
+        raise CliError(
+            _(
+                "the server at {where} shows another certificate than the first time "
+                "({shown}, not {pinned}): somebody may be in between; if its operator made "
+                "a new one, remove its line from {file}"
+            ).format(
+                where=exc.where,
+                shown=exc.shown,
+                pinned=exc.pinned,
+                file=shown(str(Pins(config_dir()).path)),
+            ),
+            EXIT_ENVIRONMENT,
+        ) from None
+    except (JoinError, ConnectionError) as exc:
+        raise CliError(oneline(exc), EXIT_ENVIRONMENT) from None
+    if online.first_use:
+        print(
+            _("First visit to {where}: its certificate {fingerprint} is pinned.").format(
+                where=f"{host}:{port}", fingerprint=online.fingerprint
+            ),
+            file=out,
+        )
+    return online
+
+
+def _standing(rating: int | None, provisional: bool, reliability: float | None) -> str:
+    if rating is None:
+        return _("guest, unrated")
+    text = f"{rating}?" if provisional else str(rating)
+    if reliability is not None:
+        text += f", {round(reliability * 100)}%"
+    return text
+
+
+async def _lobby_answer(online: Online, kinds: tuple[str, ...]) -> Any:
+    from bela.net.phrases import render
+    from bela.net.protocol import Closing, Refused
+
+    while True:
+        message = await asyncio.wait_for(online.receive(), 10)
+        if isinstance(message, Refused | Closing):
+            raise CliError(render(message.reason, message.code, message.args), 2)
+        if message.type in kinds:
+            return message
+
+
+def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
+    optional_module("cryptography", _(NEEDS_NET))
+    from bela.net.client import parse_address
+
+    try:
+        host, port = parse_address(options.address)
+    except ValueError as exc:
+        raise CliError(
+            _("bad address {address}: {reason}").format(
+                address=shown(options.address), reason=oneline(exc)
+            ),
+            2,
+        ) from None
+    if ":" not in options.address.rstrip("]"):
+        port = DEFAULT_ONLINE_PORT
+
+    async def lobby() -> None:
+        online = await _sign_in(host, port, options, out)
+        hi = online.hi
+        print(
+            _("Signed in as {name} ({standing}).").format(
+                name=oneline(hi.name, 24),
+                standing=_standing(hi.rating, hi.provisional, hi.reliability),
+            ),
+            file=out,
+        )
+        try:
+            if options.action == "list":
+                await online.send({"type": "tables"})
+                listing = await _lobby_answer(online, ("tables",))
+                _print_tables(listing, out)
+            elif options.action == "leaders":
+                await online.send({"type": "leaders"})
+                board = await _lobby_answer(online, ("leaders",))
+                if not board.leaders:
+                    print(_("Nobody has played a rated match yet."), file=out)
+                for place, entry in enumerate(board.leaders, 1):
+                    standing = _standing(entry.rating, entry.provisional, entry.reliability)
+                    print(f"{place:3}. {oneline(entry.name, 24)}  {standing}", file=out)
+            elif options.action == "rename":
+                await online.send({"type": "rename", "name": options.argument or ""})
+                renamed = await _lobby_answer(online, ("renamed",))
+                print(_("You are {name} now.").format(name=oneline(renamed.name, 24)), file=out)
+        finally:
+            await online.close()
+
+    if options.action in ("list", "leaders", "rename"):
+        asyncio.run(lobby())
+        return 0
+    return _play(host, port, options, out)
+
+
+def _print_tables(listing: Any, out: TextIO) -> None:
+    if not listing.tables:
+        print(_("No tables yet: create one with --create, or ask for a quick match."), file=out)
+    for table in listing.tables:
+        seats = ", ".join(
+            f"{oneline(s.name, 24)} ({_standing(s.rating, s.provisional, s.reliability)})"
+            if s.name
+            else s.kind
+            for s in table.seats
+        )
+        rated = _("rated") if table.rated else _("unrated")
+        state = _("playing") if table.started else _("waiting")
+        watchers = len(table.watchers)
+        print(f"{table.id}  {table.target}  {rated}  {state}  {seats}  [{watchers}]", file=out)
+
+
+def _play(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
+    """Sign in once here (the pin and the standing are printed), then open the app at the
+    seat the lobby gives (``RemoteSession.opener``)."""
+
+    async def first() -> None:
+        online = await _sign_in(host, port, options, out)
+        await online.close()
+
+    asyncio.run(first())
+    from bela.tui.app import BelaApp
+    from bela.tui.remote import RemoteSession
+
+    session = RemoteSession(
+        host,
+        port,
+        options.argument or "",
+        options.name,
+        keep=False,
+        watch=options.action == "watch",
+    )
+
+    async def opener(again: bool) -> Client:
+        from bela.net.client import JoinError
+        from bela.net.identity import Pins
+        from bela.net.lobby_protocol import Created
+        from bela.net.online_client import Online
+        from bela.net.phrases import render
+        from bela.net.protocol import Closing, Refused, Watching, Welcome
+        from bela.settings import config_dir
+
+        online = await Online.connect(host, port, options.name, _key(options), Pins(config_dir()))
+        if not again:
+            await online.send(_request(options))
+        while True:
+            message = await online.receive()
+            if isinstance(message, Welcome | Watching):
+                if not session.code:
+                    session.code = message.table
+                return online.client
+            if isinstance(message, Refused | Closing):
+                await online.close()
+                raise JoinError(render(message.reason, message.code, message.args), message.code)
+            if isinstance(message, Created) and message.code is not None:
+                session.code = message.code
+                session.invite = (
+                    _("Friends join with:  {command}").format(
+                        command=f"bela online {host}:{port} --code {message.code}"
+                    ),
+                )
+
+    session.opener = opener
+    app = BelaApp(remote=session, language=current_language())
+    app.run()
+    return app.return_code or 0
+
+
+def _request(options: OnlineOptions) -> dict[str, object]:
+    if options.action == "quick":
+        return {"type": "quick", "target": options.target, "wait": options.wait}
+    if options.action == "create":
+        return {
+            "type": "create",
+            "target": options.target,
+            "private": options.private,
+            "rated": not options.unrated,
+        }
+    if options.action == "join":
+        return {"type": "join", "table": options.argument or ""}
+    if options.action == "code":
+        return {"type": "join", "code": options.argument or ""}
+    return {"type": "watch", "table": options.argument or ""}
