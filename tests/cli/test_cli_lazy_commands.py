@@ -31,6 +31,8 @@ COMMAND_MODULES = {
     "join": "bela.cli.net",
     "serve": "bela.cli.net",
     "puzzles": "bela.cli.puzzles",
+    "server": "bela.cli.online",
+    "online": "bela.cli.online",
 }
 
 # A fresh interpreter parses ``sys.argv[1:]`` and prints the modules of bela.cli it

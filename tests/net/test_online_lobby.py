@@ -222,3 +222,56 @@ def _tls() -> object:
     from bela.net.identity import client_context
 
     return client_context()
+
+
+async def test_away_longer_than_the_wait_counts_as_leaving(tmp_path: Path) -> None:
+    """A dropped player has the table's wait (two minutes at a real server) to come back;
+    past it a bot plays the seat and the rated match is a loss for them."""
+    site = await start_site(tmp_path, wait=0.2)
+    try:
+        players = await quick_four(site)
+        gone = players[3]
+        await gone.online.close()
+        told = await next_of(players[0], Notice)
+        while isinstance(told, Notice) and told.code != "abandoned":
+            told = await next_of(players[0], Notice)
+        account = site.server.accounts.by_key(str(gone.hi.key))
+        assert account is not None and account.rating.rating < 1500
+        assert account.started == 1 and account.finished == 0
+    finally:
+        await site.server.close()
+
+
+async def test_leaving_the_quick_match_queue(tmp_path: Path) -> None:
+    site = await start_site(tmp_path)
+    try:
+        ana = await site.sign_in("Ana", Ed25519PrivateKey.generate())
+        await ana.request({"type": "quick", "target": 501, "wait": 600})
+        await next_of(ana, Queued)
+        await ana.request({"type": "create", "target": 501})
+        refusal = await next_of(ana, Refused)
+        assert isinstance(refusal, Refused) and refusal.code == "already_seated"
+        await ana.request({"type": "leave"})
+        await next_of(ana, Notice)
+        assert site.server.queue == []
+        await ana.request({"type": "create", "target": 501})
+        assert isinstance(await next_of(ana, Created), Created)
+    finally:
+        await site.server.close()
+
+
+async def test_a_table_left_before_its_start_is_gone(tmp_path: Path) -> None:
+    site = await start_site(tmp_path)
+    try:
+        ana = await site.sign_in("Ana", Ed25519PrivateKey.generate())
+        await ana.request({"type": "create", "target": 501})
+        await next_of(ana, Welcome)
+        ivo = await site.sign_in("Ivo", Ed25519PrivateKey.generate())
+        assert len((await listing(ivo)).tables) == 1
+        await ana.request({"type": "leave"})
+        await next_of(ana, Notice)
+        await asyncio.sleep(0.05)
+        assert (await listing(ivo)).tables == ()
+        assert site.server.store.entries() == []
+    finally:
+        await site.server.close()

@@ -268,7 +268,7 @@ class TableInfo(_Message):
 
 class TableList(_Message):
     type: Literal["tables"]
-    tables: Annotated[tuple[TableInfo, ...], Field(max_length=500)]
+    tables: Annotated[tuple[TableInfo, ...], Field(max_length=200)]
 
 
 class Created(_Message):

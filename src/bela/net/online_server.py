@@ -118,6 +118,8 @@ NEAR: Final = 200.0
 WIDEN: Final = 10.0
 """... and how much wider the window grows each second a player waits."""
 LEADERS: Final = 50
+LISTED: Final = 200
+"""Tables in one listing at most (a listing stays well under a frame's limit)."""
 CONTROL_SOCKET: Final = "control.sock"
 
 
@@ -445,6 +447,11 @@ class OnlineServer(Server):
             return
         table, index = conn.table, conn.seat
         if table is None:
+            waiting = [w for w in self.queue if w.conn is conn]
+            if waiting and isinstance(message, Leave):  # no longer waiting for a quick match
+                self.queue = [w for w in self.queue if w.conn is not conn]
+                conn.send({"type": "notice", **Phrase("goodbye").fields()})
+                return
             conn.send(_refused(Phrase("not_seated")))
             return
         if conn.watcher is not None and isinstance(message, Leave):
@@ -476,6 +483,8 @@ class OnlineServer(Server):
             self._tidy(table)
             return
         self._dispatch(conn, message)
+        if conn.table is None:  # quit: the table may be left empty
+            asyncio.get_running_loop().call_soon(self._tidy, table)
 
     def _fair(self, table: Table, meta: Meta | None, message: object) -> Phrase | None:
         """Why ``message`` is refused at a rated match in play (fair play), if it is."""
@@ -510,7 +519,7 @@ class OnlineServer(Server):
             if not meta.public or meta.table.closed:
                 continue
             out.append(self._info(meta))
-        return out[:500]
+        return out[:LISTED]
 
     def _info(self, meta: Meta) -> dict[str, Any]:
         table = meta.table
@@ -715,6 +724,8 @@ class OnlineServer(Server):
         """A person's seat went to a bot in the match: at a rated match, a loss for them;
         the match is no longer rated (the others have finished theirs)."""
         meta = self.meta.get(table.table_id)
+        if all(seat.bot for seat in table.seats):  # nobody left to play for: end it
+            asyncio.get_running_loop().call_soon(self._end_unwatched, table)
         if meta is None or not meta.rated:
             return
         ids = meta.seat_accounts
@@ -769,6 +780,16 @@ class OnlineServer(Server):
         """A table nobody sits at before its start is gone."""
         if table.started or any(s.name is not None for s in table.seats):
             return
+        table.close(Phrase("table_closed"))
+        self._forget(table)
+
+    def _end_unwatched(self, table: Table) -> None:
+        """Only bots sit at ``table``: its match is let go, unless somebody watches."""
+        if table.closed or table.watchers or not all(seat.bot for seat in table.seats):
+            return
+        meta = self.meta.get(table.table_id)
+        if meta is not None:
+            meta.rated = False
         table.close(Phrase("table_closed"))
         self._forget(table)
 
