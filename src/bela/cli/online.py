@@ -578,33 +578,33 @@ def _play(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
     )
 
     async def opener(again: bool) -> Client:
-        from bela.net.client import JoinError
         from bela.net.identity import Pins
         from bela.net.lobby_protocol import Created
-        from bela.net.online_client import Online
-        from bela.net.phrases import render
-        from bela.net.protocol import Closing, Refused, Watching, Welcome
+        from bela.net.online_client import take_seat
         from bela.settings import config_dir
 
-        online = await Online.connect(host, port, options.name, _key(options), Pins(config_dir()))
-        if not again:
-            await online.send(_request(options))
-        while True:
-            message = await online.receive()
-            if isinstance(message, Welcome | Watching):
-                if not session.code:
-                    session.code = message.table
-                return online.client
-            if isinstance(message, Refused | Closing):
-                await online.close()
-                raise JoinError(render(message.reason, message.code, message.args), message.code)
-            if isinstance(message, Created) and message.code is not None:
+        def created(message: Created) -> None:
+            if message.code is not None:  # a private table: its code is for the friends
                 session.code = message.code
                 session.invite = (
                     _("Friends join with:  {command}").format(
                         command=f"bela online {host}:{port} --code {message.code}"
                     ),
                 )
+
+        client = await take_seat(
+            host,
+            port,
+            options.name,
+            _key(options),
+            Pins(config_dir()),
+            None if again else _request(options),
+            created,
+        )
+        if not session.code:
+            welcome = client.welcome or client.watching
+            session.code = welcome.table if welcome is not None else ""
+        return client
 
     session.opener = opener
     app = BelaApp(remote=session, language=current_language())

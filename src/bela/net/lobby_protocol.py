@@ -245,6 +245,8 @@ class Hi(_Message):
     rd: int | None = None
     provisional: bool = True
     reliability: Annotated[float, Field(ge=0, le=1)] | None = None
+    seated: bool = False
+    """The account holds a seat in a match (it dropped): ``Welcome`` follows at once."""
 
 
 class SeatEntry(_Message):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -45,6 +46,7 @@ from bela.net.protocol import (
     SERVER_FRAME_LIMIT,
     Closing,
     ProtocolError,
+    Refused,
     ServerMessage,
     Watching,
     Welcome,
@@ -55,7 +57,7 @@ from bela.net.protocol import (
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-__all__ = ["LobbyMessage", "Online"]
+__all__ = ["LobbyMessage", "Online", "take_seat"]
 
 LobbyMessage = Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed
 
@@ -188,3 +190,37 @@ async def _first(client: Client, timeout: float) -> LobbyMessage | ServerMessage
 def frame_of(message: dict[str, object]) -> bytes:
     """A request as it travels (tests send malformed ones beside)."""
     return encode(message)
+
+
+async def take_seat(
+    host: str,
+    port: int,
+    name: str,
+    key: Ed25519PrivateKey | None,
+    pins: Pins | None,
+    request: dict[str, object] | None,
+    on_created: Callable[[Created], None] | None = None,
+) -> Client:
+    """Sign in and sit down: ``request`` asks the lobby for the seat (a quick match, a new
+    table, a table, a code, a table to watch); None when the server seats a returning
+    account by itself (after a drop). Returns the seat's ``Client`` once welcomed (or
+    watching); ``JoinError`` says why not."""
+    online = await Online.connect(host, port, name, key, pins)
+    if request is not None:
+        await online.send(request)
+    elif not online.hi.seated:  # back after a drop, and the seat is no longer ours
+        await online.close()
+        raise JoinError(_("you are not at a table"), "stale_token")
+    while True:
+        try:
+            message = await online.receive()
+        except ConnectionError:
+            await online.close()
+            raise
+        if isinstance(message, Welcome | Watching):
+            return online.client
+        if isinstance(message, Refused | Closing):
+            await online.close()
+            raise JoinError(render(message.reason, message.code, message.args), message.code)
+        if isinstance(message, Created) and on_created is not None:
+            on_created(message)

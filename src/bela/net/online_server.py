@@ -273,7 +273,10 @@ class OnlineServer(Server):
         self._seated(conn)
         self.who[conn] = who
         try:
-            self._reseat(conn, who)
+            held = self._held_seat(who)
+            conn.send(self._hi(who, held is not None))
+            if held is not None:
+                self._reseat(conn, who, *held)
             while not conn.closed:
                 frame = await self._read(conn, lines)
                 if frame is None:
@@ -321,7 +324,6 @@ class OnlineServer(Server):
                 return None
             self.event("guest", name)
             who = Who(name, None)
-            conn.send({"type": "hi", "v": LOBBY_VERSION, "name": name, "guest": True})
             return who
         raw = unb64(login.key, 32)
         if raw is None:
@@ -366,10 +368,12 @@ class OnlineServer(Server):
             old.close(Phrase("signed_in_elsewhere"))
         self.online[account.id] = conn
         self.event("login", account.name)
-        conn.send(self._hi(account))
         return Who(account.name, account)
 
-    def _hi(self, account: Account) -> dict[str, Any]:
+    def _hi(self, who: Who, seated: bool) -> dict[str, Any]:
+        account = who.account
+        if account is None:
+            return {"type": "hi", "v": LOBBY_VERSION, "name": who.name, "guest": True}
         return {
             "type": "hi",
             "v": LOBBY_VERSION,
@@ -380,6 +384,7 @@ class OnlineServer(Server):
             "rd": round(account.rating.rd),
             "provisional": account.provisional,
             "reliability": account.reliability,
+            "seated": seated,
         }
 
     def _name_free(self, name: str, account_id: int | None) -> bool:
@@ -390,27 +395,31 @@ class OnlineServer(Server):
             return False
         return not any(who.guest and same_name(who.name, name) for who in self.who.values())
 
-    def _reseat(self, conn: Connection, who: Who) -> None:
-        """An account back within its table's wait (or later, a bot playing for it):
-        seated again at once, hand and all."""
+    def _held_seat(self, who: Who) -> tuple[Table, int] | None:
+        """The seat ``who``'s account holds in a match (away after a drop, or played by a
+        bot since), unless they gave it up."""
         if who.account is None:
-            return
+            return None
         for meta in self.meta.values():
             table = meta.table
             if meta.people.get(who.name) != who.account.id or not table.started:
                 continue
             index = next((i for i, s in enumerate(table.seats) if s.name == who.name), None)
-            if index is None or table.seats[index].token is None:
-                continue  # they left it for good
-            from bela.net.table import token_hash
+            if index is not None and table.seats[index].token is not None and not table.closed:
+                return table, index
+        return None
 
-            token = secrets.token_urlsafe(18)
-            table.seats[index].token = token_hash(token)
-            conn.table, conn.seat = table, index
-            self._welcome(conn, table, index, token)
-            table.rejoin(conn, index)
-            self.event("back", f"{who.name} at {table.table_id}")
-            return
+    def _reseat(self, conn: Connection, who: Who, table: Table, index: int) -> None:
+        """An account back within its table's wait (or later, a bot playing for it):
+        seated again at once, hand and all."""
+        from bela.net.table import token_hash
+
+        token = secrets.token_urlsafe(18)
+        table.seats[index].token = token_hash(token)
+        conn.table, conn.seat = table, index
+        self._welcome(conn, table, index, token)
+        table.rejoin(conn, index)
+        self.event("back", f"{who.name} at {table.table_id}")
 
     def _gone(self, conn: Connection, who: Who) -> None:
         self.who.pop(conn, None)
