@@ -45,8 +45,8 @@ async def real_server(tmp_path: Path) -> AsyncIterator[tuple[int, str, dict[str,
         BELA_CONFIG_DIR=str(tmp_path / "config"),
     )
     process = subprocess.Popen(
-        [sys.executable, "-m", "bela", "--lang", "en", "server", "--port", "0"]
-        + ["--data", str(data), "--bots", "random"],
+        [sys.executable, "-m", "bela", "--lang", "en", "server", "--port", "0", "--data"]
+        + [str(data), "--bots", "random"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -55,7 +55,9 @@ async def real_server(tmp_path: Path) -> AsyncIterator[tuple[int, str, dict[str,
     assert process.stdout is not None
     try:
         line = await asyncio.wait_for(asyncio.to_thread(process.stdout.readline), 30)
-        found = re.search(r"listens at 127\.0\.0\.1:(\d+) \(TLS, certificate (SHA256:[0-9a-f:]+)\)", line)
+        found = re.search(
+            r"listens at 127\.0\.0\.1:(\d+) \(TLS, certificate (SHA256:[0-9a-f:]+)\)", line
+        )
         assert found, line
         yield int(found.group(1)), found.group(2), env, data
     finally:

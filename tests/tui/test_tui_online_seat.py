@@ -64,3 +64,44 @@ async def test_the_app_sits_at_the_seat_the_lobby_gives_and_comes_back(tmp_path:
             assert session.seat == 0 and len(server.online) == 1
     finally:
         await server.close()
+
+
+@pytest.mark.slow
+async def test_no_hint_and_no_analysis_at_a_rated_match(tmp_path: Path) -> None:
+    """Four accounts in a quick match: a rated one. The app offers no hint until it ends."""
+    from bela.net.online_client import Online
+
+    server = OnlineServer(
+        tmp_path / "server",
+        online_options(difficulty="random", target=501, bot_delay=0.0),
+        say=lambda _line: None,
+    )
+    _, port = await server.start("127.0.0.1", 0)
+    pins = Pins(tmp_path / "client")
+    others = []
+    for name in ("Ivo", "Eva", "Mate"):
+        online = await Online.connect("127.0.0.1", port, name, Ed25519PrivateKey.generate(), pins)
+        await online.send({"type": "quick", "target": 501, "wait": 600})
+        others.append(online)
+    key = Ed25519PrivateKey.generate()
+    session = RemoteSession("127.0.0.1", port, "", "Ana", keep=False)
+
+    async def opener(again: bool) -> Client:
+        request = None if again else {"type": "quick", "target": 501, "wait": 600}
+        return await take_seat("127.0.0.1", port, "Ana", key, pins, request)
+
+    session.opener = opener
+    app = BelaApp(remote=session)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: net_screen(app).state is not None)
+            await until(pilot, lambda: net_screen(app).rated)
+            screen = net_screen(app)
+            assert screen.check_action("hint", ()) is False
+            assert screen.check_action("last_trick", ()) is True
+            log = app.screen.query_one("#log", TableTalk)
+            assert any("The match is rated" in entry.plain for entry in log.entries)
+    finally:
+        for online in others:
+            await online.close()
+        await server.close()

@@ -418,6 +418,9 @@ class OnlineServer(Server):
         table.seats[index].token = token_hash(token)
         conn.table, conn.seat = table, index
         self._welcome(conn, table, index, token)
+        meta = self.meta.get(table.table_id)
+        if meta is not None and meta.rated:  # the app keeps its hints off again
+            conn.send({"type": "notice", **Phrase("rated_match").fields()})
         table.rejoin(conn, index)
         self.event("back", f"{who.name} at {table.table_id}")
 
@@ -717,6 +720,7 @@ class OnlineServer(Server):
         meta.rated = meta.rated_wanted and humans and all(i is not None for i in ids)
         if meta.rated:
             self.accounts.count_started([i for i in ids if i is not None])
+            table.tell(Phrase("rated_match"))
         self.event("start", f"{table.table_id} {'rated' if meta.rated else 'unrated'}")
 
     def _wire(self, table: Table) -> None:
