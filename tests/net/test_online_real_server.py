@@ -23,6 +23,9 @@ from bela.net.online_client import Online
 from bela.net.protocol import Closing, Welcome
 
 
+SERVER = [sys.executable, "-m", "bela", "--lang", "en", "server", "--port", "0"]
+
+
 def bela(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "bela", "--lang", "en", *args],
@@ -45,8 +48,7 @@ async def real_server(tmp_path: Path) -> AsyncIterator[tuple[int, str, dict[str,
         BELA_CONFIG_DIR=str(tmp_path / "config"),
     )
     process = subprocess.Popen(
-        [sys.executable, "-m", "bela", "--lang", "en", "server", "--port", "0", "--data"]
-        + [str(data), "--bots", "random"],
+        [*SERVER, "--data", str(data), "--bots", "random"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
