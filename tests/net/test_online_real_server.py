@@ -22,7 +22,6 @@ from bela.net.lobby_protocol import Created
 from bela.net.online_client import Online
 from bela.net.protocol import Closing, Welcome
 
-
 SERVER = [sys.executable, "-m", "bela", "--lang", "en", "server", "--port", "0"]
 
 
