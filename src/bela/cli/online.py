@@ -50,7 +50,7 @@ DEFAULT_ONLINE_PORT: Final = 4713
 """``bela.net.online_server.DEFAULT_ONLINE_PORT`` (not imported: ``--help`` loads no network)."""
 TARGETS: Final = (163, 501, 701, 1001)
 LEVELS: Final = ("random", "easy", "normal", "hard")
-NEEDS_NET: Final = N_("the public server needs the 'net' extra (pip install 'croatian-bela[net]')")
+NEEDS_NET: Final = N_("the public server (pip install 'croatian-bela[net]')")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,7 @@ class ServerCommandOptions:
     data: Path | None
     bots: str
     wait: int
+    ssh_port: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +192,15 @@ def add_online_parsers(commands: Any) -> None:
         metavar="SECONDS",
         help=_("how long a dropped player's seat waits before a bot plays it (default 120)"),
     )
+    server.add_argument(
+        "--ssh-port",
+        type=_port,
+        metavar="PORT",
+        help=_(
+            "also accept 'ssh -p PORT NAME@HOST' (a key is the account; a quick match); "
+            "needs the 'net' extra"
+        ),
+    )
     actions = server.add_subparsers(dest="server_action", metavar="admin")
     admin = actions.add_parser(
         "admin",
@@ -249,7 +259,9 @@ def online_command_options(
             if args.action in ("end", "ban") and not args.argument:
                 raise CliError(_("say which table or key"), 2)
             return AdminOptions(args.admin_data or args.data, args.action, args.argument)
-        return ServerCommandOptions(args.port, args.public, args.data, args.bots, args.wait)
+        return ServerCommandOptions(
+            args.port, args.public, args.data, args.bots, args.wait, args.ssh_port
+        )
     action, argument = "list", None
     for name in ("leaders", "quick", "create"):
         if getattr(args, name):
@@ -283,6 +295,8 @@ def _server_dir(data: Path | None) -> Path:
 
 def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
     optional_module("cryptography", _(NEEDS_NET))
+    if options.ssh_port is not None:
+        optional_module("asyncssh", _(NEEDS_NET))
     from bela.net.online_server import OnlineServer, online_options
 
     host = "0.0.0.0" if options.public else "127.0.0.1"
@@ -320,6 +334,28 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
             file=out,
             flush=True,
         )
+        door = None
+        if options.ssh_port is not None:
+            from functools import partial
+
+            from bela.net.ssh import online_command, start_ssh
+
+            door = await start_ssh(
+                server,
+                host,
+                options.ssh_port,
+                bound[1],
+                partial(online_command, bound[1]),
+                key_dir=server.data,
+            )
+            ssh_port = door.sockets[0].getsockname()[1]
+            print(
+                _("SSH players connect with:  {command}").format(
+                    command=f"ssh -p {ssh_port} NAME@HOST"
+                ),
+                file=out,
+                flush=True,
+            )
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):
@@ -327,6 +363,9 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
         try:
             await stop.wait()
         finally:
+            if door is not None:
+                door.close()
+                await door.wait_closed()
             await server.close()
 
     asyncio.run(main())
