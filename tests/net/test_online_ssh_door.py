@@ -1,6 +1,7 @@
 """The public server's SSH door (``bela server --ssh-port``, issue #39): a player with
 nothing but ``ssh`` and a key is an account (the key is who they are, no password is
-taken) and is seated by a quick match; the same key back is the same account."""
+taken), sees the lobby in their terminal and is seated by a quick match; the same key
+back is the same account."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ async def _until(check: Callable[[], bool], timeout: float = 60.0) -> None:
 
 class _Screen:
     def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
+        self.process = process
         self.bytes = bytearray()
         self.task = asyncio.create_task(self._read(process))
 
@@ -89,7 +91,8 @@ async def test_an_ssh_key_is_an_account_seated_by_quick_match(
         process = await conn.create_process(
             term_type="xterm-256color", term_size=(120, 40), encoding=None
         )
-        return _Screen(process)
+        screen = _Screen(process)
+        return screen
 
     try:
         for name in ("Ivo", "Eva", "Mate"):
@@ -99,6 +102,8 @@ async def test_an_ssh_key_is_an_account_seated_by_quick_match(
             await online.send({"type": "quick", "target": 1001, "wait": 600})
             others.append(online)
         screen = await session()
+        await _until(lambda: b"Tables at" in screen.bytes)  # the lobby, in the terminal
+        screen.process.stdin.write(b"q")  # a quick match
         await _until(lambda: any(w.name == "Ana" for w in server.who.values()))
         await _until(lambda: any("Ana" in meta.people for meta in server.meta.values()))
         await _until(lambda: b"mi / vi" in screen.bytes)

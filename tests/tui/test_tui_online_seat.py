@@ -105,3 +105,54 @@ async def test_no_hint_and_no_analysis_at_a_rated_match(tmp_path: Path) -> None:
         for online in others:
             await online.close()
         await server.close()
+
+
+async def test_the_lobby_screen_lists_the_tables_and_sits_down(tmp_path: Path) -> None:
+    """``bela online HOST`` in a terminal: the app opens on the public tables; a number
+    sits at that table, as the network table screen."""
+    from bela.net.lobby_protocol import TableList
+    from bela.net.online_client import Online
+    from bela.tui.screens.online_lobby import OnlineLobby, OnlineLobbyScreen
+
+    server = OnlineServer(
+        tmp_path / "server",
+        online_options(difficulty="random", target=501, bot_delay=0.0),
+        say=lambda _line: None,
+    )
+    _, port = await server.start("127.0.0.1", 0)
+    pins = Pins(tmp_path / "client")
+    ivo = await Online.connect("127.0.0.1", port, "Ivo", Ed25519PrivateKey.generate(), pins)
+    await ivo.send({"type": "create", "target": 501})
+    key = Ed25519PrivateKey.generate()
+
+    async def listing() -> tuple[object, ...]:
+        online = await Online.connect("127.0.0.1", port, "Ana", key, pins)
+        await online.send({"type": "tables"})
+        while not isinstance(found := await online.receive(), TableList):
+            pass
+        await online.close()
+        return found.tables
+
+    def seat(request: dict[str, object]) -> RemoteSession:
+        session = RemoteSession("127.0.0.1", port, "", "Ana", keep=False)
+
+        async def opener(again: bool) -> Client:
+            return await take_seat("127.0.0.1", port, "Ana", key, pins, None if again else request)
+
+        session.opener = opener
+        return session
+
+    app = BelaApp(online_lobby=OnlineLobby(f"127.0.0.1:{port}", listing, seat))  # type: ignore[arg-type]
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            assert isinstance(app.screen, OnlineLobbyScreen)
+            await until(pilot, lambda: len(app.screen.tables) == 1)  # type: ignore[attr-defined]
+            shown = str(app.screen.query_one("#tables").render_line(0).text)
+            assert "Ivo (1500?)" in shown and "open" in shown
+            await pilot.press("1")
+            await until(pilot, lambda: net_screen(app).lobby is not None)
+            table = next(iter(server.meta.values())).table
+            assert [s.name for s in table.seats[:2]] == ["Ivo", "Ana"]
+    finally:
+        await ivo.close()
+        await server.close()

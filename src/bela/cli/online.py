@@ -21,7 +21,8 @@ import asyncio
 import contextlib
 import json
 import signal
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
@@ -262,7 +263,7 @@ def online_command_options(
         return ServerCommandOptions(
             args.port, args.public, args.data, args.bots, args.wait, args.ssh_port
         )
-    action, argument = "list", None
+    action, argument = "list" if args.list else "default", None
     for name in ("leaders", "quick", "create"):
         if getattr(args, name):
             action = name
@@ -573,6 +574,10 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
         finally:
             await online.close()
 
+    if options.action == "default":  # the lobby in the app, in a terminal; else the list
+        if sys.stdin.isatty() and out.isatty():
+            return _lobby_app(host, port, options, out)
+        options = replace(options, action="list")
     if options.action in ("list", "leaders", "rename"):
         asyncio.run(lobby())
         return 0
@@ -595,25 +600,35 @@ def _print_tables(listing: Any, out: TextIO) -> None:
         print(f"{table.id}  {table.target}  {rated}  {state}  {seats}  [{watchers}]", file=out)
 
 
-def _play(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
-    """Sign in once here (the pin and the standing are printed), then open the app at the
-    seat the lobby gives (``RemoteSession.opener``)."""
+def _first_sign_in(host: str, port: int, options: OnlineOptions, out: TextIO) -> bool:
+    """Sign in once before the app takes the terminal: the pin and the standing are
+    printed, and what is wrong (a changed certificate, a taken name) is said in one line.
+    True when the account holds a seat in a match (its line dropped): the app goes
+    straight back to it."""
 
-    async def first() -> None:
+    async def first() -> bool:
         online = await _sign_in(host, port, options, out)
         await online.close()
+        return online.hi.seated
 
-    asyncio.run(first())
-    from bela.tui.app import BelaApp
+    return asyncio.run(first())
+
+
+def _session(
+    host: str, port: int, options: OnlineOptions, request: dict[str, object] | None
+) -> Any:
+    """A seat at the public server as the app's network table takes it: the opener signs in
+    and sends ``request`` the first time; after a lost line (or with ``request`` None), the
+    server seats the returning account by itself."""
     from bela.tui.remote import RemoteSession
 
     session = RemoteSession(
         host,
         port,
-        options.argument or "",
+        "",
         options.name,
         keep=False,
-        watch=options.action == "watch",
+        watch=request is not None and request.get("type") == "watch",
     )
 
     async def opener(again: bool) -> Client:
@@ -637,7 +652,7 @@ def _play(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
             options.name,
             _key(options),
             Pins(config_dir()),
-            None if again else _request(options),
+            None if again else request,
             created,
         )
         if not session.code:
@@ -646,7 +661,48 @@ def _play(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
         return client
 
     session.opener = opener
-    app = BelaApp(remote=session, language=current_language())
+    return session
+
+
+def _play(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
+    """Open the app at the seat the lobby gives for the command line's request."""
+    seated = _first_sign_in(host, port, options, out)
+    from bela.tui.app import BelaApp
+
+    request = None if seated else _request(options)  # a seat held already: back to it
+    app = BelaApp(remote=_session(host, port, options, request), language=current_language())
+    app.run()
+    return app.return_code or 0
+
+
+def _lobby_app(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
+    """Open the app on the lobby's list of tables (``screens.online_lobby``)."""
+    from bela.tui.app import BelaApp
+
+    if _first_sign_in(host, port, options, out):  # a seat held already: back to it
+        app = BelaApp(remote=_session(host, port, options, None), language=current_language())
+        app.run()
+        return app.return_code or 0
+    from bela.tui.screens.online_lobby import OnlineLobby
+
+    async def listing() -> Any:
+        try:
+            online = await _sign_in(host, port, options, out)
+        except CliError as exc:
+            raise ConnectionError(str(exc)) from None
+        try:
+            await online.send({"type": "tables"})
+            found = await _lobby_answer(online, ("tables",))
+        except CliError as exc:
+            raise ConnectionError(str(exc)) from None
+        finally:
+            await online.close()
+        return found.tables
+
+    lobby = OnlineLobby(
+        f"{host}:{port}", listing, lambda request: _session(host, port, options, request)
+    )
+    app = BelaApp(online_lobby=lobby, language=current_language())
     app.run()
     return app.return_code or 0
 

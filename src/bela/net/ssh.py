@@ -309,18 +309,11 @@ def join_command(tcp_port: int, code: str, name: str, env: Mapping[str, str]) ->
 
 
 def online_command(tcp_port: int, name: str, env: Mapping[str, str]) -> list[str]:
-    """The app an SSH session at the public server runs: ``bela online`` over localhost,
-    a quick match under the SSH user name, in the player's language; the session's own
-    directory holds the account's key, so the SSH key is the account."""
-    command = [
-        sys.executable,
-        "-m",
-        "bela",
-        "online",
-        f"127.0.0.1:{tcp_port}",
-        "--quick",
-        f"--name={name}",
-    ]
+    """The app an SSH session at the public server runs: ``bela online`` over localhost
+    (its lobby, in the session's terminal) under the SSH user name, in the player's
+    language; the session's own directory holds the account's key, so the SSH key is
+    the account."""
+    command = [sys.executable, "-m", "bela", "online", f"127.0.0.1:{tcp_port}", f"--name={name}"]
     lang = client_language(env)
     if lang is not None:
         command += ["--lang", lang]
