@@ -7,9 +7,11 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from onlineplay import OnlinePlayer, Site, next_of, start_site
 
+from bela.net.client import JoinError
 from bela.net.lobby_protocol import Created, Leaderboard, Queued, TableList
 from bela.net.protocol import Closing, Notice, Refused, Said, State, Welcome
 
@@ -276,5 +278,20 @@ async def test_a_table_left_before_its_start_is_gone(tmp_path: Path) -> None:
         await asyncio.sleep(0.05)
         assert (await listing(ivo)).tables == ()
         assert site.server.store.entries() == []
+    finally:
+        await site.server.close()
+
+
+async def test_one_address_holds_only_so_many_signed_in_connections(tmp_path: Path) -> None:
+    """A guest needs no secret: one machine cannot hold every connection the server has."""
+
+    site = await start_site(tmp_path)
+    site.server.signed_in_per_address = 2
+    try:
+        kept = [await site.sign_in("Gost1", guest=True), await site.sign_in("Gost2", guest=True)]
+        with pytest.raises(JoinError) as refused:
+            await site.sign_in("Gost3", guest=True)
+        assert refused.value.code == "too_many_signed_in"
+        assert len(site.server.who) == len(kept)
     finally:
         await site.server.close()

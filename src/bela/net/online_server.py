@@ -121,6 +121,9 @@ LEADERS: Final = 50
 LISTED: Final = 200
 """Tables in one listing at most (a listing stays well under a frame's limit)."""
 CONTROL_SOCKET: Final = "control.sock"
+SIGNED_IN_PER_ADDRESS: Final = 32
+"""Signed-in connections from one address at once (a club behind one router fits; one
+machine holding every connection the server has does not: a guest needs no secret)."""
 
 
 def private_code() -> str:
@@ -213,6 +216,7 @@ class OnlineServer(Server):
         self._ticker: asyncio.Task[None] | None = None
         self._control: asyncio.Server | None = None
         self._lobby_times: dict[Connection, deque[float]] = {}
+        self.signed_in_per_address = SIGNED_IN_PER_ADDRESS
 
     # ------------------------------------------------------------------ running
 
@@ -271,6 +275,12 @@ class OnlineServer(Server):
         if who is None:
             return
         self._seated(conn)
+        if sum(1 for c in self.who if c.peer == conn.peer) >= self.signed_in_per_address:
+            self.faults.report("cap:signed_in", f"too many signed in (last: {conn.peer})")
+            conn.close(Phrase("too_many_signed_in"))
+            if who.account is not None and self.online.get(who.account.id) is conn:
+                del self.online[who.account.id]
+            return
         self.who[conn] = who
         try:
             held = self._held_seat(who)
@@ -615,6 +625,9 @@ class OnlineServer(Server):
     def _join(self, conn: Connection, who: Who, message: Join) -> None:
         meta: Meta | None = None
         if message.code is not None:
+            if self.wrong_codes.blocked(conn.peer) > 0:
+                conn.send(_refused(Phrase("no_such_table")))
+                return
             table = self.tables.get(normal_code(message.code))
             meta = self.meta.get(table.table_id) if table is not None else None
             if meta is None or meta.public:
@@ -659,6 +672,8 @@ class OnlineServer(Server):
     # ------------------------------------------------------------------ quick match
 
     def _quick(self, conn: Connection, who: Who, message: Quick) -> None:
+        if who.account is not None:  # the rating as it is now (a match may have moved it)
+            who.account = self.accounts.by_id(who.account.id) or who.account
         now = asyncio.get_running_loop().time()
         self.queue.append(Waiter(conn, who, message.target, now, now + message.wait))
         conn.send({"type": "queued", "target": message.target, "wait": message.wait})
