@@ -81,13 +81,21 @@ class Online:
         key: Ed25519PrivateKey | None,
         pins: Pins | None,
         timeout: float = 10.0,
+        local_address: str | None = None,
     ) -> Online:
         """Connect, check the pin, sign in; ``JoinError`` says why not (``PinMismatch``
-        when the server's certificate is not the one pinned for it)."""
+        when the server's certificate is not the one pinned for it). ``local_address``:
+        the address to connect from (the benchmark spreads its clients over loopback
+        addresses, as players come from many)."""
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(
-                    host, port, limit=SERVER_FRAME_LIMIT, ssl=client_context(), server_hostname=""
+                    host,
+                    port,
+                    limit=SERVER_FRAME_LIMIT,
+                    ssl=client_context(),
+                    server_hostname="",
+                    local_addr=(local_address, 0) if local_address is not None else None,
                 ),
                 timeout,
             )
