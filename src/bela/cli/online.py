@@ -198,8 +198,8 @@ def add_online_parsers(commands: Any) -> None:
         type=_port,
         metavar="PORT",
         help=_(
-            "also accept 'ssh -p PORT NAME@HOST' (a key is the account; a quick match); "
-            "needs the 'net' extra"
+            "also accept 'ssh -p PORT NAME@HOST' (a key is the account; the lobby in the "
+            "player's terminal); needs the 'net' extra"
         ),
     )
     actions = server.add_subparsers(dest="server_action", metavar="admin")
@@ -208,9 +208,19 @@ def add_online_parsers(commands: Any) -> None:
         help=_("list the tables and players, end a table, or ban a key"),
         allow_abbrev=False,
     )
-    admin.add_argument("action", choices=("list", "end", "ban"))
+    admin.add_argument(
+        "action",
+        choices=("list", "end", "ban"),
+        help=_("list the tables and players, end TABLE, or ban KEY (ed25519:...)"),
+    )
     admin.add_argument("argument", nargs="?", metavar="TABLE|KEY")
-    admin.add_argument("--data", type=Path, metavar="DIR", dest="admin_data")
+    admin.add_argument(
+        "--data",
+        type=Path,
+        metavar="DIR",
+        dest="admin_data",
+        help=_("the server's directory (default: 'server' in bela's data directory)"),
+    )
 
     online: argparse.ArgumentParser = commands.add_parser(
         "online",
