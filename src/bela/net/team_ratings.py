@@ -17,16 +17,18 @@ moves a lot, a settled one little; partners with the same result can move by
 different amounts.
 
 A player who abandons a rated match is given a loss against the same virtual
-opponent (and nobody else at the table is rated for that match).
+opponent (and nobody else at the table is rated for that match). A deviation is
+never let grow past a new player's (350).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final
 
-from bela.archive.glicko import Rating, update
+from bela.archive.glicko import NEW_RD, Rating, update
 
 __all__ = ["PROVISIONAL_MATCHES", "rate_abandon", "rate_match", "virtual_opponent"]
 
@@ -48,12 +50,21 @@ def virtual_opponent(ratings: Sequence[Rating], seat: int) -> Rating:
     return Rating(rating=me.rating + theirs - ours, rd=rd)
 
 
+def _capped(rating: Rating) -> Rating:
+    """Never more unsure than a new player (``NEW_RD``): a near-certain result tells
+    Glicko-2 almost nothing, and its step 6 then lets the deviation grow past it."""
+    return replace(rating, rd=min(rating.rd, NEW_RD))
+
+
 def rate_match(ratings: Sequence[Rating], winner: int) -> list[Rating]:
     """The four seats' ratings after a rated match won by team ``winner`` (seats 0 and 2
     are team 0)."""
     return [
-        update(
-            ratings[seat], [(virtual_opponent(ratings, seat), 1.0 if seat % 2 == winner else 0.0)]
+        _capped(
+            update(
+                ratings[seat],
+                [(virtual_opponent(ratings, seat), 1.0 if seat % 2 == winner else 0.0)],
+            )
         )
         for seat in range(4)
     ]
@@ -61,4 +72,4 @@ def rate_match(ratings: Sequence[Rating], winner: int) -> list[Rating]:
 
 def rate_abandon(ratings: Sequence[Rating], seat: int) -> Rating:
     """``seat``'s rating after leaving a rated match: a loss."""
-    return update(ratings[seat], [(virtual_opponent(ratings, seat), 0.0)])
+    return _capped(update(ratings[seat], [(virtual_opponent(ratings, seat), 0.0)]))
