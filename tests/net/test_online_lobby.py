@@ -12,7 +12,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from onlineplay import OnlinePlayer, Site, next_of, start_site
 
 from bela.net.client import JoinError
-from bela.net.lobby_protocol import Created, Leaderboard, Queued, TableList
+from bela.net.lobby_protocol import Created, Leaderboard, PlayerPage, Queued, TableList
 from bela.net.protocol import Closing, Notice, Refused, Said, State, Welcome
 
 CARD = re.compile(r'"(7|8|9|10|J|Q|K|A)[HDSC]"')
@@ -97,6 +97,19 @@ async def test_quick_match_seats_four_and_their_ratings_move(tmp_path: Path) -> 
             assert entry.reliability == 1.0 and entry.provisional
         rows = site.server.store.db.execute("SELECT rated, winner FROM matches").fetchall()
         assert rows == [(1, winner)]
+        # each player's page: the rating after the match, the match from their side
+        for player in players:
+            await players[0].request({"type": "player", "name": player.hi.name.lower()})
+            page = await next_of(players[0], PlayerPage)
+            assert isinstance(page, PlayerPage) and page.name == player.hi.name
+            assert [r for _at, r in page.history] == [by_name[player.hi.name].rating]
+            (match,) = page.matches
+            won = player.seat % 2 == winner
+            assert match.rated and match.won == won and not match.left
+            assert (match.scores[0] > match.scores[1]) == won
+        await players[0].request({"type": "player", "name": "Nobody"})
+        refusal = await next_of(players[0], Refused)
+        assert isinstance(refusal, Refused) and refusal.code == "no_such_player"
     finally:
         await site.server.close()
 
@@ -134,6 +147,8 @@ async def test_leaving_a_rated_match_is_a_loss_and_lowers_reliability(tmp_path: 
         await asyncio.wait_for(asyncio.gather(*(p.play() for p in players[1:])), 60)
         again = site.server.accounts.by_key(str(players[1].hi.key))
         assert again is not None and again.rating.rating == 1500
+        page = site.server.accounts.matches_of(account.id, 5)
+        assert [(m.left, m.won, m.rated) for m in page] == [(True, False, False)]
     finally:
         await site.server.close()
 

@@ -137,3 +137,8 @@ async def test_four_players_play_a_rated_match_at_a_real_server(tmp_path: Path) 
         assert len(lines) == 4
         ratings = [int(re.search(r"  (\d+)\?", line).group(1)) for line in lines]  # type: ignore[union-attr]
         assert ratings[0] > 1500 > ratings[-1]
+        page = await asyncio.to_thread(bela, env, "online", f"127.0.0.1:{port}", "--player", "ana")
+        assert page.returncode == 0, page.stderr
+        assert re.search(r"Ana: \d+\? ± \d+, 1 rated match, reliability 100%", page.stdout)
+        assert "Rating over time: " in page.stdout
+        assert ("won, rated" in page.stdout) != ("lost, rated" in page.stdout)

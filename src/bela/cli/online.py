@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
 from bela.foundation.untrusted import oneline, shown
-from bela.i18n import N_, _, current_language
+from bela.i18n import N_, _, current_language, ngettext
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -240,6 +240,12 @@ def add_online_parsers(commands: Any) -> None:
     group.add_argument("--leaders", action="store_true", help=_("show the leaderboard"))
     group.add_argument("--rename", type=_name, metavar="NAME", help=_("change your name"))
     group.add_argument(
+        "--player",
+        type=_name,
+        metavar="NAME",
+        help=_("a player's page: rating over time, the newest matches, reliability"),
+    )
+    group.add_argument(
         "--quick", action="store_true", help=_("quick match: seated with players near your rating")
     )
     group.add_argument("--create", action="store_true", help=_("create a table and sit at it"))
@@ -277,7 +283,7 @@ def online_command_options(
     for name in ("leaders", "quick", "create"):
         if getattr(args, name):
             action = name
-    for name in ("rename", "join", "code", "watch"):
+    for name in ("rename", "player", "join", "code", "watch"):
         if getattr(args, name) is not None:
             action, argument = name, getattr(args, name)
     return OnlineOptions(
@@ -577,6 +583,9 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
                 for place, entry in enumerate(board.leaders, 1):
                     standing = _standing(entry.rating, entry.provisional, entry.reliability)
                     print(f"{place:3}. {oneline(entry.name, 24)}  {standing}", file=out)
+            elif options.action == "player":
+                await online.send({"type": "player", "name": options.argument or ""})
+                _print_player(await _lobby_answer(online, ("player",)), out)
             elif options.action == "rename":
                 await online.send({"type": "rename", "name": options.argument or ""})
                 renamed = await _lobby_answer(online, ("renamed",))
@@ -588,10 +597,46 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
         if sys.stdin.isatty() and out.isatty():
             return _lobby_app(host, port, options, out)
         options = replace(options, action="list")
-    if options.action in ("list", "leaders", "rename"):
+    if options.action in ("list", "leaders", "rename", "player"):
         asyncio.run(lobby())
         return 0
     return _play(host, port, options, out)
+
+
+def _print_player(page: Any, out: TextIO) -> None:
+    """A player's page: standing, rating over time, the newest matches (network text,
+    each cut and escaped)."""
+    import time
+
+    rating = f"{page.rating}?" if page.provisional else str(page.rating)
+    reliability = "-" if page.reliability is None else f"{round(page.reliability * 100)}%"
+    print(
+        ngettext(
+            "{name}: {rating} ± {rd}, {count} rated match, reliability {reliability}",
+            "{name}: {rating} ± {rd}, {count} rated matches, reliability {reliability}",
+            page.rated,
+        ).format(
+            name=oneline(page.name, 24),
+            rating=rating,
+            rd=page.rd,
+            count=page.rated,
+            reliability=reliability,
+        ),
+        file=out,
+    )
+    if page.history:
+        steps = " → ".join(str(rating) for _when, rating in page.history[-12:])
+        print(_("Rating over time: {steps}").format(steps=steps), file=out)
+    for match in page.matches:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(match.ended))
+        if match.left:
+            result = _("left the rated match") if match.rated else _("left the match")
+        elif match.won:
+            result = _("won, rated") if match.rated else _("won, unrated")
+        else:
+            result = _("lost, rated") if match.rated else _("lost, unrated")
+        own, theirs = match.scores
+        print(f"{when}  {own} : {theirs}  {result}", file=out)
 
 
 def _print_tables(listing: Any, out: TextIO) -> None:

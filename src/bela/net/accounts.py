@@ -32,6 +32,7 @@ __all__ = [
     "DB_FILE",
     "Account",
     "Accounts",
+    "MatchLine",
     "SqliteStore",
     "TableDirectory",
     "TableEntry",
@@ -113,6 +114,19 @@ class Account:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchLine:
+    """A finished match as a player's page shows it, from that player's side."""
+
+    ended: float
+    rated: bool
+    won: bool | None
+    scores: tuple[int, int]
+    """Their pair's score first."""
+    left: bool
+    """They abandoned it (a loss for them)."""
+
+
+@dataclass(frozen=True, slots=True)
 class TableEntry:
     """A live table as the directory lists it: nothing secret (no code, no hand)."""
 
@@ -140,6 +154,18 @@ class Accounts(Protocol):
     def ban(self, key: str) -> None: ...
     def banned(self, key: str) -> bool: ...
     def leaders(self, limit: int) -> list[Account]: ...
+    def by_name(self, name: str) -> Account | None:
+        """The account whose name reads as ``name`` (``skeleton``), if any."""
+        ...
+
+    def history(self, account_id: int, limit: int) -> list[tuple[float, float]]:
+        """(when, rating) after each of the newest ``limit`` rated results, oldest first."""
+        ...
+
+    def matches_of(self, account_id: int, limit: int) -> list[MatchLine]:
+        """The newest ``limit`` finished matches the account sat at, newest first."""
+        ...
+
     def record_match(
         self,
         table_id: str,
@@ -262,6 +288,32 @@ class SqliteStore:
             (limit,),
         ).fetchall()
         return [_account(row) for row in rows]
+
+    def by_name(self, name: str) -> Account | None:
+        return self._one("skeleton", skeleton(name))
+
+    def history(self, account_id: int, limit: int) -> list[tuple[float, float]]:
+        rows = self.db.execute(
+            "SELECT at, rating FROM rating_history WHERE account = ? ORDER BY rowid DESC LIMIT ?",
+            (account_id, limit),
+        ).fetchall()
+        return [(float(at), float(rating)) for at, rating in reversed(rows)]
+
+    def matches_of(self, account_id: int, limit: int) -> list[MatchLine]:
+        rows = self.db.execute(
+            "SELECT m.ended, m.rated, m.winner, m.score0, m.score1, m.abandoned_by, s.key "
+            "FROM matches AS m, json_each(m.seats) AS s WHERE s.value = ? "
+            "ORDER BY m.id DESC LIMIT ?",
+            (account_id, limit),
+        ).fetchall()
+        lines = []
+        for ended, rated, winner, score0, score1, abandoned_by, seat in rows:
+            team = int(seat) % 2
+            scores = (int(score0), int(score1)) if team == 0 else (int(score1), int(score0))
+            left = abandoned_by == account_id
+            won = None if winner is None else (int(winner) == team and not left)
+            lines.append(MatchLine(float(ended), bool(rated), won, scores, left))
+        return lines
 
     def record_match(
         self,

@@ -45,6 +45,8 @@ __all__ = [
     "Leaderboard",
     "Leaders",
     "Login",
+    "PlayerAsk",
+    "PlayerPage",
     "Proof",
     "Queued",
     "Quick",
@@ -140,6 +142,13 @@ class Leaders(_Message):
     type: Literal["leaders"]
 
 
+class PlayerAsk(_Message):
+    """A player's page: rating over time, the newest matches, reliability."""
+
+    type: Literal["player"]
+    name: Name
+
+
 OnlineMessage = Annotated[
     Tables
     | Create
@@ -148,6 +157,7 @@ OnlineMessage = Annotated[
     | Watch
     | Rename
     | Leaders
+    | PlayerAsk
     | Sit
     | Start
     | Act
@@ -167,6 +177,7 @@ _ONLINE: TypeAdapter[
     | Watch
     | Rename
     | Leaders
+    | PlayerAsk
     | Sit
     | Start
     | Act
@@ -211,6 +222,7 @@ def decode_online(
     | Watch
     | Rename
     | Leaders
+    | PlayerAsk
     | Sit
     | Start
     | Act
@@ -301,27 +313,50 @@ class Leaderboard(_Message):
     leaders: Annotated[tuple[LeaderEntry, ...], Field(max_length=100)]
 
 
+class MatchEntry(_Message):
+    ended: float
+    rated: bool
+    won: bool | None
+    scores: tuple[int, int]
+    """The player's pair's score first."""
+    left: bool
+
+
+class PlayerPage(_Message):
+    type: Literal["player"]
+    name: Name
+    rating: int
+    rd: int
+    rated: int
+    provisional: bool
+    reliability: Annotated[float, Field(ge=0, le=1)] | None
+    history: Annotated[tuple[tuple[float, int], ...], Field(max_length=100)]
+    """(when, rating) after each rated result, oldest first."""
+    matches: Annotated[tuple[MatchEntry, ...], Field(max_length=20)]
+    """The newest finished matches, newest first."""
+
+
 class Renamed(_Message):
     type: Literal["renamed"]
     name: Name
 
 
 LobbyServerMessage = Annotated[
-    Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed,
+    Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage,
     Field(discriminator="type"),
 ]
 _LOBBY_SERVER: TypeAdapter[
-    Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed
+    Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage
 ] = TypeAdapter(LobbyServerMessage)
 
 LOBBY_TYPES: Final = frozenset(
-    {"challenge", "hi", "tables", "created", "queued", "leaders", "renamed"}
+    {"challenge", "hi", "tables", "created", "queued", "leaders", "renamed", "player"}
 )
 
 
 def decode_lobby_server(
     frame: bytes,
-) -> Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed:
+) -> Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage:
     if len(frame) > SERVER_FRAME_LIMIT:
         raise ProtocolError(f"frame too large (the limit is {SERVER_FRAME_LIMIT} bytes)")
     try:

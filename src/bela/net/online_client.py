@@ -36,6 +36,7 @@ from bela.net.lobby_protocol import (
     Created,
     Hi,
     Leaderboard,
+    PlayerPage,
     Queued,
     Renamed,
     TableList,
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LobbyMessage", "Online", "take_seat"]
 
-LobbyMessage = Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed
+LobbyMessage = Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage
 
 
 @dataclass

@@ -59,6 +59,7 @@ from bela.net.lobby_protocol import (
     Create,
     Join,
     Leaders,
+    PlayerAsk,
     Quick,
     Rename,
     Tables,
@@ -447,11 +448,14 @@ class OnlineServer(Server):
     # ------------------------------------------------------------------ the lobby
 
     def _online(self, conn: Connection, who: Who, message: object) -> None:
-        if isinstance(message, Tables | Leaders | Create | Join | Quick | Watch | Rename):
+        lobby = Tables | Leaders | PlayerAsk | Create | Join | Quick | Watch | Rename
+        if isinstance(message, lobby):
             if not self._lobby_may(conn):
                 return
             if isinstance(message, Tables):
                 conn.send({"type": "tables", "tables": self._listing()})
+            elif isinstance(message, PlayerAsk):
+                self._player_page(conn, message.name)
             elif isinstance(message, Leaders):
                 conn.send({"type": "leaders", "leaders": self._leaders()})
             elif isinstance(message, Rename):
@@ -579,6 +583,35 @@ class OnlineServer(Server):
             }
             for a in self.accounts.leaders(LEADERS)
         ]
+
+    def _player_page(self, conn: Connection, name: str) -> None:
+        """A player's page: standing, rating over time, the newest matches (all public)."""
+        account = self.accounts.by_name(name)
+        if account is None:
+            conn.send(_refused(Phrase("no_such_player", {"name": clean_name(name)})))
+            return
+        conn.send(
+            {
+                "type": "player",
+                "name": account.name,
+                "rating": round(account.rating.rating),
+                "rd": round(account.rating.rd),
+                "rated": account.rated,
+                "provisional": account.provisional,
+                "reliability": account.reliability,
+                "history": [[at, round(r)] for at, r in self.accounts.history(account.id, 100)],
+                "matches": [
+                    {
+                        "ended": line.ended,
+                        "rated": line.rated,
+                        "won": line.won,
+                        "scores": list(line.scores),
+                        "left": line.left,
+                    }
+                    for line in self.accounts.matches_of(account.id, 20)
+                ],
+            }
+        )
 
     def _rename(self, conn: Connection, who: Who, wanted: str) -> None:
         account = who.account

@@ -174,6 +174,7 @@ PHRASES: Final[dict[str, str]] = {
     "rated_no_help": N_("not at a rated table until the match has ended"),
     "ended_by_operator": N_("the server's operator ended this table"),
     "too_many_signed_in": N_("too many players are signed in from your address just now"),
+    "no_such_player": N_("nobody is called {name} here"),
     "rated_match": N_(
         "The match is rated: no hints, no analysis and only the quick phrases until it ends."
     ),
