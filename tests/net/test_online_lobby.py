@@ -310,3 +310,56 @@ async def test_one_address_holds_only_so_many_signed_in_connections(tmp_path: Pa
         assert len(site.server.who) == len(kept)
     finally:
         await site.server.close()
+
+
+async def test_a_blocked_players_table_does_not_leak_and_they_are_never_seated_together(
+    tmp_path: Path,
+) -> None:
+    """Ana blocks Ivo: his table is not listed for her nor hers for him, joining or watching
+    it is as if it were not there, and a quick match never seats them together."""
+    from bela.net.lobby_protocol import Blocked
+
+    site = await start_site(tmp_path)
+    try:
+        ana = await site.sign_in("Ana", Ed25519PrivateKey.generate())
+        ivo = await site.sign_in("Ivo", Ed25519PrivateKey.generate())
+        eva = await site.sign_in("Eva", Ed25519PrivateKey.generate())
+        await ana.request({"type": "block", "name": "ivo"})
+        done = await next_of(ana, Blocked)
+        assert isinstance(done, Blocked) and done.name == "Ivo" and done.on
+        await ivo.request({"type": "create", "target": 501})
+        created = await next_of(ivo, Created)
+        assert isinstance(created, Created)
+        ana.online.client.log = frames = []
+        assert (await listing(ana)).tables == ()
+        assert created.table.encode() not in b"".join(frames)
+        assert len((await listing(eva)).tables) == 1  # the others see it
+        for request in (
+            {"type": "join", "table": created.table},
+            {"type": "watch", "table": created.table},
+        ):
+            await ana.request(request)
+            refusal = await next_of(ana, Refused)
+            assert isinstance(refusal, Refused) and refusal.code == "no_such_table"
+        # Ivo does not see a table Ana sits at either
+        await ana.request({"type": "create", "target": 701})
+        await next_of(ana, Created)
+        assert [t.seats[0].name for t in (await listing(ivo)).tables] == ["Ivo"]
+        # a quick match: Ana and Ivo are never at one table, whatever their ratings
+        await ana.request({"type": "leave"})
+        await next_of(ana, Notice)
+        await ivo.request({"type": "leave"})
+        await next_of(ivo, Notice)
+        others = [
+            await site.sign_in(n, Ed25519PrivateKey.generate()) for n in ("Mate", "Iva", "Luka")
+        ]
+        for player in (ana, ivo, eva, *others):
+            await player.request({"type": "quick", "target": 501, "wait": 600})
+        await asyncio.sleep(0.3)  # six wait, near in rating: four of them are seated
+        tables = {}
+        for meta in site.server.meta.values():
+            if meta.table.started:
+                tables[meta.table.table_id] = set(meta.people)
+        assert tables and all(not {"Ana", "Ivo"} <= names for names in tables.values())
+    finally:
+        await site.server.close()

@@ -240,6 +240,13 @@ def add_online_parsers(commands: Any) -> None:
     group.add_argument("--leaders", action="store_true", help=_("show the leaderboard"))
     group.add_argument("--rename", type=_name, metavar="NAME", help=_("change your name"))
     group.add_argument(
+        "--block",
+        type=_name,
+        metavar="NAME",
+        help=_("never be seated with NAME again (their tables are not listed for you)"),
+    )
+    group.add_argument("--unblock", type=_name, metavar="NAME", help=_("undo --block NAME"))
+    group.add_argument(
         "--player",
         type=_name,
         metavar="NAME",
@@ -283,7 +290,7 @@ def online_command_options(
     for name in ("leaders", "quick", "create"):
         if getattr(args, name):
             action = name
-    for name in ("rename", "player", "join", "code", "watch"):
+    for name in ("rename", "player", "block", "unblock", "join", "code", "watch"):
         if getattr(args, name) is not None:
             action, argument = name, getattr(args, name)
     return OnlineOptions(
@@ -583,6 +590,17 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
                 for place, entry in enumerate(board.leaders, 1):
                     standing = _standing(entry.rating, entry.provisional, entry.reliability)
                     print(f"{place:3}. {oneline(entry.name, 24)}  {standing}", file=out)
+            elif options.action in ("block", "unblock"):
+                on = options.action == "block"
+                await online.send({"type": "block", "name": options.argument or "", "on": on})
+                done = await _lobby_answer(online, ("blocked",))
+                name = oneline(done.name, 24)
+                said = (
+                    _("You will not be seated with {name}.")
+                    if on
+                    else _("{name} is no longer blocked.")
+                )
+                print(said.format(name=name), file=out)
             elif options.action == "player":
                 await online.send({"type": "player", "name": options.argument or ""})
                 _print_player(await _lobby_answer(online, ("player",)), out)
@@ -597,7 +615,7 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
         if sys.stdin.isatty() and out.isatty():
             return _lobby_app(host, port, options, out)
         options = replace(options, action="list")
-    if options.action in ("list", "leaders", "rename", "player"):
+    if options.action in ("list", "leaders", "rename", "player", "block", "unblock"):
         asyncio.run(lobby())
         return 0
     return _play(host, port, options, out)

@@ -71,6 +71,9 @@ CREATE TABLE IF NOT EXISTS matches (
     seats TEXT NOT NULL,
     abandoned_by INTEGER
 );
+CREATE TABLE IF NOT EXISTS blocks (
+    account INTEGER NOT NULL, blocked INTEGER NOT NULL, PRIMARY KEY (account, blocked)
+);
 CREATE TABLE IF NOT EXISTS live_tables (
     id TEXT PRIMARY KEY,
     public INTEGER NOT NULL,
@@ -175,6 +178,14 @@ class Accounts(Protocol):
         seats: Sequence[int | None],
         abandoned_by: int | None,
     ) -> None: ...
+    def block(self, account_id: int, other: int, on: bool) -> None:
+        """``account_id`` blocks ``other`` (never seated together again), or no longer."""
+        ...
+
+    def avoided(self, account_id: int) -> set[int]:
+        """Whom ``account_id`` is never seated with: those they blocked and those who
+        blocked them."""
+        ...
 
 
 class TableDirectory(Protocol):
@@ -338,6 +349,22 @@ class SqliteStore:
                 abandoned_by,
             ),
         )
+
+    def block(self, account_id: int, other: int, on: bool) -> None:
+        if on:
+            self.db.execute("INSERT OR IGNORE INTO blocks VALUES (?, ?)", (account_id, other))
+        else:
+            self.db.execute(
+                "DELETE FROM blocks WHERE account = ? AND blocked = ?", (account_id, other)
+            )
+
+    def avoided(self, account_id: int) -> set[int]:
+        rows = self.db.execute(
+            "SELECT blocked FROM blocks WHERE account = ? "
+            "UNION SELECT account FROM blocks WHERE blocked = ?",
+            (account_id, account_id),
+        ).fetchall()
+        return {int(row[0]) for row in rows}
 
     # ------------------------------------------------------------------ the table directory
 

@@ -37,6 +37,8 @@ from bela.net.protocol import (
 
 __all__ = [
     "LOBBY_VERSION",
+    "Block",
+    "Blocked",
     "Challenge",
     "Create",
     "Created",
@@ -142,6 +144,15 @@ class Leaders(_Message):
     type: Literal["leaders"]
 
 
+class Block(_Message):
+    """Never be seated with ``name`` again (``on``), or no longer; their tables are not
+    listed for you, nor yours for them."""
+
+    type: Literal["block"]
+    name: Name
+    on: bool = True
+
+
 class PlayerAsk(_Message):
     """A player's page: rating over time, the newest matches, reliability."""
 
@@ -158,6 +169,7 @@ OnlineMessage = Annotated[
     | Rename
     | Leaders
     | PlayerAsk
+    | Block
     | Sit
     | Start
     | Act
@@ -178,6 +190,7 @@ _ONLINE: TypeAdapter[
     | Rename
     | Leaders
     | PlayerAsk
+    | Block
     | Sit
     | Start
     | Act
@@ -223,6 +236,7 @@ def decode_online(
     | Rename
     | Leaders
     | PlayerAsk
+    | Block
     | Sit
     | Start
     | Act
@@ -336,27 +350,33 @@ class PlayerPage(_Message):
     """The newest finished matches, newest first."""
 
 
+class Blocked(_Message):
+    type: Literal["blocked"]
+    name: Name
+    on: bool
+
+
 class Renamed(_Message):
     type: Literal["renamed"]
     name: Name
 
 
 LobbyServerMessage = Annotated[
-    Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage,
+    Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage | Blocked,
     Field(discriminator="type"),
 ]
 _LOBBY_SERVER: TypeAdapter[
-    Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage
+    Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage | Blocked
 ] = TypeAdapter(LobbyServerMessage)
 
 LOBBY_TYPES: Final = frozenset(
-    {"challenge", "hi", "tables", "created", "queued", "leaders", "renamed", "player"}
+    {"challenge", "hi", "tables", "created", "queued", "leaders", "renamed", "player", "blocked"}
 )
 
 
 def decode_lobby_server(
     frame: bytes,
-) -> Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage:
+) -> Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage | Blocked:
     if len(frame) > SERVER_FRAME_LIMIT:
         raise ProtocolError(f"frame too large (the limit is {SERVER_FRAME_LIMIT} bytes)")
     try:

@@ -32,6 +32,7 @@ from bela.net.identity import (
 from bela.net.lobby_protocol import (
     LOBBY_TYPES,
     LOBBY_VERSION,
+    Blocked,
     Challenge,
     Created,
     Hi,
@@ -60,7 +61,9 @@ if TYPE_CHECKING:
 
 __all__ = ["LobbyMessage", "Online", "take_seat"]
 
-LobbyMessage = Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage
+LobbyMessage = (
+    Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage | Blocked
+)
 
 
 @dataclass

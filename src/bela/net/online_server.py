@@ -56,6 +56,7 @@ from bela.net.identity import (
 )
 from bela.net.lobby_protocol import (
     LOBBY_VERSION,
+    Block,
     Create,
     Join,
     Leaders,
@@ -158,10 +159,20 @@ class Waiter:
     target: int
     since: float
     deadline: float
+    avoid: frozenset[int] = frozenset()
+    """Accounts this player is never seated with (blocked, either way)."""
 
     @property
     def rating(self) -> float:
         return self.who.account.rating.rating if self.who.account is not None else 1500.0
+
+    @property
+    def id(self) -> int | None:
+        return self.who.account.id if self.who.account is not None else None
+
+    def minds(self, other: Waiter) -> bool:
+        """Either of the two blocked the other."""
+        return other.id in self.avoid or self.id in other.avoid
 
 
 @dataclass(slots=True)
@@ -179,6 +190,18 @@ class Meta:
     seat_accounts: list[int | None] = field(default_factory=lambda: [None] * 4)
     abandoned_by: int | None = None
     listed: TableEntry | None = None
+
+
+def _compatible(first: Waiter, candidates: list[Waiter]) -> list[Waiter]:
+    """Up to three of ``candidates``, in their order, none of whom blocked (or was blocked
+    by) ``first`` or another one chosen."""
+    chosen: list[Waiter] = []
+    for waiter in candidates:
+        if len(chosen) == 3:
+            break
+        if not any(waiter.minds(other) for other in (first, *chosen)):
+            chosen.append(waiter)
+    return chosen
 
 
 def _refused(phrase: Phrase) -> dict[str, Any]:
@@ -448,12 +471,14 @@ class OnlineServer(Server):
     # ------------------------------------------------------------------ the lobby
 
     def _online(self, conn: Connection, who: Who, message: object) -> None:
-        lobby = Tables | Leaders | PlayerAsk | Create | Join | Quick | Watch | Rename
+        lobby = Tables | Leaders | PlayerAsk | Block | Create | Join | Quick | Watch | Rename
         if isinstance(message, lobby):
             if not self._lobby_may(conn):
                 return
             if isinstance(message, Tables):
-                conn.send({"type": "tables", "tables": self._listing()})
+                conn.send({"type": "tables", "tables": self._listing(who)})
+            elif isinstance(message, Block):
+                self._block(conn, who, message.name, message.on)
             elif isinstance(message, PlayerAsk):
                 self._player_page(conn, message.name)
             elif isinstance(message, Leaders):
@@ -538,14 +563,38 @@ class OnlineServer(Server):
         times.append(now)
         return True
 
-    def _listing(self) -> list[dict[str, Any]]:
-        """The public tables as anybody may see them: no hand, no code, no private table."""
+    def _listing(self, who: Who) -> list[dict[str, Any]]:
+        """The public tables as anybody may see them: no hand, no code, no private table,
+        and none where somebody ``who`` blocked (or who blocked them) sits."""
+        avoid = self._avoided(who)
         out = []
         for meta in self.meta.values():
-            if not meta.public or meta.table.closed:
+            if not meta.public or meta.table.closed or self._minds(meta, avoid):
                 continue
             out.append(self._info(meta))
         return out[:LISTED]
+
+    def _avoided(self, who: Who) -> set[int]:
+        return self.accounts.avoided(who.account.id) if who.account is not None else set()
+
+    def _minds(self, meta: Meta, avoid: set[int]) -> bool:
+        """Somebody seated at ``meta``'s table is among ``avoid``."""
+        if not avoid:
+            return False
+        seated = (meta.people.get(s.name) for s in meta.table.seats if s.name is not None)
+        return any(i in avoid for i in seated if i is not None)
+
+    def _block(self, conn: Connection, who: Who, name: str, on: bool) -> None:
+        if who.account is None:
+            conn.send(_refused(Phrase("guest_no_account")))
+            return
+        other = self.accounts.by_name(name)
+        if other is None or other.id == who.account.id:
+            conn.send(_refused(Phrase("no_such_player", {"name": clean_name(name)})))
+            return
+        self.accounts.block(who.account.id, other.id, on)
+        self.event("block" if on else "unblock", f"{who.name} -> {other.name}")
+        conn.send({"type": "blocked", "name": other.name, "on": on})
 
     def _info(self, meta: Meta) -> dict[str, Any]:
         table = meta.table
@@ -675,6 +724,9 @@ class OnlineServer(Server):
         if meta is None:
             conn.send(_refused(Phrase("no_such_table")))
             return
+        if self._minds(meta, self._avoided(who)):  # as if it were not there
+            conn.send(_refused(Phrase("no_such_table")))
+            return
         if meta.rated_wanted and who.guest:
             conn.send(_refused(Phrase("guest_unrated")))
             return
@@ -697,7 +749,7 @@ class OnlineServer(Server):
 
     def _watch_public(self, conn: Connection, who: Who, table_id: str) -> None:
         meta = self.meta.get(table_id)
-        if meta is None or not meta.public:
+        if meta is None or not meta.public or self._minds(meta, self._avoided(who)):
             conn.send(_refused(Phrase("no_such_table")))
             return
         self._watch(conn, meta.table, who.name)
@@ -708,7 +760,8 @@ class OnlineServer(Server):
         if who.account is not None:  # the rating as it is now (a match may have moved it)
             who.account = self.accounts.by_id(who.account.id) or who.account
         now = asyncio.get_running_loop().time()
-        self.queue.append(Waiter(conn, who, message.target, now, now + message.wait))
+        avoid = frozenset(self.accounts.avoided(who.account.id)) if who.account else frozenset()
+        self.queue.append(Waiter(conn, who, message.target, now, now + message.wait, avoid))
         conn.send({"type": "queued", "target": message.target, "wait": message.wait})
         self._match_queue()
 
@@ -722,14 +775,14 @@ class OnlineServer(Server):
                 continue
             others = [w for w in self.queue if w is not first and w.target == first.target]
             window = NEAR + WIDEN * (now - first.since)
-            near = sorted(
-                (w for w in others if abs(w.rating - first.rating) <= window),
-                key=lambda w: abs(w.rating - first.rating),
-            )[:3]
+            by_rating = sorted(others, key=lambda w: abs(w.rating - first.rating))
+            near = _compatible(
+                first, [w for w in by_rating if abs(w.rating - first.rating) <= window]
+            )
             if len(near) == 3:
                 group = [first, *near]
             elif now >= first.deadline:
-                group = [first, *sorted(others, key=lambda w: abs(w.rating - first.rating))[:3]]
+                group = [first, *_compatible(first, by_rating)]
             else:
                 continue
             for waiter in group:

@@ -175,6 +175,7 @@ PHRASES: Final[dict[str, str]] = {
     "ended_by_operator": N_("the server's operator ended this table"),
     "too_many_signed_in": N_("too many players are signed in from your address just now"),
     "no_such_player": N_("nobody is called {name} here"),
+    "guest_no_account": N_("a guest has no account for that: sign in with a key"),
     "rated_match": N_(
         "The match is rated: no hints, no analysis and only the quick phrases until it ends."
     ),
