@@ -18,7 +18,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from onlineplay import OnlinePlayer, next_of
 
 from bela.net.identity import Pins
-from bela.net.lobby_protocol import Created
+from bela.net.lobby_protocol import Created, Reported
 from bela.net.online_client import Online
 from bela.net.protocol import Closing, Welcome
 
@@ -102,6 +102,17 @@ async def test_bela_online_pins_the_server_and_the_operator_ends_and_bans(tmp_pa
         troll_key = Ed25519PrivateKey.generate()
         online = await Online.connect("127.0.0.1", port, "Troll", troll_key, pins)
         troll = OnlinePlayer(online.client, online=online)
+        # a report is kept for the operator, its text one clean line
+        online = await Online.connect("127.0.0.1", port, "Eva", Ed25519PrivateKey.generate(), pins)
+        eva = OnlinePlayer(online.client, online=online)
+        await eva.request({"type": "report", "name": "troll", "text": "rude\x1b[2J\nvery"})
+        assert isinstance(await next_of(eva, Reported), Reported)
+        reports = await asyncio.to_thread(
+            bela, env, "server", "admin", "reports", "--data", str(data)
+        )
+        assert reports.returncode == 0, reports.stderr
+        assert "Eva -> Troll: rude" in reports.stdout and "very" in reports.stdout
+        assert "\x1b" not in reports.stdout
         banned = await asyncio.to_thread(
             bela, env, "server", "admin", "ban", str(troll.hi.key), "--data", str(data)
         )

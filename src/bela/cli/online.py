@@ -83,6 +83,8 @@ class OnlineOptions:
     wait: int
     private: bool
     unrated: bool
+    reason: str | None = None
+    """``--report``'s text."""
 
 
 def _port(text: str) -> int:
@@ -210,8 +212,11 @@ def add_online_parsers(commands: Any) -> None:
     )
     admin.add_argument(
         "action",
-        choices=("list", "end", "ban"),
-        help=_("list the tables and players, end TABLE, or ban KEY (ed25519:...)"),
+        choices=("list", "end", "ban", "reports"),
+        help=_(
+            "list the tables and players, end TABLE, ban KEY (ed25519:...), or read the "
+            "players' reports"
+        ),
     )
     admin.add_argument("argument", nargs="?", metavar="TABLE|KEY")
     admin.add_argument(
@@ -246,6 +251,12 @@ def add_online_parsers(commands: Any) -> None:
         help=_("never be seated with NAME again (their tables are not listed for you)"),
     )
     group.add_argument("--unblock", type=_name, metavar="NAME", help=_("undo --block NAME"))
+    group.add_argument(
+        "--report",
+        nargs=2,
+        metavar=("NAME", "WHAT"),
+        help=_("report a player to the server's operator, saying what happened"),
+    )
     group.add_argument(
         "--player",
         type=_name,
@@ -293,6 +304,9 @@ def online_command_options(
     for name in ("rename", "player", "block", "unblock", "join", "code", "watch"):
         if getattr(args, name) is not None:
             action, argument = name, getattr(args, name)
+    reason = None
+    if args.report is not None:
+        action, argument, reason = "report", str(args.report[0]), str(args.report[1])
     return OnlineOptions(
         address=args.address,
         name=args.name or _default_name(),
@@ -303,6 +317,7 @@ def online_command_options(
         wait=args.wait,
         private=args.private,
         unrated=args.unrated,
+        reason=reason,
     )
 
 
@@ -420,6 +435,8 @@ def _ask(directory: Path, request: dict[str, str]) -> dict[str, Any] | None:
 
 def run_admin(options: AdminOptions, out: TextIO, err: TextIO) -> int:
     directory = _server_dir(options.data)
+    if options.action == "reports":  # from the database, the server running or not
+        return _print_reports(directory, out)
     request = {"do": options.action}
     if options.action == "end":
         request["table"] = options.argument or ""
@@ -450,6 +467,32 @@ def run_admin(options: AdminOptions, out: TextIO, err: TextIO) -> int:
         print(_("Ended the table {table}.").format(table=shown(options.argument or "")), file=out)
     else:
         print(_("Banned {key}.").format(key=shown(options.argument or "")), file=out)
+    return 0
+
+
+def _print_reports(directory: Path, out: TextIO) -> int:
+    import time
+
+    optional_module("cryptography", _(NEEDS_NET))
+    from bela.net.accounts import DB_FILE, SqliteStore
+
+    if not (directory / DB_FILE).exists():
+        raise CliError(
+            _("no server is running with the directory {directory}").format(
+                directory=shown(str(directory))
+            ),
+            EXIT_ENVIRONMENT,
+        )
+    store = SqliteStore(directory / DB_FILE)
+    try:
+        reports = store.reports(100)
+    finally:
+        store.close()
+    for at, by, about, text in reports:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(at))
+        print(f"{when}  {oneline(by, 24)} -> {oneline(about, 24)}: {oneline(text, 300)}", file=out)
+    if not reports:
+        print(_("No reports."), file=out)
     return 0
 
 
@@ -601,6 +644,16 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
                     else _("{name} is no longer blocked.")
                 )
                 print(said.format(name=name), file=out)
+            elif options.action == "report":
+                text = options.reason or ""
+                await online.send({"type": "report", "name": options.argument or "", "text": text})
+                done = await _lobby_answer(online, ("reported",))
+                print(
+                    _("Reported {name} to the server's operator.").format(
+                        name=oneline(done.name, 24)
+                    ),
+                    file=out,
+                )
             elif options.action == "player":
                 await online.send({"type": "player", "name": options.argument or ""})
                 _print_player(await _lobby_answer(online, ("player",)), out)
@@ -615,7 +668,7 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
         if sys.stdin.isatty() and out.isatty():
             return _lobby_app(host, port, options, out)
         options = replace(options, action="list")
-    if options.action in ("list", "leaders", "rename", "player", "block", "unblock"):
+    if options.action in ("list", "leaders", "rename", "player", "block", "unblock", "report"):
         asyncio.run(lobby())
         return 0
     return _play(host, port, options, out)

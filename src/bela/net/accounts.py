@@ -74,6 +74,9 @@ CREATE TABLE IF NOT EXISTS matches (
 CREATE TABLE IF NOT EXISTS blocks (
     account INTEGER NOT NULL, blocked INTEGER NOT NULL, PRIMARY KEY (account, blocked)
 );
+CREATE TABLE IF NOT EXISTS reports (
+    at REAL NOT NULL, by INTEGER NOT NULL, about INTEGER NOT NULL, text TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS live_tables (
     id TEXT PRIMARY KEY,
     public INTEGER NOT NULL,
@@ -185,6 +188,14 @@ class Accounts(Protocol):
     def avoided(self, account_id: int) -> set[int]:
         """Whom ``account_id`` is never seated with: those they blocked and those who
         blocked them."""
+        ...
+
+    def report(self, by: int, about: int, text: str) -> None:
+        """``by``'s report about ``about``, kept for the operator."""
+        ...
+
+    def reports(self, limit: int) -> list[tuple[float, str, str, str]]:
+        """The newest reports: (when, by whom, about whom, what they said), newest first."""
         ...
 
 
@@ -365,6 +376,18 @@ class SqliteStore:
             (account_id, account_id),
         ).fetchall()
         return {int(row[0]) for row in rows}
+
+    def report(self, by: int, about: int, text: str) -> None:
+        self.db.execute("INSERT INTO reports VALUES (?, ?, ?, ?)", (time.time(), by, about, text))
+
+    def reports(self, limit: int) -> list[tuple[float, str, str, str]]:
+        rows = self.db.execute(
+            "SELECT r.at, a.name, b.name, r.text FROM reports AS r "
+            "JOIN accounts AS a ON a.id = r.by JOIN accounts AS b ON b.id = r.about "
+            "ORDER BY r.rowid DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        return [(float(at), str(by), str(about), str(text)) for at, by, about, text in rows]
 
     # ------------------------------------------------------------------ the table directory
 

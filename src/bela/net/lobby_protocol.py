@@ -36,6 +36,7 @@ from bela.net.protocol import (
 )
 
 __all__ = [
+    "LOBBY_TYPES",
     "LOBBY_VERSION",
     "Block",
     "Blocked",
@@ -46,6 +47,7 @@ __all__ = [
     "Join",
     "Leaderboard",
     "Leaders",
+    "LobbyReply",
     "Login",
     "PlayerAsk",
     "PlayerPage",
@@ -53,6 +55,8 @@ __all__ = [
     "Queued",
     "Quick",
     "Rename",
+    "Report",
+    "Reported",
     "SeatEntry",
     "TableInfo",
     "TableList",
@@ -153,6 +157,14 @@ class Block(_Message):
     on: bool = True
 
 
+class Report(_Message):
+    """A report about ``name`` for the server's operator."""
+
+    type: Literal["report"]
+    name: Name
+    text: Annotated[str, Field(min_length=1, max_length=300)]
+
+
 class PlayerAsk(_Message):
     """A player's page: rating over time, the newest matches, reliability."""
 
@@ -170,6 +182,7 @@ OnlineMessage = Annotated[
     | Leaders
     | PlayerAsk
     | Block
+    | Report
     | Sit
     | Start
     | Act
@@ -191,6 +204,7 @@ _ONLINE: TypeAdapter[
     | Leaders
     | PlayerAsk
     | Block
+    | Report
     | Sit
     | Start
     | Act
@@ -237,6 +251,7 @@ def decode_online(
     | Leaders
     | PlayerAsk
     | Block
+    | Report
     | Sit
     | Start
     | Act
@@ -356,27 +371,49 @@ class Blocked(_Message):
     on: bool
 
 
+class Reported(_Message):
+    type: Literal["reported"]
+    name: Name
+
+
 class Renamed(_Message):
     type: Literal["renamed"]
     name: Name
 
 
-LobbyServerMessage = Annotated[
-    Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage | Blocked,
-    Field(discriminator="type"),
-]
-_LOBBY_SERVER: TypeAdapter[
-    Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage | Blocked
-] = TypeAdapter(LobbyServerMessage)
+LobbyReply = (
+    Challenge
+    | Hi
+    | TableList
+    | Created
+    | Queued
+    | Leaderboard
+    | Renamed
+    | PlayerPage
+    | Blocked
+    | Reported
+)
+"""What the lobby sends (the table's own messages are ``bela.net.protocol``'s)."""
+LobbyServerMessage = Annotated[LobbyReply, Field(discriminator="type")]
+_LOBBY_SERVER: TypeAdapter[LobbyReply] = TypeAdapter(LobbyServerMessage)
 
 LOBBY_TYPES: Final = frozenset(
-    {"challenge", "hi", "tables", "created", "queued", "leaders", "renamed", "player", "blocked"}
+    {
+        "challenge",
+        "hi",
+        "tables",
+        "created",
+        "queued",
+        "leaders",
+        "renamed",
+        "player",
+        "blocked",
+        "reported",
+    }
 )
 
 
-def decode_lobby_server(
-    frame: bytes,
-) -> Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage | Blocked:
+def decode_lobby_server(frame: bytes) -> LobbyReply:
     if len(frame) > SERVER_FRAME_LIMIT:
         raise ProtocolError(f"frame too large (the limit is {SERVER_FRAME_LIMIT} bytes)")
     try:

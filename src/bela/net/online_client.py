@@ -32,15 +32,10 @@ from bela.net.identity import (
 from bela.net.lobby_protocol import (
     LOBBY_TYPES,
     LOBBY_VERSION,
-    Blocked,
     Challenge,
     Created,
     Hi,
-    Leaderboard,
-    PlayerPage,
-    Queued,
-    Renamed,
-    TableList,
+    LobbyReply,
     decode_lobby_server,
 )
 from bela.net.phrases import render
@@ -61,9 +56,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LobbyMessage", "Online", "take_seat"]
 
-LobbyMessage = (
-    Challenge | Hi | TableList | Created | Queued | Leaderboard | Renamed | PlayerPage | Blocked
-)
+LobbyMessage = LobbyReply
 
 
 @dataclass

@@ -63,6 +63,7 @@ from bela.net.lobby_protocol import (
     PlayerAsk,
     Quick,
     Rename,
+    Report,
     Tables,
     Watch,
     decode_login,
@@ -471,7 +472,9 @@ class OnlineServer(Server):
     # ------------------------------------------------------------------ the lobby
 
     def _online(self, conn: Connection, who: Who, message: object) -> None:
-        lobby = Tables | Leaders | PlayerAsk | Block | Create | Join | Quick | Watch | Rename
+        lobby = (
+            Tables | Leaders | PlayerAsk | Block | Report | Create | Join | Quick | Watch | Rename
+        )
         if isinstance(message, lobby):
             if not self._lobby_may(conn):
                 return
@@ -479,6 +482,8 @@ class OnlineServer(Server):
                 conn.send({"type": "tables", "tables": self._listing(who)})
             elif isinstance(message, Block):
                 self._block(conn, who, message.name, message.on)
+            elif isinstance(message, Report):
+                self._report(conn, who, message.name, message.text)
             elif isinstance(message, PlayerAsk):
                 self._player_page(conn, message.name)
             elif isinstance(message, Leaders):
@@ -583,6 +588,21 @@ class OnlineServer(Server):
             return False
         seated = (meta.people.get(s.name) for s in meta.table.seats if s.name is not None)
         return any(i in avoid for i in seated if i is not None)
+
+    def _report(self, conn: Connection, who: Who, name: str, text: str) -> None:
+        """A report for the operator (``bela server admin reports``): kept, never shown to
+        other players; the text is the reporter's, kept as one cleaned line."""
+        if who.account is None:
+            conn.send(_refused(Phrase("guest_no_account")))
+            return
+        other = self.accounts.by_name(name)
+        line = " ".join("".join(c if c.isprintable() else " " for c in text).split())[:300]
+        if other is None or other.id == who.account.id or not line:
+            conn.send(_refused(Phrase("no_such_player", {"name": clean_name(name)})))
+            return
+        self.accounts.report(who.account.id, other.id, line)
+        self.event("report", f"{who.name} about {other.name}")
+        conn.send({"type": "reported", "name": other.name})
 
     def _block(self, conn: Connection, who: Who, name: str, on: bool) -> None:
         if who.account is None:
