@@ -363,3 +363,21 @@ async def test_a_blocked_players_table_does_not_leak_and_they_are_never_seated_t
         assert tables and all(not {"Ana", "Ivo"} <= names for names in tables.values())
     finally:
         await site.server.close()
+
+
+async def test_a_table_is_created_with_its_house_rules_and_they_are_listed(tmp_path: Path) -> None:
+    site = await start_site(tmp_path)
+    try:
+        ana = await site.sign_in("Ana", Ed25519PrivateKey.generate())
+        await ana.request(
+            {"type": "create", "target": 701, "rules": {"dosta": True, "stiglja_bonus": 100}}
+        )
+        await next_of(ana, Welcome)
+        (table,) = (await listing(ana)).tables
+        assert table.target == 701 and table.rules.dosta and table.rules.stiglja_bonus == 100
+        await ana.request({"type": "start"})
+        await next_of(ana, State)
+        match = next(iter(site.server.meta.values())).table.match
+        assert match is not None and match.rules.dosta and match.target == 701
+    finally:
+        await site.server.close()

@@ -22,7 +22,7 @@ import contextlib
 import json
 import signal
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
@@ -85,6 +85,8 @@ class OnlineOptions:
     unrated: bool
     reason: str | None = None
     """``--report``'s text."""
+    rules: dict[str, bool | int] = field(default_factory=dict)
+    """``--create``'s house rules, those that differ from the standard game."""
 
 
 def _port(text: str) -> int:
@@ -151,7 +153,7 @@ def _default_name() -> str:
 
 def add_online_parsers(commands: Any) -> None:
     """Add ``server`` and ``online`` to ``commands`` (argparse's subparsers)."""
-    from bela.cli.options import COMMANDS
+    from bela.cli.options import COMMANDS, parse_rules
 
     server: argparse.ArgumentParser = commands.add_parser(
         "server",
@@ -284,6 +286,12 @@ def add_online_parsers(commands: Any) -> None:
     online.add_argument(
         "--unrated", action="store_true", help=_("--create: the table's matches are not rated")
     )
+    online.add_argument(
+        "--rules",
+        type=parse_rules,
+        metavar="NAMES",
+        help=_("--create: the table's house rules; the names are those of 'bela play --help'"),
+    )
 
 
 def online_command_options(
@@ -318,6 +326,7 @@ def online_command_options(
         private=args.private,
         unrated=args.unrated,
         reason=reason,
+        rules=args.rules.changed() if args.rules is not None else {},
     )
 
 
@@ -842,6 +851,7 @@ def _request(options: OnlineOptions) -> dict[str, object]:
             "target": options.target,
             "private": options.private,
             "rated": not options.unrated,
+            "rules": options.rules,
         }
     if options.action == "join":
         return {"type": "join", "table": options.argument or ""}
