@@ -32,6 +32,8 @@ COMMAND_MODULES = {
     "serve": "bela.cli.net",
     "puzzles": "bela.cli.puzzles",
     "review": "bela.cli.review",
+    "server": "bela.cli.online",
+    "online": "bela.cli.online",
 }
 
 # A fresh interpreter parses ``sys.argv[1:]`` and prints the modules of bela.cli it

@@ -179,6 +179,22 @@ def _run_elsewhere(options: object, out: TextIO, err: TextIO) -> int:
         assert isinstance(options, PuzzlesOptions)
         name_bots()
         return run_puzzles(options, out, err)
+    if command == "bela.cli.online":
+        from bela.cli.online import (
+            AdminOptions,
+            OnlineOptions,
+            ServerCommandOptions,
+            run_admin,
+            run_online,
+            run_server,
+        )
+
+        if isinstance(options, AdminOptions):
+            return run_admin(options, out, err)
+        if isinstance(options, OnlineOptions):
+            return run_online(options, out, err)
+        assert isinstance(options, ServerCommandOptions)
+        return run_server(options, out, err)
     from bela.cli.net import HostOptions, JoinOptions, ServeOptions, run_host, run_join, run_serve
 
     if isinstance(options, HostOptions):

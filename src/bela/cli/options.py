@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from bela.cli.lab import LabOptions
     from bela.cli.ladder import LadderOptions
     from bela.cli.net import HostOptions, JoinOptions, ServeOptions
+    from bela.cli.online import AdminOptions, OnlineOptions, ServerCommandOptions
     from bela.cli.puzzles import PuzzlesOptions
     from bela.cli.review import ReviewOptions
 
@@ -161,6 +162,9 @@ if TYPE_CHECKING:
         | HostOptions
         | JoinOptions
         | ServeOptions
+        | ServerCommandOptions
+        | AdminOptions
+        | OnlineOptions
     )
     """What ``parse`` gives; each command's class lives with the command (imported lazily)."""
 
@@ -179,6 +183,8 @@ COMMANDS: Final[dict[str, str]] = {
     "host": N_("host a table for friends on the network, and play at it"),
     "join": N_("sit down at a table somebody hosts"),
     "serve": N_("play in a web browser (needs the 'net' extra)"),
+    "server": N_("run the public server: a lobby, accounts, ratings, many tables"),
+    "online": N_("play at a public server: its lobby, quick match, ratings"),
 }
 """Every command in the order ``bela --help`` lists them, with its line there.
 
@@ -496,7 +502,7 @@ def _build(
     return parser, {name: commands.choices[name] for name in together if name in COMMANDS}
 
 
-_BUILT_TOGETHER: Final = (("history", "stats"), ("host", "join", "serve"))
+_BUILT_TOGETHER: Final = (("history", "stats"), ("host", "join", "serve"), ("server", "online"))
 """Commands whose parsers one function builds (``add_history_parsers``, ``add_net_parsers``)."""
 
 
@@ -536,6 +542,10 @@ def _add_command(commands: Any, command: str) -> None:
         from bela.cli.puzzles import add_puzzles_parser
 
         add_puzzles_parser(commands)
+    elif command in ("server", "online"):
+        from bela.cli.online import add_online_parsers
+
+        add_online_parsers(commands)
     else:
         from bela.cli.net import add_net_parsers
 
@@ -930,6 +940,10 @@ def _other_options(
         from bela.cli.puzzles import puzzles_options
 
         return puzzles_options(args, subparsers["puzzles"])
+    if args.command in ("server", "online"):
+        from bela.cli.online import online_command_options
+
+        return online_command_options(args)
     from bela.cli.net import net_options
 
     return net_options(args)

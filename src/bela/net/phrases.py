@@ -155,6 +155,30 @@ PHRASES: Final[dict[str, str]] = {
         "the match at this join code is over ({score0} : {score1}); its record is in {file} "
         "on the host"
     ),
+    # the public server (bela server, bela online): its lobby and accounts
+    "abandoned": N_(
+        "{name} left the rated match: it counts as a loss for them, and the match is no "
+        "longer rated."
+    ),
+    "bad_name": N_("that name cannot be used: choose one with letters or digits"),
+    "name_taken": N_("the name {name} is taken (or one that reads like it)"),
+    "bad_signature": N_("the key's signature does not check out"),
+    "banned": N_("this key is banned from this server"),
+    "signed_in_elsewhere": N_("you signed in again from another connection"),
+    "guest_unrated": N_("a guest plays only at unrated tables"),
+    "guest_rename": N_("a guest's name is chosen when signing in"),
+    "already_seated": N_("you already sit at, watch or wait for a table: leave it first"),
+    "not_seated": N_("you are not at a table"),
+    "no_such_table": N_("there is no such table"),
+    "rated_phrases_only": N_("at a rated table, talk is the quick phrases only"),
+    "rated_no_help": N_("not at a rated table until the match has ended"),
+    "ended_by_operator": N_("the server's operator ended this table"),
+    "too_many_signed_in": N_("too many players are signed in from your address just now"),
+    "no_such_player": N_("nobody is called {name} here"),
+    "guest_no_account": N_("a guest has no account for that: sign in with a key"),
+    "rated_match": N_(
+        "The match is rated: no hints, no analysis and only the quick phrases until it ends."
+    ),
 }
 """Every sentence the host may compose, by code (the English is the msgid)."""
 

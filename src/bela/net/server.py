@@ -38,6 +38,7 @@ import asyncio
 import contextlib
 import os
 import secrets
+import ssl
 import time
 from collections import deque
 from collections.abc import Callable
@@ -437,13 +438,22 @@ class Server:
 
     # ------------------------------------------------------------------ the socket
 
-    async def listen(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
-        """Bind and start accepting; returns the address actually bound (port 0: any free)."""
+    async def listen(
+        self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None
+    ) -> tuple[str, int]:
+        """Bind and start accepting; returns the address actually bound (port 0: any free).
+        ``tls``: every connection is TLS (the public server, ``bela.net.online_server``)."""
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(self.faults.loop_handler)  # one line, never a traceback flood
         self.connection_cap = connection_cap(self.options.max_connections)
         self._server = await asyncio.start_server(
-            self._handle, host, port, limit=CLIENT_FRAME_LIMIT, backlog=BACKLOG
+            self._handle,
+            host,
+            port,
+            limit=CLIENT_FRAME_LIMIT,
+            backlog=BACKLOG,
+            ssl=tls,
+            ssl_handshake_timeout=HELLO_TIMEOUT if tls is not None else None,
         )
         sock = self._server.sockets[0].getsockname()
         return str(sock[0]), int(sock[1])

@@ -57,7 +57,12 @@ from bela.i18n import DOMAIN, LOCALE_DIR, N_, language_of
 from bela.settings import CONFIG_DIR_ENV
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from bela.net.server import Server
+
+    AppCommand = Callable[[str, Mapping[str, str]], list[str]]
+    """The command line of a session's app, by the player's name and their environment."""
 
 __all__ = [
     "GUESTS_DIR",
@@ -68,6 +73,7 @@ __all__ = [
     "guest_home",
     "host_key",
     "join_command",
+    "online_command",
     "start_ssh",
 ]
 
@@ -95,7 +101,11 @@ RESET: Final = (
 class SshDoor:
     """The SSH side of a host: its listening socket, the limits, the sessions running."""
 
-    def __init__(self) -> None:
+    def __init__(self, command: AppCommand | None = None) -> None:
+        self.command = command
+        """The app a session runs, by the player's name and their client's environment,
+        for the public server (``online_command``: keys only, no code asked); None: the
+        friends' table's ``bela join`` with the code."""
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.by_address: dict[str, int] = {}
         self.connections = 0
@@ -213,7 +223,7 @@ class _Gate(asyncssh.SSHServer):
             self.keys[self.conn] = guest_key_id(self.offered)
 
     def password_auth_supported(self) -> bool:
-        return True
+        return self.door.command is None  # the public server: known by a key, or not at all
 
     async def validate_password(self, username: str, password: str) -> bool:
         from bela.net.server import WRONG_CODE_PAUSE, normal_code
@@ -294,6 +304,18 @@ def join_command(tcp_port: int, code: str, name: str, env: Mapping[str, str]) ->
     command.append("--no-record")
     lang = client_language(env)
     if lang is not None:  # the player's own language, whatever the host's settings say
+        command += ["--lang", lang]
+    return command
+
+
+def online_command(tcp_port: int, name: str, env: Mapping[str, str]) -> list[str]:
+    """The app an SSH session at the public server runs: ``bela online`` over localhost
+    (its lobby, in the session's terminal) under the SSH user name, in the player's
+    language; the session's own directory holds the account's key, so the SSH key is
+    the account."""
+    command = [sys.executable, "-m", "bela", "online", f"127.0.0.1:{tcp_port}", f"--name={name}"]
+    lang = client_language(env)
+    if lang is not None:
         command += ["--lang", lang]
     return command
 
@@ -401,6 +423,8 @@ async def _session(
     door.sessions[conn] = None
     try:
         code = codes.get(conn)
+        if code is None and door.command is not None:
+            code = ""  # the public server: the key is who they are, the lobby seats them
         if code is None:
             peer = conn.get_extra_info("peername")
             code = await _ask_code(process, server, str(peer[0]) if peer else "?")
@@ -440,7 +464,10 @@ async def _run_app(
     _set_size(slave, width or 80, height or 24)
     env = guest_env(home, process.term_type or "xterm-256color")
     name = _player_name(str(process.get_extra_info("username") or "player"))
-    command = join_command(tcp_port, code, name, process.env)
+    if door.command is not None:
+        command = door.command(name, process.env)
+    else:
+        command = join_command(tcp_port, code, name, process.env)
     child = await asyncio.create_subprocess_exec(
         *command,
         stdin=slave,
@@ -486,12 +513,20 @@ async def _run_app(
                 handle.close()
 
 
-async def start_ssh(server: Server, host: str, port: int, tcp_port: int) -> SshDoor:
+async def start_ssh(
+    server: Server,
+    host: str,
+    port: int,
+    tcp_port: int,
+    command: AppCommand | None = None,
+    key_dir: Path | None = None,
+) -> SshDoor:
     """Accept SSH sessions on ``host:port``; each plays at this server's table over
-    ``tcp_port``."""
+    ``tcp_port`` (``command``: the app each runs, for the public server; ``key_dir``:
+    where the host key is kept, else the data directory)."""
     codes: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
     keys: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
-    door = SshDoor()
+    door = SshDoor(command)
     # the SSH connections and their apps' descriptors come out of the host's connections
     server.connection_cap = max(4, server.connection_cap - CONNECTIONS - 8 * SESSIONS)
 
@@ -502,7 +537,7 @@ async def start_ssh(server: Server, host: str, port: int, tcp_port: int) -> SshD
         lambda: _Gate(server, codes, keys, door),
         host,
         port,
-        server_host_keys=[host_key()],
+        server_host_keys=[host_key(key_dir)],
         process_factory=session,
         encoding=None,
         line_editor=False,

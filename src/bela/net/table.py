@@ -149,6 +149,9 @@ class Table:
     """A save failed: no state goes out and nothing is played until one lands again."""
     pause_until: float = 0.0
     """The bots wait until then (``loop.time()``): a finished round stays in sight a moment."""
+    on_abandon: Callable[[Table, int], None] | None = None
+    """Called when a bot takes a person's seat during the match for good or for long (they
+    left, or were away longer than the wait): the public server counts it against them."""
 
     # ------------------------------------------------------------------ who sits where
 
@@ -336,6 +339,8 @@ class Table:
         seat.bot = True
         self.watchers.forget(self, (index,))  # a bot's hand now: nobody allowed it
         self.tell(Phrase("bot_plays_for", {"level": self.difficulty, "name": seat.name or ""}))
+        if self.on_abandon is not None and seat.name is not None and self.started:
+            self.on_abandon(self, index)
         self.broadcast()
         self.drive()
 

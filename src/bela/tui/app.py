@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from bela.engine import Match
     from bela.tui.remote import RemoteSession
     from bela.tui.screens.host_choice import HostChoice
+    from bela.tui.screens.online_lobby import OnlineLobby
 
 __all__ = ["SPEEDS", "BelaApp"]
 
@@ -98,6 +99,7 @@ class BelaApp(App[int]):
         deck: str | None = None,
         remote: RemoteSession | None = None,
         host_choice: HostChoice | None = None,
+        online_lobby: OnlineLobby | None = None,
     ) -> None:
         """``resume``: True resumes the autosave, False starts a new match at once, None
         shows the start screen (offering the autosave when there is one).
@@ -127,6 +129,8 @@ class BelaApp(App[int]):
         app opens that table instead of the start screen, and plays no local match.
         ``host_choice``: the host's own app (``bela host``) with unfinished tables here:
         it asks which table to sit at (``screens.host_choice``), then opens that seat.
+        ``online_lobby``: the public server's lobby (``bela online``): the app opens on its
+        list of tables (``screens.online_lobby``), then the seat the lobby gives.
         """
         super().__init__()
         self.settings_store = SettingsStore.load()
@@ -178,6 +182,7 @@ class BelaApp(App[int]):
         anything was saved). F2 says so; changing the setting there drops the entry."""
         self.slot_notice: str | None = None
         self.remote = remote
+        self.online_lobby = online_lobby
         self.host_choice = host_choice
         self._notices: dict[str, Notification] = {}
         """The notice shown last on each topic (``notify``)."""
@@ -419,6 +424,11 @@ class BelaApp(App[int]):
             from bela.tui.screens.host_choice import HostChoiceScreen
 
             self.push_screen(HostChoiceScreen(self.host_choice))
+            return
+        if self.online_lobby is not None and self.remote is None:  # the public server's lobby
+            from bela.tui.screens.online_lobby import OnlineLobbyScreen
+
+            self.push_screen(OnlineLobbyScreen(self.online_lobby))
             return
         if self.remote is not None:  # a seat somebody hosts: no local match, no save slot
             from bela.tui.screens.net_table import NetTableScreen

@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -113,6 +114,10 @@ class RemoteSession:
     """How friends join (the host's own app shows it in the table talk)."""
     watch: bool = False
     """Follow the table without a seat (``bela join --watch``): no token, nothing to act."""
+    opener: Callable[[bool], Awaitable[Client]] | None = None
+    """How to sit down at the public server (``bela online``) instead of a join code: it
+    opens TLS, signs in and, the first time (False), asks the lobby for the seat; again
+    (True), the server seats the returning account by itself."""
     client: Client | None = None
     token: str | None = None
     seat: int | None = None
@@ -124,6 +129,11 @@ class RemoteSession:
         this name is tried first: a player whose app or terminal closed gets the seat
         and the hand back by joining again as before.
         """
+        if self.opener is not None:
+            self.client = await self.opener(self.client is not None or self.seat is not None)
+            if self.client.welcome is not None:
+                self.token, self.seat = self.client.welcome.token, self.client.welcome.seat
+            return
         if self.watch:
             self.client = await Client.connect(
                 self.host, self.port, self.code, self.name, watch=True

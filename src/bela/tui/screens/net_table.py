@@ -263,6 +263,9 @@ class NetTableScreen(Screen[None]):
         self._moments: deque[Callable[[], Screen[None] | None]] = deque()
         """Moments waiting to be shown over the table, one at a time, in order."""
         self._hints = HintBook()
+        self.rated = False
+        """A rated match at the public server is in play (its ``rated_match`` notice):
+        no hint and no analysis until it has ended."""
         self._heard = 0
         self._showing = False
         self._watchers: tuple[str, ...] = ()
@@ -313,7 +316,9 @@ class NetTableScreen(Screen[None]):
             return self.state is not None and self.state.view.phase != "bidding"
         if action == "choose_bid":
             return self.state is not None and self.state.view.phase == "bidding"
-        if action in ("hint", "last_trick"):
+        if action == "hint":
+            return self.state is not None and not self.rated
+        if action == "last_trick":
             return self.state is not None
         if action == "again":  # another match, once this one is over
             return self.over is not None
@@ -450,6 +455,9 @@ class NetTableScreen(Screen[None]):
         elif isinstance(message, Notice):
             if message.code in ("paused", "resumed"):
                 self._paused = message.code == "paused"
+            if message.code == "rated_match":
+                self.rated = True
+                self.refresh_bindings()
             if (
                 message.code in ("hand_shown", "hand_hidden")
                 and message.args is not None
@@ -464,6 +472,7 @@ class NetTableScreen(Screen[None]):
             if self.over is not None and self.over.record.get("seed") == message.record.get("seed"):
                 return  # sent again on sitting down again after the end: already shown
             self.over = message
+            self.rated = False  # the match has ended: hints and analysis again
             self._match_over(message)
 
     def _take_state(self, state: State) -> None:
@@ -599,7 +608,8 @@ class NetTableScreen(Screen[None]):
             (scores, state.target),
             last_team,
             names=self._names(state),
-            played=played_round_of(state.view, ended),  # all 8 tricks public: analysable
+            # all 8 tricks public: analysable, but not during a rated match
+            played=None if self.rated else played_round_of(state.view, ended),
             seats=(_players(state), me),
             deal=sum(1 for r in state.sheet if "redeal" not in r.marks),
         )
@@ -1142,6 +1152,8 @@ class NetTableScreen(Screen[None]):
         """What the hard bot would do here, and why: worked out here, from this seat's view
         alone (the host never searches for a player), in a thread so the table stays live."""
         state, view = self.state, self.seat_view
+        if self.rated:
+            return
         if state is None or not self.my_turn():
             self._say(_("A hint is for your own turn."), "hint")
             return

@@ -1,0 +1,860 @@
+"""``bela server`` (the public server, its operator's ``admin``) and ``bela online`` (a
+player's way in: the lobby on the command line, then the seat in the app).
+
+``bela server`` runs ``bela.net.online_server.OnlineServer`` until Ctrl-C or SIGTERM,
+on SQLite in its data directory, and prints where it listens and its certificate's
+fingerprint. ``bela server admin list|end TABLE|ban KEY`` talks to a running server
+through the owner-only Unix socket in that directory (a ban is written to the
+database even when no server runs).
+
+``bela online HOST[:PORT]`` signs in with the player's Ed25519 key (made in the config
+directory on first use; ``--guest`` plays unrated with a name only), pins the server's
+certificate on first use and prints its fingerprint; then ``--list`` (the default),
+``--leaders`` or ``--rename`` print and end, while ``--quick``, ``--create``,
+``--join``, ``--code`` and ``--watch`` open the app at the seat the lobby gives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import signal
+import sys
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, TextIO
+
+from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
+from bela.foundation.untrusted import oneline, shown
+from bela.i18n import N_, _, current_language, ngettext
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from bela.net.client import Client
+    from bela.net.online_client import Online
+
+__all__ = [
+    "AdminOptions",
+    "OnlineOptions",
+    "ServerCommandOptions",
+    "add_online_parsers",
+    "online_command_options",
+    "run_admin",
+    "run_online",
+    "run_server",
+]
+
+DEFAULT_ONLINE_PORT: Final = 4713
+"""``bela.net.online_server.DEFAULT_ONLINE_PORT`` (not imported: ``--help`` loads no network)."""
+TARGETS: Final = (163, 501, 701, 1001)
+LEVELS: Final = ("random", "easy", "normal", "hard")
+NEEDS_NET: Final = N_("the public server (pip install 'croatian-bela[net]')")
+
+
+@dataclass(frozen=True, slots=True)
+class ServerCommandOptions:
+    port: int
+    public: bool
+    data: Path | None
+    bots: str
+    wait: int
+    ssh_port: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AdminOptions:
+    data: Path | None
+    action: str
+    argument: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineOptions:
+    address: str
+    name: str
+    guest: bool
+    action: str
+    """list, leaders, rename, quick, create, join, code or watch."""
+    argument: str | None
+    target: int
+    wait: int
+    private: bool
+    unrated: bool
+    reason: str | None = None
+    """``--report``'s text."""
+    rules: dict[str, bool | int] = field(default_factory=dict)
+    """``--create``'s house rules, those that differ from the standard game."""
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("a port is a number 0 to 65535, not {text}").format(text=shown(text))
+        )
+    return int(text)
+
+
+def _target(text: str) -> int:
+    if not text.isdigit() or int(text) not in TARGETS:
+        raise argparse.ArgumentTypeError(
+            _("the target is one of {targets}, not {text}").format(
+                targets=", ".join(map(str, TARGETS)), text=shown(text)
+            )
+        )
+    return int(text)
+
+
+def _wait(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 600:
+        raise argparse.ArgumentTypeError(
+            _("expected seconds from 0 to {most}, not {text}").format(most=600, text=shown(text))
+        )
+    return int(text)
+
+
+def _level(text: str) -> str:
+    level = text.strip().lower()
+    if level not in LEVELS:
+        raise argparse.ArgumentTypeError(
+            _("the bots are one of {levels}, not {text}").format(
+                levels=", ".join(LEVELS), text=shown(text)
+            )
+        )
+    return level
+
+
+def _name(text: str) -> str:
+    cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
+    if not 1 <= len(cleaned) <= 24:
+        raise argparse.ArgumentTypeError(
+            _("a name is 1 to 24 characters, not {text}").format(text=shown(text))
+        )
+    return cleaned
+
+
+def _default_name() -> str:
+    """The player's name from the settings, else their login on this machine."""
+    import getpass
+
+    from bela.settings import saved_player_name
+
+    saved = saved_player_name()
+    if saved:
+        return saved
+    with contextlib.suppress(Exception):  # no login name (a container, an odd environment)
+        cleaned = "".join(ch for ch in getpass.getuser() if ch.isprintable()).strip()[:24]
+        if cleaned:
+            return cleaned
+    return _("Player")
+
+
+def add_online_parsers(commands: Any) -> None:
+    """Add ``server`` and ``online`` to ``commands`` (argparse's subparsers)."""
+    from bela.cli.options import COMMANDS, parse_rules
+
+    server: argparse.ArgumentParser = commands.add_parser(
+        "server",
+        help=_(COMMANDS["server"]),
+        description=_(
+            "Run the public server: a lobby, accounts with ratings and many tables in one "
+            "process, on SQLite in the data directory. Players connect with "
+            "'bela online HOST:PORT' (TLS). 'bela server admin list|end TABLE|ban KEY' "
+            "talks to it while it runs."
+        ),
+        allow_abbrev=False,
+    )
+    server.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_ONLINE_PORT,
+        help=_("TCP port (default {port})").format(port=DEFAULT_ONLINE_PORT),
+    )
+    server.add_argument(
+        "--public",
+        action="store_true",
+        help=_("accept players from other machines (binds every interface, not just localhost)"),
+    )
+    server.add_argument(
+        "--data",
+        type=Path,
+        metavar="DIR",
+        help=_("the server's directory (default: 'server' in bela's data directory)"),
+    )
+    server.add_argument(
+        "--bots",
+        type=_level,
+        default="normal",
+        metavar="LEVEL",
+        help=_("bots in empty seats: {levels} (default normal)").format(levels=", ".join(LEVELS)),
+    )
+    server.add_argument(
+        "--wait",
+        type=_wait,
+        default=120,
+        metavar="SECONDS",
+        help=_("how long a dropped player's seat waits before a bot plays it (default 120)"),
+    )
+    server.add_argument(
+        "--ssh-port",
+        type=_port,
+        metavar="PORT",
+        help=_(
+            "also accept 'ssh -p PORT NAME@HOST' (a key is the account; the lobby in the "
+            "player's terminal); needs the 'net' extra"
+        ),
+    )
+    actions = server.add_subparsers(dest="server_action", metavar="admin")
+    admin = actions.add_parser(
+        "admin",
+        help=_("list the tables and players, end a table, or ban a key"),
+        allow_abbrev=False,
+    )
+    admin.add_argument(
+        "action",
+        choices=("list", "end", "ban", "reports"),
+        help=_(
+            "list the tables and players, end TABLE, ban KEY (ed25519:...), or read the "
+            "players' reports"
+        ),
+    )
+    admin.add_argument("argument", nargs="?", metavar="TABLE|KEY")
+    admin.add_argument(
+        "--data",
+        type=Path,
+        metavar="DIR",
+        dest="admin_data",
+        help=_("the server's directory (default: 'server' in bela's data directory)"),
+    )
+
+    online: argparse.ArgumentParser = commands.add_parser(
+        "online",
+        help=_(COMMANDS["online"]),
+        description=_(
+            "Sign in at a public server (bela server) with your key, made on first use, and "
+            "list its tables; or take a seat: a quick match, a new table, a table from the "
+            "list, a private table's code. The server's certificate is pinned on first use."
+        ),
+        allow_abbrev=False,
+    )
+    online.add_argument("address", metavar="HOST[:PORT]")
+    online.add_argument("--name", type=_name, help=_("your name for a new account or as a guest"))
+    online.add_argument("--guest", action="store_true", help=_("play unrated, without a key"))
+    group = online.add_mutually_exclusive_group()
+    group.add_argument("--list", action="store_true", help=_("list the tables (the default)"))
+    group.add_argument("--leaders", action="store_true", help=_("show the leaderboard"))
+    group.add_argument("--rename", type=_name, metavar="NAME", help=_("change your name"))
+    group.add_argument(
+        "--block",
+        type=_name,
+        metavar="NAME",
+        help=_("never be seated with NAME again (their tables are not listed for you)"),
+    )
+    group.add_argument("--unblock", type=_name, metavar="NAME", help=_("undo --block NAME"))
+    group.add_argument(
+        "--report",
+        nargs=2,
+        metavar=("NAME", "WHAT"),
+        help=_("report a player to the server's operator, saying what happened"),
+    )
+    group.add_argument(
+        "--player",
+        type=_name,
+        metavar="NAME",
+        help=_("a player's page: rating over time, the newest matches, reliability"),
+    )
+    group.add_argument(
+        "--quick", action="store_true", help=_("quick match: seated with players near your rating")
+    )
+    group.add_argument("--create", action="store_true", help=_("create a table and sit at it"))
+    group.add_argument("--join", metavar="TABLE", help=_("sit at a public table from the list"))
+    group.add_argument("--code", metavar="CODE", help=_("sit at a private table by its code"))
+    group.add_argument("--watch", metavar="TABLE", help=_("watch a public table"))
+    online.add_argument("--target", type=_target, default=1001, help=_("the match's target"))
+    online.add_argument(
+        "--wait",
+        type=_wait,
+        default=60,
+        metavar="SECONDS",
+        help=_("quick match: seconds to wait before bots fill the empty seats (default 60)"),
+    )
+    online.add_argument(
+        "--private", action="store_true", help=_("--create: a private table, joined by its code")
+    )
+    online.add_argument(
+        "--unrated", action="store_true", help=_("--create: the table's matches are not rated")
+    )
+    online.add_argument(
+        "--rules",
+        type=parse_rules,
+        metavar="NAMES",
+        help=_("--create: the table's house rules; the names are those of 'bela play --help'"),
+    )
+
+
+def online_command_options(
+    args: argparse.Namespace,
+) -> ServerCommandOptions | AdminOptions | OnlineOptions:
+    if args.command == "server":
+        if args.server_action == "admin":
+            if args.action in ("end", "ban") and not args.argument:
+                raise CliError(_("say which table or key"), 2)
+            return AdminOptions(args.admin_data or args.data, args.action, args.argument)
+        return ServerCommandOptions(
+            args.port, args.public, args.data, args.bots, args.wait, args.ssh_port
+        )
+    action, argument = "list" if args.list else "default", None
+    for name in ("leaders", "quick", "create"):
+        if getattr(args, name):
+            action = name
+    for name in ("rename", "player", "block", "unblock", "join", "code", "watch"):
+        if getattr(args, name) is not None:
+            action, argument = name, getattr(args, name)
+    reason = None
+    if args.report is not None:
+        action, argument, reason = "report", str(args.report[0]), str(args.report[1])
+    return OnlineOptions(
+        address=args.address,
+        name=args.name or _default_name(),
+        guest=args.guest,
+        action=action,
+        argument=argument,
+        target=args.target,
+        wait=args.wait,
+        private=args.private,
+        unrated=args.unrated,
+        reason=reason,
+        rules=args.rules.changed() if args.rules is not None else {},
+    )
+
+
+def _server_dir(data: Path | None) -> Path:
+    if data is not None:
+        return data
+    from bela.archive.storage import data_dir
+
+    return data_dir() / "server"
+
+
+# ---------------------------------------------------------------------- bela server
+
+
+def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
+    optional_module("cryptography", _(NEEDS_NET))
+    if options.ssh_port is not None:
+        optional_module("asyncssh", _(NEEDS_NET))
+    from bela.net.online_server import OnlineServer, online_options
+
+    host = "0.0.0.0" if options.public else "127.0.0.1"
+
+    def say(line: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            print(line, file=err, flush=True)
+
+    async def main() -> None:
+        server = OnlineServer(
+            _server_dir(options.data),
+            online_options(difficulty=options.bots, wait=options.wait),
+            say=say,
+        )
+        try:
+            bound = await server.start(host, options.port)
+        except OSError as exc:
+            await server.close()
+            raise CliError(
+                _("cannot listen on port {port}: {reason}").format(
+                    port=options.port, reason=oneline(exc.strerror or exc)
+                ),
+                EXIT_ENVIRONMENT,
+            ) from None
+        where = f"{bound[0]}:{bound[1]}"
+        print(
+            _("The public server listens at {where} (TLS, certificate {fingerprint}).").format(
+                where=where, fingerprint=server.fingerprint
+            ),
+            file=out,
+            flush=True,
+        )
+        print(
+            _("Players connect with:  {command}").format(command=f"bela online HOST:{bound[1]}"),
+            file=out,
+            flush=True,
+        )
+        door = None
+        if options.ssh_port is not None:
+            from functools import partial
+
+            from bela.net.ssh import online_command, start_ssh
+
+            door = await start_ssh(
+                server,
+                host,
+                options.ssh_port,
+                bound[1],
+                partial(online_command, bound[1]),
+                key_dir=server.data,
+            )
+            ssh_port = door.sockets[0].getsockname()[1]
+            print(
+                _("SSH players connect with:  {command}").format(
+                    command=f"ssh -p {ssh_port} NAME@HOST"
+                ),
+                file=out,
+                flush=True,
+            )
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signal.SIGTERM, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            if door is not None:
+                door.close()
+                await door.wait_closed()
+            await server.close()
+
+    asyncio.run(main())
+    return 0
+
+
+# ---------------------------------------------------------------------- bela server admin
+
+
+def _ask(directory: Path, request: dict[str, str]) -> dict[str, Any] | None:
+    """The running server's answer, or None when none runs there."""
+    sock = directory / "control.sock"
+
+    async def talk() -> dict[str, Any]:
+        reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(str(sock)), 5)
+        writer.write(json.dumps(request).encode() + b"\n")
+        await writer.drain()
+        line = await asyncio.wait_for(reader.readline(), 10)
+        writer.close()
+        answer = json.loads(line)
+        return answer if isinstance(answer, dict) else {}
+
+    try:
+        return asyncio.run(talk())
+    except (OSError, TimeoutError, ValueError):
+        return None
+
+
+def run_admin(options: AdminOptions, out: TextIO, err: TextIO) -> int:
+    directory = _server_dir(options.data)
+    if options.action == "reports":  # from the database, the server running or not
+        return _print_reports(directory, out)
+    request = {"do": options.action}
+    if options.action == "end":
+        request["table"] = options.argument or ""
+    elif options.action == "ban":
+        request["key"] = options.argument or ""
+    answer = _ask(directory, request)
+    if answer is None:
+        if options.action == "ban":  # kept for the next start
+            optional_module("cryptography", _(NEEDS_NET))
+            from bela.net.accounts import DB_FILE, SqliteStore
+
+            store = SqliteStore(directory / DB_FILE)
+            store.ban(options.argument or "")
+            store.close()
+            print(_("Banned {key}.").format(key=shown(options.argument or "")), file=out)
+            return 0
+        raise CliError(
+            _("no server is running with the directory {directory}").format(
+                directory=shown(str(directory))
+            ),
+            EXIT_ENVIRONMENT,
+        )
+    if not answer.get("ok"):
+        raise CliError(_("the server refused: no such table"), 2)
+    if options.action == "list":
+        _print_list(answer, out)
+    elif options.action == "end":
+        print(_("Ended the table {table}.").format(table=shown(options.argument or "")), file=out)
+    else:
+        print(_("Banned {key}.").format(key=shown(options.argument or "")), file=out)
+    return 0
+
+
+def _print_reports(directory: Path, out: TextIO) -> int:
+    import time
+
+    optional_module("cryptography", _(NEEDS_NET))
+    from bela.net.accounts import DB_FILE, SqliteStore
+
+    if not (directory / DB_FILE).exists():
+        raise CliError(
+            _("no server is running with the directory {directory}").format(
+                directory=shown(str(directory))
+            ),
+            EXIT_ENVIRONMENT,
+        )
+    store = SqliteStore(directory / DB_FILE)
+    try:
+        reports = store.reports(100)
+    finally:
+        store.close()
+    for at, by, about, text in reports:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(at))
+        print(f"{when}  {oneline(by, 24)} -> {oneline(about, 24)}: {oneline(text, 300)}", file=out)
+    if not reports:
+        print(_("No reports."), file=out)
+    return 0
+
+
+def _print_list(answer: dict[str, Any], out: TextIO) -> None:
+    tables = answer.get("tables") or []
+    if not tables:
+        print(_("No tables yet: create one with --create, or ask for a quick match."), file=out)
+    for table in tables if isinstance(tables, list) else []:
+        seats = table.get("seats") or []
+        names = ", ".join(
+            "{} [{}]".format(
+                oneline(str(s.get("name") or "-"), 24),
+                oneline(str(s.get("key") or s.get("kind")), 60),
+            )
+            for s in seats
+        )
+        kind = "public" if table.get("public") else "private"
+        rated = "rated" if table.get("rated") else "unrated"
+        print(
+            f"{oneline(str(table.get('id')), 20)}  {table.get('target')}  {kind} {rated}  {names}",
+            file=out,
+        )
+    online = answer.get("online") or []
+    for person in online if isinstance(online, list) else []:
+        key = oneline(str(person.get("key") or "guest"), 60)
+        print(f"online: {oneline(str(person.get('name')), 24)} [{key}]", file=out)
+
+
+# ---------------------------------------------------------------------- bela online
+
+
+def _key(options: OnlineOptions) -> Ed25519PrivateKey | None:
+    if options.guest:
+        return None
+    from bela.net.identity import load_or_make_key
+    from bela.settings import config_dir
+
+    try:
+        return load_or_make_key(config_dir())
+    except (OSError, ValueError) as exc:
+        raise CliError(
+            _("cannot read or make your key: {reason}").format(reason=oneline(exc)),
+            EXIT_ENVIRONMENT,
+        ) from None
+
+
+async def _sign_in(host: str, port: int, options: OnlineOptions, out: TextIO) -> Online:
+    from bela.net.client import JoinError
+    from bela.net.identity import PinMismatch, Pins
+    from bela.net.online_client import Online
+    from bela.settings import config_dir
+
+    try:
+        online = await Online.connect(host, port, options.name, _key(options), Pins(config_dir()))
+    except PinMismatch as exc:
+        raise CliError(
+            _(
+                "the server at {where} shows another certificate than the first time "
+                "({shown}, not {pinned}): somebody may be in between; if its operator made "
+                "a new one, remove its line from {file}"
+            ).format(
+                where=exc.where,
+                shown=exc.shown,
+                pinned=exc.pinned,
+                file=shown(str(Pins(config_dir()).path)),
+            ),
+            EXIT_ENVIRONMENT,
+        ) from None
+    except (JoinError, ConnectionError) as exc:
+        raise CliError(oneline(exc), EXIT_ENVIRONMENT) from None
+    if online.first_use:
+        print(
+            _("First visit to {where}: its certificate {fingerprint} is pinned.").format(
+                where=f"{host}:{port}", fingerprint=online.fingerprint
+            ),
+            file=out,
+        )
+    return online
+
+
+def _standing(rating: int | None, provisional: bool, reliability: float | None) -> str:
+    if rating is None:
+        return _("guest, unrated")
+    text = f"{rating}?" if provisional else str(rating)
+    if reliability is not None:
+        text += f", {round(reliability * 100)}%"
+    return text
+
+
+async def _lobby_answer(online: Online, kinds: tuple[str, ...]) -> Any:
+    from bela.net.phrases import render
+    from bela.net.protocol import Closing, Refused
+
+    while True:
+        message = await asyncio.wait_for(online.receive(), 10)
+        if isinstance(message, Refused | Closing):
+            raise CliError(render(message.reason, message.code, message.args), 2)
+        if message.type in kinds:
+            return message
+
+
+def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
+    optional_module("cryptography", _(NEEDS_NET))
+    from bela.net.client import parse_address
+
+    try:
+        host, port = parse_address(options.address)
+    except ValueError as exc:
+        raise CliError(
+            _("bad address {address}: {reason}").format(
+                address=shown(options.address), reason=oneline(exc)
+            ),
+            2,
+        ) from None
+    if ":" not in options.address.rstrip("]"):
+        port = DEFAULT_ONLINE_PORT
+
+    async def lobby() -> None:
+        online = await _sign_in(host, port, options, out)
+        hi = online.hi
+        print(
+            _("Signed in as {name} ({standing}).").format(
+                name=oneline(hi.name, 24),
+                standing=_standing(hi.rating, hi.provisional, hi.reliability),
+            ),
+            file=out,
+        )
+        try:
+            if options.action == "list":
+                await online.send({"type": "tables"})
+                listing = await _lobby_answer(online, ("tables",))
+                _print_tables(listing, out)
+            elif options.action == "leaders":
+                await online.send({"type": "leaders"})
+                board = await _lobby_answer(online, ("leaders",))
+                if not board.leaders:
+                    print(_("Nobody has played a rated match yet."), file=out)
+                for place, entry in enumerate(board.leaders, 1):
+                    standing = _standing(entry.rating, entry.provisional, entry.reliability)
+                    print(f"{place:3}. {oneline(entry.name, 24)}  {standing}", file=out)
+            elif options.action in ("block", "unblock"):
+                on = options.action == "block"
+                await online.send({"type": "block", "name": options.argument or "", "on": on})
+                done = await _lobby_answer(online, ("blocked",))
+                name = oneline(done.name, 24)
+                said = (
+                    _("You will not be seated with {name}.")
+                    if on
+                    else _("{name} is no longer blocked.")
+                )
+                print(said.format(name=name), file=out)
+            elif options.action == "report":
+                text = options.reason or ""
+                await online.send({"type": "report", "name": options.argument or "", "text": text})
+                done = await _lobby_answer(online, ("reported",))
+                print(
+                    _("Reported {name} to the server's operator.").format(
+                        name=oneline(done.name, 24)
+                    ),
+                    file=out,
+                )
+            elif options.action == "player":
+                await online.send({"type": "player", "name": options.argument or ""})
+                _print_player(await _lobby_answer(online, ("player",)), out)
+            elif options.action == "rename":
+                await online.send({"type": "rename", "name": options.argument or ""})
+                renamed = await _lobby_answer(online, ("renamed",))
+                print(_("You are {name} now.").format(name=oneline(renamed.name, 24)), file=out)
+        finally:
+            await online.close()
+
+    if options.action == "default":  # the lobby in the app, in a terminal; else the list
+        if sys.stdin.isatty() and out.isatty():
+            return _lobby_app(host, port, options, out)
+        options = replace(options, action="list")
+    if options.action in ("list", "leaders", "rename", "player", "block", "unblock", "report"):
+        asyncio.run(lobby())
+        return 0
+    return _play(host, port, options, out)
+
+
+def _print_player(page: Any, out: TextIO) -> None:
+    """A player's page: standing, rating over time, the newest matches (network text,
+    each cut and escaped)."""
+    import time
+
+    rating = f"{page.rating}?" if page.provisional else str(page.rating)
+    reliability = "-" if page.reliability is None else f"{round(page.reliability * 100)}%"
+    print(
+        ngettext(
+            "{name}: {rating} ± {rd}, {count} rated match, reliability {reliability}",
+            "{name}: {rating} ± {rd}, {count} rated matches, reliability {reliability}",
+            page.rated,
+        ).format(
+            name=oneline(page.name, 24),
+            rating=rating,
+            rd=page.rd,
+            count=page.rated,
+            reliability=reliability,
+        ),
+        file=out,
+    )
+    if page.history:
+        steps = " → ".join(str(rating) for _when, rating in page.history[-12:])
+        print(_("Rating over time: {steps}").format(steps=steps), file=out)
+    for match in page.matches:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(match.ended))
+        if match.left:
+            result = _("left the rated match") if match.rated else _("left the match")
+        elif match.won:
+            result = _("won, rated") if match.rated else _("won, unrated")
+        else:
+            result = _("lost, rated") if match.rated else _("lost, unrated")
+        own, theirs = match.scores
+        print(f"{when}  {own} : {theirs}  {result}", file=out)
+
+
+def _print_tables(listing: Any, out: TextIO) -> None:
+    if not listing.tables:
+        print(_("No tables yet: create one with --create, or ask for a quick match."), file=out)
+    for table in listing.tables:
+        seats = ", ".join(
+            f"{oneline(s.name, 24)} ({_standing(s.rating, s.provisional, s.reliability)})"
+            if s.name
+            else s.kind
+            for s in table.seats
+        )
+        rated = _("rated") if table.rated else _("unrated")
+        state = _("playing") if table.started else _("waiting")
+        watchers = len(table.watchers)
+        print(f"{table.id}  {table.target}  {rated}  {state}  {seats}  [{watchers}]", file=out)
+
+
+def _first_sign_in(host: str, port: int, options: OnlineOptions, out: TextIO) -> bool:
+    """Sign in once before the app takes the terminal: the pin and the standing are
+    printed, and what is wrong (a changed certificate, a taken name) is said in one line.
+    True when the account holds a seat in a match (its line dropped): the app goes
+    straight back to it."""
+
+    async def first() -> bool:
+        online = await _sign_in(host, port, options, out)
+        await online.close()
+        return online.hi.seated
+
+    return asyncio.run(first())
+
+
+def _session(
+    host: str, port: int, options: OnlineOptions, request: dict[str, object] | None
+) -> Any:
+    """A seat at the public server as the app's network table takes it: the opener signs in
+    and sends ``request`` the first time; after a lost line (or with ``request`` None), the
+    server seats the returning account by itself."""
+    from bela.tui.remote import RemoteSession
+
+    session = RemoteSession(
+        host,
+        port,
+        "",
+        options.name,
+        keep=False,
+        watch=request is not None and request.get("type") == "watch",
+    )
+
+    async def opener(again: bool) -> Client:
+        from bela.net.identity import Pins
+        from bela.net.lobby_protocol import Created
+        from bela.net.online_client import take_seat
+        from bela.settings import config_dir
+
+        def created(message: Created) -> None:
+            if message.code is not None:  # a private table: its code is for the friends
+                session.code = message.code
+                session.invite = (
+                    _("Friends join with:  {command}").format(
+                        command=f"bela online {host}:{port} --code {message.code}"
+                    ),
+                )
+
+        client = await take_seat(
+            host,
+            port,
+            options.name,
+            _key(options),
+            Pins(config_dir()),
+            None if again else request,
+            created,
+        )
+        if not session.code:
+            welcome = client.welcome or client.watching
+            session.code = welcome.table if welcome is not None else ""
+        return client
+
+    session.opener = opener
+    return session
+
+
+def _play(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
+    """Open the app at the seat the lobby gives for the command line's request."""
+    seated = _first_sign_in(host, port, options, out)
+    from bela.tui.app import BelaApp
+
+    request = None if seated else _request(options)  # a seat held already: back to it
+    app = BelaApp(remote=_session(host, port, options, request), language=current_language())
+    app.run()
+    return app.return_code or 0
+
+
+def _lobby_app(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
+    """Open the app on the lobby's list of tables (``screens.online_lobby``)."""
+    from bela.tui.app import BelaApp
+
+    if _first_sign_in(host, port, options, out):  # a seat held already: back to it
+        app = BelaApp(remote=_session(host, port, options, None), language=current_language())
+        app.run()
+        return app.return_code or 0
+    from bela.tui.screens.online_lobby import OnlineLobby
+
+    async def listing() -> Any:
+        try:
+            online = await _sign_in(host, port, options, out)
+        except CliError as exc:
+            raise ConnectionError(str(exc)) from None
+        try:
+            await online.send({"type": "tables"})
+            found = await _lobby_answer(online, ("tables",))
+        except CliError as exc:
+            raise ConnectionError(str(exc)) from None
+        finally:
+            await online.close()
+        return found.tables
+
+    lobby = OnlineLobby(
+        f"{host}:{port}", listing, lambda request: _session(host, port, options, request)
+    )
+    app = BelaApp(online_lobby=lobby, language=current_language())
+    app.run()
+    return app.return_code or 0
+
+
+def _request(options: OnlineOptions) -> dict[str, object]:
+    if options.action == "quick":
+        return {"type": "quick", "target": options.target, "wait": options.wait}
+    if options.action == "create":
+        return {
+            "type": "create",
+            "target": options.target,
+            "private": options.private,
+            "rated": not options.unrated,
+            "rules": options.rules,
+        }
+    if options.action == "join":
+        return {"type": "join", "table": options.argument or ""}
+    if options.action == "code":
+        return {"type": "join", "code": options.argument or ""}
+    return {"type": "watch", "table": options.argument or ""}

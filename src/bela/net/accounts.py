@@ -1,0 +1,434 @@
+"""The public server's accounts, ratings and table directory, behind interfaces.
+
+``Accounts`` (names, keys, ratings, reliability, bans, finished matches) and
+``TableDirectory`` (the live tables, as the operator's ``bela server admin list``
+and, later, other workers read them) are protocols; ``SqliteStore`` implements
+both on one SQLite file in the server's data directory (the standard library's
+``sqlite3``, WAL, written only by the server's one event loop: one writer). A
+store on PostgreSQL and a directory on Redis, for many workers, would implement the
+same protocols; they are not built yet (docs/server.md).
+
+Names are unique as they *read*: the store keeps each name's skeleton
+(``bela.foundation.lookalike.skeleton``: case, accents, Cyrillic look-alikes and
+invisible characters folded away) under a UNIQUE constraint, so "Аna" (Cyrillic А)
+cannot be registered beside "Ana", nor can a rename take it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, Protocol
+
+from bela.archive.glicko import Rating
+from bela.foundation.lookalike import skeleton
+from bela.net.team_ratings import PROVISIONAL_MATCHES
+
+__all__ = [
+    "DB_FILE",
+    "Account",
+    "Accounts",
+    "MatchLine",
+    "SqliteStore",
+    "TableDirectory",
+    "TableEntry",
+    "clean_name",
+]
+
+DB_FILE: Final = "server.sqlite3"
+NAME_LIMIT: Final = 24
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS accounts (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    skeleton TEXT NOT NULL UNIQUE,
+    key TEXT NOT NULL UNIQUE,
+    created REAL NOT NULL,
+    rating REAL NOT NULL DEFAULT 1500,
+    rd REAL NOT NULL DEFAULT 350,
+    volatility REAL NOT NULL DEFAULT 0.06,
+    rated INTEGER NOT NULL DEFAULT 0,
+    started INTEGER NOT NULL DEFAULT 0,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS bans (key TEXT PRIMARY KEY, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS rating_history (
+    account INTEGER NOT NULL, at REAL NOT NULL, rating REAL NOT NULL, rd REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS matches (
+    id INTEGER PRIMARY KEY,
+    table_id TEXT NOT NULL,
+    ended REAL NOT NULL,
+    rated INTEGER NOT NULL,
+    winner INTEGER,
+    score0 INTEGER NOT NULL,
+    score1 INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    abandoned_by INTEGER
+);
+CREATE TABLE IF NOT EXISTS blocks (
+    account INTEGER NOT NULL, blocked INTEGER NOT NULL, PRIMARY KEY (account, blocked)
+);
+CREATE TABLE IF NOT EXISTS reports (
+    at REAL NOT NULL, by INTEGER NOT NULL, about INTEGER NOT NULL, text TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS live_tables (
+    id TEXT PRIMARY KEY,
+    public INTEGER NOT NULL,
+    rated INTEGER NOT NULL,
+    target INTEGER NOT NULL,
+    started INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    watchers INTEGER NOT NULL,
+    updated REAL NOT NULL
+);
+"""
+
+
+def clean_name(text: str) -> str:
+    """A name as kept: printable characters only, trimmed, at most ``NAME_LIMIT`` long
+    ("" when nothing readable is left)."""
+    kept = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(kept.split())[:NAME_LIMIT]
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    id: int
+    name: str
+    key: str
+    """The public key (``bela.net.identity.key_id``)."""
+    rating: Rating
+    rated: int
+    """Rated matches played."""
+    started: int
+    finished: int
+
+    @property
+    def provisional(self) -> bool:
+        return self.rated < PROVISIONAL_MATCHES
+
+    @property
+    def reliability(self) -> float | None:
+        """The share of started rated matches the player finished (None: none started)."""
+        return self.finished / self.started if self.started else None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchLine:
+    """A finished match as a player's page shows it, from that player's side."""
+
+    ended: float
+    rated: bool
+    won: bool | None
+    scores: tuple[int, int]
+    """Their pair's score first."""
+    left: bool
+    """They abandoned it (a loss for them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableEntry:
+    """A live table as the directory lists it: nothing secret (no code, no hand)."""
+
+    id: str
+    public: bool
+    rated: bool
+    target: int
+    started: bool
+    seats: tuple[str | None, ...]
+    watchers: int
+
+
+class Accounts(Protocol):
+    def by_key(self, key: str) -> Account | None: ...
+    def by_id(self, account_id: int) -> Account | None: ...
+    def name_free(self, name: str, but: int | None = None) -> bool: ...
+    def register(self, name: str, key: str) -> Account | None:
+        """The new account, or None when the name (or a look-alike) is taken."""
+        ...
+
+    def rename(self, account_id: int, name: str) -> Account | None: ...
+    def set_rating(self, account_id: int, rating: Rating, counted: bool) -> None: ...
+    def count_started(self, ids: Sequence[int]) -> None: ...
+    def count_finished(self, ids: Sequence[int]) -> None: ...
+    def ban(self, key: str) -> None: ...
+    def banned(self, key: str) -> bool: ...
+    def leaders(self, limit: int) -> list[Account]: ...
+    def by_name(self, name: str) -> Account | None:
+        """The account whose name reads as ``name`` (``skeleton``), if any."""
+        ...
+
+    def history(self, account_id: int, limit: int) -> list[tuple[float, float]]:
+        """(when, rating) after each of the newest ``limit`` rated results, oldest first."""
+        ...
+
+    def matches_of(self, account_id: int, limit: int) -> list[MatchLine]:
+        """The newest ``limit`` finished matches the account sat at, newest first."""
+        ...
+
+    def record_match(
+        self,
+        table_id: str,
+        rated: bool,
+        winner: int | None,
+        scores: tuple[int, int],
+        seats: Sequence[int | None],
+        abandoned_by: int | None,
+    ) -> None: ...
+    def block(self, account_id: int, other: int, on: bool) -> None:
+        """``account_id`` blocks ``other`` (never seated together again), or no longer."""
+        ...
+
+    def avoided(self, account_id: int) -> set[int]:
+        """Whom ``account_id`` is never seated with: those they blocked and those who
+        blocked them."""
+        ...
+
+    def report(self, by: int, about: int, text: str) -> None:
+        """``by``'s report about ``about``, kept for the operator."""
+        ...
+
+    def reports(self, limit: int) -> list[tuple[float, str, str, str]]:
+        """The newest reports: (when, by whom, about whom, what they said), newest first."""
+        ...
+
+
+class TableDirectory(Protocol):
+    def put(self, entry: TableEntry) -> None: ...
+    def remove(self, table_id: str) -> None: ...
+    def entries(self) -> list[TableEntry]: ...
+    def clear(self) -> None: ...
+
+
+_ACCOUNT_COLUMNS: Final = "id, name, key, rating, rd, volatility, rated, started, finished"
+
+
+def _account(row: tuple[object, ...]) -> Account:
+    ident, name, key, rating, rd, vol, rated, started, finished = row
+    assert isinstance(ident, int) and isinstance(name, str) and isinstance(key, str)
+    assert isinstance(rating, float | int) and isinstance(rd, float | int)
+    assert isinstance(vol, float | int)
+    assert isinstance(rated, int) and isinstance(started, int) and isinstance(finished, int)
+    return Account(
+        ident, name, key, Rating(float(rating), float(rd), float(vol)), rated, started, finished
+    )
+
+
+class SqliteStore:
+    """``Accounts`` and ``TableDirectory`` on one SQLite file (WAL, one writer)."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.db = sqlite3.connect(path, isolation_level=None, timeout=5.0)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # ------------------------------------------------------------------ accounts
+
+    def _one(self, where: str, value: object) -> Account | None:
+        row = self.db.execute(
+            f"SELECT {_ACCOUNT_COLUMNS} FROM accounts WHERE {where} = ?", (value,)
+        ).fetchone()
+        return _account(row) if row is not None else None
+
+    def by_key(self, key: str) -> Account | None:
+        return self._one("key", key)
+
+    def by_id(self, account_id: int) -> Account | None:
+        return self._one("id", account_id)
+
+    def name_free(self, name: str, but: int | None = None) -> bool:
+        row = self.db.execute(
+            "SELECT id FROM accounts WHERE skeleton = ?", (skeleton(name),)
+        ).fetchone()
+        return row is None or row[0] == but
+
+    def register(self, name: str, key: str) -> Account | None:
+        try:
+            self.db.execute(
+                "INSERT INTO accounts (name, skeleton, key, created) VALUES (?, ?, ?, ?)",
+                (name, skeleton(name), key, time.time()),
+            )
+        except sqlite3.IntegrityError:
+            return None
+        return self.by_key(key)
+
+    def rename(self, account_id: int, name: str) -> Account | None:
+        try:
+            self.db.execute(
+                "UPDATE accounts SET name = ?, skeleton = ? WHERE id = ?",
+                (name, skeleton(name), account_id),
+            )
+        except sqlite3.IntegrityError:
+            return None
+        return self.by_id(account_id)
+
+    def set_rating(self, account_id: int, rating: Rating, counted: bool) -> None:
+        self.db.execute("BEGIN")
+        self.db.execute(
+            "UPDATE accounts SET rating = ?, rd = ?, volatility = ?, rated = rated + ? "
+            "WHERE id = ?",
+            (rating.rating, rating.rd, rating.volatility, int(counted), account_id),
+        )
+        self.db.execute(
+            "INSERT INTO rating_history VALUES (?, ?, ?, ?)",
+            (account_id, time.time(), rating.rating, rating.rd),
+        )
+        self.db.execute("COMMIT")
+
+    def count_started(self, ids: Sequence[int]) -> None:
+        self.db.executemany(
+            "UPDATE accounts SET started = started + 1 WHERE id = ?", [(i,) for i in ids]
+        )
+
+    def count_finished(self, ids: Sequence[int]) -> None:
+        self.db.executemany(
+            "UPDATE accounts SET finished = finished + 1 WHERE id = ?", [(i,) for i in ids]
+        )
+
+    def ban(self, key: str) -> None:
+        self.db.execute("INSERT OR REPLACE INTO bans VALUES (?, ?)", (key, time.time()))
+
+    def banned(self, key: str) -> bool:
+        return self.db.execute("SELECT 1 FROM bans WHERE key = ?", (key,)).fetchone() is not None
+
+    def leaders(self, limit: int) -> list[Account]:
+        rows = self.db.execute(
+            f"SELECT {_ACCOUNT_COLUMNS} FROM accounts WHERE rated > 0 "
+            "ORDER BY rating DESC, id LIMIT ?",
+            (limit,),
+        ).fetchall()
+        return [_account(row) for row in rows]
+
+    def by_name(self, name: str) -> Account | None:
+        return self._one("skeleton", skeleton(name))
+
+    def history(self, account_id: int, limit: int) -> list[tuple[float, float]]:
+        rows = self.db.execute(
+            "SELECT at, rating FROM rating_history WHERE account = ? ORDER BY rowid DESC LIMIT ?",
+            (account_id, limit),
+        ).fetchall()
+        return [(float(at), float(rating)) for at, rating in reversed(rows)]
+
+    def matches_of(self, account_id: int, limit: int) -> list[MatchLine]:
+        rows = self.db.execute(
+            "SELECT m.ended, m.rated, m.winner, m.score0, m.score1, m.abandoned_by, s.key "
+            "FROM matches AS m, json_each(m.seats) AS s WHERE s.value = ? "
+            "ORDER BY m.id DESC LIMIT ?",
+            (account_id, limit),
+        ).fetchall()
+        lines = []
+        for ended, rated, winner, score0, score1, abandoned_by, seat in rows:
+            team = int(seat) % 2
+            scores = (int(score0), int(score1)) if team == 0 else (int(score1), int(score0))
+            left = abandoned_by == account_id
+            won = None if winner is None else (int(winner) == team and not left)
+            lines.append(MatchLine(float(ended), bool(rated), won, scores, left))
+        return lines
+
+    def record_match(
+        self,
+        table_id: str,
+        rated: bool,
+        winner: int | None,
+        scores: tuple[int, int],
+        seats: Sequence[int | None],
+        abandoned_by: int | None,
+    ) -> None:
+        self.db.execute(
+            "INSERT INTO matches (table_id, ended, rated, winner, score0, score1, seats, "
+            "abandoned_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                time.time(),
+                int(rated),
+                winner,
+                scores[0],
+                scores[1],
+                json.dumps(list(seats)),
+                abandoned_by,
+            ),
+        )
+
+    def block(self, account_id: int, other: int, on: bool) -> None:
+        if on:
+            self.db.execute("INSERT OR IGNORE INTO blocks VALUES (?, ?)", (account_id, other))
+        else:
+            self.db.execute(
+                "DELETE FROM blocks WHERE account = ? AND blocked = ?", (account_id, other)
+            )
+
+    def avoided(self, account_id: int) -> set[int]:
+        rows = self.db.execute(
+            "SELECT blocked FROM blocks WHERE account = ? "
+            "UNION SELECT account FROM blocks WHERE blocked = ?",
+            (account_id, account_id),
+        ).fetchall()
+        return {int(row[0]) for row in rows}
+
+    def report(self, by: int, about: int, text: str) -> None:
+        self.db.execute("INSERT INTO reports VALUES (?, ?, ?, ?)", (time.time(), by, about, text))
+
+    def reports(self, limit: int) -> list[tuple[float, str, str, str]]:
+        rows = self.db.execute(
+            "SELECT r.at, a.name, b.name, r.text FROM reports AS r "
+            "JOIN accounts AS a ON a.id = r.by JOIN accounts AS b ON b.id = r.about "
+            "ORDER BY r.rowid DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        return [(float(at), str(by), str(about), str(text)) for at, by, about, text in rows]
+
+    # ------------------------------------------------------------------ the table directory
+
+    def put(self, entry: TableEntry) -> None:
+        self.db.execute(
+            "INSERT OR REPLACE INTO live_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                entry.id,
+                int(entry.public),
+                int(entry.rated),
+                entry.target,
+                int(entry.started),
+                json.dumps(list(entry.seats)),
+                entry.watchers,
+                time.time(),
+            ),
+        )
+
+    def remove(self, table_id: str) -> None:
+        self.db.execute("DELETE FROM live_tables WHERE id = ?", (table_id,))
+
+    def entries(self) -> list[TableEntry]:
+        rows = self.db.execute(
+            "SELECT id, public, rated, target, started, seats, watchers FROM live_tables "
+            "ORDER BY updated"
+        ).fetchall()
+        out = []
+        for ident, public, rated, target, started, seats, watchers in rows:
+            names = json.loads(seats)
+            out.append(
+                TableEntry(
+                    str(ident),
+                    bool(public),
+                    bool(rated),
+                    int(target),
+                    bool(started),
+                    tuple(n if isinstance(n, str) else None for n in names),
+                    int(watchers),
+                )
+            )
+        return out
+
+    def clear(self) -> None:
+        self.db.execute("DELETE FROM live_tables")

@@ -1,0 +1,231 @@
+"""``bela online``'s end of the public server: TLS with a pinned certificate, the signed
+login, the lobby's requests; then the seat, as a ``Client`` of the friends' table.
+
+``Online.connect`` opens TLS, checks the server's certificate against its pin
+(``bela.net.identity.Pins``: first use pins it and says so), and signs in with
+the player's Ed25519 key (or as a guest). Every frame the server sends is
+validated before it is believed: a lobby message (``bela.net.lobby_protocol``) or
+a table's (``bela.net.protocol``). ``client`` is a ``bela.net.client.Client`` on the
+same connection, for whatever plays the seat once the lobby has seated us.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bela.i18n import _
+from bela.net.client import Client, JoinError, NotBela, unreachable
+from bela.net.identity import (
+    Pins,
+    b64,
+    client_context,
+    fingerprint,
+    login_message,
+    public_raw,
+    sign,
+    unb64,
+)
+from bela.net.lobby_protocol import (
+    LOBBY_TYPES,
+    LOBBY_VERSION,
+    Challenge,
+    Created,
+    Hi,
+    LobbyReply,
+    decode_lobby_server,
+)
+from bela.net.phrases import render
+from bela.net.protocol import (
+    SERVER_FRAME_LIMIT,
+    Closing,
+    ProtocolError,
+    Refused,
+    ServerMessage,
+    Watching,
+    Welcome,
+    decode_server,
+    encode,
+)
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+__all__ = ["LobbyMessage", "Online", "take_seat"]
+
+LobbyMessage = LobbyReply
+
+
+@dataclass
+class Online:
+    """A signed-in connection to the public server."""
+
+    client: Client
+    hi: Hi
+    fingerprint: str
+    first_use: bool
+    """The certificate was pinned just now (the caller prints its fingerprint)."""
+
+    @classmethod
+    async def connect(
+        cls,
+        host: str,
+        port: int,
+        name: str,
+        key: Ed25519PrivateKey | None,
+        pins: Pins | None,
+        timeout: float = 10.0,
+        local_address: str | None = None,
+    ) -> Online:
+        """Connect, check the pin, sign in; ``JoinError`` says why not (``PinMismatch``
+        when the server's certificate is not the one pinned for it). ``local_address``:
+        the address to connect from (the benchmark spreads its clients over loopback
+        addresses, as players come from many)."""
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(
+                    host,
+                    port,
+                    limit=SERVER_FRAME_LIMIT,
+                    ssl=client_context(),
+                    server_hostname="",
+                    local_addr=(local_address, 0) if local_address is not None else None,
+                ),
+                timeout,
+            )
+        except (OSError, TimeoutError) as exc:
+            raise JoinError(unreachable(host, port, exc)) from None
+        client = Client(reader, writer)
+        ssl_object = writer.get_extra_info("ssl_object")
+        der = ssl_object.getpeercert(binary_form=True) if ssl_object is not None else None
+        if not der:
+            await client.close()
+            raise JoinError(_("the server showed no certificate"))
+        shown = fingerprint(der)
+        try:
+            first = pins.check(f"{host}:{port}", shown) if pins is not None else False
+        except Exception:
+            await client.close()
+            raise
+        login: dict[str, object] = {"type": "login", "v": LOBBY_VERSION, "name": name}
+        if key is None:
+            login["guest"] = True
+        else:
+            login["key"] = b64(public_raw(key))
+        await client.send(login)
+        answer = await _first(client, timeout)
+        if isinstance(answer, Challenge) and key is not None:
+            nonce = unb64(answer.nonce, 32)
+            if nonce is None:
+                await client.close()
+                raise NotBela(
+                    _("the host sent something that is not bela: {reason}").format(
+                        reason="challenge"
+                    )
+                )
+            proof = sign(key, login_message(nonce, shown, public_raw(key)))
+            await client.send({"type": "proof", "sig": b64(proof)})
+            answer = await _first(client, timeout)
+        if not isinstance(answer, Hi):
+            await client.close()
+            raise JoinError(_("the host did not welcome us"))
+        return cls(client, answer, shown, first)
+
+    async def send(self, message: dict[str, object]) -> None:
+        await self.client.send(message)
+
+    async def receive(self) -> LobbyMessage | ServerMessage:
+        """The next message, lobby's or table's; ``ConnectionError`` when the line is gone."""
+        message = _decode(await _frame(self.client))
+        if isinstance(message, Welcome):  # seated (again): the seat's client knows where
+            self.client.welcome, self.client.watching = message, None
+        elif isinstance(message, Watching):
+            self.client.welcome, self.client.watching = None, message
+        return message
+
+    async def close(self) -> None:
+        await self.client.close()
+
+
+async def _frame(client: Client) -> bytes:
+    try:
+        frame = await client.reader.readuntil(b"\n")
+    except asyncio.IncompleteReadError:
+        raise ConnectionError(_("the host closed the connection")) from None
+    except (asyncio.LimitOverrunError, ValueError):
+        raise NotBela(_("the host sent a frame that is too large")) from None
+    if client.log is not None:
+        client.log.append(frame)
+    return frame
+
+
+def _decode(frame: bytes) -> LobbyMessage | ServerMessage:
+    try:
+        kind = json.loads(frame).get("type")
+    except (ValueError, AttributeError):
+        kind = None
+    try:
+        if kind in LOBBY_TYPES:
+            return decode_lobby_server(frame)
+        return decode_server(frame)
+    except ProtocolError as exc:
+        raise NotBela(
+            _("the host sent something that is not bela: {reason}").format(reason=exc)
+        ) from None
+
+
+async def _first(client: Client, timeout: float) -> LobbyMessage | ServerMessage:
+    try:
+        message = _decode(await asyncio.wait_for(_frame(client), timeout))
+    except TimeoutError:
+        await client.close()
+        raise JoinError(_("the host did not answer")) from None
+    except ConnectionError:
+        await client.close()
+        raise
+    if isinstance(message, Closing):
+        await client.close()
+        raise JoinError(render(message.reason, message.code, message.args), message.code)
+    return message
+
+
+def frame_of(message: dict[str, object]) -> bytes:
+    """A request as it travels (tests send malformed ones beside)."""
+    return encode(message)
+
+
+async def take_seat(
+    host: str,
+    port: int,
+    name: str,
+    key: Ed25519PrivateKey | None,
+    pins: Pins | None,
+    request: dict[str, object] | None,
+    on_created: Callable[[Created], None] | None = None,
+) -> Client:
+    """Sign in and sit down: ``request`` asks the lobby for the seat (a quick match, a new
+    table, a table, a code, a table to watch); None when the server seats a returning
+    account by itself (after a drop). Returns the seat's ``Client`` once welcomed (or
+    watching); ``JoinError`` says why not."""
+    online = await Online.connect(host, port, name, key, pins)
+    if request is not None:
+        await online.send(request)
+    elif not online.hi.seated:  # back after a drop, and the seat is no longer ours
+        await online.close()
+        raise JoinError(_("you are not at a table"), "stale_token")
+    while True:
+        try:
+            message = await online.receive()
+        except ConnectionError:
+            await online.close()
+            raise
+        if isinstance(message, Welcome | Watching):
+            return online.client
+        if isinstance(message, Refused | Closing):
+            await online.close()
+            raise JoinError(render(message.reason, message.code, message.args), message.code)
+        if isinstance(message, Created) and on_created is not None:
+            on_created(message)
