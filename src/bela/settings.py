@@ -238,12 +238,17 @@ class Settings:
     rules: Rules = field(default=DEFAULT_RULES)
     language: str = ""
     """A shipped language's code (``bela.i18n.LANGUAGES``), or "" for the system's."""
+    keymap: tuple[tuple[str, str], ...] = ()
+    """The player's own keys, by binding id (``{"hint": "f12"}`` in the file): written by
+    hand, checked when the app starts (``bela.keys.checked_keymap``)."""
 
     def to_json(self) -> str:
         """The file's text: every field, the house rules by their ``Rules`` field names."""
         data: dict[str, object] = {"schema_version": SCHEMA_VERSION}
         for item in fields(self):
-            if item.name != "rules":
+            if item.name == "keymap":
+                data[item.name] = dict(self.keymap)
+            elif item.name != "rules":
                 data[item.name] = getattr(self, item.name)
         data["rules"] = {item.name: getattr(self.rules, item.name) for item in fields(Rules)}
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
@@ -282,6 +287,22 @@ def _check_rules(raw: object) -> Rules:
             raise SettingsError(f"house rule {name} is true or false, not {shown(value)}")
         values[name] = value
     return Rules(**values)
+
+
+_KEYMAP_LIMIT: Final = 64
+
+
+def _check_keymap(raw: object) -> tuple[tuple[str, str], ...]:
+    """The keymap's shape: an object of short one-line strings. Which ids and keys can be
+    used is the app's to say (``bela.keys.checked_keymap``), a remap at a time."""
+    if not isinstance(raw, dict) or len(raw) > _KEYMAP_LIMIT:
+        raise SettingsError(f"'keymap' is not an object of at most {_KEYMAP_LIMIT} keys")
+    for name, value in raw.items():
+        if not (isinstance(value, str) and 0 < len(value) <= 32 and value.isprintable()):
+            raise SettingsError(f"keymap {shown(name)} cannot be {shown(value)}")
+        if not (0 < len(name) <= 32 and name.isprintable()):
+            raise SettingsError(f"keymap has the binding id {shown(name)}")
+    return tuple((str(k), str(v)) for k, v in raw.items())
 
 
 def parse_settings(data: bytes) -> Settings:
@@ -337,6 +358,9 @@ def parse_settings(data: bytes) -> Settings:
                 continue
         elif key == "rules":
             values["rules"] = _check_rules(value)
+            continue
+        elif key == "keymap":
+            values["keymap"] = _check_keymap(value)
             continue
         else:
             raise SettingsError(f"unknown setting {shown(key)}")

@@ -290,6 +290,17 @@ class BelaApp(App[int]):
                 for footer in screen.query(Footer):
                     footer.refresh(recompose=True)
 
+    def _use_keymap(self) -> None:
+        """The player's own keys from settings.json, by binding id (Textual's keymap); a
+        remap that would collide in some language is said in one line and not used."""
+        from bela.keys import checked_keymap
+
+        keymap, problems = checked_keymap(dict(self.settings_store.saved.keymap))
+        if keymap:
+            self.set_keymap(keymap)
+        for problem in problems:
+            self.notify(oneline(problem, 200), severity="warning", timeout=10)
+
     def change_speed(self, step: int) -> float:
         """Step the bot delay through ``SPEEDS`` (negative = faster); returns the new delay."""
         index = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - self.bot_delay))
@@ -388,6 +399,7 @@ class BelaApp(App[int]):
         bind_letters(self, APP_LETTERS)
         if self.settings_store.notice is not None:
             self.notify(self.settings_store.notice, severity="warning", timeout=10)
+        self._use_keymap()
         self._apply_saved_theme()
         self._say_if_the_build_is_stale()
         if self.host_choice is not None and self.remote is None:  # the host: which table?
