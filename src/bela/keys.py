@@ -275,9 +275,9 @@ def _clash(action: str, key: str, taken: Mapping[str, str], fixed: set[str]) -> 
                 continue
             if spec.moments & ACTIONS[action].moments:
                 return _(
-                    "keymap: {key} cannot be {action}: in {language} it is {other} already; "
+                    "keymap: {key} cannot be {action}: in {language} it is {taken} already; "
                     "{action} keeps its letter"
-                ).format(key=key, action=label, language=LANGUAGE_NAMES[code], other=_(spec.label))
+                ).format(key=key, action=label, language=LANGUAGE_NAMES[code], taken=_(spec.label))
     return None
 
 
