@@ -235,6 +235,9 @@ class Settings:
     """Zvanja declared for the player; False asks at his first card whether to keep them back."""
     theme: str = DEFAULT_THEME
     reduced_motion: bool = False
+    turn_bell: bool = False
+    """Ring the terminal's bell when it becomes the player's turn at a network table, and
+    again when the turn has waited ``NetTableScreen.BELL_AGAIN`` seconds."""
     rules: Rules = field(default=DEFAULT_RULES)
     language: str = ""
     """A shipped language's code (``bela.i18n.LANGUAGES``), or "" for the system's."""
@@ -338,7 +341,7 @@ def parse_settings(data: bytes) -> Settings:
             ok = value in DIFFICULTIES
         elif key == "bot_delay":
             ok = number_in(value, 0, MAX_BOT_DELAY) is not None
-        elif key in ("auto_bela", "always_declare", "reduced_motion"):
+        elif key in ("auto_bela", "always_declare", "reduced_motion", "turn_bell"):
             ok = _is_bool(value)
         elif key == "theme":
             ok = isinstance(value, str) and 0 < len(value) <= _THEME_LIMIT and value.isprintable()

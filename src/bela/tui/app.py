@@ -152,6 +152,8 @@ class BelaApp(App[int]):
         self.reduced_motion = (
             reduced_motion if reduced_motion is not None else stored.reduced_motion
         )
+        self.turn_bell = stored.turn_bell
+        """Ring the bell for the player's turn at a network table (F2; off by default)."""
         self.rules: Rules = rules if rules is not None else stored.rules
         """The house rules of the next new match."""
         self._rules_given = rules is not None
