@@ -539,6 +539,14 @@ class BelaApp(App[int]):
         )
         return self._sized(screen)
 
+    @property
+    def current_theme(self) -> Theme:
+        """Textual's, looked up directly: Textual copies every registered theme twice on each
+        call, and asks once for every widget styled (its ``:dark`` and ``:light``), some
+        500 times before the first screen is drawn."""
+        theme = self._registered_themes.get(self.theme)
+        return theme if theme is not None else super().current_theme
+
     def _sized(self, screen: StartScreen) -> StartScreen:
         """``screen`` with the breakpoint classes of the window's size (``-wide-enough``...).
 

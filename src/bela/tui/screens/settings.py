@@ -200,7 +200,7 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 id="set-motion",
             )
             yield Tick(
-                _("Ring the bell when it is my turn at a network table, and again if it waits"),
+                _("Ring the bell for my turn at a network table"),
                 value=saved.turn_bell,
                 id="set-bell",
             )

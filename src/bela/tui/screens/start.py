@@ -110,14 +110,16 @@ class Choices(RadioSet):
             self.action_next_button()
         self.action_toggle_button()
 
-    def on_mount(self) -> None:
-        # RadioSet's own mount handler runs after this one (and picks the pressed
-        # button), so the highlight is moved once both are done.
-        self.call_later(self._highlight_pressed)
-
-    def _highlight_pressed(self) -> None:
-        if self.pressed_index >= 0:
-            self._selected = self.pressed_index
+    def action_next_button(self) -> None:
+        """The next button; the first time (``RadioSet``'s mount handler, which would pick
+        the first button), the one pressed: the highlight is placed once, and the set is
+        styled once before the first paint instead of twice (issue #37's first screen)."""
+        if self._selected is None:
+            pressed = [i for i, b in enumerate(self.children) if getattr(b, "value", False)]
+            if pressed:
+                self._selected = pressed[0]
+                return
+        super().action_next_button()
 
 
 class StartScreen(LanguageRedraw, Screen[None]):
