@@ -109,6 +109,7 @@ class PlainSeat:
         self._lobby_said: tuple[object, ...] | None = None
         self._zvanja_said: int | None = None
         self._heard = 0
+        self._hand_said: tuple[str, ...] = ()
         self._lines: asyncio.Queue[str | None] = asyncio.Queue()
 
     def _waiting(self) -> bool:
@@ -274,8 +275,11 @@ class PlainSeat:
         return render(text, code, args, me)
 
     def _tell_lobby(self, lobby: Lobby) -> None:
-        seen = (tuple((s.name, s.kind) for s in lobby.seats), self.leader, self.session.seat)
-        if seen == self._lobby_said:
+        """The seats, once (``?`` says them again): who sits down or moves later is the
+        host's notice, a line each; the whole list again after every move was five lines
+        for a screen reader to hear out (tried in tmux)."""
+        seen = (self.leader, self.session.seat)
+        if self._lobby_said is not None and seen[0] == self._lobby_said[0]:
             return
         self._lobby_said = seen
         for seat, info in enumerate(lobby.seats):
@@ -495,6 +499,9 @@ class PlainSeat:
                 "dalje; ? lists the choices."
             ).format(suits=suits, dalje=bid_keys()[4])
         table = _table_line(view, _players(state))
+        if view.hand != self._hand_said:
+            # the numbers move up as cards are played: said again before they are used
+            table = f"{self._hand_line(view)} {table}".strip()
         if not view.trick:
             turn = _("Your lead: a card's number or code; ? lists the cards you may play.")
         else:
@@ -502,6 +509,7 @@ class PlainSeat:
         return f"{table} {turn}" if table else turn
 
     def _hand_line(self, view: ViewInfo) -> str:
+        self._hand_said = view.hand
         cards = ", ".join(f"{i}: {card_text(c)}" for i, c in enumerate(_hand(view), start=1))
         return _("Your cards: {cards}.").format(cards=cards)
 
