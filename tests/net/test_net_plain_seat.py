@@ -81,3 +81,16 @@ def test_the_host_plays_plain_at_its_own_table(data_dir: Path) -> None:
     assert "Seat 1: Ivo (you)." in lines
     assert "The match to 1001 starts: Ivo, bot 2, bot 3, bot 4." in lines
     assert any(line.startswith("You play ") for line in lines)
+
+
+def test_in_croatian_the_other_pair_wins_as_oni() -> None:
+    """Tried in tmux: the plain seat's last line said "Vi pobjeđujete" of the opponents
+    ("vi" is only the score sheet's column in Croatian; the opponents are "oni")."""
+    from bela.i18n import _, set_language
+
+    set_language("hr")
+    try:
+        line = _("They win {ours} : {theirs} (mi : vi)").format(ours=65, theirs=441)
+    finally:
+        set_language("en")
+    assert line == "Oni pobjeđuju 65 : 441 (mi : vi)"

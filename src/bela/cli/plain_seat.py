@@ -345,6 +345,15 @@ class PlainSeat:
                         name=names[seat]
                     )
                 )
+        if old is not None and state.last_code != "takes_trick":
+            # the round's last trick: the host's line after it is the round's result
+            for trick in view.tricks[len(old.tricks) :]:
+                values: dict[str, str | int] = {
+                    "name": names[trick.winner],
+                    "seat": trick.winner,
+                    "points": trick.points,
+                }
+                self.say(render("", "takes_trick", values, me))
         self._tell_zvanja(state)
         if state.last:
             self.say(oneline(self._worded(state.last, state.last_code, state.last_args), 300))
