@@ -94,3 +94,19 @@ def test_in_croatian_the_other_pair_wins_as_oni() -> None:
     finally:
         set_language("en")
     assert line == "Oni pobjeđuju 65 : 441 (mi : vi)"
+
+
+async def test_a_plain_seat_plays_a_brza_to_the_end_and_keeps_the_record(data_dir: Path) -> None:
+    """A whole brza 163 from a pipe: each deal's bid, then the cards by their numbers (the
+    host refuses the ones that may not be played); at the end the result, and the record in
+    this player's own archive, counted from their seat, as the app keeps it."""
+    lines = "g\n" + ("call H\n" + "".join(f"{n}\n" for n in range(1, 9))) * 60
+    flags = ("--bots", "random", "--bot-delay", "0", "--target", "163")
+    async with real_host(data_dir, *flags) as (port, code):
+        out = await asyncio.to_thread(_join, port, code, data_dir / "ana", lines, "--plain")
+    said = out.splitlines()
+    assert any(line.startswith(("We win ", "They win ")) for line in said), out[-2000:]
+    kept = [line for line in said if line.startswith("Kept in ")]
+    assert kept, out[-2000:]
+    archived = list((data_dir / "ana").rglob("*.json"))
+    assert any(kept[0].split()[2] == path.name for path in archived), (kept, archived)

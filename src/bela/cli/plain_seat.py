@@ -192,7 +192,9 @@ class PlainSeat:
                             return 2
                         continue
                     self.handle(message)
-                    if self._held is not None and self._my_turn():
+                    if self._held is not None and (self._my_turn() or self.over is not None):
+                        # at the turn it waited for; or the match ended first: said as
+                        # typed then (else the lines after it would wait for ever)
                         held, self._held = self._held, None
                         await self._answer(held)
         finally:
@@ -269,6 +271,9 @@ class PlainSeat:
                 return
             self.over = message
             self._tell_over(message)
+            from bela.net.seat_session import keep_record
+
+            self.say(keep_record(self.session, message))
 
     def _worded(self, text: str, code: str | None, args: Mapping[str, str | int] | None) -> str:
         me = self.state.seat if self.state is not None else self.session.seat

@@ -20,13 +20,22 @@ from typing import Final
 
 from bela.archive.storage import data_dir
 from bela.foundation.files import read_limited, replace_atomically
+from bela.foundation.untrusted import oneline
 from bela.i18n import _
 from bela.net.client import Client, JoinError
 from bela.net.phrases import render
-from bela.net.protocol import Closing, ServerMessage
+from bela.net.protocol import Closing, Over, ServerMessage
 from bela.net.server import normal_code
 
-__all__ = ["RETRY_FOR", "RemoteSession", "SeatLost", "forget_token", "keep_token", "kept_token"]
+__all__ = [
+    "RETRY_FOR",
+    "RemoteSession",
+    "SeatLost",
+    "forget_token",
+    "keep_record",
+    "keep_token",
+    "kept_token",
+]
 
 RETRY_FOR: Final = 120.0
 SEAT_GONE: Final = frozenset({"stale_token"})
@@ -231,3 +240,28 @@ class RemoteSession:
                 await self.send({"type": "quit"})
             await self.client.close()
             self.client = None
+
+
+def keep_record(session: RemoteSession, over: Over) -> str:
+    """Every player keeps the match: ``over``'s record goes to this player's archive too,
+    counted from their seat (the app's seat and the plain seat alike); what became of it,
+    in a sentence."""
+    from bela.archive.records import loads
+    from bela.archive.storage import archive_match, matches_dir, read_record
+
+    if not session.record:  # a session on the host's machine: the host keeps it
+        return _("The host keeps the record.")
+    try:
+        record = loads(json.dumps(over.record))
+        # this player's copy counts from their seat in the history and the statistics
+        record = record.model_copy(update={"me": session.seat})
+        for path in matches_dir().glob(f"*-{record.seed}*.json"):
+            with contextlib.suppress(OSError, ValueError):  # unreadable: not this one
+                kept = read_record(path)
+                if kept.model_copy(update={"me": record.me}) == record:
+                    # the host's own archive, on this machine (from the host's seat)
+                    return _("Kept in {file} (bela replay, F3 history).").format(file=path.name)
+        path = archive_match(record)
+    except (OSError, ValueError) as exc:
+        return _("The record could not be kept here: {reason}.").format(reason=oneline(exc, 120))
+    return _("Kept in {file} (bela replay, F3 history).").format(file=path.name)

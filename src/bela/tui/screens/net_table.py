@@ -17,8 +17,6 @@ sends (names, chat, reasons) is shown as plain text, never markup.
 
 from __future__ import annotations
 
-import contextlib
-import json
 from collections import deque
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -788,27 +786,9 @@ class NetTableScreen(Screen[None]):
 
     def _keep_record(self, over: Over) -> str:
         """Every player keeps the match: the record goes to this player's archive too."""
-        from bela.archive.records import loads
-        from bela.archive.storage import archive_match, matches_dir, read_record
+        from bela.net.seat_session import keep_record
 
-        if not self.session.record:  # a session on the host's machine: the host keeps it
-            return _("The host keeps the record.")
-        try:
-            record = loads(json.dumps(over.record))
-            # this player's copy counts from their seat in the history and the statistics
-            record = record.model_copy(update={"me": self.session.seat})
-            for path in matches_dir().glob(f"*-{record.seed}*.json"):
-                with contextlib.suppress(OSError, ValueError):  # unreadable: not this one
-                    kept = read_record(path)
-                    if kept.model_copy(update={"me": record.me}) == record:
-                        # the host's own archive, on this machine (from the host's seat)
-                        return _("Kept in {file} (bela replay, F3 history).").format(file=path.name)
-            path = archive_match(record)
-        except (OSError, ValueError) as exc:
-            return _("The record could not be kept here: {reason}.").format(
-                reason=oneline(exc, 120)
-            )
-        return _("Kept in {file} (bela replay, F3 history).").format(file=path.name)
+        return keep_record(self.session, over)
 
     # ------------------------------------------------------------------ drawing
 
