@@ -63,6 +63,8 @@ IMPORTS_UP_TO_RUN = textwrap.dedent(
     """
     import textual.app
     textual.app.App.run = lambda self, *args, **kwargs: None
+    import bela.cli.play  # its input is a pipe here: the app, not the plain mode, is timed
+    bela.cli.play.wants_plain = lambda *args: False
     from bela.cli import main
     main([])
     """

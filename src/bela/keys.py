@@ -18,7 +18,8 @@ listed here. So a new key cannot be added without being documented in both place
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -38,6 +39,7 @@ __all__ = [
     "Letter",
     "bid_keys",
     "bind_letters",
+    "checked_keymap",
     "help_lines",
     "key_table",
     "letter",
@@ -222,15 +224,91 @@ def bind_letters(node: DOMNode, actions: Iterable[str]) -> None:
             bindings.key_to_bindings[key] = kept
         else:
             bindings.key_to_bindings.pop(key, None)
+    from textual.binding import Binding
+
     table = letters_of()
     added: dict[str, str] = {}
     for action in actions:
         spec = ACTIONS[action]
-        bindings.bind(table[action], spec.action, spec.label, show=spec.show)
+        # the binding's id is the action's (``ACTIONS``): the player's keymap in settings.json
+        # remaps it by that id (``App.set_keymap``, checked first by ``checked_keymap``)
+        binding = Binding(table[action], spec.action, spec.label, show=spec.show, id=action)
+        bindings.key_to_bindings.setdefault(table[action], []).append(binding)
         added[table[action]] = spec.action
     setattr(node, "_bela_letters", added)  # noqa: B010 - a note on a Textual node
     node._bindings = bindings
     node.refresh_bindings()
+
+
+_KEY_NAME: Final = re.compile(r"[a-z0-9_]+(\+[a-z0-9_]+)*|[A-Z]")
+"""One key as Textual names it: ``x``, ``f12``, ``ctrl+b``, ``question_mark``, ``X``."""
+
+_OTHER_KEYS: Final = (
+    *(f"f{n}" for n in range(5, 11)),  # a network table's quick phrases (F5-F10)
+    "escape",
+    "tab",
+    "shift+tab",
+)
+"""Keys the tables and screens bind that no row of ``KEYS`` names (besides those it does)."""
+
+
+def checked_keymap(keymap: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
+    """The player's remaps (settings.json's ``keymap``: a binding id, the ``ACTIONS`` id,
+    to a key) that can be used, and a one-line reason for each that cannot.
+
+    A remap is used only when, in every language, its key does nothing else in any moment
+    the action acts in (the same check as the shipped letters', ``Letter.moments``) and
+    is none of the fixed keys (``KEYS``: arrows, 1-8, Enter, F1-F6, ...). One that is
+    refused changes nothing: the action keeps its own letter. Remaps are taken in the
+    order of ``ACTIONS``, each checked against those taken before it.
+    """
+    fixed = {name for key in KEYS for name in key.names} | set(_OTHER_KEYS)
+    taken: dict[str, str] = {}
+    problems: list[str] = []
+    for action in sorted(keymap, key=lambda a: list(ACTIONS).index(a) if a in ACTIONS else -1):
+        key = keymap[action]
+        if action not in ACTIONS:
+            problems.append(
+                _("keymap: {id} is not a binding id (the README lists them); it is ignored").format(
+                    id=repr(action[:40])
+                )
+            )
+            continue
+        if not _KEY_NAME.fullmatch(key) or len(key) > 32:
+            problems.append(
+                _(
+                    "keymap: {key} for {id} is not one key's name (like f12, x or ctrl+b); "
+                    "it is ignored"
+                ).format(key=repr(key[:40]), id=action)
+            )
+            continue
+        clash = _clash(action, key, taken, fixed)
+        if clash is not None:
+            problems.append(clash)
+            continue
+        taken[action] = key
+    return taken, problems
+
+
+def _clash(action: str, key: str, taken: Mapping[str, str], fixed: set[str]) -> str | None:
+    """Why ``key`` cannot be ``action``'s, in the words of the player's language, or None."""
+    label = _(ACTIONS[action].label)
+    if key in fixed:
+        return _(
+            "keymap: {key} cannot be {action}: it is one of the table's own keys; {action} "
+            "keeps its letter"
+        ).format(key=key, action=label)
+    for code in LANGUAGES:
+        table = {**letters_of(code), **taken}
+        for other, spec in ACTIONS.items():
+            if other == action or table[other] != key:
+                continue
+            if spec.moments & ACTIONS[action].moments:
+                return _(
+                    "keymap: {key} cannot be {action}: in {language} it is {taken} already; "
+                    "{action} keeps its letter"
+                ).format(key=key, action=label, language=LANGUAGE_NAMES[code], taken=_(spec.label))
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -237,17 +237,25 @@ class Settings:
     """Zvanja declared for the player; False asks at his first card whether to keep them back."""
     theme: str = DEFAULT_THEME
     reduced_motion: bool = False
+    turn_bell: bool = False
+    """Ring the terminal's bell when it becomes the player's turn at a network table, and
+    again when the turn has waited ``NetTableScreen.BELL_AGAIN`` seconds."""
     rules: Rules = field(default=DEFAULT_RULES)
     language: str = ""
     """A shipped language's code (``bela.i18n.LANGUAGES``), or "" for the system's."""
     deck: str = FRENCH
     """The cards as a person sees them (``bela.deck``): ``french`` or ``german`` (mađarice)."""
+    keymap: tuple[tuple[str, str], ...] = ()
+    """The player's own keys, by binding id (``{"hint": "f12"}`` in the file): written by
+    hand, checked when the app starts (``bela.keys.checked_keymap``)."""
 
     def to_json(self) -> str:
         """The file's text: every field, the house rules by their ``Rules`` field names."""
         data: dict[str, object] = {"schema_version": SCHEMA_VERSION}
         for item in fields(self):
-            if item.name != "rules":
+            if item.name == "keymap":
+                data[item.name] = dict(self.keymap)
+            elif item.name != "rules":
                 data[item.name] = getattr(self, item.name)
         data["rules"] = {item.name: getattr(self.rules, item.name) for item in fields(Rules)}
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
@@ -288,6 +296,22 @@ def _check_rules(raw: object) -> Rules:
     return Rules(**values)
 
 
+_KEYMAP_LIMIT: Final = 64
+
+
+def _check_keymap(raw: object) -> tuple[tuple[str, str], ...]:
+    """The keymap's shape: an object of short one-line strings. Which ids and keys can be
+    used is the app's to say (``bela.keys.checked_keymap``), a remap at a time."""
+    if not isinstance(raw, dict) or len(raw) > _KEYMAP_LIMIT:
+        raise SettingsError(f"'keymap' is not an object of at most {_KEYMAP_LIMIT} keys")
+    for name, value in raw.items():
+        if not (isinstance(value, str) and 0 < len(value) <= 32 and value.isprintable()):
+            raise SettingsError(f"keymap {shown(name)} cannot be {shown(value)}")
+        if not (0 < len(name) <= 32 and name.isprintable()):
+            raise SettingsError(f"keymap has the binding id {shown(name)}")
+    return tuple((str(k), str(v)) for k, v in raw.items())
+
+
 def parse_settings(data: bytes) -> Settings:
     """Settings from a file's bytes, every value checked; raises ``SettingsError``.
 
@@ -321,7 +345,7 @@ def parse_settings(data: bytes) -> Settings:
             ok = value in DIFFICULTIES
         elif key == "bot_delay":
             ok = number_in(value, 0, MAX_BOT_DELAY) is not None
-        elif key in ("auto_bela", "always_declare", "reduced_motion"):
+        elif key in ("auto_bela", "always_declare", "reduced_motion", "turn_bell"):
             ok = _is_bool(value)
         elif key == "theme":
             ok = isinstance(value, str) and 0 < len(value) <= _THEME_LIMIT and value.isprintable()
@@ -343,6 +367,9 @@ def parse_settings(data: bytes) -> Settings:
                 continue
         elif key == "rules":
             values["rules"] = _check_rules(value)
+            continue
+        elif key == "keymap":
+            values["keymap"] = _check_keymap(value)
             continue
         else:
             raise SettingsError(f"unknown setting {shown(key)}")

@@ -235,6 +235,8 @@ def test_join_opens_the_app_in_the_language_asked_for(
 
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     monkeypatch.setattr(bela.tui.app, "BelaApp", App)
+    # a terminal that runs the app (the test's input is not one: that would be plain)
+    monkeypatch.setattr("bela.cli.play.wants_plain", lambda *_args: False)
     assert main(["join", "127.0.0.1:4711", "ABCD-EFGH-JK", "--lang", lang]) == 0
     assert seen["language"] == lang
 

@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import contextlib
 import socket
+import sys
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -68,6 +69,9 @@ class HostOptions:
     """Start a new table even when unfinished ones are there (they stay open too)."""
     resume: str | None = None
     """The unfinished table (by join code) the host's app sits at."""
+    plain: bool = False
+    """``--plain``: the host's seat as lines of text (``bela.cli.plain_seat``)."""
+    words: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +82,10 @@ class JoinOptions:
     fresh: bool = False
     record: bool = True
     watch: bool = False
+    plain: bool = False
+    """``--plain``: the seat as lines of text (``bela.cli.plain_seat``); also chosen by
+    itself where the app cannot run (``bela.cli.play.wants_plain``)."""
+    words: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +280,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         metavar="SECONDS",
         help=_("pause before each bot action, so people can follow (default 0.6)"),
     )
+    _plain_arguments(host)
 
     join: argparse.ArgumentParser = commands.add_parser(
         "join",
@@ -303,6 +312,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
             "hand (a player may show you theirs)"
         ),
     )
+    _plain_arguments(join)
     join.add_argument(
         "--no-record",
         dest="record",
@@ -344,6 +354,36 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     )
 
 
+def _plain_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--plain`` and ``--words``, as ``bela play`` has them: a seat as lines of text."""
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help=_(
+            "play as lines of text, one sentence for each event, answered by typing: for "
+            "screen readers and terminals that cannot draw the app (chosen by itself when "
+            "TERM=dumb or when input or output is not a terminal)"
+        ),
+    )
+    parser.add_argument(
+        "--words",
+        action="store_true",
+        help=_(
+            "in plain mode, write each card's suit as a word (9 of spades, not 9♠), as a "
+            "screen reader should say it"
+        ),
+    )
+
+
+def _plain(given: bool) -> bool:
+    """Whether this seat plays as lines of text: asked for, or where the app cannot run."""
+    import os
+
+    from bela.cli.play import wants_plain
+
+    return wants_plain(given, sys.stdin, sys.stdout, dict(os.environ))
+
+
 def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOptions:
     if args.command == "host":
         return HostOptions(
@@ -359,6 +399,8 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
             clock=args.clock,
             new=args.new,
             resume=args.resume,
+            plain=args.plain,
+            words=args.words,
         )
     if args.command == "join":
         return JoinOptions(
@@ -368,6 +410,8 @@ def net_options(args: argparse.Namespace) -> HostOptions | JoinOptions | ServeOp
             fresh=args.fresh,
             record=args.record,
             watch=args.watch,
+            plain=args.plain,
+            words=args.words,
         )
     join = None if args.join is None else (str(args.join[0]), str(args.join[1]))
     name = args.name or default_name("serve")
@@ -664,7 +708,7 @@ class _Hosting:
 
 def host_choice(hosting: _Hosting) -> HostChoice:
     """The host's app's choice among ``hosting``'s unfinished tables (``defer``)."""
-    from bela.tui.remote import RemoteSession
+    from bela.net.seat_session import RemoteSession
     from bela.tui.screens.host_choice import ChoiceError, HostChoice
 
     def choose(code: str | None) -> RemoteSession:
@@ -680,8 +724,13 @@ def host_choice(hosting: _Hosting) -> HostChoice:
 
 def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
     """Host a table; play at it in the app unless ``--no-play``."""
-    # with unfinished tables, the host's app asks which one to sit at (or a new one)
-    hosting = _Hosting(options, defer=options.play and not options.new and options.resume is None)
+    plain = options.play and _plain(options.plain)
+    # with unfinished tables, the host's app asks which one to sit at (or a new one); the
+    # plain seat sits at the last played, as --resume without a code
+    hosting = _Hosting(
+        options,
+        defer=options.play and not plain and not options.new and options.resume is None,
+    )
     try:
         hosting.start()
     except HostBusyError as exc:
@@ -710,8 +759,22 @@ def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
             print(_("Hosting until Ctrl-C."), file=out, flush=True)
             hosting.done.wait()
             return 0
+        if plain:
+            from bela.cli.plain_seat import run_plain_seat
+            from bela.net.seat_session import RemoteSession as PlainSession
+
+            assert hosting.code is not None
+            seat = PlainSession(
+                "127.0.0.1",
+                hosting.port,
+                hosting.code,
+                options.name,
+                lead=hosting.lead,
+                invite=tuple(hosting.invite),
+            )
+            return run_plain_seat(seat, sys.stdin, out, options.words, hosting=True)
+        from bela.net.seat_session import RemoteSession
         from bela.tui.app import BelaApp
-        from bela.tui.remote import RemoteSession
 
         if hosting.code is None:  # unfinished tables here: the app asks which
             app = BelaApp(host_choice=host_choice(hosting), language=current_language())
@@ -747,8 +810,18 @@ def run_join(options: JoinOptions, out: TextIO, err: TextIO) -> int:
                 address=shown(options.address), reason=oneline(exc)
             )
         ) from None
+    if options.watch and options.plain:
+        raise CliError(_("--watch is not in plain mode yet: leave out --plain to watch"))
+    if not options.watch and _plain(options.plain):
+        from bela.cli.plain_seat import run_plain_seat
+        from bela.net.seat_session import RemoteSession as PlainSession
+
+        seat = PlainSession(
+            host, port, options.code, options.name, keep=not options.fresh, record=options.record
+        )
+        return run_plain_seat(seat, sys.stdin, out, options.words)
+    from bela.net.seat_session import RemoteSession
     from bela.tui.app import BelaApp
-    from bela.tui.remote import RemoteSession
 
     session = RemoteSession(
         host,
@@ -771,7 +844,6 @@ def run_join(options: JoinOptions, out: TextIO, err: TextIO) -> int:
 def run_serve(options: ServeOptions, out: TextIO, err: TextIO) -> int:
     """The app in a browser: textual-serve runs ``bela play`` for each page opened."""
     import shlex
-    import sys
 
     optional_module(  # says how to install it when it is missing
         "textual_serve.server", "the browser server (pip install 'croatian-bela[net]')"

@@ -755,7 +755,7 @@ def _session(
     """A seat at the public server as the app's network table takes it: the opener signs in
     and sends ``request`` the first time; after a lost line (or with ``request`` None), the
     server seats the returning account by itself."""
-    from bela.tui.remote import RemoteSession
+    from bela.net.seat_session import RemoteSession
 
     session = RemoteSession(
         host,

@@ -71,7 +71,15 @@ if TYPE_CHECKING:
     from bela.ai import Bot
     from bela.cli.options import PlayOptions
 
-__all__ = ["PlainTable", "run_plain", "spoken"]
+__all__ = [
+    "PlainTable",
+    "named_call",
+    "named_card",
+    "plain_text",
+    "run_plain",
+    "spoken",
+    "terminal_width",
+]
 
 _QUIT: Final = frozenset({"q", "quit", "exit"})
 _CHOICES: Final = frozenset({"?", "help"})
@@ -135,12 +143,7 @@ class PlainTable:
     def say(self, line: str) -> None:
         """One whole line, at once (a screen reader reads what has arrived); the app's
         indentation (a zvanje under its team's line) means nothing to the ear."""
-        text = spoken(line.strip(), self.words)
-        if self.width is not None and len(text) > self.width:
-            text = "\n".join(
-                textwrap.wrap(text, self.width, break_long_words=False, break_on_hyphens=False)
-            )
-        self.out.write(text + "\n")
+        self.out.write(plain_text(line, self.words, self.width) + "\n")
         self.out.flush()
 
     def ask(self, prompt: str | None) -> str:
@@ -386,41 +389,18 @@ class PlainTable:
         return self._read_card(rnd, text)
 
     def _read_bid(self, rnd: Round, word: str, text: str) -> Action | None:
-        parts = word.split()
-        called = len(parts) == 2 and parts[0] in {"call", "zovem", "adut"}
-        named = parts[1] if called else word
-        if not called and len(named) == 1 and named.isascii():
-            # a bare letter is the table's (bid_keys): Croatian's s is not spades
+        call = named_call(word)
+        if call is None:
             self.say(_not_understood(text))
             return None
-        try:
-            suit = Suit.parse(named)
-        except CardParseError:
-            self.say(_not_understood(text))
-            return None
-        return self._checked(rnd, Call(suit))
+        return self._checked(rnd, call)
 
     def _read_card(self, rnd: Round, text: str) -> Action | None:
-        parts = text.split()
-        said: bool | None = None
-        if len(parts) == 2 and parts[1].casefold() == "bela":
-            said = True
-        elif len(parts) != 1:
+        named = named_card(text, _hand(rnd))
+        if named is None:
             self.say(_not_understood(text))
             return None
-        hand = _hand(rnd)
-        if parts[0].isdecimal():  # also the digits of other scripts (Arabic-Indic)
-            index = int(parts[0]) - 1
-            if not 0 <= index < len(hand):
-                self.say(_not_understood(text))
-                return None
-            card = hand[index]
-        else:
-            try:
-                card = Card.parse(parts[0])
-            except CardParseError:
-                self.say(_not_understood(text))
-                return None
+        card, said = named
         try:
             rnd.apply(Play(card), HUMAN)
         except IllegalActionError as exc:
@@ -519,6 +499,50 @@ _SUIT_THEN_NAME: Final = re.compile(rf"(?<!\S)[{_SYMBOLS}] (?=\w)")
 _CARD: Final = re.compile(rf"(?<!\w)(10|\w)([{_SYMBOLS}])")
 
 
+def named_call(word: str) -> Call | None:
+    """The trump ``word`` names (``call H``, ``zovem herc``, ``hearts``), or None. A bare
+    letter is the table's (``bid_keys``), never a suit's: Croatian's ``s`` is not spades."""
+    parts = word.casefold().split()
+    called = len(parts) == 2 and parts[0] in {"call", "zovem", "adut"}
+    named = parts[1] if called else word.casefold()
+    if not called and len(named) == 1 and named.isascii():
+        return None
+    try:
+        return Call(Suit.parse(named))
+    except CardParseError:
+        return None
+
+
+def named_card(text: str, hand: tuple[Card, ...]) -> tuple[Card, bool | None] | None:
+    """The card ``text`` names, by its number in ``hand`` as listed (``3``) or its code
+    (``10H``, ``10♥``), and whether bela was said with it (``QH bela``: True; not said:
+    None); None when it names none. Whether it may be played is the table's to say."""
+    parts = text.split()
+    said: bool | None = None
+    if len(parts) == 2 and parts[1].casefold() == "bela":
+        said = True
+    elif len(parts) != 1:
+        return None
+    if parts[0].isdecimal():  # also the digits of other scripts (Arabic-Indic)
+        index = int(parts[0]) - 1
+        if not 0 <= index < len(hand):
+            return None
+        return hand[index], said
+    try:
+        return Card.parse(parts[0]), said
+    except CardParseError:
+        return None
+
+
+def plain_text(line: str, words: bool, width: int | None) -> str:
+    """One line as plain mode writes it: spoken (``spoken``), and a sentence longer than a
+    terminal's ``width`` broken between words, not where the terminal would cut it."""
+    text = spoken(line.strip(), words)
+    if width is not None and len(text) > width:
+        text = "\n".join(textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False))
+    return text
+
+
 def spoken(line: str, words: bool) -> str:
     """``line`` as it reads aloud: a suit's symbol before its own name is left out (a screen
     reader said "diamonds diamonds" for "♦ diamonds"); with ``words`` each card's suit is a
@@ -534,7 +558,7 @@ def spoken(line: str, words: bool) -> str:
     )
 
 
-def _terminal_width(out: TextIO) -> int | None:
+def terminal_width(out: TextIO) -> int | None:
     """The columns of the terminal ``out`` is (at least 20), or None when it is not one."""
     try:
         if not out.isatty():
@@ -653,7 +677,7 @@ def run_plain(options: PlayOptions, inp: TextIO, out: TextIO, err: TextIO) -> in
             save=lambda m: autosave(m, level, names),
             archive=lambda m: archive(m, level, names),
             words=options.words,
-            width=_terminal_width(out),
+            width=terminal_width(out),
         )
         code = table.play()
         table.say(

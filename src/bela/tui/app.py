@@ -160,6 +160,8 @@ class BelaApp(App[int]):
         self.reduced_motion = (
             reduced_motion if reduced_motion is not None else stored.reduced_motion
         )
+        self.turn_bell = stored.turn_bell
+        """Ring the bell for the player's turn at a network table (F2; off by default)."""
         self.rules: Rules = rules if rules is not None else stored.rules
         """The house rules of the next new match."""
         self._rules_given = rules is not None
@@ -320,6 +322,17 @@ class BelaApp(App[int]):
                 for footer in screen.query(Footer):
                     footer.refresh(recompose=True)
 
+    def _use_keymap(self) -> None:
+        """The player's own keys from settings.json, by binding id (Textual's keymap); a
+        remap that would collide in some language is said in one line and not used."""
+        from bela.keys import checked_keymap
+
+        keymap, problems = checked_keymap(dict(self.settings_store.saved.keymap))
+        if keymap:
+            self.set_keymap(keymap)
+        for problem in problems:
+            self.notify(oneline(problem, 200), severity="warning", timeout=10)
+
     def change_speed(self, step: int) -> float:
         """Step the bot delay through ``SPEEDS`` (negative = faster); returns the new delay."""
         index = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - self.bot_delay))
@@ -418,6 +431,7 @@ class BelaApp(App[int]):
         bind_letters(self, APP_LETTERS)
         if self.settings_store.notice is not None:
             self.notify(self.settings_store.notice, severity="warning", timeout=10)
+        self._use_keymap()
         self._apply_saved_theme()
         self._say_if_the_build_is_stale()
         if self.host_choice is not None and self.remote is None:  # the host: which table?
@@ -559,6 +573,14 @@ class BelaApp(App[int]):
             looking=looking,
         )
         return self._sized(screen)
+
+    @property
+    def current_theme(self) -> Theme:
+        """Textual's, looked up directly: Textual copies every registered theme twice on each
+        call, and asks once for every widget styled (its ``:dark`` and ``:light``), some
+        500 times before the first screen is drawn."""
+        theme = self._registered_themes.get(self.theme)
+        return theme if theme is not None else super().current_theme
 
     def _sized(self, screen: StartScreen) -> StartScreen:
         """``screen`` with the breakpoint classes of the window's size (``-wide-enough``...).

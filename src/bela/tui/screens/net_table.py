@@ -17,8 +17,6 @@ sends (names, chat, reasons) is shown as plain text, never markup.
 
 from __future__ import annotations
 
-import contextlib
-import json
 from collections import deque
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -91,6 +89,8 @@ from bela.tui.widgets.zvanja import ZvanjaPanel
 from bela.wording import level_name, mark_words, suit_name, suit_symbol
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from bela.ai.hard import Advice
     from bela.net.protocol import TrickInfo, ViewInfo
     from bela.tui.zvanja_talk import ZvanjaTalk
@@ -235,6 +235,8 @@ class NetTableScreen(Screen[None]):
             for n, (key, phrase) in enumerate(zip(_PHRASE_KEYS, QUICK_PHRASES, strict=True))
         ),
     ]
+    BELL_AGAIN: ClassVar[float] = 8.0
+    """Seconds our turn waits before the bell rings once more (with the setting on)."""
 
     def on_resize(self, event: events.Resize) -> None:
         mark_huge(self, event.size.width, event.size.height)
@@ -277,6 +279,7 @@ class NetTableScreen(Screen[None]):
         """The round in which this player was asked whether to declare their zvanja."""
         self._declaring = False
         """The question is on show (our zvanja moment waits for its answer)."""
+        self._bell_again: Timer | None = None
         """Whether a watcher sees our hand (``w`` shows it or hides it again)."""
         """The number of the newest line of table talk shown (``Said.n``)."""
 
@@ -507,6 +510,7 @@ class NetTableScreen(Screen[None]):
             self._last_taken = (view.tricks[-1], len(view.tricks))
         if view.to_act == state.seat and (before is None or before.view.to_act != state.seat):
             self._open_turn(view)
+            self._ring(state)
         if before is not None and before.round == state.round:
             for seat in state.view.silent:
                 if seat not in before.view.silent:
@@ -634,6 +638,32 @@ class NetTableScreen(Screen[None]):
             legal = self._legal_cards(view)
             if not 0 <= self.cursor < len(cards) or cards[self.cursor] not in legal:
                 self.cursor = next((i for i, c in enumerate(cards) if c in legal), 0)
+
+    def _ring(self, state: State) -> None:
+        """The bell for our turn (the setting "ring the bell", F2), and once more when the
+        turn is still ours ``BELL_AGAIN`` seconds later: a player who looked away hears it."""
+        if self.session.watch or not getattr(self.app, "turn_bell", False):
+            return
+        if not self.my_turn():
+            return
+        self.app.bell()
+        if self._bell_again is not None:
+            self._bell_again.stop()
+        self._bell_again = self.set_timer(self.BELL_AGAIN, partial(self._ring_again, state))
+
+    def _ring_again(self, asked: State) -> None:
+        self._bell_again = None
+        state = self.state
+        if (
+            state is not None
+            and state.round == asked.round
+            and state.view.to_act == asked.view.to_act
+            and len(state.view.bids) == len(asked.view.bids)
+            and len(state.view.hand) == len(asked.view.hand)
+            and self.my_turn()
+            and getattr(self.app, "turn_bell", False)
+        ):
+            self.app.bell()
 
     def _new_match(self) -> None:
         """Još jednu: another match has started at this table; this one's moments are done."""
@@ -770,27 +800,9 @@ class NetTableScreen(Screen[None]):
 
     def _keep_record(self, over: Over) -> str:
         """Every player keeps the match: the record goes to this player's archive too."""
-        from bela.archive.records import loads
-        from bela.archive.storage import archive_match, matches_dir, read_record
+        from bela.net.seat_session import keep_record
 
-        if not self.session.record:  # a session on the host's machine: the host keeps it
-            return _("The host keeps the record.")
-        try:
-            record = loads(json.dumps(over.record))
-            # this player's copy counts from their seat in the history and the statistics
-            record = record.model_copy(update={"me": self.session.seat})
-            for path in matches_dir().glob(f"*-{record.seed}*.json"):
-                with contextlib.suppress(OSError, ValueError):  # unreadable: not this one
-                    kept = read_record(path)
-                    if kept.model_copy(update={"me": record.me}) == record:
-                        # the host's own archive, on this machine (from the host's seat)
-                        return _("Kept in {file} (bela replay, F3 history).").format(file=path.name)
-            path = archive_match(record)
-        except (OSError, ValueError) as exc:
-            return _("The record could not be kept here: {reason}.").format(
-                reason=oneline(exc, 120)
-            )
-        return _("Kept in {file} (bela replay, F3 history).").format(file=path.name)
+        return keep_record(self.session, over)
 
     # ------------------------------------------------------------------ drawing
 

@@ -213,6 +213,11 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 value=saved.reduced_motion,
                 id="set-motion",
             )
+            yield Tick(
+                _("Ring the bell for my turn at a network table"),
+                value=saved.turn_bell,
+                id="set-bell",
+            )
             yield Static(_("House rules, for the next new match"), classes="setting-heading")
             if in_play:
                 text = _("The match at the table keeps its own: {rules}.").format(
@@ -360,6 +365,9 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 app.toggle_reduced_motion()
             else:
                 app.remember(reduced_motion=event.value)
+        elif box == "set-bell":
+            app.turn_bell = event.value
+            app.remember(turn_bell=event.value)
         elif box.startswith(_RULE_PREFIX):
             rules = self._rules()
             if rules != app.rules or rules != app.settings_store.saved.rules:

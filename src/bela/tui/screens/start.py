@@ -110,14 +110,16 @@ class Choices(RadioSet):
             self.action_next_button()
         self.action_toggle_button()
 
-    def on_mount(self) -> None:
-        # RadioSet's own mount handler runs after this one (and picks the pressed
-        # button), so the highlight is moved once both are done.
-        self.call_later(self._highlight_pressed)
-
-    def _highlight_pressed(self) -> None:
-        if self.pressed_index >= 0:
-            self._selected = self.pressed_index
+    def action_next_button(self) -> None:
+        """The next button; the first time (``RadioSet``'s mount handler, which would pick
+        the first button), the one pressed: the highlight is placed once, and the set is
+        styled once before the first paint instead of twice (issue #37's first screen)."""
+        if self._selected is None:
+            pressed = [i for i, b in enumerate(self.children) if getattr(b, "value", False)]
+            if pressed:
+                self._selected = pressed[0]
+                return
+        super().action_next_button()
 
 
 class StartScreen(LanguageRedraw, Screen[None]):
@@ -164,6 +166,7 @@ class StartScreen(LanguageRedraw, Screen[None]):
         self.problem = problem
         self.notice = notice
         self.rules = rules if rules is not None else Rules()
+        self._resumed = False
 
     @property
     def bela_app(self) -> BelaApp:
@@ -229,6 +232,24 @@ class StartScreen(LanguageRedraw, Screen[None]):
         """Compose the screen anew in the new language; the footer comes after, as at first."""
         await self.recompose()
         await self._mount_footer()
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Shown for the first time: Textual would style every widget again, a moment after
+        styling them all at mounting (the screen's size classes and the theme were already
+        there, ``BelaApp._sized``), about 3% of the first screen's time (issue #37). Later
+        resumes (back from F1, F2, a match) restyle as Textual does. Textual calls
+        ``Screen``'s own handler after this one (each class's, in turn); the picture is
+        what a full restyle draws (``tests/tui/test_tui_first_screen_sized.py``)."""
+        if self._resumed:
+            return
+        self._resumed = True
+        event.refresh_styles = False
+        # what the full restyle did that mounting had not: the focused row's label lit
+        # (``.field:focus-within .field-label``), restyled for that row alone
+        focused = self.focused
+        for node in focused.ancestors_with_self if focused is not None else ():
+            if node.has_class("field"):
+                node.update_node_styles(animate=False)
 
     def on_mount(self) -> None:
         # The footer (a widget per key, composed again at each focus change) costs as
