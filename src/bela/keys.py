@@ -93,6 +93,9 @@ ACTIONS: Final = {
     "puzzle_theme": Letter("theme", N_("Theme"), _PUZZLE, show=True),
     "puzzle_daily": Letter("daily", N_("Daily"), _PUZZLE, show=True),
     "puzzle_rating": Letter("rating", N_("Rating"), _PUZZLE, show=True),
+    # after a miss: play on from the moment on the deal where the player's card loses most
+    # (the explanation names the letter; the footer has no room for it at 80 columns)
+    "puzzle_play": Letter("play_out", N_("Play it out"), _PUZZLE),
 }
 """Every lettered action, by the id ``LETTERS`` gives its letter under."""
 
@@ -124,6 +127,7 @@ _LATIN: Final = {
     "puzzle_theme": "t",
     "puzzle_daily": "y",  # todaY's (d is diamonds)
     "puzzle_rating": "r",
+    "puzzle_play": "g",  # Go on playing (p is dalje)
 }
 """English's letters. Russian, Chinese and Arabic use them too: their suit names do not
 start with a letter a terminal sends without switching the keyboard layout."""
@@ -144,6 +148,7 @@ LETTERS: Final[dict[str, dict[str, str]]] = {
         "puzzle_theme": "v",  # vrsta zadatka (t is tref)
         "puzzle_daily": "z",  # zadatak dana
         "puzzle_rating": "r",  # rejting (razgovor is not on the puzzles)
+        "puzzle_play": "i",  # odigraj
     },
     # corazones, diamantes, picas, tréboles; s for paSo, h for hablar (t is tréboles)
     "es": {
@@ -156,6 +161,7 @@ LETTERS: Final[dict[str, dict[str, str]]] = {
         "talk": "h",
         "puzzle_theme": "e",  # tema (t is tréboles)
         "puzzle_daily": "y",  # el de hoY
+        "puzzle_play": "j",  # jugar
     },
     "ru": _LATIN,
     "zh": _LATIN,

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from bela.archive.puzzle_pack import Puzzle, PuzzleChoice
     from bela.archive.puzzle_store import Outcome, Streak
     from bela.engine import SeatView
+    from bela.lab.puzzle_reasons import Reasons
 
 __all__ = [
     "PROVISIONAL_RD",
@@ -31,8 +32,10 @@ __all__ = [
     "action_name",
     "choices_name",
     "explanation",
+    "puzzle_reasons",
     "question",
     "rating_change",
+    "reason_sentences",
     "shown_voids",
     "signed",
     "streak_text",
@@ -42,6 +45,7 @@ __all__ = [
     "typical_text",
     "verdict",
     "void_sentences",
+    "with_typical",
 ]
 
 PROVISIONAL_RD: Final = 110.0
@@ -264,3 +268,148 @@ def void_sentences(seat: int, view: SeatView) -> list[str]:
         )
         for other, suits in shown_voids(seat, view).items()
     ]
+
+
+# ---------------------------------------------------------------------- reasons
+
+
+def puzzle_reasons(puzzle: Puzzle, action: Action) -> Reasons | None:
+    """Why the answer beats ``action`` (or, when it is the answer, the best alternative),
+    computed from fresh guessed deals (``bela.lab.puzzle_reasons``; about a second of CPU at
+    the second trick, far less later: the app runs it off the UI's thread). Seeded by the
+    puzzle's id, so the app and the command line give the same reasons."""
+    import hashlib
+    from random import Random
+
+    from bela.lab.puzzle_reasons import reasons
+
+    digest = hashlib.blake2b(f"reasons:{puzzle.id}".encode(), digest_size=8).digest()
+    rng = Random(int.from_bytes(digest, "big"))
+    return reasons(puzzle.moment(), puzzle.answer, action, rng)
+
+
+def _names(actions: Sequence[Action]) -> str:
+    names = [action_name(a) for a in actions]
+    if len(names) == 1:
+        return names[0]
+    return _("{cards} or {last}").format(cards=_(", ").join(names[:-1]), last=names[-1])
+
+
+def reason_sentences(reasons: Reasons) -> list[str]:
+    """The reasons in words: how often the compared card does better, the same, worse; the
+    hidden fact that decides it; what is at stake. One message per kind of reason."""
+    answer = _names(reasons.answer)
+    other = _names(reasons.other)
+    n = reasons.deals
+    counts = {"better": reasons.better, "equal": reasons.equal, "worse": reasons.worse}
+    if reasons.mine:
+        head = ngettext(
+            "Against {answer}, your {mine} does better on {better}, the same on {equal} and "
+            "worse on {worse} of {n} guessed deal.",
+            "Against {answer}, your {mine} does better on {better}, the same on {equal} and "
+            "worse on {worse} of {n} guessed deals.",
+            n,
+        )
+    else:
+        head = ngettext(
+            "Against {answer}, the best alternative, {mine}, does better on {better}, the same "
+            "on {equal} and worse on {worse} of {n} guessed deal.",
+            "Against {answer}, the best alternative, {mine}, does better on {better}, the same "
+            "on {equal} and worse on {worse} of {n} guessed deals.",
+            n,
+        )
+    out = [head.format(answer=answer, mine=other, n=n, **counts)]
+    holding = reasons.holding
+    if holding is not None:
+        loss = max(1, round(holding.loss))
+        out.append(
+            ngettext(
+                "What decides it: if {name} holds {card} (on {k} of the {n} deals), {mine} does "
+                "worse than {answer} on {worse} of those deals, by {loss} written point on "
+                "average there.",
+                "What decides it: if {name} holds {card} (on {k} of the {n} deals), {mine} does "
+                "worse than {answer} on {worse} of those deals, by {loss} written points on "
+                "average there.",
+                loss,
+            ).format(
+                name=seat_name(holding.seat),
+                card=card_text(holding.card),
+                k=holding.deals,
+                n=n,
+                mine=other,
+                answer=answer,
+                worse=holding.worse,
+                loss=loss,
+            )
+        )
+    for stake in reasons.stakes:
+        text = _stake_sentence(stake.kind, stake.deals, stake.value, answer, other)
+        if text is not None:
+            out.append(text)
+    return out
+
+
+def _stake_sentence(kind: str, k: int, value: float, answer: str, other: str) -> str | None:
+    """What is at stake, one message per kind (``bela.lab.puzzle_reasons.Stake``)."""
+    if kind == "fall-ours":
+        text = ngettext(
+            "At stake is our call: on {k} of these deals {mine} makes us fall, where {answer} "
+            "makes it.",
+            "At stake is our call: on {k} of these deals {mine} makes us fall, where {answer} "
+            "makes it.",
+            k,
+        )
+    elif kind == "fall-theirs":
+        text = ngettext(
+            "At stake is their call: on {k} of these deals {answer} makes them fall, where "
+            "{mine} lets them make it.",
+            "At stake is their call: on {k} of these deals {answer} makes them fall, where "
+            "{mine} lets them make it.",
+            k,
+        )
+    elif kind == "stiglja-ours":
+        text = ngettext(
+            "At stake is štiglja: on {k} of these deals {answer} takes every trick for us, and "
+            "{mine} does not.",
+            "At stake is štiglja: on {k} of these deals {answer} takes every trick for us, and "
+            "{mine} does not.",
+            k,
+        )
+    elif kind == "stiglja-theirs":
+        text = ngettext(
+            "At stake is štiglja: on {k} of these deals {mine} lets them take every trick, and "
+            "{answer} does not.",
+            "At stake is štiglja: on {k} of these deals {mine} lets them take every trick, and "
+            "{answer} does not.",
+            k,
+        )
+    elif kind == "points":
+        points = round(value)
+        if points <= 0:
+            return None
+        return ngettext(
+            "At stake are card points: {answer} takes {points} more card point for us on "
+            "average than {mine}.",
+            "At stake are card points: {answer} takes {points} more card points for us on "
+            "average than {mine}.",
+            points,
+        ).format(answer=answer, mine=other, points=points)
+    else:
+        return None
+    return text.format(k=k, answer=answer, mine=other)
+
+
+def with_typical(puzzle: Puzzle, reasons: Reasons | None) -> Puzzle:
+    """The puzzle with the reasons' typical deal in place of the pack's: the deal of the
+    median advantage, played out after the answer and after the card compared (the
+    player's own when it was not the answer). Without reasons, the puzzle as it is."""
+    import dataclasses
+
+    from bela.archive.puzzle_pack import Typical, TypicalLine
+    from bela.engine.cards import Card, cards_in
+
+    if reasons is None:
+        return puzzle
+    h = [tuple(Card(c) for c in cards_in(mask)) for mask in reasons.typical]
+    lines = tuple(TypicalLine(line.actions, line.written) for line in reasons.lines)
+    return dataclasses.replace(puzzle, typical=Typical((h[0], h[1], h[2], h[3]), lines))

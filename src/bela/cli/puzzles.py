@@ -476,12 +476,16 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
     from bela.archive.storage import os_error_text
     from bela.puzzle_words import (
         explanation,
+        puzzle_reasons,
         question,
         rating_change,
+        reason_sentences,
         streak_text,
         table_names,
+        themes_text,
         typical_text,
         verdict,
+        with_typical,
     )
     from bela.wording import at_table
 
@@ -522,10 +526,21 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
                 EXIT_ENVIRONMENT,
             ) from None
         lines = [verdict(puzzle, answer), explanation(puzzle, answer)]
-        typical = typical_text(puzzle)
+        why = puzzle_reasons(puzzle, answer)
+        if why is not None:
+            lines.extend(reason_sentences(why))
+        lines.append(
+            _("Themes: {themes} · puzzle rating {rating}").format(
+                themes=themes_text(puzzle.themes) or "-", rating=round(puzzle.rating)
+            )
+        )
+        shown_deal = with_typical(puzzle, why)  # the deal of the median advantage
+        typical = typical_text(shown_deal)
         if typical is not None:
             lines.append(typical)
-            lines.extend(typical_play(puzzle, rnd, _width(out)))
+            lines.extend(typical_play(shown_deal, rnd, _width(out)))
+        if why is not None and not puzzle.is_right(answer):
+            lines.append(_replay_hint())
         lines.extend(deal_lines(rnd))
         lines.append(rating_change(outcome))
         lines.append(streak_text(outcome.streak))
@@ -632,15 +647,15 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
     played, the trick on the table, who is void in what, and the hand."""
     from bela.engine import Phase
     from bela.outcome_words import sentences
-    from bela.puzzle_words import action_name, themes_text, void_sentences
+    from bela.puzzle_words import action_name, void_sentences
+    from bela.table_talk import zvanja_lines
     from bela.wording import card_text, seat_name, suit_name
 
     view = rnd.view(puzzle.seat)
     head = (
         _("Daily puzzle {id} · rating {rating}") if daily else _("Puzzle {id} · rating {rating}")
     ).format(id=puzzle.id, rating=round(rating))
-    if puzzle.themes:
-        head += " · " + themes_text(puzzle.themes)
+    # the themes are named after the answer: "saving a ten" before it gives the answer away
     dealer = (
         _("You deal.")
         if view.dealer == puzzle.seat
@@ -655,6 +670,16 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
         )
     if view.trump is not None and view.caller is not None:
         values = {"symbol": view.trump.symbol, "suit": suit_name(view.trump)}
+        suit = f"{view.trump.symbol} {suit_name(view.trump)}"
+        if _pod_mus(puzzle):  # the dealer had to call: a weak trump is no fault of theirs
+            if view.caller == puzzle.seat:
+                lines.append(_("Pod mus, you name {suit} as trump").format(suit=suit))
+            else:
+                lines.append(
+                    _("{name} (pod mus) names {suit} as trump").format(
+                        name=seat_name(view.caller), suit=suit
+                    )
+                )
         if view.caller == puzzle.seat:
             lines.append(_("Trump: {symbol} {suit}, called by you.").format(**values))
         else:
@@ -663,6 +688,8 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
                     name=seat_name(view.caller), **values
                 )
             )
+    if view.trump is not None:
+        lines.extend(zvanja_lines(rnd))  # what the table declared, and whose count
     for number, trick in enumerate(view.tricks, start=1):
         cards = "  ".join(
             f"{seat_name((trick.leader + i) % 4)} {card_text(c)}" for i, c in enumerate(trick.cards)
@@ -671,6 +698,12 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
             _("Trick {n}: {cards} → {player}").format(
                 n=number, cards=cards, player=seat_name(trick.winner)
             )
+        )
+    if view.phase is Phase.PLAYING:
+        taken = rnd.card_points
+        team = puzzle.seat % 2
+        lines.append(
+            _("In tricks so far: mi {mi}, vi {vi}.").format(mi=taken[team], vi=taken[1 - team])
         )
     if view.phase is Phase.PLAYING and view.trick_leader is not None:
         if view.trick:
@@ -693,6 +726,29 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
     hand = "  ".join(card_text(c) for c in _sorted(view.hand, view.trump))
     lines.append(_("Your hand: {cards}").format(cards=hand))
     return lines
+
+
+def _replay_hint() -> str:
+    """After a miss: where the deal that goes worst for the player's card can be played on."""
+    from bela.keys import letter
+
+    return _(
+        "In the app's puzzles (F6), {key} after a miss plays on from the moment on the deal "
+        "where your card loses most, against the bots."
+    ).format(key=letter("puzzle_play"))
+
+
+def _pod_mus(puzzle: Puzzle) -> bool:
+    """Whether the call at the puzzle's moment was forced: the dealer named trump pod mus."""
+    from bela.engine import Call
+    from bela.table_talk import forced_call
+
+    rnd = puzzle.deal()
+    for action in puzzle.actions:
+        if isinstance(action, Call):
+            return forced_call(rnd)
+        rnd.push(action)
+    return False
 
 
 def _sorted(cards: Sequence[Any], trump: Any) -> list[Any]:

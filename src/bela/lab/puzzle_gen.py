@@ -46,6 +46,7 @@ __all__ = [
     "PER_DEAL",
     "PUZZLE_FORMAT",
     "GenSettings",
+    "best_play",
     "deal_task",
     "generate",
     "puzzle_id",
@@ -351,14 +352,14 @@ def typical_of(rnd: Round, verdict: Verdict) -> dict[str, Any] | None:
         first = choice.actions[0]
         line.push(first)
         played = [str(first)]
-        _best_play(line, played)
+        best_play(line, played)
         result = line.result
         assert result is not None
         lines.append({"actions": played, "written": list(result.points)})
     return {"hands": shown, "lines": lines}
 
 
-def _best_play(rnd: Round, played: list[str]) -> None:
+def best_play(rnd: Round, played: list[str]) -> None:
     """Play ``rnd`` out with every card seen, each seat choosing its team's best card."""
     while rnd.phase is Phase.PLAYING:
         seat = rnd.to_act

@@ -23,6 +23,7 @@ import os
 import time
 from datetime import UTC, date, datetime
 from pathlib import Path
+from random import Random
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.text import Text
@@ -57,6 +58,7 @@ from bela.tui.widgets.table_talk import TableTalk
 if TYPE_CHECKING:
     from bela.archive.puzzle_pack import Pack, Puzzle
     from bela.archive.puzzle_store import Outcome, PuzzleStore
+    from bela.lab.puzzle_reasons import Reasons
 
 __all__ = ["PUZZLE_LETTERS", "PuzzleScreen", "RatingScreen", "ThemeScreen"]
 
@@ -70,6 +72,7 @@ PUZZLE_LETTERS: Final = (
     "puzzle_theme",
     "puzzle_daily",
     "puzzle_rating",
+    "puzzle_play",
 )
 """The lettered actions of the puzzles (``bela.keys``), in the player's language."""
 
@@ -137,6 +140,10 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         self.outcome: Outcome | None = None
         """What the store made of the answer (None before it, or when it could not be kept)."""
         self.asked_at = 0.0
+        self.reasons: Reasons | None = None
+        """Why the answer is right, once worked out (``_explain``, off the UI's thread)."""
+        self.playing_out = False
+        """Playing on from the moment on the deal where the player's card loses most."""
 
     # ------------------------------------------------------------------ layout
 
@@ -234,6 +241,8 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         self.puzzle, self.daily_of = puzzle, daily
         self.moment = puzzle.moment()
         self.answered = None
+        self.reasons, self.playing_out = None, False
+        self.workers.cancel_group(self, "reasons")
         # the cursor starts on the first card that may be played, as at the table
         cards = hand_model(self.moment, puzzle.seat, None)
         legal = cards.legal or frozenset()
@@ -316,7 +325,16 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         return self.moment is not None and self.moment.phase is Phase.BIDDING
 
     def _open(self) -> bool:
-        """Whether an answer is awaited (a puzzle on show, not answered yet)."""
+        """Whether an answer is awaited (a puzzle on show, not answered yet), or the player's
+        card while playing on."""
+        if self.playing_out:
+            rnd, puzzle = self.moment, self.puzzle
+            return (
+                rnd is not None
+                and puzzle is not None
+                and rnd.phase is Phase.PLAYING
+                and rnd.to_act == puzzle.seat
+            )
         return self.moment is not None and self.answered is None
 
     def action_move(self, step: int) -> None:
@@ -350,7 +368,13 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
 
     def action_choose(self) -> None:
         """Enter: answer with the chosen card or bid; once answered, the next puzzle."""
-        if self.answered is not None:
+        if self.playing_out and self._open():
+            cards = self._cards()
+            if cards and not self.unchosen:
+                self.play_on(Play(cards[self.cursor]))
+            elif cards:
+                self._say(choose_first(len(cards)), error=True)
+        elif self.answered is not None:
             self.action_next_puzzle()
         elif not self._open():
             return
@@ -414,13 +438,120 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
             )
             outcome = None
         self.answered, self.outcome = action, outcome
-        from bela.tui.puzzle_explain import explanation
-
-        self.query_one("#puzzle-explain", Static).update(explanation(puzzle, action, outcome))
-        self.set_class(True, "-answered")
+        self._show_explanation()
         scroll = self.query_one("#puzzle-answer", VerticalScroll)
         scroll.scroll_home(animate=False)
-        scroll.focus()
+        if puzzle.kind == "card":
+            self._explain(puzzle, action)
+
+    def _show_explanation(self) -> None:
+        from bela.tui.puzzle_explain import explanation
+
+        puzzle, action = self.puzzle, self.answered
+        assert puzzle is not None and action is not None
+        pending = self.reasons is None and puzzle.kind == "card"
+        self.query_one("#puzzle-explain", Static).update(
+            explanation(puzzle, action, self.outcome, self.reasons, pending=pending)
+        )
+        self.set_class(True, "-answered")
+        self.query_one("#puzzle-answer", VerticalScroll).focus()
+
+    @work(thread=True, exclusive=True, group="reasons")
+    def _explain(self, puzzle: Puzzle, action: Action) -> None:
+        """Work out why (fresh guessed deals, each solved exactly: up to a second or two of
+        CPU at the second trick) off the UI's thread, then show it."""
+        from bela.puzzle_words import puzzle_reasons
+
+        reasons = puzzle_reasons(puzzle, action)
+        self.app.call_from_thread(self._explained, puzzle, action, reasons)
+
+    def _explained(self, puzzle: Puzzle, action: Action, reasons: Reasons | None) -> None:
+        if puzzle is not self.puzzle or action != self.answered or self.playing_out:
+            return  # the player has moved on
+        self.reasons = reasons
+        scroll = self.query_one("#puzzle-answer", VerticalScroll)
+        at = scroll.scroll_y
+        self._show_explanation()
+        scroll.scroll_to(y=at, animate=False)
+
+    # ------------------------------------------------------------------ playing on
+
+    def action_play_out(self) -> None:
+        """After a miss: play on from the moment, on the guessed deal where the player's card
+        loses most against the answer, the bots playing the other seats (as Bridge Master
+        lets a player replay a hand with the cards placed against them)."""
+        from bela.ai.hard import rebuild_round
+        from bela.search.sampling import knowledge_of
+
+        puzzle, reasons, chosen = self.puzzle, self.reasons, self.answered
+        if puzzle is None or reasons is None or chosen is None or self.playing_out:
+            return
+        if puzzle.is_right(chosen):
+            return
+        view = puzzle.moment().view(puzzle.seat)
+        self.moment = rebuild_round(view, knowledge_of(view), reasons.worst)
+        self.playing_out = True
+        self.set_class(False, "-answered")
+        self.unchosen = False
+        cards = hand_model(self.moment, puzzle.seat, None)
+        legal = cards.legal or frozenset()
+        self.cursor = next((i for i, c in enumerate(cards.cards) if c in legal), 0)
+        from bela.puzzle_words import action_name
+
+        with from_seat(puzzle.seat):
+            self.query_one("#log", TableTalk).say(
+                _(
+                    "Playing on: the others hold the cards of the deal where your {card} loses "
+                    "most. The bots play their seats."
+                ).format(card=action_name(chosen))
+            )
+        self.refresh_view()
+        self.query_one("#hand", Hand).focus()
+
+    def play_on(self, action: Play) -> None:
+        """The player's card while playing on; the bots then play until it is the player's
+        turn again or the round is over."""
+        from bela.ai import make_bot
+        from bela.table_talk import action_lines
+
+        rnd, puzzle = self.moment, self.puzzle
+        assert rnd is not None and puzzle is not None
+        if action.card not in legal_cards(rnd):
+            self._say(_("That card may not be played here: the dimmed ones may not."), error=True)
+            return
+        if rnd.can_announce_bela(int(action.card)):
+            action = Play(action.card, True)
+        bot = make_bot("normal")
+        rng = Random(puzzle.seed)
+        log = self.query_one("#log", TableTalk)
+        with from_seat(puzzle.seat):
+            next_action: Action = action
+            while True:
+                seat = rnd.to_act
+                assert seat is not None
+                after = rnd.apply(next_action)
+                for line in action_lines(rnd, next_action, seat, after):
+                    log.say(line)
+                rnd = after
+                if rnd.phase is not Phase.PLAYING or rnd.to_act == puzzle.seat:
+                    break
+                who = rnd.to_act
+                assert who is not None
+                next_action = bot.act(rnd.view(who), rng)
+        self.moment = rnd
+        cards = hand_model(rnd, puzzle.seat, None)
+        legal = cards.legal or frozenset()
+        self.cursor = next((i for i, c in enumerate(cards.cards) if c in legal), 0)
+        self.refresh_view()
+        if rnd.result is not None:
+            team = puzzle.seat % 2
+            ours, theirs = rnd.result.points[team], rnd.result.points[1 - team]
+            with from_seat(puzzle.seat):
+                text = _(
+                    "Played out: we write {ours} and they write {theirs}. Enter: the next puzzle."
+                ).format(ours=ours, theirs=theirs)
+                log.say(text)
+            self._say(text)
 
     # ------------------------------------------------------------------ drawing
 
@@ -438,12 +569,8 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         bind_letters(self, PUZZLE_LETTERS)
         for footer in self.query(Footer):
             footer.refresh(recompose=True)
-        if self.puzzle is not None and self.answered is not None:
-            from bela.tui.puzzle_explain import explanation
-
-            self.query_one("#puzzle-explain", Static).update(
-                explanation(self.puzzle, self.answered, self.outcome)
-            )
+        if self.puzzle is not None and self.answered is not None and not self.playing_out:
+            self._show_explanation()
         self.refresh_view()
 
     def refresh_view(self) -> None:
