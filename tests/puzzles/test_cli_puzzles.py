@@ -80,8 +80,14 @@ def test_a_puzzle_answered_right_on_stdin(
     assert "A♥ is not in your hand" in out
     assert "Right: 9♠." in out
     assert "Over 96 guessed deals" in out and "−58" in out and "−100" in out
-    assert "In a typical deal, after 9♠ we write 69 and they write 93." in out
-    assert "  9♠ 8♥ 10♠ 8♠ | K♦ 10♥ J♥ Q♥\n" in out  # the typical deal's play, trick by trick
+    # the typical deal (of the median advantage, worked out at the answer) played both ways
+    assert (
+        "In a typical deal, after 9♠ we write 69 and they write 93. "
+        "After J♥ we write 30 and they write 132." in out
+    )
+    assert "  9♠ 8♠ 10♠ 8♥ | K♦ 10♥ J♥ Q♥\n" in out  # the typical deal's play, trick by trick
+    assert "Against 9♠, the best alternative, J♥, does better on 0, the same on 46" in out
+    assert "In the app's puzzles (F6)" not in out  # no deal to play on after a right answer
     assert "Enter for the next puzzle" not in out  # --count 1: nothing more to wait for
     assert "The real deal:" in out
     assert "Your rating: 1500 → " in out
@@ -357,7 +363,8 @@ def test_a_puzzle_in_croatian(
     code, out, _err = _run(["--lang", "hr", "--count", "1"], capsys, monkeypatch, "xx\n9S\n")
     assert code == 0
     for words in (
-        "Zadatak 841453bfc4 · rejting 1300 · prvi u štihu, zadnji štihovi",
+        "Zadatak 841453bfc4 · rejting 1300\n",  # the themes only after the answer
+        "Teme: prvi u štihu, zadnji štihovi · rejting zadatka 1300",
         "Dijeli: Ivo.",
         "Adut: ♣ tref, zove Ana.",
         "Štih 7: ti otvaraš.",
@@ -440,3 +447,60 @@ def test_the_theme_is_taken_by_its_name_in_the_players_language() -> None:
         assert "lead (prvi u štihu)" in parser.format_help().replace("\n", " ").replace("  ", " ")
     finally:
         set_language("en")
+
+
+def test_a_miss_says_why_in_words_and_the_theme_only_afterwards(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #36: the reasons, computed from guessed deals (how often the card does better,
+    the same, worse; the hidden fact; what is at stake), and the theme after the answer."""
+    _own(data_dir, [sample_lines()[0]])  # 9♠ is the answer; J♥ gives away the last tricks
+    code, out, _err = _run(["--count", "1"], capsys, monkeypatch, "jh\n")
+    assert code == 0
+    question, answer = out.split("Your card (e.g. 10H", 1)
+    assert question.startswith("Puzzle 841453bfc4 · rating 1300\n")  # no theme before it
+    assert "last tricks" not in question
+    assert "Themes: lead, the last tricks · puzzle rating 1300" in answer
+    assert (
+        "Against 9♠, your J♥ does better on 0, the same on 46 and worse on 50 of 96 guessed "
+        "deals." in answer
+    )
+    assert (
+        "What decides it: if Marko holds 10♠ (on 50 of the 96 deals), J♥ does worse than 9♠ "
+        "on 50 of those deals, by 66 written points on average there." in answer
+    )
+    assert "At stake are card points: 9♠ takes 17 more card points for us on average" in answer
+    assert "In the app's puzzles (F6), g after a miss plays on from the moment" in answer
+
+
+def test_the_question_shows_what_the_app_shows(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #36: the declared zvanja, the points taken, pod mus, and each trick with who
+    played what and who took it, as the puzzles screen (F6) shows them."""
+    _own(data_dir, [sample_lines()[3]])  # the dealer called clubs pod mus; Marko declared
+    code, out, _err = _run(["--count", "1"], capsys, monkeypatch, "10c\n")
+    assert code == 0
+    question = out.split("Your card (e.g. 10H", 1)[0]
+    assert "Pod mus, you name ♣ clubs as trump" in question
+    assert "Our zvanja count: 40" in question
+    assert "  Marko: tierce Q♠ K♠ A♠ (20), tierce 7♥ 8♥ 9♥ (20)" in question
+    assert "Trick 5: You 9♠  Ivo A♣  Marko Q♠  Ana J♠ → Ivo" in question
+    assert "In tricks so far: mi 97, vi 16." in question
+    assert "saving a ten" not in question
+    assert "At stake are card points: 9♦ takes 10 more card points" in out
+
+
+def test_the_reasons_are_said_in_croatian(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, [sample_lines()[0]])
+    code, out, _err = _run(["--lang", "hr", "--count", "1"], capsys, monkeypatch, "jh\n")
+    assert code == 0
+    assert "Presudno je ovo: ako Marko ima 10♠ (na 50 od 96 dijeljenja)" in out
+    assert (
+        "s J♥ prolazimo lošije nego s 9♠ na 50 od tih dijeljenja, ondje u prosjeku za 66 "
+        "upisanih bodova" in out
+    )
+    assert "lošiji na 50 od 96 pretpostavljenih dijeljenja" in out
+    assert "What decides" not in out and "At stake" not in out

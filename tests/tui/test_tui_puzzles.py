@@ -651,3 +651,106 @@ async def test_the_bid_prompt_offers_dalje_only_when_it_may_be_said(data_dir: Pa
         await pilot.pause()
         said = shown_text(screen, "#message")
         assert said.startswith("Pod mus") and "dalje (p)" not in said
+
+
+# ---------------------------------------------------------------------- reasons, playing on
+
+
+async def test_the_reasons_follow_the_answer_in_words(data_dir: Path) -> None:
+    """Issue #36: after the answer, why in words (worked out off the UI's thread): how often
+    the card does better, the same, worse, the hidden fact, what is at stake; the typical
+    deal shown is the reasons' own (the median one)."""
+    pack = sample_pack()
+    puzzle = by_id(pack, "841453bfc4")  # 9♠ is the answer; J♥ gives away the last tricks
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+        await pilot.press(card_key(screen, "JH"), "enter")
+        await wait_for(pilot, lambda: screen.reasons is not None)
+        await pilot.pause()
+        said = shown_text(screen, "#puzzle-explain")
+        assert "Against 9♠, your J♥ does better on 0, the same on 46 and worse on 50" in said
+        assert "What decides it: if Marko holds 10♠ (on 50 of the 96 deals)" in said
+        assert "At stake are card points: 9♠ takes 17 more card points" in said
+        assert "Working out why" not in said
+        assert "After J♥, both sides at their best:" in said  # the player's own card's line
+        assert f"{letter('puzzle_play')}: play on from this moment" in said
+
+
+async def test_after_a_miss_the_worst_deal_is_played_on_against_the_bots(data_dir: Path) -> None:
+    """Issue #36: the key on the result plays on from the moment, the others holding the
+    cards of the deal where the player's card loses most; the bots play their seats, and
+    the round's end says what each side writes. Enter then asks the next puzzle."""
+    pack = sample_pack()
+    puzzle = by_id(pack, "841453bfc4")
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+        await pilot.press(card_key(screen, "JH"), "enter")
+        await wait_for(pilot, lambda: screen.reasons is not None)
+        reasons = screen.reasons
+        assert reasons is not None
+        await pilot.press(letter("puzzle_play"))
+        await pilot.pause()
+        assert screen.playing_out and not screen.has_class("-answered")
+        rnd = screen.moment
+        assert rnd is not None and rnd.to_act == puzzle.seat
+        held = {s: frozenset(rnd.hand(s)) for s in range(4)}
+        from bela.engine.cards import Card, cards_in
+
+        assert held == {s: frozenset(Card(c) for c in cards_in(reasons.worst[s])) for s in range(4)}
+        talk = screen.query_one("#log").entries  # type: ignore[attr-defined]
+        assert any("the deal where your J♥ loses most" in str(line) for line in talk)
+        # the player's cards, one after another, with Enter; the bots answer at once
+        for _trick in range(2):
+            if screen.moment is not None and screen.moment.result is not None:
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        final = screen.moment
+        assert final is not None and final.result is not None
+        team = puzzle.seat % 2
+        message = shown_text(screen, "#message")
+        assert (
+            f"Played out: we write {final.result.points[team]} and they write "
+            f"{final.result.points[1 - team]}." in message
+        )
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not screen.playing_out and screen.answered is None  # the next puzzle
+
+
+async def test_a_right_answer_has_no_deal_to_play_on(data_dir: Path) -> None:
+    pack = sample_pack()
+    puzzle = by_id(pack, "841453bfc4")
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+        await pilot.press(card_key(screen, "9S"), "enter")
+        await wait_for(pilot, lambda: screen.reasons is not None)
+        said = shown_text(screen, "#puzzle-explain")
+        assert "Against 9♠, the best alternative, J♥, does better on 0" in said
+        assert "play on from this moment" not in said
+        await pilot.press(letter("puzzle_play"))
+        await pilot.pause()
+        assert not screen.playing_out and screen.has_class("-answered")
+
+
+async def test_the_reasons_in_croatian_on_the_screen(data_dir: Path) -> None:
+    pack = sample_pack()
+    puzzle = by_id(pack, "841453bfc4")
+    app = make_app(resume=None, language="hr")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+            await pilot.press(card_key(screen, "JH"), "enter")
+            await wait_for(pilot, lambda: screen.reasons is not None)
+            await pilot.pause()
+            said = shown_text(screen, "#puzzle-explain")
+            assert "Presudno je ovo: ako Marko ima 10♠" in said
+            assert "i: odigraj rundu do kraja od ovog trenutka" in said
+            await pilot.press("i")
+            await pilot.pause()
+            assert screen.playing_out
+    finally:
+        set_language("en")
