@@ -96,6 +96,7 @@ ACTIONS: Final = {
     # after a miss: play on from the moment on the deal where the player's card loses most
     # (the explanation names the letter; the footer has no room for it at 80 columns)
     "puzzle_play": Letter("play_out", N_("Play it out"), _PUZZLE),
+    "puzzle_modes": Letter("modes", N_("Streak or storm"), _PUZZLE),
 }
 """Every lettered action, by the id ``LETTERS`` gives its letter under."""
 
@@ -128,6 +129,7 @@ _LATIN: Final = {
     "puzzle_daily": "y",  # todaY's (d is diamonds)
     "puzzle_rating": "r",
     "puzzle_play": "g",  # Go on playing (p is dalje)
+    "puzzle_modes": "m",
 }
 """English's letters. Russian, Chinese and Arabic use them too: their suit names do not
 start with a letter a terminal sends without switching the keyboard layout."""
@@ -321,8 +323,18 @@ KEYS: Final = (
     ),
     Key(
         "",
-        N_("on the puzzles: the next puzzle, a theme, the daily puzzle, your rating's history"),
-        letters=("puzzle_next", "puzzle_theme", "puzzle_daily", "puzzle_rating"),
+        N_(
+            "on the puzzles: the next puzzle, a theme, the daily puzzle, your rating's history, "
+            "a streak or a storm, playing on after a miss"
+        ),
+        letters=(
+            "puzzle_next",
+            "puzzle_theme",
+            "puzzle_daily",
+            "puzzle_rating",
+            "puzzle_modes",
+            "puzzle_play",
+        ),
     ),
     Key(N_("F1 or ?"), N_("rules and keys"), ("f1", "question_mark")),
     Key(

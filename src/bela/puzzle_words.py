@@ -21,6 +21,7 @@ from bela.outcome_words import sentences
 from bela.wording import card_text, seat_name, suit_name
 
 if TYPE_CHECKING:
+    from bela.archive.puzzle_modes import ModeRun, RunResult, WeakTheme
     from bela.archive.puzzle_pack import Puzzle, PuzzleChoice
     from bela.archive.puzzle_store import Outcome, Streak
     from bela.engine import SeatView
@@ -32,10 +33,13 @@ __all__ = [
     "action_name",
     "choices_name",
     "explanation",
+    "mode_label",
     "puzzle_reasons",
     "question",
     "rating_change",
     "reason_sentences",
+    "run_over",
+    "run_status",
     "shown_voids",
     "signed",
     "streak_text",
@@ -45,6 +49,7 @@ __all__ = [
     "typical_text",
     "verdict",
     "void_sentences",
+    "weak_lines",
     "with_typical",
 ]
 
@@ -413,3 +418,70 @@ def with_typical(puzzle: Puzzle, reasons: Reasons | None) -> Puzzle:
     h = [tuple(Card(c) for c in cards_in(mask)) for mask in reasons.typical]
     lines = tuple(TypicalLine(line.actions, line.written) for line in reasons.lines)
     return dataclasses.replace(puzzle, typical=Typical((h[0], h[1], h[2], h[3]), lines))
+
+
+# ---------------------------------------------------------------------- modes
+
+
+def mode_label(mode: str, best: int) -> str:
+    """A mode as the player chooses it, with the best score kept."""
+    if mode == "storm":
+        return _(
+            "Storm: as many puzzles as you can solve in three minutes (your best: {best})"
+        ).format(best=best)
+    return _("Streak: puzzles one after another until the first miss (your best: {best})").format(
+        best=best
+    )
+
+
+def run_status(run: ModeRun, now: float) -> str:
+    """A run as it goes: ``Puzzle storm: 2:31 left, 4 solved``."""
+    if run.mode == "storm":
+        left = int(run.left(now) + 0.999)
+        return ngettext(
+            "Puzzle storm: {time} left, {n} solved",
+            "Puzzle storm: {time} left, {n} solved",
+            run.solved,
+        ).format(time=f"{left // 60}:{left % 60:02d}", n=run.solved)
+    return ngettext(
+        "Puzzle streak: {n} solved in a row", "Puzzle streak: {n} solved in a row", run.solved
+    ).format(n=run.solved)
+
+
+def run_over(result: RunResult) -> str:
+    """A finished run's score and the best kept, and a new best said as one."""
+    if result.mode == "storm":
+        text = ngettext(
+            "The storm is over: {n} puzzle solved in three minutes (your best: {best}).",
+            "The storm is over: {n} puzzles solved in three minutes (your best: {best}).",
+            result.score,
+        )
+    else:
+        text = ngettext(
+            "The streak is over: {n} puzzle solved in a row (your best: {best}).",
+            "The streak is over: {n} puzzles solved in a row (your best: {best}).",
+            result.score,
+        )
+    said = text.format(n=result.score, best=result.best)
+    if result.new_best and result.score:
+        said = sentences([said, _("A new best!")])
+    return said
+
+
+def weak_lines(weak: Sequence[WeakTheme]) -> list[str]:
+    """The dashboard of the weakest themes: each with its first tries right of tried."""
+    if not weak:
+        return [_("Your weakest themes show once you have tried a few puzzles of a theme.")]
+    lines = [_("Your weakest themes (first tries right):")]
+    for w in weak:
+        lines.append(
+            "  "
+            + ngettext(
+                "{theme}: {right} of {n} right ({share}%)",
+                "{theme}: {right} of {n} right ({share}%)",
+                w.tried,
+            ).format(
+                theme=theme_name(w.theme), right=w.right, n=w.tried, share=round(100 * w.share)
+            )
+        )
+    return lines

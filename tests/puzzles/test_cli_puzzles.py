@@ -504,3 +504,88 @@ def test_the_reasons_are_said_in_croatian(
     )
     assert "lošiji na 50 od 96 pretpostavljenih dijeljenja" in out
     assert "What decides" not in out and "At stake" not in out
+
+
+def test_a_streak_goes_on_until_the_first_miss_and_keeps_the_best(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #36: ``--streak`` asks puzzles until the first miss, then says the score and
+    keeps it as the best (a file in the data folder)."""
+    lines = sample_lines()
+    _own(data_dir, lines)
+    by_id = {p.id: p for p in load_pack(data_dir).puzzles}
+
+    class Answers(io.StringIO):
+        """Answers the asked puzzle right once, then wrong: read from what was printed."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.asked = 0
+
+        def readline(self, size: int | None = -1) -> str:
+            out = capsys.readouterr().out
+            self.seen = getattr(self, "seen", "") + out
+            last = self.seen.rsplit("\n", 1)[-1]
+            if "Enter for the next puzzle" in last:
+                return "\n"
+            if "Your card" in last:
+                ident = self.seen.rsplit("Puzzle ", 1)[1].split(" ", 1)[0]
+                puzzle = by_id[ident]
+                self.asked += 1
+                choice = puzzle.choices[0] if self.asked == 1 else puzzle.choices[1]
+                return str(choice.actions[0]) + "\n"
+            return ""
+
+    answers = Answers()
+    monkeypatch.setattr("sys.stdin", answers)
+    code = main(["puzzles", "--streak"])
+    out = answers.seen + capsys.readouterr().out
+    assert code == 0
+    assert "Puzzle streak: 0 solved in a row" in out and "Puzzle streak: 1 solved in a row" in out
+    assert out.count("Right: ") == 1 and out.count("Not this time") == 1
+    assert "The streak is over: 1 puzzle solved in a row (your best: 1). A new best!" in out
+    assert json.loads((data_dir / "puzzle-modes.json").read_text()) == {"streak": 1, "storm": 0}
+    code, out, _err = _run(["--stats"], capsys, monkeypatch)
+    assert "Streak: puzzles one after another until the first miss (your best: 1)" in out
+
+
+def test_a_storm_says_only_right_or_not_and_counts_the_solved(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, sample_lines())
+    every = "".join(f"{r}{s}\n" for s in "HDSC" for r in ("7", "8", "9", "10", "J", "Q", "K", "A"))
+    code, out, _err = _run(["--storm"], capsys, monkeypatch, every)  # cards, then EOF
+    assert code == 0
+    assert "Puzzle storm: 3:00 left, 0 solved" in out
+    assert "Over 96 guessed deals" not in out  # no long explanation against the clock
+    assert "The storm is over: " in out and "(your best: " in out
+    assert _journal(data_dir)  # the answer is an attempt like any other
+
+
+def test_streak_and_storm_refuse_count_and_daily(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["puzzles", "--streak", "--count", "3"]) == 2
+    assert "--streak and --storm go on by themselves" in capsys.readouterr().err
+    assert main(["puzzles", "--storm", "--stats"]) == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_stats_show_the_weakest_themes(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = sample_lines()
+    _own(data_dir, lines)
+    pack = load_pack(data_dir)
+    store = PuzzleStore(data_dir / INDEX_NAME)
+    with store:
+        for puzzle in pack.puzzles:  # every first try wrong except the leads'
+            right = "lead" in puzzle.themes
+            choice = puzzle.choices[0 if right else 1]
+            store.record(puzzle, choice.actions[0], 5.0)
+    code, out, _err = _run(["--stats"], capsys, monkeypatch)
+    assert code == 0
+    assert "Your weakest themes (first tries right):" in out
+    weak = out.split("Your weakest themes (first tries right):\n", 1)[1].splitlines()
+    assert weak[0].startswith("  second hand: 0 of ")
+    assert not any(line.startswith("  lead:") for line in weak[:3])

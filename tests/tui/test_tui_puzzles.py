@@ -754,3 +754,90 @@ async def test_the_reasons_in_croatian_on_the_screen(data_dir: Path) -> None:
             assert screen.playing_out
     finally:
         set_language("en")
+
+
+# ---------------------------------------------------------------------- modes
+
+
+async def test_a_streak_in_the_app_ends_at_the_first_miss_and_keeps_the_best(
+    data_dir: Path,
+) -> None:
+    """Issue #36: the modes' letter, a streak chosen; the heading counts, the first miss ends
+    it, the explanation says the score, and the best is kept in the data folder."""
+    pack = Pack(tuple(p for p in sample_pack().puzzles if p.kind == "card"))
+    app = make_app(resume=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = PuzzleScreen(pack, store_in(data_dir))
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press(letter("puzzle_modes"))
+        await wait_for(pilot, lambda: app.screen.__class__.__name__ == "ModeScreen")
+        await pilot.press("enter")  # the first mode: the streak
+        await wait_for(pilot, lambda: app.screen is screen and screen.run is not None)
+        assert "Puzzle streak: 0 solved in a row" in shown_text(screen, "#status")
+        for attempt in range(2):
+            puzzle = screen.puzzle
+            assert puzzle is not None
+            card = puzzle.choices[0 if attempt == 0 else 1].actions[0]
+            assert isinstance(card, Play)
+            await pilot.press(card_key(screen, str(card.card)), "enter")
+            await pilot.pause()
+            if attempt == 0:
+                assert screen.run is not None and screen.run.solved == 1
+                await pilot.press("enter")  # the next puzzle
+                await pilot.pause()
+                assert "Puzzle streak: 1 solved in a row" in shown_text(screen, "#status")
+        assert screen.run is None
+        said = shown_text(screen, "#puzzle-explain")
+        assert said.startswith(
+            "The streak is over: 1 puzzle solved in a row (your best: 1). A new best!"
+        )
+    assert json.loads((data_dir / "puzzle-modes.json").read_text()) == {"streak": 1, "storm": 0}
+
+
+async def test_a_storm_counts_down_and_ends_at_three_minutes(data_dir: Path) -> None:
+    pack = sample_pack()
+    app = make_app(resume=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = PuzzleScreen(pack, store_in(data_dir))
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press(letter("puzzle_modes"))
+        await wait_for(pilot, lambda: app.screen.__class__.__name__ == "ModeScreen")
+        await pilot.press("down", "enter")  # the storm
+        await wait_for(pilot, lambda: app.screen is screen and screen.run is not None)
+        run = screen.run
+        assert run is not None and run.mode == "storm"
+        assert "Puzzle storm: 3:00 left, 0 solved" in shown_text(screen, "#status")
+        run.started -= 179.0  # a second left...
+        screen._tick()
+        await pilot.pause()
+        assert "Puzzle storm: 0:01 left" in shown_text(screen, "#status")
+        run.started -= 5.0  # ...and the time is up while a puzzle is asked
+        screen._tick()
+        await pilot.pause()
+        assert screen.run is None
+        assert shown_text(screen, "#message").startswith(
+            "The storm is over: 0 puzzles solved in three minutes (your best: 0)."
+        )
+
+
+async def test_the_rating_screen_shows_the_weakest_themes_and_the_best_scores(
+    data_dir: Path,
+) -> None:
+    pack = sample_pack()
+    store = store_in(data_dir)
+    for puzzle in pack.puzzles:
+        if puzzle.kind == "card":
+            store.record(puzzle, puzzle.choices[1].actions[0], 3.0)  # every first try wrong
+    app = make_app(resume=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_on(pilot, pack.puzzles[0], pack, store)
+        await pilot.press(letter("puzzle_rating"))
+        await wait_for(pilot, lambda: isinstance(app.screen, RatingScreen))
+        said = shown_text(app.screen, "#rating-text")
+        assert "Streak: puzzles one after another until the first miss (your best: 0)" in said
+        assert "Your weakest themes (first tries right):" in said
+        weak = said.split("Your weakest themes (first tries right):\n", 1)[1].splitlines()
+        assert re.fullmatch(r"  [a-z ]+: 0 of [3-9] right \(0%\)", weak[0]), weak[0]
+        assert screen is not None

@@ -72,6 +72,8 @@ class PuzzlesOptions:
     cluster: str | None = None
     seed: int | None = None
     json: bool = False
+    mode: str | None = None
+    """A puzzle mode to play (``streak`` or ``storm``: ``bela.archive.puzzle_modes``)."""
 
 
 def add_puzzles_parser(commands: Any) -> argparse.ArgumentParser:
@@ -130,6 +132,20 @@ def add_puzzles_parser(commands: Any) -> argparse.ArgumentParser:
             "write the puzzles' seed, dealer, actions, seat and answer to FILE (JSON lines; "
             "- for the standard output)"
         ),
+    )
+    shown_as.add_argument(
+        "--streak",
+        action="store_const",
+        const="streak",
+        dest="mode",
+        help=_("puzzle streak: puzzles one after another until the first miss; the best is kept"),
+    )
+    shown_as.add_argument(
+        "--storm",
+        action="store_const",
+        const="storm",
+        dest="mode",
+        help=_("puzzle storm: as many puzzles as you can solve in three minutes; the best is kept"),
     )
     shown_as.add_argument(
         "--stats",
@@ -226,12 +242,15 @@ def puzzles_options(args: argparse.Namespace, parser: argparse.ArgumentParser) -
         parser.error(_("--daily is one puzzle: leave out --theme and --count"))
     if task == "stats" and (args.theme or args.count):
         parser.error(_("--stats covers every theme: leave out --theme and --count"))
+    if args.mode and (args.daily or args.count):
+        parser.error(_("--streak and --storm go on by themselves: leave out --daily and --count"))
     return PuzzlesOptions(
         task=task,
         theme=args.theme,
         daily=args.daily,
         count=args.count,
         export=args.export,
+        mode=args.mode,
     )
 
 
@@ -416,6 +435,13 @@ def _stats(pack: Pack, store: PuzzleStore, out: TextIO) -> int:
                 high=round(max(history[-60:])),
             )
         )
+    from bela.archive.puzzle_modes import read_best
+    from bela.archive.storage import data_dir
+    from bela.puzzle_words import mode_label, weak_lines
+
+    best = read_best(data_dir())
+    lines.extend(mode_label(mode, score) for mode, score in best.items())
+    lines.extend(weak_lines(_weakest(pack, store)))
     themes = store.by_theme(pack)
     if themes:
         lines.append(_("By theme: solved / tried / puzzles"))
@@ -431,12 +457,23 @@ def _stats(pack: Pack, store: PuzzleStore, out: TextIO) -> int:
     return 0
 
 
+def _weakest(pack: Pack, store: PuzzleStore) -> list[Any]:
+    """The player's weakest themes (``bela.archive.puzzle_modes.weakest_themes``)."""
+    from bela.archive.puzzle_modes import weakest_themes
+
+    return weakest_themes(
+        {p.id: p.themes for p in pack.puzzles}, [(a.puzzle, a.right) for a in store.attempts()]
+    )
+
+
 # ---------------------------------------------------------------------- playing
 
 
 def _play(
     pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO, answers: TextIO
 ) -> int:
+    if options.mode is not None:
+        return _play_mode(pack, store, options, out, answers)
     played = 0
     while options.count is None or played < options.count:
         if options.daily:
@@ -456,7 +493,7 @@ def _play(
                     else:
                         print(_("you have solved every puzzle here: well done"), file=out)
                 return 0
-        if not _one(puzzle, store, out, answers, daily=options.daily):
+        if _one(puzzle, store, out, answers, daily=options.daily) is None:
             break
         played += 1
         if options.daily or played == options.count:
@@ -471,8 +508,64 @@ def _play(
     return 0
 
 
-def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, daily: bool) -> bool:
-    """Ask ``puzzle`` and show what the answer did; False when the player stops (q or EOF)."""
+def _play_mode(
+    pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO, answers: TextIO
+) -> int:
+    """A streak (until the first miss) or a storm (three minutes): puzzles near the player's
+    rating one after another, then the score and the best kept (``bela.archive.puzzle_modes``).
+    A storm shows only whether each answer was right, so the clock goes to solving."""
+    from bela.archive.puzzle_modes import ModeRun, record_run
+    from bela.archive.storage import data_dir, os_error_text
+    from bela.puzzle_words import run_over, run_status
+
+    assert options.mode is not None
+    run = ModeRun(options.mode, time.monotonic())
+    done: set[str] = set()
+    while not run.over:
+        puzzle = store.next_puzzle(pack, options.theme, skip=done)
+        if puzzle is None or run.expired(time.monotonic()):
+            break
+        done.add(puzzle.id)
+        with writing_output():
+            print(_wrapped(run_status(run, time.monotonic()), out), file=out)
+        right = _one(puzzle, store, out, answers, daily=False, brief=run.mode == "storm")
+        if right is None:
+            break
+        run.answer(right, time.monotonic())
+        if run.over or run.mode == "storm":
+            continue
+        with writing_output():
+            print(_("Enter for the next puzzle, q to stop: "), end="", file=out, flush=True)
+        text = answers.readline()
+        if not text or text.strip().casefold() in _STOP:
+            with writing_output():
+                print(file=out)
+            break
+    try:
+        result = record_run(data_dir(), run)
+    except OSError as exc:
+        raise CliError(
+            _("your best score could not be kept: {reason}").format(
+                reason=oneline(os_error_text(exc), 200)
+            ),
+            EXIT_ENVIRONMENT,
+        ) from None
+    with writing_output():
+        print(_wrapped(run_over(result), out), file=out)
+    return 0
+
+
+def _one(
+    puzzle: Puzzle,
+    store: PuzzleStore,
+    out: TextIO,
+    answers: TextIO,
+    *,
+    daily: bool,
+    brief: bool = False,
+) -> bool | None:
+    """Ask ``puzzle`` and show what the answer did: whether it was right, or None when the
+    player stops (q or EOF). ``brief``: say only right or not and the rating (a storm)."""
     from bela.archive.storage import os_error_text
     from bela.puzzle_words import (
         explanation,
@@ -504,9 +597,9 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
             if not text:
                 with writing_output():
                     print(file=out)
-                return False
+                return None
             if text.strip().casefold() in _STOP:
-                return False
+                return None
             answer = read_answer(text, rnd, puzzle.seat)
             if isinstance(answer, str):
                 with writing_output():
@@ -525,6 +618,11 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
                 ),
                 EXIT_ENVIRONMENT,
             ) from None
+        if brief:
+            with writing_output():
+                for line in (verdict(puzzle, answer), rating_change(outcome), ""):
+                    print(_wrapped(line, out), file=out)
+            return outcome.right
         lines = [verdict(puzzle, answer), explanation(puzzle, answer)]
         why = puzzle_reasons(puzzle, answer)
         if why is not None:
@@ -548,7 +646,7 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
         with writing_output():
             for line in lines:
                 print(_wrapped(line, out), file=out)
-    return True
+    return outcome.right
 
 
 def _width(out: TextIO) -> int | None:

@@ -56,11 +56,14 @@ from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.table_talk import TableTalk
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
+    from bela.archive.puzzle_modes import ModeRun, RunResult
     from bela.archive.puzzle_pack import Pack, Puzzle
     from bela.archive.puzzle_store import Outcome, PuzzleStore
     from bela.lab.puzzle_reasons import Reasons
 
-__all__ = ["PUZZLE_LETTERS", "PuzzleScreen", "RatingScreen", "ThemeScreen"]
+__all__ = ["PUZZLE_LETTERS", "ModeScreen", "PuzzleScreen", "RatingScreen", "ThemeScreen"]
 
 PUZZLE_LETTERS: Final = (
     "hearts",
@@ -73,6 +76,7 @@ PUZZLE_LETTERS: Final = (
     "puzzle_daily",
     "puzzle_rating",
     "puzzle_play",
+    "puzzle_modes",
 )
 """The lettered actions of the puzzles (``bela.keys``), in the player's language."""
 
@@ -144,6 +148,11 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         """Why the answer is right, once worked out (``_explain``, off the UI's thread)."""
         self.playing_out = False
         """Playing on from the moment on the deal where the player's card loses most."""
+        self.run: ModeRun | None = None
+        """A streak or a storm under way (``bela.archive.puzzle_modes``)."""
+        self.run_result: RunResult | None = None
+        """The run that ended with the answer on show (said above the explanation)."""
+        self.clock: Timer | None = None
 
     # ------------------------------------------------------------------ layout
 
@@ -231,6 +240,12 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "puzzles")
+        if self.run is not None:  # a run left half-way still counts for the best score
+            from bela.archive.puzzle_modes import record_run
+            from bela.archive.storage import data_dir
+
+            with contextlib.suppress(OSError):
+                record_run(data_dir(), self.run)
         if self.store is not None:
             self.store.close()
 
@@ -241,7 +256,7 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         self.puzzle, self.daily_of = puzzle, daily
         self.moment = puzzle.moment()
         self.answered = None
-        self.reasons, self.playing_out = None, False
+        self.reasons, self.playing_out, self.run_result = None, False, None
         self.workers.cancel_group(self, "reasons")
         # the cursor starts on the first card that may be played, as at the table
         cards = hand_model(self.moment, puzzle.seat, None)
@@ -438,6 +453,10 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
             )
             outcome = None
         self.answered, self.outcome = action, outcome
+        if self.run is not None:
+            self.run.answer(puzzle.is_right(action), time.monotonic())
+            if self.run.over:
+                self._end_run()
         self._show_explanation()
         scroll = self.query_one("#puzzle-answer", VerticalScroll)
         scroll.scroll_home(animate=False)
@@ -450,9 +469,12 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         puzzle, action = self.puzzle, self.answered
         assert puzzle is not None and action is not None
         pending = self.reasons is None and puzzle.kind == "card"
-        self.query_one("#puzzle-explain", Static).update(
-            explanation(puzzle, action, self.outcome, self.reasons, pending=pending)
-        )
+        text = explanation(puzzle, action, self.outcome, self.reasons, pending=pending)
+        if self.run_result is not None:
+            from bela.puzzle_words import run_over
+
+            text = Text("\n").join([Text(run_over(self.run_result), style="bold reverse"), text])
+        self.query_one("#puzzle-explain", Static).update(text)
         self.set_class(True, "-answered")
         self.query_one("#puzzle-answer", VerticalScroll).focus()
 
@@ -473,6 +495,66 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         at = scroll.scroll_y
         self._show_explanation()
         scroll.scroll_to(y=at, animate=False)
+
+    # ------------------------------------------------------------------ modes
+
+    def action_modes(self) -> None:
+        """Choose a streak or a storm."""
+        from bela.archive.puzzle_modes import read_best
+        from bela.archive.storage import data_dir
+
+        if self.pack is not None and self.store is not None:
+            self.app.push_screen(ModeScreen(read_best(data_dir())), self._moded)
+
+    def _moded(self, mode: str | None) -> None:
+        from bela.archive.puzzle_modes import ModeRun
+
+        if not mode:
+            return
+        if self.run is not None:
+            self._end_run()
+        self.run = ModeRun(mode, time.monotonic())
+        if mode == "storm":
+            self.clock = self.set_interval(1.0, self._tick)
+        self.action_next_puzzle()
+
+    def _tick(self) -> None:
+        """A storm's clock: the heading counts down; at zero the storm is over."""
+        run = self.run
+        if run is None:
+            return
+        if run.expired(time.monotonic()):
+            self._end_run()
+            if self.answered is not None and not self.playing_out:
+                self._show_explanation()
+        self.refresh_view()
+
+    def _end_run(self) -> None:
+        """Keep the run's score (the best of each mode, in the data folder) and say it."""
+        from bela.archive.puzzle_modes import RunResult, record_run
+        from bela.archive.storage import data_dir, os_error_text
+        from bela.puzzle_words import run_over
+
+        run = self.run
+        if run is None:
+            return
+        self.run = None
+        if self.clock is not None:
+            self.clock.stop()
+            self.clock = None
+        try:
+            result = record_run(data_dir(), run)
+        except OSError as exc:
+            self.notify(
+                _("Your best score could not be kept: {error}").format(error=os_error_text(exc)),
+                severity="error",
+                timeout=8,
+            )
+            result = RunResult(run.mode, run.solved, run.solved, run.solved)
+        self.run_result = result
+        self.notify(run_over(result), timeout=8)
+        if self.answered is None:
+            self._say(run_over(result))
 
     # ------------------------------------------------------------------ playing on
 
@@ -599,11 +681,17 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         cursor = None if self.unchosen else self.cursor
         self.query_one("#hand", Hand).model = hand_model(rnd, me, cursor)
         self.query_one("#puzzle-card", Static).update(Text("\n").join(card))
+        if self.run_result is not None and self.answered is None:
+            return  # the run's end stays said under the trick
         if not self.query_one("#message", Static).has_class("-error") or self.answered:
             self._say(self._prompt(bidding))
 
     def _heading(self, puzzle: Puzzle) -> str:
         store = self.store
+        if self.run is not None:
+            from bela.puzzle_words import run_status
+
+            return run_status(self.run, time.monotonic())
         rating = round(store.player().rating) if store is not None else 1500
         if self.daily_of is not None:
             return _("Daily puzzle of {date} · your rating {rating}").format(
@@ -634,6 +722,35 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
                 suits=suits, key=keys[4]
             )
         return _("Choose your card with ←/→ or 1-8, then Enter.")
+
+
+class ModeScreen(ModalScreen[str | None]):
+    """A streak or a storm, each with the best score kept; dismissed with the mode chosen,
+    or None when closed without a choice."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Back"))]
+
+    def __init__(self, best: dict[str, int]) -> None:
+        super().__init__()
+        self.best = best
+
+    def compose(self) -> ComposeResult:
+        from bela.puzzle_words import mode_label
+
+        options = [Option(Text(mode_label(m, n)), id=m) for m, n in self.best.items()]
+        with Vertical(classes="dialog"):
+            yield Static(_("Which puzzle mode?"), classes="title")
+            yield OptionList(*options, id="modes")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#modes", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class ThemeScreen(ModalScreen[str | None]):
@@ -719,6 +836,19 @@ class RatingScreen(Screen[None]):
                 ).format(n=store.daily_solved())
             ),
         ]
+        from bela.archive.puzzle_modes import read_best, weakest_themes
+        from bela.archive.storage import data_dir
+        from bela.puzzle_words import mode_label, weak_lines
+
+        for mode, best in read_best(data_dir()).items():
+            lines.append(Text(mode_label(mode, best)))
+        weak = weakest_themes(
+            {p.id: p.themes for p in self.pack.puzzles},
+            [(a.puzzle, a.right) for a in store.attempts()],
+        )
+        lines.extend(
+            Text(line, style="bold" if i == 0 else "") for i, line in enumerate(weak_lines(weak))
+        )
         for theme, counts in store.by_theme(self.pack).items():
             lines.append(
                 Text(
