@@ -693,6 +693,7 @@ async def test_after_a_miss_the_worst_deal_is_played_on_against_the_bots(data_di
         await pilot.press(letter("puzzle_play"))
         await pilot.pause()
         assert screen.playing_out and not screen.has_class("-answered")
+        assert "Playing on: the deal where your card loses most" in shown_text(screen, "#status")
         rnd = screen.moment
         assert rnd is not None and rnd.to_act == puzzle.seat
         held = {s: frozenset(rnd.hand(s)) for s in range(4)}

@@ -24,7 +24,7 @@ import time
 from datetime import UTC, date, datetime
 from pathlib import Path
 from random import Random
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rich.text import Text
 from textual import work
@@ -102,6 +102,49 @@ def own_files(directory: Path) -> tuple[tuple[str, int, int], ...]:
                 stat = entry.stat()
                 out.append((entry.name, stat.st_size, stat.st_mtime_ns))
     return tuple(out)
+
+
+_POOL: list[Any] = []
+"""The one worker process the reasons are worked out in (made at the first answer)."""
+
+
+def worked_out(puzzle: Puzzle, action: Action) -> Reasons | None:
+    """``bela.puzzle_words.puzzle_reasons`` in a worker process of its own.
+
+    The exact solver runs compiled and holds Python's lock for long stretches: on a thread
+    of the app it froze the screen for up to half a second at a time (measured on a loaded
+    two-core machine). A process leaves the app's thread free; the thread that waits for it
+    sleeps. Where no process can be started, it runs on the calling thread instead.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from bela.puzzle_words import puzzle_reasons
+
+    global USE_PROCESS
+    if USE_PROCESS:
+        try:
+            if not _POOL:
+                import multiprocessing
+
+                from bela.lab.runner import start_method
+
+                context = multiprocessing.get_context(start_method())
+                _POOL.append(ProcessPoolExecutor(max_workers=1, mp_context=context))
+            result: Reasons | None = _POOL[0].submit(puzzle_reasons, puzzle, action).result()
+            return result
+        except BrokenProcessPool:
+            _POOL.clear()  # the process died: the next answer starts a fresh one
+        except (OSError, RuntimeError, ValueError):
+            # no process can be started here (under a test runner that captures the
+            # terminal, forkserver refuses its descriptors): the thread it is, from now on
+            _POOL.clear()
+            USE_PROCESS = False
+    return puzzle_reasons(puzzle, action)
+
+
+USE_PROCESS = True
+"""Whether ``worked_out`` uses a worker process (False once one could not be started)."""
 
 
 def today() -> date:
@@ -480,11 +523,9 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
 
     @work(thread=True, exclusive=True, group="reasons")
     def _explain(self, puzzle: Puzzle, action: Action) -> None:
-        """Work out why (fresh guessed deals, each solved exactly: up to a second or two of
-        CPU at the second trick) off the UI's thread, then show it."""
-        from bela.puzzle_words import puzzle_reasons
-
-        reasons = puzzle_reasons(puzzle, action)
+        """Work out why (fresh guessed deals, each solved exactly: a quarter of a second of
+        CPU on average, up to two seconds at the second trick) off the UI, then show it."""
+        reasons = worked_out(puzzle, action)
         self.app.call_from_thread(self._explained, puzzle, action, reasons)
 
     def _explained(self, puzzle: Puzzle, action: Action, reasons: Reasons | None) -> None:
@@ -688,6 +729,8 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
 
     def _heading(self, puzzle: Puzzle) -> str:
         store = self.store
+        if self.playing_out:
+            return _("Playing on: the deal where your card loses most")
         if self.run is not None:
             from bela.puzzle_words import run_status
 
