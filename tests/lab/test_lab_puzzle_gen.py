@@ -24,7 +24,7 @@ from bela.lab.puzzle_themes import THEMES, themes_of
 pytestmark = pytest.mark.slow  # judging real deals: about a minute of CPU in all
 
 SEEDS = (10, 12, 17)
-SMALL = GenSettings(deals=16, bids=False, from_trick=5)
+SMALL = GenSettings(deals=16, bids=False, from_trick=5, variety=False)
 
 
 @pytest.fixture(scope="module")
