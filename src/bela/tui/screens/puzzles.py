@@ -134,13 +134,19 @@ def worked_out(puzzle: Puzzle, action: Action) -> Reasons | None:
             result: Reasons | None = _POOL[0].submit(puzzle_reasons, puzzle, action).result()
             return result
         except BrokenProcessPool:
-            _POOL.clear()  # the process died: the next answer starts a fresh one
+            _drop_pool()  # the process died: the next answer starts a fresh one
         except (OSError, RuntimeError, ValueError):
             # no process can be started here (under a test runner that captures the
             # terminal, forkserver refuses its descriptors): the thread it is, from now on
-            _POOL.clear()
+            _drop_pool()
             USE_PROCESS = False
     return puzzle_reasons(puzzle, action)
+
+
+def _drop_pool() -> None:
+    for pool in _POOL:
+        pool.shutdown(wait=False, cancel_futures=True)
+    _POOL.clear()
 
 
 USE_PROCESS = True
