@@ -38,6 +38,7 @@ __all__ = [
     "question",
     "rating_change",
     "reason_sentences",
+    "reasons_ready",
     "run_over",
     "run_status",
     "shown_voids",
@@ -291,6 +292,14 @@ def puzzle_reasons(puzzle: Puzzle, action: Action) -> Reasons | None:
     digest = hashlib.blake2b(f"reasons:{puzzle.id}".encode(), digest_size=8).digest()
     rng = Random(int.from_bytes(digest, "big"))
     return reasons(puzzle.moment(), puzzle.answer, action, rng)
+
+
+def reasons_ready() -> bool:
+    """Import what ``puzzle_reasons`` needs (a worker process warms up with it, so that the
+    first answer does not wait for the imports)."""
+    import bela.lab.puzzle_reasons  # noqa: F401
+
+    return True
 
 
 def _names(actions: Sequence[Action]) -> str:

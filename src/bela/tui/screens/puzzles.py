@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
+import threading
 import time
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -104,8 +106,43 @@ def own_files(directory: Path) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
+_POOL_LOCK = threading.Lock()
 _POOL: list[Any] = []
 """The one worker process the reasons are worked out in (made at the first answer)."""
+
+
+def warm_up() -> None:
+    """Start the reasons' worker process and its imports before the first answer (where no
+    process can be started, the reasons will be worked out on a thread)."""
+    from bela.puzzle_words import reasons_ready
+
+    global USE_PROCESS
+    if not USE_PROCESS or sys.__stderr__ is None:
+        return
+    try:
+        _in_process(reasons_ready)
+    except Exception:  # any failure to start means: no process here
+        _drop_pool()
+        USE_PROCESS = False
+
+
+def _in_process(fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` in the worker process (``ProcessPoolExecutor``'s errors raised as they
+    come; ``worked_out`` says what each means)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    # the app has replaced sys.stderr with an object whose descriptor is no file:
+    # multiprocessing hands its helper processes the real one
+    with _POOL_LOCK, contextlib.redirect_stderr(sys.__stderr__):
+        if not _POOL:
+            import multiprocessing
+
+            from bela.lab.runner import start_method
+
+            context = multiprocessing.get_context(start_method())
+            _POOL.append(ProcessPoolExecutor(max_workers=1, mp_context=context))
+        future = _POOL[0].submit(fn, *args)
+    return future.result()
 
 
 def worked_out(puzzle: Puzzle, action: Action) -> Reasons | None:
@@ -116,22 +153,14 @@ def worked_out(puzzle: Puzzle, action: Action) -> Reasons | None:
     two-core machine). A process leaves the app's thread free; the thread that waits for it
     sleeps. Where no process can be started, it runs on the calling thread instead.
     """
-    from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     from bela.puzzle_words import puzzle_reasons
 
     global USE_PROCESS
-    if USE_PROCESS:
+    if USE_PROCESS and sys.__stderr__ is not None:
         try:
-            if not _POOL:
-                import multiprocessing
-
-                from bela.lab.runner import start_method
-
-                context = multiprocessing.get_context(start_method())
-                _POOL.append(ProcessPoolExecutor(max_workers=1, mp_context=context))
-            result: Reasons | None = _POOL[0].submit(puzzle_reasons, puzzle, action).result()
+            result: Reasons | None = _in_process(puzzle_reasons, puzzle, action)
             return result
         except BrokenProcessPool:
             _drop_pool()  # the process died: the next answer starts a fresh one
@@ -286,6 +315,12 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
                 timeout=6,
             )
         self.action_next_puzzle()
+        self._warm()
+
+    @work(thread=True, group="warm-up")
+    def _warm(self) -> None:
+        """Start the reasons' worker process while the player reads the first puzzle."""
+        warm_up()
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "puzzles")
