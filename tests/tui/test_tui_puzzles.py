@@ -842,3 +842,28 @@ async def test_the_rating_screen_shows_the_weakest_themes_and_the_best_scores(
         weak = said.split("Your weakest themes (first tries right):\n", 1)[1].splitlines()
         assert re.fullmatch(r"  [a-z ]+: 0 of [3-9] right \(0%\)", weak[0]), weak[0]
         assert screen is not None
+
+
+def test_the_reasons_are_worked_out_in_a_worker_process(tmp_path: Path) -> None:
+    """The exact solver holds Python's lock for long stretches: on the app's thread it froze
+    the screen for up to half a second at a time. ``worked_out`` runs it in a worker process
+    (in a process of its own here: pytest's captured descriptors stop multiprocessing)."""
+    import subprocess
+    import sys
+
+    script = f"""
+import sys
+from bela.archive.puzzle_pack import read_lines
+from bela.engine import Play
+from bela.tui.screens import puzzles
+pack = read_lines(open({str(SAMPLE)!r}, encoding="utf-8").read().splitlines())
+puzzle = pack.by_id["841453bfc4"]
+puzzles.warm_up()
+reasons = puzzles.worked_out(puzzle, Play(puzzle.choices[1].actions[0].card))
+print(puzzles.USE_PROCESS, len(puzzles._POOL), reasons.worse, reasons.deals)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "1", "50", "96"]
