@@ -78,5 +78,5 @@ def test_the_generator_keeps_a_cheapest_card_puzzle_only_now_and_then() -> None:
     rows = {p["id"]: p for p in _sample()}
     rng = Random(1)
     kept = sum(_varied(rows["841453bfc4"], rng) for _ in range(1000))
-    assert 100 < kept < 300  # CHEAP_KEEP is 0.2
+    assert 40 < kept < 130  # CHEAP_KEEP is 0.08
     assert all(_varied(rows["b5b3240c99"], rng) for _ in range(50))

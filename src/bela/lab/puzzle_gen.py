@@ -241,8 +241,11 @@ def puzzles_of_deal(seed: int, settings: GenSettings = GenSettings()) -> list[di
 
 TWO_CHOICE_CHANCE: Final = 0.25
 """The chance that a card moment of two legal cards is judged (``GenSettings.variety``)."""
-CHEAP_KEEP: Final = 0.2
-"""The chance that a puzzle answered by the cheapest legal card is kept (``variety``)."""
+CHEAP_KEEP: Final = 0.08
+"""The chance that a puzzle answered by the cheapest legal card is kept (``variety``).
+Measured on 200 deals (seeds 4,000,000 on, cards only): with two-card moments judged a
+quarter of the time, about 50 verified puzzles were answered by the cheapest card and 12
+were not; keeping a twelfth of the first brings them near the pack's 25%."""
 
 
 def _varied(puzzle: dict[str, Any], rng: Random) -> bool:
