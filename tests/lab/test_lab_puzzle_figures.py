@@ -80,3 +80,20 @@ def test_the_generator_keeps_a_cheapest_card_puzzle_only_now_and_then() -> None:
     kept = sum(_varied(rows["841453bfc4"], rng) for _ in range(1000))
     assert 40 < kept < 130  # CHEAP_KEEP is 0.08
     assert all(_varied(rows["b5b3240c99"], rng) for _ in range(50))
+
+
+def test_assembling_a_pack_keeps_its_variety(tmp_path: Path) -> None:
+    import gzip
+
+    from bela.lab.puzzle_assemble import main as assemble_main
+
+    out = tmp_path / "pack.jsonl.gz"
+    assert assemble_main([str(out), str(SAMPLE), "--keep-all"]) == 0
+    with gzip.open(out, "rt") as f:
+        every = [json.loads(line) for line in f]
+    assert len(every) == 8  # three of the sample were found at the bar, before the room to spare
+    assert assemble_main([str(out), str(SAMPLE)]) == 0
+    with gzip.open(out, "rt") as f:
+        kept = [json.loads(line) for line in f]
+    assert [p["id"] for p in kept] == [p["id"] for p in select(every)]
+    assert len(kept) < len(every)  # most of them are answered by the cheapest card
