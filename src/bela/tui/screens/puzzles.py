@@ -173,9 +173,11 @@ def worked_out(puzzle: Puzzle, action: Action) -> Reasons | None:
 
 
 def _drop_pool() -> None:
-    for pool in _POOL:
-        pool.shutdown(wait=False, cancel_futures=True)
-    _POOL.clear()
+    """Stop the worker process (if any), without waiting for it."""
+    with _POOL_LOCK:
+        for pool in _POOL:
+            pool.shutdown(wait=False, cancel_futures=True)
+        _POOL.clear()
 
 
 USE_PROCESS = True
@@ -324,6 +326,7 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "puzzles")
+        _drop_pool()  # the reasons' worker process goes with the screen (F6 starts it again)
         if self.run is not None:  # a run left half-way still counts for the best score
             from bela.archive.puzzle_modes import record_run
             from bela.archive.storage import data_dir
