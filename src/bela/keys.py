@@ -99,6 +99,10 @@ ACTIONS: Final = {
     "puzzle_theme": Letter("theme", N_("Theme"), _PUZZLE, show=True),
     "puzzle_daily": Letter("daily", N_("Daily"), _PUZZLE, show=True),
     "puzzle_rating": Letter("rating", N_("Rating"), _PUZZLE, show=True),
+    # after a miss: play on from the moment on the deal where the player's card loses most
+    # (the explanation names the letter; the footer has no room for it at 80 columns)
+    "puzzle_play": Letter("play_out", N_("Play it out"), _PUZZLE),
+    "puzzle_modes": Letter("modes", N_("Streak or storm"), _PUZZLE),
 }
 """Every lettered action, by the id ``LETTERS`` gives its letter under."""
 
@@ -131,6 +135,8 @@ _LATIN: Final = {
     "puzzle_theme": "t",
     "puzzle_daily": "y",  # todaY's (d is diamonds)
     "puzzle_rating": "r",
+    "puzzle_play": "g",  # Go on playing (p is dalje)
+    "puzzle_modes": "m",
 }
 """English's letters. Russian, Chinese and Arabic use them too: their suit names do not
 start with a letter a terminal sends without switching the keyboard layout."""
@@ -151,6 +157,7 @@ LETTERS: Final[dict[str, dict[str, str]]] = {
         "puzzle_theme": "v",  # vrsta zadatka (t is tref)
         "puzzle_daily": "z",  # zadatak dana
         "puzzle_rating": "r",  # rejting (razgovor is not on the puzzles)
+        "puzzle_play": "i",  # odigraj
     },
     # corazones, diamantes, picas, tréboles; s for paSo, h for hablar (t is tréboles)
     "es": {
@@ -163,6 +170,7 @@ LETTERS: Final[dict[str, dict[str, str]]] = {
         "talk": "h",
         "puzzle_theme": "e",  # tema (t is tréboles)
         "puzzle_daily": "y",  # el de hoY
+        "puzzle_play": "j",  # jugar
     },
     "ru": _LATIN,
     "zh": _LATIN,
@@ -438,8 +446,18 @@ KEYS: Final = (
     ),
     Key(
         "",
-        N_("on the puzzles: the next puzzle, a theme, the daily puzzle, your rating's history"),
-        letters=("puzzle_next", "puzzle_theme", "puzzle_daily", "puzzle_rating"),
+        N_(
+            "on the puzzles: the next puzzle, a theme, the daily puzzle, your rating's history, "
+            "a streak or a storm, playing on after a miss"
+        ),
+        letters=(
+            "puzzle_next",
+            "puzzle_theme",
+            "puzzle_daily",
+            "puzzle_rating",
+            "puzzle_modes",
+            "puzzle_play",
+        ),
     ),
     Key(N_("F1 or ?"), N_("rules and keys"), ("f1", "question_mark")),
     Key(

@@ -21,9 +21,11 @@ from bela.outcome_words import sentences
 from bela.wording import card_text, seat_name, suit_name, suit_symbol
 
 if TYPE_CHECKING:
+    from bela.archive.puzzle_modes import ModeRun, RunResult, WeakTheme
     from bela.archive.puzzle_pack import Puzzle, PuzzleChoice
     from bela.archive.puzzle_store import Outcome, Streak
     from bela.engine import SeatView
+    from bela.lab.puzzle_reasons import Reasons
 
 __all__ = [
     "PROVISIONAL_RD",
@@ -31,8 +33,14 @@ __all__ = [
     "action_name",
     "choices_name",
     "explanation",
+    "mode_label",
+    "puzzle_reasons",
     "question",
     "rating_change",
+    "reason_sentences",
+    "reasons_ready",
+    "run_over",
+    "run_status",
     "shown_voids",
     "signed",
     "streak_text",
@@ -42,6 +50,8 @@ __all__ = [
     "typical_text",
     "verdict",
     "void_sentences",
+    "weak_lines",
+    "with_typical",
 ]
 
 PROVISIONAL_RD: Final = 110.0
@@ -265,3 +275,223 @@ def void_sentences(seat: int, view: SeatView) -> list[str]:
         )
         for other, suits in shown_voids(seat, view).items()
     ]
+
+
+# ---------------------------------------------------------------------- reasons
+
+
+def puzzle_reasons(puzzle: Puzzle, action: Action) -> Reasons | None:
+    """Why the answer beats ``action`` (or, when it is the answer, the best alternative),
+    computed from fresh guessed deals (``bela.lab.puzzle_reasons``; about a second of CPU at
+    the second trick, far less later: the app runs it off the UI's thread). Seeded by the
+    puzzle's id, so the app and the command line give the same reasons."""
+    import hashlib
+    from random import Random
+
+    from bela.lab.puzzle_reasons import reasons
+
+    digest = hashlib.blake2b(f"reasons:{puzzle.id}".encode(), digest_size=8).digest()
+    rng = Random(int.from_bytes(digest, "big"))
+    return reasons(puzzle.moment(), puzzle.answer, action, rng)
+
+
+def reasons_ready() -> bool:
+    """Import what ``puzzle_reasons`` needs (a worker process warms up with it, so that the
+    first answer does not wait for the imports)."""
+    import bela.lab.puzzle_reasons  # noqa: F401
+
+    return True
+
+
+def _names(actions: Sequence[Action]) -> str:
+    names = [action_name(a) for a in actions]
+    if len(names) == 1:
+        return names[0]
+    return _("{cards} or {last}").format(cards=_(", ").join(names[:-1]), last=names[-1])
+
+
+def reason_sentences(reasons: Reasons) -> list[str]:
+    """The reasons in words: how often the compared card does better, the same, worse; the
+    hidden fact that decides it; what is at stake. One message per kind of reason."""
+    answer = _names(reasons.answer)
+    other = _names(reasons.other)
+    n = reasons.deals
+    counts = {"better": reasons.better, "equal": reasons.equal, "worse": reasons.worse}
+    if reasons.mine:
+        head = ngettext(
+            "Against {answer}, your {mine} does better on {better}, the same on {equal} and "
+            "worse on {worse} of {n} guessed deal.",
+            "Against {answer}, your {mine} does better on {better}, the same on {equal} and "
+            "worse on {worse} of {n} guessed deals.",
+            n,
+        )
+    else:
+        head = ngettext(
+            "Against {answer}, the best alternative, {mine}, does better on {better}, the same "
+            "on {equal} and worse on {worse} of {n} guessed deal.",
+            "Against {answer}, the best alternative, {mine}, does better on {better}, the same "
+            "on {equal} and worse on {worse} of {n} guessed deals.",
+            n,
+        )
+    out = [head.format(answer=answer, mine=other, n=n, **counts)]
+    holding = reasons.holding
+    if holding is not None:
+        loss = max(1, round(holding.loss))
+        out.append(
+            ngettext(
+                "What decides it: if {name} holds {card} (on {k} of the {n} deals), {mine} does "
+                "worse than {answer} on {worse} of those deals, by {loss} written point on "
+                "average there.",
+                "What decides it: if {name} holds {card} (on {k} of the {n} deals), {mine} does "
+                "worse than {answer} on {worse} of those deals, by {loss} written points on "
+                "average there.",
+                loss,
+            ).format(
+                name=seat_name(holding.seat),
+                card=card_text(holding.card),
+                k=holding.deals,
+                n=n,
+                mine=other,
+                answer=answer,
+                worse=holding.worse,
+                loss=loss,
+            )
+        )
+    for stake in reasons.stakes:
+        text = _stake_sentence(stake.kind, stake.deals, stake.value, answer, other)
+        if text is not None:
+            out.append(text)
+    return out
+
+
+def _stake_sentence(kind: str, k: int, value: float, answer: str, other: str) -> str | None:
+    """What is at stake, one message per kind (``bela.lab.puzzle_reasons.Stake``)."""
+    if kind == "fall-ours":
+        text = ngettext(
+            "At stake is our call: on {k} of these deals {mine} makes us fall, where {answer} "
+            "makes it.",
+            "At stake is our call: on {k} of these deals {mine} makes us fall, where {answer} "
+            "makes it.",
+            k,
+        )
+    elif kind == "fall-theirs":
+        text = ngettext(
+            "At stake is their call: on {k} of these deals {answer} makes them fall, where "
+            "{mine} lets them make it.",
+            "At stake is their call: on {k} of these deals {answer} makes them fall, where "
+            "{mine} lets them make it.",
+            k,
+        )
+    elif kind == "stiglja-ours":
+        text = ngettext(
+            "At stake is štiglja: on {k} of these deals {answer} takes every trick for us, and "
+            "{mine} does not.",
+            "At stake is štiglja: on {k} of these deals {answer} takes every trick for us, and "
+            "{mine} does not.",
+            k,
+        )
+    elif kind == "stiglja-theirs":
+        text = ngettext(
+            "At stake is štiglja: on {k} of these deals {mine} lets them take every trick, and "
+            "{answer} does not.",
+            "At stake is štiglja: on {k} of these deals {mine} lets them take every trick, and "
+            "{answer} does not.",
+            k,
+        )
+    elif kind == "points":
+        points = round(value)
+        if points <= 0:
+            return None
+        return ngettext(
+            "At stake are card points: {answer} takes {points} more card point for us on "
+            "average than {mine}.",
+            "At stake are card points: {answer} takes {points} more card points for us on "
+            "average than {mine}.",
+            points,
+        ).format(answer=answer, mine=other, points=points)
+    else:
+        return None
+    return text.format(k=k, answer=answer, mine=other)
+
+
+def with_typical(puzzle: Puzzle, reasons: Reasons | None) -> Puzzle:
+    """The puzzle with the reasons' typical deal in place of the pack's: the deal of the
+    median advantage, played out after the answer and after the card compared (the
+    player's own when it was not the answer). Without reasons, the puzzle as it is."""
+    import dataclasses
+
+    from bela.archive.puzzle_pack import Typical, TypicalLine
+    from bela.engine.cards import Card, cards_in
+
+    if reasons is None:
+        return puzzle
+    h = [tuple(Card(c) for c in cards_in(mask)) for mask in reasons.typical]
+    lines = tuple(TypicalLine(line.actions, line.written) for line in reasons.lines)
+    return dataclasses.replace(puzzle, typical=Typical((h[0], h[1], h[2], h[3]), lines))
+
+
+# ---------------------------------------------------------------------- modes
+
+
+def mode_label(mode: str, best: int) -> str:
+    """A mode as the player chooses it, with the best score kept."""
+    if mode == "storm":
+        return _(
+            "Storm: as many puzzles as you can solve in three minutes (your best: {best})"
+        ).format(best=best)
+    return _("Streak: puzzles one after another until the first miss (your best: {best})").format(
+        best=best
+    )
+
+
+def run_status(run: ModeRun, now: float) -> str:
+    """A run as it goes: ``Puzzle storm: 2:31 left, 4 solved``."""
+    if run.mode == "storm":
+        left = int(run.left(now) + 0.999)
+        return ngettext(
+            "Puzzle storm: {time} left, {n} solved",
+            "Puzzle storm: {time} left, {n} solved",
+            run.solved,
+        ).format(time=f"{left // 60}:{left % 60:02d}", n=run.solved)
+    return ngettext(
+        "Puzzle streak: {n} solved in a row", "Puzzle streak: {n} solved in a row", run.solved
+    ).format(n=run.solved)
+
+
+def run_over(result: RunResult) -> str:
+    """A finished run's score and the best kept, and a new best said as one."""
+    if result.mode == "storm":
+        text = ngettext(
+            "The storm is over: {n} puzzle solved in three minutes (your best: {best}).",
+            "The storm is over: {n} puzzles solved in three minutes (your best: {best}).",
+            result.score,
+        )
+    else:
+        text = ngettext(
+            "The streak is over: {n} puzzle solved in a row (your best: {best}).",
+            "The streak is over: {n} puzzles solved in a row (your best: {best}).",
+            result.score,
+        )
+    said = text.format(n=result.score, best=result.best)
+    if result.new_best and result.score:
+        said = sentences([said, _("A new best!")])
+    return said
+
+
+def weak_lines(weak: Sequence[WeakTheme]) -> list[str]:
+    """The dashboard of the weakest themes: each with its first tries right of tried."""
+    if not weak:
+        return [_("Your weakest themes show once you have tried a few puzzles of a theme.")]
+    lines = [_("Your weakest themes (first tries right):")]
+    for w in weak:
+        lines.append(
+            "  "
+            + ngettext(
+                "{theme}: {right} of {n} right ({share}%)",
+                "{theme}: {right} of {n} right ({share}%)",
+                w.tried,
+            ).format(
+                theme=theme_name(w.theme), right=w.right, n=w.tried, share=round(100 * w.share)
+            )
+        )
+    return lines

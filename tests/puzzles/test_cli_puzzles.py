@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -80,8 +81,14 @@ def test_a_puzzle_answered_right_on_stdin(
     assert "A♥ is not in your hand" in out
     assert "Right: 9♠." in out
     assert "Over 96 guessed deals" in out and "−58" in out and "−100" in out
-    assert "In a typical deal, after 9♠ we write 69 and they write 93." in out
-    assert "  9♠ 8♥ 10♠ 8♠ | K♦ 10♥ J♥ Q♥\n" in out  # the typical deal's play, trick by trick
+    # the typical deal (of the median advantage, worked out at the answer) played both ways
+    assert (
+        "In a typical deal, after 9♠ we write 69 and they write 93. "
+        "After J♥ we write 30 and they write 132." in out
+    )
+    assert "  9♠ 8♠ 10♠ 8♥ | K♦ 10♥ J♥ Q♥\n" in out  # the typical deal's play, trick by trick
+    assert "Against 9♠, the best alternative, J♥, does better on 0, the same on 46" in out
+    assert "In the app's puzzles (F6)" not in out  # no deal to play on after a right answer
     assert "Enter for the next puzzle" not in out  # --count 1: nothing more to wait for
     assert "The real deal:" in out
     assert "Your rating: 1500 → " in out
@@ -357,7 +364,8 @@ def test_a_puzzle_in_croatian(
     code, out, _err = _run(["--lang", "hr", "--count", "1"], capsys, monkeypatch, "xx\n9S\n")
     assert code == 0
     for words in (
-        "Zadatak 841453bfc4 · rejting 1300 · prvi u štihu, zadnji štihovi",
+        "Zadatak 841453bfc4 · rejting 1300\n",  # the themes only after the answer
+        "Teme: prvi u štihu, zadnji štihovi · rejting zadatka 1300",
         "Dijeli: Ivo.",
         "Adut: ♣ tref, zove Ana.",
         "Štih 7: ti otvaraš.",
@@ -440,3 +448,145 @@ def test_the_theme_is_taken_by_its_name_in_the_players_language() -> None:
         assert "lead (prvi u štihu)" in parser.format_help().replace("\n", " ").replace("  ", " ")
     finally:
         set_language("en")
+
+
+def test_a_miss_says_why_in_words_and_the_theme_only_afterwards(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #36: the reasons, computed from guessed deals (how often the card does better,
+    the same, worse; the hidden fact; what is at stake), and the theme after the answer."""
+    _own(data_dir, [sample_lines()[0]])  # 9♠ is the answer; J♥ gives away the last tricks
+    code, out, _err = _run(["--count", "1"], capsys, monkeypatch, "jh\n")
+    assert code == 0
+    question, answer = out.split("Your card (e.g. 10H", 1)
+    assert question.startswith("Puzzle 841453bfc4 · rating 1300\n")  # no theme before it
+    assert "last tricks" not in question
+    assert "Themes: lead, the last tricks · puzzle rating 1300" in answer
+    assert (
+        "Against 9♠, your J♥ does better on 0, the same on 46 and worse on 50 of 96 guessed "
+        "deals." in answer
+    )
+    assert (
+        "What decides it: if Marko holds 10♠ (on 50 of the 96 deals), J♥ does worse than 9♠ "
+        "on 50 of those deals, by 66 written points on average there." in answer
+    )
+    assert "At stake are card points: 9♠ takes 17 more card points for us on average" in answer
+    assert "In the app's puzzles (F6), g after a miss plays on from the moment" in answer
+
+
+def test_the_question_shows_what_the_app_shows(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #36: the declared zvanja, the points taken, pod mus, and each trick with who
+    played what and who took it, as the puzzles screen (F6) shows them."""
+    _own(data_dir, [sample_lines()[3]])  # the dealer called clubs pod mus; Marko declared
+    code, out, _err = _run(["--count", "1"], capsys, monkeypatch, "10c\n")
+    assert code == 0
+    question = out.split("Your card (e.g. 10H", 1)[0]
+    assert "Pod mus, you name ♣ clubs as trump" in question
+    assert "Our zvanja count: 40" in question
+    assert "  Marko: tierce Q♠ K♠ A♠ (20), tierce 7♥ 8♥ 9♥ (20)" in question
+    assert "Trick 5: You 9♠  Ivo A♣  Marko Q♠  Ana J♠ → Ivo" in question
+    assert "In tricks so far: mi 97, vi 16." in question
+    assert "saving a ten" not in question
+    assert "At stake are card points: 9♦ takes 10 more card points" in out
+
+
+def test_the_reasons_are_said_in_croatian(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, [sample_lines()[0]])
+    code, out, _err = _run(["--lang", "hr", "--count", "1"], capsys, monkeypatch, "jh\n")
+    assert code == 0
+    assert "Presudno je ovo: ako Marko ima 10♠ (na 50 od 96 dijeljenja)" in out
+    assert (
+        "s J♥ prolazimo lošije nego s 9♠ na 50 od tih dijeljenja, ondje u prosjeku za 66 "
+        "upisanih bodova" in out
+    )
+    assert "lošiji na 50 od 96 pretpostavljenih dijeljenja" in out
+    assert "What decides" not in out and "At stake" not in out
+
+
+def test_a_streak_goes_on_until_the_first_miss_and_keeps_the_best(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #36: ``--streak`` asks puzzles until the first miss, then says the score and
+    keeps it as the best (a file in the data folder)."""
+    lines = sample_lines()
+    _own(data_dir, lines)
+    by_id = {p.id: p for p in load_pack(data_dir).puzzles}
+
+    class Answers(io.StringIO):
+        """Answers the asked puzzle right once, then wrong: read from what was printed."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.asked = 0
+
+        def readline(self, size: int | None = -1) -> str:
+            out = capsys.readouterr().out
+            self.seen = getattr(self, "seen", "") + out
+            last = self.seen.rsplit("\n", 1)[-1]
+            if "Enter for the next puzzle" in last:
+                return "\n"
+            if "Your card" in last:
+                ident = self.seen.rsplit("Puzzle ", 1)[1].split(" ", 1)[0]
+                puzzle = by_id[ident]
+                self.asked += 1
+                choice = puzzle.choices[0] if self.asked == 1 else puzzle.choices[1]
+                return str(choice.actions[0]) + "\n"
+            return ""
+
+    answers = Answers()
+    monkeypatch.setattr("sys.stdin", answers)
+    code = main(["puzzles", "--streak"])
+    out = answers.seen + capsys.readouterr().out
+    assert code == 0
+    assert "Puzzle streak: 0 solved in a row" in out and "Puzzle streak: 1 solved in a row" in out
+    assert out.count("Right: ") == 1 and out.count("Not this time") == 1
+    assert "The streak is over: 1 puzzle solved in a row (your best: 1). A new best!" in out
+    assert json.loads((data_dir / "puzzle-modes.json").read_text()) == {"streak": 1, "storm": 0}
+    code, out, _err = _run(["--stats"], capsys, monkeypatch)
+    assert "Streak: puzzles one after another until the first miss (your best: 1)" in out
+
+
+def test_a_storm_says_only_right_or_not_and_counts_the_solved(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _own(data_dir, sample_lines())
+    every = "".join(f"{r}{s}\n" for s in "HDSC" for r in ("7", "8", "9", "10", "J", "Q", "K", "A"))
+    code, out, _err = _run(["--storm"], capsys, monkeypatch, every)  # cards, then EOF
+    assert code == 0
+    assert re.search(r"Puzzle storm: [0-3]:\d\d left, 0 solved", out)  # the clock runs
+    assert "Over 96 guessed deals" not in out  # no long explanation against the clock
+    assert "The storm is over: " in out and "(your best: " in out
+    assert _journal(data_dir)  # the answer is an attempt like any other
+
+
+def test_streak_and_storm_refuse_count_and_daily(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["puzzles", "--streak", "--count", "3"]) == 2
+    assert "--streak and --storm go on by themselves" in capsys.readouterr().err
+    assert main(["puzzles", "--storm", "--stats"]) == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_stats_show_the_weakest_themes(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = sample_lines()
+    _own(data_dir, lines)
+    pack = load_pack(data_dir)
+    store = PuzzleStore(data_dir / INDEX_NAME)
+    with store:
+        for puzzle in pack.puzzles:  # every first try wrong except the leads'
+            right = "lead" in puzzle.themes
+            choice = puzzle.choices[0 if right else 1]
+            store.record(puzzle, choice.actions[0], 5.0)
+    code, out, _err = _run(["--stats"], capsys, monkeypatch)
+    assert code == 0
+    assert "Your weakest themes (first tries right):" in out
+    weak = out.split("Your weakest themes (first tries right):\n", 1)[1].splitlines()
+    assert weak[0].startswith("  second hand: 0 of ")
+    assert not any(line.startswith("  lead:") for line in weak[:3])

@@ -152,3 +152,48 @@ def test_every_void_said_is_a_suit_the_seat_did_not_follow() -> None:
                 )
     assert said > 5
     assert trumps  # the command line says "no trump" from a seat that threw off, as the app does
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("count", [0, 1, 2, 5, 21, 96])
+def test_every_reason_and_mode_is_a_whole_sentence_in_every_language(lang: str, count: int) -> None:
+    """Issue #36: one message per kind of reason, its plural by ngettext, every placeholder
+    filled, in every language (no English left in the others)."""
+    from bela.archive.puzzle_modes import ModeRun, RunResult, WeakTheme
+    from bela.engine import Card, Play
+    from bela.lab.puzzle_reasons import Holding, Line, Reasons, Stake
+    from bela.puzzle_words import reason_sentences, run_over, run_status, weak_lines
+
+    kinds = ("fall-ours", "fall-theirs", "stiglja-ours", "stiglja-theirs", "points")
+    reasons = Reasons(
+        deals=96,
+        answer=(Play(Card.parse("7S")), Play(Card.parse("8S"))),
+        other=(Play(Card.parse("AS")),),
+        mine=count % 2 == 0,
+        better=count,
+        equal=1,
+        worse=95 - count,
+        holding=Holding(2, Card.parse("10S"), count or 1, count, float(count) + 0.4),
+        stakes=tuple(Stake(k, count or 1, float(count or 1)) for k in kinds),
+        typical=(0, 0, 0, 0),
+        lines=(Line((), (0, 0)), Line((), (0, 0))),
+        worst=(0, 0, 0, 0),
+        worst_loss=1.0,
+    )
+    set_language(lang)
+    try:
+        with at_table(table_names(1), 1):
+            said = reason_sentences(reasons)
+            said += [run_status(ModeRun(m, 0.0, solved=count), 10.0) for m in ("streak", "storm")]
+            said += [run_over(RunResult(m, count, 0, count)) for m in ("streak", "storm")]
+            said += weak_lines([WeakTheme("lead", count, max(count, 3))])
+    finally:
+        set_language("en")
+    assert len(said) == 2 + len(kinds) + 4 + 2
+    for text in said:
+        assert "{" not in text and "}" not in text, text
+        if lang != "en":
+            assert not any(w in text for w in ("At stake", "What decides", "Against", "storm")), (
+                text
+            )
+    assert any("7♠" in t and "A♠" in t for t in said[:2])

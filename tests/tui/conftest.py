@@ -13,3 +13,12 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BELA_DATA_DIR", str(path))
     monkeypatch.delenv("NO_COLOR", raising=False)
     return path
+
+
+@pytest.fixture(autouse=True)
+def reasons_on_a_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The puzzles' reasons are worked out on a thread in app tests (no worker process per
+    test: ``test_the_reasons_are_worked_out_in_a_worker_process`` runs that path)."""
+    from bela.tui.screens import puzzles
+
+    monkeypatch.setattr(puzzles, "USE_PROCESS", False)

@@ -43,6 +43,8 @@ def asking(data_dir: Path, ident: str, *keys: str) -> Callable[[Pilot[Any]], Any
         for key in keys:
             await pilot.press(card_key(screen, key) if key[0].isupper() or key[:2] == "10" else key)
         await pilot.pause()
+        await pilot.app.workers.wait_for_complete()  # the reasons, worked out off the UI
+        await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
 

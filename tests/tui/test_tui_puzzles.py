@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -651,3 +652,222 @@ async def test_the_bid_prompt_offers_dalje_only_when_it_may_be_said(data_dir: Pa
         await pilot.pause()
         said = shown_text(screen, "#message")
         assert said.startswith("Pod mus") and "dalje (p)" not in said
+
+
+# ---------------------------------------------------------------------- reasons, playing on
+
+
+async def test_the_reasons_follow_the_answer_in_words(data_dir: Path) -> None:
+    """Issue #36: after the answer, why in words (worked out off the UI's thread): how often
+    the card does better, the same, worse, the hidden fact, what is at stake; the typical
+    deal shown is the reasons' own (the median one)."""
+    pack = sample_pack()
+    puzzle = by_id(pack, "841453bfc4")  # 9♠ is the answer; J♥ gives away the last tricks
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+        await pilot.press(card_key(screen, "JH"), "enter")
+        await wait_for(pilot, lambda: screen.reasons is not None)
+        await pilot.pause()
+        said = shown_text(screen, "#puzzle-explain")
+        assert "Against 9♠, your J♥ does better on 0, the same on 46 and worse on 50" in said
+        assert "What decides it: if Marko holds 10♠ (on 50 of the 96 deals)" in said
+        assert "At stake are card points: 9♠ takes 17 more card points" in said
+        assert "Working out why" not in said
+        assert "After J♥, both sides at their best:" in said  # the player's own card's line
+        assert f"{letter('puzzle_play')}: play on from this moment" in said
+
+
+async def test_after_a_miss_the_worst_deal_is_played_on_against_the_bots(data_dir: Path) -> None:
+    """Issue #36: the key on the result plays on from the moment, the others holding the
+    cards of the deal where the player's card loses most; the bots play their seats, and
+    the round's end says what each side writes. Enter then asks the next puzzle."""
+    pack = sample_pack()
+    puzzle = by_id(pack, "841453bfc4")
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+        await pilot.press(card_key(screen, "JH"), "enter")
+        await wait_for(pilot, lambda: screen.reasons is not None)
+        reasons = screen.reasons
+        assert reasons is not None
+        await pilot.press(letter("puzzle_play"))
+        await pilot.pause()
+        assert screen.playing_out and not screen.has_class("-answered")
+        assert "Playing on: the deal where your card loses most" in shown_text(screen, "#status")
+        rnd = screen.moment
+        assert rnd is not None and rnd.to_act == puzzle.seat
+        held = {s: frozenset(rnd.hand(s)) for s in range(4)}
+        from bela.engine.cards import Card, cards_in
+
+        assert held == {s: frozenset(Card(c) for c in cards_in(reasons.worst[s])) for s in range(4)}
+        talk = screen.query_one("#log").entries  # type: ignore[attr-defined]
+        assert any("the deal where your J♥ loses most" in str(line) for line in talk)
+        # the player's cards, one after another, with Enter; the bots answer at once
+        for _trick in range(2):
+            if screen.moment is not None and screen.moment.result is not None:
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        final = screen.moment
+        assert final is not None and final.result is not None
+        team = puzzle.seat % 2
+        message = shown_text(screen, "#message")
+        assert (
+            f"Played out: we write {final.result.points[team]} and they write "
+            f"{final.result.points[1 - team]}." in message
+        )
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not screen.playing_out and screen.answered is None  # the next puzzle
+
+
+async def test_a_right_answer_has_no_deal_to_play_on(data_dir: Path) -> None:
+    pack = sample_pack()
+    puzzle = by_id(pack, "841453bfc4")
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+        await pilot.press(card_key(screen, "9S"), "enter")
+        await wait_for(pilot, lambda: screen.reasons is not None)
+        said = shown_text(screen, "#puzzle-explain")
+        assert "Against 9♠, the best alternative, J♥, does better on 0" in said
+        assert "play on from this moment" not in said
+        await pilot.press(letter("puzzle_play"))
+        await pilot.pause()
+        assert not screen.playing_out and screen.has_class("-answered")
+
+
+async def test_the_reasons_in_croatian_on_the_screen(data_dir: Path) -> None:
+    pack = sample_pack()
+    puzzle = by_id(pack, "841453bfc4")
+    app = make_app(resume=None, language="hr")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+            await pilot.press(card_key(screen, "JH"), "enter")
+            await wait_for(pilot, lambda: screen.reasons is not None)
+            await pilot.pause()
+            said = shown_text(screen, "#puzzle-explain")
+            assert "Presudno je ovo: ako Marko ima 10♠" in said
+            assert "i: odigraj rundu do kraja od ovog trenutka" in said
+            await pilot.press("i")
+            await pilot.pause()
+            assert screen.playing_out
+    finally:
+        set_language("en")
+
+
+# ---------------------------------------------------------------------- modes
+
+
+async def test_a_streak_in_the_app_ends_at_the_first_miss_and_keeps_the_best(
+    data_dir: Path,
+) -> None:
+    """Issue #36: the modes' letter, a streak chosen; the heading counts, the first miss ends
+    it, the explanation says the score, and the best is kept in the data folder."""
+    pack = Pack(tuple(p for p in sample_pack().puzzles if p.kind == "card"))
+    app = make_app(resume=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = PuzzleScreen(pack, store_in(data_dir))
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press(letter("puzzle_modes"))
+        await wait_for(pilot, lambda: app.screen.__class__.__name__ == "ModeScreen")
+        await pilot.press("enter")  # the first mode: the streak
+        await wait_for(pilot, lambda: app.screen is screen and screen.run is not None)
+        assert "Puzzle streak: 0 solved in a row" in shown_text(screen, "#status")
+        for attempt in range(2):
+            puzzle = screen.puzzle
+            assert puzzle is not None
+            card = puzzle.choices[0 if attempt == 0 else 1].actions[0]
+            assert isinstance(card, Play)
+            await pilot.press(card_key(screen, str(card.card)), "enter")
+            await pilot.pause()
+            if attempt == 0:
+                assert screen.run is not None and screen.run.solved == 1
+                await pilot.press("enter")  # the next puzzle
+                await pilot.pause()
+                assert "Puzzle streak: 1 solved in a row" in shown_text(screen, "#status")
+        assert screen.run is None
+        said = shown_text(screen, "#puzzle-explain")
+        assert said.startswith(
+            "The streak is over: 1 puzzle solved in a row (your best: 1). A new best!"
+        )
+    assert json.loads((data_dir / "puzzle-modes.json").read_text()) == {"streak": 1, "storm": 0}
+
+
+async def test_a_storm_counts_down_and_ends_at_three_minutes(data_dir: Path) -> None:
+    pack = sample_pack()
+    app = make_app(resume=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = PuzzleScreen(pack, store_in(data_dir))
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press(letter("puzzle_modes"))
+        await wait_for(pilot, lambda: app.screen.__class__.__name__ == "ModeScreen")
+        await pilot.press("down", "enter")  # the storm
+        await wait_for(pilot, lambda: app.screen is screen and screen.run is not None)
+        run = screen.run
+        assert run is not None and run.mode == "storm"
+        assert screen.clock is not None
+        screen.clock.stop()  # the test ticks the clock itself
+        # the clock runs while the test does (no timed assertion: only that it counts down)
+        assert re.search(r"Puzzle storm: [0-3]:\d\d left, 0 solved", shown_text(screen, "#status"))
+        run.started = time.monotonic() - 179.5  # half a second left...
+        screen._tick()
+        await pilot.pause()
+        assert "Puzzle storm: 0:01 left" in shown_text(screen, "#status")
+        run.started -= 5.0  # ...and the time is up while a puzzle is asked
+        screen._tick()
+        await pilot.pause()
+        assert screen.run is None
+        assert shown_text(screen, "#message").startswith(
+            "The storm is over: 0 puzzles solved in three minutes (your best: 0)."
+        )
+
+
+async def test_the_rating_screen_shows_the_weakest_themes_and_the_best_scores(
+    data_dir: Path,
+) -> None:
+    pack = sample_pack()
+    store = store_in(data_dir)
+    for puzzle in pack.puzzles:
+        if puzzle.kind == "card":
+            store.record(puzzle, puzzle.choices[1].actions[0], 3.0)  # every first try wrong
+    app = make_app(resume=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_on(pilot, pack.puzzles[0], pack, store)
+        await pilot.press(letter("puzzle_rating"))
+        await wait_for(pilot, lambda: isinstance(app.screen, RatingScreen))
+        said = shown_text(app.screen, "#rating-text")
+        assert "Streak: puzzles one after another until the first miss (your best: 0)" in said
+        assert "Your weakest themes (first tries right):" in said
+        weak = said.split("Your weakest themes (first tries right):\n", 1)[1].splitlines()
+        assert re.fullmatch(r"  [a-z ]+: 0 of [3-9] right \(0%\)", weak[0]), weak[0]
+        assert screen is not None
+
+
+def test_the_reasons_are_worked_out_in_a_worker_process(tmp_path: Path) -> None:
+    """The exact solver holds Python's lock for long stretches: on the app's thread it froze
+    the screen for up to half a second at a time. ``worked_out`` runs it in a worker process
+    (in a process of its own here: pytest's captured descriptors stop multiprocessing)."""
+    import subprocess
+    import sys
+
+    script = f"""
+import sys
+from bela.archive.puzzle_pack import read_lines
+from bela.engine import Play
+from bela.tui.screens import puzzles
+pack = read_lines(open({str(SAMPLE)!r}, encoding="utf-8").read().splitlines())
+puzzle = pack.by_id["841453bfc4"]
+puzzles.warm_up()
+reasons = puzzles.worked_out(puzzle, Play(puzzle.choices[1].actions[0].card))
+print(puzzles.USE_PROCESS, len(puzzles._POOL), reasons.worse, reasons.deals)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "1", "50", "96"]

@@ -72,6 +72,8 @@ class PuzzlesOptions:
     cluster: str | None = None
     seed: int | None = None
     json: bool = False
+    mode: str | None = None
+    """A puzzle mode to play (``streak`` or ``storm``: ``bela.archive.puzzle_modes``)."""
 
 
 def add_puzzles_parser(commands: Any) -> argparse.ArgumentParser:
@@ -130,6 +132,20 @@ def add_puzzles_parser(commands: Any) -> argparse.ArgumentParser:
             "write the puzzles' seed, dealer, actions, seat and answer to FILE (JSON lines; "
             "- for the standard output)"
         ),
+    )
+    shown_as.add_argument(
+        "--streak",
+        action="store_const",
+        const="streak",
+        dest="mode",
+        help=_("puzzle streak: puzzles one after another until the first miss; the best is kept"),
+    )
+    shown_as.add_argument(
+        "--storm",
+        action="store_const",
+        const="storm",
+        dest="mode",
+        help=_("puzzle storm: as many puzzles as you can solve in three minutes; the best is kept"),
     )
     shown_as.add_argument(
         "--stats",
@@ -226,12 +242,15 @@ def puzzles_options(args: argparse.Namespace, parser: argparse.ArgumentParser) -
         parser.error(_("--daily is one puzzle: leave out --theme and --count"))
     if task == "stats" and (args.theme or args.count):
         parser.error(_("--stats covers every theme: leave out --theme and --count"))
+    if args.mode and (args.daily or args.count):
+        parser.error(_("--streak and --storm go on by themselves: leave out --daily and --count"))
     return PuzzlesOptions(
         task=task,
         theme=args.theme,
         daily=args.daily,
         count=args.count,
         export=args.export,
+        mode=args.mode,
     )
 
 
@@ -416,6 +435,13 @@ def _stats(pack: Pack, store: PuzzleStore, out: TextIO) -> int:
                 high=round(max(history[-60:])),
             )
         )
+    from bela.archive.puzzle_modes import read_best
+    from bela.archive.storage import data_dir
+    from bela.puzzle_words import mode_label, weak_lines
+
+    best = read_best(data_dir())
+    lines.extend(mode_label(mode, score) for mode, score in best.items())
+    lines.extend(weak_lines(_weakest(pack, store)))
     themes = store.by_theme(pack)
     if themes:
         lines.append(_("By theme: solved / tried / puzzles"))
@@ -431,12 +457,23 @@ def _stats(pack: Pack, store: PuzzleStore, out: TextIO) -> int:
     return 0
 
 
+def _weakest(pack: Pack, store: PuzzleStore) -> list[Any]:
+    """The player's weakest themes (``bela.archive.puzzle_modes.weakest_themes``)."""
+    from bela.archive.puzzle_modes import weakest_themes
+
+    return weakest_themes(
+        {p.id: p.themes for p in pack.puzzles}, [(a.puzzle, a.right) for a in store.attempts()]
+    )
+
+
 # ---------------------------------------------------------------------- playing
 
 
 def _play(
     pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO, answers: TextIO
 ) -> int:
+    if options.mode is not None:
+        return _play_mode(pack, store, options, out, answers)
     played = 0
     while options.count is None or played < options.count:
         if options.daily:
@@ -456,7 +493,7 @@ def _play(
                     else:
                         print(_("you have solved every puzzle here: well done"), file=out)
                 return 0
-        if not _one(puzzle, store, out, answers, daily=options.daily):
+        if _one(puzzle, store, out, answers, daily=options.daily) is None:
             break
         played += 1
         if options.daily or played == options.count:
@@ -471,17 +508,77 @@ def _play(
     return 0
 
 
-def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, daily: bool) -> bool:
-    """Ask ``puzzle`` and show what the answer did; False when the player stops (q or EOF)."""
+def _play_mode(
+    pack: Pack, store: PuzzleStore, options: PuzzlesOptions, out: TextIO, answers: TextIO
+) -> int:
+    """A streak (until the first miss) or a storm (three minutes): puzzles near the player's
+    rating one after another, then the score and the best kept (``bela.archive.puzzle_modes``).
+    A storm shows only whether each answer was right, so the clock goes to solving."""
+    from bela.archive.puzzle_modes import ModeRun, record_run
+    from bela.archive.storage import data_dir, os_error_text
+    from bela.puzzle_words import run_over, run_status
+
+    assert options.mode is not None
+    run = ModeRun(options.mode, time.monotonic())
+    done: set[str] = set()
+    while not run.over:
+        puzzle = store.next_puzzle(pack, options.theme, skip=done)
+        if puzzle is None or run.expired(time.monotonic()):
+            break
+        done.add(puzzle.id)
+        with writing_output():
+            print(_wrapped(run_status(run, time.monotonic()), out), file=out)
+        right = _one(puzzle, store, out, answers, daily=False, brief=run.mode == "storm")
+        if right is None:
+            break
+        run.answer(right, time.monotonic())
+        if run.over or run.mode == "storm":
+            continue
+        with writing_output():
+            print(_("Enter for the next puzzle, q to stop: "), end="", file=out, flush=True)
+        text = answers.readline()
+        if not text or text.strip().casefold() in _STOP:
+            with writing_output():
+                print(file=out)
+            break
+    try:
+        result = record_run(data_dir(), run)
+    except OSError as exc:
+        raise CliError(
+            _("your best score could not be kept: {reason}").format(
+                reason=oneline(os_error_text(exc), 200)
+            ),
+            EXIT_ENVIRONMENT,
+        ) from None
+    with writing_output():
+        print(_wrapped(run_over(result), out), file=out)
+    return 0
+
+
+def _one(
+    puzzle: Puzzle,
+    store: PuzzleStore,
+    out: TextIO,
+    answers: TextIO,
+    *,
+    daily: bool,
+    brief: bool = False,
+) -> bool | None:
+    """Ask ``puzzle`` and show what the answer did: whether it was right, or None when the
+    player stops (q or EOF). ``brief``: say only right or not and the rating (a storm)."""
     from bela.archive.storage import os_error_text
     from bela.puzzle_words import (
         explanation,
+        puzzle_reasons,
         question,
         rating_change,
+        reason_sentences,
         streak_text,
         table_names,
+        themes_text,
         typical_text,
         verdict,
+        with_typical,
     )
     from bela.wording import at_table
 
@@ -500,9 +597,9 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
             if not text:
                 with writing_output():
                     print(file=out)
-                return False
+                return None
             if text.strip().casefold() in _STOP:
-                return False
+                return None
             answer = read_answer(text, rnd, puzzle.seat)
             if isinstance(answer, str):
                 with writing_output():
@@ -521,11 +618,27 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
                 ),
                 EXIT_ENVIRONMENT,
             ) from None
+        if brief:
+            with writing_output():
+                for line in (verdict(puzzle, answer), rating_change(outcome), ""):
+                    print(_wrapped(line, out), file=out)
+            return outcome.right
         lines = [verdict(puzzle, answer), explanation(puzzle, answer)]
-        typical = typical_text(puzzle)
+        why = puzzle_reasons(puzzle, answer)
+        if why is not None:
+            lines.extend(reason_sentences(why))
+        lines.append(
+            _("Themes: {themes} · puzzle rating {rating}").format(
+                themes=themes_text(puzzle.themes) or "-", rating=round(puzzle.rating)
+            )
+        )
+        shown_deal = with_typical(puzzle, why)  # the deal of the median advantage
+        typical = typical_text(shown_deal)
         if typical is not None:
             lines.append(typical)
-            lines.extend(typical_play(puzzle, rnd, _width(out)))
+            lines.extend(typical_play(shown_deal, rnd, _width(out)))
+        if why is not None and not puzzle.is_right(answer):
+            lines.append(_replay_hint())
         lines.extend(deal_lines(rnd))
         lines.append(rating_change(outcome))
         lines.append(streak_text(outcome.streak))
@@ -533,7 +646,7 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
         with writing_output():
             for line in lines:
                 print(_wrapped(line, out), file=out)
-    return True
+    return outcome.right
 
 
 def _width(out: TextIO) -> int | None:
@@ -632,15 +745,15 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
     played, the trick on the table, who is void in what, and the hand."""
     from bela.engine import Phase
     from bela.outcome_words import sentences
-    from bela.puzzle_words import action_name, themes_text, void_sentences
+    from bela.puzzle_words import action_name, void_sentences
+    from bela.table_talk import zvanja_lines
     from bela.wording import card_text, seat_name, suit_name, suit_symbol
 
     view = rnd.view(puzzle.seat)
     head = (
         _("Daily puzzle {id} · rating {rating}") if daily else _("Puzzle {id} · rating {rating}")
     ).format(id=puzzle.id, rating=round(rating))
-    if puzzle.themes:
-        head += " · " + themes_text(puzzle.themes)
+    # the themes are named after the answer: "saving a ten" before it gives the answer away
     dealer = (
         _("You deal.")
         if view.dealer == puzzle.seat
@@ -655,6 +768,16 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
         )
     if view.trump is not None and view.caller is not None:
         values = {"symbol": suit_symbol(view.trump), "suit": suit_name(view.trump)}
+        suit = f"{suit_symbol(view.trump)} {suit_name(view.trump)}"
+        if _pod_mus(puzzle):  # the dealer had to call: a weak trump is no fault of theirs
+            if view.caller == puzzle.seat:
+                lines.append(_("Pod mus, you name {suit} as trump").format(suit=suit))
+            else:
+                lines.append(
+                    _("{name} (pod mus) names {suit} as trump").format(
+                        name=seat_name(view.caller), suit=suit
+                    )
+                )
         if view.caller == puzzle.seat:
             lines.append(_("Trump: {symbol} {suit}, called by you.").format(**values))
         else:
@@ -663,6 +786,8 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
                     name=seat_name(view.caller), **values
                 )
             )
+    if view.trump is not None:
+        lines.extend(zvanja_lines(rnd))  # what the table declared, and whose count
     for number, trick in enumerate(view.tricks, start=1):
         cards = "  ".join(
             f"{seat_name((trick.leader + i) % 4)} {card_text(c)}" for i, c in enumerate(trick.cards)
@@ -671,6 +796,12 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
             _("Trick {n}: {cards} → {player}").format(
                 n=number, cards=cards, player=seat_name(trick.winner)
             )
+        )
+    if view.phase is Phase.PLAYING:
+        taken = rnd.card_points
+        team = puzzle.seat % 2
+        lines.append(
+            _("In tricks so far: mi {mi}, vi {vi}.").format(mi=taken[team], vi=taken[1 - team])
         )
     if view.phase is Phase.PLAYING and view.trick_leader is not None:
         if view.trick:
@@ -693,6 +824,29 @@ def view_lines(puzzle: Puzzle, rnd: Round, rating: float, *, daily: bool = False
     hand = "  ".join(card_text(c) for c in _sorted(view.hand, view.trump))
     lines.append(_("Your hand: {cards}").format(cards=hand))
     return lines
+
+
+def _replay_hint() -> str:
+    """After a miss: where the deal that goes worst for the player's card can be played on."""
+    from bela.keys import letter
+
+    return _(
+        "In the app's puzzles (F6), {key} after a miss plays on from the moment on the deal "
+        "where your card loses most, against the bots."
+    ).format(key=letter("puzzle_play"))
+
+
+def _pod_mus(puzzle: Puzzle) -> bool:
+    """Whether the call at the puzzle's moment was forced: the dealer named trump pod mus."""
+    from bela.engine import Call
+    from bela.table_talk import forced_call
+
+    rnd = puzzle.deal()
+    for action in puzzle.actions:
+        if isinstance(action, Call):
+            return forced_call(rnd)
+        rnd.push(action)
+    return False
 
 
 def _sorted(cards: Sequence[Any], trump: Any) -> list[Any]:

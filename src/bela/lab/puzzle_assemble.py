@@ -8,8 +8,10 @@ the first line of each id; drops lines that do not replay to their moment
 (``moment_of``) or are not clear with the room to spare a pack asks (``verified``);
 reads the themes again with today's ``themes_of`` (so a sharper theme rule does not
 need the judging redone); finds a better typical deal for a puzzle whose example
-shows nothing (``retypical``); and writes the pack sorted by id, gzipped, one JSON
-object per line, as ``bela.archive.puzzle_pack`` reads it.
+shows nothing (``retypical``); keeps the pack's variety (``bela.lab.puzzle_figures.select``:
+near-duplicates once, at most 25% answered by the cheapest card, at least 60% of three or
+more legal cards; ``--keep-all`` skips it); and writes the pack sorted by id, gzipped, one
+JSON object per line, as ``bela.archive.puzzle_pack`` reads it.
 """
 
 from __future__ import annotations
@@ -116,11 +118,22 @@ def main(argv: Iterable[str] | None = None) -> int:
     )
     parser.add_argument("out", type=Path, help="the pack to write (.jsonl.gz)")
     parser.add_argument("inputs", type=Path, nargs="+", help="generated JSON-lines files")
+    parser.add_argument(
+        "--keep-all",
+        action="store_true",
+        help="keep near-duplicates and every cheapest-card and two-card puzzle (no select)",
+    )
     args = parser.parse_args(None if argv is None else list(argv))
     lines: list[dict[str, Any]] = []
     for path in args.inputs:
         lines.extend(read_pack(path))
     puzzles, dropped = assemble(lines)
+    if not args.keep_all:  # the pack's goals (issue #36): bela.lab.puzzle_figures
+        from bela.lab.puzzle_figures import select
+
+        kept = select(puzzles)
+        dropped += len(puzzles) - len(kept)
+        puzzles = kept
     tmp = args.out.with_name(args.out.name + ".tmp")
     with gzip.GzipFile(tmp, "wb", mtime=0) as raw:
         for p in puzzles:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
+from statistics import median
 from typing import Final
 
 from bela.ai.base import Bot
@@ -84,8 +85,8 @@ class Verdict:
     ``complete`` is False when judging stopped early because no choice could
     still be clear; such a verdict is never clear.
     ``typical``: the guessed deal (four hands, masks by seat) on which the best
-    choice does better than the second by closest to its average lead: the
-    example an explanation shows.
+    choice does better than the second by closest to its median lead over the
+    deals where it does better: the example an explanation shows.
     """
 
     kind: str
@@ -174,13 +175,22 @@ def _finish(
     typical: Hands | None = None
     if n and len(order) >= 2:
         first, second = order[0], order[1]
-        gap = means[first] - means[second]
         # a deal where the answer does better (an average of 60 may be half 0, half 120:
-        # a deal where both choices write the same would show nothing)
+        # a deal where both choices write the same would show nothing), by the median
+        # advantage of those (the mean is pulled by a few big swings)
         ahead = [d for d in range(n) if values[first][d] > values[second][d]] or list(range(n))
-        d = min(ahead, key=lambda d: (abs(values[first][d] - values[second][d] - gap), d))
+        # ...and where the answer's own result has the sign of its average (an answer that
+        # averages -57 shown writing +40 contradicts the figure it illustrates)
+        sign = _sign(means[first])
+        ahead = [d for d in ahead if _sign(values[first][d]) == sign] or ahead
+        mid = median(values[first][d] - values[second][d] for d in ahead)
+        d = min(ahead, key=lambda d: (abs(values[first][d] - values[second][d] - mid), d))
         typical = typical_of[d]
     return Verdict(kind, seat, choices, n, complete, typical)
+
+
+def _sign(value: float) -> int:
+    return (value > _TIE) - (value < -_TIE)
 
 
 def _hopeless(values: Sequence[list[float]], deals: int, share: float) -> bool:

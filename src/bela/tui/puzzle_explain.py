@@ -23,6 +23,7 @@ from rich.text import Text
 
 from bela.engine import Action, Play, Round
 from bela.i18n import _
+from bela.keys import letter
 from bela.puzzle_words import action_name
 from bela.tui.model import hand_order
 from bela.tui.puzzle_table import SEATS, from_seat, moment_line
@@ -31,6 +32,7 @@ from bela.wording import card_text, seat_name, team_name
 if TYPE_CHECKING:
     from bela.archive.puzzle_pack import Puzzle
     from bela.archive.puzzle_store import Outcome
+    from bela.lab.puzzle_reasons import Reasons
 
 __all__ = ["explanation"]
 
@@ -120,12 +122,24 @@ def _real_deal(puzzle: Puzzle, me: int) -> list[Text]:
     return lines
 
 
-def explanation(puzzle: Puzzle, chosen: Action, outcome: Outcome | None) -> Text:
+def explanation(
+    puzzle: Puzzle,
+    chosen: Action,
+    outcome: Outcome | None,
+    reasons: Reasons | None = None,
+    *,
+    pending: bool = False,
+) -> Text:
     """Everything the screen shows after ``chosen`` was answered, as one block of text
-    (``outcome``: what the store made of it; None when the answer could not be kept)."""
+    (``outcome``: what the store made of it; None when the answer could not be kept).
+
+    ``reasons``: why, in words (``bela.lab.puzzle_reasons``, worked out off the UI's
+    thread); its typical deal, of the median advantage, replaces the pack's. ``pending``:
+    they are still being worked out (a line says so)."""
     from bela import puzzle_words as words
 
     me = puzzle.seat
+    shown = words.with_typical(puzzle, reasons)
     right = puzzle.is_right(chosen)
     with from_seat(me):
         lines: list[Text] = [
@@ -138,6 +152,10 @@ def explanation(puzzle: Puzzle, chosen: Action, outcome: Outcome | None) -> Text
         lines.append(Text())
         lines.append(Text(moment_line(puzzle.moment(), me), style="italic"))
         lines.append(Text(words.explanation(puzzle, chosen)))
+        if reasons is not None:
+            lines.extend(Text(sentence) for sentence in words.reason_sentences(reasons))
+        elif pending:
+            lines.append(Text(_("Working out why…"), style="dim"))
         lines.append(
             Text(
                 _("Themes: {themes} · puzzle rating {rating}").format(
@@ -146,15 +164,24 @@ def explanation(puzzle: Puzzle, chosen: Action, outcome: Outcome | None) -> Text
                 style="italic",
             )
         )
-        typical = _typical(puzzle, me)
+        typical = _typical(shown, me)
         if typical:
             lines.append(Text())
             lines += typical
-            summary = words.typical_text(puzzle)
+            summary = words.typical_text(shown)
             if summary is not None:
                 lines.append(Text(summary, style="bold"))
         lines.append(Text())
         lines += _real_deal(puzzle, me)
         lines.append(Text())
+        if reasons is not None and not right:
+            lines.append(
+                Text(
+                    _(
+                        "{key}: play on from this moment on the deal where your card loses most"
+                    ).format(key=letter("puzzle_play")),
+                    style="bold",
+                )
+            )
         lines.append(Text(_("Enter: the next puzzle · Esc: back"), style="dim"))
     return Text("\n").join(lines)

@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
+import threading
 import time
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Final
+from random import Random
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from rich.text import Text
 from textual import work
@@ -55,10 +58,14 @@ from bela.tui.widgets.language import LanguageRedraw
 from bela.tui.widgets.table_talk import TableTalk
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
+    from bela.archive.puzzle_modes import ModeRun, RunResult
     from bela.archive.puzzle_pack import Pack, Puzzle
     from bela.archive.puzzle_store import Outcome, PuzzleStore
+    from bela.lab.puzzle_reasons import Reasons
 
-__all__ = ["PUZZLE_LETTERS", "PuzzleScreen", "RatingScreen", "ThemeScreen"]
+__all__ = ["PUZZLE_LETTERS", "ModeScreen", "PuzzleScreen", "RatingScreen", "ThemeScreen"]
 
 PUZZLE_LETTERS: Final = (
     "hearts",
@@ -70,6 +77,8 @@ PUZZLE_LETTERS: Final = (
     "puzzle_theme",
     "puzzle_daily",
     "puzzle_rating",
+    "puzzle_play",
+    "puzzle_modes",
 )
 """The lettered actions of the puzzles (``bela.keys``), in the player's language."""
 
@@ -95,6 +104,84 @@ def own_files(directory: Path) -> tuple[tuple[str, int, int], ...]:
                 stat = entry.stat()
                 out.append((entry.name, stat.st_size, stat.st_mtime_ns))
     return tuple(out)
+
+
+_POOL_LOCK = threading.Lock()
+_POOL: list[Any] = []
+"""The one worker process the reasons are worked out in (made at the first answer)."""
+
+
+def warm_up() -> None:
+    """Start the reasons' worker process and its imports before the first answer (where no
+    process can be started, the reasons will be worked out on a thread)."""
+    from bela.puzzle_words import reasons_ready
+
+    global USE_PROCESS
+    if not USE_PROCESS or sys.__stderr__ is None:
+        return
+    try:
+        _in_process(reasons_ready)
+    except Exception:  # any failure to start means: no process here
+        _drop_pool()
+        USE_PROCESS = False
+
+
+def _in_process(fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` in the worker process (``ProcessPoolExecutor``'s errors raised as they
+    come; ``worked_out`` says what each means)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    # the app has replaced sys.stderr with an object whose descriptor is no file:
+    # multiprocessing hands its helper processes the real one
+    with _POOL_LOCK, contextlib.redirect_stderr(sys.__stderr__):
+        if not _POOL:
+            import multiprocessing
+
+            from bela.lab.runner import start_method
+
+            context = multiprocessing.get_context(start_method())
+            _POOL.append(ProcessPoolExecutor(max_workers=1, mp_context=context))
+        future = _POOL[0].submit(fn, *args)
+    return future.result()
+
+
+def worked_out(puzzle: Puzzle, action: Action) -> Reasons | None:
+    """``bela.puzzle_words.puzzle_reasons`` in a worker process of its own.
+
+    The exact solver runs compiled and holds Python's lock for long stretches: on a thread
+    of the app it froze the screen for up to half a second at a time (measured on a loaded
+    two-core machine). A process leaves the app's thread free; the thread that waits for it
+    sleeps. Where no process can be started, it runs on the calling thread instead.
+    """
+    from concurrent.futures.process import BrokenProcessPool
+
+    from bela.puzzle_words import puzzle_reasons
+
+    global USE_PROCESS
+    if USE_PROCESS and sys.__stderr__ is not None:
+        try:
+            result: Reasons | None = _in_process(puzzle_reasons, puzzle, action)
+            return result
+        except BrokenProcessPool:
+            _drop_pool()  # the process died: the next answer starts a fresh one
+        except (OSError, RuntimeError, ValueError):
+            # no process can be started here (under a test runner that captures the
+            # terminal, forkserver refuses its descriptors): the thread it is, from now on
+            _drop_pool()
+            USE_PROCESS = False
+    return puzzle_reasons(puzzle, action)
+
+
+def _drop_pool() -> None:
+    """Stop the worker process (if any), without waiting for it."""
+    with _POOL_LOCK:
+        for pool in _POOL:
+            pool.shutdown(wait=False, cancel_futures=True)
+        _POOL.clear()
+
+
+USE_PROCESS = True
+"""Whether ``worked_out`` uses a worker process (False once one could not be started)."""
 
 
 def today() -> date:
@@ -137,6 +224,15 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         self.outcome: Outcome | None = None
         """What the store made of the answer (None before it, or when it could not be kept)."""
         self.asked_at = 0.0
+        self.reasons: Reasons | None = None
+        """Why the answer is right, once worked out (``_explain``, off the UI's thread)."""
+        self.playing_out = False
+        """Playing on from the moment on the deal where the player's card loses most."""
+        self.run: ModeRun | None = None
+        """A streak or a storm under way (``bela.archive.puzzle_modes``)."""
+        self.run_result: RunResult | None = None
+        """The run that ended with the answer on show (said above the explanation)."""
+        self.clock: Timer | None = None
 
     # ------------------------------------------------------------------ layout
 
@@ -221,9 +317,22 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
                 timeout=6,
             )
         self.action_next_puzzle()
+        self._warm()
+
+    @work(thread=True, group="warm-up")
+    def _warm(self) -> None:
+        """Start the reasons' worker process while the player reads the first puzzle."""
+        warm_up()
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "puzzles")
+        _drop_pool()  # the reasons' worker process goes with the screen (F6 starts it again)
+        if self.run is not None:  # a run left half-way still counts for the best score
+            from bela.archive.puzzle_modes import record_run
+            from bela.archive.storage import data_dir
+
+            with contextlib.suppress(OSError):
+                record_run(data_dir(), self.run)
         if self.store is not None:
             self.store.close()
 
@@ -234,6 +343,8 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         self.puzzle, self.daily_of = puzzle, daily
         self.moment = puzzle.moment()
         self.answered = None
+        self.reasons, self.playing_out, self.run_result = None, False, None
+        self.workers.cancel_group(self, "reasons")
         # the cursor starts on the first card that may be played, as at the table
         cards = hand_model(self.moment, puzzle.seat, None)
         legal = cards.legal or frozenset()
@@ -316,7 +427,16 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         return self.moment is not None and self.moment.phase is Phase.BIDDING
 
     def _open(self) -> bool:
-        """Whether an answer is awaited (a puzzle on show, not answered yet)."""
+        """Whether an answer is awaited (a puzzle on show, not answered yet), or the player's
+        card while playing on."""
+        if self.playing_out:
+            rnd, puzzle = self.moment, self.puzzle
+            return (
+                rnd is not None
+                and puzzle is not None
+                and rnd.phase is Phase.PLAYING
+                and rnd.to_act == puzzle.seat
+            )
         return self.moment is not None and self.answered is None
 
     def action_move(self, step: int) -> None:
@@ -350,7 +470,13 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
 
     def action_choose(self) -> None:
         """Enter: answer with the chosen card or bid; once answered, the next puzzle."""
-        if self.answered is not None:
+        if self.playing_out and self._open():
+            cards = self._cards()
+            if cards and not self.unchosen:
+                self.play_on(Play(cards[self.cursor]))
+            elif cards:
+                self._say(choose_first(len(cards)), error=True)
+        elif self.answered is not None:
             self.action_next_puzzle()
         elif not self._open():
             return
@@ -414,13 +540,185 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
             )
             outcome = None
         self.answered, self.outcome = action, outcome
-        from bela.tui.puzzle_explain import explanation
-
-        self.query_one("#puzzle-explain", Static).update(explanation(puzzle, action, outcome))
-        self.set_class(True, "-answered")
+        if self.run is not None:
+            self.run.answer(puzzle.is_right(action), time.monotonic())
+            if self.run.over:
+                self._end_run()
+        self._show_explanation()
         scroll = self.query_one("#puzzle-answer", VerticalScroll)
         scroll.scroll_home(animate=False)
-        scroll.focus()
+        if puzzle.kind == "card":
+            self._explain(puzzle, action)
+
+    def _show_explanation(self) -> None:
+        from bela.tui.puzzle_explain import explanation
+
+        puzzle, action = self.puzzle, self.answered
+        assert puzzle is not None and action is not None
+        pending = self.reasons is None and puzzle.kind == "card"
+        text = explanation(puzzle, action, self.outcome, self.reasons, pending=pending)
+        if self.run_result is not None:
+            from bela.puzzle_words import run_over
+
+            text = Text("\n").join([Text(run_over(self.run_result), style="bold reverse"), text])
+        self.query_one("#puzzle-explain", Static).update(text)
+        self.set_class(True, "-answered")
+        self.query_one("#puzzle-answer", VerticalScroll).focus()
+
+    @work(thread=True, exclusive=True, group="reasons")
+    def _explain(self, puzzle: Puzzle, action: Action) -> None:
+        """Work out why (fresh guessed deals, each solved exactly: a quarter of a second of
+        CPU on average, up to two seconds at the second trick) off the UI, then show it."""
+        reasons = worked_out(puzzle, action)
+        self.app.call_from_thread(self._explained, puzzle, action, reasons)
+
+    def _explained(self, puzzle: Puzzle, action: Action, reasons: Reasons | None) -> None:
+        if puzzle is not self.puzzle or action != self.answered or self.playing_out:
+            return  # the player has moved on
+        self.reasons = reasons
+        scroll = self.query_one("#puzzle-answer", VerticalScroll)
+        at = scroll.scroll_y
+        self._show_explanation()
+        scroll.scroll_to(y=at, animate=False)
+
+    # ------------------------------------------------------------------ modes
+
+    def action_modes(self) -> None:
+        """Choose a streak or a storm."""
+        from bela.archive.puzzle_modes import read_best
+        from bela.archive.storage import data_dir
+
+        if self.pack is not None and self.store is not None:
+            self.app.push_screen(ModeScreen(read_best(data_dir())), self._moded)
+
+    def _moded(self, mode: str | None) -> None:
+        from bela.archive.puzzle_modes import ModeRun
+
+        if not mode:
+            return
+        if self.run is not None:
+            self._end_run()
+        self.run = ModeRun(mode, time.monotonic())
+        if mode == "storm":
+            self.clock = self.set_interval(1.0, self._tick)
+        self.action_next_puzzle()
+
+    def _tick(self) -> None:
+        """A storm's clock: the heading counts down; at zero the storm is over."""
+        run = self.run
+        if run is None:
+            return
+        if run.expired(time.monotonic()):
+            self._end_run()
+            if self.answered is not None and not self.playing_out:
+                self._show_explanation()
+        self.refresh_view()
+
+    def _end_run(self) -> None:
+        """Keep the run's score (the best of each mode, in the data folder) and say it."""
+        from bela.archive.puzzle_modes import RunResult, record_run
+        from bela.archive.storage import data_dir, os_error_text
+        from bela.puzzle_words import run_over
+
+        run = self.run
+        if run is None:
+            return
+        self.run = None
+        if self.clock is not None:
+            self.clock.stop()
+            self.clock = None
+        try:
+            result = record_run(data_dir(), run)
+        except OSError as exc:
+            self.notify(
+                _("Your best score could not be kept: {error}").format(error=os_error_text(exc)),
+                severity="error",
+                timeout=8,
+            )
+            result = RunResult(run.mode, run.solved, run.solved, run.solved)
+        self.run_result = result
+        self.notify(run_over(result), timeout=8)
+        if self.answered is None:
+            self._say(run_over(result))
+
+    # ------------------------------------------------------------------ playing on
+
+    def action_play_out(self) -> None:
+        """After a miss: play on from the moment, on the guessed deal where the player's card
+        loses most against the answer, the bots playing the other seats (as Bridge Master
+        lets a player replay a hand with the cards placed against them)."""
+        from bela.ai.hard import rebuild_round
+        from bela.search.sampling import knowledge_of
+
+        puzzle, reasons, chosen = self.puzzle, self.reasons, self.answered
+        if puzzle is None or reasons is None or chosen is None or self.playing_out:
+            return
+        if puzzle.is_right(chosen):
+            return
+        view = puzzle.moment().view(puzzle.seat)
+        self.moment = rebuild_round(view, knowledge_of(view), reasons.worst)
+        self.playing_out = True
+        self.set_class(False, "-answered")
+        self.unchosen = False
+        cards = hand_model(self.moment, puzzle.seat, None)
+        legal = cards.legal or frozenset()
+        self.cursor = next((i for i, c in enumerate(cards.cards) if c in legal), 0)
+        from bela.puzzle_words import action_name
+
+        with from_seat(puzzle.seat):
+            self.query_one("#log", TableTalk).say(
+                _(
+                    "Playing on: the others hold the cards of the deal where your {card} loses "
+                    "most. The bots play their seats."
+                ).format(card=action_name(chosen))
+            )
+        self.refresh_view()
+        self.query_one("#hand", Hand).focus()
+
+    def play_on(self, action: Play) -> None:
+        """The player's card while playing on; the bots then play until it is the player's
+        turn again or the round is over."""
+        from bela.ai import make_bot
+        from bela.table_talk import action_lines
+
+        rnd, puzzle = self.moment, self.puzzle
+        assert rnd is not None and puzzle is not None
+        if action.card not in legal_cards(rnd):
+            self._say(_("That card may not be played here: the dimmed ones may not."), error=True)
+            return
+        if rnd.can_announce_bela(int(action.card)):
+            action = Play(action.card, True)
+        bot = make_bot("normal")
+        rng = Random(puzzle.seed)
+        log = self.query_one("#log", TableTalk)
+        with from_seat(puzzle.seat):
+            next_action: Action = action
+            while True:
+                seat = rnd.to_act
+                assert seat is not None
+                after = rnd.apply(next_action)
+                for line in action_lines(rnd, next_action, seat, after):
+                    log.say(line)
+                rnd = after
+                if rnd.phase is not Phase.PLAYING or rnd.to_act == puzzle.seat:
+                    break
+                who = rnd.to_act
+                assert who is not None
+                next_action = bot.act(rnd.view(who), rng)
+        self.moment = rnd
+        cards = hand_model(rnd, puzzle.seat, None)
+        legal = cards.legal or frozenset()
+        self.cursor = next((i for i, c in enumerate(cards.cards) if c in legal), 0)
+        self.refresh_view()
+        if rnd.result is not None:
+            team = puzzle.seat % 2
+            ours, theirs = rnd.result.points[team], rnd.result.points[1 - team]
+            with from_seat(puzzle.seat):
+                text = _(
+                    "Played out: we write {ours} and they write {theirs}. Enter: the next puzzle."
+                ).format(ours=ours, theirs=theirs)
+                log.say(text)
+            self._say(text)
 
     # ------------------------------------------------------------------ drawing
 
@@ -438,12 +736,8 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         bind_letters(self, PUZZLE_LETTERS)
         for footer in self.query(Footer):
             footer.refresh(recompose=True)
-        if self.puzzle is not None and self.answered is not None:
-            from bela.tui.puzzle_explain import explanation
-
-            self.query_one("#puzzle-explain", Static).update(
-                explanation(self.puzzle, self.answered, self.outcome)
-            )
+        if self.puzzle is not None and self.answered is not None and not self.playing_out:
+            self._show_explanation()
         self.refresh_view()
 
     def refresh_view(self) -> None:
@@ -472,11 +766,19 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         cursor = None if self.unchosen else self.cursor
         self.query_one("#hand", Hand).model = hand_model(rnd, me, cursor)
         self.query_one("#puzzle-card", Static).update(Text("\n").join(card))
+        if self.run_result is not None and self.answered is None:
+            return  # the run's end stays said under the trick
         if not self.query_one("#message", Static).has_class("-error") or self.answered:
             self._say(self._prompt(bidding))
 
     def _heading(self, puzzle: Puzzle) -> str:
         store = self.store
+        if self.playing_out:
+            return _("Playing on: the deal where your card loses most")
+        if self.run is not None:
+            from bela.puzzle_words import run_status
+
+            return run_status(self.run, time.monotonic())
         rating = round(store.player().rating) if store is not None else 1500
         if self.daily_of is not None:
             return _("Daily puzzle of {date} · your rating {rating}").format(
@@ -507,6 +809,35 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
                 suits=suits, key=keys[4]
             )
         return _("Choose your card with ←/→ or 1-8, then Enter.")
+
+
+class ModeScreen(ModalScreen[str | None]):
+    """A streak or a storm, each with the best score kept; dismissed with the mode chosen,
+    or None when closed without a choice."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Back"))]
+
+    def __init__(self, best: dict[str, int]) -> None:
+        super().__init__()
+        self.best = best
+
+    def compose(self) -> ComposeResult:
+        from bela.puzzle_words import mode_label
+
+        options = [Option(Text(mode_label(m, n)), id=m) for m, n in self.best.items()]
+        with Vertical(classes="dialog"):
+            yield Static(_("Which puzzle mode?"), classes="title")
+            yield OptionList(*options, id="modes")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#modes", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class ThemeScreen(ModalScreen[str | None]):
@@ -592,6 +923,19 @@ class RatingScreen(Screen[None]):
                 ).format(n=store.daily_solved())
             ),
         ]
+        from bela.archive.puzzle_modes import read_best, weakest_themes
+        from bela.archive.storage import data_dir
+        from bela.puzzle_words import mode_label, weak_lines
+
+        for mode, best in read_best(data_dir()).items():
+            lines.append(Text(mode_label(mode, best)))
+        weak = weakest_themes(
+            {p.id: p.themes for p in self.pack.puzzles},
+            [(a.puzzle, a.right) for a in store.attempts()],
+        )
+        lines.extend(
+            Text(line, style="bold" if i == 0 else "") for i, line in enumerate(weak_lines(weak))
+        )
         for theme, counts in store.by_theme(self.pack).items():
             lines.append(
                 Text(

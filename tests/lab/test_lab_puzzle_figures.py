@@ -1,0 +1,99 @@
+"""A pack's figures and the selection for variety (issue #36): cheapest-card answers, three
+or more legal cards, near-duplicates, ratings; on the generator's sample puzzles."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bela.lab.puzzle_figures import facts_of, figures, main, select
+from bela.lab.puzzle_gen import _varied
+
+SAMPLE = Path(__file__).parents[1] / "puzzles" / "fixtures" / "sample.jsonl"
+
+
+def _sample() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_figures_of_the_sample() -> None:
+    found = figures(_sample())
+    assert (found.puzzles, found.cards, found.bids) == (11, 11, 0)
+    assert found.cheapest == 9  # all but 10♣ (over K♣) and 10♥ (over Q♥)
+    assert found.many == 3 and found.duplicated == 0 and found.groups == 11
+    assert (found.rated_1550, found.rated_1700) == (2, 0)
+    text = "\n".join(found.lines())
+    assert "answered by the cheapest legal card: 9 of 11 (82%)" in text
+    assert "three or more legal cards: 3 of 11 (27%)" in text
+
+
+def test_the_cheapest_card_is_counted_by_card_points() -> None:
+    facts = {p["id"]: facts_of(p) for p in _sample()}
+    first = facts["841453bfc4"]  # 9♠ (0 points) against J♥ (2): the cheapest
+    assert first is not None and first.cheapest and first.legal == 2
+    ten = facts["b5b3240c99"]  # 10♣ over K♣: not the cheapest
+    assert ten is not None and not ten.cheapest
+
+
+def test_a_near_duplicate_is_counted_and_kept_once(capsys: Any, tmp_path: Path) -> None:
+    rows = _sample()
+    twin = dict(rows[6], rating=1800.0)  # the same moment again, rated higher
+    found = figures([*rows, twin])
+    assert found.duplicated == 2 and found.groups == 11
+    kept = select([*rows, twin], cheapest_share=1.0, many_share=0.0)
+    assert len(kept) == 11 and kept[-1]["rating"] == 1800.0  # the higher-rated twin
+    pack = tmp_path / "pack.jsonl"
+    pack.write_text("\n".join(json.dumps(r) for r in [*rows, twin]) + "\n", encoding="utf-8")
+    assert main([str(pack)]) == 0
+    assert "sharing hand shape, trick and answer with another: 2 of 12 (17%)" in (
+        capsys.readouterr().out
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.floats(0.0, 1.0), st.floats(0.0, 1.0), st.integers(0, 2**16))
+def test_the_selection_meets_its_shares_or_keeps_nothing(
+    cheap: float, many: float, seed: int
+) -> None:
+    rows = _sample()
+    Random(seed).shuffle(rows)
+    kept = select(rows, cheapest_share=cheap, many_share=many)
+    ids = [r["id"] for r in rows]
+    assert [ids.index(k["id"]) for k in kept] == sorted(ids.index(k["id"]) for k in kept)
+    facts = [facts_of(k) for k in kept]
+    assert all(f is not None for f in facts)
+    if kept:
+        n = len(kept)
+        assert sum(f.cheapest for f in facts if f) <= cheap * n + 1e-9
+        assert sum(f.legal >= 3 for f in facts if f) >= many * n - 1e-9
+    assert len({f.key for f in facts if f}) == len(kept)
+
+
+def test_the_generator_keeps_a_cheapest_card_puzzle_only_now_and_then() -> None:
+    rows = {p["id"]: p for p in _sample()}
+    rng = Random(1)
+    kept = sum(_varied(rows["841453bfc4"], rng) for _ in range(1000))
+    assert 40 < kept < 130  # CHEAP_KEEP is 0.08
+    assert all(_varied(rows["b5b3240c99"], rng) for _ in range(50))
+
+
+def test_assembling_a_pack_keeps_its_variety(tmp_path: Path) -> None:
+    import gzip
+
+    from bela.lab.puzzle_assemble import main as assemble_main
+
+    out = tmp_path / "pack.jsonl.gz"
+    assert assemble_main([str(out), str(SAMPLE), "--keep-all"]) == 0
+    with gzip.open(out, "rt") as f:
+        every = [json.loads(line) for line in f]
+    assert len(every) == 8  # three of the sample were found at the bar, before the room to spare
+    assert assemble_main([str(out), str(SAMPLE)]) == 0
+    with gzip.open(out, "rt") as f:
+        kept = [json.loads(line) for line in f]
+    assert [p["id"] for p in kept] == [p["id"] for p in select(every)]
+    assert len(kept) < len(every)  # most of them are answered by the cheapest card
