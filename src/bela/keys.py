@@ -170,7 +170,7 @@ LETTERS: Final[dict[str, dict[str, str]]] = {
         "talk": "h",
         "puzzle_theme": "e",  # tema (t is tréboles)
         "puzzle_daily": "y",  # el de hoY
-        "puzzle_play": "j",  # jugar
+        # puzzle_play: g, seGuir jugando (j is hoJas with mađarice)
     },
     "ru": _LATIN,
     "zh": _LATIN,
