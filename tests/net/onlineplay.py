@@ -38,9 +38,11 @@ class Site:
         return OnlinePlayer(online.client, online=online)
 
 
-async def start_site(
-    data: Path, stores: Callable[[], dict[str, object]] | None = None, **changes: object
-) -> Site:
+Stores = Callable[[], dict[str, object]]
+"""The ``stores`` fixture (tests/net/conftest.py): the keywords for ``OnlineServer``'s stores."""
+
+
+async def start_site(data: Path, stores: Stores | None = None, **changes: object) -> Site:
     """A server on localhost: on SQLite in ``data``, or on what ``stores`` makes (the
     ``stores`` fixture: PostgreSQL and Redis under the server marker)."""
     base: dict[str, object] = {"difficulty": "random", "target": 501, "bot_delay": 0.0}
