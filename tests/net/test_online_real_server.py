@@ -200,6 +200,14 @@ async def test_bela_server_keeps_accounts_in_postgres_and_tables_in_redis(
             assert directory.online().get(accounts.by_name("Ivo").id) == owner  # type: ignore[union-attr]
         finally:
             directory.close()
+        # the operator reads the reports from PostgreSQL through the running server
+        await ivo.request({"type": "report", "name": "ana", "text": "slow"})
+        assert isinstance(await next_of(ivo, Reported), Reported)
+        reports = await asyncio.to_thread(
+            bela, env, "server", "admin", "reports", "--data", str(data)
+        )
+        assert reports.returncode == 0, reports.stderr
+        assert "Ivo -> Ana: slow" in reports.stdout
         await ivo.online.close()
         assert not (data / "server.sqlite3").exists()
     # stopped: its tables are gone from Redis, its accounts stay in PostgreSQL

@@ -500,7 +500,8 @@ def _ask(directory: Path, request: dict[str, str]) -> dict[str, Any] | None:
     sock = directory / "control.sock"
 
     async def talk() -> dict[str, Any]:
-        reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(str(sock)), 5)
+        connecting = asyncio.open_unix_connection(str(sock), limit=1 << 20)
+        reader, writer = await asyncio.wait_for(connecting, 5)
         writer.write(json.dumps(request).encode() + b"\n")
         await writer.drain()
         line = await asyncio.wait_for(reader.readline(), 10)
@@ -516,9 +517,12 @@ def _ask(directory: Path, request: dict[str, str]) -> dict[str, Any] | None:
 
 def run_admin(options: AdminOptions, out: TextIO, err: TextIO) -> int:
     directory = _server_dir(options.data)
-    if options.action == "reports":  # from the database, the server running or not
-        return _print_reports(directory, out)
     request = {"do": options.action}
+    if options.action == "reports":  # the running server's store, or else its SQLite file
+        answer = _ask(directory, request)
+        if answer is not None and isinstance(answer.get("reports"), list):
+            return _print_reports(directory, out, answer["reports"])
+        return _print_reports(directory, out)
     if options.action == "end":
         request["table"] = options.argument or ""
     elif options.action == "ban":
@@ -551,9 +555,15 @@ def run_admin(options: AdminOptions, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _print_reports(directory: Path, out: TextIO) -> int:
-    import time
-
+def _print_reports(directory: Path, out: TextIO, sent: list[Any] | None = None) -> int:
+    """The players' reports: ``sent`` by the running server, or else from its SQLite file."""
+    if sent is not None:
+        reports = [
+            tuple(r)
+            for r in sent
+            if isinstance(r, list) and len(r) == 4 and isinstance(r[0], int | float)
+        ]
+        return _show_reports(reports, out)
     optional_module("cryptography", _(NEEDS_NET))
     from bela.net.accounts import DB_FILE, SqliteStore
 
@@ -566,12 +576,18 @@ def _print_reports(directory: Path, out: TextIO) -> int:
         )
     store = SqliteStore(directory / DB_FILE)
     try:
-        reports = store.reports(100)
+        return _show_reports(store.reports(100), out)
     finally:
         store.close()
+
+
+def _show_reports(reports: list[tuple[Any, ...]], out: TextIO) -> int:
+    import time
+
     for at, by, about, text in reports:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(at))
-        print(f"{when}  {oneline(by, 24)} -> {oneline(about, 24)}: {oneline(text, 300)}", file=out)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(at)))
+        who, whom, what = oneline(str(by), 24), oneline(str(about), 24), oneline(str(text), 300)
+        print(f"{when}  {who} -> {whom}: {what}", file=out)
     if not reports:
         print(_("No reports."), file=out)
     return 0

@@ -1047,6 +1047,8 @@ class OnlineServer(Server):
             elif do == "ban" and isinstance(request.get("key"), str):
                 self.ban(request["key"])
                 answer = {"ok": True}
+            elif do == "reports":  # from whichever store keeps them (SQLite or PostgreSQL)
+                answer = {"ok": True, "reports": self.accounts.reports(100)}
             else:
                 answer = {"ok": False, "error": "unknown request"}
         except (TimeoutError, ValueError, OSError) as exc:
