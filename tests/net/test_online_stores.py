@@ -202,6 +202,14 @@ def test_redis_directory_is_shared_by_workers_each_owning_its_tables(
         assert one.orphans() == {"w2": ["T2"]}
         two.heartbeat()
         assert one.orphans() == {}
+        # a new worker's start forgets what a dead one left: its tables, its online marks
+        two.set_online(8, True)
+        one.set_online(9, True)
+        two.redis.delete(prefix + "alive:w2")
+        three = RedisDirectory(url, worker="w3", prefix=prefix)
+        three.clear()
+        three.close()
+        assert one.entries() == [] and one.online() == {9: "w1"}
     finally:
         events.close()
         one.close()

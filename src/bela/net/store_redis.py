@@ -113,12 +113,23 @@ class RedisDirectory:
         return [entry for entry, _, _ in sorted(self._listings(), key=lambda e: e[2])]
 
     def clear(self) -> None:
-        """Forget this worker's tables (another worker's stay listed)."""
-        owned = self._key("owner", self.worker)
+        """Forget this worker's tables, and what dead workers left: their tables and their
+        players' online marks (a live worker's stay)."""
+        self._drop(self.worker)
+        for worker in self.orphans():
+            self._drop(worker)
+
+    def _drop(self, worker: str) -> None:
+        owned = self._key("owner", worker)
         ids: set[str] = self.redis.smembers(owned)  # type: ignore[assignment]
+        ids |= {entry.id for entry, owner, _ in self._listings() if owner == worker}
+        marks: dict[str, str] = self.redis.hgetall(self._key("online"))  # type: ignore[assignment]
         pipe = self.redis.pipeline()
         if ids:
             pipe.hdel(self._key("tables"), *ids)
+        gone = [account for account, at in marks.items() if at == worker]
+        if gone and worker != self.worker:
+            pipe.hdel(self._key("online"), *gone)
         pipe.delete(owned)
         for table_id in ids:
             pipe.publish(self._key(LOBBY_CHANNEL), json.dumps({"remove": table_id}))
