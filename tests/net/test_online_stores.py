@@ -7,15 +7,26 @@ are marked ``server``: ``make server-check`` starts both servers for them."""
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bela.archive.glicko import Rating
-from bela.net.accounts import DB_FILE, Accounts, SqliteStore, TableDirectory, TableEntry
+from bela.foundation.lookalike import skeleton
+from bela.net.accounts import (
+    DB_FILE,
+    Accounts,
+    SqliteStore,
+    TableDirectory,
+    TableEntry,
+    clean_name,
+)
 
 server = pytest.mark.server
 STORE_KINDS = ["sqlite", pytest.param("postgres", marks=server)]
@@ -214,3 +225,33 @@ def test_redis_directory_is_shared_by_workers_each_owning_its_tables(
         events.close()
         one.close()
         two.close()
+
+
+@pytest.fixture
+def taken() -> set[str]:
+    """The skeletons taken in ``accounts`` so far (the two live as long as each other)."""
+    return set()
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(names=st.lists(st.text(max_size=30), max_size=6), lookups=st.lists(st.text(), max_size=3))
+def test_any_name_is_registered_once_as_it_reads_and_any_lookup_answers(
+    accounts: Accounts, taken: set[str], names: list[str], lookups: list[str]
+) -> None:
+    """One store for all the examples: a name is taken iff no name that reads the same was
+    taken before, in this example or an earlier one; a lookup of any text the lobby's
+    decoder lets through (NUL among it) finds an account that reads so, or nothing."""
+    for name in names:
+        kept = clean_name(name)
+        if not kept:
+            continue
+        made = accounts.register(kept, "ed25519:" + secrets.token_hex(8))
+        assert (made is not None) == (skeleton(kept) not in taken)
+        taken.add(skeleton(kept))
+        assert accounts.by_name(kept) is not None and not accounts.name_free(kept)
+    for text in lookups:
+        found = accounts.by_name(text)
+        assert (found is not None) == (skeleton(text) in taken)
+        assert found is None or skeleton(found.name) == skeleton(text)
