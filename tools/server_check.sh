@@ -47,7 +47,8 @@ fi
 cleanup() {
   local status=$?
   if [ -f "$work/pg/postmaster.pid" ]; then
-    "${as_pg[@]}" "$PG_BIN/pg_ctl" -D "$work/pg" -m fast -w stop >/dev/null 2>&1 || true
+    (cd "$work" && "${as_pg[@]}" "$PG_BIN/pg_ctl" -D "$work/pg" -m fast -w stop) >/dev/null 2>&1 \
+      || true
   fi
   if [ -f "$work/redis.pid" ]; then
     kill "$(cat "$work/redis.pid")" 2>/dev/null || true
@@ -68,9 +69,11 @@ trap 'exit 130' INT TERM
 started=$(date +%s.%N)
 pg_port=$(free_port)
 redis_port=$(free_port)
-"${as_pg[@]}" "$PG_BIN/initdb" -D "$work/pg" -U bela --auth=trust -E UTF8 --no-sync >/dev/null
-"${as_pg[@]}" "$PG_BIN/pg_ctl" -D "$work/pg" -l "$work/pg.log" -w -t 60 -o \
-  "-p $pg_port -k $work -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+# from inside the temporary directory: the user postgres may not read the clone's folder
+(cd "$work" && "${as_pg[@]}" "$PG_BIN/initdb" -D "$work/pg" -U bela --auth=trust -E UTF8 \
+  --no-sync >/dev/null)
+(cd "$work" && "${as_pg[@]}" "$PG_BIN/pg_ctl" -D "$work/pg" -l "$work/pg.log" -w -t 60 -o \
+  "-p $pg_port -k $work -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null)
 redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$work" --save '' --appendonly no \
   --daemonize yes --pidfile "$work/redis.pid" --logfile "$work/redis.log"
 for _ in $(seq 100); do
