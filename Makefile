@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: play install test test-slow lint typecheck unit bench fuzz cluster-check lab-check browser clean \
-	messages compile-messages compiled differential rl-check puzzles-check
+	messages compile-messages compiled differential rl-check puzzles-check server-check
 
 # The compiled build of the engine and search (mypyc, build_compiled.py), where a C compiler is
 # present: about a minute the first time and again after any of their sources changes. Without
@@ -54,12 +54,12 @@ typecheck: $(STAMP)
 
 # The suite on every core (pytest-xdist), without the tests marked slow (make test-slow runs
 # those; CI runs both), one progress line as it goes; on the compiled build where there is one.
-PYTEST_FAST := $(BIN)/pytest -n auto -m "not slow" --progress-line
+PYTEST_FAST := $(BIN)/pytest -n auto -m "not slow and not server" --progress-line
 unit: $(STAMP) $(COMPILED)
 	$(PYTEST_FAST)
 
 test-slow: $(STAMP) $(COMPILED)
-	$(BIN)/pytest -n auto -m slow --progress-line
+	$(BIN)/pytest -n auto -m "slow and not server" --progress-line
 
 # The compiled and the pure build answer identically on 10,000 seeded rounds and 2,000 solver
 # positions (make test compares a sample); fails where there is no compiled build to compare.
@@ -114,6 +114,13 @@ $(CLUSTER_STAMP): $(STAMP)
 
 cluster-check: $(CLUSTER_STAMP)
 	$(BIN)/pytest tests_cluster
+
+# The public server's stores on a real PostgreSQL and a real Redis (the tests marked server,
+# which test and test-slow leave out): tools/server_check.sh installs them where missing
+# (Debian's packages, as root), starts them on free ports in a temporary directory, runs the
+# tests and stops them, even when a test fails. About a minute; not in `test`.
+server-check: $(STAMP) $(COMPILED)
+	bash tools/server_check.sh $(BIN)/pytest -m server -p no:cacheprovider tests/net
 
 # Fitting normal's bid model needs the lab extra (numpy, scikit-learn), which `test` does not
 # install: this installs it and runs the fitting's tests (bela lab bid-fit); not in `test`.

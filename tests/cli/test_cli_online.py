@@ -3,9 +3,12 @@ the lobby for, and the answers to bad input."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from bela.cli import main
+from bela.cli.common import EXIT_UNAVAILABLE
 from bela.cli.online import AdminOptions, OnlineOptions, ServerCommandOptions, _request
 from bela.cli.options import parse
 
@@ -89,3 +92,39 @@ def test_admin_without_a_running_server_says_so(
 ) -> None:
     assert main(["--lang", "en", "server", "admin", "list", "--data", str(tmp_path)]) == 1
     assert "no server is running" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("flag", "url", "said"),
+    [
+        (
+            "--postgres",
+            "postgresql://bela@127.0.0.1:1/bela",
+            "cannot use the PostgreSQL database: ",
+        ),
+        ("--redis", "redis://127.0.0.1:1/0", "cannot use Redis: "),
+        ("--redis", "http://not-redis", "cannot use Redis: "),
+    ],
+)
+def test_bela_server_says_in_one_line_when_postgres_or_redis_cannot_be_used(
+    flag: str, url: str, said: str, tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--lang", "en", "server", "--port", "0", "--data", str(tmp_path), flag, url]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("flag", "module"), [("--postgres", "psycopg"), ("--redis", "redis")])
+def test_bela_server_names_the_missing_server_extra(
+    flag: str,
+    module: str,
+    tmp_path: object,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setitem(sys.modules, module, None)  # as if the extra were not installed
+    argv = ["--lang", "en", "server", "--port", "0", "--data", str(tmp_path), flag, "x://y"]
+    assert main(argv) == EXIT_UNAVAILABLE
+    err = capsys.readouterr().err
+    assert "pip install 'croatian-bela[net,server]'" in err and err.count("\n") == 1

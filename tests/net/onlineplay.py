@@ -4,6 +4,7 @@ localhost (TLS, SQLite in a temporary directory) and signed-in scripted players.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,10 +38,21 @@ class Site:
         return OnlinePlayer(online.client, online=online)
 
 
-async def start_site(data: Path, **changes: object) -> Site:
+Stores = Callable[[], dict[str, object]]
+"""The ``stores`` fixture (tests/net/conftest.py): the keywords for ``OnlineServer``'s stores."""
+
+
+async def start_site(data: Path, stores: Stores | None = None, **changes: object) -> Site:
+    """A server on localhost: on SQLite in ``data``, or on what ``stores`` makes (the
+    ``stores`` fixture: PostgreSQL and Redis under the server marker)."""
     base: dict[str, object] = {"difficulty": "random", "target": 501, "bot_delay": 0.0}
     base.update(changes)
-    server = OnlineServer(data / "server", online_options(**base), say=lambda _line: None)
+    server = OnlineServer(
+        data / "server",
+        online_options(**base),
+        say=lambda _line: None,
+        **(stores() if stores is not None else {}),  # type: ignore[arg-type]
+    )
     host, port = await server.start("127.0.0.1", 0)
     return Site(server, host, port, Pins(data / "client"))
 

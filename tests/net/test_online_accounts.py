@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from onlineplay import start_site
+from onlineplay import Stores, start_site
 
 from bela.net.client import JoinError
 from bela.net.identity import (
@@ -45,8 +45,8 @@ async def read(reader: asyncio.StreamReader) -> dict[str, object]:
     return data
 
 
-async def test_a_key_is_an_account_and_keeps_its_name(tmp_path: Path) -> None:
-    site = await start_site(tmp_path)
+async def test_a_key_is_an_account_and_keeps_its_name(tmp_path: Path, stores: Stores) -> None:
+    site = await start_site(tmp_path, stores)
     key = Ed25519PrivateKey.generate()
     try:
         ana = await site.sign_in("Ana", key)
@@ -109,10 +109,10 @@ async def test_a_signature_is_good_for_one_challenge_only(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("taken_as", ["Ana", "ana", "Аna", "A\u200bna", "Ána"])
-async def test_names_cannot_be_taken_over(tmp_path: Path, taken_as: str) -> None:
+async def test_names_cannot_be_taken_over(tmp_path: Path, stores: Stores, taken_as: str) -> None:
     """Another key cannot register a name that reads as one taken (Cyrillic А, case,
     accents, invisible characters), nor can a guest use it, nor a rename take it."""
-    site = await start_site(tmp_path)
+    site = await start_site(tmp_path, stores)
     try:
         ana = await site.sign_in("Ana", Ed25519PrivateKey.generate())
         with pytest.raises(JoinError) as new_account:
@@ -131,8 +131,8 @@ async def test_names_cannot_be_taken_over(tmp_path: Path, taken_as: str) -> None
         await site.server.close()
 
 
-async def test_a_name_can_be_changed(tmp_path: Path) -> None:
-    site = await start_site(tmp_path)
+async def test_a_name_can_be_changed(tmp_path: Path, stores: Stores) -> None:
+    site = await start_site(tmp_path, stores)
     key = Ed25519PrivateKey.generate()
     try:
         ana = await site.sign_in("Ana", key)
@@ -147,8 +147,8 @@ async def test_a_name_can_be_changed(tmp_path: Path) -> None:
         await site.server.close()
 
 
-async def test_a_guest_plays_only_unrated(tmp_path: Path) -> None:
-    site = await start_site(tmp_path)
+async def test_a_guest_plays_only_unrated(tmp_path: Path, stores: Stores) -> None:
+    site = await start_site(tmp_path, stores)
     try:
         ana = await site.sign_in("Ana", Ed25519PrivateKey.generate())
         await ana.request({"type": "create", "target": 501})

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from onlineplay import OnlinePlayer, Site, next_of, start_site
+from onlineplay import OnlinePlayer, Site, Stores, next_of, start_site
 
 from bela.net.client import JoinError
 from bela.net.lobby_protocol import Created, Leaderboard, PlayerPage, Queued, TableList
@@ -37,8 +37,8 @@ async def quick_four(site: Site, wait: int = 60) -> list[OnlinePlayer]:
     return players
 
 
-async def test_the_lobby_leaks_no_hand_and_no_private_table(tmp_path: Path) -> None:
-    site = await start_site(tmp_path)
+async def test_the_lobby_leaks_no_hand_and_no_private_table(tmp_path: Path, stores: Stores) -> None:
+    site = await start_site(tmp_path, stores)
     try:
         ana = await site.sign_in("Ana", Ed25519PrivateKey.generate())
         await ana.request({"type": "create", "target": 501, "private": True})
@@ -62,6 +62,11 @@ async def test_the_lobby_leaks_no_hand_and_no_private_table(tmp_path: Path) -> N
         text = b"".join(frames).decode()
         assert private.table not in text and private.code not in text
         assert not CARD.search(text) and "hand" not in text
+        # the operator's directory (SQLite, or Redis for many workers) lists both, no code
+        site.server._sync_directory()
+        listed = {entry.id: entry for entry in site.server.directory.entries()}
+        assert set(listed) == {private.table, public.table} and not listed[private.table].public
+        assert listed[public.table].seats[0] == "Ivo" and private.code not in repr(listed)
         # a wrong code finds nothing, and the private table is not joined by its id
         await eva.request({"type": "join", "table": private.table})
         refusal = await next_of(eva, Refused)
@@ -78,8 +83,10 @@ async def test_the_lobby_leaks_no_hand_and_no_private_table(tmp_path: Path) -> N
         await site.server.close()
 
 
-async def test_quick_match_seats_four_and_their_ratings_move(tmp_path: Path) -> None:
-    site = await start_site(tmp_path)
+async def test_quick_match_seats_four_and_their_ratings_move(
+    tmp_path: Path, stores: Stores
+) -> None:
+    site = await start_site(tmp_path, stores)
     try:
         players = await quick_four(site)
         assert len({p.online.client.welcome.table for p in players}) == 1  # type: ignore[union-attr]
@@ -95,7 +102,8 @@ async def test_quick_match_seats_four_and_their_ratings_move(tmp_path: Path) -> 
             won = player.seat % 2 == winner
             assert (entry.rating > 1500) == won and entry.rated == 1
             assert entry.reliability == 1.0 and entry.provisional
-        rows = site.server.store.db.execute("SELECT rated, winner FROM matches").fetchall()
+        database = site.server.accounts.db  # type: ignore[attr-defined]
+        rows = database.execute("SELECT rated, winner FROM matches").fetchall()
         assert rows == [(1, winner)]
         # each player's page: the rating after the match, the match from their side
         for player in players:
@@ -129,8 +137,10 @@ async def test_quick_match_fills_with_bots_after_the_wait_unrated(tmp_path: Path
         await site.server.close()
 
 
-async def test_leaving_a_rated_match_is_a_loss_and_lowers_reliability(tmp_path: Path) -> None:
-    site = await start_site(tmp_path)
+async def test_leaving_a_rated_match_is_a_loss_and_lowers_reliability(
+    tmp_path: Path, stores: Stores
+) -> None:
+    site = await start_site(tmp_path, stores)
     try:
         players = await quick_four(site)
         leaver = players[0]
@@ -153,8 +163,8 @@ async def test_leaving_a_rated_match_is_a_loss_and_lowers_reliability(tmp_path: 
         await site.server.close()
 
 
-async def test_a_dropped_player_comes_back_to_their_seat(tmp_path: Path) -> None:
-    site = await start_site(tmp_path)
+async def test_a_dropped_player_comes_back_to_their_seat(tmp_path: Path, stores: Stores) -> None:
+    site = await start_site(tmp_path, stores)
     try:
         keys = [Ed25519PrivateKey.generate() for _ in range(4)]
         players = []
@@ -280,8 +290,8 @@ async def test_leaving_the_quick_match_queue(tmp_path: Path) -> None:
         await site.server.close()
 
 
-async def test_a_table_left_before_its_start_is_gone(tmp_path: Path) -> None:
-    site = await start_site(tmp_path)
+async def test_a_table_left_before_its_start_is_gone(tmp_path: Path, stores: Stores) -> None:
+    site = await start_site(tmp_path, stores)
     try:
         ana = await site.sign_in("Ana", Ed25519PrivateKey.generate())
         await ana.request({"type": "create", "target": 501})
@@ -292,7 +302,7 @@ async def test_a_table_left_before_its_start_is_gone(tmp_path: Path) -> None:
         await next_of(ana, Notice)
         await asyncio.sleep(0.05)
         assert (await listing(ivo)).tables == ()
-        assert site.server.store.entries() == []
+        assert site.server.directory.entries() == []
     finally:
         await site.server.close()
 
@@ -314,12 +324,13 @@ async def test_one_address_holds_only_so_many_signed_in_connections(tmp_path: Pa
 
 async def test_a_blocked_players_table_does_not_leak_and_they_are_never_seated_together(
     tmp_path: Path,
+    stores: Stores,
 ) -> None:
     """Ana blocks Ivo: his table is not listed for her nor hers for him, joining or watching
     it is as if it were not there, and a quick match never seats them together."""
     from bela.net.lobby_protocol import Blocked
 
-    site = await start_site(tmp_path)
+    site = await start_site(tmp_path, stores)
     try:
         ana = await site.sign_in("Ana", Ed25519PrivateKey.generate())
         ivo = await site.sign_in("Ivo", Ed25519PrivateKey.generate())
@@ -365,8 +376,10 @@ async def test_a_blocked_players_table_does_not_leak_and_they_are_never_seated_t
         await site.server.close()
 
 
-async def test_a_table_is_created_with_its_house_rules_and_they_are_listed(tmp_path: Path) -> None:
-    site = await start_site(tmp_path)
+async def test_a_table_is_created_with_its_house_rules_and_they_are_listed(
+    tmp_path: Path, stores: Stores
+) -> None:
+    site = await start_site(tmp_path, stores)
     try:
         ana = await site.sign_in("Ana", Ed25519PrivateKey.generate())
         await ana.request(

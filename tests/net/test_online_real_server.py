@@ -37,9 +37,12 @@ def bela(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @contextlib.asynccontextmanager
-async def real_server(tmp_path: Path) -> AsyncIterator[tuple[int, str, dict[str, str], Path]]:
-    """``bela server --port 0`` on its own data directory: (port, fingerprint, the
-    environment for the commands, the server's directory); stopped with SIGTERM."""
+async def real_server(
+    tmp_path: Path, *extra: str
+) -> AsyncIterator[tuple[int, str, dict[str, str], Path]]:
+    """``bela server --port 0`` (and ``extra``) on its own data directory: (port,
+    fingerprint, the environment for the commands, the server's directory); stopped with
+    SIGTERM."""
     data = tmp_path / "srv"
     env = dict(
         os.environ,
@@ -47,7 +50,7 @@ async def real_server(tmp_path: Path) -> AsyncIterator[tuple[int, str, dict[str,
         BELA_CONFIG_DIR=str(tmp_path / "config"),
     )
     process = subprocess.Popen(
-        [*SERVER, "--data", str(data), "--bots", "random"],
+        [*SERVER, "--data", str(data), "--bots", "random", *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -153,3 +156,65 @@ async def test_four_players_play_a_rated_match_at_a_real_server(tmp_path: Path) 
         assert re.search(r"Ana: \d+\? ± \d+, 1 rated match, reliability 100%", page.stdout)
         assert "Rating over time: " in page.stdout
         assert ("won, rated" in page.stdout) != ("lost, rated" in page.stdout)
+
+
+@pytest.mark.server
+async def test_bela_server_keeps_accounts_in_postgres_and_tables_in_redis(
+    tmp_path: Path, postgres_url: str, redis_prefix: tuple[str, str]
+) -> None:
+    """``bela server --postgres URL --redis URL`` (the real servers, make server-check):
+    an account made through it is in PostgreSQL, its table in Redis with this process as
+    its owner, and nothing of either in the data directory's SQLite."""
+    from bela.net.store_postgres import PostgresStore
+    from bela.net.store_redis import RedisDirectory
+
+    redis_url, _prefix = redis_prefix
+    async with real_server(tmp_path, "--postgres", postgres_url, "--redis", redis_url) as (
+        port,
+        _fingerprint,
+        env,
+        data,
+    ):
+        signed = await asyncio.to_thread(bela, env, "online", f"127.0.0.1:{port}", "--name", "Ana")
+        assert signed.returncode == 0, signed.stderr
+        online = await Online.connect(
+            "127.0.0.1", port, "Ivo", Ed25519PrivateKey.generate(), Pins(tmp_path / "client")
+        )
+        ivo = OnlinePlayer(online.client, online=online)
+        await ivo.request({"type": "create", "target": 701})
+        created = await next_of(ivo, Created)
+        assert isinstance(created, Created)
+        await next_of(ivo, Welcome)
+        accounts = PostgresStore(postgres_url)
+        directory = RedisDirectory(redis_url, worker="the test")
+        try:
+            assert accounts.by_name("ana") is not None and accounts.by_name("IVO") is not None
+            for _ in range(50):  # the server lists its tables on its tick (0.5 s)
+                if any(entry.seats[0] == "Ivo" for entry in directory.entries()):
+                    break
+                await asyncio.sleep(0.1)
+            (entry,) = directory.entries()
+            assert entry.id == created.table and entry.target == 701 and entry.seats[0] == "Ivo"
+            owner = directory.owner(created.table)
+            assert owner is not None and directory.alive(owner)
+            assert directory.online().get(accounts.by_name("Ivo").id) == owner  # type: ignore[union-attr]
+        finally:
+            directory.close()
+        # the operator reads the reports from PostgreSQL through the running server
+        await ivo.request({"type": "report", "name": "ana", "text": "slow"})
+        assert isinstance(await next_of(ivo, Reported), Reported)
+        reports = await asyncio.to_thread(
+            bela, env, "server", "admin", "reports", "--data", str(data)
+        )
+        assert reports.returncode == 0, reports.stderr
+        assert "Ivo -> Ana: slow" in reports.stdout
+        await ivo.online.close()
+        assert not (data / "server.sqlite3").exists()
+    # stopped: its tables are gone from Redis, its accounts stay in PostgreSQL
+    directory = RedisDirectory(redis_url, worker="the test")
+    try:
+        assert directory.entries() == [] and directory.online() == {}
+        assert accounts.by_name("Ana") is not None
+    finally:
+        directory.close()
+        accounts.close()

@@ -52,6 +52,9 @@ DEFAULT_ONLINE_PORT: Final = 4713
 TARGETS: Final = (163, 501, 701, 1001)
 LEVELS: Final = ("random", "easy", "normal", "hard")
 NEEDS_NET: Final = N_("the public server (pip install 'croatian-bela[net]')")
+NEEDS_SERVER: Final = N_(
+    "the public server on PostgreSQL and Redis (pip install 'croatian-bela[net,server]')"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,10 @@ class ServerCommandOptions:
     bots: str
     wait: int
     ssh_port: int | None = None
+    postgres: str | None = None
+    """A libpq connection string: the accounts on PostgreSQL (``bela.net.store_postgres``)."""
+    redis: str | None = None
+    """A Redis URL: the table directory on Redis (``bela.net.store_redis``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +213,22 @@ def add_online_parsers(commands: Any) -> None:
             "player's terminal); needs the 'net' extra"
         ),
     )
+    server.add_argument(
+        "--postgres",
+        metavar="URL",
+        help=_(
+            "keep the accounts and ratings in this PostgreSQL database "
+            "(postgresql://USER@HOST/DB) instead of SQLite; needs the 'server' extra"
+        ),
+    )
+    server.add_argument(
+        "--redis",
+        metavar="URL",
+        help=_(
+            "keep the directory of live tables and who is online in this Redis "
+            "(redis://HOST:PORT/0); needs the 'server' extra"
+        ),
+    )
     actions = server.add_subparsers(dest="server_action", metavar="admin")
     admin = actions.add_parser(
         "admin",
@@ -303,7 +326,14 @@ def online_command_options(
                 raise CliError(_("say which table or key"), 2)
             return AdminOptions(args.admin_data or args.data, args.action, args.argument)
         return ServerCommandOptions(
-            args.port, args.public, args.data, args.bots, args.wait, args.ssh_port
+            args.port,
+            args.public,
+            args.data,
+            args.bots,
+            args.wait,
+            args.ssh_port,
+            args.postgres,
+            args.redis,
         )
     action, argument = "list" if args.list else "default", None
     for name in ("leaders", "quick", "create"):
@@ -345,6 +375,10 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
     optional_module("cryptography", _(NEEDS_NET))
     if options.ssh_port is not None:
         optional_module("asyncssh", _(NEEDS_NET))
+    if options.postgres is not None:
+        optional_module("psycopg", _(NEEDS_SERVER))
+    if options.redis is not None:
+        optional_module("redis", _(NEEDS_SERVER))
     from bela.net.online_server import OnlineServer, online_options
 
     host = "0.0.0.0" if options.public else "127.0.0.1"
@@ -354,10 +388,12 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
             print(line, file=err, flush=True)
 
     async def main() -> None:
+        stores = _shared_stores(options)
         server = OnlineServer(
             _server_dir(options.data),
             online_options(difficulty=options.bots, wait=options.wait),
             say=say,
+            **stores,
         )
         try:
             bound = await server.start(host, options.port)
@@ -420,6 +456,42 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _shared_stores(options: ServerCommandOptions) -> dict[str, Any]:
+    """The accounts on PostgreSQL and the directory on Redis, where the options name them
+    (``OnlineServer``'s keywords); ``CliError`` with the reason when one cannot be reached."""
+    stores: dict[str, Any] = {}
+    if options.postgres is not None:
+        import psycopg
+
+        from bela.net.store_postgres import PostgresStore
+
+        try:
+            stores["accounts"] = PostgresStore(options.postgres)
+        except psycopg.Error as exc:
+            raise CliError(
+                _("cannot use the PostgreSQL database: {reason}").format(reason=oneline(exc)),
+                EXIT_ENVIRONMENT,
+            ) from None
+    if options.redis is not None:
+        import os
+        import socket
+
+        import redis
+
+        from bela.net.store_redis import RedisDirectory
+
+        try:
+            worker = f"{oneline(socket.gethostname(), 60)}:{os.getpid()}"
+            stores["directory"] = RedisDirectory(options.redis, worker=worker)
+        except (redis.RedisError, ValueError) as exc:
+            for store in stores.values():
+                store.close()
+            raise CliError(
+                _("cannot use Redis: {reason}").format(reason=oneline(exc)), EXIT_ENVIRONMENT
+            ) from None
+    return stores
+
+
 # ---------------------------------------------------------------------- bela server admin
 
 
@@ -428,7 +500,8 @@ def _ask(directory: Path, request: dict[str, str]) -> dict[str, Any] | None:
     sock = directory / "control.sock"
 
     async def talk() -> dict[str, Any]:
-        reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(str(sock)), 5)
+        connecting = asyncio.open_unix_connection(str(sock), limit=1 << 20)
+        reader, writer = await asyncio.wait_for(connecting, 5)
         writer.write(json.dumps(request).encode() + b"\n")
         await writer.drain()
         line = await asyncio.wait_for(reader.readline(), 10)
@@ -444,9 +517,12 @@ def _ask(directory: Path, request: dict[str, str]) -> dict[str, Any] | None:
 
 def run_admin(options: AdminOptions, out: TextIO, err: TextIO) -> int:
     directory = _server_dir(options.data)
-    if options.action == "reports":  # from the database, the server running or not
-        return _print_reports(directory, out)
     request = {"do": options.action}
+    if options.action == "reports":  # the running server's store, or else its SQLite file
+        answer = _ask(directory, request)
+        if answer is not None and isinstance(answer.get("reports"), list):
+            return _print_reports(directory, out, answer["reports"])
+        return _print_reports(directory, out)
     if options.action == "end":
         request["table"] = options.argument or ""
     elif options.action == "ban":
@@ -479,9 +555,15 @@ def run_admin(options: AdminOptions, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _print_reports(directory: Path, out: TextIO) -> int:
-    import time
-
+def _print_reports(directory: Path, out: TextIO, sent: list[Any] | None = None) -> int:
+    """The players' reports: ``sent`` by the running server, or else from its SQLite file."""
+    if sent is not None:
+        reports = [
+            tuple(r)
+            for r in sent
+            if isinstance(r, list) and len(r) == 4 and isinstance(r[0], int | float)
+        ]
+        return _show_reports(reports, out)
     optional_module("cryptography", _(NEEDS_NET))
     from bela.net.accounts import DB_FILE, SqliteStore
 
@@ -494,12 +576,18 @@ def _print_reports(directory: Path, out: TextIO) -> int:
         )
     store = SqliteStore(directory / DB_FILE)
     try:
-        reports = store.reports(100)
+        return _show_reports(store.reports(100), out)
     finally:
         store.close()
+
+
+def _show_reports(reports: list[tuple[Any, ...]], out: TextIO) -> int:
+    import time
+
     for at, by, about, text in reports:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(at))
-        print(f"{when}  {oneline(by, 24)} -> {oneline(about, 24)}: {oneline(text, 300)}", file=out)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(at)))
+        who, whom, what = oneline(str(by), 24), oneline(str(about), 24), oneline(str(text), 300)
+        print(f"{when}  {who} -> {whom}: {what}", file=out)
     if not reports:
         print(_("No reports."), file=out)
     return 0

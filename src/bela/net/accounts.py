@@ -6,7 +6,8 @@ and, later, other workers read them) are protocols; ``SqliteStore`` implements
 both on one SQLite file in the server's data directory (the standard library's
 ``sqlite3``, WAL, written only by the server's one event loop: one writer). A
 store on PostgreSQL and a directory on Redis, for many workers, would implement the
-same protocols; they are not built yet (docs/server.md).
+same protocols: ``bela.net.store_postgres.PostgresStore`` and
+``bela.net.store_redis.RedisDirectory`` (docs/server.md).
 
 Names are unique as they *read*: the store keeps each name's skeleton
 (``bela.foundation.lookalike.skeleton``: case, accents, Cyrillic look-alikes and
@@ -17,12 +18,13 @@ cannot be registered beside "Ana", nor can a rename take it.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Final, Protocol, runtime_checkable
 
 from bela.archive.glicko import Rating
 from bela.foundation.lookalike import skeleton
@@ -33,9 +35,11 @@ __all__ = [
     "Account",
     "Accounts",
     "MatchLine",
+    "Presence",
     "SqliteStore",
     "TableDirectory",
     "TableEntry",
+    "account_from_row",
     "clean_name",
 ]
 
@@ -69,8 +73,10 @@ CREATE TABLE IF NOT EXISTS matches (
     score0 INTEGER NOT NULL,
     score1 INTEGER NOT NULL,
     seats TEXT NOT NULL,
-    abandoned_by INTEGER
+    abandoned_by INTEGER,
+    match_id TEXT
 );
+CREATE UNIQUE INDEX IF NOT EXISTS matches_match_id ON matches (match_id);
 CREATE TABLE IF NOT EXISTS blocks (
     account INTEGER NOT NULL, blocked INTEGER NOT NULL, PRIMARY KEY (account, blocked)
 );
@@ -180,7 +186,13 @@ class Accounts(Protocol):
         scores: tuple[int, int],
         seats: Sequence[int | None],
         abandoned_by: int | None,
-    ) -> None: ...
+        match_id: str | None = None,
+    ) -> None:
+        """The finished match, written once by ``match_id`` (a second write of the same id
+        is ignored; None: a fresh id)."""
+        ...
+
+    def close(self) -> None: ...
     def block(self, account_id: int, other: int, on: bool) -> None:
         """``account_id`` blocks ``other`` (never seated together again), or no longer."""
         ...
@@ -203,13 +215,27 @@ class TableDirectory(Protocol):
     def put(self, entry: TableEntry) -> None: ...
     def remove(self, table_id: str) -> None: ...
     def entries(self) -> list[TableEntry]: ...
-    def clear(self) -> None: ...
+    def clear(self) -> None:
+        """Forget the tables this process lists (at its start and its end)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class Presence(Protocol):
+    """What a directory shared by several workers also keeps (``RedisDirectory``): who is
+    online at which worker, and that this worker is alive. One process needs neither."""
+
+    def set_online(self, account_id: int, on: bool) -> None: ...
+    def heartbeat(self) -> None: ...
 
 
 _ACCOUNT_COLUMNS: Final = "id, name, key, rating, rd, volatility, rated, started, finished"
 
 
-def _account(row: tuple[object, ...]) -> Account:
+def account_from_row(row: Sequence[object]) -> Account:
+    """An account from a row of ``_ACCOUNT_COLUMNS`` (either store's)."""
     ident, name, key, rating, rd, vol, rated, started, finished = row
     assert isinstance(ident, int) and isinstance(name, str) and isinstance(key, str)
     assert isinstance(rating, float | int) and isinstance(rd, float | int)
@@ -229,6 +255,9 @@ class SqliteStore:
         self.db = sqlite3.connect(path, isolation_level=None, timeout=5.0)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(matches)")}
+        if columns and "match_id" not in columns:  # a database from before match ids
+            self.db.execute("ALTER TABLE matches ADD COLUMN match_id TEXT")
         self.db.executescript(_SCHEMA)
 
     def close(self) -> None:
@@ -240,7 +269,7 @@ class SqliteStore:
         row = self.db.execute(
             f"SELECT {_ACCOUNT_COLUMNS} FROM accounts WHERE {where} = ?", (value,)
         ).fetchone()
-        return _account(row) if row is not None else None
+        return account_from_row(row) if row is not None else None
 
     def by_key(self, key: str) -> Account | None:
         return self._one("key", key)
@@ -309,7 +338,7 @@ class SqliteStore:
             "ORDER BY rating DESC, id LIMIT ?",
             (limit,),
         ).fetchall()
-        return [_account(row) for row in rows]
+        return [account_from_row(row) for row in rows]
 
     def by_name(self, name: str) -> Account | None:
         return self._one("skeleton", skeleton(name))
@@ -345,10 +374,12 @@ class SqliteStore:
         scores: tuple[int, int],
         seats: Sequence[int | None],
         abandoned_by: int | None,
+        match_id: str | None = None,
     ) -> None:
         self.db.execute(
-            "INSERT INTO matches (table_id, ended, rated, winner, score0, score1, seats, "
-            "abandoned_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO matches (table_id, ended, rated, winner, score0, score1, "
+            "seats, abandoned_by, match_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (match_id) DO NOTHING",
             (
                 table_id,
                 time.time(),
@@ -358,6 +389,7 @@ class SqliteStore:
                 scores[1],
                 json.dumps(list(seats)),
                 abandoned_by,
+                match_id or secrets.token_hex(16),
             ),
         )
 

@@ -19,7 +19,9 @@ staying away longer than the wait, counts as a loss (``bela.net.team_ratings``)
 and the match is no longer rated for anybody.
 
 Accounts, ratings and the table directory are kept through the ``Accounts`` and
-``TableDirectory`` protocols (``bela.net.accounts``), on SQLite here. The operator
+``TableDirectory`` protocols (``bela.net.accounts``): on SQLite in the data directory,
+or on PostgreSQL (``bela.net.store_postgres``) and Redis (``bela.net.store_redis``) when
+the caller hands those in (``bela server --postgres URL --redis URL``). The operator
 talks to a running server through a Unix socket in its data directory
 (``bela server admin``).
 """
@@ -43,7 +45,16 @@ from bela.archive.glicko import Rating
 from bela.engine import Rules
 from bela.engine.deal import new_seed
 from bela.foundation.untrusted import oneline
-from bela.net.accounts import DB_FILE, Account, SqliteStore, TableEntry, clean_name
+from bela.net.accounts import (
+    DB_FILE,
+    Account,
+    Accounts,
+    Presence,
+    SqliteStore,
+    TableDirectory,
+    TableEntry,
+    clean_name,
+)
 from bela.net.identity import (
     b64,
     key_id,
@@ -191,6 +202,8 @@ class Meta:
     seat_accounts: list[int | None] = field(default_factory=lambda: [None] * 4)
     abandoned_by: int | None = None
     listed: TableEntry | None = None
+    match_id: str = ""
+    """The match being played, for the archive (written once by this id)."""
 
 
 def _compatible(first: Waiter, candidates: list[Waiter]) -> list[Waiter]:
@@ -219,15 +232,21 @@ class OnlineServer(Server):
         make_bot: Callable[[str], Bot] | None = None,
         faults: FaultLog | None = None,
         say: Callable[[str], None] | None = None,
+        accounts: Accounts | None = None,
+        directory: TableDirectory | None = None,
     ) -> None:
+        """``accounts`` and ``directory`` (closed by ``close``): SQLite in ``data`` for
+        whichever is not given."""
         super().__init__(options or online_options(), None, None, make_bot, faults)
         self.data = data
         data.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(OSError):
             os.chmod(data, 0o700)
-        self.store = SqliteStore(data / DB_FILE)
-        self.accounts = self.store
-        self.directory = self.store
+        store = SqliteStore(data / DB_FILE) if accounts is None or directory is None else None
+        self.accounts: Accounts = accounts or store  # type: ignore[assignment]
+        self.directory: TableDirectory = directory or store  # type: ignore[assignment]
+        self.presence = self.directory if isinstance(self.directory, Presence) else None
+        """Who is online where, and this process alive (a directory shared by workers)."""
         self.directory.clear()  # live tables do not outlive their process (docs/server.md)
         cert, key, self.fingerprint = load_or_make_certificate(data)
         self.tls = server_context(cert, key)
@@ -281,7 +300,9 @@ class OnlineServer(Server):
                 (self.data / CONTROL_SOCKET).unlink()
         await super().close()
         self.directory.clear()
-        self.store.close()
+        self.directory.close()
+        if id(self.accounts) != id(self.directory):  # one SqliteStore may be both
+            self.accounts.close()
 
     async def _tick(self) -> None:
         while True:
@@ -289,6 +310,8 @@ class OnlineServer(Server):
             try:
                 self._match_queue()
                 self._sync_directory()
+                if self.presence is not None:
+                    self.presence.heartbeat()
             except Exception as exc:
                 self.faults.report(f"tick:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
 
@@ -305,6 +328,7 @@ class OnlineServer(Server):
             conn.close(Phrase("too_many_signed_in"))
             if who.account is not None and self.online.get(who.account.id) is conn:
                 del self.online[who.account.id]
+                self._present(who.account.id, False)
             return
         self.who[conn] = who
         try:
@@ -402,8 +426,13 @@ class OnlineServer(Server):
             self.online.pop(account.id, None)
             old.close(Phrase("signed_in_elsewhere"))
         self.online[account.id] = conn
+        self._present(account.id, True)
         self.event("login", account.name)
         return Who(account.name, account)
+
+    def _present(self, account_id: int, on: bool) -> None:
+        if self.presence is not None:
+            self.presence.set_online(account_id, on)
 
     def _hi(self, who: Who, seated: bool) -> dict[str, Any]:
         account = who.account
@@ -465,6 +494,7 @@ class OnlineServer(Server):
         self.queue = [w for w in self.queue if w.conn is not conn]
         if who.account is not None and self.online.get(who.account.id) is conn:
             del self.online[who.account.id]
+            self._present(who.account.id, False)
         table = conn.table
         if table is not None:  # after the host has let the seat go (its `finally`)
             asyncio.get_running_loop().call_soon(self._tidy, table)
@@ -838,6 +868,7 @@ class OnlineServer(Server):
         humans = all(s.name is not None and not s.bot for s in table.seats)
         meta.seat_accounts = ids
         meta.abandoned_by = None
+        meta.match_id = secrets.token_hex(16)
         meta.rated = meta.rated_wanted and humans and all(i is not None for i in ids)
         if meta.rated:
             self.accounts.count_started([i for i in ids if i is not None])
@@ -889,7 +920,13 @@ class OnlineServer(Server):
                     self.accounts.set_rating(account_id, rating, counted=True)
                 self.accounts.count_finished([i for i in ids if i is not None])
         self.accounts.record_match(
-            table.table_id, meta.rated, match.winner, match.scores, ids, meta.abandoned_by
+            table.table_id,
+            meta.rated,
+            match.winner,
+            match.scores,
+            ids,
+            meta.abandoned_by,
+            match_id=meta.match_id or None,
         )
         self.event(
             "over", f"{table.table_id} {match.scores[0]}:{match.scores[1]} rated={meta.rated}"
@@ -1010,6 +1047,8 @@ class OnlineServer(Server):
             elif do == "ban" and isinstance(request.get("key"), str):
                 self.ban(request["key"])
                 answer = {"ok": True}
+            elif do == "reports":  # from whichever store keeps them (SQLite or PostgreSQL)
+                answer = {"ok": True, "reports": self.accounts.reports(100)}
             else:
                 answer = {"ok": False, "error": "unknown request"}
         except (TimeoutError, ValueError, OSError) as exc:

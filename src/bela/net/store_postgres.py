@@ -1,0 +1,259 @@
+"""``Accounts`` on PostgreSQL, for a public server whose workers share one database.
+
+The same contract as ``bela.net.accounts.SqliteStore`` (names unique as they read, by
+their skeleton under a UNIQUE constraint; ratings and their history; bans, blocks,
+reports; the archive of finished matches), on PostgreSQL through psycopg 3, so that
+several ``bela server`` processes can share the accounts: every change is one statement
+or one transaction, and counters move by ``x = x + 1`` in the database, never by a value
+a process read earlier. A finished match is written once by its match id (a UNIQUE key):
+a worker that retries, or two that both saw the end, leave one row.
+
+The schema is created idempotently on connect (``CREATE ... IF NOT EXISTS``), under an
+advisory lock so that workers starting together do not race on it. psycopg is imported
+here only: ``bela server`` without ``--postgres`` never loads this module.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any, Final
+
+import psycopg
+
+from bela.archive.glicko import Rating
+from bela.foundation.lookalike import skeleton
+from bela.net.accounts import Account, MatchLine, account_from_row
+
+__all__ = ["PostgresStore"]
+
+_SCHEMA_LOCK: Final = 3939_0001
+"""The advisory lock key taken while the schema is made (any constant of our own)."""
+
+_SCHEMA: Final = (
+    """CREATE TABLE IF NOT EXISTS accounts (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        name TEXT NOT NULL,
+        skeleton TEXT NOT NULL UNIQUE,
+        key TEXT NOT NULL UNIQUE,
+        created DOUBLE PRECISION NOT NULL,
+        rating DOUBLE PRECISION NOT NULL DEFAULT 1500,
+        rd DOUBLE PRECISION NOT NULL DEFAULT 350,
+        volatility DOUBLE PRECISION NOT NULL DEFAULT 0.06,
+        rated INTEGER NOT NULL DEFAULT 0,
+        started INTEGER NOT NULL DEFAULT 0,
+        finished INTEGER NOT NULL DEFAULT 0
+    )""",
+    "CREATE TABLE IF NOT EXISTS bans (key TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS rating_history (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        account BIGINT NOT NULL REFERENCES accounts (id),
+        at DOUBLE PRECISION NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        rd DOUBLE PRECISION NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS rating_history_account ON rating_history (account, id)",
+    """CREATE TABLE IF NOT EXISTS matches (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        match_id TEXT NOT NULL UNIQUE,
+        table_id TEXT NOT NULL,
+        ended DOUBLE PRECISION NOT NULL,
+        rated BOOLEAN NOT NULL,
+        winner INTEGER,
+        score0 INTEGER NOT NULL,
+        score1 INTEGER NOT NULL,
+        seats BIGINT[] NOT NULL,
+        abandoned_by BIGINT
+    )""",
+    "CREATE INDEX IF NOT EXISTS matches_seats ON matches USING GIN (seats)",
+    """CREATE TABLE IF NOT EXISTS blocks (
+        account BIGINT NOT NULL, blocked BIGINT NOT NULL, PRIMARY KEY (account, blocked)
+    )""",
+    """CREATE TABLE IF NOT EXISTS reports (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        at DOUBLE PRECISION NOT NULL,
+        by BIGINT NOT NULL,
+        about BIGINT NOT NULL,
+        text TEXT NOT NULL
+    )""",
+)
+
+_ACCOUNT_COLUMNS: Final = "id, name, key, rating, rd, volatility, rated, started, finished"
+
+
+class PostgresStore:
+    """``Accounts`` on one PostgreSQL database (``url``: a libpq connection string)."""
+
+    def __init__(self, url: str) -> None:
+        self.db = psycopg.connect(url, autocommit=True, connect_timeout=10)
+        with self.db.transaction():
+            self.db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            for statement in _SCHEMA:
+                self.db.execute(statement)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _rows(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return self.db.execute(query, params).fetchall()
+
+    def _one(self, where: str, value: object) -> Account | None:
+        rows = self._rows(f"SELECT {_ACCOUNT_COLUMNS} FROM accounts WHERE {where} = %s", (value,))
+        return account_from_row(rows[0]) if rows else None
+
+    def by_key(self, key: str) -> Account | None:
+        return self._one("key", key)
+
+    def by_id(self, account_id: int) -> Account | None:
+        return self._one("id", account_id)
+
+    def by_name(self, name: str) -> Account | None:
+        return self._one("skeleton", skeleton(name))
+
+    def name_free(self, name: str, but: int | None = None) -> bool:
+        rows = self._rows("SELECT id FROM accounts WHERE skeleton = %s", (skeleton(name),))
+        return not rows or rows[0][0] == but
+
+    def register(self, name: str, key: str) -> Account | None:
+        try:
+            self.db.execute(
+                "INSERT INTO accounts (name, skeleton, key, created) VALUES (%s, %s, %s, %s)",
+                (name, skeleton(name), key, time.time()),
+            )
+        except psycopg.errors.UniqueViolation:
+            return None
+        return self.by_key(key)
+
+    def rename(self, account_id: int, name: str) -> Account | None:
+        try:
+            self.db.execute(
+                "UPDATE accounts SET name = %s, skeleton = %s WHERE id = %s",
+                (name, skeleton(name), account_id),
+            )
+        except psycopg.errors.UniqueViolation:
+            return None
+        return self.by_id(account_id)
+
+    def set_rating(self, account_id: int, rating: Rating, counted: bool) -> None:
+        with self.db.transaction():
+            self.db.execute(
+                "UPDATE accounts SET rating = %s, rd = %s, volatility = %s, rated = rated + %s "
+                "WHERE id = %s",
+                (rating.rating, rating.rd, rating.volatility, int(counted), account_id),
+            )
+            self.db.execute(
+                "INSERT INTO rating_history (account, at, rating, rd) VALUES (%s, %s, %s, %s)",
+                (account_id, time.time(), rating.rating, rating.rd),
+            )
+
+    def count_started(self, ids: Sequence[int]) -> None:
+        self.db.execute(
+            "UPDATE accounts SET started = started + 1 WHERE id = ANY(%s)", (list(ids),)
+        )
+
+    def count_finished(self, ids: Sequence[int]) -> None:
+        self.db.execute(
+            "UPDATE accounts SET finished = finished + 1 WHERE id = ANY(%s)", (list(ids),)
+        )
+
+    def ban(self, key: str) -> None:
+        self.db.execute(
+            "INSERT INTO bans VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET at = EXCLUDED.at",
+            (key, time.time()),
+        )
+
+    def banned(self, key: str) -> bool:
+        return bool(self._rows("SELECT 1 FROM bans WHERE key = %s", (key,)))
+
+    def leaders(self, limit: int) -> list[Account]:
+        rows = self._rows(
+            f"SELECT {_ACCOUNT_COLUMNS} FROM accounts WHERE rated > 0 "
+            "ORDER BY rating DESC, id LIMIT %s",
+            (limit,),
+        )
+        return [account_from_row(row) for row in rows]
+
+    def history(self, account_id: int, limit: int) -> list[tuple[float, float]]:
+        rows = self._rows(
+            "SELECT at, rating FROM rating_history WHERE account = %s ORDER BY id DESC LIMIT %s",
+            (account_id, limit),
+        )
+        return [(float(at), float(rating)) for at, rating in reversed(rows)]
+
+    def matches_of(self, account_id: int, limit: int) -> list[MatchLine]:
+        rows = self._rows(
+            "SELECT ended, rated, winner, score0, score1, abandoned_by, "
+            "array_position(seats, %s) - 1 FROM matches WHERE seats @> ARRAY[%s]::BIGINT[] "
+            "ORDER BY id DESC LIMIT %s",
+            (account_id, account_id, limit),
+        )
+        lines = []
+        for ended, rated, winner, score0, score1, abandoned_by, seat in rows:
+            team = int(seat) % 2
+            scores = (int(score0), int(score1)) if team == 0 else (int(score1), int(score0))
+            left = abandoned_by == account_id
+            won = None if winner is None else (int(winner) == team and not left)
+            lines.append(MatchLine(float(ended), bool(rated), won, scores, left))
+        return lines
+
+    def record_match(
+        self,
+        table_id: str,
+        rated: bool,
+        winner: int | None,
+        scores: tuple[int, int],
+        seats: Sequence[int | None],
+        abandoned_by: int | None,
+        match_id: str | None = None,
+    ) -> None:
+        """The finished match, once: a second write with the same ``match_id`` is ignored."""
+        self.db.execute(
+            "INSERT INTO matches (match_id, table_id, ended, rated, winner, score0, score1, "
+            "seats, abandoned_by) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) "
+            "ON CONFLICT (match_id) DO NOTHING",
+            (
+                match_id or secrets.token_hex(16),
+                table_id,
+                time.time(),
+                rated,
+                winner,
+                scores[0],
+                scores[1],
+                list(seats),
+                abandoned_by,
+            ),
+        )
+
+    def block(self, account_id: int, other: int, on: bool) -> None:
+        if on:
+            self.db.execute(
+                "INSERT INTO blocks VALUES (%s, %s) ON CONFLICT DO NOTHING", (account_id, other)
+            )
+        else:
+            self.db.execute(
+                "DELETE FROM blocks WHERE account = %s AND blocked = %s", (account_id, other)
+            )
+
+    def avoided(self, account_id: int) -> set[int]:
+        rows = self._rows(
+            "SELECT blocked FROM blocks WHERE account = %s "
+            "UNION SELECT account FROM blocks WHERE blocked = %s",
+            (account_id, account_id),
+        )
+        return {int(row[0]) for row in rows}
+
+    def report(self, by: int, about: int, text: str) -> None:
+        self.db.execute(
+            "INSERT INTO reports (at, by, about, text) VALUES (%s, %s, %s, %s)",
+            (time.time(), by, about, text),
+        )
+
+    def reports(self, limit: int) -> list[tuple[float, str, str, str]]:
+        rows = self._rows(
+            "SELECT r.at, a.name, b.name, r.text FROM reports AS r "
+            "JOIN accounts AS a ON a.id = r.by JOIN accounts AS b ON b.id = r.about "
+            "ORDER BY r.id DESC LIMIT %s",
+            (limit,),
+        )
+        return [(float(at), str(by), str(about), str(text)) for at, by, about, text in rows]

@@ -1,0 +1,182 @@
+"""``TableDirectory`` on Redis: the live tables of every worker, who owns each, who is
+online, and the lobby's events, for a public server of several processes.
+
+Keys (all under ``prefix``, so that several servers, or tests, can share one Redis):
+
+- ``tables``: a hash, table id -> the listing as JSON (``TableEntry`` without secrets,
+  plus the owning worker and when it was written);
+- ``owner:<worker>``: a set, the tables a worker owns (so that ``clear`` at its start and
+  its end removes its own tables and nobody else's);
+- ``alive:<worker>``: a key with a time to live that the worker renews (``heartbeat``):
+  a worker whose key has expired is gone, and ``orphans`` names the tables it left;
+- ``online``: a hash, account id -> the worker holding that account's connection;
+- the channel ``lobby``: one JSON message per change (``{"put": id}``, ``{"remove": id}``),
+  published so that a front door or another worker can refresh its view without polling.
+
+redis-py is imported here only: ``bela server`` without ``--redis`` never loads it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any, Final
+
+import redis
+
+from bela.net.accounts import TableEntry
+
+__all__ = ["LOBBY_CHANNEL", "RedisDirectory"]
+
+LOBBY_CHANNEL: Final = "lobby"
+ALIVE_SECONDS: Final = 15
+"""A worker that has not renewed its ``alive`` key for this long is taken for dead."""
+
+
+def _entry(raw: str | bytes) -> tuple[TableEntry, str, float] | None:
+    """A listing read back, its owner and when it was written (None: not ours to read)."""
+    try:
+        data = json.loads(raw)
+        entry = TableEntry(
+            str(data["id"]),
+            bool(data["public"]),
+            bool(data["rated"]),
+            int(data["target"]),
+            bool(data["started"]),
+            tuple(n if isinstance(n, str) else None for n in data["seats"]),
+            int(data["watchers"]),
+        )
+        return entry, str(data["worker"]), float(data["updated"])
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+class RedisDirectory:
+    """``TableDirectory`` on Redis for the worker named ``worker``."""
+
+    def __init__(self, url: str, worker: str = "main", prefix: str = "bela:") -> None:
+        self.redis: redis.Redis = redis.Redis.from_url(
+            url, decode_responses=True, socket_timeout=10, socket_connect_timeout=10
+        )
+        self.worker = worker
+        self.prefix = prefix
+        self.redis.ping()  # a wrong URL fails here, at the start, with the reason
+        self.heartbeat()
+
+    def _key(self, *parts: str) -> str:
+        return self.prefix + ":".join(parts)
+
+    def close(self) -> None:
+        self.redis.delete(self._key("alive", self.worker))
+        self.redis.close()
+
+    def _publish(self, event: dict[str, str]) -> None:
+        self.redis.publish(self._key(LOBBY_CHANNEL), json.dumps(event))
+
+    # ------------------------------------------------------------------ TableDirectory
+
+    def put(self, entry: TableEntry) -> None:
+        listing = {
+            "id": entry.id,
+            "public": entry.public,
+            "rated": entry.rated,
+            "target": entry.target,
+            "started": entry.started,
+            "seats": list(entry.seats),
+            "watchers": entry.watchers,
+            "worker": self.worker,
+            "updated": time.time(),
+        }
+        pipe = self.redis.pipeline()
+        pipe.hset(self._key("tables"), entry.id, json.dumps(listing))
+        pipe.sadd(self._key("owner", self.worker), entry.id)
+        pipe.publish(self._key(LOBBY_CHANNEL), json.dumps({"put": entry.id}))
+        pipe.execute()
+
+    def remove(self, table_id: str) -> None:
+        pipe = self.redis.pipeline()
+        pipe.hdel(self._key("tables"), table_id)
+        pipe.srem(self._key("owner", self.worker), table_id)
+        pipe.publish(self._key(LOBBY_CHANNEL), json.dumps({"remove": table_id}))
+        pipe.execute()
+
+    def _listings(self) -> Iterator[tuple[TableEntry, str, float]]:
+        raw: dict[str, str] = self.redis.hgetall(self._key("tables"))  # type: ignore[assignment]
+        for value in raw.values():
+            read = _entry(value)
+            if read is not None:
+                yield read
+
+    def entries(self) -> list[TableEntry]:
+        """Every worker's tables, the longest unchanged first (as ``SqliteStore``)."""
+        return [entry for entry, _, _ in sorted(self._listings(), key=lambda e: e[2])]
+
+    def clear(self) -> None:
+        """Forget this worker's tables, and what dead workers left: their tables and their
+        players' online marks (a live worker's stay)."""
+        self._drop(self.worker)
+        for worker in self.orphans():
+            self._drop(worker)
+
+    def _drop(self, worker: str) -> None:
+        owned = self._key("owner", worker)
+        ids: set[str] = self.redis.smembers(owned)  # type: ignore[assignment]
+        ids |= {entry.id for entry, owner, _ in self._listings() if owner == worker}
+        marks: dict[str, str] = self.redis.hgetall(self._key("online"))  # type: ignore[assignment]
+        pipe = self.redis.pipeline()
+        if ids:
+            pipe.hdel(self._key("tables"), *ids)
+        gone = [account for account, at in marks.items() if at == worker]
+        if gone and worker != self.worker:
+            pipe.hdel(self._key("online"), *gone)
+        pipe.delete(owned)
+        for table_id in ids:
+            pipe.publish(self._key(LOBBY_CHANNEL), json.dumps({"remove": table_id}))
+        pipe.execute()
+
+    # ------------------------------------------------------------------ beyond the protocol
+
+    def owner(self, table_id: str) -> str | None:
+        """The worker that holds ``table_id`` (None: no such live table)."""
+        raw: str | None = self.redis.hget(self._key("tables"), table_id)  # type: ignore[assignment]
+        read = _entry(raw) if raw is not None else None
+        return read[1] if read is not None else None
+
+    def heartbeat(self) -> None:
+        """This worker is alive for ``ALIVE_SECONDS`` more."""
+        self.redis.set(self._key("alive", self.worker), str(time.time()), ex=ALIVE_SECONDS)
+
+    def alive(self, worker: str) -> bool:
+        return bool(self.redis.exists(self._key("alive", worker)))
+
+    def orphans(self) -> dict[str, list[str]]:
+        """The listed tables of workers that are no longer alive, by worker."""
+        gone: dict[str, list[str]] = {}
+        for entry, worker, _ in self._listings():
+            if worker != self.worker and not self.alive(worker):
+                gone.setdefault(worker, []).append(entry.id)
+        return gone
+
+    def set_online(self, account_id: int, on: bool) -> None:
+        """``account_id`` is (or no longer is) connected to this worker."""
+        if on:
+            self.redis.hset(self._key("online"), str(account_id), self.worker)
+        else:
+            # only this worker's mark: a newer sign-in on another worker keeps its own
+            script = (
+                "if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then "
+                "return redis.call('HDEL', KEYS[1], ARGV[1]) end return 0"
+            )
+            self.redis.eval(script, 1, self._key("online"), str(account_id), self.worker)
+
+    def online(self) -> dict[int, str]:
+        """Who is online, and at which worker."""
+        raw: dict[str, str] = self.redis.hgetall(self._key("online"))  # type: ignore[assignment]
+        return {int(k): v for k, v in raw.items() if k.isdigit()}
+
+    def subscribe(self) -> Any:
+        """A pub/sub subscribed to the lobby's events (``get_message`` reads them)."""
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(self._key(LOBBY_CHANNEL))
+        return pubsub
