@@ -81,6 +81,7 @@ from bela.search.solver import (
 __all__ = [
     "HARD",
     "HARD_V2",
+    "HARD_V3",
     "PLAY_READING",
     "PURE_SHARE",
     "Advice",
@@ -96,6 +97,7 @@ __all__ = [
     "make_hard_timed",
     "make_hard_v1",
     "make_hard_v2",
+    "make_hard_v3",
     "play_out",
     "rebuild_round",
     "rollout_policy",
@@ -755,20 +757,24 @@ HARD_V2: Final = HardConfig(
     rollout_style=CONVENTIONS,
 )
 
-# ``hard`` since issue #26: ``hard-v2`` spending the time the compiled build frees (the
+# ``hard-v3``, ``hard`` from issue #26 to #38 (frozen: every change issue #38 makes to ``hard``
+# is measured against it): ``hard-v2`` spending the time the compiled build frees (the
 # heuristic player its rollouts and play-outs run is compiled too: a searched bid takes half
 # the time) on more guessed deals. Reading the others' play (``play_reading.py``) places the
 # unseen cards better but did not play better (docs/bots.md, "Reading the play"): it is an
 # option here, ``play_reading``, off. Nor did solving a trick earlier, which the solver's
 # compiled speed made affordable (``solver_tricks=6, rollout_to=5, bid_rollout_to=5``:
 # -3.5 +/- 4.3 written points a deal against ``hard-v2`` over 542 deal pairs, docs/bots.md).
-HARD: Final = replace(
+HARD_V3: Final = replace(
     HARD_V2,
     solver_samples=48,
     decision_nodes=960_000,
     rollout_samples=48,
     bid_samples=192,  # 192 lost 1.33 points a bid against 1.72 for 144 (docs/bots.md)
 )
+
+# ``hard`` today: ``hard-v3`` (issue #38 measures each change against it, docs/bots.md).
+HARD: Final = HARD_V3
 
 # The play reading measured (``benchmarks/bench_play_reading.py``): the unseen cards at their
 # true owner 51.2% -> 53.4% on positions of hard-v2's play, resampling 48 of 144 guessed deals.
@@ -810,6 +816,14 @@ def make_hard(config: HardConfig | None = None, name: str = "hard") -> HardBot:
 def make_hard_v2() -> HardBot:
     """``hard`` as it was before issue #26 (``HARD_V2``), kept to measure the new one against."""
     return HardBot("hard-v2", HARD_V2)
+
+
+def make_hard_v3() -> HardBot:
+    """``hard`` as it was before issue #38 (``HARD_V3``, scaled on the pure build as ``hard``
+    is), kept to measure every change to ``hard`` against."""
+    from bela.foundation.native import build
+
+    return HardBot("hard-v3", HARD_V3 if build().compiled else scaled(HARD_V3, PURE_SHARE))
 
 
 def rollout_policy(config: HardConfig = HARD) -> Bot:
