@@ -60,6 +60,7 @@ from bela.ai.normal.judgement import CONVENTIONS
 from bela.ai.play_reading import PlayReading, play_likelihood, rebuild_round
 from bela.engine import Action, Call, Card, Claim, Pass, Phase, Play, Round, SeatView, Suit
 from bela.engine.cards import cards_in
+from bela.engine.tricks import CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
 from bela.search.analysis import written_points
 from bela.search.sampling import (
     BidEvidence,
@@ -147,6 +148,9 @@ class HardConfig:
     the play, while at least ``reading_from`` tricks are left (the last ones are solved
     over so few unseen cards that the reading costs more than it tells); None searches
     the guessed deals as drawn.
+    ``cheap_ties``: among cards with the same average written points and card margin, play
+    the cheapest (fewest card points, then a plain card before a trump, then the lowest in
+    trick strength: the least given away and the least shown); off, the lowest card index.
     The defaults are ``hard-v1``, the player before issue #14.
     """
 
@@ -173,6 +177,7 @@ class HardConfig:
     play_reading: PlayReading | None = None
     reading_pool: int = 3
     reading_from: int = 3
+    cheap_ties: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,7 +405,19 @@ class HardBot:
         done: int,
         method: str,
     ) -> Decision:
-        best = max(cards, key=lambda c: (round(sums[c] / done, 6), msums[c] / done, -int(c)))
+        if self.config.cheap_ties:
+            assert view.trump is not None
+            trump = int(view.trump)
+            best = max(
+                cards,
+                key=lambda c: (
+                    round(sums[c] / done, 6),
+                    round(msums[c] / done, 6),
+                    _cheapness(trump, c),
+                ),
+            )
+        else:
+            best = max(cards, key=lambda c: (round(sums[c] / done, 6), msums[c] / done, -int(c)))
         scores: dict[Action, float] = {}
         margins: dict[Action, float] = {}
         for c in cards:
@@ -712,6 +729,14 @@ def systematic_resample(weights: Sequence[float], n: int, rng: Random) -> list[i
         out.append(i)
         point += step
     return out
+
+
+def _cheapness(trump: int, card: int) -> tuple[int, int, int, int]:
+    """Larger for a card that gives away less: fewer points, not a trump, weaker, lower index."""
+    suit, rank = card >> 3, card & 7
+    is_trump = suit == trump
+    strength = TRUMP_STRENGTH[rank] if is_trump else PLAIN_STRENGTH[rank]
+    return (-CARD_POINTS[trump * 32 + card], -int(is_trump), -strength, -card)
 
 
 def _legal_cards(view: SeatView) -> list[Card]:
