@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -47,10 +48,20 @@ VARIANTS: dict[str, Callable[[], HardConfig]] = {
     # exact from six tricks left; at six a deal's solve takes up to ~320,000 cards (40,000 skipped
     # 38% of the deals, the easy ones kept), so the per-deal cap is raised and the decision's
     # total bounded instead
+    # guessed deals weighed by the card-location model (bela lab train-locations; the weights'
+    # file in BELA_LOCATIONS, default runs/locations.json.gz)
+    "loc": lambda: replace(HARD_V3, location_weights=_location_weights()),
     "deep6": lambda: replace(
         HARD_V3, solver_tricks=6, node_limit=400_000, decision_nodes=3_000_000
     ),
 }
+
+
+def _location_weights() -> tuple[float, ...]:
+    from bela.ai.locations import LocationModel
+
+    path = Path(os.environ.get("BELA_LOCATIONS", "runs/locations.json.gz"))
+    return tuple(LocationModel.load(path).weights)
 
 
 def register(name: str) -> str:

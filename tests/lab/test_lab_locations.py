@@ -86,3 +86,39 @@ def test_bela_lab_train_locations_prints_the_loss_and_writes_the_weights(
     text = capsys.readouterr().out
     assert "pass 0: loss" in text and "pass 1: loss" in text and "baseline" in text
     assert len(LocationModel.load(path).weights) == FEATURES
+
+
+def test_the_hard_bot_draws_its_deals_by_the_models_odds() -> None:
+    """``HardConfig.location_weights``: the searched deals follow the model (issue #38)."""
+    from dataclasses import replace
+
+    from bela.ai.hard import HARD_V3, HardBot
+    from bela.ai.locations import pair_features, seat_facts
+    from bela.search.sampling import DealSampler
+
+    for rnd in views(30):
+        seat = rnd.to_act
+        assert seat is not None and rnd.trump is not None and rnd.caller is not None
+        view = rnd.view(seat)
+        k = knowledge_of(view)
+        jack = int(rnd.trump) * 8 + 4  # the trump jack
+        holder = rnd.caller
+        if holder == seat or not k.unseen >> jack & 1 or not k.allowed[holder] >> jack & 1:
+            continue
+        if sum(1 for s in range(4) if s != seat and k.allowed[s] >> jack & 1) < 2:
+            continue
+        # a model sure the caller holds the trump jack: one feature, a large weight
+        weights = [0.0] * FEATURES
+        (feature, *_) = pair_features(jack, int(rnd.trump), seat_facts(view)[holder], 0)
+        weights[feature] = 6.0
+        bot = HardBot("loc", replace(HARD_V3, location_weights=tuple(weights)))
+        plain = HardBot("plain", HARD_V3)
+        sampler = DealSampler(k, HARD_V3.evidence)
+
+        def share(b: HardBot) -> float:
+            deals = list(b._deals(view, random.Random(1), sampler, 48))
+            return sum(1 for h in deals if h[holder] >> jack & 1) / len(deals)
+
+        assert share(bot) > share(plain) + 0.2
+        return
+    raise AssertionError("no position with the trump jack unseen and in doubt")

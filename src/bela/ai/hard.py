@@ -37,6 +37,7 @@ the time is up; that is for interactive use only, never for reproducible play.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -45,6 +46,7 @@ from typing import Final, NamedTuple
 
 from bela.ai.base import Bot, claim_action, play_action
 from bela.ai.inference import BidReading, bidding_weight, play_weight
+from bela.ai.locations import LocationModel
 from bela.ai.normal.bidding import (
     BidModel,
     call_strength,
@@ -151,6 +153,10 @@ class HardConfig:
     ``cheap_ties``: among cards with the same average written points and card margin, play
     the cheapest (fewest card points, then a plain card before a trump, then the lowest in
     trick strength: the least given away and the least shown); off, the lowest card index.
+    ``location_weights``: a card-location model's weights (``bela.ai.locations``, issue #38):
+    ``reading_pool`` times as many deals are guessed, each weighed by the model's odds
+    against the baseline, and the searched ones drawn from them in proportion (with
+    ``play_reading`` too, the two weights multiplied); None searches the deals as drawn.
     The defaults are ``hard-v1``, the player before issue #14.
     """
 
@@ -178,6 +184,7 @@ class HardConfig:
     reading_pool: int = 3
     reading_from: int = 3
     cheap_ties: bool = False
+    location_weights: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,20 +267,30 @@ class HardBot:
         (``play_likelihood``), and ``n`` are taken from them by systematic resampling (each
         deal about weight/mean times), in a random order so that a search cut short by its
         budget still has a fair share. Before anyone else has played, there is nothing to read.
+        With ``location_weights`` the pool is weighed by the card-location model's odds too.
         """
         reading = self.config.play_reading
-        if (
-            reading is None
-            or 8 - len(view.tricks) < self.config.reading_from
+        if reading is not None and (
+            8 - len(view.tricks) < self.config.reading_from
             or not _others_played(view, reading.tricks)
         ):
+            reading = None
+        located = self.config.location_weights
+        if reading is None and located is None:
             for _ in range(n):
                 yield sampler.sample(rng)
             return
         pool = [sampler.sample(rng) for _ in range(n * self.config.reading_pool)]
         knowledge = sampler.knowledge
-        memo: dict[tuple[int, int, int], bool] = {}
-        weights = [play_likelihood(view, knowledge, h, reading, memo) for h in pool]
+        weights = [1.0] * len(pool)
+        if reading is not None:
+            memo: dict[tuple[int, int, int], bool] = {}
+            weights = [play_likelihood(view, knowledge, h, reading, memo) for h in pool]
+        if located is not None:
+            tilts = LocationModel(list(located)).tilts(view)
+            logs = [sum(t for pair, t in tilts if h[pair & 3] >> (pair >> 2) & 1) for h in pool]
+            top = max(logs)
+            weights = [w * math.exp(x - top) for w, x in zip(weights, logs, strict=True)]
         picked = [pool[i] for i in systematic_resample(weights, n, rng)]
         rng.shuffle(picked)
         yield from picked

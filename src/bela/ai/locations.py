@@ -138,6 +138,25 @@ class LocationModel:
         total = sum(exps)
         return [e / total for e in exps]
 
+    def tilts(self, view: SeatView) -> list[tuple[int, float]]:
+        """The learned score of each (unseen card, absolute seat) pair the view allows, as
+        (card * 4 + seat, score): a guessed deal from the uniform sampler weighed by
+        exp(sum of its pairs' scores) follows the model's odds against the baseline."""
+        k = knowledge_of(view)
+        facts = seat_facts(view)
+        w = self.weights
+        out: list[tuple[int, float]] = []
+        mask = k.unseen
+        while mask:
+            low = mask & -mask
+            c = low.bit_length() - 1
+            mask ^= low
+            for s in range(4):
+                if s != view.seat and k.allowed[s] >> c & 1:
+                    fs = pair_features(c, k.trump, facts[s], len(view.tricks))
+                    out.append((c * 4 + s, sum(w[f] for f in fs)))
+        return out
+
     def predict(self, view: SeatView) -> dict[int, tuple[float, float, float]]:
         """Each unseen card's chance to be with the seat's left, partner and right."""
         k = knowledge_of(view)
