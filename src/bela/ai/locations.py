@@ -17,8 +17,8 @@ plain Python (no numpy: a few dozen weights added up per card and seat):
   a softmax over the seats that may hold the card (untrained, it is the baseline).
 
 The training half (data from self-play, the fit, its loss) is ``bela.lab.locations`` and
-``bela lab train-locations``. The sampler does not draw from the model yet: that, and
-measuring it, is what is left of the issue (docs/bots.md).
+``bela lab train-locations``; the hard bot weighs its guessed deals by the model with
+``HardConfig.location_weights`` (off in ``hard``: measured, docs/bots.md).
 """
 
 from __future__ import annotations

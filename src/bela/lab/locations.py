@@ -11,7 +11,7 @@ proportion to the cards it still holds): a model that does not beat it on the he
 rounds has learned nothing the sampler does not already know.
 
 A skeleton: the data comes from ``normal``'s self-play by default (the hard bot's is some
-hundred times slower), and the sampler does not use the model yet (docs/bots.md).
+hundred times slower); ``HardConfig.location_weights`` searches deals weighed by the model.
 """
 
 from __future__ import annotations
