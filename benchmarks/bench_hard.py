@@ -19,7 +19,10 @@ so the new player's time is read next to the old one's from the same run.
 Without the compiled build (``BELA_PURE=1``, or no C compiler) ``hard`` searches a share of
 its deals (``bela.ai.hard.PURE_SHARE``): the goals hold for both builds.
 
-Run: ``python benchmarks/bench_hard.py [--rounds N] [--seed S] [--bots hard hard-v2]``.
+A name that is not in the registry is a variant of ``benchmarks/bench_hard_variants.py``
+(``deep6``, ``cheap``: ``hard-v3`` with one change, issue #38).
+
+Run: ``python benchmarks/bench_hard.py [--rounds N] [--seed S] [--bots hard hard-v2 deep6]``.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from bela.ai.base import decision_rng
+from bela.ai.base import Bot, decision_rng
 from bela.ai.registry import make_bot
 from bela.engine import Phase, Round, round_seed
 
@@ -61,9 +64,23 @@ def main() -> None:
     print("goals: p50 <= 150 ms, p99 <= 1000 ms per decision (one core)")
 
 
+def _bot(name: str) -> Bot:
+    """A bot of the registry, or a variant of ``bench_hard_variants.py`` by its name."""
+    try:
+        return make_bot(name)
+    except ValueError:
+        from bench_hard_variants import VARIANTS
+
+        if name not in VARIANTS:
+            raise
+        from bela.ai.hard import HardBot
+
+        return HardBot(f"hard-{name}", VARIANTS[name]())
+
+
 def bench(name: str, rounds: int, seed0: int) -> None:
     """Play ``rounds`` seeded rounds with ``name`` in every seat and print its timing table."""
-    bot = make_bot(name)
+    bot = _bot(name)
     by_kind: dict[str, list[float]] = {}
     wall_by_kind: dict[str, list[float]] = {}
     every: list[float] = []

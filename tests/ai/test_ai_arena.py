@@ -84,3 +84,26 @@ def test_report_as_json_and_as_a_table() -> None:
 def test_unknown_bots_are_refused_before_any_work() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         run_arena("nobody", "random", deal_pairs=1, seed=1, progress=False)
+
+
+def test_the_identical_bot_control_is_b_against_b_on_the_same_deals() -> None:
+    """``control``: B against itself on the same deals and seeds, printed beside the result,
+    and A − B less the control deal by deal (issue #38)."""
+    report = run_arena(
+        "easy", "random", deal_pairs=12, seed=4, jobs=1, progress=False, control=True
+    )
+    alone = run_arena("random", "random", deal_pairs=12, seed=4, jobs=1, progress=False)
+    plain = run_arena("easy", "random", deal_pairs=12, seed=4, jobs=1, progress=False)
+    assert report.control == alone.written  # the same deals and decision seeds
+    assert report.written == plain.written
+    assert report.paired is not None and report.paired.n == 12
+    assert report.paired.mean == pytest.approx(plain.written.mean - alone.written.mean)
+    data = report_to_dict(report)
+    assert data["control_written_points_per_deal_b_minus_b"]["n"] == 12
+    assert report_to_dict(plain)["control_written_points_per_deal_b_minus_b"] is None
+    console = Console(width=160, record=True)
+    console.print(render_report(report))
+    assert "identical-bot control" in console.export_text()
+    # a bot against itself with its control: the halves are told apart by order
+    same = run_arena("random", "random", deal_pairs=5, seed=4, jobs=2, progress=False, control=True)
+    assert same.control == same.written and same.paired == Estimate(0.0, 0.0, 5)

@@ -38,7 +38,8 @@ def test_every_option_is_passed_on(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     argv = ["arena", "normal", "random", "--deals", "3", "--seed", "9", "--jobs", "2"]
-    assert main([*argv, "--matches", "4", "--target", "501", "--rules", "dosta,visi"]) == 0
+    rest = ["--matches", "4", "--target", "501", "--rules", "dosta,visi", "--control"]
+    assert main([*argv, *rest]) == 0
     assert arena_calls == [
         (
             ("normal", "random"),
@@ -51,6 +52,7 @@ def test_every_option_is_passed_on(
                 "progress": True,
                 "rules": Rules(dosta=True, visi=True),
                 "cluster": None,
+                "control": True,
             },
         )
     ]
@@ -64,7 +66,7 @@ def test_json_output_and_defaults(
     assert main(["arena", "easy", "random", "--json"]) == 0
     (_, kwargs) = arena_calls[0]
     assert kwargs["jobs"] >= 1 and kwargs["matches"] == 0 and kwargs["target"] == 1001
-    assert kwargs["progress"] is False
+    assert kwargs["progress"] is False and kwargs["control"] is False
     assert json.loads(capsys.readouterr().out) == {"report": "REPORT"}
 
 

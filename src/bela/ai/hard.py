@@ -37,6 +37,7 @@ the time is up; that is for interactive use only, never for reproducible play.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -45,6 +46,7 @@ from typing import Final, NamedTuple
 
 from bela.ai.base import Bot, claim_action, play_action
 from bela.ai.inference import BidReading, bidding_weight, play_weight
+from bela.ai.locations import LocationModel
 from bela.ai.normal.bidding import (
     BidModel,
     call_strength,
@@ -60,6 +62,7 @@ from bela.ai.normal.judgement import CONVENTIONS
 from bela.ai.play_reading import PlayReading, play_likelihood, rebuild_round
 from bela.engine import Action, Call, Card, Claim, Pass, Phase, Play, Round, SeatView, Suit
 from bela.engine.cards import cards_in
+from bela.engine.tricks import CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
 from bela.search.analysis import written_points
 from bela.search.sampling import (
     BidEvidence,
@@ -81,6 +84,7 @@ from bela.search.solver import (
 __all__ = [
     "HARD",
     "HARD_V2",
+    "HARD_V3",
     "PLAY_READING",
     "PURE_SHARE",
     "Advice",
@@ -96,6 +100,7 @@ __all__ = [
     "make_hard_timed",
     "make_hard_v1",
     "make_hard_v2",
+    "make_hard_v3",
     "play_out",
     "rebuild_round",
     "rollout_policy",
@@ -145,6 +150,13 @@ class HardConfig:
     the play, while at least ``reading_from`` tricks are left (the last ones are solved
     over so few unseen cards that the reading costs more than it tells); None searches
     the guessed deals as drawn.
+    ``cheap_ties``: among cards with the same average written points and card margin, play
+    the cheapest (fewest card points, then a plain card before a trump, then the lowest in
+    trick strength: the least given away and the least shown); off, the lowest card index.
+    ``location_weights``: a card-location model's weights (``bela.ai.locations``, issue #38):
+    ``reading_pool`` times as many deals are guessed, each weighed by the model's odds
+    against the baseline, and the searched ones drawn from them in proportion (with
+    ``play_reading`` too, the two weights multiplied); None searches the deals as drawn.
     The defaults are ``hard-v1``, the player before issue #14.
     """
 
@@ -171,6 +183,8 @@ class HardConfig:
     play_reading: PlayReading | None = None
     reading_pool: int = 3
     reading_from: int = 3
+    cheap_ties: bool = False
+    location_weights: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,20 +267,30 @@ class HardBot:
         (``play_likelihood``), and ``n`` are taken from them by systematic resampling (each
         deal about weight/mean times), in a random order so that a search cut short by its
         budget still has a fair share. Before anyone else has played, there is nothing to read.
+        With ``location_weights`` the pool is weighed by the card-location model's odds too.
         """
         reading = self.config.play_reading
-        if (
-            reading is None
-            or 8 - len(view.tricks) < self.config.reading_from
+        if reading is not None and (
+            8 - len(view.tricks) < self.config.reading_from
             or not _others_played(view, reading.tricks)
         ):
+            reading = None
+        located = self.config.location_weights
+        if reading is None and located is None:
             for _ in range(n):
                 yield sampler.sample(rng)
             return
         pool = [sampler.sample(rng) for _ in range(n * self.config.reading_pool)]
         knowledge = sampler.knowledge
-        memo: dict[tuple[int, int, int], bool] = {}
-        weights = [play_likelihood(view, knowledge, h, reading, memo) for h in pool]
+        weights = [1.0] * len(pool)
+        if reading is not None:
+            memo: dict[tuple[int, int, int], bool] = {}
+            weights = [play_likelihood(view, knowledge, h, reading, memo) for h in pool]
+        if located is not None:
+            tilts = LocationModel(list(located)).tilts(view)
+            logs = [sum(t for pair, t in tilts if h[pair & 3] >> (pair >> 2) & 1) for h in pool]
+            top = max(logs)
+            weights = [w * math.exp(x - top) for w, x in zip(weights, logs, strict=True)]
         picked = [pool[i] for i in systematic_resample(weights, n, rng)]
         rng.shuffle(picked)
         yield from picked
@@ -398,7 +422,19 @@ class HardBot:
         done: int,
         method: str,
     ) -> Decision:
-        best = max(cards, key=lambda c: (round(sums[c] / done, 6), msums[c] / done, -int(c)))
+        if self.config.cheap_ties:
+            assert view.trump is not None
+            trump = int(view.trump)
+            best = max(
+                cards,
+                key=lambda c: (
+                    round(sums[c] / done, 6),
+                    round(msums[c] / done, 6),
+                    _cheapness(trump, c),
+                ),
+            )
+        else:
+            best = max(cards, key=lambda c: (round(sums[c] / done, 6), msums[c] / done, -int(c)))
         scores: dict[Action, float] = {}
         margins: dict[Action, float] = {}
         for c in cards:
@@ -712,6 +748,14 @@ def systematic_resample(weights: Sequence[float], n: int, rng: Random) -> list[i
     return out
 
 
+def _cheapness(trump: int, card: int) -> tuple[int, int, int, int]:
+    """Larger for a card that gives away less: fewer points, not a trump, weaker, lower index."""
+    suit, rank = card >> 3, card & 7
+    is_trump = suit == trump
+    strength = TRUMP_STRENGTH[rank] if is_trump else PLAIN_STRENGTH[rank]
+    return (-CARD_POINTS[trump * 32 + card], -int(is_trump), -strength, -card)
+
+
 def _legal_cards(view: SeatView) -> list[Card]:
     out: list[Card] = []
     for action in view.legal_actions:
@@ -755,20 +799,24 @@ HARD_V2: Final = HardConfig(
     rollout_style=CONVENTIONS,
 )
 
-# ``hard`` since issue #26: ``hard-v2`` spending the time the compiled build frees (the
+# ``hard-v3``, ``hard`` from issue #26 to #38 (frozen: every change issue #38 makes to ``hard``
+# is measured against it): ``hard-v2`` spending the time the compiled build frees (the
 # heuristic player its rollouts and play-outs run is compiled too: a searched bid takes half
 # the time) on more guessed deals. Reading the others' play (``play_reading.py``) places the
 # unseen cards better but did not play better (docs/bots.md, "Reading the play"): it is an
 # option here, ``play_reading``, off. Nor did solving a trick earlier, which the solver's
 # compiled speed made affordable (``solver_tricks=6, rollout_to=5, bid_rollout_to=5``:
 # -3.5 +/- 4.3 written points a deal against ``hard-v2`` over 542 deal pairs, docs/bots.md).
-HARD: Final = replace(
+HARD_V3: Final = replace(
     HARD_V2,
     solver_samples=48,
     decision_nodes=960_000,
     rollout_samples=48,
     bid_samples=192,  # 192 lost 1.33 points a bid against 1.72 for 144 (docs/bots.md)
 )
+
+# ``hard`` today: ``hard-v3`` (issue #38 measures each change against it, docs/bots.md).
+HARD: Final = HARD_V3
 
 # The play reading measured (``benchmarks/bench_play_reading.py``): the unseen cards at their
 # true owner 51.2% -> 53.4% on positions of hard-v2's play, resampling 48 of 144 guessed deals.
@@ -810,6 +858,14 @@ def make_hard(config: HardConfig | None = None, name: str = "hard") -> HardBot:
 def make_hard_v2() -> HardBot:
     """``hard`` as it was before issue #26 (``HARD_V2``), kept to measure the new one against."""
     return HardBot("hard-v2", HARD_V2)
+
+
+def make_hard_v3() -> HardBot:
+    """``hard`` as it was before issue #38 (``HARD_V3``, scaled on the pure build as ``hard``
+    is), kept to measure every change to ``hard`` against."""
+    from bela.foundation.native import build
+
+    return HardBot("hard-v3", HARD_V3 if build().compiled else scaled(HARD_V3, PURE_SHARE))
 
 
 def rollout_policy(config: HardConfig = HARD) -> Bot:

@@ -2,9 +2,9 @@
 
 ``normal`` is the heuristic player (the app's default partner and opponents);
 ``easy`` is a weaker but sensible player; ``random`` plays any legal card.
-``normal-v1`` and ``hard-v1`` are the players as they were before issue #14, and
-``hard-v2`` the hard bot before issue #26, kept so that every change to ``normal`` and
-``hard`` is measured against them.
+``normal-v1`` and ``hard-v1`` are the players as they were before issue #14,
+``hard-v2`` the hard bot before issue #26 and ``hard-v3`` before issue #38, kept so that
+every change to ``normal`` and ``hard`` is measured against them.
 
 Each factory imports its bot when first called: the names are all the start
 screen and the command line need, and the bots (the hard bot's solver above
@@ -64,6 +64,12 @@ def _hard_v2() -> Bot:
     return make_hard_v2()
 
 
+def _hard_v3() -> Bot:
+    from bela.ai.hard import make_hard_v3
+
+    return make_hard_v3()
+
+
 def _random() -> Bot:
     from bela.ai.random_bot import RandomBot
 
@@ -79,6 +85,7 @@ _FACTORIES: dict[str, Callable[[], Bot]] = {
     "normal-v1": _normal_v1,
     "hard-v1": _hard_v1,
     "hard-v2": _hard_v2,
+    "hard-v3": _hard_v3,
 }
 BOT_KINDS: tuple[str, ...] = tuple(_FACTORIES)
 

@@ -41,6 +41,7 @@ def run_arena_command(options: ArenaOptions, out: TextIO, err: TextIO) -> int:
             target=options.target,
             rules=options.rules,
             cluster=options.cluster,
+            control=options.control,
             # the bar goes to stderr, so a terminal gets it even while JSON goes to a file
             progress=not options.json or sys.stderr.isatty(),
         )

@@ -5,7 +5,9 @@
   run cut short keeps what it did;
 * ``bela lab bid-fit``: fit ``normal``'s bid model to such a file
   (``bela.lab.bid_fit``; needs the ``lab`` extra, numpy and scikit-learn), print
-  the held-out comparison with the search's choices, and write the weights.
+  the held-out comparison with the search's choices, and write the weights;
+* ``bela lab train-locations``: self-play data and the fit of the card-location model
+  (``bela.lab.locations``, plain Python), its loss printed each pass, the weights written.
 
 The options live here rather than in ``options.py`` so the command is one
 module; ``options.py`` only registers the subparser.
@@ -29,6 +31,8 @@ __all__ = ["LabOptions", "add_lab_parser", "lab_options", "run_lab"]
 
 MAX_SITUATIONS = 1_000_000
 MAX_SAMPLES = 10_000
+MAX_ROUNDS = 1_000_000
+MAX_EPOCHS = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +49,8 @@ class LabOptions:
     cluster: str | None = None
     data: Path | None = None
     alpha: float = 1.0
+    rounds: int = 0
+    epochs: int = 3
 
 
 def add_lab_parser(commands: Any) -> argparse.ArgumentParser:
@@ -137,6 +143,47 @@ def add_lab_parser(commands: Any) -> argparse.ArgumentParser:
         metavar="A",
         help=_("ridge penalty (default 1.0)"),
     )
+    locations = tasks.add_parser(
+        "train-locations",
+        help=_("learn where the hidden cards are from self-play"),
+        description=_(
+            "Play seeded self-play rounds with the policy bot, take every card decision's view "
+            "as an example of where the unseen cards really were, fit the card-location model "
+            "(every fifth round held out) and print its loss after each pass next to the "
+            "baseline's (each seat in proportion to the cards it holds), then write the "
+            "weights. The same arguments give the same weights."
+        ),
+        epilog=_(
+            "example: bela lab train-locations --rounds 2000 --seed 1 --out locations.json.gz"
+        ),
+        allow_abbrev=False,
+    )
+    locations.add_argument(
+        "--rounds",
+        type=_count(1, MAX_ROUNDS),
+        required=True,
+        metavar="N",
+        help=_("self-play rounds to learn from, 1 to {max}").format(max=f"{MAX_ROUNDS:,}"),
+    )
+    locations.add_argument(
+        "--seed", type=parse_seed, default=1, help=_("seed of the deals (default 1)")
+    )
+    locations.add_argument(
+        "--policy",
+        default="normal",
+        metavar="BOT",
+        help=_("the bot that plays the rounds in every seat (default normal)"),
+    )
+    locations.add_argument(
+        "--epochs",
+        type=_count(1, MAX_EPOCHS),
+        default=3,
+        metavar="N",
+        help=_("passes over the data (default 3)"),
+    )
+    locations.add_argument(
+        "--out", type=Path, required=True, metavar="WEIGHTS", help=_("where to write the weights")
+    )
     return lab
 
 
@@ -144,6 +191,15 @@ def lab_options(args: argparse.Namespace) -> LabOptions:
     """The parsed ``bela lab`` arguments as options."""
     if args.lab_task == "bid-fit":
         return LabOptions(task="bid-fit", out=args.out, data=args.data, alpha=args.alpha)
+    if args.lab_task == "train-locations":
+        return LabOptions(
+            task="train-locations",
+            out=args.out,
+            rounds=args.rounds,
+            seed=args.seed,
+            policy=args.policy,
+            epochs=args.epochs,
+        )
     return LabOptions(
         task="bid-data",
         out=args.out,
@@ -160,7 +216,49 @@ def run_lab(options: LabOptions, out: TextIO, err: TextIO) -> int:
     """Run a lab task."""
     if options.task == "bid-fit":
         return _bid_fit(options, out)
+    if options.task == "train-locations":
+        return _train_locations(options, out)
     return _bid_data(options, out, err)
+
+
+def _train_locations(options: LabOptions, out: TextIO) -> int:
+    """Self-play data, the fit and its losses (the lab's own English lines, as bid-fit's)."""
+    from bela.cli.common import check_bots
+    from bela.lab.locations import examples, fit
+
+    check_bots((options.policy,))
+    start = time.monotonic()
+    data = list(examples(options.seed, options.rounds, options.policy))
+    cards = sum(len(ex.cards) for ex in data)
+
+    def say(line: str) -> None:
+        with writing_output():
+            print(line, file=out, flush=True)
+
+    say(
+        f"{len(data)} views ({cards} unseen cards more than one seat may hold) from "
+        f"{options.rounds} rounds of {options.policy} self-play, seed {options.seed}, "
+        f"in {time.monotonic() - start:.0f} s; every fifth round held out"
+    )
+
+    def epoch(n: int, train: float, held: float) -> None:
+        say(f"pass {n}: loss {train:.4f} training, {held:.4f} held out")
+
+    model, report = fit(data, epochs=options.epochs, seed=options.seed, on_epoch=epoch)
+    say(
+        f"baseline (each seat by the cards it holds): {report.baseline_train:.4f} training, "
+        f"{report.baseline_held:.4f} held out; {time.monotonic() - start:.0f} s in all"
+    )
+    try:
+        model.save(options.out)
+    except OSError as exc:
+        raise CliError(
+            _("cannot write {file}: {reason}").format(
+                file=shown_path(options.out), reason=exc.strerror
+            )
+        ) from None
+    say(f"weights written to {options.out}")
+    return 0
 
 
 def _bid_data(options: LabOptions, out: TextIO, err: TextIO) -> int:

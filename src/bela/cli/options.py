@@ -144,6 +144,8 @@ class ArenaOptions:
     rules: Rules = DEFAULT_RULES
     cluster: str | None = None
     """``--cluster``: a Ray cluster's address (``bela.lab.runner``); None runs locally."""
+    control: bool = False
+    """``--control``: also play B against itself on the same deals (issue #38)."""
 
 
 if TYPE_CHECKING:
@@ -759,6 +761,14 @@ def _add_arena_parser(commands: Any) -> None:
         metavar="NAMES",
         help=_("house rules for every deal and match; the names are those of 'bela play --help'"),
     )
+    arena.add_argument(
+        "--control",
+        action="store_true",
+        help=_(
+            "also play B against B on the same deals, the identical-bot control that must "
+            "come out at 0 within its interval, and print it beside the result"
+        ),
+    )
     add_cluster_option(arena)
     arena.add_argument("--json", action="store_true", help=_("print JSON for machines"))
 
@@ -901,6 +911,7 @@ def _arena_options(args: argparse.Namespace) -> ArenaOptions:
         json=args.json,
         rules=args.rules,
         cluster=args.cluster,
+        control=args.control,
     )
 
 

@@ -7,6 +7,13 @@ over the two plays, is one sample; its mean over the deal pairs comes with a
 95% confidence interval (mean ± 1.96·sd/√n). Full matches to the target are
 paired the same way: one match seed played with the seats swapped.
 
+With ``control`` the run also plays B against itself on the same deals with the same
+decision seeds: the identical-bot control, whose expectation is 0, printed beside the
+result so a reader sees how far pure search noise moves the figure. Its difference from A
+against B deal by deal (``paired``) estimates the same thing as A − B; where A decides as B
+would, the two plays of a deal are identical and add no noise, so it is the sharper figure
+when A changes few decisions (issue #38).
+
 Every deal and match is a pure function of (seed, index, bot names): each bot
 decision gets ``decision_rng`` from the deal's seed, the play (0 or 1) and the
 action's index; matches use the driver's own derivation. Work is cut into
@@ -133,6 +140,10 @@ class ArenaReport:
     target: int
     match_wins: Estimate | None
     rules: Rules = DEFAULT_RULES
+    control: Estimate | None = None
+    """B against itself on the same deals (None without ``control``): 0 within its interval."""
+    paired: Estimate | None = None
+    """A − B minus the control, deal by deal (None without ``control``)."""
 
 
 # Per played round: (A written, B written, A card points, B card points, caller side, fell, belot)
@@ -259,13 +270,15 @@ def run_arena(
     progress: bool = True,
     rules: Rules = DEFAULT_RULES,
     cluster: str | None = None,
+    control: bool = False,
 ) -> ArenaReport:
     """Play ``deal_pairs`` duplicate deals (and ``matches`` duplicate match pairs).
 
     ``jobs`` worker processes (default, and at most: the usable CPUs), or the Ray
     cluster at ``cluster`` (``bela.lab.runner``); the report depends on neither.
     A progress bar goes to stderr unless ``progress`` is False. Every deal and
-    match is played under ``rules`` (the house rules, issue #13).
+    match is played under ``rules`` (the house rules, issue #13). ``control`` also plays B
+    against itself on the same deals (the identical-bot control, see the module).
     """
     make_bot(bot_a)  # fail early, in this process, on an unknown name
     make_bot(bot_b)
@@ -273,16 +286,36 @@ def run_arena(
         raise ValueError("the numbers of deals and matches are 0 or more")
     if jobs is None:
         jobs = usable_cpus()
-    tasks = iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target, rules)
-    with ProgressBar(progress, deal_pairs + matches, f"{bot_a} vs {bot_b}") as bar:
-        results = map_tasks(run_task, tasks, jobs=jobs, cluster=cluster, progress=bar)
+
+    def all_tasks() -> Iterator[Task]:
+        yield from iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target, rules)
+        if control:
+            yield from iter_tasks(bot_b, bot_b, seed, deal_pairs, 0, target, rules)
+
+    work = deal_pairs * (2 if control else 1) + matches
+    with ProgressBar(progress, work, f"{bot_a} vs {bot_b}") as bar:
+        results = map_tasks(run_task, all_tasks(), jobs=jobs, cluster=cluster, progress=bar)
     deals: list[DealRow] = []
+    control_deals: list[DealRow] = []
     match_rows: list[MatchRow] = []
-    for task, rows in zip(
-        iter_tasks(bot_a, bot_b, seed, deal_pairs, matches, target, rules), results, strict=True
-    ):
-        (deals if task[0] == "deal" else match_rows).extend(rows)
-    return replace(summarise(bot_a, bot_b, seed, deals, match_rows, target), rules=rules)
+    for task, rows in zip(all_tasks(), results, strict=True):
+        if task[0] != "deal":
+            match_rows.extend(rows)
+        elif task[1] == bot_a and task[2] == bot_b and len(deals) < deal_pairs:
+            deals.extend(rows)
+        else:
+            control_deals.extend(rows)
+    report = replace(summarise(bot_a, bot_b, seed, deals, match_rows, target), rules=rules)
+    if not control:
+        return report
+    ctrl = [_written(pair) for pair in control_deals]
+    paired = [_written(a) - c for a, c in zip(deals, ctrl, strict=True)]
+    return replace(report, control=Estimate.of(ctrl), paired=Estimate.of(paired))
+
+
+def _written(pair: DealRow) -> float:
+    """A's written points minus B's over a deal pair, averaged over its two seatings."""
+    return sum(r[0] - r[1] for r in pair) / 2
 
 
 def summarise(
@@ -358,6 +391,12 @@ def report_to_dict(report: ArenaReport) -> dict[str, Any]:
         "a_match_win_share": (
             None if report.match_wins is None else estimate_dict(report.match_wins)
         ),
+        "control_written_points_per_deal_b_minus_b": (
+            None if report.control is None else estimate_dict(report.control)
+        ),
+        "written_points_per_deal_minus_control": (
+            None if report.paired is None else estimate_dict(report.paired)
+        ),
     }
 
 
@@ -385,6 +424,15 @@ def render_report(report: ArenaReport) -> RenderableType:
     if changed:
         table.add_row(_("house rules"), ", ".join(rule_names(report.rules)))
     table.add_row(_("written points per deal, A − B (95% CI)"), _pm(report.written))
+    if report.control is not None and report.paired is not None:
+        table.add_row(
+            _("identical-bot control: B against B on the same deals (95% CI)"),
+            _pm(report.control),
+        )
+        table.add_row(
+            _("written points per deal, A − B less the control, deal by deal (95% CI)"),
+            _pm(report.paired),
+        )
     table.add_row(_("card points per deal, A − B (95% CI)"), _pm(report.card_points))
     for label, side in (("A", report.a), ("B", report.b)):
         table.add_row(_("{bots}: named trump").format(bots=label), _pct(side.call_share))
