@@ -56,6 +56,20 @@ def credit_text(credit: float) -> str:
     return _("Counted as a loss for your rating.")
 
 
+def _weighed(puzzle: Puzzle) -> int:
+    """The index among the choices of the one a player weighs against the answer: dalje
+    against a call, the best call against dalje, the next suit that is not also good pod mus."""
+    answer = puzzle.choices[0].actions[0]
+    if "pod-mus" in puzzle.themes:
+        good = set(puzzle.bid.good) if puzzle.bid is not None else set()
+        at = 1
+        while at < len(puzzle.choices) - 1 and puzzle.choices[at].actions[0] in good:
+            at += 1
+        return at
+    kind = Pass if isinstance(answer, Call) else Call
+    return next(i for i, c in enumerate(puzzle.choices) if isinstance(c.actions[0], kind))
+
+
 def _weighing(puzzle: Puzzle) -> str:
     """The choice a player weighs, settled: call against dalje, or the suit pod mus."""
     best = puzzle.choices[0]
@@ -64,10 +78,7 @@ def _weighing(puzzle: Puzzle) -> str:
     facts = puzzle.bid
     assert facts is not None
     if "pod-mus" in puzzle.themes:
-        alt_at = 1
-        good = {a for a in facts.good}
-        while alt_at < len(puzzle.choices) - 1 and puzzle.choices[alt_at].actions[0] in good:
-            alt_at += 1
+        alt_at = _weighed(puzzle)
         alt = puzzle.choices[alt_at]
         more, _equal, less = facts.versus[alt_at]
         return ngettext(
@@ -85,7 +96,7 @@ def _weighing(puzzle: Puzzle) -> str:
             gap=round(best.written - alt.written),
         )
     if isinstance(answer, Call):
-        at = next(i for i, c in enumerate(puzzle.choices) if isinstance(c.actions[0], Pass))
+        at = _weighed(puzzle)
         more, _equal, less = facts.versus[at]
         return ngettext(
             "Calling {answer} writes more than dalje on {less} of the {n} deal and less on "
@@ -100,7 +111,7 @@ def _weighing(puzzle: Puzzle) -> str:
             n=n,
             gap=round(best.written - puzzle.choices[at].written),
         )
-    at = next(i for i, c in enumerate(puzzle.choices) if isinstance(c.actions[0], Call))
+    at = _weighed(puzzle)
     more, _equal, less = facts.versus[at]
     return ngettext(
         "Dalje writes more than the best call, {alt}, on {less} of the {n} deal and less on "
@@ -149,7 +160,8 @@ def bid_reasons(puzzle: Puzzle, action: Action) -> list[str]:
             )
         )
     mine = puzzle.choice_of(action)
-    if mine is not None and mine is not best:
+    # the bid weighed is already told against the answer: said once
+    if mine is not None and mine is not best and puzzle.choices.index(mine) != _weighed(puzzle):
         at = puzzle.choices.index(mine)
         more, _equal, less = puzzle.bid.versus[at]
         lines.append(

@@ -123,7 +123,11 @@ def test_the_reasons_say_how_often_each_choice_writes_more_and_the_averages() ->
     weighed = f"writes more than dalje on {less} of the {n} deals and less on {more}"
     assert any(weighed in line for line in said), said
     assert any(line.startswith("Average written points, ours minus theirs: ") for line in said)
-    assert any("Your dalje writes more than" in line for line in said)
+    assert not any(line.startswith("Your ") for line in said)  # dalje, weighed, said once
+    other = next(c for c in puzzle.choices[1:] if c.actions[0] != Pass())
+    more, _equal, less = puzzle.bid.versus[puzzle.choices.index(other)]
+    mine = bid_reasons(puzzle, other.actions[0])[-1]
+    assert mine.startswith("Your ") and f"on {more} of the {n} deals and less on {less}." in mine
     assert bid_verdict(puzzle, Pass()).startswith("Not this time")
     good = parse_puzzle(json.dumps(by_theme("pod-mus", good=True)))
     assert bid_verdict(good, Call(Suit.SPADES)).startswith("Also good")
