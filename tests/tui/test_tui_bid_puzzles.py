@@ -62,8 +62,16 @@ async def test_an_also_good_suit_is_said_also_good_with_half_credit_and_the_reas
         assert "As dealer you must call (pod mus): ♥ hearts writes more than" in said
         assert "Average written points, ours minus theirs: ♥ hearts" in said
         assert "Your ♠ spades writes more than ♥ hearts on" in said
-    (attempt,) = store.attempts()
-    assert not attempt.right and attempt.player_after.rating != attempt.player_before.rating
+        # asked again: not rated again, so no score is claimed for the rating
+        screen.show(puzzle)
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        said = shown(screen)
+        assert said.startswith("Right: ♥ hearts.") and "Counted as" not in said
+    first, second = store.attempts()
+    assert not first.right and first.player_after.rating != first.player_before.rating
+    assert second.right and not second.rated
 
 
 async def test_the_reasons_are_said_in_croatian(data_dir: Path) -> None:

@@ -559,7 +559,7 @@ def _one(puzzle: Puzzle, store: PuzzleStore, out: TextIO, answers: TextIO, *, da
                 lines.extend(typical_play(puzzle, rnd, _width(out)))
         lines.extend(deal_lines(rnd))
         lines.append(rating_change(outcome))
-        if puzzle.bid is not None:
+        if puzzle.bid is not None and outcome.rated:  # (a puzzle is rated once)
             from bela.bid_puzzle_words import credit_text
 
             lines.append(credit_text(outcome.credit))

@@ -140,7 +140,7 @@ def explanation(puzzle: Puzzle, chosen: Action, outcome: Outcome | None) -> Text
             ]
         if outcome is not None:
             lines.append(Text(words.rating_change(outcome), style="bold"))
-            if bid:
+            if bid and outcome.rated:  # a puzzle is rated at its first attempt only
                 lines.append(Text(bid_words.credit_text(outcome.credit)))
             if outcome.streak.best:  # before any right answer, a streak of 0 says nothing
                 lines.append(Text(words.streak_text(outcome.streak)))
