@@ -102,3 +102,23 @@ def test_the_generator_appends_its_puzzles_and_says_its_yield(
     assert "1 deals, 2 puzzles" in capsys.readouterr().err
     assert bid_puzzle_gen.main(["--deals", "1", "--seed", "100002", "--out", str(out)]) == 0
     assert len(out.read_text(encoding="utf-8").splitlines()) == 4  # appended, not replaced
+
+
+def test_the_pack_keeps_each_moment_and_shape_once_and_leaves_the_obvious_out() -> None:
+    fixture = [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines()]
+    kept = bid_puzzle_gen.assemble(fixture + fixture)
+    obvious = {
+        p["id"]
+        for p in fixture
+        if all(p["bots"].values()) and bid_puzzle_gen.weighed_lead(p) >= bid_puzzle_gen.OBVIOUS_LEAD
+    }
+    assert [p["id"] for p in kept] == sorted(p["id"] for p in fixture if p["id"] not in obvious)
+    # the same moment under another id (a copy) has the same shape: kept once
+    twin = dict(fixture[0], id="0" * 10)
+    assert len(bid_puzzle_gen.assemble([fixture[0], twin])) == 1
+    # one every bot finds that leads by OBVIOUS_LEAD or more teaches nothing
+    easy = dict(fixture[0], bots={"easy": True, "normal": True, "hard": True})
+    lead = bid_puzzle_gen.weighed_lead(easy)
+    assert (bid_puzzle_gen.assemble([easy]) == []) == (lead >= bid_puzzle_gen.OBVIOUS_LEAD)
+    hard = dict(easy, bots={"easy": False, "normal": True, "hard": True})
+    assert bid_puzzle_gen.assemble([hard]) == [hard]

@@ -23,6 +23,7 @@ stopping keeps what was found).
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -38,6 +39,7 @@ from bela.ai.base import Bot
 from bela.ai.hard import HardBot, default_hard, make_hard
 from bela.ai.normal.bidding import learned_values, load_bid_weights
 from bela.engine import Action, Call, Pass, Phase, Round
+from bela.engine.actions import parse_action
 from bela.engine.cards import Card, cards_in
 from bela.engine.rules import DEFAULT_RULES
 from bela.lab.bid_puzzle_judge import DEALS, BidVerdict, bid_values, verdict_of
@@ -49,10 +51,12 @@ __all__ = [
     "PER_DEAL",
     "SCREEN_DEALS",
     "SURE_PASS",
+    "assemble",
     "bid_moments",
     "bid_puzzle",
     "bid_puzzles_of_deal",
     "main",
+    "weighed_lead",
 ]
 
 PER_DEAL: Final = 2
@@ -236,6 +240,59 @@ def bid_puzzle(
     }
 
 
+OBVIOUS_LEAD: Final = 80.0
+"""A puzzle every bot solves whose answer leads the bid weighed by this many written points
+or more is left out of the pack: nobody learns from it."""
+
+
+def weighed_lead(line: dict[str, Any]) -> float:
+    """How far the answer of a pack line leads the bid a player weighs (written points)."""
+    choices = line["choices"]
+    best = choices[0]
+    good = set(line["bid"]["good"])
+    answer = best["actions"][0]
+    if "pod-mus" in line["themes"]:
+        alt = next((c for c in choices[1:] if c["actions"][0] not in good), choices[-1])
+    elif answer == "dalje":
+        alt = next(c for c in choices if c["actions"][0] != "dalje")
+    else:
+        alt = next(c for c in choices if c["actions"][0] == "dalje")
+    return float(best["written"] - alt["written"])
+
+
+def _shape(line: dict[str, Any]) -> tuple[object, ...]:
+    """A bid moment's shape: the place in the bidding, the answer, and the hand's ranks by
+    suit with the answer's suit apart (two such hands teach the same thing)."""
+    rnd = Round.from_seed(line["seed"], line["dealer"], DEFAULT_RULES)
+    for text in line["actions"]:
+        rnd.push(parse_action(text))
+    hand = rnd.view(line["seat"]).hand
+    answer = parse_action(line["answer"][0])
+    named = int(answer.suit) if isinstance(answer, Call) else -1
+    suits = [tuple(sorted(int(c) & 7 for c in hand if int(c.suit) == s)) for s in range(4)]
+    trump = suits[named] if named >= 0 else ()
+    others = tuple(sorted(suits[s] for s in range(4) if s != named))
+    return (len(line["actions"]), isinstance(answer, Call), trump, others)
+
+
+def assemble(lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The pack from generated lines: each id once, each shape once, the obvious left out
+    (every bot finds it and it leads by ``OBVIOUS_LEAD`` or more), sorted by id."""
+    kept: dict[str, dict[str, Any]] = {}
+    shapes: set[tuple[object, ...]] = set()
+    for line in lines:
+        if line["id"] in kept:
+            continue
+        if all(line["bots"].values()) and weighed_lead(line) >= OBVIOUS_LEAD:
+            continue
+        shape = _shape(line)
+        if shape in shapes:
+            continue
+        shapes.add(shape)
+        kept[line["id"]] = line
+    return [kept[k] for k in sorted(kept)]
+
+
 def _task(task: tuple[int, int]) -> tuple[list[dict[str, Any]], float]:
     seed, deals = task
     t0 = time.process_time()
@@ -251,7 +308,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--guesses", type=int, default=DEALS, help="guessed deals a judgement")
     parser.add_argument("--out", required=True, help="the JSON lines file to append to")
+    parser.add_argument(
+        "--assemble",
+        nargs="+",
+        metavar="FILE",
+        help="no generating: make the pack OUT (gzip'd) from these generated files",
+    )
     args = parser.parse_args(argv)
+    if args.assemble:
+        lines = []
+        for name in args.assemble:
+            with open(name, encoding="utf-8") as f:
+                lines += [json.loads(text) for text in f if text.strip()]
+        pack = assemble(lines)
+        text = "".join(json.dumps(p, separators=(",", ":")) + "\n" for p in pack)
+        with gzip.open(args.out, "wt", encoding="utf-8") as g:
+            g.write(text)
+        print(f"{len(pack)} of {len(lines)} puzzles kept", file=sys.stderr)
+        return 0
     seeds = list(range(args.seed, args.seed + args.deals))
     found = 0
     cpu = 0.0
