@@ -9,7 +9,9 @@ the caller held one trump would teach a player against a deal that cannot happen
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +28,7 @@ from bela.ai.hard import HARD, HardBot
 from bela.engine import Call, Pass, Phase, Round, Suit
 from bela.engine.rules import DEFAULT_RULES
 from bela.lab.puzzle_judge import judge
-from bela.search.sampling import NO_EVIDENCE, DealSampler, knowledge_of
+from bela.search.sampling import NO_EVIDENCE, DealSampler, Hands, knowledge_of
 
 
 def _played_to(seed: int, steps: int, phase: Phase) -> Round | None:
@@ -147,3 +149,38 @@ def test_guessed_bidding_deals_hold_the_seats_cards_and_every_card_once(
             assert not union & h
             union |= h
         assert all(h.bit_count() == 6 for h in hands)
+
+
+def test_the_coachs_review_and_bid_judge_guess_through_the_one_sampler(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The round review and the coach's cards (the hard bot from the player's view) and the
+    coach's bids (the hard bot's bid search) all draw their guesses here."""
+    import bela.ai.guessing as guessing
+    from bela.lab.card_review import judge_card
+    from bela.lab.coach_bids import judge_bid
+
+    drawn: list[str] = []
+    sample = guessing.GuessSampler.sample
+    bidding = guessing.guess_bidding_deals
+
+    def counted_sample(self: guessing.GuessSampler, rng: Random) -> Hands:
+        drawn.append("play")
+        return sample(self, rng)
+
+    def counted_bidding(*args: Any, **kwargs: Any) -> Any:
+        drawn.append("bid")
+        return bidding(*args, **kwargs)
+
+    monkeypatch.setattr(guessing.GuessSampler, "sample", counted_sample)
+    monkeypatch.setattr("bela.ai.hard.guess_bidding_deals", counted_bidding)
+    rnd = _played_to(11, 12, Phase.PLAYING)
+    assert rnd is not None and rnd.to_act is not None
+    judge_card(rnd, rnd.to_act, Random(2))
+    assert "play" in drawn
+    first = Round.from_seed(11, 3, DEFAULT_RULES)
+    for _ in range(3):  # pod mus: the dealer's suit is always searched
+        first.push(Pass())
+    view = first.view(first.to_act or 0)
+    judge_bid(view, view.legal_actions[0], Random(3), 8)
+    assert "bid" in drawn
