@@ -22,10 +22,11 @@ from dataclasses import replace
 from random import Random
 
 from bela.ai.base import decision_rng
+from bela.ai.guessing import GuessSampler
 from bela.ai.hard import HARD, PLAY_READING, HardBot
 from bela.ai.registry import make_bot
 from bela.engine import Phase, Round, round_seed
-from bela.search.sampling import DealSampler, Hands, knowledge_of
+from bela.search.sampling import Hands, knowledge_of
 
 
 def placed(hands: Hands, truth: list[int], seat: int, unseen: int) -> float:
@@ -55,7 +56,7 @@ def main() -> None:
             view = rnd.view(seat)
             if view.phase is Phase.PLAYING and 2 <= len(view.tricks) <= 6 and step % 3 == 0:
                 knowledge = knowledge_of(view)
-                sampler = DealSampler(knowledge, HARD.evidence, reader._play_weight(knowledge))
+                sampler = GuessSampler(knowledge, HARD.reading, HARD.evidence)
                 truth = [rnd.hand_mask(s) for s in range(4)]
                 rng = Random(seed * 1_000 + step)
                 drawn = [sampler.sample(rng) for _ in range(args.deals)]

@@ -16,11 +16,12 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bela.ai import make_bot
+from bela.ai.guessing import GuessSampler
 from bela.ai.hard import rebuild_round
 from bela.engine import Phase, Play, Round
 from bela.engine.rules import DEFAULT_RULES
 from bela.lab.puzzle_judge import BEST_SHARE, MIN_GAP, judge
-from bela.search.sampling import NO_EVIDENCE, DealSampler, knowledge_of
+from bela.search.sampling import knowledge_of
 
 
 def _moment(seed: int, trick: int, order: int) -> Round | None:
@@ -78,7 +79,7 @@ def test_the_judge_values_each_choice_as_best_play_on_its_own_deals_would(
     deals = 24
     verdict = judge(rnd, Random(seed), deals, early_stop=False)
     # the same deals, drawn again from the same seed
-    sampler = DealSampler(knowledge_of(view), NO_EVIDENCE)
+    sampler = GuessSampler.of_view(view)
     rng = Random(seed)
     guessed = [sampler.sample(rng) for _ in range(deals)]
     knowledge = knowledge_of(view)

@@ -45,7 +45,8 @@ from random import Random
 from typing import Final, NamedTuple
 
 from bela.ai.base import Bot, claim_action, play_action
-from bela.ai.inference import BidReading, bidding_weight, play_weight
+from bela.ai.guessing import GuessSampler, guess_bidding_deals
+from bela.ai.inference import BidReading
 from bela.ai.locations import LocationModel
 from bela.ai.normal.bidding import (
     BidModel,
@@ -66,8 +67,6 @@ from bela.engine.tricks import CARD_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH
 from bela.search.analysis import written_points
 from bela.search.sampling import (
     BidEvidence,
-    DealSampler,
-    DealWeight,
     Hands,
     Knowledge,
     bidding_deals,
@@ -237,7 +236,7 @@ class HardBot:
         tricks_left = 8 - len(view.tricks)
         knowledge = knowledge_of(view)
         try:
-            sampler = DealSampler(knowledge, self.config.evidence, self._play_weight(knowledge))
+            sampler = GuessSampler(knowledge, self.config.reading, self.config.evidence)
         except ValueError:  # pragma: no cover - the true deal always fits; never leave a seat stuck
             return Decision(self._policy.act(view, rng), "heuristic")
         scorer = Scorer(view, knowledge)
@@ -249,18 +248,7 @@ class HardBot:
             return Decision(self._policy.act(view, rng), "heuristic")
         return decision
 
-    def _play_weight(self, knowledge: Knowledge) -> DealWeight | None:
-        """The bid likelihood of a guessed deal during play, or None to use ``evidence``."""
-        reading = self.config.reading
-        if reading is None:
-            return None
-
-        def weight(hands: Hands, rng: Random) -> float:
-            return play_weight(knowledge, hands, rng, reading)
-
-        return weight
-
-    def _deals(self, view: SeatView, rng: Random, sampler: DealSampler, n: int) -> Iterator[Hands]:
+    def _deals(self, view: SeatView, rng: Random, sampler: GuessSampler, n: int) -> Iterator[Hands]:
         """``n`` guessed deals to search: as drawn, or drawn again by how they explain the play.
 
         With ``play_reading``, ``reading_pool`` times ``n`` deals are drawn and weighed
@@ -299,7 +287,7 @@ class HardBot:
         self,
         view: SeatView,
         rng: Random,
-        sampler: DealSampler,
+        sampler: GuessSampler,
         scorer: Scorer,
         cards: list[Card],
         deadline: float | None,
@@ -340,7 +328,7 @@ class HardBot:
         self,
         view: SeatView,
         rng: Random,
-        sampler: DealSampler,
+        sampler: GuessSampler,
         scorer: Scorer,
         cards: list[Card],
         deadline: float | None,
@@ -528,15 +516,11 @@ class HardBot:
         policy_rng = Random(rng.getrandbits(64))
         team = view.seat & 1
         out: list[dict[Action, int]] = []
-        weight = None
-        reading = cfg.reading
-        if reading is not None:
-            seat, bids = view.seat, view.bids
-
-            def weight(hands: Hands) -> float:
-                return bidding_weight(seat, bids, hands, reading)
-
-        for hands, talons in bidding_deals(view, rng, cfg.bid_samples, cfg.evidence, weight):
+        if cfg.reading is not None:  # the sampler every "guess" shares (``bela.ai.guessing``)
+            deals = guess_bidding_deals(view, rng, cfg.bid_samples, cfg.reading)
+        else:
+            deals = bidding_deals(view, rng, cfg.bid_samples, cfg.evidence)
+        for hands, talons in deals:
             if (
                 deadline is not None
                 and len(out) >= cfg.min_samples

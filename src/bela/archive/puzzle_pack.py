@@ -32,6 +32,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Final
 
+from bela.archive.bid_puzzles import ALSO_GOOD, BID_PACK_NAME, GOOD_CREDIT, BidFacts
 from bela.archive.record_basics import RecordError
 from bela.archive.records import parse_action
 from bela.engine import Action, BelaError, Call, IllegalActionError, Pass, Phase, Play, Round
@@ -143,6 +144,8 @@ class Puzzle:
     bots: frozenset[str]
     typical: Typical | None
     shipped: bool = True
+    bid: BidFacts | None = None
+    """A bid puzzle's also-good bids and how often each choice wrote more (``bid_puzzles``)."""
 
     def deal(self) -> Round:
         """The round as dealt, before any bid."""
@@ -159,6 +162,14 @@ class Puzzle:
         """Whether ``action`` is an accepted answer (a card's bela flag does not matter)."""
         key = choice_of(action)
         return any(choice_of(a) == key for a in self.answer)
+
+    def credit(self, action: Action) -> float:
+        """What ``action`` scores: 1 for the answer, ``GOOD_CREDIT`` for an also-good bid, 0."""
+        if self.is_right(action):
+            return 1.0
+        if self.bid is not None and choice_of(action) in {choice_of(a) for a in self.bid.good}:
+            return GOOD_CREDIT
+        return 0.0
 
     def choice_of(self, action: Action) -> PuzzleChoice | None:
         """The choice ``action`` belongs to (its average and share), or None if it is not one."""
@@ -192,7 +203,7 @@ def puzzle_data(puzzle: Puzzle) -> dict[str, Any]:
                 for line in puzzle.typical.lines
             ],
         }
-    return {
+    data: dict[str, Any] = {
         "format": PUZZLE_FORMAT,
         "id": puzzle.id,
         "seed": puzzle.seed,
@@ -212,6 +223,12 @@ def puzzle_data(puzzle: Puzzle) -> dict[str, Any]:
         "bots": {name: name in puzzle.bots for name in BOTS},
         "typical": typical,
     }
+    if puzzle.bid is not None:
+        data["bid"] = {
+            "good": [str(a) for a in puzzle.bid.good],
+            "versus": [list(v) for v in puzzle.bid.versus],
+        }
+    return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +286,8 @@ def load_pack(data_dir: Path | None, *, shipped: bool = True) -> Pack:
     skipped: list[Skipped] = []
     seen: set[str] = set()
     if shipped:
-        _take(_shipped_lines(), PACK_NAME, True, puzzles, skipped, seen)
+        for name in (PACK_NAME, BID_PACK_NAME):
+            _take(_shipped_lines(name), name, True, puzzles, skipped, seen)
     if data_dir is not None:
         folder = own_dir(data_dir)
         try:
@@ -321,18 +339,18 @@ def _shipped_root() -> Traversable:
     return resources.files("bela.archive")
 
 
-def _shipped_lines() -> Iterator[tuple[int, str] | Skipped]:
+def _shipped_lines(name: str = PACK_NAME) -> Iterator[tuple[int, str] | Skipped]:
     try:
-        data = _shipped_root().joinpath(PACK_NAME).read_bytes()
+        data = _shipped_root().joinpath(name).read_bytes()
     except (FileNotFoundError, IsADirectoryError):
         return  # no pack shipped (a development tree): an empty pack
     except OSError as exc:
-        yield Skipped(PACK_NAME, 0, oneline(exc, 200))
+        yield Skipped(name, 0, oneline(exc, 200))
         return
     try:
         text = _gunzip(data)
     except ValueError as exc:
-        yield Skipped(PACK_NAME, 0, oneline(exc, 200))
+        yield Skipped(name, 0, oneline(exc, 200))
         return
     yield from enumerate(text.splitlines(), 1)
 
@@ -411,6 +429,7 @@ def parse_puzzle(text: str, *, shipped: bool = False) -> Puzzle:
     rating = _number(data, "rating", *_RATING_RANGE)
     bots = _bots(data.get("bots"))
     typical = _typical(data.get("typical"), rnd, seat, choices, bidding)
+    bid = _bid_facts(data.get("bid"), choices, deals, legal, bidding)
     if ident != moment_id(seed, dealer, [str(a) for a in actions]):
         raise _Bad("the id does not name the puzzle's moment")
     return Puzzle(
@@ -429,6 +448,7 @@ def parse_puzzle(text: str, *, shipped: bool = False) -> Puzzle:
         bots=bots,
         typical=typical,
         shipped=shipped,
+        bid=bid,
     )
 
 
@@ -528,6 +548,48 @@ def _choices(value: object, legal: set[object], bidding: bool) -> tuple[PuzzleCh
     if any(out[0].written < c.written for c in out[1:]):
         raise _Bad("the first choice is not the best")
     return tuple(out)
+
+
+def _bid_facts(
+    value: object,
+    choices: Sequence[PuzzleChoice],
+    deals: int,
+    legal: set[object],
+    bidding: bool,
+) -> BidFacts | None:
+    """A bid puzzle's ``bid`` object (``bid_puzzles``): also-good bids that are choices within
+    ``ALSO_GOOD`` of the answer, and a (more, equal, less) for every choice adding up to the
+    deals, the answer's own (0, deals, 0)."""
+    if value is None:
+        return None
+    if not bidding:
+        raise _Bad("a card puzzle has no bid facts")
+    if not isinstance(value, dict):
+        raise _Bad("bid is not an object")
+    raw = value.get("good")
+    good = () if raw == [] else _actions(raw, "bid's good answers", 4)
+    keys = [choice_of(a) for a in good]
+    if len(set(keys)) != len(keys) or any(k not in legal for k in keys):
+        raise _Bad("bid's good answers are not legal bids, each once")
+    top = choices[0].written
+    for key in keys:
+        found = [c for c in choices[1:] if choice_of(c.actions[0]) == key]
+        if not found or found[0].written < top - ALSO_GOOD - 1e-6:
+            raise _Bad("bid's good answer is not a choice near the answer")
+    versus = value.get("versus")
+    if not isinstance(versus, list) or len(versus) != len(choices):
+        raise _Bad("bid's versus is not one record a choice")
+    counts: list[tuple[int, int, int]] = []
+    for item in versus:
+        if not isinstance(item, list) or len(item) != 3:
+            raise _Bad("bid's versus holds something that is not three counts")
+        whole = [whole_in(x, 0, deals) for x in item]
+        if any(w is None for w in whole) or sum(w or 0 for w in whole) != deals:
+            raise _Bad("bid's versus counts do not add up to the deals")
+        counts.append((whole[0] or 0, whole[1] or 0, whole[2] or 0))
+    if counts[0] != (0, deals, 0):
+        raise _Bad("bid's versus does not give the answer its own record")
+    return BidFacts(good, tuple(counts))
 
 
 def _themes(value: object) -> tuple[str, ...]:

@@ -139,6 +139,8 @@ class Outcome:
     puzzle_rating: float
     streak: Streak
     rated: bool
+    credit: float = 1.0
+    """What the answer scored: 1 right, ``GOOD_CREDIT`` for an also-good bid, 0 a miss."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,12 +309,13 @@ class PuzzleStore:
         self._catch_up()
         when = (when or datetime.now(UTC)).astimezone(UTC)
         right = puzzle.is_right(action)
+        score = puzzle.credit(action)  # an also-good bid is half a win (``bid_puzzles``)
         before = self.player(when)
         puzzle_before = self.puzzle_rating(puzzle)
         rated = all(a.puzzle != puzzle.id for a in self._attempts)
         if rated:
-            after = update(before, [(puzzle_before, 1.0 if right else 0.0)])
-            puzzle_after = update(puzzle_before, [(before, 0.0 if right else 1.0)])
+            after = update(before, [(puzzle_before, score)])
+            puzzle_after = update(puzzle_before, [(before, 1.0 - score)])
         else:
             after, puzzle_after = before, puzzle_before
         seconds = number_in(seconds, 0, _MAX_SECONDS) or 0.0
@@ -332,7 +335,7 @@ class PuzzleStore:
         self._append(attempt)
         self._attempts.append(attempt)
         self._insert([(len(self._attempts) - 1, attempt)])
-        return Outcome(right, before, after, puzzle_after.rating, self.streak(), rated)
+        return Outcome(right, before, after, puzzle_after.rating, self.streak(), rated, score)
 
     # ------------------------------------------------------------------ the journal
 

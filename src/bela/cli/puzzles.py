@@ -63,6 +63,7 @@ class PuzzlesOptions:
 
     task: str
     theme: str | None = None
+    bids: bool = False
     daily: bool = False
     count: int | None = None
     export: Path | None = None
@@ -110,6 +111,11 @@ def add_puzzles_parser(commands: Any) -> argparse.ArgumentParser:
         choices=THEMES,
         metavar="THEME",
         help=_("only puzzles of this theme: {themes}").format(themes=_themes_listed()),
+    )
+    puzzles.add_argument(
+        "--bids",
+        action="store_true",
+        help=_("only bid puzzles: call or dalje, which suit, pod mus"),
     )
     puzzles.add_argument(
         "--daily", action="store_true", help=_("today's puzzle, the same for everyone")
@@ -225,7 +231,15 @@ def _themes_listed() -> str:
 def puzzles_options(args: argparse.Namespace, parser: argparse.ArgumentParser) -> PuzzlesOptions:
     """The parsed ``bela puzzles`` arguments as options."""
     if args.puzzles_task == "generate":
-        if args.theme or args.daily or args.count or args.json or args.export or args.stats:
+        if (
+            args.theme
+            or args.bids
+            or args.daily
+            or args.count
+            or args.json
+            or args.export
+            or args.stats
+        ):
             parser.error(_("generate takes its own options: give them after 'generate'"))
         return PuzzlesOptions(
             task="generate",
@@ -238,6 +252,8 @@ def puzzles_options(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     task = "json" if args.json else "export" if args.export else "stats" if args.stats else "play"
     if args.daily and task in ("export", "stats"):
         parser.error(_("--daily goes with playing or --json"))
+    if args.daily and args.bids:
+        parser.error(_("--daily is one puzzle of any kind: leave out --bids"))
     if args.daily and (args.theme or args.count):
         parser.error(_("--daily is one puzzle: leave out --theme and --count"))
     if task == "stats" and (args.theme or args.count):
@@ -247,6 +263,7 @@ def puzzles_options(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     return PuzzlesOptions(
         task=task,
         theme=args.theme,
+        bids=args.bids,
         daily=args.daily,
         count=args.count,
         export=args.export,
@@ -266,6 +283,10 @@ def run_puzzles(
     if options.task == "generate":
         return _generate(options, out, err)
     pack, store = _open(err)
+    if options.bids:  # bid puzzles alone (``bela.archive.bid_puzzles``)
+        from bela.archive.puzzle_pack import Pack
+
+        pack = Pack(tuple(p for p in pack.puzzles if p.kind == "bid"), pack.skipped)
     with store:
         if options.task == "stats":
             return _stats(pack, store, out)
@@ -588,6 +609,10 @@ def _one(
         with writing_output():
             for line in view_lines(puzzle, rnd, local, daily=daily):
                 print(_wrapped(line, out), file=out)
+            if puzzle.bid is not None:  # where the seat speaks (``bela.bid_puzzle_words``)
+                from bela.bid_puzzle_words import bid_place
+
+                print(_wrapped(bid_place(puzzle), out), file=out)
             print(question(puzzle), file=out)
         start = time.monotonic()
         while True:
@@ -619,28 +644,43 @@ def _one(
                 EXIT_ENVIRONMENT,
             ) from None
         if brief:
+            if puzzle.bid is not None:  # also good is said as such, not as a miss
+                from bela.bid_puzzle_words import bid_verdict
+
+                said = bid_verdict(puzzle, answer)
+            else:
+                said = verdict(puzzle, answer)
             with writing_output():
-                for line in (verdict(puzzle, answer), rating_change(outcome), ""):
+                for line in (said, rating_change(outcome), ""):
                     print(_wrapped(line, out), file=out)
             return outcome.right
-        lines = [verdict(puzzle, answer), explanation(puzzle, answer)]
-        why = puzzle_reasons(puzzle, answer)
-        if why is not None:
-            lines.extend(reason_sentences(why))
-        lines.append(
-            _("Themes: {themes} · puzzle rating {rating}").format(
-                themes=themes_text(puzzle.themes) or "-", rating=round(puzzle.rating)
-            )
+        themes = _("Themes: {themes} · puzzle rating {rating}").format(
+            themes=themes_text(puzzle.themes) or "-", rating=round(puzzle.rating)
         )
-        shown_deal = with_typical(puzzle, why)  # the deal of the median advantage
-        typical = typical_text(shown_deal)
-        if typical is not None:
-            lines.append(typical)
-            lines.extend(typical_play(shown_deal, rnd, _width(out)))
-        if why is not None and not puzzle.is_right(answer):
-            lines.append(_replay_hint())
+        if puzzle.bid is not None:  # a bid puzzle: reasons in words (``bela.bid_puzzle_words``)
+            from bela.bid_puzzle_words import bid_reasons, bid_verdict, typical_hands
+
+            lines = [bid_verdict(puzzle, answer), *bid_reasons(puzzle, answer), themes]
+            lines.extend(typical_hands(puzzle))
+        else:
+            lines = [verdict(puzzle, answer), explanation(puzzle, answer)]
+            why = puzzle_reasons(puzzle, answer)
+            if why is not None:
+                lines.extend(reason_sentences(why))
+            lines.append(themes)
+            shown_deal = with_typical(puzzle, why)  # the deal of the median advantage
+            typical = typical_text(shown_deal)
+            if typical is not None:
+                lines.append(typical)
+                lines.extend(typical_play(shown_deal, rnd, _width(out)))
+            if why is not None and not puzzle.is_right(answer):
+                lines.append(_replay_hint())
         lines.extend(deal_lines(rnd))
         lines.append(rating_change(outcome))
+        if puzzle.bid is not None and outcome.rated:  # (a puzzle is rated once)
+            from bela.bid_puzzle_words import credit_text
+
+            lines.append(credit_text(outcome.credit))
         lines.append(streak_text(outcome.streak))
         lines.append("")
         with writing_output():

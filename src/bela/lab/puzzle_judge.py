@@ -15,9 +15,11 @@ How a guessed deal values a choice:
 * a bid: the other seats bid on by the bots' policy, then the whole play is
   solved exactly as above.
 
-The guessed deals are uniform over the hands that fit the facts: the bids'
-hints (a player who said dalje seldom holds the jack and nine) are not used,
-so "whatever the hidden cards are" means exactly that.
+The guessed deals are those every guess of bela draws (``bela.ai.guessing``):
+consistent with the facts, the bids read as the hard bot reads them (a player who
+said dalje seldom held a strong suit), and a voluntary caller holding at least two
+trumps, so "whatever the hidden cards are" means whatever the table could hold
+after that bidding.
 
 Cards that are equivalent in every deal (touching cards, say the 7 and 8 of a
 suit when nothing between them is live) are one choice: either is right.
@@ -39,10 +41,11 @@ from statistics import median
 from typing import Final
 
 from bela.ai.base import Bot
+from bela.ai.guessing import GuessSampler, guess_bidding_deals
 from bela.ai.hard import Scorer, card_classes, play_out, rollout_policy
 from bela.engine import Action, Call, Card, Pass, Phase, Play, Round
 from bela.engine.view import SeatView
-from bela.search.sampling import NO_EVIDENCE, DealSampler, Hands, bidding_deals, knowledge_of
+from bela.search.sampling import Hands, knowledge_of
 from bela.search.solver import NodeLimitExceeded, Position, Solver
 
 __all__ = [
@@ -213,7 +216,7 @@ def _judge_card(view: SeatView, rng: Random, deals: int, early_stop: bool, share
     assert view.trump is not None
     cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
     knowledge = knowledge_of(view)
-    sampler = DealSampler(knowledge, NO_EVIDENCE)
+    sampler = GuessSampler(knowledge)  # the deals every "guess" shares (``bela.ai.guessing``)
     scorer = Scorer(view, knowledge)
     classes = card_classes(view, knowledge, sorted(set(cards)))
     groups = tuple(tuple(_play(view, c) for c in group) for group in classes)
@@ -258,7 +261,7 @@ def _judge_bid(
     policy: Bot = rollout_policy()
     team = view.seat & 1
     complete = True
-    for done, (hands, talons) in enumerate(bidding_deals(view, rng, deals, NO_EVIDENCE), 1):
+    for done, (hands, talons) in enumerate(guess_bidding_deals(view, rng, deals), 1):
         base = Round(view.dealer, hands, talons, view.rules)
         for _, bid in view.bids:
             base.push(bid)

@@ -35,6 +35,7 @@ from random import Random
 from statistics import median
 from typing import Final
 
+from bela.ai.guessing import GuessSampler
 from bela.ai.hard import Scorer, card_classes, rebuild_round
 from bela.engine import Action, Card, Phase, Play, Round
 from bela.engine.actions import choice_of, parse_action
@@ -42,7 +43,7 @@ from bela.engine.cards import cards_in
 from bela.engine.scoring import Score, score_round_detail
 from bela.engine.view import SeatView
 from bela.lab.puzzle_gen import best_play
-from bela.search.sampling import NO_EVIDENCE, DealSampler, Hands, knowledge_of
+from bela.search.sampling import Hands, knowledge_of
 from bela.search.solver import NodeLimitExceeded, Position, Solver
 
 __all__ = [
@@ -159,7 +160,7 @@ def reasons(
     mine_at = next(
         (i for i, g in enumerate(classes) if isinstance(chosen, Play) and chosen.card in g), None
     )
-    sampler = DealSampler(knowledge, NO_EVIDENCE)
+    sampler = GuessSampler(knowledge)  # the judge's deals: the view and the bids (bela.ai.guessing)
     scorer = Scorer(view, knowledge)
     trump = int(view.trump)
     values: list[list[float]] = [[] for _ in classes]

@@ -136,26 +136,38 @@ def explanation(
     ``reasons``: why, in words (``bela.lab.puzzle_reasons``, worked out off the UI's
     thread); its typical deal, of the median advantage, replaces the pack's. ``pending``:
     they are still being worked out (a line says so)."""
+    from bela import bid_puzzle_words as bid_words
     from bela import puzzle_words as words
 
     me = puzzle.seat
     shown = words.with_typical(puzzle, reasons)
     right = puzzle.is_right(chosen)
+    bid = puzzle.bid is not None  # a bid puzzle: also-good answers and reasons in words
     with from_seat(me):
-        lines: list[Text] = [
-            Text(words.verdict(puzzle, chosen), style="bold green" if right else "bold red")
-        ]
+        if bid:
+            credit = puzzle.credit(chosen)
+            style = "bold green" if right else "bold yellow" if credit > 0 else "bold red"
+            lines: list[Text] = [Text(bid_words.bid_verdict(puzzle, chosen), style=style)]
+        else:
+            lines = [
+                Text(words.verdict(puzzle, chosen), style="bold green" if right else "bold red")
+            ]
         if outcome is not None:
             lines.append(Text(words.rating_change(outcome), style="bold"))
+            if bid and outcome.rated:  # a puzzle is rated at its first attempt only
+                lines.append(Text(bid_words.credit_text(outcome.credit)))
             if outcome.streak.best:  # before any right answer, a streak of 0 says nothing
                 lines.append(Text(words.streak_text(outcome.streak)))
         lines.append(Text())
         lines.append(Text(moment_line(puzzle.moment(), me), style="italic"))
-        lines.append(Text(words.explanation(puzzle, chosen)))
-        if reasons is not None:
-            lines.extend(Text(sentence) for sentence in words.reason_sentences(reasons))
-        elif pending:
-            lines.append(Text(_("Working out why…"), style="dim"))
+        if bid:
+            lines += [Text(line) for line in bid_words.bid_reasons(puzzle, chosen)]
+        else:
+            lines.append(Text(words.explanation(puzzle, chosen)))
+            if reasons is not None:
+                lines.extend(Text(sentence) for sentence in words.reason_sentences(reasons))
+            elif pending:
+                lines.append(Text(_("Working out why…"), style="dim"))
         lines.append(
             Text(
                 _("Themes: {themes} · puzzle rating {rating}").format(
