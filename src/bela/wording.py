@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from bela.deck import is_german
 from bela.engine.cards import Card, Rank, Suit
-from bela.engine.errors import IllegalBidError, IllegalClaimError, IllegalPlayError
+from bela.engine.errors import CardParseError, IllegalBidError, IllegalClaimError, IllegalPlayError
 from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import _, ngettext, pgettext
 
@@ -46,6 +46,8 @@ __all__ = [
     "points",
     "rank_plural",
     "rank_text",
+    "read_card",
+    "read_suit",
     "seat_name",
     "sequence_word",
     "set_bot_names",
@@ -57,6 +59,7 @@ __all__ = [
     "suit_symbol",
     "symbolize",
     "team_name",
+    "typed_card",
     "you",
 ]
 
@@ -277,6 +280,77 @@ def card_text(card: Card) -> str:
     for the srce dečko of mađarice in hr). Every screen and command draws a card's face
     through this (and ``suit_symbol``), so the deck changes it everywhere at once."""
     return f"{rank_text(card.rank)}{suit_symbol(card.suit)}"
+
+
+def typed_card(card: Card) -> str:
+    """How a player types ``card`` in the deck in use, the example a prompt shows beside
+    its face (``card_text``): the engine's code with the French deck (``10H``, ``QS``), and
+    with mađarice the rank as printed and the suit's key in the player's language (hr
+    ``10s``, ``Bt``: srce, list; the keys of ``bela.keys.bid_keys``). ``read_card`` reads
+    both back."""
+    if not is_german():
+        return str(card)
+    from bela.keys import bid_keys
+
+    return f"{rank_text(card.rank)}{bid_keys()[int(card.suit)]}"
+
+
+def read_suit(text: str) -> Suit | None:
+    """The suit a player typed, or None: with mađarice first the deck's key in the
+    player's language (hr ``s`` is srce, hearts, not the engine's spades), then mađarice's
+    symbols (in either deck: a face copied from another screen), then the engine's letters,
+    the French symbols and the English names (``Suit.parse``)."""
+    word = text.strip().casefold()
+    if not word:
+        return None
+    if is_german():
+        from bela.keys import bid_keys
+
+        keys = [key.casefold() for key in bid_keys()[:4]]
+        if word in keys:
+            return Suit(keys.index(word))
+    if word in GERMAN_SYMBOLS:
+        return Suit(GERMAN_SYMBOLS.index(word))
+    try:
+        return Suit.parse(word)
+    except CardParseError:
+        return None
+
+
+def _read_rank(text: str) -> Rank | None:
+    """A rank as typed: with mađarice the deck's letters in the player's language first
+    (hr ``D B K A``; none of them is another rank's engine letter), then the engine's
+    ``7 8 9 10 J Q K A`` and ``T``."""
+    word = text.casefold()
+    if is_german():
+        for rank in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE):
+            if word == rank_text(rank).casefold():
+                return rank
+    try:
+        return Rank.parse(word)
+    except CardParseError:
+        return None
+
+
+def read_card(text: str) -> Card | None:
+    """The card a player typed, or None if it names none: every face the deck in use
+    shows (``card_text``: ``10♥``, hr mađarice ``D❤``) and every typed code (``typed_card``:
+    ``10H``, ``th``, hr mađarice ``Ds``), in any case. The engine's codes stay readable in
+    both decks where they mean no other card (``10H`` is srce's 10 under mađarice too);
+    where a deck's letter and an engine letter differ (hr mađarice's ``s``), the deck's
+    wins, as its prompt shows it. The suit is the last character, the rank what is before."""
+    word = text.strip()
+    if not is_german():
+        try:
+            return Card.parse(word)
+        except CardParseError:
+            pass
+    if len(word) < 2:
+        return None
+    rank, suit = _read_rank(word[:-1]), read_suit(word[-1])
+    if rank is None or suit is None:
+        return None
+    return Card.of(rank, suit)
 
 
 def card_list(cards: tuple[Card, ...] | list[Card]) -> str:

@@ -5,7 +5,8 @@ player's language (the same table talk as the app's log, ``bela.table_talk``, pl
 each card with who played it), and the player answers on a line of their own:
 
 - a card: its number in the hand as listed (``1``-``8``) or its code (``10H``, ``10♥``, ``qs``;
-  ``QH bela`` says bela with it);
+  ``QH bela`` says bela with it); with mađarice also as the deck shows and names it (hr
+  ``D❤``, ``Ds``: ``bela.wording.read_card``);
 - a bid: the table's letters of the language (``h d s c`` and ``p`` in English, ``h k p t`` and
   ``d`` in Croatian), ``dalje``, or ``call H``;
 - ``?`` lists the legal moves, ``i`` (or ``hint``) asks the hard bot, ``s`` (``score``; ``r``
@@ -35,7 +36,6 @@ from bela.engine import (
     Action,
     Call,
     Card,
-    CardParseError,
     Claim,
     IllegalActionError,
     Match,
@@ -64,7 +64,10 @@ from bela.wording import (
     action_error,
     card_text,
     level_name,
+    read_card,
+    read_suit,
     suit_name,
+    typed_card,
 )
 
 if TYPE_CHECKING:
@@ -393,9 +396,8 @@ class PlainTable:
             # a bare letter is the table's (bid_keys): Croatian's s is not spades
             self.say(_not_understood(text))
             return None
-        try:
-            suit = Suit.parse(named)
-        except CardParseError:
+        suit = read_suit(named)
+        if suit is None:
             self.say(_not_understood(text))
             return None
         return self._checked(rnd, Call(suit))
@@ -416,11 +418,11 @@ class PlainTable:
                 return None
             card = hand[index]
         else:
-            try:
-                card = Card.parse(parts[0])
-            except CardParseError:
+            typed = read_card(parts[0])
+            if typed is None:
                 self.say(_not_understood(text))
                 return None
+            card = typed
         try:
             rnd.apply(Play(card), HUMAN)
         except IllegalActionError as exc:
@@ -583,10 +585,15 @@ def _plain_opening(match: Match, difficulty: str) -> str:
 
 def _keys_line() -> str:
     return _(
-        "Plain mode: a line for each event. Answer with a card's number or code (10H), a "
+        "Plain mode: a line for each event. Answer with a card's number or code ({code}), a "
         "trump letter or dalje; ? lists your choices, {hint} a hint, {score} the score, "
         "{sheet} the blok, q saves and quits."
-    ).format(hint=letter("hint"), sheet=letter("sheet"), score=_score_letter())
+    ).format(
+        code=typed_card(Card.parse("10H")),
+        hint=letter("hint"),
+        sheet=letter("sheet"),
+        score=_score_letter(),
+    )
 
 
 def _score_letter() -> str:
