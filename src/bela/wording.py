@@ -190,8 +190,9 @@ _TABLE: ContextVar[tuple[tuple[str, ...], int] | None] = ContextVar("bela_table"
 
 @contextmanager
 def at_table(players: Sequence[str] | None, me: int | None) -> Iterator[None]:
-    """Name the seats by ``players`` (a network match's record) from seat ``me``'s side
-    while showing it: "You" is ``me``, the others by name, "mi" is ``me``'s team. Without
+    """Name the seats by ``players`` (a record's names) from seat ``me``'s side while
+    showing it: every seat by its name (``seat_name``), ``me`` spoken to as "you" in
+    sentences (``is_you``), "mi" is ``me``'s team. Without
     players (a match against bots) nothing changes. The names come from a file: they are
     made one safe line each, and the callers show them as text, never as markup."""
     table = None if players is None else (tuple(oneline(p, NAME_LIMIT) for p in players), me or 0)
@@ -252,14 +253,34 @@ def set_player_name(name: str) -> None:
     _PLAYER_NAME[0] = oneline(name, 24) if name else ""
 
 
+def _pronouns() -> frozenset[str]:
+    """The table's word for the player in every language, folded: an app record whose
+    player gave no name in F2 (but named the bots) keeps it in the player's seat
+    (``BelaApp.record_names``), in the language it was saved in."""
+    from bela.i18n import in_every_language
+
+    if not _PRONOUNS:
+        _PRONOUNS.append(frozenset(w.casefold() for w in in_every_language("seat", "You")))
+    return _PRONOUNS[0]
+
+
+_PRONOUNS: list[frozenset[str]] = []
+
+
 def seat_name(seat: int) -> str:
     """Seat 0 is the player: the name given in F2, else "You"; the bots by the names the
-    player gave them (by default Croatian names, in every language). At a network table
-    (``at_table``) the players' own names, and "You" for the reader."""
+    player gave them (by default Croatian names, in every language). Showing a record
+    (``at_table``: a network copy, or an app match whose player named the table in F2)
+    every seat by the name the record keeps, the reader's own too, as the table showed it
+    ("Lucija: dalje", never "Ti" used as a name); "You" in the reader's language only for
+    a record that keeps the pronoun there (saved without the player's name). A sentence
+    that speaks to the reader is its own message (``is_you``), whatever the name."""
     table = _TABLE.get()
     if table is not None:
         names, me = table
-        return pgettext("seat", "You") if seat == me else names[seat]
+        if seat == me and names[seat].casefold() in _pronouns():
+            return pgettext("seat", "You")  # a record without the player's name (below)
+        return names[seat]
     if seat == 0:
         return _PLAYER_NAME[0] or pgettext("seat", "You")
     return _BOT_NAMES[seat - 1]

@@ -492,8 +492,9 @@ def test_plot_axes_tick_whole_numbers_only(values: list[int], most: int) -> None
 async def test_a_network_copy_is_stepped_through_with_the_names_from_the_readers_seat(
     data_dir: Path,
 ) -> None:
-    """A player's copy of a network match (seat 3) names the seats by the players, says
-    "You" for the reader, puts the reader's team first in "now"; a markup-like name is text."""
+    """A player's copy of a network match (seat 3) names the seats by the players, the
+    reader's too (their name at that table, not "You" used as a name: issue #35), puts the
+    reader's team first in "now"; a markup-like name is text."""
     match = random_match(5)
     names = ("Ana", "[b]Ivo", "Mara", "Luka")
     record = record_from_match(match, "normal").model_copy(update={"players": names, "me": 3})
@@ -510,7 +511,7 @@ async def test_a_network_copy_is_stepped_through_with_the_names_from_the_readers
         assert isinstance(replay, ReplayScreen)
         text = shown_text(replay.query_one("#replay-step", Static))
         seats = [line[:11].strip() for line in text.splitlines()[4:8]]
-        assert seats == ["Ana (vi)", "[b]Ivo (mi)", "Mara (vi)", "You (mi)"]
+        assert seats == ["Ana (vi)", "[b]Ivo (mi)", "Mara (vi)", "Luka (mi)"]
         sheet = shown_text(replay.query_one("#replay-sheet", Static))
         first = sheet.splitlines()[0].split()
         assert first[1:3] == ["vi", "mi"]  # team 0's column first: theirs, from seat 3

@@ -569,11 +569,11 @@ def _card_examples() -> dict[str, str]:
     from bela.wording import card_text, typed_card
 
     ten, queen = Card.parse("10H"), Card.parse("QS")
-    return {"code": typed_card(ten), "face": card_text(ten), "other": typed_card(queen)}
+    return {"code": typed_card(ten), "face": card_text(ten), "code2": typed_card(queen)}
 
 
 def _not_a_card(words: str) -> str:
-    return _("{text} is not a card: write it like {code}, {face} or {other}").format(
+    return _("{text} is not a card: write it like {code}, {face} or {code2}").format(
         text=shown(words, 20), **_card_examples()
     )
 
