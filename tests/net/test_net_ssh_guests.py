@@ -217,7 +217,7 @@ def test_a_guest_draws_the_cards_of_its_own_settings_never_the_hosts(
     seen: list[str] = []
     monkeypatch.setattr(BelaApp, "run", lambda self, *a, **k: seen.append(current_deck()))
     config_dir.mkdir(parents=True)
-    (config_dir / "settings.json").write_text(json.dumps({"version": 1, "deck": "german"}))
+    (config_dir / "settings.json").write_text(json.dumps({"schema_version": 1, "deck": "german"}))
 
     def join(*options: str) -> str:
         assert main([*options, "join", "127.0.0.1:1", "code-code"]) == 0
@@ -231,6 +231,6 @@ def test_a_guest_draws_the_cards_of_its_own_settings_never_the_hosts(
     assert join("--deck", "german") == "german"
     guest_config = home / "config"
     guest_config.mkdir(parents=True)
-    (guest_config / "settings.json").write_text(json.dumps({"version": 1, "deck": "german"}))
+    (guest_config / "settings.json").write_text(json.dumps({"schema_version": 1, "deck": "german"}))
     assert join() == "german"  # the guest's own choice, kept in its own home
     assert join("--deck", "french") == "french"
