@@ -601,3 +601,27 @@ async def test_at_80_columns_the_filters_read_whole_in_croatian(
         outcome = screen.query_one("#history-outcome", Select)
         label = next(str(p) for p, v in outcome._options if v == outcome.value)
         assert cell_len(label) + 2 <= outcome.content_size.width  # the label and its ▼
+
+
+@pytest.mark.parametrize("lang", ["en", "hr"])
+async def test_the_replays_sheet_head_is_whole_at_80x24(data_dir: Path, lang: str) -> None:
+    """Issue #35, read at 80x24 in hr: the step-through's sheet headed "... Σvi bilj…". The
+    note column's word is left out where it does not fit (the marks say what they are)."""
+    from rich.cells import cell_len
+
+    match = random_match(5)
+    directory = matches_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    record = record_from_match(match, "normal")
+    (directory / "20260110T120000Z-5.json").write_text(dumps(record), encoding="utf-8")
+    app = still(language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_history_screen(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        head = shown_text(replay.query_one("#replay-sheet", Static)).splitlines()[0]
+        box = replay.query_one("#replay-sheet-box")
+        assert cell_len(head) <= box.content_size.width, head
+        assert head.split()[-1] == ("note" if lang == "en" else "Σvi")
