@@ -420,3 +420,24 @@ def test_with_madjarice_the_keys_line_shows_a_code_of_the_deck() -> None:
     assert "(10H)" in _keys_line()
     set_deck("german")
     assert "(10s)" in _keys_line()
+
+
+def test_with_madjarice_the_bid_prompt_names_the_decks_suits() -> None:
+    """Issue #35, played in hr with mađarice through a pipe: the bid prompt said "s u t ž
+    zovu aduta (herc, karo, pik, tref)", the French deck's suits beside mađarice's keys."""
+    from bela.deck import set_deck
+    from bela.i18n import set_language
+
+    set_language("hr")
+    set_deck("german")
+    match = Match.new(5, 1001)
+    rnd = match.current
+    assert rnd is not None
+    while rnd.to_act != HUMAN:
+        match = match.apply(Pass(), rnd.to_act)
+        rnd = match.current
+        assert rnd is not None
+    table, _, _ = table_for(match, Player())
+    prompt = table._prompt(rnd)
+    assert "s u t ž zovu aduta (srce, bundeva, list, žir)" in prompt, prompt
+    assert "herc" not in prompt

@@ -337,10 +337,11 @@ class PlainTable:
                 return _(
                     "Pod mus: the others all said dalje, so you must name trump ({suits})."
                 ).format(suits=suits)
-            return _(
-                "Your bid: {suits} names trump (hearts, diamonds, spades, clubs), {dalje} says "
-                "dalje; ? lists the choices."
-            ).format(suits=suits, dalje=bid_keys()[4])
+            names = dict(zip(("hearts", "diamonds", "spades", "clubs"), map(suit_name, Suit)))
+            return _(  # the suits named in the deck in use (hr mađarice: srce, bundeva, ...)
+                "Your bid: {suits} names trump ({hearts}, {diamonds}, {spades}, {clubs}), "
+                "{dalje} says dalje; ? lists the choices."
+            ).format(suits=suits, dalje=bid_keys()[4], **names)
         table = self._table_line(rnd)
         if not rnd.trick and rnd.can_claim() and rnd.counted(0) >= self.match.target:
             turn = _(
