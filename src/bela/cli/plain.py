@@ -337,7 +337,8 @@ class PlainTable:
                 return _(
                     "Pod mus: the others all said dalje, so you must name trump ({suits})."
                 ).format(suits=suits)
-            names = dict(zip(("hearts", "diamonds", "spades", "clubs"), map(suit_name, Suit)))
+            keys = ("hearts", "diamonds", "spades", "clubs")
+            names = {key: suit_name(suit) for key, suit in zip(keys, Suit, strict=True)}
             return _(  # the suits named in the deck in use (hr mađarice: srce, bundeva, ...)
                 "Your bid: {suits} names trump ({hearts}, {diamonds}, {spades}, {clubs}), "
                 "{dalje} says dalje; ? lists the choices."
