@@ -151,3 +151,26 @@ def test_every_madjarice_letter_is_in_the_key_table() -> None:
         listed = {name for key in KEYS for name in key.key_names(code)}
         wanted = {letters_of(code)[action] for action in SUIT_ACTIONS}
         assert wanted <= listed, (code, wanted - listed)
+
+
+def test_the_house_rules_name_the_cards_of_the_deck_in_use() -> None:
+    """Issue #35, read in F2 at 80x24 with mađarice: the house rules said "adutski K i Q" and
+    "četiri kralja i dame", cards of the French deck; they name the deck's cards."""
+    from bela.settings import RULE_CHOICES, rule_label
+
+    set_language("hr")
+    labels = {c.field: c for c in RULE_CHOICES}
+    assert rule_label(labels["bela_on_second"]) == "Bela se zove s drugom od adutskih K i Q"
+    assert rule_label(labels["tens_over_kings"]) == (
+        "Četiri desetke jače su od četiri kralja i dame"
+    )
+    set_deck(GERMAN)
+    assert rule_label(labels["bela_on_second"]) == "Bela se zove s drugom od adutskih K i B"
+    assert rule_label(labels["no_bela"]) == "Bez bele (adutski K i B ne nose ništa)"
+    assert rule_label(labels["tens_over_kings"]) == (
+        "Četiri desetke jače su od četiri kralja i babe"
+    )
+    for language in LANGUAGES:  # every label formats, and no French Q is left with mađarice
+        set_language(language)
+        for choice in RULE_CHOICES:
+            assert "{" not in rule_label(choice) and " Q" not in rule_label(choice)

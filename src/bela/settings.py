@@ -66,6 +66,7 @@ __all__ = [
     "config_dir",
     "load_settings",
     "parse_settings",
+    "rule_label",
     "rule_names",
     "rules_summary",
     "save_settings",
@@ -149,13 +150,15 @@ RULE_CHOICES: Final = (
     RuleChoice(
         "bela_on_second",
         "bela-second",
-        N_("Bela said with the second of trump K and Q"),
+        N_("Bela said with the second of trump {king} and {queen}"),
         N_("bela with the second card"),
     ),
     RuleChoice(
         "no_zvanja", "no-zvanja", N_("No zvanja (no declarations, nor belot)"), N_("no zvanja")
     ),
-    RuleChoice("no_bela", "no-bela", N_("No bela (trump K and Q score nothing)"), N_("no bela")),
+    RuleChoice(
+        "no_bela", "no-bela", N_("No bela (trump {king} and {queen} score nothing)"), N_("no bela")
+    ),
     RuleChoice(
         "bela_always_counts",
         "bela-always",
@@ -174,7 +177,7 @@ RULE_CHOICES: Final = (
     RuleChoice(
         "tens_over_kings",
         "tens-over-kings",
-        N_("Four tens beat four kings and queens"),
+        N_("Four tens beat four {kings} and {queens}"),
         N_("tens over kings"),
     ),
     RuleChoice(
@@ -197,6 +200,21 @@ RULE_CHOICES: Final = (
     ),
 )
 """Every house rule, with the name ``bela play --rules`` takes (a test keeps them equal)."""
+
+
+def rule_label(choice: RuleChoice) -> str:
+    """What a house rule does (``RuleChoice.label``) in the player's language, its cards
+    named in the deck in use: "trump K and Q" are hr mađarice's "adutski K i B", "four
+    kings and queens" their "četiri kralja i babe" (issue #35)."""
+    from bela.engine.cards import Rank
+    from bela.wording import rank_plural, rank_text
+
+    return _(choice.label).format(
+        king=rank_text(Rank.KING),
+        queen=rank_text(Rank.QUEEN),
+        kings=rank_plural(Rank.KING),
+        queens=rank_plural(Rank.QUEEN),
+    )
 
 
 def rule_names(rules: Rules) -> list[str]:

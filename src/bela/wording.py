@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from bela.deck import is_german
 from bela.engine.cards import Card, Rank, Suit
-from bela.engine.errors import IllegalBidError, IllegalClaimError, IllegalPlayError
+from bela.engine.errors import CardParseError, IllegalBidError, IllegalClaimError, IllegalPlayError
 from bela.foundation.untrusted import NAME_LIMIT, oneline
 from bela.i18n import _, ngettext, pgettext
 
@@ -46,6 +46,8 @@ __all__ = [
     "points",
     "rank_plural",
     "rank_text",
+    "read_card",
+    "read_suit",
     "seat_name",
     "sequence_word",
     "set_bot_names",
@@ -57,6 +59,7 @@ __all__ = [
     "suit_symbol",
     "symbolize",
     "team_name",
+    "typed_card",
     "you",
 ]
 
@@ -187,8 +190,9 @@ _TABLE: ContextVar[tuple[tuple[str, ...], int] | None] = ContextVar("bela_table"
 
 @contextmanager
 def at_table(players: Sequence[str] | None, me: int | None) -> Iterator[None]:
-    """Name the seats by ``players`` (a network match's record) from seat ``me``'s side
-    while showing it: "You" is ``me``, the others by name, "mi" is ``me``'s team. Without
+    """Name the seats by ``players`` (a record's names) from seat ``me``'s side while
+    showing it: every seat by its name (``seat_name``), ``me`` spoken to as "you" in
+    sentences (``is_you``), "mi" is ``me``'s team. Without
     players (a match against bots) nothing changes. The names come from a file: they are
     made one safe line each, and the callers show them as text, never as markup."""
     table = None if players is None else (tuple(oneline(p, NAME_LIMIT) for p in players), me or 0)
@@ -249,14 +253,34 @@ def set_player_name(name: str) -> None:
     _PLAYER_NAME[0] = oneline(name, 24) if name else ""
 
 
+def _pronouns() -> frozenset[str]:
+    """The table's word for the player in every language, folded: an app record whose
+    player gave no name in F2 (but named the bots) keeps it in the player's seat
+    (``BelaApp.record_names``), in the language it was saved in."""
+    from bela.i18n import in_every_language
+
+    if not _PRONOUNS:
+        _PRONOUNS.append(frozenset(w.casefold() for w in in_every_language("seat", "You")))
+    return _PRONOUNS[0]
+
+
+_PRONOUNS: list[frozenset[str]] = []
+
+
 def seat_name(seat: int) -> str:
     """Seat 0 is the player: the name given in F2, else "You"; the bots by the names the
-    player gave them (by default Croatian names, in every language). At a network table
-    (``at_table``) the players' own names, and "You" for the reader."""
+    player gave them (by default Croatian names, in every language). Showing a record
+    (``at_table``: a network copy, or an app match whose player named the table in F2)
+    every seat by the name the record keeps, the reader's own too, as the table showed it
+    ("Lucija: dalje", never "Ti" used as a name); "You" in the reader's language only for
+    a record that keeps the pronoun there (saved without the player's name). A sentence
+    that speaks to the reader is its own message (``is_you``), whatever the name."""
     table = _TABLE.get()
     if table is not None:
         names, me = table
-        return pgettext("seat", "You") if seat == me else names[seat]
+        if seat == me and names[seat].casefold() in _pronouns():
+            return pgettext("seat", "You")  # a record without the player's name (below)
+        return names[seat]
     if seat == 0:
         return _PLAYER_NAME[0] or pgettext("seat", "You")
     return _BOT_NAMES[seat - 1]
@@ -277,6 +301,77 @@ def card_text(card: Card) -> str:
     for the srce dečko of mađarice in hr). Every screen and command draws a card's face
     through this (and ``suit_symbol``), so the deck changes it everywhere at once."""
     return f"{rank_text(card.rank)}{suit_symbol(card.suit)}"
+
+
+def typed_card(card: Card) -> str:
+    """How a player types ``card`` in the deck in use, the example a prompt shows beside
+    its face (``card_text``): the engine's code with the French deck (``10H``, ``QS``), and
+    with mađarice the rank as printed and the suit's key in the player's language (hr
+    ``10s``, ``Bt``: srce, list; the keys of ``bela.keys.bid_keys``). ``read_card`` reads
+    both back."""
+    if not is_german():
+        return str(card)
+    from bela.keys import bid_keys
+
+    return f"{rank_text(card.rank)}{bid_keys()[int(card.suit)]}"
+
+
+def read_suit(text: str) -> Suit | None:
+    """The suit a player typed, or None: with mađarice first the deck's key in the
+    player's language (hr ``s`` is srce, hearts, not the engine's spades), then mađarice's
+    symbols (in either deck: a face copied from another screen), then the engine's letters,
+    the French symbols and the English names (``Suit.parse``)."""
+    word = text.strip().casefold()
+    if not word:
+        return None
+    if is_german():
+        from bela.keys import bid_keys
+
+        keys = [key.casefold() for key in bid_keys()[:4]]
+        if word in keys:
+            return Suit(keys.index(word))
+    if word in GERMAN_SYMBOLS:
+        return Suit(GERMAN_SYMBOLS.index(word))
+    try:
+        return Suit.parse(word)
+    except CardParseError:
+        return None
+
+
+def _read_rank(text: str) -> Rank | None:
+    """A rank as typed: with mađarice the deck's letters in the player's language first
+    (hr ``D B K A``; none of them is another rank's engine letter), then the engine's
+    ``7 8 9 10 J Q K A`` and ``T``."""
+    word = text.casefold()
+    if is_german():
+        for rank in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE):
+            if word == rank_text(rank).casefold():
+                return rank
+    try:
+        return Rank.parse(word)
+    except CardParseError:
+        return None
+
+
+def read_card(text: str) -> Card | None:
+    """The card a player typed, or None if it names none: every face the deck in use
+    shows (``card_text``: ``10♥``, hr mađarice ``D❤``) and every typed code (``typed_card``:
+    ``10H``, ``th``, hr mađarice ``Ds``), in any case. The engine's codes stay readable in
+    both decks where they mean no other card (``10H`` is srce's 10 under mađarice too);
+    where a deck's letter and an engine letter differ (hr mađarice's ``s``), the deck's
+    wins, as its prompt shows it. The suit is the last character, the rank what is before."""
+    word = text.strip()
+    if not is_german():
+        try:
+            return Card.parse(word)
+        except CardParseError:
+            pass
+    if len(word) < 2:
+        return None
+    rank, suit = _read_rank(word[:-1]), read_suit(word[-1])
+    if rank is None or suit is None:
+        return None
+    return Card.of(rank, suit)
 
 
 def card_list(cards: tuple[Card, ...] | list[Card]) -> str:

@@ -94,3 +94,14 @@ def test_plain_mode_speaks_madjarice_suits_as_words() -> None:
     set_deck("german")
     assert spoken("Dobivaš D◉ 10♁.", words=True) == "Dobivaš D bundeva 10 žir."
     assert spoken("Adut: ◉ bundeva", words=False) == "Adut: bundeva"
+
+
+def test_the_house_rules_in_help_name_the_decks_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #35: ``--help``'s list of house rules said "adutski K i Q" with mađarice."""
+    code, out, _err = run(["--lang", "hr", "--deck", "german", "play", "--help"], capsys)
+    assert code == 0
+    text = " ".join(out.split())
+    assert "s drugom od adutskih K i B" in text and "adutski K i B zajedno" in text
+    assert "od četiri kralja i četiri babe" in text and "K i Q" not in text
+    code, out, _err = run(["--lang", "hr", "play", "--help"], capsys)
+    assert "adutski K i Q zajedno" in " ".join(out.split())

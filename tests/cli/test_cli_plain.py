@@ -395,3 +395,49 @@ def _to_play(match: Match) -> Match:
 
 _BIDDING = Match.new(5, 1001)
 _PLAYING = _to_play(Match.new(5, 1001))
+
+
+@pytest.mark.parametrize("typed", ["10s", "10❤", "10S", "10H"])
+def test_with_madjarice_a_card_is_typed_as_the_deck_shows_it(typed: str) -> None:
+    """hr mađarice: 10❤ is srce's ten and ``s`` its key; the engine's 10H still reads."""
+    from bela.deck import set_deck
+    from bela.i18n import set_language
+
+    set_language("hr")
+    set_deck("german")
+    table, _, _ = table_for(Match.new(1, 1001), Player())
+    rnd = _first_human_lead(table)
+    ten = Card.parse("10H")
+    assert table._read_card(rnd, typed) == (Play(ten) if ten in rnd.hand(HUMAN) else None)
+
+
+def test_with_madjarice_the_keys_line_shows_a_code_of_the_deck() -> None:
+    from bela.cli.plain import _keys_line
+    from bela.deck import set_deck
+    from bela.i18n import set_language
+
+    set_language("hr")
+    assert "(10H)" in _keys_line()
+    set_deck("german")
+    assert "(10s)" in _keys_line()
+
+
+def test_with_madjarice_the_bid_prompt_names_the_decks_suits() -> None:
+    """Issue #35, played in hr with mađarice through a pipe: the bid prompt said "s u t ž
+    zovu aduta (herc, karo, pik, tref)", the French deck's suits beside mađarice's keys."""
+    from bela.deck import set_deck
+    from bela.i18n import set_language
+
+    set_language("hr")
+    set_deck("german")
+    match = Match.new(5, 1001)
+    rnd = match.current
+    assert rnd is not None
+    while rnd.to_act != HUMAN:
+        match = match.apply(Pass(), rnd.to_act)
+        rnd = match.current
+        assert rnd is not None
+    table, _, _ = table_for(match, Player())
+    prompt = table._prompt(rnd)
+    assert "s u t ž zovu aduta (srce, bundeva, list, žir)" in prompt, prompt
+    assert "herc" not in prompt

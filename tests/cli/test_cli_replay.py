@@ -239,9 +239,10 @@ def test_a_round_not_in_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_a_network_copy_replays_with_the_names_from_its_players_side(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A player's copy of a network match names the seats by the players, calls the reader
-    "You" and their team "mi" (here seat 1: team 0's column is "vi"); a name that looks like
-    markup is shown as it is."""
+    """A player's copy of a network match names the seats by the players, the reader by
+    the name they had at that table (issue #35: "You" is a pronoun for sentences, not a
+    name; "Ti (mi)" read as if a player were called Ti) and their team "mi" (here seat 1:
+    team 0's column is "vi"); a name that looks like markup is shown as it is."""
     import random
 
     rng = random.Random(3)
@@ -255,8 +256,8 @@ def test_a_network_copy_replays_with_the_names_from_its_players_side(
     code, out, err = run(["replay", str(path), "--round", "1"], capsys)
     assert code == 0, err
     assert "[link=x]Ana[/link] · seat 1 (vi)" in out and "Mara · seat 3 (vi)" in out
-    assert "You · seat 2 (mi)" in out and "[b]Luka · seat 4 (mi)" in out
-    assert "Ivo" not in out  # the reader's own seat says "You"
+    assert "Ivo · seat 2 (mi)" in out and "[b]Luka · seat 4 (mi)" in out
+    assert "You · " not in out  # the reader's own seat says their name
     code, sheet, err = run(["replay", str(path), "--sheet"], capsys)
     assert code == 0, err
     head = next(line for line in sheet.splitlines() if "Σ" in line)
@@ -296,3 +297,31 @@ def test_the_replay_says_in_which_rounds_a_bot_played_a_persons_seat(
     path.write_text(dumps(record.model_copy(update={"bot_rounds": None})))
     code, out, err = run(["replay", str(path)], capsys)
     assert code == 0 and "A bot played" not in out and '"bot_rounds"' not in path.read_text()
+
+
+@pytest.mark.parametrize(
+    ("kept", "lang", "shown"),
+    [
+        ("Lucija", "hr", "Lucija · mjesto 1 (mi)"),  # the name set in F2, as the table said it
+        ("Ti", "hr", "Ti · mjesto 1 (mi)"),  # saved without a name: the pronoun, as a label
+        ("Ti", "en", "You · seat 1 (mi)"),  # ... in the reader's language, not the file's
+        ("You", "hr", "Ti · mjesto 1 (mi)"),
+    ],
+)
+def test_an_app_record_names_the_player_as_the_table_did(
+    kept: str, lang: str, shown: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #35: after a name was set in F2 the replay still said "Ti" for the player. The
+    record's own name is shown; a record saved with no name for the player (it keeps the
+    pronoun, "Ti" or "You", when only the bots were named) reads in the reader's language."""
+    from bela.archive.records import seated
+
+    match = play_seeded(7, 501, "normal", rounds=1)
+    record = seated(record_from_match(match, "normal"), "app", (kept, "Ivo", "Marko", "Ana"))
+    path = tmp_path / "app.json"
+    path.write_text(dumps(record))
+    code, out, err = run(["--lang", lang, "replay", str(path), "--round", "1"], capsys)
+    assert code == 0, err
+    said = " ".join(out.split())
+    assert shown in said, said[:400]
+    assert "Marko · " in said

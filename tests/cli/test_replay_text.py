@@ -153,3 +153,16 @@ def test_the_breakdown_always_adds_up(seed: int, dealer: int, visi: bool) -> Non
         )
     assert sum(parts.cards) + sum(parts.last_trick) == 162
     assert "Result" in text_of(RoundView(0, rnd, result.points))
+
+
+def test_a_bela_never_announced_names_the_cards_of_the_deck_in_use() -> None:
+    """Issue #35: with mađarice the replay said "adutski K i Q" (the French deck's Q)."""
+    from bela.deck import set_deck
+    from bela.i18n import set_language
+
+    rnd = stiglja_round()
+    assert rnd.result is not None
+    set_language("hr")
+    set_deck("german")
+    text = text_of(RoundView(0, rnd, rnd.result.points))
+    assert "adutski K i B, bela nije zvana" in text and "K i Q" not in text

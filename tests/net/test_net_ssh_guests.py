@@ -201,3 +201,36 @@ def test_a_name_that_looks_like_an_option_is_a_name(name: str) -> None:
     command = join_command(4711, "ABCD-EFGH-JK", name, {})
     args = build_parser("join").parse_args(command[command.index("join") :])
     assert args.name == name
+
+
+def test_a_guest_draws_the_cards_of_its_own_settings_never_the_hosts(
+    tmp_path: Path, config_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #35: the deck is a setting like the language. The host keeps mađarice in its
+    settings; a guest's ``bela join`` (run with ``guest_env``: its own config directory)
+    draws French cards until the guest chooses otherwise in its own F2, and ``--deck`` on
+    ``bela join`` wins over the settings (it was dropped: the app read the file again)."""
+    from bela.cli import main
+    from bela.deck import current_deck
+    from bela.tui.app import BelaApp
+
+    seen: list[str] = []
+    monkeypatch.setattr(BelaApp, "run", lambda self, *a, **k: seen.append(current_deck()))
+    config_dir.mkdir(parents=True)
+    (config_dir / "settings.json").write_text(json.dumps({"schema_version": 1, "deck": "german"}))
+
+    def join(*options: str) -> str:
+        assert main([*options, "join", "127.0.0.1:1", "code-code"]) == 0
+        return seen[-1]
+
+    assert join() == "german"  # the host's own bela join: the host's settings
+    home = tmp_path / "guest"
+    for key, value in guest_env(home, "xterm").items():
+        monkeypatch.setenv(key, value)
+    assert join() == "french"  # a guest: nothing of the host's settings
+    assert join("--deck", "german") == "german"
+    guest_config = home / "config"
+    guest_config.mkdir(parents=True)
+    (guest_config / "settings.json").write_text(json.dumps({"schema_version": 1, "deck": "german"}))
+    assert join() == "german"  # the guest's own choice, kept in its own home
+    assert join("--deck", "french") == "french"

@@ -318,6 +318,31 @@ def test_answers_read_as_the_table_writes_them() -> None:
     assert isinstance(read_answer("call S", rnd, bid.seat), Call)
 
 
+def test_with_madjarice_a_card_answer_is_typed_as_the_deck_shows_it() -> None:
+    """hr mađarice: the prompt's examples are the deck's (10s, 10❤, Bt), and the answer is
+    read as the table shows and names it (9❦, 9t: list; 9♠ copied from a French screen)."""
+    from bela.cli.puzzles import _prompt
+    from bela.deck import set_deck
+    from bela.i18n import set_language
+
+    set_language("hr")
+    set_deck("german")
+    card_puzzle = load_pack_lines(sample_lines()[:1])
+    rnd = card_puzzle.moment()
+    seat = card_puzzle.seat
+    for text in ("9❦", "9t", "9T", "9♠", "9t bela"):
+        assert read_answer(text, rnd, seat) == parse_action("9S"), text
+    # s is srce's key here: 9S is the nine the table shows as 9❤, said back in those words
+    assert read_answer("9S", rnd, seat) == "9❤ nije u tvojoj ruci"
+    assert _prompt(card_puzzle) == "Tvoja karta (npr. 10s ili 10❤; q za kraj): "
+    assert read_answer("9x", rnd, seat) == "'9x' nije karta: piši je kao 10s, 10❤ ili Bt"
+    bid = load_pack_lines(bid_lines()[:1])
+    rnd = bid.moment()
+    for text in ("adut s", "s", "❤", "srce"):
+        answer = read_answer(text if text != "adut s" else "call s", rnd, bid.seat)
+        assert answer == parse_action("call H"), text
+
+
 def load_pack_lines(lines: list[str]) -> Any:
     from bela.archive.puzzle_pack import read_lines
 

@@ -108,4 +108,5 @@ async def test_m_in_the_historys_step_through_retakes_the_round_from_the_readers
         console = Console(record=True, width=80, file=io.StringIO())
         console.print(screen.query_one("#bot-seat-text", Static).content)
         text = console.export_text()
-        assert "You" in text and "Round 2" in text
+        # the reader is named as the record names them, and spoken to as "you" in the sentence
+        assert "you are Luka · seat 4 (mi)" in text and "Round 2" in text

@@ -492,8 +492,9 @@ def test_plot_axes_tick_whole_numbers_only(values: list[int], most: int) -> None
 async def test_a_network_copy_is_stepped_through_with_the_names_from_the_readers_seat(
     data_dir: Path,
 ) -> None:
-    """A player's copy of a network match (seat 3) names the seats by the players, says
-    "You" for the reader, puts the reader's team first in "now"; a markup-like name is text."""
+    """A player's copy of a network match (seat 3) names the seats by the players, the
+    reader's too (their name at that table, not "You" used as a name: issue #35), puts the
+    reader's team first in "now"; a markup-like name is text."""
     match = random_match(5)
     names = ("Ana", "[b]Ivo", "Mara", "Luka")
     record = record_from_match(match, "normal").model_copy(update={"players": names, "me": 3})
@@ -510,7 +511,7 @@ async def test_a_network_copy_is_stepped_through_with_the_names_from_the_readers
         assert isinstance(replay, ReplayScreen)
         text = shown_text(replay.query_one("#replay-step", Static))
         seats = [line[:11].strip() for line in text.splitlines()[4:8]]
-        assert seats == ["Ana (vi)", "[b]Ivo (mi)", "Mara (vi)", "You (mi)"]
+        assert seats == ["Ana (vi)", "[b]Ivo (mi)", "Mara (vi)", "Luka (mi)"]
         sheet = shown_text(replay.query_one("#replay-sheet", Static))
         first = sheet.splitlines()[0].split()
         assert first[1:3] == ["vi", "mi"]  # team 0's column first: theirs, from seat 3
@@ -600,3 +601,27 @@ async def test_at_80_columns_the_filters_read_whole_in_croatian(
         outcome = screen.query_one("#history-outcome", Select)
         label = next(str(p) for p, v in outcome._options if v == outcome.value)
         assert cell_len(label) + 2 <= outcome.content_size.width  # the label and its ▼
+
+
+@pytest.mark.parametrize("lang", ["en", "hr"])
+async def test_the_replays_sheet_head_is_whole_at_80x24(data_dir: Path, lang: str) -> None:
+    """Issue #35, read at 80x24 in hr: the step-through's sheet headed "... Σvi bilj…". The
+    note column's word is left out where it does not fit (the marks say what they are)."""
+    from rich.cells import cell_len
+
+    match = random_match(5)
+    directory = matches_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    record = record_from_match(match, "normal")
+    (directory / "20260110T120000Z-5.json").write_text(dumps(record), encoding="utf-8")
+    app = still(language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_history_screen(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        head = shown_text(replay.query_one("#replay-sheet", Static)).splitlines()[0]
+        box = replay.query_one("#replay-sheet-box")
+        assert cell_len(head) <= box.content_size.width, head
+        assert head.split()[-1] == ("note" if lang == "en" else "Σvi")

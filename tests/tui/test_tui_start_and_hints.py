@@ -308,3 +308,28 @@ async def test_the_arrows_move_through_target_bots_seed_and_buttons_in_order() -
         assert await settle(pilot) == "turn"
         match = table(app).match
         assert match.target == 501 and table(app).difficulty == "hard"
+
+
+@pytest.mark.parametrize("lang", ["hr", "es", "ru", "ar", "en"])
+async def test_with_a_match_to_resume_every_start_button_is_whole_at_80x24(lang: str) -> None:
+    """Issue #35, read at 80x24 in hr: with Resume offered, Quit was cut to "Kr" at the
+    row's edge. Where the five do not fit, Resume and New match lose their key hints."""
+    from textual.widgets import Button
+
+    save_autosave(record_from_match(Match.new(5, 501), "easy"))
+    app = BelaApp(resume=None, bot_delay=0.0, hold_delay=0.0, language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start_screen(pilot)
+        await wait_for(pilot, lambda: screen.saved is not None and screen.query("#resume"))
+        await pilot.pause()
+        row = screen.query_one("#start .buttons")
+        buttons = list(row.query(Button))
+        assert [b.id for b in buttons] == ["resume", "new-match", "rules", "history", "quit"]
+        for button in buttons:
+            assert button.region.right <= row.content_region.right, (
+                lang,
+                [(b.id, str(b.label), b.region) for b in buttons],
+            )
+            assert button.region.width >= len(str(button.label)) + 2, (lang, button.id)
+        if lang == "en":
+            assert str(buttons[0].label) == "Resume (^R)"

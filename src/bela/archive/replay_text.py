@@ -26,6 +26,7 @@ from bela.engine import (
     Call,
     Card,
     Match,
+    Rank,
     Round,
     RoundRecord,
     RoundResult,
@@ -46,6 +47,7 @@ from bela.wording import (
     ours,
     player_name,
     rank_plural,
+    rank_text,
     sequence_word,
     sheet_mark_codes,
     suit_name,
@@ -295,10 +297,11 @@ def _bela_line(rnd: Round) -> Text | None:
         return Text(_("Bela ({name}): 20 for them").format(name=name))
     if holder is not None:
         if rnd.is_finished:
-            text = _("Bela: trump K and Q with {name}, never announced")
+            text = _("Bela: trump {king} and {queen} with {name}, never announced")
         else:
-            text = _("Bela: trump K and Q with {name}, not announced yet")
-        return Text(text.format(name=seat_name(holder)))
+            text = _("Bela: trump {king} and {queen} with {name}, not announced yet")
+        king, queen = rank_text(Rank.KING), rank_text(Rank.QUEEN)  # the deck's: hr mađarice K, B
+        return Text(text.format(name=seat_name(holder), king=king, queen=queen))
     return None
 
 

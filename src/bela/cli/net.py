@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
+from bela.deck import current_deck
 from bela.foundation.untrusted import oneline, shown
 from bela.i18n import _, current_language, ngettext
 
@@ -777,7 +778,9 @@ def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
         from bela.tui.app import BelaApp
 
         if hosting.code is None:  # unfinished tables here: the app asks which
-            app = BelaApp(host_choice=host_choice(hosting), language=current_language())
+            app = BelaApp(
+                host_choice=host_choice(hosting), language=current_language(), deck=current_deck()
+            )
         else:
             invite = tuple(hosting.invite)
             session = RemoteSession(
@@ -788,7 +791,8 @@ def run_host(options: HostOptions, out: TextIO, err: TextIO) -> int:
                 lead=hosting.lead,
                 invite=invite,
             )
-            app = BelaApp(remote=session, language=current_language())  # --lang, as chosen
+            # --lang and --deck as chosen (else the settings')
+            app = BelaApp(remote=session, language=current_language(), deck=current_deck())
         app.run()
         return app.return_code or 0
     finally:
@@ -832,8 +836,9 @@ def run_join(options: JoinOptions, out: TextIO, err: TextIO) -> int:
         record=options.record and not options.watch,  # a watcher keeps no copy
         watch=options.watch,
     )
-    # the language the command line chose (--lang, else the settings', else the system's)
-    app = BelaApp(remote=session, language=current_language())
+    # the language and the deck the command line chose (--lang, --deck), else the settings'
+    # (a guest of an SSH door: its own, guest_env's config directory), else the defaults
+    app = BelaApp(remote=session, language=current_language(), deck=current_deck())
     app.run()
     return app.return_code or 0
 

@@ -334,14 +334,17 @@ def _quick() -> str:
 
 
 HOUSE_RULES: Final[dict[str, tuple[dict[str, bool | int], str]]] = {
-    "bela-second": ({"bela_on_second": True}, N_("bela is said with the second of trump K and Q")),
+    "bela-second": (
+        {"bela_on_second": True},
+        N_("bela is said with the second of trump {king} and {queen}"),
+    ),
     "no-zvanja": ({"no_zvanja": True}, N_("no declarations (nor belot); bela still counts")),
-    "no-bela": ({"no_bela": True}, N_("trump K and Q score nothing together")),
+    "no-bela": ({"no_bela": True}, N_("trump {king} and {queen} score nothing together")),
     "bela-always": ({"bela_always_counts": True}, N_("callers who fall keep their bela")),
     "stiglja-100": ({"stiglja_bonus": 100}, N_("all eight tricks add 100, not 90")),
     "dosta": ({"dosta": True}, N_("'na dosta': a right claim after a won trick ends the match")),
     "visi": ({"visi": True}, N_("an exact tie hangs for the next round's winner")),
-    "tens-over-kings": ({"tens_over_kings": True}, N_("four tens beat four kings and queens")),
+    "tens-over-kings": ({"tens_over_kings": True}, N_("four tens beat four {kings} and {queens}")),
     "clockwise": ({"clockwise": True}, N_("the app draws the seats clockwise")),
     "hide-tricks": ({"hide_played_tricks": True}, N_("the app hides finished tricks")),
     "no-forced-trump": ({"no_forced_trump": True}, N_("the dealer may pass (a foreign variant)")),
@@ -354,12 +357,18 @@ def _rules_help() -> str:
 
 
 def _rules_epilog() -> str:
+    from bela.engine.cards import Rank
+    from bela.wording import rank_plural, rank_text
+
     head = _("house rules for --rules (e.g. --rules dosta,stiglja-100):")
-    return (
-        head
-        + "\n"
-        + "\n".join(f"  {name:<16} {_(text)}" for name, (_fields, text) in HOUSE_RULES.items())
-    )
+    cards = {  # the cards as the deck in use names them (hr mađarice: K i B, kralja i babe)
+        "king": rank_text(Rank.KING),
+        "queen": rank_text(Rank.QUEEN),
+        "kings": rank_plural(Rank.KING),
+        "queens": rank_plural(Rank.QUEEN),
+    }
+    lines = [f"  {name:<16} {_(text).format(**cards)}" for name, (_f, text) in HOUSE_RULES.items()]
+    return head + "\n" + "\n".join(lines)
 
 
 def parse_rules(text: str) -> Rules:

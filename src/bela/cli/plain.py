@@ -5,7 +5,8 @@ player's language (the same table talk as the app's log, ``bela.table_talk``, pl
 each card with who played it), and the player answers on a line of their own:
 
 - a card: its number in the hand as listed (``1``-``8``) or its code (``10H``, ``10♥``, ``qs``;
-  ``QH bela`` says bela with it);
+  ``QH bela`` says bela with it); with mađarice also as the deck shows and names it (hr
+  ``D❤``, ``Ds``: ``bela.wording.read_card``);
 - a bid: the table's letters of the language (``h d s c`` and ``p`` in English, ``h k p t`` and
   ``d`` in Croatian), ``dalje``, or ``call H``;
 - ``?`` lists the legal moves, ``i`` (or ``hint``) asks the hard bot, ``s`` (``score``; ``r``
@@ -35,7 +36,6 @@ from bela.engine import (
     Action,
     Call,
     Card,
-    CardParseError,
     Claim,
     IllegalActionError,
     Match,
@@ -64,7 +64,10 @@ from bela.wording import (
     action_error,
     card_text,
     level_name,
+    read_card,
+    read_suit,
     suit_name,
+    typed_card,
 )
 
 if TYPE_CHECKING:
@@ -337,10 +340,12 @@ class PlainTable:
                 return _(
                     "Pod mus: the others all said dalje, so you must name trump ({suits})."
                 ).format(suits=suits)
-            return _(
-                "Your bid: {suits} names trump (hearts, diamonds, spades, clubs), {dalje} says "
-                "dalje; ? lists the choices."
-            ).format(suits=suits, dalje=bid_keys()[4])
+            keys = ("hearts", "diamonds", "spades", "clubs")
+            names = {key: suit_name(suit) for key, suit in zip(keys, Suit, strict=True)}
+            return _(  # the suits named in the deck in use (hr mađarice: srce, bundeva, ...)
+                "Your bid: {suits} names trump ({hearts}, {diamonds}, {spades}, {clubs}), "
+                "{dalje} says dalje; ? lists the choices."
+            ).format(suits=suits, dalje=bid_keys()[4], **names)
         table = self._table_line(rnd)
         if not rnd.trick and rnd.can_claim() and rnd.counted(0) >= self.match.target:
             turn = _(
@@ -507,16 +512,15 @@ def named_call(word: str) -> Call | None:
     named = parts[1] if called else word.casefold()
     if not called and len(named) == 1 and named.isascii():
         return None
-    try:
-        return Call(Suit.parse(named))
-    except CardParseError:
-        return None
+    suit = read_suit(named)  # the deck's keys and names too (hr mađarice: s is srce)
+    return None if suit is None else Call(suit)
 
 
 def named_card(text: str, hand: tuple[Card, ...]) -> tuple[Card, bool | None] | None:
     """The card ``text`` names, by its number in ``hand`` as listed (``3``) or its code
-    (``10H``, ``10♥``), and whether bela was said with it (``QH bela``: True; not said:
-    None); None when it names none. Whether it may be played is the table's to say."""
+    (``10H``, ``10♥``; with mađarice also hr ``D❤``, ``Ds``: ``bela.wording.read_card``),
+    and whether bela was said with it (``QH bela``: True; not said: None); None when it
+    names none. Whether it may be played is the table's to say."""
     parts = text.split()
     said: bool | None = None
     if len(parts) == 2 and parts[1].casefold() == "bela":
@@ -528,10 +532,8 @@ def named_card(text: str, hand: tuple[Card, ...]) -> tuple[Card, bool | None] | 
         if not 0 <= index < len(hand):
             return None
         return hand[index], said
-    try:
-        return Card.parse(parts[0]), said
-    except CardParseError:
-        return None
+    card = read_card(parts[0])  # every face and typed code of the deck in use
+    return None if card is None else (card, said)
 
 
 def plain_text(line: str, words: bool, width: int | None) -> str:
@@ -607,10 +609,15 @@ def _plain_opening(match: Match, difficulty: str) -> str:
 
 def _keys_line() -> str:
     return _(
-        "Plain mode: a line for each event. Answer with a card's number or code (10H), a "
+        "Plain mode: a line for each event. Answer with a card's number or code ({code}), a "
         "trump letter or dalje; ? lists your choices, {hint} a hint, {score} the score, "
         "{sheet} the blok, q saves and quits."
-    ).format(hint=letter("hint"), sheet=letter("sheet"), score=_score_letter())
+    ).format(
+        code=typed_card(Card.parse("10H")),
+        hint=letter("hint"),
+        sheet=letter("sheet"),
+        score=_score_letter(),
+    )
 
 
 def _score_letter() -> str:

@@ -710,8 +710,25 @@ def _wrapped(line: str, out: TextIO) -> str:
 
 def _prompt(puzzle: Puzzle) -> str:
     if puzzle.kind == "card":
-        return _("Your card (e.g. 10H or 10♥; q to stop): ")
+        return _("Your card (e.g. {code} or {face}; q to stop): ").format(**_card_examples())
     return _("Your bid (dalje, or call H / D / S / C; q to stop): ")
+
+
+def _card_examples() -> dict[str, str]:
+    """The cards a prompt shows as examples, in the deck in use (``bela.wording.typed_card``
+    and ``card_text``): ``10H``, ``10♥``, ``QS`` with the French deck; with mađarice in hr
+    ``10s``, ``10❤``, ``Bt``, as the player types and sees them (``read_card`` reads them)."""
+    from bela.engine import Card
+    from bela.wording import card_text, typed_card
+
+    ten, queen = Card.parse("10H"), Card.parse("QS")
+    return {"code": typed_card(ten), "face": card_text(ten), "code2": typed_card(queen)}
+
+
+def _not_a_card(words: str) -> str:
+    return _("{text} is not a card: write it like {code}, {face} or {code2}").format(
+        text=shown(words, 20), **_card_examples()
+    )
 
 
 def read_answer(text: str, rnd: Round, seat: int) -> Action | str:
@@ -720,7 +737,7 @@ def read_answer(text: str, rnd: Round, seat: int) -> Action | str:
     from bela.archive.records import RecordError, parse_action
     from bela.engine import BelaError, Call, Pass, Phase, Play
     from bela.engine.cards import Suit
-    from bela.wording import action_error
+    from bela.wording import action_error, read_card, read_suit
 
     words = text.strip()
     view = rnd.view(seat)
@@ -732,14 +749,21 @@ def read_answer(text: str, rnd: Round, seat: int) -> Action | str:
             action = Pass()
         else:
             name = folded[5:] if folded.startswith("call ") else folded
-            with contextlib.suppress(BelaError, ValueError):
-                action = Call(Suit.parse(name))
+            suit = read_suit(name)
+            if suit is not None:
+                action = Call(suit)
             if action is None:
                 from bela.wording import suit_name
 
                 for suit in Suit:
                     if name == suit_name(suit).casefold():
                         action = Call(suit)
+    if action is None and not bidding:
+        parts = words.split()
+        said = len(parts) == 2 and parts[1].casefold() == "bela"
+        card = read_card(parts[0]) if len(parts) == 1 or said else None
+        if card is not None:
+            action = Play(card, said)
     if action is None:
         try:
             action = parse_action(words[:16])
@@ -748,9 +772,7 @@ def read_answer(text: str, rnd: Round, seat: int) -> Action | str:
                 return _("{text} is not a bid: say dalje, or call H, D, S or C").format(
                     text=shown(words, 20)
                 )
-            return _("{text} is not a card: write it like 10H, 10♥ or QS").format(
-                text=shown(words, 20)
-            )
+            return _not_a_card(words)
     legal = view.legal_actions
     if action in legal:
         return action
@@ -765,7 +787,7 @@ def read_answer(text: str, rnd: Round, seat: int) -> Action | str:
             text=shown(words, 20)
         )
     if not isinstance(action, Play):
-        return _("{text} is not a card: write it like 10H, 10♥ or QS").format(text=shown(words, 20))
+        return _not_a_card(words)
     probe = rnd.copy()
     try:
         probe.push(action)

@@ -26,7 +26,7 @@ __all__ = ["BelaCommands"]
 def _setting_commands(app: BelaApp) -> list[tuple[str, str, Callable[[], Any]]]:
     """A command for each target, each level of the bots, and each house rule (on or off)."""
     from bela.session import DIFFICULTIES
-    from bela.settings import RULE_CHOICES
+    from bela.settings import RULE_CHOICES, rule_label
 
     def choose(**values: Any) -> Callable[[], None]:
         def apply() -> None:
@@ -58,9 +58,9 @@ def _setting_commands(app: BelaApp) -> list[tuple[str, str, Callable[[], Any]]]:
         default = getattr(Rules(), rule.field)
         rules = replace(app.rules, **{rule.field: default if on else rule.value})  # type: ignore[arg-type]
         if on:
-            name = _("House rule off: {rule}").format(rule=_(rule.label))
+            name = _("House rule off: {rule}").format(rule=rule_label(rule))
         else:
-            name = _("House rule on: {rule}").format(rule=_(rule.label))
+            name = _("House rule on: {rule}").format(rule=rule_label(rule))
         commands.append(
             (
                 name,

@@ -20,7 +20,7 @@ from bela.deck import is_german
 from bela.engine import QUICK_TARGET, Rules
 from bela.i18n import N_, _
 from bela.keys import help_lines
-from bela.settings import RULE_CHOICES
+from bela.settings import RULE_CHOICES, rule_label
 from bela.table_text import SEAT_NAMES
 from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
@@ -288,7 +288,7 @@ def house_rules_text(rules: Rules, in_play: bool) -> str:
         lines = ["## " + _("House rules of this match"), ""]
     else:
         lines = ["## " + _("House rules of the next new match"), ""]
-    chosen = [_(c.label) for c in RULE_CHOICES if getattr(rules, c.field) == c.value]
+    chosen = [rule_label(c) for c in RULE_CHOICES if getattr(rules, c.field) == c.value]
     if chosen:
         lines += [f"- {label}" for label in chosen]
         lines += ["", _("Where they differ from the rules below, they win.")]

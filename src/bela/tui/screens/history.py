@@ -478,13 +478,17 @@ def _sorted(cards: list[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (int(c.suit), -int(c.rank)))
 
 
+_SHEET_ROOM: Final = 28
+"""The cells a line of the replay's score sheet has: its box is 30 wide, less the border."""
+
+
 class ReplayScreen(Screen[None]):
     """One archived match, step by step: the deal, then each trick, round after round."""
 
     DEFAULT_CSS = """
     ReplayScreen #replay { height: 1fr; }
     ReplayScreen #replay-step { width: 1fr; padding: 0 1; }
-    ReplayScreen #replay-sheet-box { width: 30; border: round $foreground 30%; }
+    ReplayScreen #replay-sheet-box { width: 30; border: round $foreground 30%; }  /* _SHEET_ROOM */
     ReplayScreen #replay-sheet { text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
@@ -744,7 +748,10 @@ class ReplayScreen(Screen[None]):
         assert self.match is not None
         index, _step = self.step
         t0, t1 = TEAM_NAMES[0], TEAM_NAMES[1]  # team 0's column is "vi" for a reader in seat 1
-        lines = [Text(f"{'#':>2} {t0:>4} {t1:>4} {'Σ' + t0:>4} {'Σ' + t1:>4} " + _("note"), "bold")]
+        head = f"{'#':>2} {t0:>4} {t1:>4} {'Σ' + t0:>4} {'Σ' + t1:>4}"
+        if cell_len(f"{head} {_('note')}") <= _SHEET_ROOM:
+            head = f"{head} {_('note')}"  # else left out: hr "bilješka" was cut to "bilj…"
+        lines = [Text(head, "bold")]
         sums = [0, 0]
         for played in self.match.rounds[: self.views[index].index + 1]:
             sums = [sums[0] + played.written[0], sums[1] + played.written[1]]

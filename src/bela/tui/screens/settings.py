@@ -31,6 +31,7 @@ from bela.settings import (
     RULE_CHOICES,
     clean_bot_name,
     clean_name,
+    rule_label,
     rules_summary,
     settings_path,
 )
@@ -226,7 +227,7 @@ class SettingsScreen(LanguageRedraw, ModalScreen[None]):
                 yield Static(Text(text), id="settings-in-play")
             for choice in RULE_CHOICES:
                 on = getattr(saved.rules, choice.field) == choice.value
-                yield Tick(_(choice.label), value=on, id=_RULE_PREFIX + choice.field)
+                yield Tick(rule_label(choice), value=on, id=_RULE_PREFIX + choice.field)
             yield Static(_("Names at the table (Enter keeps a name)"), classes="setting-heading")
             names = app.table_names()
             for seat, label in _NAME_ROWS:

@@ -9,8 +9,9 @@ The seed is always on show so any match can be reported and replayed
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -59,6 +60,24 @@ def _intro() -> str:
     return _("Croatian Bela: you and {partner} are mi; {right} and {left} are vi.").format(
         partner=seat_name(2), right=seat_name(1), left=seat_name(3)
     )
+
+
+_BUTTON_ROOM: Final = 72
+"""The cells of the start screen's row of buttons: ``#start`` is 78 wide, less its thick
+border and padding (bela.tcss)."""
+
+
+def _start_labels(resume: bool) -> tuple[str, str]:
+    """The Resume and New match buttons' labels: with their keys (^R, ^N) where the row of
+    five buttons fits 80 columns, else without them (in hr, es, ru and ar, Resume's
+    arrival pushed Quit out of the row: "Kr" at 80x24, issue #35); ^N and ^R still work,
+    and the footer names ^N."""
+    labels = (_("Resume (^R)"), _("New match (^N)"))
+    if not resume:
+        return labels
+    row = [*labels, _("Rules (F1)"), _("History (F3)"), _("Quit")]
+    width = sum(max(cell_len(label) + 2, 10) + 1 for label in row)  # #start .buttons Button
+    return labels if width <= _BUTTON_ROOM else (_("Resume"), _("New match"))
 
 
 class Choice(RadioButton):
@@ -220,7 +239,8 @@ class StartScreen(LanguageRedraw, Screen[None]):
             with Horizontal(classes="buttons"):
                 if self.saved is not None:
                     yield self._resume_button()
-                yield Button(_("New match (^N)"), id="new-match", variant="primary")
+                new_label = _start_labels(resume=self.saved is not None)[1]
+                yield Button(new_label, id="new-match", variant="primary")
                 yield Button(_("Rules (F1)"), id="rules")
                 yield Button(_("History (F3)"), id="history")
                 yield Button(_("Quit"), id="quit", variant="error")
@@ -338,6 +358,8 @@ class StartScreen(LanguageRedraw, Screen[None]):
             self.saved = saved
             dialog.mount(self._saved_line(saved), before=field)
             new_match = self.query_one("#new-match", Button)
+            new_match.label = _start_labels(resume=True)[1]
+            new_match.refresh(layout=True)  # its width follows its words
             resume = self._resume_button()
             self.query_one("#start .buttons", Horizontal).mount(resume, before=new_match)
             resume.focus()
@@ -353,7 +375,7 @@ class StartScreen(LanguageRedraw, Screen[None]):
 
     @staticmethod
     def _resume_button() -> Button:
-        return Button(_("Resume (^R)"), id="resume", variant="success")
+        return Button(_start_labels(resume=True)[0], id="resume", variant="success")
 
     @staticmethod
     def _rules_text(rules: Rules) -> str:
