@@ -216,6 +216,8 @@ def test_a_guest_draws_the_cards_of_its_own_settings_never_the_hosts(
 
     seen: list[str] = []
     monkeypatch.setattr(BelaApp, "run", lambda self, *a, **k: seen.append(current_deck()))
+    # a terminal that runs the app (the test's input is not one: that would be plain)
+    monkeypatch.setattr("bela.cli.play.wants_plain", lambda *_args: False)
     config_dir.mkdir(parents=True)
     (config_dir / "settings.json").write_text(json.dumps({"schema_version": 1, "deck": "german"}))
 

@@ -86,8 +86,8 @@ def test_a_puzzle_answered_right_on_stdin(
         "In a typical deal, after 9♠ we write 69 and they write 93. "
         "After J♥ we write 30 and they write 132." in out
     )
-    assert "  9♠ 8♠ 10♠ 8♥ | K♦ 10♥ J♥ Q♥\n" in out  # the typical deal's play, trick by trick
-    assert "Against 9♠, the best alternative, J♥, does better on 0, the same on 46" in out
+    assert "  9♠ 8♥ 10♠ 10♥ | 8♠ K♦ J♥ Q♥\n" in out  # the typical deal's play, trick by trick
+    assert "Against 9♠, the best alternative, J♥, does better on 0, the same on 42" in out
     assert "In the app's puzzles (F6)" not in out  # no deal to play on after a right answer
     assert "Enter for the next puzzle" not in out  # --count 1: nothing more to wait for
     assert "The real deal:" in out
@@ -488,14 +488,14 @@ def test_a_miss_says_why_in_words_and_the_theme_only_afterwards(
     assert "last tricks" not in question
     assert "Themes: lead, the last tricks · puzzle rating 1300" in answer
     assert (
-        "Against 9♠, your J♥ does better on 0, the same on 46 and worse on 50 of 96 guessed "
+        "Against 9♠, your J♥ does better on 0, the same on 42 and worse on 54 of 96 guessed "
         "deals." in answer
     )
     assert (
-        "What decides it: if Marko holds 10♠ (on 50 of the 96 deals), J♥ does worse than 9♠ "
-        "on 50 of those deals, by 66 written points on average there." in answer
+        "What decides it: if Marko holds 10♠ (on 54 of the 96 deals), J♥ does worse than 9♠ "
+        "on 54 of those deals, by 71 written points on average there." in answer
     )
-    assert "At stake are card points: 9♠ takes 17 more card points for us on average" in answer
+    assert "At stake are card points: 9♠ takes 20 more card points for us on average" in answer
     assert "In the app's puzzles (F6), g after a miss plays on from the moment" in answer
 
 
@@ -523,12 +523,12 @@ def test_the_reasons_are_said_in_croatian(
     _own(data_dir, [sample_lines()[0]])
     code, out, _err = _run(["--lang", "hr", "--count", "1"], capsys, monkeypatch, "jh\n")
     assert code == 0
-    assert "Presudno je ovo: ako Marko ima 10♠ (na 50 od 96 dijeljenja)" in out
+    assert "Presudno je ovo: ako Marko ima 10♠ (na 54 od 96 dijeljenja)" in out
     assert (
-        "s J♥ prolazimo lošije nego s 9♠ na 50 od tih dijeljenja, ondje u prosjeku za 66 "
-        "upisanih bodova" in out
+        "s J♥ prolazimo lošije nego s 9♠ na 54 od tih dijeljenja, ondje u prosjeku za 71 "
+        "upisani bod" in out
     )
-    assert "lošiji na 50 od 96 pretpostavljenih dijeljenja" in out
+    assert "lošiji na 54 od 96 pretpostavljenih dijeljenja" in out
     assert "What decides" not in out and "At stake" not in out
 
 

@@ -670,9 +670,9 @@ async def test_the_reasons_follow_the_answer_in_words(data_dir: Path) -> None:
         await wait_for(pilot, lambda: screen.reasons is not None)
         await pilot.pause()
         said = shown_text(screen, "#puzzle-explain")
-        assert "Against 9♠, your J♥ does better on 0, the same on 46 and worse on 50" in said
-        assert "What decides it: if Marko holds 10♠ (on 50 of the 96 deals)" in said
-        assert "At stake are card points: 9♠ takes 17 more card points" in said
+        assert "Against 9♠, your J♥ does better on 0, the same on 42 and worse on 54" in said
+        assert "What decides it: if Marko holds 10♠ (on 54 of the 96 deals)" in said
+        assert "At stake are card points: 9♠ takes 20 more card points" in said
         assert "Working out why" not in said
         assert "After J♥, both sides at their best:" in said  # the player's own card's line
         assert f"{letter('puzzle_play')}: play on from this moment" in said
@@ -870,4 +870,4 @@ print(puzzles.USE_PROCESS, len(puzzles._POOL), reasons.worse, reasons.deals)
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, cwd=tmp_path
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True", "1", "50", "96"]
+    assert done.stdout.split() == ["True", "1", "54", "96"]
