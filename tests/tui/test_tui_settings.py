@@ -133,6 +133,9 @@ async def test_the_match_at_the_table_keeps_its_rules_when_they_change() -> None
         assert await settle(pilot) == "turn"
         screen = await open_settings(pilot)
         assert "keeps its own: standard" in str(screen.query_one("#settings-in-play").content)
+        # below the fold since the Cards row and the bell: scrolled to, as a player would
+        screen.query_one("#rule-no_bela").scroll_visible(animate=False)
+        await pilot.pause()
         await pilot.click("#rule-no_bela")
         await pilot.pause()
         assert app.rules == Rules(no_bela=True)
