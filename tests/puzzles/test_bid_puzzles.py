@@ -183,6 +183,31 @@ def test_bela_puzzles_bids_asks_bid_puzzles_and_says_why(
     assert {parse_action(json.loads(line)["action"]) for line in journal} == {Call(Suit.SPADES)}
 
 
+def test_the_bid_prompt_names_the_suits_and_letters_of_the_deck_in_use(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #35: with mađarice the prompt said "call H / D / S / C", the French letters,
+    where hr's s is srce; it names the deck's suits and the keys read_suit takes for them,
+    and a bare s is read as srce (hearts), as the prompt says."""
+    folder = own_dir(data_dir)
+    folder.mkdir(parents=True)
+    (folder / "bids.jsonl").write_text("\n".join(lines()) + "\n")
+    code, out, err = _run(["--bids", "--count", "1"], capsys, monkeypatch, "s\n")
+    assert code == 0, err
+    assert "(dalje, or a trump: hearts, diamonds, spades, clubs, or H / D / S / C;" in out
+    code, out, err = _run(
+        ["--lang", "hr", "--deck", "german", "--bids", "--count", "1"], capsys, monkeypatch, "s\n"
+    )
+    assert code == 0, err
+    assert "(dalje, ili adut: srce, bundeva, list, žir ili s / u / t / ž;" in out
+    assert "H / D / S / C" not in out
+    journal = (data_dir / JOURNAL_NAME).read_text(encoding="utf-8").splitlines()
+    assert [parse_action(json.loads(line)["action"]) for line in journal] == [
+        Call(Suit.SPADES),
+        Call(Suit.HEARTS),
+    ]
+
+
 def test_bids_goes_with_playing_not_with_daily(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -711,7 +711,24 @@ def _wrapped(line: str, out: TextIO) -> str:
 def _prompt(puzzle: Puzzle) -> str:
     if puzzle.kind == "card":
         return _("Your card (e.g. {code} or {face}; q to stop): ").format(**_card_examples())
-    return _("Your bid (dalje, or call H / D / S / C; q to stop): ")
+    return _("Your bid (dalje, or a trump: {names}, or {keys}; q to stop): ").format(
+        **_suit_examples()
+    )
+
+
+def _suit_examples() -> dict[str, str]:
+    """The suits a bid prompt names, in the deck in use: their names (``hearts, …`` or
+    mađarice's ``srce, bundeva, …``) and the letters ``read_suit`` takes for them (the
+    engine's ``H / D / S / C``, or mađarice's keys in the player's language, hr ``s / u / t
+    / ž``: there a bare ``s`` is srce, not spades)."""
+    from bela.deck import is_german
+    from bela.engine.cards import Suit
+    from bela.keys import bid_keys
+    from bela.wording import suit_name
+
+    suits = list(Suit)
+    letters = bid_keys()[:4] if is_german() else tuple(suit.name[0] for suit in suits)
+    return {"names": ", ".join(suit_name(s) for s in suits), "keys": " / ".join(letters)}
 
 
 def _card_examples() -> dict[str, str]:
