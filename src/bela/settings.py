@@ -43,7 +43,7 @@ from bela.foundation.files import (
 )
 from bela.foundation.numbers import load_json, number_in, whole_in
 from bela.foundation.untrusted import oneline, shown, shown_path
-from bela.i18n import LANGUAGES, N_, _, in_every_language
+from bela.i18n import LANGUAGES, N_, _, in_every_language, ngettext
 
 __all__ = [
     "CONFIG_DIR_ENV",
@@ -280,7 +280,8 @@ class Settings:
 
 
 class SettingsError(ValueError):
-    """A settings file that cannot be used; the message is the reason, one line."""
+    """A settings file that cannot be used; the message is the reason, one line, in the
+    language in use when the file is read (it goes into the notice the player reads)."""
 
 
 def _is_bool(value: object) -> bool:
@@ -298,18 +299,24 @@ def _is_name(value: str, *, empty: bool = False, bot: bool = False) -> bool:
 
 def _check_rules(raw: object) -> Rules:
     if not isinstance(raw, dict):
-        raise SettingsError("'rules' is not an object")
+        raise SettingsError(_("'rules' is not an object"))
     known = {item.name for item in fields(Rules)}
     unknown = sorted(str(key) for key in raw if key not in known)
     if unknown:
-        raise SettingsError(f"unknown house rule {shown(unknown[0])}")
+        raise SettingsError(_("unknown house rule {name}").format(name=shown(unknown[0])))
     values: dict[str, bool | int] = {}
     for name, value in raw.items():
         if name == "stiglja_bonus":
             if whole_in(value, 0, 1000) not in STIGLJA_BONUSES:
-                raise SettingsError(f"stiglja_bonus is 90 or 100, not {shown(value)}")
+                raise SettingsError(
+                    _("stiglja_bonus is 90 or 100, not {value}").format(value=shown(value))
+                )
         elif not _is_bool(value):
-            raise SettingsError(f"house rule {name} is true or false, not {shown(value)}")
+            raise SettingsError(
+                _("house rule {rule} is true or false, not {value}").format(
+                    rule=name, value=shown(value)
+                )
+            )
         values[name] = value
     return Rules(**values)
 
@@ -321,12 +328,22 @@ def _check_keymap(raw: object) -> tuple[tuple[str, str], ...]:
     """The keymap's shape: an object of short one-line strings. Which ids and keys can be
     used is the app's to say (``bela.keys.checked_keymap``), a remap at a time."""
     if not isinstance(raw, dict) or len(raw) > _KEYMAP_LIMIT:
-        raise SettingsError(f"'keymap' is not an object of at most {_KEYMAP_LIMIT} keys")
+        raise SettingsError(
+            ngettext(
+                "'keymap' is not an object of at most {count} key",
+                "'keymap' is not an object of at most {count} keys",
+                _KEYMAP_LIMIT,
+            ).format(count=_KEYMAP_LIMIT)
+        )
     for name, value in raw.items():
         if not (isinstance(value, str) and 0 < len(value) <= 32 and value.isprintable()):
-            raise SettingsError(f"keymap {shown(name)} cannot be {shown(value)}")
+            raise SettingsError(
+                _("keymap {name} cannot be {value}").format(name=shown(name), value=shown(value))
+            )
         if not (0 < len(name) <= 32 and name.isprintable()):
-            raise SettingsError(f"keymap has the binding id {shown(name)}")
+            raise SettingsError(
+                _("keymap has the unusable binding id {name}").format(name=shown(name))
+            )
     return tuple((str(k), str(v)) for k, v in raw.items())
 
 
@@ -340,17 +357,22 @@ def parse_settings(data: bytes) -> Settings:
     try:
         raw = load_json(data)
     except ValueError as exc:
-        raise SettingsError(f"it is not JSON ({oneline(exc, 80)})") from None
+        raise SettingsError(
+            _("it is not JSON ({reason})").format(reason=oneline(exc, 80))
+        ) from None
     if not isinstance(raw, dict):
-        raise SettingsError("it is not a JSON object")
+        raise SettingsError(_("it is not a JSON object"))
     version = raw.get("schema_version")
     if whole_in(version, 1, 2**31) is None:
-        raise SettingsError(f"schema_version is {shown(version)}, not a version")
+        raise SettingsError(
+            _("schema_version is {value}, not a version").format(value=shown(version))
+        )
     assert isinstance(version, int)
     if version > SCHEMA_VERSION:
         raise NewerSettingsError(
-            f"it was written by a newer bela (schema_version {version}; this one reads "
-            f"{SCHEMA_VERSION})"
+            _(
+                "it was written by a newer bela (schema_version {version}; this one reads {known})"
+            ).format(version=version, known=SCHEMA_VERSION)
         )
     defaults = Settings()
     values: dict[str, object] = {}
@@ -390,9 +412,11 @@ def parse_settings(data: bytes) -> Settings:
             values["keymap"] = _check_keymap(value)
             continue
         else:
-            raise SettingsError(f"unknown setting {shown(key)}")
+            raise SettingsError(_("unknown setting {name}").format(name=shown(key)))
         if not ok:
-            raise SettingsError(f"{key} cannot be {shown(value)}")
+            raise SettingsError(
+                _("{setting} cannot be {value}").format(setting=key, value=shown(value))
+            )
         values[key] = float(value) if key == "bot_delay" else value
     return replace(defaults, **values)  # type: ignore[arg-type]
 

@@ -213,3 +213,33 @@ def test_temp_files_of_saves_cut_short_are_removed_on_load(config_dir: Path) -> 
     assert loaded.saved == EVERYTHING_CHANGED and loaded.notice is None
     assert not any(path.exists() for path in cut_short)
     assert writing_now.exists() and all(path.exists() for path in others)
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ({"schema_version": None}, "schema_version je 'None', a to nije verzija"),
+        ({"schema_version": 1, "colour": 1}, "nepoznata postavka 'colour'"),
+        ({"schema_version": 1, "target": 2}, "target ne može biti '2'"),
+        ({"schema_version": 1, "rules": {"visi": 3}}, "kućno pravilo visi je true ili false"),
+        ({"schema_version": 99}, "zapisala ju je novija bela (schema_version 99; ova čita"),
+    ],
+)
+def test_a_damaged_files_reason_is_in_the_players_language(
+    config_dir: Path, content: dict[str, object], reason: str
+) -> None:
+    """Issue #35: the notice was Croatian around an English reason ("(schema_version is
+    'None', not a version)"); the reason is a sentence of the player's language too."""
+    from bela.i18n import set_language
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(json.dumps(content), encoding="utf-8")
+    set_language("hr")
+    try:
+        notice = load_settings().notice
+    finally:
+        set_language("en")
+    assert notice is not None and reason in notice, notice
+    assert notice.startswith("Postavke se ne mogu koristiti (")
+    english = ("not a version", "unknown setting", "cannot be", "true or false, not", "written by")
+    assert not [words for words in english if words in notice]
