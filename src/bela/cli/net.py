@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
+from bela.cli.net_args import LEVELS, bot_level, login_name, port_number, table_name
 from bela.deck import current_deck
 from bela.foundation.untrusted import oneline, shown
 from bela.i18n import _, current_language, ngettext
@@ -48,7 +49,6 @@ __all__ = [
     "run_serve",
 ]
 
-_LEVELS: Final = ("random", "easy", "normal", "hard")
 MAX_WAIT: Final = 3600.0
 
 
@@ -107,25 +107,6 @@ def _tabs(text: str) -> int:
     return int(text)
 
 
-def _port(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(
-            _("a port is a number 0 to 65535, not {text}").format(text=shown(text))
-        )
-    return int(text)
-
-
-def _level(text: str) -> str:
-    level = text.strip().lower()
-    if level not in _LEVELS:
-        raise argparse.ArgumentTypeError(
-            _("the bots are one of {levels}, not {text}").format(
-                levels=", ".join(_LEVELS), text=shown(text)
-            )
-        )
-    return level
-
-
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -161,27 +142,6 @@ def default_name(command: str) -> str:
     return _("Guest")
 
 
-def _name(text: str) -> str:
-    cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
-    if not 1 <= len(cleaned) <= 24:
-        raise argparse.ArgumentTypeError(
-            _("a name is 1 to 24 characters, not {text}").format(text=shown(text))
-        )
-    return cleaned
-
-
-def login_name() -> str:
-    """The name a player who gives none sits down under: their login on this machine (so
-    the host's pasted line, which names nobody, still tells friends apart), else "player"."""
-    import getpass
-
-    with contextlib.suppress(Exception):  # no login name (a container, an odd environment)
-        cleaned = "".join(ch for ch in getpass.getuser() if ch.isprintable()).strip()[:24]
-        if cleaned:
-            return cleaned
-    return _("Player")
-
-
 def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     """Add ``host``, ``join`` and ``serve`` to ``commands`` (argparse's subparsers)."""
     from bela.cli.options import COMMANDS
@@ -204,7 +164,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     )
     host.add_argument(
         "--port",
-        type=_port,
+        type=port_number,
         default=DEFAULT_PORT,
         help=_("TCP port (default {port})").format(port=DEFAULT_PORT),
     )
@@ -215,10 +175,10 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     )
     host.add_argument(
         "--bots",
-        type=_level,
+        type=bot_level,
         default=None,
         metavar="LEVEL",
-        help=_("bots in empty seats: {levels} (default easy)").format(levels=", ".join(_LEVELS)),
+        help=_("bots in empty seats: {levels} (default easy)").format(levels=", ".join(LEVELS)),
     )
     host.add_argument(
         "--wait",
@@ -229,7 +189,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     )
     host.add_argument(
         "--ssh",
-        type=_port,
+        type=port_number,
         metavar="PORT",
         help=_(
             "also accept 'ssh -p PORT NAME@HOST' (password: the join code); needs the "
@@ -241,7 +201,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     )
     host.add_argument(
         "--name",
-        type=_name,
+        type=table_name,
         help=_("your name at the table (default: your name in the settings)"),
     )
     host.add_argument(
@@ -296,7 +256,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
     join.add_argument("code", metavar="CODE", help=_("the join code the host printed"))
     join.add_argument(
         "--name",
-        type=_name,
+        type=table_name,
         default=None,
         help=_("your name at the table (default: your name in the settings, else your login name)"),
     )
@@ -337,7 +297,10 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         allow_abbrev=False,
     )
     serve.add_argument(
-        "--port", type=_port, default=8000, help=_("HTTP port (default {port})").format(port=8000)
+        "--port",
+        type=port_number,
+        default=8000,
+        help=_("HTTP port (default {port})").format(port=8000),
     )
     serve.add_argument("--public", action="store_true", help=_("accept other machines"))
     serve.add_argument(
@@ -346,7 +309,7 @@ def add_net_parsers(commands: Any, target: Any, targets_shown: str) -> None:
         metavar=("ADDRESS", "CODE"),
         help=_("each browser tab takes a seat at this table instead of playing alone"),
     )
-    serve.add_argument("--name", type=_name, help=_("the name at the table"))
+    serve.add_argument("--name", type=table_name, help=_("the name at the table"))
     serve.add_argument(
         "--tabs",
         type=_tabs,

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
+from bela.cli.net_args import LEVELS, bot_level, login_name, port_number, table_name
 from bela.foundation.untrusted import oneline, shown
 from bela.i18n import N_, _, current_language, ngettext
 
@@ -50,7 +51,6 @@ __all__ = [
 DEFAULT_ONLINE_PORT: Final = 4713
 """``bela.net.online_server.DEFAULT_ONLINE_PORT`` (not imported: ``--help`` loads no network)."""
 TARGETS: Final = (163, 501, 701, 1001)
-LEVELS: Final = ("random", "easy", "normal", "hard")
 NEEDS_NET: Final = N_("the public server (pip install 'croatian-bela[net]')")
 NEEDS_SERVER: Final = N_(
     "the public server on PostgreSQL and Redis (pip install 'croatian-bela[net,server]')"
@@ -96,14 +96,6 @@ class OnlineOptions:
     """``--create``'s house rules, those that differ from the standard game."""
 
 
-def _port(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(
-            _("a port is a number 0 to 65535, not {text}").format(text=shown(text))
-        )
-    return int(text)
-
-
 def _target(text: str) -> int:
     if not text.isdigit() or int(text) not in TARGETS:
         raise argparse.ArgumentTypeError(
@@ -122,40 +114,14 @@ def _wait(text: str) -> int:
     return int(text)
 
 
-def _level(text: str) -> str:
-    level = text.strip().lower()
-    if level not in LEVELS:
-        raise argparse.ArgumentTypeError(
-            _("the bots are one of {levels}, not {text}").format(
-                levels=", ".join(LEVELS), text=shown(text)
-            )
-        )
-    return level
-
-
-def _name(text: str) -> str:
-    cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
-    if not 1 <= len(cleaned) <= 24:
-        raise argparse.ArgumentTypeError(
-            _("a name is 1 to 24 characters, not {text}").format(text=shown(text))
-        )
-    return cleaned
-
-
 def _default_name() -> str:
     """The player's name from the settings, else their login on this machine."""
-    import getpass
-
     from bela.settings import saved_player_name
 
     saved = saved_player_name()
     if saved:
         return saved
-    with contextlib.suppress(Exception):  # no login name (a container, an odd environment)
-        cleaned = "".join(ch for ch in getpass.getuser() if ch.isprintable()).strip()[:24]
-        if cleaned:
-            return cleaned
-    return _("Player")
+    return login_name()
 
 
 def add_online_parsers(commands: Any) -> None:
@@ -175,7 +141,7 @@ def add_online_parsers(commands: Any) -> None:
     )
     server.add_argument(
         "--port",
-        type=_port,
+        type=port_number,
         default=DEFAULT_ONLINE_PORT,
         help=_("TCP port (default {port})").format(port=DEFAULT_ONLINE_PORT),
     )
@@ -192,7 +158,7 @@ def add_online_parsers(commands: Any) -> None:
     )
     server.add_argument(
         "--bots",
-        type=_level,
+        type=bot_level,
         default="normal",
         metavar="LEVEL",
         help=_("bots in empty seats: {levels} (default normal)").format(levels=", ".join(LEVELS)),
@@ -206,7 +172,7 @@ def add_online_parsers(commands: Any) -> None:
     )
     server.add_argument(
         "--ssh-port",
-        type=_port,
+        type=port_number,
         metavar="PORT",
         help=_(
             "also accept 'ssh -p PORT NAME@HOST' (a key is the account; the lobby in the "
@@ -263,19 +229,21 @@ def add_online_parsers(commands: Any) -> None:
         allow_abbrev=False,
     )
     online.add_argument("address", metavar="HOST[:PORT]")
-    online.add_argument("--name", type=_name, help=_("your name for a new account or as a guest"))
+    online.add_argument(
+        "--name", type=table_name, help=_("your name for a new account or as a guest")
+    )
     online.add_argument("--guest", action="store_true", help=_("play unrated, without a key"))
     group = online.add_mutually_exclusive_group()
     group.add_argument("--list", action="store_true", help=_("list the tables (the default)"))
     group.add_argument("--leaders", action="store_true", help=_("show the leaderboard"))
-    group.add_argument("--rename", type=_name, metavar="NAME", help=_("change your name"))
+    group.add_argument("--rename", type=table_name, metavar="NAME", help=_("change your name"))
     group.add_argument(
         "--block",
-        type=_name,
+        type=table_name,
         metavar="NAME",
         help=_("never be seated with NAME again (their tables are not listed for you)"),
     )
-    group.add_argument("--unblock", type=_name, metavar="NAME", help=_("undo --block NAME"))
+    group.add_argument("--unblock", type=table_name, metavar="NAME", help=_("undo --block NAME"))
     group.add_argument(
         "--report",
         nargs=2,
@@ -284,7 +252,7 @@ def add_online_parsers(commands: Any) -> None:
     )
     group.add_argument(
         "--player",
-        type=_name,
+        type=table_name,
         metavar="NAME",
         help=_("a player's page: rating over time, the newest matches, reliability"),
     )
