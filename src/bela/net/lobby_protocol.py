@@ -172,29 +172,7 @@ class PlayerAsk(_Message):
     name: Name
 
 
-OnlineMessage = Annotated[
-    Tables
-    | Create
-    | Join
-    | Quick
-    | Watch
-    | Rename
-    | Leaders
-    | PlayerAsk
-    | Block
-    | Report
-    | Sit
-    | Start
-    | Act
-    | Chat
-    | Leave
-    | Again
-    | Show
-    | Control
-    | Quit,
-    Field(discriminator="type"),
-]
-_ONLINE: TypeAdapter[
+OnlineRequest = (
     Tables
     | Create
     | Join
@@ -214,7 +192,11 @@ _ONLINE: TypeAdapter[
     | Show
     | Control
     | Quit
-] = TypeAdapter(OnlineMessage)
+)
+"""Every frame a client may send after the login: a lobby request or a table message."""
+
+OnlineMessage = Annotated[OnlineRequest, Field(discriminator="type")]
+_ONLINE: TypeAdapter[OnlineRequest] = TypeAdapter(OnlineMessage)
 _FIRST: TypeAdapter[Login] = TypeAdapter(Login)
 _PROOF: TypeAdapter[Proof] = TypeAdapter(Proof)
 
@@ -239,29 +221,7 @@ def decode_proof(frame: bytes) -> Proof:
     return _decode(_PROOF, frame)
 
 
-def decode_online(
-    frame: bytes,
-) -> (
-    Tables
-    | Create
-    | Join
-    | Quick
-    | Watch
-    | Rename
-    | Leaders
-    | PlayerAsk
-    | Block
-    | Report
-    | Sit
-    | Start
-    | Act
-    | Chat
-    | Leave
-    | Again
-    | Show
-    | Control
-    | Quit
-):
+def decode_online(frame: bytes) -> OnlineRequest:
     """A frame after the login: a lobby request or a table message."""
     return _decode(_ONLINE, frame)
 
