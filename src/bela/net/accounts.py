@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
 from bela.archive.glicko import Rating
 from bela.foundation.lookalike import skeleton
@@ -41,6 +41,7 @@ __all__ = [
     "TableEntry",
     "account_from_row",
     "clean_name",
+    "match_line_from_row",
 ]
 
 DB_FILE: Final = "server.sqlite3"
@@ -246,6 +247,17 @@ def account_from_row(row: Sequence[object]) -> Account:
     )
 
 
+def match_line_from_row(row: Sequence[Any], account_id: int) -> MatchLine:
+    """A finished match from ``account_id``'s side, from a row of (ended, rated, winner,
+    score0, score1, abandoned_by, the account's seat) (either store's)."""
+    ended, rated, winner, score0, score1, abandoned_by, seat = row
+    team = int(seat) % 2
+    scores = (int(score0), int(score1)) if team == 0 else (int(score1), int(score0))
+    left = abandoned_by == account_id
+    won = None if winner is None else (int(winner) == team and not left)
+    return MatchLine(float(ended), bool(rated), won, scores, left)
+
+
 class SqliteStore:
     """``Accounts`` and ``TableDirectory`` on one SQLite file (WAL, one writer)."""
 
@@ -357,14 +369,7 @@ class SqliteStore:
             "ORDER BY m.id DESC LIMIT ?",
             (account_id, limit),
         ).fetchall()
-        lines = []
-        for ended, rated, winner, score0, score1, abandoned_by, seat in rows:
-            team = int(seat) % 2
-            scores = (int(score0), int(score1)) if team == 0 else (int(score1), int(score0))
-            left = abandoned_by == account_id
-            won = None if winner is None else (int(winner) == team and not left)
-            lines.append(MatchLine(float(ended), bool(rated), won, scores, left))
-        return lines
+        return [match_line_from_row(row, account_id) for row in rows]
 
     def record_match(
         self,

@@ -24,7 +24,7 @@ import psycopg
 
 from bela.archive.glicko import Rating
 from bela.foundation.lookalike import skeleton
-from bela.net.accounts import Account, MatchLine, account_from_row
+from bela.net.accounts import Account, MatchLine, account_from_row, match_line_from_row
 
 __all__ = ["PostgresStore"]
 
@@ -188,14 +188,7 @@ class PostgresStore:
             "ORDER BY id DESC LIMIT %s",
             (account_id, account_id, limit),
         )
-        lines = []
-        for ended, rated, winner, score0, score1, abandoned_by, seat in rows:
-            team = int(seat) % 2
-            scores = (int(score0), int(score1)) if team == 0 else (int(score1), int(score0))
-            left = abandoned_by == account_id
-            won = None if winner is None else (int(winner) == team and not left)
-            lines.append(MatchLine(float(ended), bool(rated), won, scores, left))
-        return lines
+        return [match_line_from_row(row, account_id) for row in rows]
 
     def record_match(
         self,
