@@ -61,7 +61,7 @@ def login_name() -> str:
     import getpass
 
     with contextlib.suppress(Exception):  # no login name (a container, an odd environment)
-        cleaned = "".join(ch for ch in getpass.getuser() if ch.isprintable()).strip()
-        if cleaned[:NAME_LIMIT]:
-            return cleaned[:NAME_LIMIT]
+        cleaned = "".join(ch for ch in getpass.getuser() if ch.isprintable()).strip()[:NAME_LIMIT]
+        if cleaned:
+            return cleaned
     return _("Player")

@@ -727,7 +727,7 @@ def _suit_examples() -> dict[str, str]:
     from bela.wording import suit_name
 
     suits = list(Suit)
-    letters = bid_keys()[:4] if is_german() else tuple(suit.name[0] for suit in suits)
+    letters = bid_keys()[:4] if is_german() else tuple(suit.letter for suit in suits)
     return {"names": ", ".join(suit_name(s) for s in suits), "keys": " / ".join(letters)}
 
 
