@@ -230,11 +230,18 @@ def puzzles_of_deal(seed: int, settings: GenSettings = GenSettings()) -> list[di
                 wanted = chance < TRICK_CHANCE.get(trick, 0.0) or (trick < 8 and _theme_moment(rnd))
                 if wanted and settings.variety and _choices(rnd) == 2:
                     wanted = vary.random() < TWO_CHOICE_CHANCE
-        if wanted and _promising(rnd, Random(_mix(seed, -i - 1))):
+        look = _look(rnd, Random(_mix(seed, -i - 1))) if wanted else None
+        drawn = False  # the cheapest card's one chance in CHEAP_KEEP already drawn
+        if look is not None and settings.variety and _cheapest_first(rnd, look):
+            # most puzzles answered by the cheapest card are let go (_varied): decide that
+            # before the full judgement, which is most of a kept moment's cost
+            drawn = vary.random() < CHEAP_KEEP
+            look = look if drawn else None
+        if look is not None:
             verdict = judge(rnd, Random(_mix(seed, i)), settings.deals, share=SHIP_SHARE)
             if verified(verdict):
                 puzzle = _puzzle(seed, start, actions[:i], rnd, verdict, settings)
-                if not settings.variety or _varied(puzzle, vary):
+                if not settings.variety or drawn or _varied(puzzle, vary):
                     out.append(puzzle)
         rnd.push(action)
     return out
@@ -276,8 +283,9 @@ SCREEN_DEALS: Final = 12
 SCREEN_GAP: Final = 8.0
 
 
-def _promising(rnd: Round, rng: Random) -> bool:
-    """A quick look on a few deals of its own: could the full judgement come out clear?
+def _look(rnd: Round, rng: Random) -> Verdict | None:
+    """A quick look on a few deals of its own: its verdict when the full judgement could
+    come out clear, else None.
 
     Most moments are not puzzles; most of those show it within a dozen deals (no
     choice is best on all but one of them, or the best leads by a point or two), and
@@ -287,7 +295,20 @@ def _promising(rnd: Round, rng: Random) -> bool:
     times faster.
     """
     look = judge(rnd, rng, SCREEN_DEALS, share=SHIP_SHARE)
-    return look.complete and look.gap >= SCREEN_GAP
+    return look if look.complete and look.gap >= SCREEN_GAP else None
+
+
+def _cheapest_first(rnd: Round, look: Verdict) -> bool:
+    """Whether the quick look's best card is a cheapest legal card: the full judgement almost
+    always keeps the look's best, so such a moment would most likely make a puzzle that
+    "always play the cheapest card" solves."""
+    from bela.lab.puzzle_figures import is_cheapest
+
+    if look.kind != "card" or rnd.trump is None or rnd.to_act is None:
+        return False
+    legal = [a.card for a in rnd.view(rnd.to_act).legal_actions if isinstance(a, Play)]
+    best = [a.card for a in look.answer if isinstance(a, Play)]
+    return bool(legal and best) and is_cheapest(legal, best, int(rnd.trump))
 
 
 def _mix(seed: int, index: int) -> int:
