@@ -97,3 +97,22 @@ def test_assembling_a_pack_keeps_its_variety(tmp_path: Path) -> None:
         kept = [json.loads(line) for line in f]
     assert [p["id"] for p in kept] == [p["id"] for p in select(every)]
     assert len(kept) < len(every)  # most of them are answered by the cheapest card
+
+
+def test_an_assembled_pack_is_rated_on_the_solvers_ladder_fitted_to_it(tmp_path: Path) -> None:
+    import gzip
+
+    from bela.lab.puzzle_assemble import main as assemble_main
+    from bela.lab.puzzle_rating import LEVELS, fit
+
+    out = tmp_path / "pack.jsonl.gz"
+    assert assemble_main([str(out), str(SAMPLE), "--keep-all"]) == 0
+    with gzip.open(out, "rt") as f:
+        rated = [json.loads(line) for line in f]
+    cards = [p for p in rated if p["kind"] == "card"]
+    assert cards and all(set(p["misses"]) == set(LEVELS) for p in cards)
+    ratings, _ = fit([p["misses"] for p in cards])
+    assert [p["rating"] for p in cards] == [round(r) for r in ratings]
+    assert assemble_main([str(out), str(SAMPLE), "--keep-all", "--no-rate"]) == 0
+    with gzip.open(out, "rt") as f:
+        assert all("misses" not in json.loads(line) for line in f)

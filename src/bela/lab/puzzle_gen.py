@@ -30,13 +30,13 @@ from random import Random
 from typing import Any, Final
 
 from bela.ai import make_bot
-from bela.ai.hard import make_hard, rebuild_round
+from bela.ai.hard import rebuild_round
 from bela.engine import Action, Phase, Play, Round
-from bela.engine.actions import choice_of
 from bela.engine.cards import Card, cards_in
 from bela.engine.rules import DEFAULT_RULES
 from bela.engine.tricks import winning_index
 from bela.lab.puzzle_judge import DEALS, Verdict, judge
+from bela.lab.puzzle_rating import PRIOR_MEAN, TRIALS, first_rating, misses_of
 from bela.lab.puzzle_themes import themes_of
 from bela.lab.runner import Progress, map_tasks
 from bela.search.sampling import knowledge_of
@@ -70,10 +70,6 @@ _TEN: Final = 3
 _JACK: Final = 4
 _ACE: Final = 7
 
-_RATING_BASE: Final = 1300.0
-_RATING_STEP: Final = {"easy": 150.0, "normal": 200.0, "hard": 250.0}
-"""A puzzle's first rating: the base, plus this much for each bot that misses the answer."""
-
 
 @dataclass(frozen=True, slots=True)
 class GenSettings:
@@ -81,7 +77,8 @@ class GenSettings:
 
     ``from_trick``: card moments before this trick are not judged (early tricks
     cost the solver the most: a quick run, or a test, can start later).
-    ``bot_check``: ask the bots for the puzzle's first rating (else it is the base).
+    ``bot_check``: put the puzzle to the solvers' ladder for its first rating
+    (``bela.lab.puzzle_rating``; else it is 1500).
     """
 
     deals: int = DEALS
@@ -334,9 +331,7 @@ def _puzzle(
     seat = rnd.to_act
     assert seat is not None
     texts = [str(a) for a in before]
-    bots = _bots_finding(rnd, verdict, seed) if settings.bot_check else {}
-    rating = _RATING_BASE + sum(_RATING_STEP[name] for name, ok in bots.items() if not ok)
-    return {
+    line: dict[str, Any] = {
         "format": PUZZLE_FORMAT,
         "id": puzzle_id(seed, start.dealer, texts),
         "seed": seed,
@@ -356,10 +351,19 @@ def _puzzle(
         ],
         "deals": verdict.deals,
         "themes": list(themes_of(rnd, verdict)),
-        "rating": rating,
-        "bots": bots,
         "typical": typical_of(rnd, verdict),
     }
+    if settings.bot_check:  # the first rating: how often the solvers' ladder misses it
+        misses = misses_of(line, rnd)
+        line["misses"] = misses
+        line["bots"] = {
+            name: misses[name] * 2 < TRIALS[name] for name in ("easy", "normal", "hard")
+        }
+        line["rating"] = round(first_rating(misses))
+    else:
+        line["bots"] = {}
+        line["rating"] = round(PRIOR_MEAN)
+    return line
 
 
 def moment_puzzle(
@@ -373,19 +377,6 @@ def moment_puzzle(
     """The pack line of the puzzle at ``rnd`` (the deal ``start`` of ``seed`` after ``before``)
     with its ``verdict``: as the generator writes one (``bela.lab.own_puzzles`` too)."""
     return _puzzle(seed, start, before, rnd, verdict, settings)
-
-
-def _bots_finding(rnd: Round, verdict: Verdict, seed: int) -> dict[str, bool]:
-    """Which bots play the answer at this moment (each with its own seeded choice)."""
-    seat = rnd.to_act
-    assert seat is not None
-    view = rnd.view(seat)
-    answer = {choice_of(a) for a in verdict.answer}
-    found: dict[str, bool] = {}
-    for name in ("easy", "normal", "hard"):
-        bot = make_hard() if name == "hard" else make_bot(name)
-        found[name] = choice_of(bot.act(view, Random(seed))) in answer
-    return found
 
 
 # ---------------------------------------------------------------------- the typical deal
