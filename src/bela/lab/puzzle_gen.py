@@ -34,10 +34,9 @@ from bela.ai.hard import rebuild_round
 from bela.engine import Action, Phase, Play, Round
 from bela.engine.cards import Card, cards_in
 from bela.engine.rules import DEFAULT_RULES
-from bela.engine.tricks import winning_index
 from bela.lab.puzzle_judge import DEALS, Verdict, judge
 from bela.lab.puzzle_rating import PRIOR_MEAN, TRIALS, first_rating, misses_of
-from bela.lab.puzzle_themes import themes_of
+from bela.lab.puzzle_themes import theme_moment, themes_of
 from bela.lab.runner import Progress, map_tasks
 from bela.search.sampling import knowledge_of
 from bela.search.solver import Position, Solver
@@ -66,9 +65,7 @@ TRICK_CHANCE: Final = {2: 1.0, 3: 1.0, 4: 0.9, 5: 0.7, 6: 0.35, 7: 0.2}
 """The chance that a card moment of each trick is judged (trick 8 has no choice)."""
 
 _NINE: Final = 2
-_TEN: Final = 3
 _JACK: Final = 4
-_ACE: Final = 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,31 +169,6 @@ def _bid_worth_judging(rnd: Round) -> bool:
     return False
 
 
-def _theme_moment(rnd: Round) -> bool:
-    """A card moment of a rarer theme: always judged, whatever its trick.
-
-    The partner is winning the trick and the seat may give them an ace or a ten
-    (namazati), or an opponent's trump is winning and the seat may play a higher
-    trump (overtrumping). Left to chance these would be a few in a hundred puzzles.
-    """
-    seat = rnd.to_act
-    assert seat is not None and rnd.trump is not None
-    trick = [int(c) for c in rnd.trick]
-    if not trick:
-        return False
-    trump = int(rnd.trump)
-    at = winning_index(trick, trump)
-    leader = (seat - len(trick)) % 4
-    partner_wins = (leader + at) % 4 == (seat + 2) % 4
-    legal = [int(a.card) for a in rnd.view(seat).legal_actions if isinstance(a, Play)]
-    if partner_wins:
-        return any(c >> 3 != trump and (c & 7) in (_TEN, _ACE) for c in legal)
-    if trick[at] >> 3 == trump:
-        over = len(trick)
-        return any(c >> 3 == trump and winning_index([*trick, c], trump) == over for c in legal)
-    return False
-
-
 def _choices(rnd: Round) -> int:
     """How many different actions the seat to act may take (cards with and without bela as one)."""
     seat = rnd.to_act
@@ -224,7 +196,9 @@ def puzzles_of_deal(seed: int, settings: GenSettings = GenSettings()) -> list[di
             elif settings.cards:
                 trick = len(rnd.tricks) + 1
                 chance = pick.random()
-                wanted = chance < TRICK_CHANCE.get(trick, 0.0) or (trick < 8 and _theme_moment(rnd))
+                wanted = trick >= settings.from_trick and (
+                    chance < TRICK_CHANCE.get(trick, 0.0) or (trick < 8 and theme_moment(rnd))
+                )
                 if wanted and settings.variety and _choices(rnd) == 2:
                     wanted = vary.random() < TWO_CHOICE_CHANCE
         look = _look(rnd, Random(_mix(seed, -i - 1))) if wanted else None
