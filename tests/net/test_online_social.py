@@ -11,7 +11,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from onlineplay import OnlinePlayer, Stores, next_of, start_site
 
 from bela.net.invitations import BURST
-from bela.net.lobby_protocol import Created, Declined, Invited, InviteList, Muted
+from bela.net.lobby_protocol import Created, Declined, InviteList, Muted
 from bela.net.protocol import Notice, Refused, Said, Welcome
 
 
@@ -20,6 +20,15 @@ async def refused(player: OnlinePlayer, request: dict[str, object]) -> str:
     refusal = await next_of(player, Refused)
     assert isinstance(refusal, Refused) and refusal.code is not None
     return refusal.code
+
+
+async def notice(player: OnlinePlayer, code: str) -> Notice:
+    """The next notice of that kind (others, such as who sits down, pass by)."""
+    while True:
+        said = await next_of(player, Notice)
+        assert isinstance(said, Notice)
+        if said.code == code:
+            return said
 
 
 async def test_an_invitation_seats_the_invitee_at_a_private_table_without_its_code(
@@ -33,10 +42,10 @@ async def test_an_invitation_seats_the_invitee_at_a_private_table_without_its_co
         await ana.request({"type": "create", "target": 501, "private": True, "invite": ["ivo"]})
         created = await next_of(ana, Created)
         assert isinstance(created, Created) and created.code is not None
-        sent = await next_of(ana, Invited)
-        assert isinstance(sent, Invited) and sent.name == "Ivo"
-        told = await next_of(ivo, Notice)  # in the lobby: told at once
-        assert isinstance(told, Notice) and told.code == "invited_you"
+        sent = await notice(ana, "invitation_sent")  # after the welcome: the seat's client
+        assert sent.args["name"] == "Ivo"
+        told = await notice(ivo, "invited_you")  # in the lobby: told at once
+        assert told.args["name"] == "Ana"
         await ivo.request({"type": "invites"})
         found = await next_of(ivo, InviteList)
         assert isinstance(found, InviteList)
@@ -76,12 +85,11 @@ async def test_declining_tells_the_inviter_and_blocked_players_cannot_invite_eac
         await ana.request({"type": "create", "target": 501})
         await next_of(ana, Welcome)
         await ana.request({"type": "invite", "name": "Eva"})
-        await next_of(ana, Invited)
+        await notice(ana, "invitation_sent")
         await eva.request({"type": "answer", "accept": False})
         declined = await next_of(eva, Declined)
         assert isinstance(declined, Declined) and declined.name == "Ana"
-        said = await next_of(ana, Notice)
-        assert isinstance(said, Notice) and said.code == "invite_declined"
+        said = await notice(ana, "invite_declined")
         assert said.args["name"] == "Eva"
         await eva.request({"type": "invites"})
         left = await next_of(eva, InviteList)
@@ -114,7 +122,7 @@ async def test_invitations_are_rate_limited_per_account(tmp_path: Path) -> None:
         await next_of(ana, Welcome)
         for name in names[:BURST]:
             await ana.request({"type": "invite", "name": name})
-            await next_of(ana, Invited)
+            await notice(ana, "invitation_sent")
         assert await refused(ana, {"type": "invite", "name": names[-1]}) == "too_many_invitations"
         assert len(site.server.invitations.pending) == BURST
         # signing in again, at a new table, is the same account's window

@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
 from bela.cli.net_args import LEVELS, bot_level, login_name, port_number, table_name
 from bela.foundation.untrusted import oneline, shown
-from bela.i18n import N_, _, current_language, ngettext
+from bela.i18n import N_, _, current_language
+from bela.net.lobby_text import invite_line, leader_lines, league_lines, player_lines, standing
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -94,6 +95,8 @@ class OnlineOptions:
     """``--report``'s text."""
     rules: dict[str, bool | int] = field(default_factory=dict)
     """``--create``'s house rules, those that differ from the standard game."""
+    invite: tuple[str, ...] = ()
+    """``--invite``: accounts invited by name to the new table."""
 
 
 def _target(text: str) -> int:
@@ -263,6 +266,35 @@ def add_online_parsers(commands: Any) -> None:
     group.add_argument("--join", metavar="TABLE", help=_("sit at a public table from the list"))
     group.add_argument("--code", metavar="CODE", help=_("sit at a private table by its code"))
     group.add_argument("--watch", metavar="TABLE", help=_("watch a public table"))
+    group.add_argument(
+        "--accept",
+        type=table_name,
+        metavar="NAME",
+        help=_("accept NAME's invitation: sit at their table (the list shows invitations)"),
+    )
+    group.add_argument(
+        "--decline", type=table_name, metavar="NAME", help=_("decline NAME's invitation")
+    )
+    group.add_argument(
+        "--mute",
+        type=table_name,
+        metavar="NAME",
+        help=_("no longer see NAME's table talk, at any table (--unmute NAME)"),
+    )
+    group.add_argument("--unmute", type=table_name, metavar="NAME", help=_("undo --mute NAME"))
+    group.add_argument(
+        "--league", action="store_true", help=_("your division of the weekly league")
+    )
+    online.add_argument(
+        "--invite",
+        type=table_name,
+        action="append",
+        metavar="NAME",
+        help=_(
+            "--create: invite NAME to the new table (up to three; alone, it creates one); "
+            "NAME sits there without the code of a private table"
+        ),
+    )
     online.add_argument("--target", type=_target, default=1001, help=_("the match's target"))
     online.add_argument(
         "--wait",
@@ -304,15 +336,35 @@ def online_command_options(
             args.redis,
         )
     action, argument = "list" if args.list else "default", None
-    for name in ("leaders", "quick", "create"):
+    for name in ("leaders", "quick", "create", "league"):
         if getattr(args, name):
             action = name
-    for name in ("rename", "player", "block", "unblock", "join", "code", "watch"):
+    for name in (
+        "rename",
+        "player",
+        "block",
+        "unblock",
+        "join",
+        "code",
+        "watch",
+        "accept",
+        "decline",
+        "mute",
+        "unmute",
+    ):
         if getattr(args, name) is not None:
             action, argument = name, getattr(args, name)
     reason = None
     if args.report is not None:
         action, argument, reason = "report", str(args.report[0]), str(args.report[1])
+    invite = tuple(args.invite or ())
+    if invite:
+        if action in ("default", "list") and not args.list:
+            action = "create"  # --invite alone: a new table, the invitations with it
+        if action != "create":
+            raise CliError(_("--invite goes with --create"), 2)
+        if len(invite) > 3:
+            raise CliError(_("at most three players can be invited to a table"), 2)
     return OnlineOptions(
         address=args.address,
         name=args.name or _default_name(),
@@ -325,6 +377,7 @@ def online_command_options(
         unrated=args.unrated,
         reason=reason,
         rules=args.rules.changed() if args.rules is not None else {},
+        invite=invite,
     )
 
 
@@ -638,15 +691,6 @@ async def _sign_in(host: str, port: int, options: OnlineOptions, out: TextIO) ->
     return online
 
 
-def _standing(rating: int | None, provisional: bool, reliability: float | None) -> str:
-    if rating is None:
-        return _("guest, unrated")
-    text = f"{rating}?" if provisional else str(rating)
-    if reliability is not None:
-        text += f", {round(reliability * 100)}%"
-    return text
-
-
 async def _lobby_answer(online: Online, kinds: tuple[str, ...]) -> Any:
     from bela.net.phrases import render
     from bela.net.protocol import Closing, Refused
@@ -681,7 +725,7 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
         print(
             _("Signed in as {name} ({standing}).").format(
                 name=oneline(hi.name, 24),
-                standing=_standing(hi.rating, hi.provisional, hi.reliability),
+                standing=standing(hi.rating, hi.provisional, hi.reliability),
             ),
             file=out,
         )
@@ -690,14 +734,33 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
                 await online.send({"type": "tables"})
                 listing = await _lobby_answer(online, ("tables",))
                 _print_tables(listing, out)
+                if not hi.guest:
+                    await online.send({"type": "invites"})
+                    _print_invites(await _lobby_answer(online, ("invites",)), out)
             elif options.action == "leaders":
                 await online.send({"type": "leaders"})
-                board = await _lobby_answer(online, ("leaders",))
-                if not board.leaders:
-                    print(_("Nobody has played a rated match yet."), file=out)
-                for place, entry in enumerate(board.leaders, 1):
-                    standing = _standing(entry.rating, entry.provisional, entry.reliability)
-                    print(f"{place:3}. {oneline(entry.name, 24)}  {standing}", file=out)
+                _print_lines(leader_lines(await _lobby_answer(online, ("leaders",))), out)
+            elif options.action == "league":
+                await online.send({"type": "league"})
+                _print_lines(league_lines(await _lobby_answer(online, ("league",))), out)
+            elif options.action in ("mute", "unmute"):
+                on = options.action == "mute"
+                await online.send({"type": "mute", "name": options.argument or "", "on": on})
+                done = await _lobby_answer(online, ("muted",))
+                said = (
+                    _("You will not see what {name} says at the table.")
+                    if on
+                    else _("You see what {name} says at the table again.")
+                )
+                print(said.format(name=oneline(done.name, 24)), file=out)
+            elif options.action == "decline":
+                request = {"type": "answer", "name": options.argument or "", "accept": False}
+                await online.send(request)
+                done = await _lobby_answer(online, ("declined",))
+                print(
+                    _("You declined {name}'s invitation.").format(name=oneline(done.name, 24)),
+                    file=out,
+                )
             elif options.action in ("block", "unblock"):
                 on = options.action == "block"
                 await online.send({"type": "block", "name": options.argument or "", "on": on})
@@ -721,7 +784,7 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
                 )
             elif options.action == "player":
                 await online.send({"type": "player", "name": options.argument or ""})
-                _print_player(await _lobby_answer(online, ("player",)), out)
+                _print_lines(player_lines(await _lobby_answer(online, ("player",))), out)
             elif options.action == "rename":
                 await online.send({"type": "rename", "name": options.argument or ""})
                 renamed = await _lobby_answer(online, ("renamed",))
@@ -733,46 +796,40 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
         if sys.stdin.isatty() and out.isatty():
             return _lobby_app(host, port, options, out)
         options = replace(options, action="list")
-    if options.action in ("list", "leaders", "rename", "player", "block", "unblock", "report"):
+    if options.action in (
+        "list",
+        "leaders",
+        "rename",
+        "player",
+        "block",
+        "unblock",
+        "report",
+        "league",
+        "mute",
+        "unmute",
+        "decline",
+    ):
         asyncio.run(lobby())
         return 0
     return _play(host, port, options, out)
 
 
-def _print_player(page: Any, out: TextIO) -> None:
-    """A player's page: standing, rating over time, the newest matches (network text,
-    each cut and escaped)."""
-    import time
+def _print_lines(lines: list[str], out: TextIO) -> None:
+    for line in lines:
+        print(line, file=out)
 
-    rating = f"{page.rating}?" if page.provisional else str(page.rating)
-    reliability = "-" if page.reliability is None else f"{round(page.reliability * 100)}%"
-    print(
-        ngettext(
-            "{name}: {rating} ± {rd}, {count} rated match, reliability {reliability}",
-            "{name}: {rating} ± {rd}, {count} rated matches, reliability {reliability}",
-            page.rated,
-        ).format(
-            name=oneline(page.name, 24),
-            rating=rating,
-            rd=page.rd,
-            count=page.rated,
-            reliability=reliability,
-        ),
-        file=out,
-    )
-    if page.history:
-        steps = " → ".join(str(rating) for _when, rating in page.history[-12:])
-        print(_("Rating over time: {steps}").format(steps=steps), file=out)
-    for match in page.matches:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(match.ended))
-        if match.left:
-            result = _("left the rated match") if match.rated else _("left the match")
-        elif match.won:
-            result = _("won, rated") if match.rated else _("won, unrated")
-        else:
-            result = _("lost, rated") if match.rated else _("lost, unrated")
-        own, theirs = match.scores
-        print(f"{when}  {own} : {theirs}  {result}", file=out)
+
+def _print_invites(found: Any, out: TextIO) -> None:
+    """The invitations waiting for this account, each with how to answer it."""
+    for invite in found.invites:
+        print(invite_line(invite), file=out)
+        print(
+            "  "
+            + _("Accept with --accept {name}, decline with --decline {name}.").format(
+                name=oneline(invite.name, 24)
+            ),
+            file=out,
+        )
 
 
 def _print_tables(listing: Any, out: TextIO) -> None:
@@ -780,7 +837,7 @@ def _print_tables(listing: Any, out: TextIO) -> None:
         print(_("No tables yet: create one with --create, or ask for a quick match."), file=out)
     for table in listing.tables:
         seats = ", ".join(
-            f"{oneline(s.name, 24)} ({_standing(s.rating, s.provisional, s.reliability)})"
+            f"{oneline(s.name, 24)} ({standing(s.rating, s.provisional, s.reliability)})"
             if s.name
             else s.kind
             for s in table.seats
@@ -908,7 +965,10 @@ def _request(options: OnlineOptions) -> dict[str, object]:
             "private": options.private,
             "rated": not options.unrated,
             "rules": options.rules,
+            **({"invite": list(options.invite)} if options.invite else {}),
         }
+    if options.action == "accept":
+        return {"type": "answer", "name": options.argument or "", "accept": True}
     if options.action == "join":
         return {"type": "join", "table": options.argument or ""}
     if options.action == "code":

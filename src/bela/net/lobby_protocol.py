@@ -49,7 +49,6 @@ __all__ = [
     "Invite",
     "InviteInfo",
     "InviteList",
-    "Invited",
     "InvitesAsk",
     "Join",
     "Leaderboard",
@@ -187,7 +186,10 @@ class PlayerAsk(_Message):
 
 
 class Invite(_Message):
-    """Invite the account ``name`` to the table you sit at (``bela.net.invitations``)."""
+    """Invite the account ``name`` to the table you sit at (``bela.net.invitations``).
+
+    Answered as a table's message (a notice, or a refusal), since it is sent from a seat:
+    the seat's client reads the table's messages only."""
 
     type: Literal["invite"]
     name: Name
@@ -396,13 +398,6 @@ class Renamed(_Message):
     name: Name
 
 
-class Invited(_Message):
-    """Your invitation to ``name`` is on its way."""
-
-    type: Literal["invited"]
-    name: Name
-
-
 class InviteInfo(_Message):
     """An invitation as its invitee sees it: who, and the table's public facts (no code)."""
 
@@ -455,7 +450,6 @@ class LeagueTable(_Message):
 
 LobbyReply = (
     Challenge
-    | Invited
     | InviteList
     | Declined
     | Muted
@@ -486,7 +480,6 @@ LOBBY_TYPES: Final = frozenset(
         "player",
         "blocked",
         "reported",
-        "invited",
         "invites",
         "declined",
         "muted",

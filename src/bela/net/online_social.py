@@ -92,7 +92,7 @@ def invite(server: OnlineServer, conn: Connection, who: Who, name: str) -> None:
         return
     server.invitations.add(meta.table.table_id, who.account.id, who.name, other.id)
     server.event("invite", f"{who.name} -> {other.name} at {meta.table.table_id}")
-    conn.send({"type": "invited", "name": other.name})
+    conn.send({"type": "notice", **Phrase("invitation_sent", {"name": other.name}).fields()})
     there = server.online.get(other.id)
     if there is not None and there.table is None:  # in the lobby now: told at once
         there.send({"type": "notice", **Phrase("invited_you", {"name": who.name}).fields()})

@@ -181,6 +181,7 @@ PHRASES: Final[dict[str, str]] = {
     ),
     "invite_not_seated": N_("sit at a table first: an invitation is to the table you sit at"),
     "cannot_invite": N_("{name} cannot be invited"),
+    "invitation_sent": N_("{name} is invited to this table."),
     "too_many_invitations": N_("too many invitations just now: wait a minute"),
     "invited_you": N_("{name} invites you to their table: the lobby shows the invitation."),
     "invite_declined": N_("{name} declined your invitation."),

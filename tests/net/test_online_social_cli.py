@@ -1,0 +1,79 @@
+"""``bela online`` on the command line for invitations, muting and the weekly league
+(issue #39), against a server in this process: the list shows an invitation and how to
+answer it, ``--decline`` tells the inviter, ``--mute`` is kept, ``--league`` prints the
+division's table."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from onlineplay import next_of, start_site
+
+from bela.cli import main
+from bela.net.protocol import Notice, Welcome
+
+
+async def bela(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code = await asyncio.to_thread(main, ["--lang", "en", *argv])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return out
+
+
+async def test_invitations_muting_and_the_league_on_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("BELA_CONFIG_DIR", str(tmp_path / "config"))
+    site = await start_site(tmp_path)
+    where = f"127.0.0.1:{site.port}"
+    try:
+        assert "Signed in as Ana" in await bela(capsys, "online", where, "--name", "Ana")
+        ivo = await site.sign_in("Ivo", Ed25519PrivateKey.generate())
+        await ivo.request({"type": "create", "target": 701, "private": True, "invite": ["Ana"]})
+        await next_of(ivo, Welcome)
+        listed = await bela(capsys, "online", where, "--list")
+        assert "Ivo invites you to a private rated table to 701; seated: Ivo" in listed
+        assert "Accept with --accept Ivo, decline with --decline Ivo." in listed
+        declined = await bela(capsys, "online", where, "--decline", "Ivo")
+        assert "You declined Ivo's invitation." in declined
+        while (said := await next_of(ivo, Notice)).code != "invite_declined":  # type: ignore[attr-defined]
+            pass
+        assert "invites you" not in await bela(capsys, "online", where)
+        muted = await bela(capsys, "online", where, "--mute", "ivo")
+        assert "You will not see what Ivo says at the table." in muted
+        assert site.server.accounts.muted(1) == {2}
+        await bela(capsys, "online", where, "--unmute", "Ivo")
+        assert site.server.accounts.muted(1) == set()
+        league = await bela(capsys, "online", where, "--league")
+        assert "division 5 of 5 (1 is the highest)" in league
+        assert "You join the league in this division with your first rated match." in league
+        del said
+    finally:
+        await site.server.close()
+
+
+def test_invite_goes_with_create(capsys: pytest.CaptureFixture[str]) -> None:
+    from bela.cli.online import OnlineOptions, _request
+    from bela.cli.options import parse
+
+    alone = parse(["online", "h", "--invite", "Ivo", "--invite", "Eva", "--private"])
+    assert isinstance(alone, OnlineOptions) and alone.action == "create"
+    assert _request(alone) == {
+        "type": "create",
+        "target": 1001,
+        "private": True,
+        "rated": True,
+        "rules": {},
+        "invite": ["Ivo", "Eva"],
+    }
+    accept = parse(["online", "h", "--accept", "Ivo"])
+    assert isinstance(accept, OnlineOptions)
+    assert _request(accept) == {"type": "answer", "name": "Ivo", "accept": True}
+    assert main(["--lang", "en", "online", "h", "--join", "T", "--invite", "Ivo"]) == 2
+    assert "--invite goes with --create" in capsys.readouterr().err
+    many = ["--invite", "A", "--invite", "B", "--invite", "C", "--invite", "D"]
+    assert main(["--lang", "en", "online", "h", *many]) == 2
+    assert "at most three" in capsys.readouterr().err
