@@ -947,8 +947,22 @@ def _lobby_app(host: str, port: int, options: OnlineOptions, out: TextIO) -> int
             await online.close()
         return found.tables
 
+    async def ask(request: dict[str, object], kinds: tuple[str, ...]) -> Any:
+        """One lobby request on a connection of its own (signs in, asks, hangs up)."""
+        try:
+            online = await _sign_in(host, port, options, out)
+        except CliError as exc:
+            raise ConnectionError(str(exc)) from None
+        try:
+            await online.send(request)
+            return await _lobby_answer(online, kinds)
+        except CliError as exc:
+            raise ConnectionError(str(exc)) from None
+        finally:
+            await online.close()
+
     lobby = OnlineLobby(
-        f"{host}:{port}", listing, lambda request: _session(host, port, options, request)
+        f"{host}:{port}", listing, lambda request: _session(host, port, options, request), ask
     )
     app = BelaApp(online_lobby=lobby, language=current_language())
     app.run()
