@@ -839,7 +839,7 @@ def _print_tables(listing: Any, out: TextIO) -> None:
         seats = ", ".join(
             f"{oneline(s.name, 24)} ({standing(s.rating, s.provisional, s.reliability)})"
             if s.name
-            else s.kind
+            else (_("open") if s.kind == "open" else _("bot"))
             for s in table.seats
         )
         rated = _("rated") if table.rated else _("unrated")
