@@ -70,6 +70,10 @@ class ServerCommandOptions:
     """A libpq connection string: the accounts on PostgreSQL (``bela.net.store_postgres``)."""
     redis: str | None = None
     """A Redis URL: the table directory on Redis (``bela.net.store_redis``)."""
+    web_port: int | None = None
+    """The lobby in a browser on this port (textual-serve, ``bela.net.web_session``)."""
+    web_tabs: int = 16
+    """Browser pages at once at most."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +109,14 @@ def _target(text: str) -> int:
             _("the target is one of {targets}, not {text}").format(
                 targets=", ".join(map(str, TARGETS)), text=shown(text)
             )
+        )
+    return int(text)
+
+
+def _tabs(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 256:
+        raise argparse.ArgumentTypeError(
+            _("expected a number from 1 to {most}, not {text}").format(most=256, text=shown(text))
         )
     return int(text)
 
@@ -181,6 +193,22 @@ def add_online_parsers(commands: Any) -> None:
             "also accept 'ssh -p PORT NAME@HOST' (a key is the account; the lobby in the "
             "player's terminal); needs the 'net' extra"
         ),
+    )
+    server.add_argument(
+        "--web-port",
+        type=port_number,
+        metavar="PORT",
+        help=_(
+            "also serve the lobby in a web browser on PORT (each page a guest, unrated); "
+            "needs the 'net' extra"
+        ),
+    )
+    server.add_argument(
+        "--web-tabs",
+        type=_tabs,
+        default=16,
+        metavar="N",
+        help=_("browser pages open at once at most (default 16)"),
     )
     server.add_argument(
         "--postgres",
@@ -334,6 +362,8 @@ def online_command_options(
             args.ssh_port,
             args.postgres,
             args.redis,
+            args.web_port,
+            args.web_tabs,
         )
     action, argument = "list" if args.list else "default", None
     for name in ("leaders", "quick", "create", "league"):
@@ -396,6 +426,8 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
     optional_module("cryptography", _(NEEDS_NET))
     if options.ssh_port is not None:
         optional_module("asyncssh", _(NEEDS_NET))
+    if options.web_port is not None:
+        optional_module("textual_serve.server", _(NEEDS_NET))
     if options.postgres is not None:
         optional_module("psycopg", _(NEEDS_SERVER))
     if options.redis is not None:
@@ -461,6 +493,15 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
                 file=out,
                 flush=True,
             )
+        web = None
+        if options.web_port is not None:
+            try:
+                web = await _start_web(host, options.web_port, bound[1], options.web_tabs, out)
+            except CliError:
+                if door is not None:
+                    door.close()
+                await server.close()
+                raise
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):
@@ -471,10 +512,47 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
             if door is not None:
                 door.close()
                 await door.wait_closed()
+            if web is not None:
+                await web.cleanup()
             await server.close()
 
     asyncio.run(main())
     return 0
+
+
+async def _start_web(host: str, port: int, tls_port: int, tabs: int, out: TextIO) -> Any:
+    """The lobby in a browser: textual-serve in this event loop, each page a guest of its
+    own (``bela.net.web_session``) that signs in over localhost; the page needs no key
+    (the server is public) and at most ``tabs`` run at once (``bela.net.web_door``)."""
+    import shlex
+
+    from aiohttp import web
+
+    from bela.net.web_door import guarded_server
+
+    shown_host = "HOST" if host == "0.0.0.0" else host
+    command = shlex.join([sys.executable, "-m", "bela.net.web_session", str(tls_port)])
+    page = guarded_server(
+        command, host, port, f"http://{shown_host}:{port}", None, tabs, quiet=True
+    )
+    runner = web.AppRunner(await page._make_app())
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except OSError as exc:
+        await runner.cleanup()
+        raise CliError(
+            _("cannot listen on port {port}: {reason}").format(
+                port=port, reason=oneline(exc.strerror or exc)
+            ),
+            EXIT_ENVIRONMENT,
+        ) from None
+    print(
+        _("Browser players open:  {url}").format(url=f"http://{shown_host}:{port}/"),
+        file=out,
+        flush=True,
+    )
+    return runner
 
 
 def _shared_stores(options: ServerCommandOptions) -> dict[str, Any]:
@@ -793,6 +871,8 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
             await online.close()
 
     if options.action == "default":  # the lobby in the app, in a terminal; else the list
+        if _in_browser():  # a page of bela server --web-port: stdout is the page's line
+            return _lobby_app(host, port, options, sys.stderr)
         if sys.stdin.isatty() and out.isatty():
             return _lobby_app(host, port, options, out)
         options = replace(options, action="list")
@@ -812,6 +892,13 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
         asyncio.run(lobby())
         return 0
     return _play(host, port, options, out)
+
+
+def _in_browser() -> bool:
+    """textual-serve runs this process for a browser page (its web driver is set)."""
+    import os
+
+    return os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver")
 
 
 def _print_lines(lines: list[str], out: TextIO) -> None:
