@@ -6,6 +6,7 @@ division's table."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,82 @@ def test_invite_goes_with_create(capsys: pytest.CaptureFixture[str]) -> None:
     many = ["--invite", "A", "--invite", "B", "--invite", "C", "--invite", "D"]
     assert main(["--lang", "en", "online", "h", *many]) == 2
     assert "at most three" in capsys.readouterr().err
+
+
+def test_the_shared_pages_cut_hostile_names_to_one_plain_line() -> None:
+    """Names from the network in the league's table, an invitation, the leaderboard and a
+    player's page: control characters gone, each cut short; markup stays text (the app
+    shows these lines as ``Text``, never as markup)."""
+    from bela.net.lobby_protocol import (
+        InviteInfo,
+        Leaderboard,
+        LeagueTable,
+        PlayerPage,
+    )
+    from bela.net.lobby_text import invite_line, leader_lines, league_lines, player_lines
+
+    hostile = "[b]Ivo\x1b[2J\n\u202e" + "x" * 30
+    invite = InviteInfo.model_validate_json(
+        json.dumps(
+            {
+                "name": hostile[:24],
+                "target": 501,
+                "rated": True,
+                "private": False,
+                "rules": {},
+                "seated": [hostile[:24]],
+            }
+        )
+    )
+    table = LeagueTable.model_validate_json(
+        json.dumps(
+            {
+                "type": "league",
+                "week": "2026-W49\x1b",
+                "division": 5,
+                "divisions": 5,
+                "member": True,
+                "rows": [{"name": hostile[:24], "points": 3, "played": 1}],
+                "promoted": 0,
+                "relegated": 0,
+                "ends": 0.0,
+                "place": 1,
+            }
+        )
+    )
+    board = Leaderboard.model_validate_json(
+        json.dumps(
+            {
+                "type": "leaders",
+                "leaders": [
+                    {
+                        "name": hostile[:24],
+                        "rating": 1500,
+                        "rd": 350,
+                        "rated": 1,
+                        "provisional": True,
+                        "reliability": None,
+                    }
+                ],
+            }
+        )
+    )
+    page = PlayerPage.model_validate_json(
+        json.dumps(
+            {
+                "type": "player",
+                "name": hostile[:24],
+                "rating": 1500,
+                "rd": 350,
+                "rated": 0,
+                "provisional": True,
+                "reliability": None,
+                "history": [],
+                "matches": [],
+            }
+        )
+    )
+    lines = [invite_line(invite), *league_lines(table), *leader_lines(board), *player_lines(page)]
+    for line in lines:
+        assert "\x1b" not in line and "\n" not in line and "\u202e" not in line
+    assert "[b]Ivo" in lines[0]
