@@ -5,7 +5,8 @@ or playing, and each seat with its player's rating (``?``: provisional) and
 reliability. Enter (or the line's number) sits at the table under the cursor, ``w``
 watches it, ``q`` asks for a quick match (bots after 60 s), ``c`` opens a new table's
 choices (target, house rules, private, rated, whom to invite), ``r`` reads the list
-again. The invitations waiting for the player are shown above the tables: ``a`` accepts
+again (it is read again by itself every 20 s). The invitations waiting for the player are
+shown above the tables: ``a`` accepts
 the newest (sits at its table), ``x`` declines it. ``l`` shows the leaderboard, ``g``
 the weekly league, ``p`` a player's page; ``n`` renames the account, ``m`` mutes a
 player (``u`` unmutes). The seat the lobby gives opens as the network table
@@ -38,7 +39,11 @@ if TYPE_CHECKING:
     from bela.net.lobby_protocol import InviteInfo, SeatEntry, TableInfo
     from bela.tui.remote import RemoteSession
 
-__all__ = ["OnlineLobby", "OnlineLobbyScreen", "seat_words", "table_row"]
+__all__ = ["AUTO_REFRESH", "OnlineLobby", "OnlineLobbyScreen", "seat_words", "table_row"]
+
+AUTO_REFRESH = 20.0
+"""Seconds between readings of the list and the invitations (each one sign-in and two
+requests): an invitation appears without the player asking."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +140,12 @@ class OnlineLobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#tables", OptionList).focus()
         self.action_refresh()
+        if self.lobby.ask is not None:  # an invitation shows without pressing r
+            self.set_interval(AUTO_REFRESH, self._reread)
+
+    def _reread(self) -> None:
+        if not self.chosen and self.app.screen is self:  # not under a dialog, not leaving
+            self.action_refresh()
 
     @work(exclusive=True, group="online-lobby")
     async def action_refresh(self) -> None:
