@@ -4,6 +4,7 @@ the weekly league, a player's page, renaming and muting, against a server in thi
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +25,11 @@ from bela.tui.screens.online_lobby import OnlineLobby, OnlineLobbyScreen
 from bela.tui.screens.online_pages import LobbyPage, NamePrompt, NewTableDialog, invite_names
 
 
-def lobby_for(port: int, name: str, key: Ed25519PrivateKey, pins: Pins) -> OnlineLobby:
-    """What ``bela online HOST`` hands the app: each request on a connection of its own."""
+def lobby_for(
+    port: int, name: str, key: Ed25519PrivateKey, pins: Pins, hold: float = 0.0
+) -> OnlineLobby:
+    """What ``bela online HOST`` hands the app: each request on a connection of its own
+    (held open ``hold`` seconds after signing in, as a slow line would)."""
 
     async def listing() -> tuple[object, ...]:
         found = await ask({"type": "tables"}, ("tables",))
@@ -35,6 +39,7 @@ def lobby_for(port: int, name: str, key: Ed25519PrivateKey, pins: Pins) -> Onlin
     async def ask(request: dict[str, object], kinds: tuple[str, ...]) -> Any:
         online = await Online.connect("127.0.0.1", port, name, key, pins)
         try:
+            await asyncio.sleep(hold)
             await online.send(request)
             while True:
                 message = await online.receive()
@@ -177,8 +182,12 @@ async def test_leaders_league_a_players_page_renaming_and_muting_in_the_app(
             await pilot.press("m")
             await until(pilot, lambda: isinstance(app.screen, NamePrompt))
             await pilot.press(*"Ivo", "enter")
-            problem = lobby.query_one("#lobby-problem", Static)
+            problem = lobby.query_one("#lobby-said", Static)
             await until(pilot, lambda: "You will not see what Ivo says" in str(problem.content))
+            lobby.action_refresh()  # the list read again ("no tables yet") leaves it in sight
+            listed = lobby.query_one("#lobby-problem", Static)
+            await until(pilot, lambda: "No tables yet" in str(listed.content))
+            assert "You will not see what Ivo says" in str(problem.content)
             ana, ivan = server.accounts.by_name("Ana"), server.accounts.by_name("Ivo")
             assert ana is not None and ivan is not None
             assert server.accounts.muted(ana.id) == {ivan.id}
@@ -207,3 +216,27 @@ def test_invite_names_are_a_few_names_separated_by_commas() -> None:
         except ValueError:
             continue
         raise AssertionError(bad)
+
+
+async def test_a_key_pressed_while_the_list_is_read_waits_for_it(tmp_path: Path) -> None:
+    """Each request signs in with the player's key and a second sign-in of one account ends
+    the first: the lobby asks one thing at a time, so the leaderboard asked for while the
+    list is being read neither cuts that reading off nor is cut off."""
+    server, port = await start()
+    pins = Pins(tmp_path / "client")
+    lobby = lobby_for(port, "Ana", Ed25519PrivateKey.generate(), pins, hold=0.5)
+    app = BelaApp(online_lobby=lobby)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, OnlineLobbyScreen)
+            await pilot.pause(0.1)  # the list is being read
+            await pilot.press("l")
+            await until(pilot, lambda: isinstance(app.screen, LobbyPage))
+            assert "Nobody has played a rated match yet." in page_text(app)
+            problem = str(screen.query_one("#lobby-problem", Static).content)
+            said = str(screen.query_one("#lobby-said", Static).content)
+            assert "✗" not in problem and "✗" not in said
+            assert "No tables yet" in problem
+    finally:
+        await server.close()

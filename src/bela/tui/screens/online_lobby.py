@@ -17,6 +17,7 @@ Every name comes from the network: shown as plain text, never markup, cut short.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -111,6 +112,10 @@ class OnlineLobbyScreen(Screen[None]):
         self.tables: tuple[TableInfo, ...] = ()
         self.invites: tuple[InviteInfo, ...] = ()
         self.chosen = False
+        self._line = asyncio.Lock()
+        """One request at a time: each signs in with the player's key, and a second
+        sign-in of one account ends the first (so a key pressed while the list is being
+        read would cut that reading off, or be cut off)."""
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -135,6 +140,7 @@ class OnlineLobbyScreen(Screen[None]):
             yield Static(id="invites")
             yield OptionList(id="tables")
             yield Static(id="lobby-problem")
+            yield Static(id="lobby-said")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -151,7 +157,8 @@ class OnlineLobbyScreen(Screen[None]):
     async def action_refresh(self) -> None:
         problem = self.query_one("#lobby-problem", Static)
         try:
-            tables = await self.lobby.listing()
+            async with self._line:
+                tables = await self.lobby.listing()
         except (ConnectionError, OSError, TimeoutError) as exc:
             problem.update(Text(f"✗ {oneline(exc, 300)}"))
             return
@@ -169,7 +176,8 @@ class OnlineLobbyScreen(Screen[None]):
         if self.lobby.ask is None:
             return
         try:
-            found = await self.lobby.ask({"type": "invites"}, ("invites",))
+            async with self._line:
+                found = await self.lobby.ask({"type": "invites"}, ("invites",))
         except (ConnectionError, OSError, TimeoutError):
             found = None
         from bela.net.lobby_text import invite_line
@@ -234,13 +242,15 @@ class OnlineLobbyScreen(Screen[None]):
         if self.lobby.ask is None:
             return None
         try:
-            return await self.lobby.ask(request, kinds)
+            async with self._line:
+                return await self.lobby.ask(request, kinds)
         except (ConnectionError, OSError, TimeoutError) as exc:
             self._problem(f"✗ {oneline(exc, 300)}")
             return None
 
     def _problem(self, text: str) -> None:
-        self.query_one("#lobby-problem", Static).update(Text(text))
+        """What a request came to (its own line: the list's reading does not cover it)."""
+        self.query_one("#lobby-said", Static).update(Text(text))
 
     @work(exclusive=True, group="online-lobby-ask")
     async def action_leaders(self) -> None:
