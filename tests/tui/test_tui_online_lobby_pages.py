@@ -240,3 +240,37 @@ async def test_a_key_pressed_while_the_list_is_read_waits_for_it(tmp_path: Path)
             assert "No tables yet" in problem
     finally:
         await server.close()
+
+
+async def test_plus_at_the_table_invites_a_player_by_name(tmp_path: Path) -> None:
+    """Seated at the public server before the start, + asks for a name and invites that
+    account to the table; the answer is said in the table talk."""
+    from bela.tui.widgets.table_talk import TableTalk
+
+    server, port = await start()
+    pins = Pins(tmp_path / "client")
+    ivo = await Online.connect("127.0.0.1", port, "Ivo", Ed25519PrivateKey.generate(), pins)
+    app = BelaApp(online_lobby=lobby_for(port, "Ana", Ed25519PrivateKey.generate(), pins))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            lobby = app.screen
+            assert isinstance(lobby, OnlineLobbyScreen)
+            await pilot.pause(0.2)
+            lobby._go({"type": "create", "target": 501})
+            await until(pilot, lambda: seated(app))
+            await pilot.press("plus")
+            await until(pilot, lambda: isinstance(app.screen, NamePrompt))
+            await pilot.press(*"ivo", "enter")
+            await until(pilot, lambda: bool(server.invitations.pending))
+            (invitation,) = server.invitations.pending
+            ivan = server.accounts.by_name("Ivo")
+            assert ivan is not None and invitation.by_name == "Ana" and invitation.to == ivan.id
+            talk = app.screen.query_one("#log", TableTalk)
+            await until(pilot, lambda: "Ivo is invited to this table." in talk_text(talk))
+    finally:
+        await ivo.close()
+        await server.close()
+
+
+def talk_text(talk: Any) -> str:
+    return "\n".join(entry.plain for entry in talk.entries)
