@@ -23,7 +23,8 @@ Accounts, ratings and the table directory are kept through the ``Accounts`` and
 or on PostgreSQL (``bela.net.store_postgres``) and Redis (``bela.net.store_redis``) when
 the caller hands those in (``bela server --postgres URL --redis URL``). The operator
 talks to a running server through a Unix socket in its data directory
-(``bela server admin``).
+(``bela server admin``). Invitations by name, muting and the weekly league are answered
+by ``bela.net.online_social`` (``bela.net.invitations``, ``bela.net.league``).
 """
 
 from __future__ import annotations
