@@ -157,3 +157,35 @@ def test_the_shared_pages_cut_hostile_names_to_one_plain_line() -> None:
     for line in lines:
         assert "\x1b" not in line and "\n" not in line and "\u202e" not in line
     assert "[b]Ivo" in lines[0]
+
+
+async def test_a_command_while_holding_a_seat_says_it_goes_back_to_the_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--invite`` (or any request) while the account holds a seat mid-match: the app goes
+    back to that seat, and the command says its request was not sent (it said nothing)."""
+    from bela.net.identity import load_or_make_key
+    from bela.net.protocol import State
+    from bela.tui.app import BelaApp
+
+    monkeypatch.setenv("BELA_CONFIG_DIR", str(tmp_path / "config"))
+    opened: list[object] = []
+    monkeypatch.setattr(BelaApp, "run", lambda self, *a, **k: opened.append(self.remote))
+    site = await start_site(tmp_path)
+    where = f"127.0.0.1:{site.port}"
+    try:
+        await bela(capsys, "online", where, "--name", "Ana")
+        ivo = await site.sign_in("Ivo", Ed25519PrivateKey.generate())
+        ana = await site.sign_in("Ana", load_or_make_key(tmp_path / "config"))
+        await ana.request({"type": "create", "target": 501})
+        await next_of(ana, Welcome)
+        await ana.request({"type": "start"})
+        await next_of(ana, State)
+        await ana.online.close()  # the line drops mid-match: the seat waits
+        await asyncio.sleep(0.1)
+        out = await bela(capsys, "online", where, "--invite", "Ivo")
+        assert "You hold a seat in a match: back to it" in out
+        assert opened and not site.server.invitations.pending
+        del ivo
+    finally:
+        await site.server.close()

@@ -1005,6 +1005,11 @@ def _play(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
     from bela.tui.app import BelaApp
 
     request = None if seated else _request(options)  # a seat held already: back to it
+    if seated:
+        print(
+            _("You hold a seat in a match: back to it (the command's request is not sent)."),
+            file=out,
+        )
     app = BelaApp(remote=_session(host, port, options, request), language=current_language())
     app.run()
     return app.return_code or 0
