@@ -3,7 +3,7 @@
 A puzzle was found clear on one set of 96 guessed deals. Judged again on another
 set, a borderline one may come out unclear (its answer best on 89% of the deals,
 or 9 points ahead) or, rarely, with another answer. The pack's *stability* is the
-share that stays clear with the same answer; the issue asks for at least 95%.
+share that stays clear with the same answer; issue #36 asks for at least 97% (it was 95%).
 
 ``python -m bela.lab.puzzle_check PACK [--sample N] [--jobs J] [--salt S]`` prints
 it (``make puzzles-check`` runs the whole shipped pack; the test suite re-judges a
@@ -32,6 +32,7 @@ from bela.lab.puzzle_judge import DEALS, Verdict, judge
 from bela.lab.runner import map_tasks, usable_cpus
 
 __all__ = [
+    "STABILITY_GOAL",
     "CheckReport",
     "check_pack",
     "moment_of",
@@ -39,6 +40,9 @@ __all__ = [
     "rejudge",
     "stays_clear",
 ]
+
+STABILITY_GOAL = 0.97
+"""The share of a pack that must stay clear, with the same answer, on fresh deals."""
 
 
 def moment_of(puzzle: Mapping[str, Any]) -> Round:
@@ -130,11 +134,11 @@ def main(argv: Iterable[str] | None = None) -> int:
     report = check_pack(puzzles, args.salt, args.jobs)
     print(
         f"{report.clear} of {report.judged} puzzles stay clear on fresh deals "
-        f"({report.stability:.1%}; the goal is 95%) in {report.seconds:.0f} s"
+        f"({report.stability:.1%}; the goal is 97%) in {report.seconds:.0f} s"
     )
     for pid, share, gap in report.unclear:
         print(f"  {pid}: best on {share:.0%}, {gap:+.1f} written points ahead")
-    return 0 if report.stability >= 0.95 else 1
+    return 0 if report.stability >= STABILITY_GOAL else 1
 
 
 if __name__ == "__main__":
