@@ -6,35 +6,11 @@ rarer theme and nothing else, beside a moment of the same deal that holds none.
 
 from __future__ import annotations
 
-from bela.engine import Pass, Round
-from bela.engine.actions import parse_action
+from theme_deals import FOLLOW_DEAL, VOID_DEAL
+from theme_deals import deal as _round
+
+from bela.engine import Round
 from bela.lab.puzzle_themes import theme_moment
-
-# trump hearts; seat 3 deals, so seat 0 speaks and leads first. No zvanja anywhere.
-VOID_DEAL = (
-    "AS 10S 9S JH 8H AD 7D 8C",  # seat 0
-    "KS 8S AH 10D 9D KC QC 9C",  # seat 1
-    "7H 9H QD JD 8D AC 10C JC",  # seat 2: no spades
-    "QS JS 7S 10H QH KH KD 7C",  # seat 3: bela (KH QH)
-)
-FOLLOW_DEAL = (  # the same, but seat 2 holds the 7S and seat 3 the AC
-    "AS 10S 9S JH 8H AD 7D 8C",
-    "KS 8S AH 10D 9D KC QC 9C",
-    "7H 9H QD JD 8D 7S 10C JC",
-    "QS JS AC 10H QH KH KD 7C",
-)
-
-
-def _round(eights: tuple[str, str, str, str], plays: str, caller: int = 1) -> Round:
-    """Seat ``caller`` names hearts (the seats before it say dalje), then ``plays``."""
-    hands = [h.split() for h in eights]
-    rnd = Round.from_hands(3, [h[:6] for h in hands], [h[6:] for h in hands])
-    for _ in range(caller):
-        rnd.push(Pass())
-    rnd.push(parse_action("call H"))
-    for text in plays.split():
-        rnd.push(parse_action(text))
-    return rnd
 
 
 def test_leading_with_a_suit_the_partner_has_shown_void_in_is_a_theme_moment() -> None:
