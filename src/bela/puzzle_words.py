@@ -77,6 +77,7 @@ def _theme_names() -> dict[str, str]:
         "namazati": pgettext("puzzle theme", "giving points to the partner"),
         "save-ten": pgettext("puzzle theme", "saving a ten"),
         "bela": pgettext("puzzle theme", "bela"),
+        "last-trick": pgettext("puzzle theme", "keeping the last trick"),
         "last-tricks": pgettext("puzzle theme", "the last tricks"),
         "call": pgettext("puzzle theme", "to call"),
         "pass": pgettext("puzzle theme", "to pass"),
@@ -130,6 +131,10 @@ def _theme_descriptions() -> dict[str, str]:
         "bela": pgettext(
             "puzzle theme description",
             "Play the trump king or queen and announce bela: 20 points.",
+        ),
+        "last-trick": pgettext(
+            "puzzle theme description",
+            "Take the eighth trick: it is worth 10 points more than its cards.",
         ),
         "last-tricks": pgettext(
             "puzzle theme description",

@@ -18,12 +18,15 @@ from theme_deals import (
     verdict,
 )
 
-from bela.engine import Card, Play, Score, score_round_detail
+from bela.ai.guessing import GuessSampler
+from bela.ai.hard import rebuild_round
+from bela.engine import Card, Play, Round, Score, score_round_detail
 from bela.engine.view import SeatView
 from bela.lab import puzzle_themes
 from bela.lab.puzzle_reasons import reasons
-from bela.lab.puzzle_stakes import outcomes
+from bela.lab.puzzle_stakes import last_trick_takers, outcomes
 from bela.lab.puzzle_themes import forces_ace, shown_voids, theme_moment, themes_of
+from bela.search.sampling import knowledge_of
 
 
 def _themes(rnd_plays: tuple[Sequence[str], str], answer: str, other: str) -> tuple[str, ...]:
@@ -201,3 +204,61 @@ def test_the_first_two_tricks_are_never_solved_for_the_count(
     second = deal(CLUB_DEAL, "AS 8S 7H 7S AC 7C")
     assert "unblock" in themes_of(second, verdict(second, "KC", "8C"))
     assert themes_of(deal(TEN_DEAL), verdict(deal(TEN_DEAL), "JH", "AS")) == ("lead", "draw-trumps")
+
+
+# --- last-trick ----------------------------------------------------------------------
+def _last(monkeypatch: pytest.MonkeyPatch, rnd: Round, rows: list[tuple[int, int]]) -> bool:
+    """Whether the answer keeps the last trick at ``rnd`` when the deals give ``rows`` (the
+    team taking the eighth trick after the answer, after the next choice)."""
+
+    def fake(
+        view: SeatView, cards: Sequence[Card], rng: Random, deals: int
+    ) -> list[tuple[int, ...]]:
+        assert deals == puzzle_themes.STAKE_DEALS and len(cards) == 2
+        return list(rows)
+
+    monkeypatch.setattr(puzzle_themes, "last_trick_takers", fake)
+    seat = rnd.to_act
+    assert seat is not None
+    cards = sorted({str(a.card) for a in rnd.view(seat).legal_actions if isinstance(a, Play)})
+    return "last-trick" in themes_of(rnd, verdict(rnd, cards[0], cards[1]))
+
+
+def test_keeping_the_last_trick_on_a_quarter_of_the_deals_more_is_the_theme(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    late = next(r for r in bot_moments(range(5)) if len(r.tricks) == 6)
+    us = (late.to_act or 0) & 1
+    them = 1 - us
+    assert _last(monkeypatch, late, [(us, them)] * 4 + [(us, us)] * 12)
+    assert not _last(monkeypatch, late, [(us, them)] * 3 + [(us, us)] * 13)
+    # as many deals the other way round: the card does not keep it
+    assert not _last(monkeypatch, late, [(us, them)] * 4 + [(them, us)] * 4 + [(us, us)] * 8)
+    assert not _last(monkeypatch, late, [(them, us)] * 8 + [(us, us)] * 8)
+    early = next(r for r in bot_moments(range(5)) if len(r.tricks) == 4)  # the fifth trick
+    assert not _last(monkeypatch, early, [(us, them)] * 16)
+
+
+def test_who_takes_the_last_trick_is_played_out_right_where_the_play_is_forced() -> None:
+    """Fourth to play in the seventh trick, the seat's card ends the trick and the eighth is
+    one card each: on the same guessed deals, played out by hand, the same team takes it."""
+    checked = 0
+    for rnd in bot_moments(range(40)):
+        if len(rnd.tricks) != 6 or len(rnd.trick) != 3:
+            continue
+        view = rnd.view(rnd.to_act or 0)
+        cards = sorted({a.card for a in view.legal_actions if isinstance(a, Play)})
+        takers = last_trick_takers(view, cards, Random(checked), 6)
+        knowledge = knowledge_of(view)
+        sampler, rng = GuessSampler(knowledge), Random(checked)
+        for row in takers:
+            base = rebuild_round(view, knowledge, sampler.sample(rng))
+            for card, team in zip(cards, row, strict=True):
+                game = base.copy()
+                game.push(Play(card))
+                while not game.is_finished:
+                    (action,) = {a for a in game.legal_actions() if isinstance(a, Play)}
+                    game.push(action)
+                assert game.tricks[-1].winner & 1 == team
+        checked += 1
+    assert checked >= 5

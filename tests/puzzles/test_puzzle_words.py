@@ -41,7 +41,8 @@ def test_each_idea_theme_says_what_it_is_about_after_the_answer() -> None:
     """One sentence per idea theme, in the puzzle's order; the place in the trick, the bids
     and the player's own puzzles name themselves."""
     ideas = ("count-to-pad", "stiglja", "draw-trumps", "drive-out-ace", "unblock")
-    ideas += ("partner-void", "overtrump", "namazati", "save-ten", "bela", "last-tricks")
+    ideas += ("partner-void", "overtrump", "namazati", "save-ten", "bela", "last-trick")
+    ideas += ("last-tricks",)
     lines = theme_lines(THEMES)
     assert len(lines) == len(ideas) == len(set(lines))
     assert theme_lines(["lead", "drive-out-ace", "call", "yours"]) == theme_lines(["drive-out-ace"])

@@ -27,6 +27,7 @@ THEMES: Final = (
     "namazati",
     "save-ten",
     "bela",
+    "last-trick",
     "last-tricks",
     "call",
     "pass",

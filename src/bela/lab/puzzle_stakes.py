@@ -19,14 +19,14 @@ from random import Random
 from typing import Final
 
 from bela.ai.guessing import GuessSampler
-from bela.ai.hard import Scorer
-from bela.engine import Card
+from bela.ai.hard import Scorer, rebuild_round
+from bela.engine import Card, Phase, Play, Round
 from bela.engine.scoring import Score, score_round_detail
 from bela.engine.view import SeatView
 from bela.search.sampling import knowledge_of
 from bela.search.solver import NodeLimitExceeded, Position, Solver
 
-__all__ = ["NODE_LIMIT", "outcomes", "score_of"]
+__all__ = ["NODE_LIMIT", "last_trick_takers", "outcomes", "score_of"]
 
 NODE_LIMIT: Final = 4_000_000
 """Searched cards per exact solve before a deal is skipped (never reached in practice)."""
@@ -79,3 +79,44 @@ def outcomes(
         rest = scorer.remaining(pos)
         out.append(tuple(score_of(scorer, margins[c], rest, bela) for c in cards))
     return out
+
+
+def last_trick_takers(
+    view: SeatView, cards: Sequence[Card], rng: Random, deals: int
+) -> list[tuple[int, ...]]:
+    """For each of ``deals`` guessed deals (the judge's sampler, drawn from ``rng``), the team
+    that takes the eighth trick after each of ``cards``: the round played out with every card
+    seen, each seat playing the card the solver finds best for its team (the lower card on a
+    tie), bela announced whenever it may be. ``view`` is the seat to act's, in the play phase.
+    """
+    knowledge = knowledge_of(view)
+    sampler = GuessSampler(knowledge)
+    out: list[tuple[int, ...]] = []
+    for _ in range(deals):
+        base = rebuild_round(view, knowledge, sampler.sample(rng))
+        row: list[int] = []
+        for card in cards:
+            rnd = base.copy()
+            _play(rnd, card)
+            while rnd.phase is Phase.PLAYING:
+                _play(rnd, _best(rnd))
+            row.append(rnd.tricks[-1].winner & 1)
+        out.append(tuple(row))
+    return out
+
+
+def _best(rnd: Round) -> Card:
+    """The card the seat to act finds best for its team, every card seen."""
+    seat = rnd.to_act
+    assert seat is not None and rnd.trump is not None
+    margins = Solver(int(rnd.trump), node_limit=NODE_LIMIT).card_margins(Position.from_round(rnd))
+    sign = 1 if seat & 1 == 0 else -1
+    return max(margins, key=lambda c: (sign * margins[c], -int(c)))
+
+
+def _play(rnd: Round, card: Card) -> None:
+    """Play ``card`` for the seat to act, with bela when the rules let it be announced."""
+    seat = rnd.to_act
+    assert seat is not None
+    plays = [a for a in rnd.view(seat).legal_actions if isinstance(a, Play) and a.card == card]
+    rnd.push(max(plays, key=lambda a: a.bela))

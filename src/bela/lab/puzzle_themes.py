@@ -23,6 +23,9 @@ why in its function's docstring:
 * ``save-ten``: the next-best choice is to play a ten of the seat's, and the answer,
   which keeps it, is at least ten written points better on average;
 * ``bela``: the answer is the trump king or queen of a seat holding both;
+* ``last-trick``: from the sixth trick on, the answer takes the eighth trick (its 10)
+  for the seat's team where the next choice gives it away, on a quarter of the guessed
+  deals or more (``_keeps_last_trick``);
 * ``last-tricks``: the sixth trick or later;
 * bids: ``call`` (the answer names trump), ``pass`` (dalje is right), ``pod-mus``
   (the dealer must name trump: which suit).
@@ -51,7 +54,7 @@ from bela.engine.tricks import winning_index
 from bela.engine.view import SeatView
 from bela.foundation.puzzle_themes import ROLES, THEMES
 from bela.lab.puzzle_judge import MIN_GAP, Verdict
-from bela.lab.puzzle_stakes import outcomes
+from bela.lab.puzzle_stakes import last_trick_takers, outcomes
 from bela.search.sampling import knowledge_of
 
 __all__ = [
@@ -76,6 +79,8 @@ STAKE_DEALS: Final = 16
 """Guessed deals ``count-to-pad`` and ``stiglja`` are read on."""
 _STAKE_FROM: Final = 2
 """...once this many tricks are complete (``_stake_possible``)."""
+_LAST_TRICK_FROM: Final = 5
+"""``last-trick`` is read once this many tricks are complete: from the sixth trick on."""
 
 
 def themes_of(rnd: Round, verdict: Verdict) -> tuple[str, ...]:
@@ -133,6 +138,8 @@ def themes_of(rnd: Round, verdict: Verdict) -> tuple[str, ...]:
         found.add("bela")
     if cards and other:
         found |= _stakes(rnd, view, cards[0], other[0])
+        if _keeps_last_trick(rnd, view, cards[0], other[0]):
+            found.add("last-trick")
     return tuple(t for t in THEMES if t in found)
 
 
@@ -277,6 +284,25 @@ def _stakes(rnd: Round, view: SeatView, answer: int, other: int) -> set[str]:
     if total > 0 and 2 * sweep > total and 4 * sweeps >= len(scores):
         found.add("stiglja")
     return found
+
+
+def _keeps_last_trick(rnd: Round, view: SeatView, answer: int, other: int) -> bool:
+    """From the sixth trick on, the answer takes the eighth trick (and its 10) for the seat's
+    team, where the next choice gives it away, on a quarter of ``STAKE_DEALS`` guessed deals
+    or more beyond those where it is the other way round (seeded by the moment).
+
+    Each deal is played out both ways with every card seen (``last_trick_takers``). The
+    last trick is a theme of the end of the round: earlier, who takes it depends on most of
+    the round still to come, not on this card.
+    """
+    if len(view.tricks) < _LAST_TRICK_FROM:
+        return False
+    team = view.seat & 1
+    seed = f"last trick {view.seat} {' '.join(str(a) for a in rnd.actions)} {view.hand}"
+    takers = last_trick_takers(view, [Card(answer), Card(other)], Random(seed), STAKE_DEALS)
+    kept = sum(1 for a, o in takers if a == team != o)
+    lost = sum(1 for a, o in takers if o == team != a)
+    return 4 * (kept - lost) >= len(takers) > 0
 
 
 def _stake_possible(view: SeatView) -> bool:
