@@ -265,7 +265,7 @@ def _stakes(rnd: Round, view: SeatView, answer: int, other: int) -> set[str]:
     team = view.seat & 1
     if not _stake_possible(view):
         return set()
-    seed = f"themes {view.seat} {' '.join(str(a) for a in rnd.actions)} {view.hand}"
+    seed = f"themes {_moment_key(rnd, view)}"
     scores = outcomes(view, [Card(answer), Card(other)], Random(seed), STAKE_DEALS)
     total = pad = sweep = 0.0
     pads = sweeps = 0
@@ -298,11 +298,18 @@ def _keeps_last_trick(rnd: Round, view: SeatView, answer: int, other: int) -> bo
     if len(view.tricks) < _LAST_TRICK_FROM:
         return False
     team = view.seat & 1
-    seed = f"last trick {view.seat} {' '.join(str(a) for a in rnd.actions)} {view.hand}"
+    seed = f"last trick {_moment_key(rnd, view)}"
     takers = last_trick_takers(view, [Card(answer), Card(other)], Random(seed), STAKE_DEALS)
     kept = sum(1 for a, o in takers if a == team != o)
     lost = sum(1 for a, o in takers if o == team != a)
     return 4 * (kept - lost) >= len(takers) > 0
+
+
+def _moment_key(rnd: Round, view: SeatView) -> str:
+    """The moment as text, to seed its guessed deals: the seat, every action so far and the
+    seat's hand (the same on every machine and either build of the engine)."""
+    actions = " ".join(str(a) for a in rnd.actions)
+    return f"{view.seat} {actions} {' '.join(str(c) for c in view.hand)}"
 
 
 def _stake_possible(view: SeatView) -> bool:
