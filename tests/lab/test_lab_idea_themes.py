@@ -167,26 +167,36 @@ def test_a_moment_skipped_as_settled_has_the_same_fall_and_sweep_after_every_car
     assert settled >= 40
 
 
-def test_a_real_count_to_pad_moment_is_explained_by_the_call_it_turns() -> None:
-    """On bot-played deals, the first moments the rule calls count-to-pad: the puzzle's
-    reasons (96 deals of their own) name the fall among the stakes."""
+@pytest.mark.parametrize(
+    ("theme", "kinds"),
+    [
+        ("count-to-pad", {"fall-ours", "fall-theirs"}),
+        ("stiglja", {"stiglja-ours", "stiglja-theirs"}),
+    ],
+)
+def test_a_real_moment_of_the_theme_is_explained_by_what_it_turns(
+    theme: str, kinds: set[str]
+) -> None:
+    """On bot-played deals, the first two moments the rule gives the theme (the first legal card
+    against the second): the puzzle's reasons, on 96 deals of their own, name the call (or
+    the sweep) among the stakes."""
     found = 0
-    for rnd in bot_moments(range(60)):
+    for rnd in bot_moments(range(80)):
         seat = rnd.to_act
         assert seat is not None
         cards = sorted({str(a.card) for a in rnd.view(seat).legal_actions if isinstance(a, Play)})
         if len(rnd.tricks) < 3 or len(cards) < 2:
             continue
         first = verdict(rnd, cards[0], cards[1])
-        if "count-to-pad" not in themes_of(rnd, first):
+        if theme not in themes_of(rnd, first):
             continue
         why = reasons(rnd, first.answer, first.choices[1].actions[0], Random(7))
         assert why is not None
-        assert {s.kind for s in why.stakes} & {"fall-ours", "fall-theirs"}
+        assert {s.kind for s in why.stakes} & kinds
         found += 1
-        if found == 3:
+        if found == 2:
             return
-    raise AssertionError(f"{found} count-to-pad moments in 60 deals")
+    raise AssertionError(f"{found} {theme} moments in 80 deals")
 
 
 def test_theme_moment_sees_each_idea_of_these_deals() -> None:
