@@ -45,6 +45,7 @@ __all__ = [
     "signed",
     "streak_text",
     "table_names",
+    "theme_lines",
     "theme_name",
     "themes_text",
     "typical_text",
@@ -66,16 +67,86 @@ def _theme_names() -> dict[str, str]:
         "second": pgettext("puzzle theme", "second hand"),
         "third": pgettext("puzzle theme", "third hand"),
         "fourth": pgettext("puzzle theme", "fourth hand"),
+        "count-to-pad": pgettext("puzzle theme", "counting to the fall"),
+        "stiglja": pgettext("puzzle theme", "štiglja"),
+        "draw-trumps": pgettext("puzzle theme", "drawing trumps"),
+        "drive-out-ace": pgettext("puzzle theme", "driving out the ace"),
+        "unblock": pgettext("puzzle theme", "unblocking"),
+        "partner-void": pgettext("puzzle theme", "leading to the partner's void"),
         "overtrump": pgettext("puzzle theme", "overtrumping"),
         "namazati": pgettext("puzzle theme", "giving points to the partner"),
         "save-ten": pgettext("puzzle theme", "saving a ten"),
         "bela": pgettext("puzzle theme", "bela"),
+        "last-trick": pgettext("puzzle theme", "keeping the last trick"),
         "last-tricks": pgettext("puzzle theme", "the last tricks"),
         "call": pgettext("puzzle theme", "to call"),
         "pass": pgettext("puzzle theme", "to pass"),
         "pod-mus": pgettext("puzzle theme", "pod mus"),
         "yours": pgettext("puzzle theme", "from your games"),
     }
+
+
+def _theme_descriptions() -> dict[str, str]:
+    """What each idea theme is about, one sentence a player reads after the answer (the
+    place in the trick and the bids need none: their names say it)."""
+    return {
+        "count-to-pad": pgettext(
+            "puzzle theme description",
+            "This card decides whether the call passes or falls: count the points to more "
+            "than half.",
+        ),
+        "stiglja": pgettext(
+            "puzzle theme description",
+            "This card wins or stops štiglja: all eight tricks, 90 points more.",
+        ),
+        "draw-trumps": pgettext(
+            "puzzle theme description",
+            "Lead trumps to pull the opponents' trumps before they ruff your winners.",
+        ),
+        "drive-out-ace": pgettext(
+            "puzzle theme description",
+            "Lead the card only the ace can beat: its holder must give it up, and your next "
+            "cards of the suit win.",
+        ),
+        "unblock": pgettext(
+            "puzzle theme description",
+            "Play the high card under your partner's winner, so that his other cards of the "
+            "suit can run.",
+        ),
+        "partner-void": pgettext(
+            "puzzle theme description",
+            "Lead a suit your partner has shown he lacks: he takes it with a trump.",
+        ),
+        "overtrump": pgettext(
+            "puzzle theme description",
+            "Go over the trump on the table, and choose which trump to do it with.",
+        ),
+        "namazati": pgettext(
+            "puzzle theme description",
+            "Your partner takes the trick: give him an ace or a ten.",
+        ),
+        "save-ten": pgettext(
+            "puzzle theme description", "Keep your ten: the other card would throw it away."
+        ),
+        "bela": pgettext(
+            "puzzle theme description",
+            "Play the trump king or queen and announce bela: 20 points.",
+        ),
+        "last-trick": pgettext(
+            "puzzle theme description",
+            "Take the eighth trick: it is worth 10 points more than its cards.",
+        ),
+        "last-tricks": pgettext(
+            "puzzle theme description",
+            "The end of the deal: count the cards left and the last trick's 10.",
+        ),
+    }
+
+
+def theme_lines(themes: Sequence[str]) -> list[str]:
+    """What the puzzle's idea themes are about, a sentence each, in ``THEMES`` order."""
+    described = _theme_descriptions()
+    return [described[t] for t in themes if t in described]
 
 
 THEME_NAMES: Final = tuple(_theme_names())

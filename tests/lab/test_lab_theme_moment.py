@@ -6,35 +6,11 @@ rarer theme and nothing else, beside a moment of the same deal that holds none.
 
 from __future__ import annotations
 
-from bela.engine import Pass, Round
-from bela.engine.actions import parse_action
+from theme_deals import CLUB_DEAL, DRY_DEAL, FOLLOW_DEAL, LONG_CLUB_DEAL, TEN_DEAL, VOID_DEAL
+from theme_deals import deal as _round
+
+from bela.engine import Round
 from bela.lab.puzzle_themes import theme_moment
-
-# trump hearts; seat 3 deals, so seat 0 speaks and leads first. No zvanja anywhere.
-VOID_DEAL = (
-    "AS 10S 9S JH 8H AD 7D 8C",  # seat 0
-    "KS 8S AH 10D 9D KC QC 9C",  # seat 1
-    "7H 9H QD JD 8D AC 10C JC",  # seat 2: no spades
-    "QS JS 7S 10H QH KH KD 7C",  # seat 3: bela (KH QH)
-)
-FOLLOW_DEAL = (  # the same, but seat 2 holds the 7S and seat 3 the AC
-    "AS 10S 9S JH 8H AD 7D 8C",
-    "KS 8S AH 10D 9D KC QC 9C",
-    "7H 9H QD JD 8D 7S 10C JC",
-    "QS JS AC 10H QH KH KD 7C",
-)
-
-
-def _round(eights: tuple[str, str, str, str], plays: str, caller: int = 1) -> Round:
-    """Seat ``caller`` names hearts (the seats before it say dalje), then ``plays``."""
-    hands = [h.split() for h in eights]
-    rnd = Round.from_hands(3, [h[:6] for h in hands], [h[6:] for h in hands])
-    for _ in range(caller):
-        rnd.push(Pass())
-    rnd.push(parse_action("call H"))
-    for text in plays.split():
-        rnd.push(parse_action(text))
-    return rnd
 
 
 def test_leading_with_a_suit_the_partner_has_shown_void_in_is_a_theme_moment() -> None:
@@ -61,3 +37,20 @@ def test_a_moment_of_one_legal_card_or_of_the_bidding_is_never_one() -> None:
         3, [h.split()[:6] for h in VOID_DEAL], [h.split()[6:] for h in VOID_DEAL]
     )
     assert not theme_moment(rnd)
+
+
+def test_a_partner_out_of_trumps_too_gives_no_void_to_lead_into() -> None:
+    # seat 2 discarded a club on the spade ace: it has no spades and no trumps either
+    assert not theme_moment(_round(DRY_DEAL, "AS 8S 7C QS"))
+
+
+def test_the_partners_winning_lead_over_two_cards_of_the_suit_is_a_theme_moment() -> None:
+    assert theme_moment(_round(CLUB_DEAL, "AS 8S 7H 7S AC 7C"))  # KC 8C under the AC
+    assert not theme_moment(_round(LONG_CLUB_DEAL, "AS 8S 7H 7S AC 8C"))  # four clubs
+
+
+def test_a_card_only_the_unseen_ace_can_beat_and_two_trumps_of_the_callers() -> None:
+    # the first lead, seat 0 (a defender) holding 10C with the AC and KC out
+    assert theme_moment(_round(TEN_DEAL, ""))
+    # the same lead without the ten (seat 0 holds 8C 7D): nothing rarer in it
+    assert not theme_moment(_round(VOID_DEAL, ""))

@@ -487,6 +487,11 @@ def test_a_miss_says_why_in_words_and_the_theme_only_afterwards(
     assert question.startswith("Puzzle 841453bfc4 · rating 1300\n")  # no theme before it
     assert "last tricks" not in question
     assert "Themes: lead, the last tricks · puzzle rating 1300" in answer
+    flat = answer.replace("\n", " ")  # what the idea theme is about, right under it
+    assert (
+        "puzzle rating 1300 The end of the deal: count the cards left and the last trick's 10."
+        in flat
+    )
     assert (
         "Against 9♠, your J♥ does better on 0, the same on 42 and worse on 54 of 96 guessed "
         "deals." in answer

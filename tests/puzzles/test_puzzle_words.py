@@ -19,6 +19,7 @@ from bela.puzzle_words import (
     signed,
     streak_text,
     table_names,
+    theme_lines,
     theme_name,
     typical_text,
     verdict,
@@ -34,6 +35,26 @@ def _puzzles() -> tuple[Puzzle, ...]:
 def test_every_theme_has_a_name() -> None:
     assert set(THEME_NAMES) == set(THEMES)
     assert len({theme_name(t) for t in THEMES}) == len(THEMES)
+
+
+def test_each_idea_theme_says_what_it_is_about_after_the_answer() -> None:
+    """One sentence per idea theme, in the puzzle's order; the place in the trick, the bids
+    and the player's own puzzles name themselves."""
+    ideas = ("count-to-pad", "stiglja", "draw-trumps", "drive-out-ace", "unblock")
+    ideas += ("partner-void", "overtrump", "namazati", "save-ten", "bela", "last-trick")
+    ideas += ("last-tricks",)
+    lines = theme_lines(THEMES)
+    assert len(lines) == len(ideas) == len(set(lines))
+    assert theme_lines(["lead", "drive-out-ace", "call", "yours"]) == theme_lines(["drive-out-ace"])
+    assert "ace" in theme_lines(["drive-out-ace"])[0]
+    set_language("hr")
+    try:
+        assert theme_lines(["drive-out-ace"]) == [
+            "Igraj kartu koju tuče samo as: tko ga ima, mora ga dati, a tvoje sljedeće karte te "
+            "boje postaju jake."
+        ]
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize(("value", "text"), [(12.4, "+12"), (-58.12, "\u221258"), (0.3, "0")])
@@ -93,7 +114,8 @@ def test_every_sentence_is_in_the_players_language(lang: str) -> None:
         question(puzzle),
         rating_change(_outcome(1500, 1600, 200)),
         streak_text(Streak(3, 3)),
-        *[theme_name(t) for t in THEMES if t not in ("bela", "pod-mus")],
+        *[theme_name(t) for t in THEMES if t not in ("bela", "pod-mus", "stiglja")],
+        *theme_lines(THEMES),
     ]
     set_language(lang)
     try:
@@ -104,7 +126,8 @@ def test_every_sentence_is_in_the_players_language(lang: str) -> None:
             question(puzzle),
             rating_change(_outcome(1500, 1600, 200)),
             streak_text(Streak(3, 3)),
-            *[theme_name(t) for t in THEMES if t not in ("bela", "pod-mus")],
+            *[theme_name(t) for t in THEMES if t not in ("bela", "pod-mus", "stiglja")],
+            *theme_lines(THEMES),
         ]
     finally:
         set_language("en")

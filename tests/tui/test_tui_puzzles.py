@@ -203,6 +203,22 @@ async def test_an_equivalent_card_is_right_too(data_dir: Path) -> None:
         assert shown_text(screen, "#puzzle-explain").startswith("Right: 7♠ or 9♠.")
 
 
+async def test_the_answer_says_what_each_idea_theme_is_about(data_dir: Path) -> None:
+    """After the answer, under the themes, one sentence per idea theme (issue #36)."""
+    pack = sample_pack()
+    puzzle = by_id(pack, "f72eede6d5")  # lead, saving a ten, the last tricks: 9♦
+    app = make_app(resume=None)
+    async with app.run_test(size=(100, 36)) as pilot:
+        screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+        await pilot.press(card_key(screen, "9D"), "enter")
+        await pilot.pause()
+        said = shown_text(screen, "#puzzle-explain")
+        themes = said.index("Themes: lead, saving a ten, the last tricks")
+        ten = said.index("Keep your ten: the other card would throw it away.")
+        end = said.index("The end of the deal: count the cards left and the last trick's 10.")
+        assert themes < ten < end
+
+
 async def test_a_card_that_may_not_be_played_is_refused_and_nothing_is_kept(
     data_dir: Path,
 ) -> None:

@@ -596,6 +596,7 @@ def _one(
         reason_sentences,
         streak_text,
         table_names,
+        theme_lines,
         themes_text,
         typical_text,
         verdict,
@@ -668,6 +669,7 @@ def _one(
             if why is not None:
                 lines.extend(reason_sentences(why))
             lines.append(themes)
+            lines.extend(theme_lines(puzzle.themes))
             shown_deal = with_typical(puzzle, why)  # the deal of the median advantage
             typical = typical_text(shown_deal)
             if typical is not None:

@@ -17,15 +17,24 @@ ROLES: Final = ("lead", "second", "third", "fourth")
 
 THEMES: Final = (
     *ROLES,
+    "count-to-pad",
+    "stiglja",
+    "draw-trumps",
+    "drive-out-ace",
+    "unblock",
+    "partner-void",
     "overtrump",
     "namazati",
     "save-ten",
     "bela",
+    "last-trick",
     "last-tricks",
     "call",
     "pass",
     "pod-mus",
     "yours",
 )
-"""Every theme, in the order menus list them. ``yours``: a moment of the player's own
+"""Every theme, in the order menus list them: the place in the trick, the ideas (what the
+answer is for: the count, štiglja, trumps, an ace, the partner, points, bela), the late
+tricks, the bids, and ``yours``: a moment of the player's own
 match that the round review found costly (``bela.lab.own_puzzles``)."""

@@ -40,9 +40,10 @@ from bela.ai.hard import Scorer, card_classes, rebuild_round
 from bela.engine import Action, Card, Phase, Play, Round
 from bela.engine.actions import choice_of, parse_action
 from bela.engine.cards import cards_in
-from bela.engine.scoring import Score, score_round_detail
+from bela.engine.scoring import Score
 from bela.engine.view import SeatView
 from bela.lab.puzzle_gen import best_play
+from bela.lab.puzzle_stakes import NODE_LIMIT, score_of
 from bela.search.sampling import Hands, knowledge_of
 from bela.search.solver import NodeLimitExceeded, Position, Solver
 
@@ -57,7 +58,6 @@ __all__ = [
 
 DEALS: Final = 96
 """Guessed deals the reasons are read from (the judge's number)."""
-NODE_LIMIT: Final = 4_000_000
 MIN_PRECISION: Final = 0.6
 """A hidden fact is told only when the card does worse on at least this share of the deals
 where the fact holds..."""
@@ -176,7 +176,7 @@ def reasons(
         bela = scorer.bela(hands)
         rest = scorer.remaining(pos)
         for i, group in enumerate(classes):
-            score = _score(scorer, margins[group[0]], rest, bela)
+            score = score_of(scorer, margins[group[0]], rest, bela)
             values[i].append(float(score.points[scorer.team] - score.points[1 - scorer.team]))
             details[i].append(score)
         seen.append(hands)
@@ -214,30 +214,6 @@ def reasons(
         lines=lines,
         worst=seen[worst],
         worst_loss=adv[worst],
-    )
-
-
-def _score(scorer: Scorer, margin: int, rest: int, bela: tuple[int, int]) -> Score:
-    """The round's score if the rest ends at ``margin`` (``bela.search.analysis.written_points``
-    with the detail kept: who fell, who swept)."""
-    taken, won = scorer.taken, scorer.won
-    if margin > rest:  # team 0 takes every trick: štiglja
-        cp, tricks = (taken[0] + rest, taken[1]), (8, 0)
-    elif margin < -rest:
-        cp, tricks = (taken[0], taken[1] + rest), (0, 8)
-    else:
-        p0 = (rest + margin) // 2
-        cp = (taken[0] + p0, taken[1] + rest - p0)
-        tricks = (min(won[0] + 1, 7), min(won[1] + 1, 7))
-    return score_round_detail(
-        caller=scorer.caller,
-        card_points=cp,
-        zvanja=scorer.zvanja,
-        bela=bela,
-        tricks=tricks,
-        visi=scorer.visi,
-        stiglja_bonus=scorer.stiglja_bonus,
-        bela_always_counts=scorer.bela_always_counts,
     )
 
 

@@ -176,6 +176,7 @@ def explanation(
                 style="italic",
             )
         )
+        lines.extend(Text(line, style="italic") for line in words.theme_lines(puzzle.themes))
         typical = _typical(shown, me)
         if typical:
             lines.append(Text())
