@@ -334,7 +334,9 @@ def test_with_madjarice_a_card_answer_is_typed_as_the_deck_shows_it() -> None:
         assert read_answer(text, rnd, seat) == parse_action("9S"), text
     # s is srce's key here: 9S is the nine the table shows as 9❤, said back in those words
     assert read_answer("9S", rnd, seat) == "9❤ nije u tvojoj ruci"
-    assert _prompt(card_puzzle) == "Tvoja karta (npr. 10s ili 10❤; q za kraj): "
+    assert (
+        _prompt(card_puzzle, card_puzzle.moment()) == "Tvoja karta (npr. 10s ili 10❤; q za kraj): "
+    )
     assert read_answer("9x", rnd, seat) == "'9x' nije karta: piši je kao 10s, 10❤ ili Bt"
     bid = load_pack_lines(bid_lines()[:1])
     rnd = bid.moment()

@@ -617,7 +617,9 @@ def _one(
         start = time.monotonic()
         while True:
             with writing_output():
-                print(_prompt(puzzle), end="", file=out, flush=True)
+                print(
+                    _wrapped(_prompt(puzzle, rnd).rstrip(), out) + " ", end="", file=out, flush=True
+                )
             text = answers.readline()
             if not text:
                 with writing_output():
@@ -708,9 +710,15 @@ def _wrapped(line: str, out: TextIO) -> str:
     return textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
 
 
-def _prompt(puzzle: Puzzle) -> str:
+def _prompt(puzzle: Puzzle, rnd: Round) -> str:
+    """What the answer line asks for: a card, a bid, or under pod mus (where dalje is
+    refused) the trump alone."""
+    from bela.table_talk import forced_call
+
     if puzzle.kind == "card":
         return _("Your card (e.g. {code} or {face}; q to stop): ").format(**_card_examples())
+    if forced_call(rnd):
+        return _("Your trump ({names}, or {keys}; q to stop): ").format(**_suit_examples())
     return _("Your bid (dalje, or a trump: {names}, or {keys}; q to stop): ").format(
         **_suit_examples()
     )
