@@ -758,6 +758,41 @@ async def test_the_reasons_in_croatian_on_the_screen(data_dir: Path) -> None:
         set_language("en")
 
 
+async def test_the_headings_fit_the_status_line_at_80x24_in_every_language(
+    data_dir: Path,
+) -> None:
+    """Issue #36's play test at 80 × 24: hr's "Igra do kraja: dijeljenje na kojem tvoja
+    karta najviše gubi" (59 cells, ru's 60) and en's "Puzzle: giving points to the partner ·
+    your rating 1675" were wider than the 54 cells of the status, so the heading wrapped
+    and pushed the trump and whose turn it is out of sight. Every heading fits, in every
+    language, for every theme."""
+    from rich.cells import cell_len
+
+    from bela.puzzle_words import THEME_NAMES
+
+    pack = sample_pack()
+    puzzle = by_id(pack, "841453bfc4")
+    app = make_app(resume=None)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+            width = screen.query_one("#status").size.width
+            too_wide = []
+            for language in ("en", "hr", "es", "ru", "zh", "ar"):
+                set_language(language)
+                headings = []
+                for theme in THEME_NAMES:
+                    screen.theme = theme
+                    headings.append(screen._heading(puzzle))
+                screen.theme, screen.playing_out = None, True
+                headings.append(screen._heading(puzzle))
+                screen.playing_out = False
+                too_wide += [h for h in headings if cell_len(h) > width]
+            assert not too_wide, too_wide
+    finally:
+        set_language("en")
+
+
 # ---------------------------------------------------------------------- modes
 
 

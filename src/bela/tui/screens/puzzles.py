@@ -785,11 +785,19 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
                 date=self.daily_of.isoformat(), rating=rating
             )
         if self.theme is not None:
+            from rich.cells import cell_len
+
             from bela.puzzle_words import theme_name
 
-            return _("Puzzle: {theme} · your rating {rating}").format(
-                theme=theme_name(self.theme), rating=rating
-            )
+            theme = theme_name(self.theme)
+            heading = _("Puzzle: {theme} · your rating {rating}").format(theme=theme, rating=rating)
+            # a long theme ("giving points to the partner") leaves the rating out where the
+            # status is narrow (54 cells at 80 x 24), so that the heading stays one line
+            # and the trump and whose turn it is stay in sight below it
+            width = self.query_one("#status", Static).size.width
+            if width and cell_len(heading) > width:
+                heading = _("Puzzle: {theme}").format(theme=theme)
+            return heading
         return _("Puzzle · your rating {rating}").format(rating=rating)
 
     def _prompt(self, bidding: bool) -> str:
