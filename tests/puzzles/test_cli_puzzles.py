@@ -617,3 +617,24 @@ def test_stats_show_the_weakest_themes(
     weak = out.split("Your weakest themes (first tries right):\n", 1)[1].splitlines()
     assert weak[0].startswith("  second hand: 0 of ")
     assert not any(line.startswith("  lead:") for line in weak[:3])
+
+
+def test_a_puzzle_tried_before_says_one_rating_above_and_below(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #36's play test: a missed puzzle asked again was headed "Puzzle b6dbf8bcea ·
+    rating 1803" (its rating on this machine, risen by the miss) and closed with "puzzle
+    rating 1750" (the pack's first rating): two ratings for one puzzle. Both lines say
+    the rating it was asked at."""
+    _own(data_dir, sample_lines()[:1])
+    puzzle = load_pack_lines(sample_lines()[:1])
+    rnd = puzzle.moment()
+    wrong = next(a for a in rnd.legal_actions() if not puzzle.is_right(a))
+    assert isinstance(wrong, Play)
+    for _attempt in range(2):
+        code, out, err = _run(["--count", "1"], capsys, monkeypatch, f"{wrong.card}\n")
+        assert code == 0, err
+    head = re.search(r"Puzzle \w+ · rating (\d+)", out)
+    tail = re.search(r"puzzle rating (\d+)", out)
+    assert head is not None and tail is not None
+    assert head.group(1) == tail.group(1) != str(round(puzzle.rating))

@@ -656,8 +656,8 @@ def _one(
                 for line in (said, rating_change(outcome), ""):
                     print(_wrapped(line, out), file=out)
             return outcome.right
-        themes = _("Themes: {themes} · puzzle rating {rating}").format(
-            themes=themes_text(puzzle.themes) or "-", rating=round(puzzle.rating)
+        themes = _("Themes: {themes} · puzzle rating {rating}").format(  # as asked, above
+            themes=themes_text(puzzle.themes) or "-", rating=round(local)
         )
         if puzzle.bid is not None:  # a bid puzzle: reasons in words (``bela.bid_puzzle_words``)
             from bela.bid_puzzle_words import bid_reasons, bid_verdict, typical_hands
