@@ -48,6 +48,7 @@ __all__ = [
     "theme_name",
     "themes_text",
     "typical_text",
+    "typical_tricks",
     "verdict",
     "void_sentences",
     "weak_lines",
@@ -207,6 +208,52 @@ def typical_text(puzzle: Puzzle) -> str | None:
             )
         )
     return sentences(parts)
+
+
+def typical_tricks(puzzle: Puzzle) -> list[str]:
+    """The typical deal played out after the answer and after the choice compared, trick
+    by trick with who played what and who took it, as the app's puzzles screen and the
+    command line both show it: a heading per line ("After 9♠, both sides at their best:")
+    and an indented line per trick ("trick 7: You 9♠, Ivo 8♥, Marko 10♠, Ana 10♥ →
+    Marko"). Said inside ``bela.wording.at_table`` for the puzzle's seat; empty without a
+    typical deal."""
+    from bela.ai.hard import rebuild_round
+    from bela.search.sampling import knowledge_of
+
+    typical = puzzle.typical
+    if typical is None:
+        return []
+    view = puzzle.moment().view(puzzle.seat)
+    hands = tuple(sum(1 << int(c) for c in hand) for hand in typical.hands)
+    out: list[str] = []
+    for line in typical.lines:
+        out.append(
+            _("After {choice}, both sides at their best:").format(
+                choice=action_name(line.actions[0])
+            )
+        )
+        rnd = rebuild_round(view, knowledge_of(view), (hands[0], hands[1], hands[2], hands[3]))
+        leader = rnd.trick_leader
+        parts = [  # the cards already on the table when the player was asked
+            f"{seat_name((leader + i) % 4)} {card_text(card)}" for i, card in enumerate(rnd.trick)
+        ]
+        number = len(rnd.tricks) + 1
+        for action in line.actions:
+            seat = rnd.to_act
+            if seat is None:
+                break
+            rnd.push(action)
+            if isinstance(action, Play):
+                parts.append(f"{seat_name(seat)} {card_text(action.card)}")
+            if len(rnd.tricks) == number:  # the trick just ended
+                out.append(
+                    "    "
+                    + _("trick {n}: {cards} → {name}").format(
+                        n=number, cards=", ".join(parts), name=seat_name(rnd.tricks[-1].winner)
+                    )
+                )
+                parts, number = [], number + 1
+    return out
 
 
 def rating_change(outcome: Outcome) -> str:

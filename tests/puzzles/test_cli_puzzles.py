@@ -86,7 +86,8 @@ def test_a_puzzle_answered_right_on_stdin(
         "In a typical deal, after 9♠ we write 69 and they write 93. "
         "After J♥ we write 30 and they write 132." in out
     )
-    assert "  9♠ 8♥ 10♠ 10♥ | 8♠ K♦ J♥ Q♥\n" in out  # the typical deal's play, trick by trick
+    # the typical deal's play, trick by trick: who played what, who took it (as F6 shows it)
+    assert "After 9♠, both sides at their best:\n    trick 7: You 9♠, " in out
     assert "Against 9♠, the best alternative, J♥, does better on 0, the same on 42" in out
     assert "In the app's puzzles (F6)" not in out  # no deal to play on after a right answer
     assert "Enter for the next puzzle" not in out  # --count 1: nothing more to wait for
@@ -419,19 +420,25 @@ def test_a_theme_without_puzzles_is_said_so(
     assert code == 0 and out.strip() == "there are no puzzles of this theme yet"
 
 
-def test_the_typical_play_wraps_between_tricks() -> None:
-    from bela.cli.puzzles import typical_play
+def test_the_typical_play_names_who_played_each_card_and_who_took_each_trick() -> None:
+    """Issue #36's play test: the command line showed the typical deal as bare cards
+    ("9♣ A♣ 8♠ 10♣ | J♣ K♥ K♣ 9♦"), where F6 names each card's player and each trick's
+    taker; a club player could not tell who took what. Both say it through
+    ``bela.puzzle_words.typical_tricks``."""
+    from bela.puzzle_words import table_names, typical_tricks
+    from bela.wording import at_table
 
-    puzzle = load_pack_lines(sample_lines()[2:3])  # trick 4, second hand: 19 cards a line
-    rnd = puzzle.moment()
-    whole = typical_play(puzzle, rnd)
-    assert len(whole) == 2 and whole[0].startswith("  7♣ ")
-    for width in (30, 50, 79):
-        wrapped = typical_play(puzzle, rnd, width)
-        assert all(len(line) <= width for line in wrapped)
-        joined = " ".join(line.strip() for line in wrapped)
-        assert joined.replace("| |", "|") == " ".join(line.strip() for line in whole)
-        assert all(line.startswith(("  7♣", "  A♣", "    | ")) for line in wrapped)
+    puzzle = load_pack_lines(sample_lines()[2:3])  # trick 4, second hand
+    with at_table(table_names(puzzle.seat), puzzle.seat):
+        lines = typical_tricks(puzzle)
+    assert lines[0].startswith("After ") and lines[0].endswith(", both sides at their best:")
+    tricks = [line for line in lines if line.startswith("    trick ")]
+    assert len(tricks) == 10  # tricks 4 to 8 after each of the two choices
+    names = ("You", "Ivo", "Marko", "Ana")
+    for line in tricks:
+        played, taker = line.split(" → ")
+        assert taker in names
+        assert sum(name + " " in played for name in names) == 4
 
 
 @pytest.mark.parametrize("lang", ["en", "hr", "ru"])

@@ -598,6 +598,7 @@ def _one(
         table_names,
         themes_text,
         typical_text,
+        typical_tricks,
         verdict,
         with_typical,
     )
@@ -674,7 +675,7 @@ def _one(
             typical = typical_text(shown_deal)
             if typical is not None:
                 lines.append(typical)
-                lines.extend(typical_play(shown_deal, rnd, _width(out)))
+                lines.extend(typical_tricks(shown_deal))  # who played what, who took it
             if why is not None and not puzzle.is_right(answer):
                 lines.append(_replay_hint())
         lines.extend(deal_lines(rnd))
@@ -940,33 +941,6 @@ def _sorted(cards: Sequence[Any], trump: Any) -> list[Any]:
     """A hand by suit (trump first), high cards first within a suit, as a player holds it."""
     first = -1 if trump is None else int(trump)
     return sorted(cards, key=lambda c: (c.suit != first, int(c.suit), -int(c)))
-
-
-def typical_play(puzzle: Puzzle, rnd: Round, width: int | None = None) -> list[str]:
-    """The typical deal's lines as cards, trick by trick (``|`` between tricks): the answer's
-    and the best alternative's, each from the moment to the end of the round. With a
-    ``width``, a line goes on below, indented, between tricks (never inside one)."""
-    from bela.engine import Play
-    from bela.wording import card_text
-
-    typical = puzzle.typical
-    if typical is None:
-        return []
-    first = 4 - len(rnd.view(puzzle.seat).trick)
-    out = []
-    for line in typical.lines:
-        cards = [card_text(a.card) for a in line.actions if isinstance(a, Play)]
-        tricks = [cards[:first]] + [cards[i : i + 4] for i in range(first, len(cards), 4)]
-        pieces = [" ".join(t) for t in tricks if t]
-        text = "  " + pieces[0]
-        for piece in pieces[1:]:
-            if width is not None and len(text) + 3 + len(piece) > width:
-                out.append(text)
-                text = "    | " + piece
-            else:
-                text += " | " + piece
-        out.append(text)
-    return out
 
 
 def deal_lines(rnd: Round) -> list[str]:
