@@ -188,23 +188,40 @@ def explanation(puzzle: Puzzle, action: Action) -> str:
     return sentences(parts)
 
 
-def typical_text(puzzle: Puzzle) -> str | None:
+def typical_text(puzzle: Puzzle, reasons: Reasons | None = None) -> str | None:
     """What happens in a typical deal after the answer and after the best alternative (both
-    teams then playing their best with every card seen); None without a typical line."""
+    teams then playing their best with every card seen); None without a typical line.
+
+    With ``reasons`` (whose typical deal ``with_typical`` put in), the deal shown is one
+    where the answer does better; where that is so on fewer than half of the guessed
+    deals (7 of 96, the other 89 the same), it is said as one of those few, not as the
+    typical deal: "in a typical deal we write 145" beside "the answer averages −123" read
+    as a contradiction."""
     typical = puzzle.typical
     if typical is None or not typical.lines:
         return None
     team = puzzle.seat % 2
+    few = reasons is not None and 2 * reasons.worse < reasons.deals
     parts: list[str] = []
     for line, choice in zip(typical.lines, puzzle.choices, strict=False):
         ours, theirs = line.written[team], line.written[1 - team]
-        parts.append(
-            _("In a typical deal, after {action} we write {ours} and they write {theirs}.").format(
-                action=action_name(line.actions[0]), ours=ours, theirs=theirs
+        action = action_name(line.actions[0])
+        if choice is not puzzle.choices[0]:
+            text = _("After {action} we write {ours} and they write {theirs}.")
+        elif few:
+            text = _(
+                "The two cards write differently on {k} of the {n} deals; on a typical one of "
+                "them, after {action} we write {ours} and they write {theirs}."
             )
-            if choice is puzzle.choices[0]
-            else _("After {action} we write {ours} and they write {theirs}.").format(
-                action=action_name(line.actions[0]), ours=ours, theirs=theirs
+        else:
+            text = _("In a typical deal, after {action} we write {ours} and they write {theirs}.")
+        parts.append(
+            text.format(
+                action=action,
+                ours=ours,
+                theirs=theirs,
+                k=reasons.worse if reasons is not None else 0,
+                n=reasons.deals if reasons is not None else 0,
             )
         )
     return sentences(parts)

@@ -672,7 +672,7 @@ def _one(
                 lines.extend(reason_sentences(why))
             lines.append(themes)
             shown_deal = with_typical(puzzle, why)  # the deal of the median advantage
-            typical = typical_text(shown_deal)
+            typical = typical_text(shown_deal, why)
             if typical is not None:
                 lines.append(typical)
                 lines.extend(typical_tricks(shown_deal))  # who played what, who took it

@@ -141,7 +141,7 @@ def explanation(
         if typical:
             lines.append(Text())
             lines += typical
-            summary = words.typical_text(shown)
+            summary = words.typical_text(shown, reasons)
             if summary is not None:
                 lines.append(Text(summary, style="bold"))
         lines.append(Text())
