@@ -376,7 +376,11 @@ def _names(actions: Sequence[Action]) -> str:
 
 def reason_sentences(reasons: Reasons) -> list[str]:
     """The reasons in words: how often the compared card does better, the same, worse; the
-    hidden fact that decides it; what is at stake. One message per kind of reason."""
+    hidden fact that decides it; what is at stake. One message per kind of reason.
+
+    The reasons are read from new guessed deals, not the pack's (``puzzle_reasons``), and
+    say so: "10♦ is best on 92 of 96" (the pack's) beside "J♦ does better on 9 of 96"
+    read as a sum that does not add up."""
     answer = _names(reasons.answer)
     other = _names(reasons.other)
     n = reasons.deals
@@ -384,17 +388,17 @@ def reason_sentences(reasons: Reasons) -> list[str]:
     if reasons.mine:
         head = ngettext(
             "Against {answer}, your {mine} does better on {better}, the same on {equal} and "
-            "worse on {worse} of {n} guessed deal.",
+            "worse on {worse} of {n} new guessed deal.",
             "Against {answer}, your {mine} does better on {better}, the same on {equal} and "
-            "worse on {worse} of {n} guessed deals.",
+            "worse on {worse} of {n} new guessed deals.",
             n,
         )
     else:
         head = ngettext(
             "Against {answer}, the best alternative, {mine}, does better on {better}, the same "
-            "on {equal} and worse on {worse} of {n} guessed deal.",
+            "on {equal} and worse on {worse} of {n} new guessed deal.",
             "Against {answer}, the best alternative, {mine}, does better on {better}, the same "
-            "on {equal} and worse on {worse} of {n} guessed deals.",
+            "on {equal} and worse on {worse} of {n} new guessed deals.",
             n,
         )
     out = [head.format(answer=answer, mine=other, n=n, **counts)]
