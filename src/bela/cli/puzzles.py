@@ -543,7 +543,7 @@ def _play_mode(
     run = ModeRun(options.mode, time.monotonic())
     done: set[str] = set()
     while not run.over:
-        puzzle = store.next_puzzle(pack, options.theme, skip=done)
+        puzzle = store.next_puzzle(pack, options.theme, skip=done, fresh_only=True)
         if puzzle is None or run.expired(time.monotonic()):
             break
         done.add(puzzle.id)

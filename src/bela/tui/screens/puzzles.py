@@ -368,8 +368,13 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         """A puzzle near the player's rating (of the theme chosen, if one is)."""
         if self.pack is None or self.store is None:
             return
-        puzzle = self.store.next_puzzle(self.pack, self.theme)
+        # a streak or a storm asks only puzzles never tried: one whose answer the player
+        # has been shown would count as solved
+        running = self.run is not None
+        puzzle = self.store.next_puzzle(self.pack, self.theme, fresh_only=running)
         if puzzle is None:
+            if running:
+                self._end_run()
             self._none_left()
             return
         self.show(puzzle)
