@@ -290,10 +290,12 @@ def rating_change(outcome: Outcome) -> str:
 
 def streak_text(streak: Streak) -> str:
     """The streak now and the best, with the language's plural forms."""
-    now = ngettext(
-        "{n} right answer in a row", "{n} right answers in a row", streak.current
-    ).format(n=streak.current)
-    return _("Streak: {now} (best {best}).").format(now=now, best=streak.best)
+    # not called a streak: the streak mode's best is a number of its own, said beside it
+    return ngettext(
+        "{n} right answer in a row (best {best}).",
+        "{n} right answers in a row (best {best}).",
+        streak.current,
+    ).format(n=streak.current, best=streak.best)
 
 
 def table_names(seat: int) -> tuple[str, str, str, str]:

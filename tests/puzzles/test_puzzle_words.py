@@ -80,7 +80,7 @@ def test_rating_change() -> None:
     assert rating_change(_outcome(1500, 1532.4, 60)) == "Your rating: 1500 → 1532 (+32)."
     assert "provisional" in rating_change(_outcome(1500, 1600, PROVISIONAL_RD + 1))
     assert "first try" in rating_change(_outcome(1500, 1500, 60, rated=False))
-    assert streak_text(Streak(1, 4)) == "Streak: 1 right answer in a row (best 4)."
+    assert streak_text(Streak(1, 4)) == "1 right answer in a row (best 4)."
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])

@@ -877,6 +877,9 @@ async def test_the_rating_screen_shows_the_weakest_themes_and_the_best_scores(
         await wait_for(pilot, lambda: isinstance(app.screen, RatingScreen))
         said = shown_text(app.screen, "#rating-text")
         assert "Streak: puzzles one after another until the first miss (your best: 0)" in said
+        # the right answers in a row are not called a streak beside the streak mode's best
+        # ("Streak: 1 right answer in a row (best 6)" over "Streak: ... (your best: 0)")
+        assert said.count("Streak") == 1 and "0 right answers in a row (best 0)." in said
         assert "Your weakest themes (first tries right):" in said
         weak = said.split("Your weakest themes (first tries right):\n", 1)[1].splitlines()
         assert re.fullmatch(r"  [a-z ]+: 0 of [3-9] right \(0%\)", weak[0]), weak[0]
