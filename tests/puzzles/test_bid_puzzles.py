@@ -234,3 +234,19 @@ def test_a_pod_mus_prompt_offers_the_suits_not_dalje(
     assert code == 0, err
     assert "Tvoj adut (herc, karo, pik, tref ili H / D / S / C; q za kraj): " in out
     assert "dalje, ili adut" not in out
+
+
+def test_the_first_to_speak_is_not_told_what_a_dalje_before_means() -> None:
+    """Issue #36's play test: "Judged on 192 guessed deals that fit the bids so far (a
+    player who said dalje seldom holds a strong suit)" was said to the first to speak,
+    before whom nobody had said anything."""
+    import dataclasses
+
+    second = parse_puzzle(json.dumps(by_theme("call")))
+    assert len(second.actions) == 1
+    said = bid_reasons(second, second.answer[0])[0]
+    assert "a player who said dalje seldom holds a strong suit" in said
+    first = dataclasses.replace(second, actions=())
+    said = bid_reasons(first, first.answer[0])[0]
+    assert "dalje" not in said
+    assert said.startswith("Judged on 192 guessed deals that fit your cards (nobody has spoken")
