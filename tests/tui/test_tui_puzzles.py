@@ -733,6 +733,8 @@ async def test_a_right_answer_has_no_deal_to_play_on(data_dir: Path) -> None:
         said = shown_text(screen, "#puzzle-explain")
         assert "Against 9♠, the best alternative, J♥, does better on 0" in said
         assert "play on from this moment" not in said
+        # issue #36's play test: the streak and the storm's key was in no footer at 80 x 24
+        assert "Enter: the next puzzle · m: a streak or a storm · Esc: back" in said
         await pilot.press(letter("puzzle_play"))
         await pilot.pause()
         assert not screen.playing_out and screen.has_class("-answered")

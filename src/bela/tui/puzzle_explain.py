@@ -156,5 +156,13 @@ def explanation(
                     style="bold",
                 )
             )
-        lines.append(Text(_("Enter: the next puzzle · Esc: back"), style="dim"))
+        # the streak and the storm have no room in the footer at 80 columns: said here
+        lines.append(
+            Text(
+                _("Enter: the next puzzle · {key}: a streak or a storm · Esc: back").format(
+                    key=letter("puzzle_modes")
+                ),
+                style="dim",
+            )
+        )
     return Text("\n").join(lines)
