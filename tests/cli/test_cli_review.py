@@ -121,3 +121,19 @@ def test_a_round_without_cards_is_refused_in_one_line(
     assert err.count("\n") == 1 and "round 40 has no cards to review" in err
     assert main(["review", str(path.with_name("missing.json"))]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_the_place_in_the_trick_is_named_as_the_coach_names_it() -> None:
+    """Issue #36's play test: the hr review's column read "prvi" over "drugi u štihu",
+    "treći u štihu"; the places are named as the coach names them."""
+    from bela.i18n import set_language
+    from bela.lab.coach_text import role_name
+    from bela.lab.review_text import role_of
+
+    set_language("hr")
+    try:
+        places = [role_of(order) for order in range(4)]
+        assert places == [role_name(order) for order in range(4)]
+        assert all(place.endswith(" u štihu") for place in places), places
+    finally:
+        set_language("en")

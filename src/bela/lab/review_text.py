@@ -71,7 +71,9 @@ def signed(value: float) -> str:
 
 
 def role_of(order: int) -> str:
-    return (_("led"), _("second hand"), _("third hand"), _("fourth hand"))[order]
+    """A card's place in its trick, as the coach names it (hr "prvi u štihu" beside "drugi u
+    štihu": the review's "prvi" alone stood in a column of "… u štihu")."""
+    return (_("leading"), _("second hand"), _("third hand"), _("fourth hand"))[order]
 
 
 def key_moment_text(review: RoundReview) -> str:
