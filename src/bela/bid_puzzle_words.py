@@ -133,8 +133,8 @@ def bid_reasons(puzzle: Puzzle, action: Action) -> list[str]:
     how often the player's own bid wrote more than the answer."""
     n = puzzle.deals
     best = puzzle.choices[0]
-    lines = [
-        ngettext(
+    if puzzle.actions:
+        judged = ngettext(
             "Judged on {n} guessed deal that fit the bids so far (a player who said dalje "
             "seldom holds a strong suit), each bid played on by the bots and the last tricks "
             "solved exactly.",
@@ -142,8 +142,16 @@ def bid_reasons(puzzle: Puzzle, action: Action) -> list[str]:
             "seldom holds a strong suit), each bid played on by the bots and the last tricks "
             "solved exactly.",
             n,
-        ).format(n=n)
-    ]
+        )
+    else:  # the first to speak: no dalje has been said to read anything into
+        judged = ngettext(
+            "Judged on {n} guessed deal that fit your cards (nobody has spoken yet), each bid "
+            "played on by the bots and the last tricks solved exactly.",
+            "Judged on {n} guessed deals that fit your cards (nobody has spoken yet), each bid "
+            "played on by the bots and the last tricks solved exactly.",
+            n,
+        )
+    lines = [judged.format(n=n)]
     if puzzle.bid is None:
         return lines
     lines.append(_weighing(puzzle))

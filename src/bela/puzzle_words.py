@@ -49,6 +49,7 @@ __all__ = [
     "theme_name",
     "themes_text",
     "typical_text",
+    "typical_tricks",
     "verdict",
     "void_sentences",
     "weak_lines",
@@ -258,26 +259,89 @@ def explanation(puzzle: Puzzle, action: Action) -> str:
     return sentences(parts)
 
 
-def typical_text(puzzle: Puzzle) -> str | None:
+def typical_text(puzzle: Puzzle, reasons: Reasons | None = None) -> str | None:
     """What happens in a typical deal after the answer and after the best alternative (both
-    teams then playing their best with every card seen); None without a typical line."""
+    teams then playing their best with every card seen); None without a typical line.
+
+    With ``reasons`` (whose typical deal ``with_typical`` put in), the deal shown is one
+    where the answer does better; where that is so on fewer than half of the guessed
+    deals (7 of 96, the other 89 the same), it is said as one of those few, not as the
+    typical deal: "in a typical deal we write 145" beside "the answer averages −123" read
+    as a contradiction."""
     typical = puzzle.typical
     if typical is None or not typical.lines:
         return None
     team = puzzle.seat % 2
+    few = reasons is not None and 2 * reasons.worse < reasons.deals
     parts: list[str] = []
     for line, choice in zip(typical.lines, puzzle.choices, strict=False):
         ours, theirs = line.written[team], line.written[1 - team]
-        parts.append(
-            _("In a typical deal, after {action} we write {ours} and they write {theirs}.").format(
-                action=action_name(line.actions[0]), ours=ours, theirs=theirs
+        action = action_name(line.actions[0])
+        if choice is not puzzle.choices[0]:
+            text = _("After {action} we write {ours} and they write {theirs}.")
+        elif few:
+            text = _(
+                "The two cards write differently on {k} of the {n} deals; on a typical one of "
+                "them, after {action} we write {ours} and they write {theirs}."
             )
-            if choice is puzzle.choices[0]
-            else _("After {action} we write {ours} and they write {theirs}.").format(
-                action=action_name(line.actions[0]), ours=ours, theirs=theirs
+        else:
+            text = _("In a typical deal, after {action} we write {ours} and they write {theirs}.")
+        parts.append(
+            text.format(
+                action=action,
+                ours=ours,
+                theirs=theirs,
+                k=reasons.worse if reasons is not None else 0,
+                n=reasons.deals if reasons is not None else 0,
             )
         )
     return sentences(parts)
+
+
+def typical_tricks(puzzle: Puzzle) -> list[str]:
+    """The typical deal played out after the answer and after the choice compared, trick
+    by trick with who played what and who took it, as the app's puzzles screen and the
+    command line both show it: a heading per line ("After 9♠, both sides at their best:")
+    and an indented line per trick ("trick 7: You 9♠, Ivo 8♥, Marko 10♠, Ana 10♥ →
+    Marko"). Said inside ``bela.wording.at_table`` for the puzzle's seat; empty without a
+    typical deal."""
+    from bela.ai.hard import rebuild_round
+    from bela.search.sampling import knowledge_of
+
+    typical = puzzle.typical
+    if typical is None:
+        return []
+    view = puzzle.moment().view(puzzle.seat)
+    hands = tuple(sum(1 << int(c) for c in hand) for hand in typical.hands)
+    out: list[str] = []
+    for line in typical.lines:
+        out.append(
+            _("After {choice}, both sides at their best:").format(
+                choice=action_name(line.actions[0])
+            )
+        )
+        rnd = rebuild_round(view, knowledge_of(view), (hands[0], hands[1], hands[2], hands[3]))
+        leader = rnd.trick_leader
+        parts = [  # the cards already on the table when the player was asked
+            f"{seat_name((leader + i) % 4)} {card_text(card)}" for i, card in enumerate(rnd.trick)
+        ]
+        number = len(rnd.tricks) + 1
+        for action in line.actions:
+            seat = rnd.to_act
+            if seat is None:
+                break
+            rnd.push(action)
+            if isinstance(action, Play):
+                parts.append(f"{seat_name(seat)} {card_text(action.card)}")
+            if len(rnd.tricks) == number:  # the trick just ended
+                out.append(
+                    "    "
+                    + _("trick {n}: {cards} → {name}").format(
+                        n=number, cards=", ".join(parts), name=seat_name(rnd.tricks[-1].winner)
+                    )
+                )
+                parts, number = [], number + 1
+    return out
 
 
 def rating_change(outcome: Outcome) -> str:
@@ -297,10 +361,12 @@ def rating_change(outcome: Outcome) -> str:
 
 def streak_text(streak: Streak) -> str:
     """The streak now and the best, with the language's plural forms."""
-    now = ngettext(
-        "{n} right answer in a row", "{n} right answers in a row", streak.current
-    ).format(n=streak.current)
-    return _("Streak: {now} (best {best}).").format(now=now, best=streak.best)
+    # not called a streak: the streak mode's best is a number of its own, said beside it
+    return ngettext(
+        "{n} right answer in a row (best {best}).",
+        "{n} right answers in a row (best {best}).",
+        streak.current,
+    ).format(n=streak.current, best=streak.best)
 
 
 def table_names(seat: int) -> tuple[str, str, str, str]:
@@ -383,7 +449,11 @@ def _names(actions: Sequence[Action]) -> str:
 
 def reason_sentences(reasons: Reasons) -> list[str]:
     """The reasons in words: how often the compared card does better, the same, worse; the
-    hidden fact that decides it; what is at stake. One message per kind of reason."""
+    hidden fact that decides it; what is at stake. One message per kind of reason.
+
+    The reasons are read from new guessed deals, not the pack's (``puzzle_reasons``), and
+    say so: "10♦ is best on 92 of 96" (the pack's) beside "J♦ does better on 9 of 96"
+    read as a sum that does not add up."""
     answer = _names(reasons.answer)
     other = _names(reasons.other)
     n = reasons.deals
@@ -391,17 +461,17 @@ def reason_sentences(reasons: Reasons) -> list[str]:
     if reasons.mine:
         head = ngettext(
             "Against {answer}, your {mine} does better on {better}, the same on {equal} and "
-            "worse on {worse} of {n} guessed deal.",
+            "worse on {worse} of {n} new guessed deal.",
             "Against {answer}, your {mine} does better on {better}, the same on {equal} and "
-            "worse on {worse} of {n} guessed deals.",
+            "worse on {worse} of {n} new guessed deals.",
             n,
         )
     else:
         head = ngettext(
             "Against {answer}, the best alternative, {mine}, does better on {better}, the same "
-            "on {equal} and worse on {worse} of {n} guessed deal.",
+            "on {equal} and worse on {worse} of {n} new guessed deal.",
             "Against {answer}, the best alternative, {mine}, does better on {better}, the same "
-            "on {equal} and worse on {worse} of {n} guessed deals.",
+            "on {equal} and worse on {worse} of {n} new guessed deals.",
             n,
         )
     out = [head.format(answer=answer, mine=other, n=n, **counts)]

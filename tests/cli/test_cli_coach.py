@@ -170,6 +170,25 @@ def test_one_card_is_not_a_habit_three_rounds_are() -> None:
     assert [(h.kind, h.count, h.lost) for h in thrice.habits] == [("second:early", 3, 180)]
 
 
+def test_the_report_says_why_it_names_no_habit_yet() -> None:
+    """Issue #36's play test: after a brza 163 the coach listed its tables and then said
+    nothing of habits, where the player looks for them; it says that a habit needs a
+    fault that was a round's costliest three times."""
+    from rich.console import Console
+
+    once = _lesson([_slip(60, 3, 1, round=0)])
+
+    def said(lessons: list[tuple[str, Any]]) -> str:
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(render_report(report(lessons), True))
+        return console.export_text()
+
+    text = said([("a.json", once)])
+    assert "No habit yet: a habit is a kind of fault that was a round's costliest" in text
+    habits = said([("a.json", once), ("b.json", once), ("c.json", once)])
+    assert "No habit yet" not in habits and "Your costliest habits" in habits
+
+
 def test_a_costly_round_counts_once_under_its_costliest_fault() -> None:
     # each round fell (180 written points) and held a costly card and a dalje judged worse
     rounds = [[_slip(40, 7, 0, round=r), _bid(25, round=r)] for r in range(3)]

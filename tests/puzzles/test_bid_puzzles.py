@@ -194,12 +194,12 @@ def test_the_bid_prompt_names_the_suits_and_letters_of_the_deck_in_use(
     (folder / "bids.jsonl").write_text("\n".join(lines()) + "\n")
     code, out, err = _run(["--bids", "--count", "1"], capsys, monkeypatch, "s\n")
     assert code == 0, err
-    assert "(dalje, or a trump: hearts, diamonds, spades, clubs, or H / D / S / C;" in out
+    assert "hearts, diamonds, spades, clubs, or H / D / S / C; q to stop): " in out
     code, out, err = _run(
         ["--lang", "hr", "--deck", "german", "--bids", "--count", "1"], capsys, monkeypatch, "s\n"
     )
     assert code == 0, err
-    assert "(dalje, ili adut: srce, bundeva, list, žir ili s / u / t / ž;" in out
+    assert "srce, bundeva, list, žir ili s / u / t / ž; q za kraj): " in out
     assert "H / D / S / C" not in out
     journal = (data_dir / JOURNAL_NAME).read_text(encoding="utf-8").splitlines()
     assert [parse_action(json.loads(line)["action"]) for line in journal] == [
@@ -213,3 +213,40 @@ def test_bids_goes_with_playing_not_with_daily(
 ) -> None:
     code, _out, err = _run(["--bids", "--daily"], capsys, monkeypatch, "")
     assert code == 2 and "leave out --bids" in err
+
+
+def test_a_pod_mus_prompt_offers_the_suits_not_dalje(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #36's play test: under pod mus the command line asked "Your bid (dalje, or a
+    trump: ...)" and then refused the dalje it had offered; it asks for the trump alone."""
+    folder = own_dir(data_dir)
+    folder.mkdir(parents=True)
+    (folder / "bids.jsonl").write_text("\n".join(lines()) + "\n")
+    code, out, err = _run(["--theme", "pod-mus", "--count", "1"], capsys, monkeypatch, "s\n")
+    assert code == 0, err
+    assert "You must call: find the best trump." in out
+    assert "Your trump (hearts, diamonds, spades, clubs, or H / D / S / C; q to stop): " in out
+    assert "dalje, or a trump" not in out
+    code, out, err = _run(
+        ["--lang", "hr", "--theme", "pod-mus", "--count", "1"], capsys, monkeypatch, "s\n"
+    )
+    assert code == 0, err
+    assert "Tvoj adut (herc, karo, pik, tref ili H / D / S / C; q za kraj): " in out
+    assert "dalje, ili adut" not in out
+
+
+def test_the_first_to_speak_is_not_told_what_a_dalje_before_means() -> None:
+    """Issue #36's play test: "Judged on 192 guessed deals that fit the bids so far (a
+    player who said dalje seldom holds a strong suit)" was said to the first to speak,
+    before whom nobody had said anything."""
+    import dataclasses
+
+    second = parse_puzzle(json.dumps(by_theme("call")))
+    assert len(second.actions) == 1
+    said = bid_reasons(second, second.answer[0])[0]
+    assert "a player who said dalje seldom holds a strong suit" in said
+    first = dataclasses.replace(second, actions=())
+    said = bid_reasons(first, first.answer[0])[0]
+    assert "dalje" not in said
+    assert said.startswith("Judged on 192 guessed deals that fit your cards (nobody has spoken")

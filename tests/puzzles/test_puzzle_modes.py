@@ -90,3 +90,27 @@ def test_the_weakest_themes_go_by_first_tries() -> None:
     weak = weakest_themes(themes, attempts)
     assert [(w.theme, w.right, w.tried) for w in weak] == [("save-ten", 1, 3), ("lead", 2, 3)]
     assert weak[0].share == pytest.approx(1 / 3)
+
+
+def test_a_run_asks_only_puzzles_never_tried(tmp_path: Path) -> None:
+    """Issue #36's play test: a storm started after a streak asked again the puzzle just
+    missed in the streak, its answer fresh on the screen, and counted it solved. Plain
+    training brings a missed puzzle back; a streak or a storm asks only new ones."""
+    from puzzle_fixtures import sample_lines
+
+    from bela.archive.puzzle_pack import read_lines
+    from bela.archive.puzzle_store import RETRY_AFTER, PuzzleStore
+
+    pack = read_lines(sample_lines())
+    store = PuzzleStore(tmp_path / "history.sqlite3")
+    missed, *others = pack.puzzles[: RETRY_AFTER + 2]
+    store.record(missed, missed.choices[1].actions[0], 5.0)
+    for puzzle in others:
+        store.record(puzzle, puzzle.choices[0].actions[0], 5.0)
+    assert store.next_puzzle(pack) == missed  # due again in plain training
+    tried = {p.id for p in pack.puzzles[: RETRY_AFTER + 2]}
+    for _ in range(20):
+        asked = store.next_puzzle(pack, fresh_only=True)
+        assert asked is not None and asked.id not in tried
+    left = [p.id for p in pack.puzzles if p.id not in tried]
+    assert store.next_puzzle(pack, fresh_only=True, skip=left) is None  # none new: the run ends

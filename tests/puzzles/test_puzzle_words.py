@@ -101,7 +101,7 @@ def test_rating_change() -> None:
     assert rating_change(_outcome(1500, 1532.4, 60)) == "Your rating: 1500 → 1532 (+32)."
     assert "provisional" in rating_change(_outcome(1500, 1600, PROVISIONAL_RD + 1))
     assert "first try" in rating_change(_outcome(1500, 1500, 60, rated=False))
-    assert streak_text(Streak(1, 4)) == "Streak: 1 right answer in a row (best 4)."
+    assert streak_text(Streak(1, 4)) == "1 right answer in a row (best 4)."
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
@@ -220,3 +220,30 @@ def test_every_reason_and_mode_is_a_whole_sentence_in_every_language(lang: str, 
                 text
             )
     assert any("7♠" in t and "A♠" in t for t in said[:2])
+
+
+def test_a_deal_shown_from_a_few_that_differ_is_not_called_typical() -> None:
+    """Issue #36's play test: A♣ "averages −123, best on 96", 7♥ the same on 89 of 96 and
+    worse on 7; "in a typical deal, after A♣ we write 145 and they write 117" then shows
+    one of the 7 (the answer makes its call there) and reads as a contradiction. Where the
+    answer does better on fewer than half of the deals, the deal is said as one of those."""
+    from bela.lab.puzzle_reasons import Reasons
+
+    puzzle = _puzzles()[0]
+    assert puzzle.typical is not None
+    answer, other = puzzle.typical.lines[0].actions[:1], puzzle.typical.lines[1].actions[:1]
+
+    def said(better: int, equal: int, worse: int) -> str:
+        why = Reasons(
+            96, answer, other, False, better, equal, worse, None, (), (0, 0, 0, 0),
+            (puzzle.typical.lines[0], puzzle.typical.lines[1]),  # type: ignore[union-attr,arg-type]
+            (0, 0, 0, 0), 0.0,
+        )  # fmt: skip
+        text = typical_text(puzzle, why)
+        assert text is not None
+        return text
+
+    few = said(0, 89, 7)
+    assert "In a typical deal" not in few
+    assert "The two cards write differently on 7 of the 96 deals; on a typical one of them" in few
+    assert said(0, 42, 54).startswith("In a typical deal, after ")

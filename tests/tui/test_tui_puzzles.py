@@ -749,6 +749,8 @@ async def test_a_right_answer_has_no_deal_to_play_on(data_dir: Path) -> None:
         said = shown_text(screen, "#puzzle-explain")
         assert "Against 9♠, the best alternative, J♥, does better on 0" in said
         assert "play on from this moment" not in said
+        # issue #36's play test: the streak and the storm's key was in no footer at 80 x 24
+        assert "Enter: the next puzzle · m: a streak or a storm · Esc: back" in said
         await pilot.press(letter("puzzle_play"))
         await pilot.pause()
         assert not screen.playing_out and screen.has_class("-answered")
@@ -770,6 +772,41 @@ async def test_the_reasons_in_croatian_on_the_screen(data_dir: Path) -> None:
             await pilot.press("i")
             await pilot.pause()
             assert screen.playing_out
+    finally:
+        set_language("en")
+
+
+async def test_the_headings_fit_the_status_line_at_80x24_in_every_language(
+    data_dir: Path,
+) -> None:
+    """Issue #36's play test at 80 × 24: hr's "Igra do kraja: dijeljenje na kojem tvoja
+    karta najviše gubi" (59 cells, ru's 60) and en's "Puzzle: giving points to the partner ·
+    your rating 1675" were wider than the 54 cells of the status, so the heading wrapped
+    and pushed the trump and whose turn it is out of sight. Every heading fits, in every
+    language, for every theme."""
+    from rich.cells import cell_len
+
+    from bela.puzzle_words import THEME_NAMES
+
+    pack = sample_pack()
+    puzzle = by_id(pack, "841453bfc4")
+    app = make_app(resume=None)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_on(pilot, puzzle, pack, store_in(data_dir))
+            width = screen.query_one("#status").size.width
+            too_wide = []
+            for language in ("en", "hr", "es", "ru", "zh", "ar"):
+                set_language(language)
+                headings = []
+                for theme in THEME_NAMES:
+                    screen.theme = theme
+                    headings.append(screen._heading(puzzle))
+                screen.theme, screen.playing_out = None, True
+                headings.append(screen._heading(puzzle))
+                screen.playing_out = False
+                too_wide += [h for h in headings if cell_len(h) > width]
+            assert not too_wide, too_wide
     finally:
         set_language("en")
 
@@ -858,6 +895,9 @@ async def test_the_rating_screen_shows_the_weakest_themes_and_the_best_scores(
         await wait_for(pilot, lambda: isinstance(app.screen, RatingScreen))
         said = shown_text(app.screen, "#rating-text")
         assert "Streak: puzzles one after another until the first miss (your best: 0)" in said
+        # the right answers in a row are not called a streak beside the streak mode's best
+        # ("Streak: 1 right answer in a row (best 6)" over "Streak: ... (your best: 0)")
+        assert said.count("Streak") == 1 and "0 right answers in a row (best 0)." in said
         assert "Your weakest themes (first tries right):" in said
         weak = said.split("Your weakest themes (first tries right):\n", 1)[1].splitlines()
         assert re.fullmatch(r"  [a-z ]+: 0 of [3-9] right \(0%\)", weak[0]), weak[0]

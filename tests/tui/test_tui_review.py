@@ -105,6 +105,7 @@ async def test_the_board_says_what_another_card_would_have_written(data_dir: Pat
         text = shown(screen, "#review-try")
         value = f"{key.values[key.hard]:+.1f}".replace("-", "−")
         assert text.startswith("With ") and value in text
+        assert "on average, your pair's minus theirs." in text  # was "your pair's less theirs"
         # another card of the player's list shows its own moment's board
         cards = screen.query_one("#review-cards", OptionList)
         other = next(i for i, c in enumerate(screen.review.cards) if c != key)

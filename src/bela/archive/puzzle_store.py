@@ -252,6 +252,7 @@ class PuzzleStore:
         rng: Random | None = None,
         *,
         skip: Collection[str] = (),
+        fresh_only: bool = False,
     ) -> Puzzle | None:
         """A puzzle to try next: one not solved yet, rated near the player.
 
@@ -260,7 +261,10 @@ class PuzzleStore:
         player's rating, at random. When every one has been tried, the missed one seen
         longest ago (the one just missed last of all: trying it again at once is still
         better than nothing). None when every puzzle (of the theme) is solved.
-        ``skip``: ids not to choose (puzzles already chosen for a list).
+        ``skip``: ids not to choose (puzzles already chosen for a list, or asked in a run).
+        ``fresh_only``: only a puzzle never tried (a streak or a storm, whose score would
+        count a puzzle whose answer the player has already been shown); None when none is
+        left.
         """
         rng = rng or Random()
         pool = [
@@ -276,9 +280,11 @@ class PuzzleStore:
             for p in pool
             if p.id in last_seen and p.id not in solved and count - last_seen[p.id] > RETRY_AFTER
         ]
-        if due:
+        if due and not fresh_only:
             return min(due, key=lambda p: last_seen[p.id])
         fresh = [p for p in pool if p.id not in last_seen]
+        if not fresh and fresh_only:
+            return None
         if not fresh:
             waiting = [p for p in pool if p.id not in solved]
             return min(waiting, key=lambda p: last_seen[p.id]) if waiting else None

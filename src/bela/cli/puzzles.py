@@ -543,7 +543,7 @@ def _play_mode(
     run = ModeRun(options.mode, time.monotonic())
     done: set[str] = set()
     while not run.over:
-        puzzle = store.next_puzzle(pack, options.theme, skip=done)
+        puzzle = store.next_puzzle(pack, options.theme, skip=done, fresh_only=True)
         if puzzle is None or run.expired(time.monotonic()):
             break
         done.add(puzzle.id)
@@ -599,6 +599,7 @@ def _one(
         theme_lines,
         themes_text,
         typical_text,
+        typical_tricks,
         verdict,
         with_typical,
     )
@@ -618,7 +619,9 @@ def _one(
         start = time.monotonic()
         while True:
             with writing_output():
-                print(_prompt(puzzle), end="", file=out, flush=True)
+                print(
+                    _wrapped(_prompt(puzzle, rnd).rstrip(), out) + " ", end="", file=out, flush=True
+                )
             text = answers.readline()
             if not text:
                 with writing_output():
@@ -655,8 +658,8 @@ def _one(
                 for line in (said, rating_change(outcome), ""):
                     print(_wrapped(line, out), file=out)
             return outcome.right
-        themes = _("Themes: {themes} · puzzle rating {rating}").format(
-            themes=themes_text(puzzle.themes) or "-", rating=round(puzzle.rating)
+        themes = _("Themes: {themes} · puzzle rating {rating}").format(  # as asked, above
+            themes=themes_text(puzzle.themes) or "-", rating=round(local)
         )
         if puzzle.bid is not None:  # a bid puzzle: reasons in words (``bela.bid_puzzle_words``)
             from bela.bid_puzzle_words import bid_reasons, bid_verdict, typical_hands
@@ -671,10 +674,10 @@ def _one(
             lines.append(themes)
             lines.extend(theme_lines(puzzle.themes))
             shown_deal = with_typical(puzzle, why)  # the deal of the median advantage
-            typical = typical_text(shown_deal)
+            typical = typical_text(shown_deal, why)
             if typical is not None:
                 lines.append(typical)
-                lines.extend(typical_play(shown_deal, rnd, _width(out)))
+                lines.extend(typical_tricks(shown_deal))  # who played what, who took it
             if why is not None and not puzzle.is_right(answer):
                 lines.append(_replay_hint())
         lines.extend(deal_lines(rnd))
@@ -710,9 +713,15 @@ def _wrapped(line: str, out: TextIO) -> str:
     return textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
 
 
-def _prompt(puzzle: Puzzle) -> str:
+def _prompt(puzzle: Puzzle, rnd: Round) -> str:
+    """What the answer line asks for: a card, a bid, or under pod mus (where dalje is
+    refused) the trump alone."""
+    from bela.table_talk import forced_call
+
     if puzzle.kind == "card":
         return _("Your card (e.g. {code} or {face}; q to stop): ").format(**_card_examples())
+    if forced_call(rnd):
+        return _("Your trump ({names}, or {keys}; q to stop): ").format(**_suit_examples())
     return _("Your bid (dalje, or a trump: {names}, or {keys}; q to stop): ").format(
         **_suit_examples()
     )
@@ -934,33 +943,6 @@ def _sorted(cards: Sequence[Any], trump: Any) -> list[Any]:
     """A hand by suit (trump first), high cards first within a suit, as a player holds it."""
     first = -1 if trump is None else int(trump)
     return sorted(cards, key=lambda c: (c.suit != first, int(c.suit), -int(c)))
-
-
-def typical_play(puzzle: Puzzle, rnd: Round, width: int | None = None) -> list[str]:
-    """The typical deal's lines as cards, trick by trick (``|`` between tricks): the answer's
-    and the best alternative's, each from the moment to the end of the round. With a
-    ``width``, a line goes on below, indented, between tricks (never inside one)."""
-    from bela.engine import Play
-    from bela.wording import card_text
-
-    typical = puzzle.typical
-    if typical is None:
-        return []
-    first = 4 - len(rnd.view(puzzle.seat).trick)
-    out = []
-    for line in typical.lines:
-        cards = [card_text(a.card) for a in line.actions if isinstance(a, Play)]
-        tricks = [cards[:first]] + [cards[i : i + 4] for i in range(first, len(cards), 4)]
-        pieces = [" ".join(t) for t in tricks if t]
-        text = "  " + pieces[0]
-        for piece in pieces[1:]:
-            if width is not None and len(text) + 3 + len(piece) > width:
-                out.append(text)
-                text = "    | " + piece
-            else:
-                text += " | " + piece
-        out.append(text)
-    return out
 
 
 def deal_lines(rnd: Round) -> list[str]:

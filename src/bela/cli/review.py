@@ -123,7 +123,7 @@ def run_review(options: ReviewOptions, out: TextIO, err: TextIO) -> int:
             print(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)), file=out)
         return 0
     with writing_output():
-        output_console(out).print(render_review(reviews, accuracy))
+        output_console(out).print(render_review(reviews, accuracy, whole=options.round is None))
         if kept:
             print(own_puzzles_text(kept), file=out)
     return 0

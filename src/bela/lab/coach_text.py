@@ -211,6 +211,15 @@ def render_report(
             example = example_text(habit, matches_dir)
             if example.plain:
                 parts.append(Text("   ") + example)
+    else:  # where the player looks for their habits, why none is named
+        parts.append(
+            Text(
+                _(
+                    "No habit yet: a habit is a kind of fault that was a round's costliest at "
+                    "least three times; each round counts once."
+                )
+            )
+        )
     return Group(*parts)
 
 

@@ -71,7 +71,9 @@ def signed(value: float) -> str:
 
 
 def role_of(order: int) -> str:
-    return (_("led"), _("second hand"), _("third hand"), _("fourth hand"))[order]
+    """A card's place in its trick, as the coach names it (hr "prvi u štihu" beside "drugi u
+    štihu": the review's "prvi" alone stood in a column of "… u štihu")."""
+    return (_("leading"), _("second hand"), _("third hand"), _("fourth hand"))[order]
 
 
 def key_moment_text(review: RoundReview) -> str:
@@ -125,7 +127,9 @@ def accuracy_text(accuracy: float | None) -> str:
     return "–" if accuracy is None else f"{accuracy:.0f}%"
 
 
-def render_review(reviews: Sequence[RoundReview], match_accuracy: float | None) -> RenderableType:
+def render_review(
+    reviews: Sequence[RoundReview], match_accuracy: float | None, *, whole: bool = True
+) -> RenderableType:
     """Each round's cards with their labels, its accuracy and key moment with its board,
     and the match's accuracy (plain ``Text`` throughout: nothing is markup)."""
     from rich.console import Group
@@ -165,10 +169,13 @@ def render_review(reviews: Sequence[RoundReview], match_accuracy: float | None) 
                     line.append(f"  {note}")
                 parts.append(line)
         parts.append(Text(""))
-    parts.append(
-        Text(
-            _("Accuracy over the match: {accuracy}").format(accuracy=accuracy_text(match_accuracy)),
-            style="bold",
+    if whole:  # one round asked for (bela review --round) is not the match's accuracy
+        parts.append(
+            Text(
+                _("Accuracy over the match: {accuracy}").format(
+                    accuracy=accuracy_text(match_accuracy)
+                ),
+                style="bold",
+            )
         )
-    )
     return Group(*parts)

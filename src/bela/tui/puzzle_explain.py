@@ -16,15 +16,14 @@ the pack's own text is shown: a puzzle is parsed into cards, actions and numbers
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from bela.engine import Action, Play, Round
+from bela.engine import Action
 from bela.i18n import _
 from bela.keys import letter
-from bela.puzzle_words import action_name
+from bela.puzzle_words import typical_tricks
 from bela.tui.model import hand_order
 from bela.tui.puzzle_table import SEATS, from_seat, moment_line
 from bela.wording import card_text, seat_name, team_name
@@ -37,39 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["explanation"]
 
 
-def _trick_lines(rnd: Round, actions: Sequence[Action], me: int) -> list[Text]:
-    """The rest of a round, trick by trick: who played what, and who took it."""
-    lines: list[Text] = []
-    leader = rnd.trick_leader
-    parts = [  # the cards already on the table when the player was asked
-        f"{seat_name((leader + i) % SEATS)} {card_text(card)}" for i, card in enumerate(rnd.trick)
-    ]
-    number = len(rnd.tricks) + 1
-    for action in actions:
-        seat = rnd.to_act
-        if seat is None:
-            break
-        rnd.push(action)
-        if isinstance(action, Play):
-            parts.append(f"{seat_name(seat)} {card_text(action.card)}")
-        if len(rnd.tricks) == number:  # the trick just ended
-            taker = seat_name(rnd.tricks[-1].winner)
-            lines.append(
-                Text(
-                    "    "
-                    + _("trick {n}: {cards} → {name}").format(
-                        n=number, cards=", ".join(parts), name=taker
-                    )
-                )
-            )
-            parts, number = [], number + 1
-    return lines
-
-
 def _typical(puzzle: Puzzle, me: int) -> list[Text]:
-    from bela.ai.hard import rebuild_round
-    from bela.search.sampling import knowledge_of
-
     typical = puzzle.typical
     if typical is None:
         return []
@@ -82,13 +49,7 @@ def _typical(puzzle: Puzzle, me: int) -> list[Text]:
     for seat in _round_the_table(me):
         cards = " ".join(card_text(c) for c in hand_order(list(typical.hands[seat]), moment.trump))
         lines.append(Text(f"  {_who(seat)}: {cards}"))
-    view = moment.view(me)
-    for line in typical.lines:
-        first = action_name(line.actions[0])
-        lines.append(Text(_("After {choice}, both sides at their best:").format(choice=first)))
-        h0, h1, h2, h3 = (sum(1 << int(c) for c in hand) for hand in typical.hands)
-        rnd = rebuild_round(view, knowledge_of(view), (h0, h1, h2, h3))
-        lines.extend(_trick_lines(rnd, line.actions, me))
+    lines.extend(Text(line) for line in typical_tricks(puzzle))
     return lines
 
 
@@ -181,7 +142,7 @@ def explanation(
         if typical:
             lines.append(Text())
             lines += typical
-            summary = words.typical_text(shown)
+            summary = words.typical_text(shown, reasons)
             if summary is not None:
                 lines.append(Text(summary, style="bold"))
         lines.append(Text())
@@ -196,5 +157,13 @@ def explanation(
                     style="bold",
                 )
             )
-        lines.append(Text(_("Enter: the next puzzle · Esc: back"), style="dim"))
+        # the streak and the storm have no room in the footer at 80 columns: said here
+        lines.append(
+            Text(
+                _("Enter: the next puzzle · {key}: a streak or a storm · Esc: back").format(
+                    key=letter("puzzle_modes")
+                ),
+                style="dim",
+            )
+        )
     return Text("\n").join(lines)

@@ -368,8 +368,13 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
         """A puzzle near the player's rating (of the theme chosen, if one is)."""
         if self.pack is None or self.store is None:
             return
-        puzzle = self.store.next_puzzle(self.pack, self.theme)
+        # a streak or a storm asks only puzzles never tried: one whose answer the player
+        # has been shown would count as solved
+        running = self.run is not None
+        puzzle = self.store.next_puzzle(self.pack, self.theme, fresh_only=running)
         if puzzle is None:
+            if running:
+                self._end_run()
             self._none_left()
             return
         self.show(puzzle)
@@ -785,11 +790,19 @@ class PuzzleScreen(LanguageRedraw, Screen[None]):
                 date=self.daily_of.isoformat(), rating=rating
             )
         if self.theme is not None:
+            from rich.cells import cell_len
+
             from bela.puzzle_words import theme_name
 
-            return _("Puzzle: {theme} · your rating {rating}").format(
-                theme=theme_name(self.theme), rating=rating
-            )
+            theme = theme_name(self.theme)
+            heading = _("Puzzle: {theme} · your rating {rating}").format(theme=theme, rating=rating)
+            # a long theme ("giving points to the partner") leaves the rating out where the
+            # status is narrow (54 cells at 80 x 24), so that the heading stays one line
+            # and the trump and whose turn it is stay in sight below it
+            width = self.query_one("#status", Static).size.width
+            if width and cell_len(heading) > width:
+                heading = _("Puzzle: {theme}").format(theme=theme)
+            return heading
         return _("Puzzle · your rating {rating}").format(rating=rating)
 
     def _prompt(self, bidding: bool) -> str:

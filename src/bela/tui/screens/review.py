@@ -217,7 +217,7 @@ class ReviewScreen(ModalScreen[None]):
         self.tried = text
         assert card.hard is not None
         sentence = _(
-            "With {card}: {value} written points on average, your pair's less theirs. "
+            "With {card}: {value} written points on average, your pair's minus theirs. "
             "Yours, {played}: {mine}; the hard bot's, {hard}: {best}."
         ).format(
             card=card_words(text),
