@@ -65,6 +65,8 @@ from bela.net.identity import (
     unb64,
     verify,
 )
+from bela.net.live_keeper import LiveKeeper
+from bela.net.live_tables import LiveSave, LiveStore, SqliteLiveTables
 from bela.net.lobby_protocol import (
     LOBBY_VERSION,
     Block,
@@ -104,12 +106,13 @@ from bela.net.server import (
     new_code,
     normal_code,
 )
+from bela.net.table import Table
 from bela.net.team_ratings import rate_abandon, rate_match
 
 if TYPE_CHECKING:
     from bela.ai import Bot
+    from bela.engine import Match
     from bela.net.faults import FaultLog
-    from bela.net.table import Table
 
 __all__ = [
     "DEFAULT_ONLINE_PORT",
@@ -234,9 +237,10 @@ class OnlineServer(Server):
         say: Callable[[str], None] | None = None,
         accounts: Accounts | None = None,
         directory: TableDirectory | None = None,
+        live: LiveStore | None = None,
     ) -> None:
-        """``accounts`` and ``directory`` (closed by ``close``): SQLite in ``data`` for
-        whichever is not given."""
+        """``accounts``, ``directory`` and ``live`` (the live tables' saves; all closed by
+        ``close``): SQLite in ``data`` for whichever is not given."""
         super().__init__(options or online_options(), None, None, make_bot, faults)
         self.data = data
         data.mkdir(parents=True, exist_ok=True)
@@ -247,7 +251,10 @@ class OnlineServer(Server):
         self.directory: TableDirectory = directory or store  # type: ignore[assignment]
         self.presence = self.directory if isinstance(self.directory, Presence) else None
         """Who is online where, and this process alive (a directory shared by workers)."""
-        self.directory.clear()  # live tables do not outlive their process (docs/server.md)
+        self.directory.clear()  # the listings are made again from the tables taken up
+        worker = getattr(self.directory, "worker", "main")
+        self.keeper = LiveKeeper(self, live or SqliteLiveTables(data / DB_FILE), str(worker))
+        """The live tables' saves: written after every action, taken up at the start."""
         cert, key, self.fingerprint = load_or_make_certificate(data)
         self.tls = server_context(cert, key)
         self.meta: dict[str, Meta] = {}
@@ -275,6 +282,7 @@ class OnlineServer(Server):
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Bind the TLS port and the operator's control socket; start the quick-match tick."""
+        self.take_up_tables()
         address = await self.listen(host, port, tls=self.tls)
         self._ticker = asyncio.get_running_loop().create_task(self._tick())
         sock = self.data / CONTROL_SOCKET
@@ -301,6 +309,7 @@ class OnlineServer(Server):
         await super().close()
         self.directory.clear()
         self.directory.close()
+        self.keeper.store.close()
         if id(self.accounts) != id(self.directory):  # one SqliteStore may be both
             self.accounts.close()
 
@@ -309,6 +318,7 @@ class OnlineServer(Server):
             await asyncio.sleep(TICK)
             try:
                 self._match_queue()
+                self.keeper.retry()
                 self._sync_directory()
                 if self.presence is not None:
                     self.presence.heartbeat()
@@ -761,7 +771,9 @@ class OnlineServer(Server):
                 conn.send(_refused(Phrase("no_such_table")))
                 return
             table = self.tables.get(normal_code(message.code))
-            meta = self.meta.get(table.table_id) if table is not None else None
+            taken_up = self.keeper.by_code(message.code)  # a table taken up keeps no code
+            table_id = table.table_id if table is not None else taken_up
+            meta = self.meta.get(table_id) if table_id is not None else None
             if meta is None or meta.public:
                 self.wrong_codes.wrong(conn.peer)
                 conn.send(_refused(Phrase("no_such_table")))
@@ -878,6 +890,66 @@ class OnlineServer(Server):
     def _wire(self, table: Table) -> None:
         super()._wire(table)
         table.on_abandon = self._abandoned
+        table.on_change = self.keeper.keep
+        table.hold = True  # each state goes out once the store holds its actions
+
+    def take_up_tables(self) -> None:
+        """Take up the live tables this worker owns (a restart), and those of workers that
+        are gone (their heartbeat expired; with no shared directory, every table in the
+        store is this process's own)."""
+        alive = getattr(self.directory, "alive", None) if self.presence is not None else None
+        for table_id in [*self.keeper.resume(), *self.keeper.take_over(alive)]:
+            self.event("resume", table_id)
+        self._sync_directory()
+
+    def take_up(self, save: LiveSave, match: Match) -> Table:
+        """A live table read back from its save: its players away, each seated again when
+        they sign in (``_held_seat``), from the last state every one of them saw."""
+        kept = save.table
+        table = Table(
+            table_id=kept.table_id,
+            code=new_code() if save.public else private_code(),  # the code is kept hashed
+            difficulty=kept.difficulty,
+            target=match.target,
+            wait=self.options.wait,
+            bot_delay=self.options.bot_delay,
+            leader_key=secrets.token_urlsafe(18),
+            make_bot=self._bot_maker(),
+            clock=self.options.clock,
+        )
+        for seat, name, token, bot in zip(
+            table.seats, kept.names, kept.tokens, kept.bots, strict=True
+        ):
+            seat.name, seat.token, seat.bot = name, token, bot
+        table.leader = kept.leader
+        table.bot_played = set(kept.record.bot_rounds or ())
+        table.series.wins = list(kept.series)
+        table.series.played = sum(kept.series)
+        table.seq = table.durable = save.seq  # what the store holds went out already
+        rules: dict[str, Any] = dict(save.rules)
+        meta = Meta(
+            table,
+            save.public,
+            save.rated_wanted,
+            Rules(**rules),
+            people=dict(save.people),
+            rated=save.rated,
+            seat_accounts=list(save.seat_accounts),
+            abandoned_by=save.abandoned_by,
+            match_id=save.match_id,
+        )
+        self.meta[table.table_id] = meta
+        self._wire(table)
+        self.tables[normal_code(table.code)] = table
+        table.resume(match)
+        return table
+
+    def forget_here(self, table: Table) -> None:
+        """``table`` is no longer this worker's (another took it over): forgotten here, its
+        save left to the worker that holds it now."""
+        if self.meta.pop(table.table_id, None) is not None:
+            self.directory.remove(table.table_id)
+        self.tables.pop(normal_code(table.code), None)
 
     def _ratings(self, ids: list[int | None]) -> list[Rating] | None:
         accounts = [self.accounts.by_id(i) if i is not None else None for i in ids]
@@ -903,6 +975,7 @@ class OnlineServer(Server):
         self.accounts.set_rating(leaver, rate_abandon(ratings, index), counted=True)
         self.accounts.count_finished([i for i in ids if i is not None and i != leaver])
         table.tell(Phrase("abandoned", {"name": table.name_of(index)}))
+        self.keeper.keep(table)  # no longer rated: so it is taken up, too
         self.event("abandon", f"{table.name_of(index)} at {table.table_id}")
 
     def _over(self, table: Table) -> str | None:
@@ -928,6 +1001,7 @@ class OnlineServer(Server):
             meta.abandoned_by,
             match_id=meta.match_id or None,
         )
+        self.keeper.drop(table.table_id)  # archived: nothing to take up any more
         self.event(
             "over", f"{table.table_id} {match.scores[0]}:{match.scores[1]} rated={meta.rated}"
         )
@@ -945,6 +1019,7 @@ class OnlineServer(Server):
     def _forget(self, table: Table) -> None:
         if self.meta.pop(table.table_id, None) is not None:
             self.directory.remove(table.table_id)
+            self.keeper.drop(table.table_id)
         self.tables.pop(normal_code(table.code), None)
 
     def _tidy(self, table: Table) -> None:
