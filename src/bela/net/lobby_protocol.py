@@ -54,6 +54,7 @@ __all__ = [
     "Proof",
     "Queued",
     "Quick",
+    "Redirect",
     "Rename",
     "Report",
     "Reported",
@@ -341,9 +342,19 @@ class Renamed(_Message):
     name: Name
 
 
+class Redirect(_Message):
+    """Go on at another worker of this server: the same host, ``port`` (many workers,
+    docs/server.md). The client connects there, checks that it shows the certificate this
+    connection showed, signs in again and sends its last request again."""
+
+    type: Literal["redirect"]
+    port: Annotated[int, Field(ge=1, le=65535)]
+
+
 LobbyReply = (
     Challenge
     | Hi
+    | Redirect
     | TableList
     | Created
     | Queued
@@ -361,6 +372,7 @@ LOBBY_TYPES: Final = frozenset(
     {
         "challenge",
         "hi",
+        "redirect",
         "tables",
         "created",
         "queued",

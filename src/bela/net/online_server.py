@@ -268,6 +268,8 @@ class OnlineServer(Server):
         self._control: asyncio.Server | None = None
         self._lobby_times: dict[Connection, deque[float]] = {}
         self.signed_in_per_address = SIGNED_IN_PER_ADDRESS
+        self.control_socket = CONTROL_SOCKET
+        """The operator's socket's name in ``data`` (each worker of many has its own)."""
 
     # ------------------------------------------------------------------ running
 
@@ -285,7 +287,7 @@ class OnlineServer(Server):
         self.take_up_tables()
         address = await self.listen(host, port, tls=self.tls)
         self._ticker = asyncio.get_running_loop().create_task(self._tick())
-        sock = self.data / CONTROL_SOCKET
+        sock = self.data / self.control_socket
         if len(str(sock)) < 100:
             with contextlib.suppress(FileNotFoundError):
                 sock.unlink()
@@ -305,7 +307,7 @@ class OnlineServer(Server):
         if self._control is not None:
             self._control.close()
             with contextlib.suppress(FileNotFoundError):
-                (self.data / CONTROL_SOCKET).unlink()
+                (self.data / self.control_socket).unlink()
         await super().close()
         self.directory.clear()
         self.directory.close()

@@ -1,0 +1,282 @@
+"""One worker of a public server of many (``bela server --workers N``): the one-process server
+(``OnlineServer``) that shares its accounts, its live tables' saves (PostgreSQL) and its
+directory (Redis) with the other workers, and sends a player on to the worker that holds
+what they ask for.
+
+Each table lives at one worker (the owner its save names, ``bela.net.live_tables``). A
+player reaches a worker through the front door (``bela.net.front_door``), which sends every
+sign-in to one of the alive workers; from there a ``Redirect`` (the same host, another port,
+the same certificate) sends them on:
+
+- at the sign-in, when their account sits at a table another worker holds (Redis ``held``);
+- for ``join`` (by id, or by a private table's code: Redis keeps the code's hash only) and
+  ``watch`` of a table another worker holds;
+- for ``quick``: one worker holds the quick-match queue (a Redis lock with the heartbeat's
+  time to live, taken by another worker when it lapses), so four players waiting on four
+  workers still meet.
+
+The lobby lists every worker's public tables (the Redis directory). A worker whose heartbeat
+expired is dead: each tick the others try to claim its tables in the store (one atomic
+``UPDATE`` each, so one winner) and take them up from their saves; the players' clients,
+whose line dropped, sign in again by themselves and are sent on to the table's new worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from bela.net.accounts import Accounts
+from bela.net.live_tables import LiveSave, LiveStore, code_hash
+from bela.net.lobby_protocol import Join, Quick, Watch
+from bela.net.online_server import TICK, OnlineServer, Who
+from bela.net.phrases import Phrase
+from bela.net.server import Connection, ServerOptions, _Lines, normal_code
+
+if TYPE_CHECKING:
+    from bela.ai import Bot
+    from bela.engine import Match, Rules
+    from bela.net.faults import FaultLog
+    from bela.net.online_server import Meta
+    from bela.net.store_redis import RedisDirectory
+    from bela.net.table import Table
+
+__all__ = ["WORKER_ALIVE", "WorkerServer", "worker_name"]
+
+WORKER_ALIVE: Final = 5
+"""Seconds a worker's heartbeat lasts (renewed every tick, 0.5 s): a worker silent for
+this long is taken for dead and its tables are taken up elsewhere."""
+CLAIM_EVERY: Final = 1.0
+"""Seconds between two looks for a dead worker's tables."""
+
+
+def worker_name(host: str, port: int) -> str:
+    """A worker's name: its machine and port (the same after a restart, so a worker that
+    comes back on its port takes up its own tables that nobody took over meanwhile)."""
+    return f"{host}:{port}"
+
+
+class WorkerServer(OnlineServer):
+    """An ``OnlineServer`` that is one worker of many, on shared stores."""
+
+    def __init__(
+        self,
+        data: Path,
+        options: ServerOptions,
+        accounts: Accounts,
+        directory: RedisDirectory,
+        live: LiveStore,
+        make_bot: Callable[[str], Bot] | None = None,
+        faults: FaultLog | None = None,
+        say: Callable[[str], None] | None = None,
+    ) -> None:
+        super().__init__(
+            data, options, make_bot, faults, say, accounts=accounts, directory=directory, live=live
+        )
+        self.cluster = directory
+        self.worker = directory.worker
+        self.control_socket = f"control-{directory.worker.rsplit(':', 1)[-1]}.sock"
+        self._cluster_task: asyncio.Task[None] | None = None
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
+        address = await super().start(host, port)
+        self.cluster.set_port(address[1])
+        self.cluster.lead_queue()
+        self._cluster_task = asyncio.get_running_loop().create_task(self._cluster_tick())
+        return address
+
+    async def close(self) -> None:
+        if self._cluster_task is not None:
+            self._cluster_task.cancel()
+        await super().close()
+
+    def _quietly(self, what: Callable[[], Any]) -> Any:
+        """A Redis call whose failure is logged (one line a kind), not the request's end."""
+        try:
+            return what()
+        except Exception as exc:
+            self.faults.report(f"cluster:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
+            return None
+
+    async def _cluster_tick(self) -> None:
+        loop = asyncio.get_running_loop()
+        last_claim = 0.0
+        while True:
+            await asyncio.sleep(TICK)
+            leader = self._quietly(self.cluster.lead_queue)
+            if leader is not None and leader != self.worker and self.queue:
+                self._send_queue_to(leader)
+            if loop.time() - last_claim >= CLAIM_EVERY:
+                last_claim = loop.time()
+                self._quietly(self._take_over)
+
+    def _take_over(self) -> None:
+        for table_id in self.keeper.take_over(self.cluster.alive):
+            self.event("resume", f"{table_id} (its worker is gone)")
+        self._sync_directory()
+
+    def _send_queue_to(self, leader: str) -> None:
+        """Another worker holds the queue now: our waiters go there (their clients ask again)."""
+        port = self.cluster.ports().get(leader)
+        if port is None:
+            return
+        for waiter in self.queue:
+            waiter.conn.send({"type": "redirect", "port": port})
+        self.queue = []
+
+    def _port_of(self, worker: str | None) -> int | None:
+        if worker is None or worker == self.worker:
+            return None
+        found: dict[str, int] | None = self._quietly(self.cluster.ports)
+        return (found or {}).get(worker)
+
+    def _owner(self, table_id: str) -> str | None:
+        """The worker holding ``table_id``: its save's owner, or the directory's (a table not
+        started has no save yet)."""
+        return self.keeper.store.owner(table_id) or self.cluster.owner(table_id)
+
+    # ------------------------------------------------------------------ the sign-in
+
+    async def _login(self, conn: Connection, lines: _Lines) -> Who | None:
+        who = await super()._login(conn, lines)
+        if who is None or who.account is None or self._held_seat(who) is not None:
+            return who
+        port = self._quietly(lambda: self._seat_elsewhere(who.account.id if who.account else 0))
+        if port is None:
+            return who
+        conn.send({"type": "redirect", "port": port})
+        conn.close(Phrase("goodbye"))
+        if self.online.get(who.account.id) is conn:
+            del self.online[who.account.id]
+            self._present(who.account.id, False)
+        return None
+
+    def _seat_elsewhere(self, account_id: int) -> int | None:
+        """The port of the worker holding the table ``account_id`` sits at, when that is
+        another worker; a dead worker's table is taken up here first (then None)."""
+        table_id = self.cluster.held(account_id)
+        if table_id is None or table_id in self.meta:
+            return None
+        owner = self._owner(table_id)
+        if owner is None or owner == self.worker:
+            return None
+        if not self.cluster.alive(owner):
+            self._take_over()
+            return None
+        return self._port_of(owner)
+
+    # ------------------------------------------------------------------ the lobby
+
+    def _online(self, conn: Connection, who: Who, message: object) -> None:
+        free = conn.table is None and not any(w.conn is conn for w in self.queue)
+        if free and isinstance(message, Join | Watch | Quick):
+            port = self._quietly(lambda: self._elsewhere(message))
+            if port is not None:
+                if self._lobby_may(conn):
+                    conn.send({"type": "redirect", "port": port})
+                return
+        super()._online(conn, who, message)
+
+    def _elsewhere(self, message: Join | Watch | Quick) -> int | None:
+        """The port of the worker that should take ``message``, when it is not this one."""
+        if isinstance(message, Quick):
+            return self._port_of(self.cluster.lead_queue())
+        if isinstance(message, Join) and message.code is not None:
+            code = normal_code(message.code)
+            if code in self.tables or self.keeper.by_code(message.code) is not None:
+                return None
+            table_id = self.cluster.by_code(code_hash(code))
+        else:
+            table_id = message.table
+        if table_id is None or table_id in self.meta:
+            return None
+        return self._port_of(self._owner(table_id))
+
+    def _listing(self, who: Who) -> list[dict[str, Any]]:
+        """This worker's public tables, then the other workers' (from the directory, without
+        their house rules and score, which the directory does not carry)."""
+        out = super()._listing(who)
+        avoid = self._avoided(who)
+        alive: dict[str, bool] = {}
+        for entry, worker in self._quietly(self.cluster.listings) or []:
+            if worker == self.worker or entry.id in self.meta or not entry.public:
+                continue
+            if worker not in alive:
+                alive[worker] = self.cluster.alive(worker)
+            if not alive[worker]:
+                continue
+            seats = []
+            for name in entry.seats:
+                account = self.accounts.by_name(name) if name is not None else None
+                seat: dict[str, Any] = {
+                    "name": name,
+                    "kind": "human" if name is not None else "bot" if entry.started else "open",
+                }
+                if account is not None:
+                    if account.id in avoid:
+                        break
+                    seat["rating"] = round(account.rating.rating)
+                    seat["provisional"] = account.provisional
+                    seat["reliability"] = account.reliability
+                seats.append(seat)
+            if len(seats) < 4:  # somebody ``who`` blocked sits there: not listed
+                continue
+            out.append(
+                {
+                    "id": entry.id,
+                    "target": entry.target,
+                    "rules": {},
+                    "rated": entry.rated,
+                    "started": entry.started,
+                    "seats": seats,
+                    "watchers": [],
+                }
+            )
+        return out[:200]
+
+    # ------------------------------------------------------------------ what Redis says
+
+    def _new_table(self, public: bool, rated: bool, rules: Rules, target: int) -> Meta:
+        meta = super()._new_table(public, rated, rules, target)
+        if not public:
+            hashed = code_hash(normal_code(meta.table.code))
+            self._quietly(lambda: self.cluster.put_code(hashed, meta.table.table_id))
+        return meta
+
+    def _match_starts(self, table: Table) -> None:
+        super()._match_starts(table)
+        meta = self.meta.get(table.table_id)
+        if meta is not None:
+            ids = [i for i in meta.seat_accounts if i is not None]
+            self._quietly(lambda: self.cluster.hold(ids, table.table_id))
+
+    def take_up(self, save: LiveSave, match: Match) -> Table:
+        table = super().take_up(save, match)
+        ids = [i for i in save.seat_accounts if i is not None]
+        self._quietly(lambda: self.cluster.hold(ids, table.table_id))
+        if save.code_hash is not None:
+            hashed = save.code_hash
+            self._quietly(lambda: self.cluster.put_code(hashed, table.table_id))
+        return table
+
+    def _forget(self, table: Table) -> None:
+        meta = self.meta.get(table.table_id)
+        super()._forget(table)
+        if meta is not None:
+            ids = [i for i in meta.people.values() if i is not None]
+            self._quietly(lambda: self.cluster.release(ids, table.table_id))
+            if not meta.public:
+                self._quietly(lambda: self.cluster.drop_code(table.table_id))
+
+
+async def run_worker(server: WorkerServer, host: str, port: int, stop: asyncio.Event) -> None:
+    """Run one worker until ``stop`` is set (its process's SIGTERM)."""
+    await server.start(host, port)
+    try:
+        await stop.wait()
+    finally:
+        with contextlib.suppress(Exception):
+            await server.close()
