@@ -102,6 +102,8 @@ class TableRun:
         self.latencies: list[float] = []
         self.actions = 0
         self.reconnects: list[float] = []
+        # players come from many addresses (the server caps signed-in connections per one)
+        self.address = f"127.{index // 250 % 250 + 1}.{index % 250 + 1}.{os.getpid() % 250 + 1}"
 
     async def seat(self) -> list[Online]:
         created: list[Created] = []
@@ -113,6 +115,7 @@ class TableRun:
             self.pins,
             {"type": "create", "target": 1001},
             created.append,
+            self.address,
         )
         table = created[0].table
         others = []
@@ -125,6 +128,7 @@ class TableRun:
                     self.keys[seat],
                     self.pins,
                     {"type": "join", "table": table},
+                    local_address=self.address,
                 )
             )
         await first.send({"type": "start"})
@@ -146,7 +150,12 @@ class TableRun:
         while time.monotonic() < stop:
             try:
                 online = await Online.connect(
-                    "127.0.0.1", self.port, self.names[seat], self.keys[seat], self.pins
+                    "127.0.0.1",
+                    self.port,
+                    self.names[seat],
+                    self.keys[seat],
+                    self.pins,
+                    local_address=self.address,
                 )
             except (JoinError, ConnectionError, OSError):
                 await asyncio.sleep(0.3)

@@ -75,6 +75,8 @@ class Online:
     """The certificate was pinned just now (the caller prints its fingerprint)."""
     host: str = ""
     """The host as the player named it (a redirect goes on to another port of it)."""
+    local_address: str | None = None
+    """The address we connect from (``connect``'s), kept for a redirect."""
 
     @classmethod
     async def connect(
@@ -111,11 +113,12 @@ class Online:
         """This connection closed, signed in at the worker ``redirect`` names instead."""
         await self.close()
         where = self.host
-        online = await Online._once(where, redirect.port, name, key, None, self.fingerprint)
+        local, expect = self.local_address, self.fingerprint
+        online = await Online._once(where, redirect.port, name, key, None, expect, 10.0, local)
         for _hop in range(MAX_REDIRECTS):
             if isinstance(online, Online):
                 return online
-            online = await Online._once(where, online[0], name, key, None, self.fingerprint)
+            online = await Online._once(where, online[0], name, key, None, expect, 10.0, local)
         if not isinstance(online, Online):
             raise JoinError(_("the host did not welcome us"))
         return online
@@ -189,7 +192,7 @@ class Online:
         if not isinstance(answer, Hi):
             await client.close()
             raise JoinError(_("the host did not welcome us"))
-        return cls(client, answer, shown, first, host)
+        return cls(client, answer, shown, first, host, local_address)
 
     async def send(self, message: dict[str, object]) -> None:
         await self.client.send(message)
@@ -262,12 +265,13 @@ async def take_seat(
     pins: Pins | None,
     request: dict[str, object] | None,
     on_created: Callable[[Created], None] | None = None,
+    local_address: str | None = None,
 ) -> Client:
     """Sign in and sit down: ``request`` asks the lobby for the seat (a quick match, a new
     table, a table, a code, a table to watch); None when the server seats a returning
     account by itself (after a drop). Returns the seat's ``Client`` once welcomed (or
     watching); ``JoinError`` says why not."""
-    online = await Online.connect(host, port, name, key, pins)
+    online = await Online.connect(host, port, name, key, pins, local_address=local_address)
     if request is not None:
         await online.send(request)
     elif not online.hi.seated:  # back after a drop, and the seat is no longer ours
