@@ -16,16 +16,17 @@ from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from netplay import Player
+from netplay import Player, wait_for
 from onlineplay import OnlinePlayer, next_of
 
-from bela.net.client import JoinError
+from bela.net.client import Client, JoinError
 from bela.net.faults import FaultLog
 from bela.net.identity import Pins, load_or_make_certificate, server_context
 from bela.net.lobby_protocol import Created, TableList
 from bela.net.online_client import Online, take_seat
 from bela.net.online_server import online_options
 from bela.net.protocol import State, Watching, Welcome
+from bela.net.seat_session import RemoteSession
 
 pytestmark = pytest.mark.server
 
@@ -224,6 +225,24 @@ async def test_a_private_tables_code_finds_it_at_another_worker(
         await ivo.close()
 
 
+async def quick_three(site: Cluster, keys: list[Ed25519PrivateKey]) -> list[Player]:
+    """Ivo, Eva and Mate ask for a quick match through the front door."""
+    clients = await asyncio.gather(
+        *(
+            take_seat(
+                "127.0.0.1",
+                site.door_port,
+                name,
+                key,
+                site.pins,
+                {"type": "quick", "target": 501, "wait": 60},
+            )
+            for key, name in zip(keys[1:], NAMES[1:], strict=True)
+        )
+    )
+    return [Player(client, index + 1) for index, client in enumerate(clients)]
+
+
 async def come_back(site: Cluster, name: str, key: Ed25519PrivateKey) -> OnlinePlayer:
     """As the app does after a dropped line: sign in again through the front door until the
     server seats us (a dead worker's table may take a moment to be taken up)."""
@@ -240,12 +259,32 @@ async def come_back(site: Cluster, name: str, key: Ed25519PrivateKey) -> OnlineP
             await asyncio.sleep(0.2)
 
 
+def app_session(site: Cluster, name: str, key: Ed25519PrivateKey) -> RemoteSession:
+    """A seat as ``bela online``'s app takes it (``bela.cli.online._session``): the opener
+    signs in and asks for a quick match the first time; after a lost line the session's
+    ``reconnect`` signs in again, retrying, and the server seats the account by itself."""
+    session = RemoteSession("127.0.0.1", site.door_port, "", name, keep=False)
+
+    async def opener(again: bool) -> Client:
+        request = None if again else {"type": "quick", "target": 501, "wait": 60}
+        return await take_seat("127.0.0.1", site.door_port, name, key, site.pins, request)
+
+    session.opener = opener
+    return session
+
+
 async def test_a_dead_workers_table_goes_on_at_another_and_is_archived_once(
     tmp_path: Path, postgres_url: str, redis_prefix: tuple[str, str]
 ) -> None:
     async with cluster(tmp_path, postgres_url, redis_prefix) as site:
         keys = [Ed25519PrivateKey.generate() for _ in range(4)]
-        players = await quick_four(site, keys)
+        # Ana plays through the app's own session; the others sign in again by hand
+        ana = app_session(site, "Ana", keys[0])
+        opened = asyncio.create_task(ana.connect())
+        others = asyncio.create_task(quick_three(site, keys))
+        await asyncio.wait_for(opened, 30)
+        assert ana.client is not None
+        players = [Player(ana.client, 0), *await asyncio.wait_for(others, 30)]
         table_id = players[0].client.welcome.table  # type: ignore[union-attr]
         seats = {name: p.seat for name, p in zip(NAMES, players, strict=True)}
         tasks = [asyncio.create_task(p.play()) for p in players]
@@ -256,12 +295,17 @@ async def test_a_dead_workers_table_goes_on_at_another_and_is_archived_once(
         await die(owner)
         await asyncio.gather(*tasks, return_exceptions=True)  # their lines dropped
         seen = {name: p.states[-1] for name, p in zip(NAMES, players, strict=True)}
-        back = [await come_back(site, name, key) for name, key in zip(NAMES, keys, strict=True)]
+        await asyncio.wait_for(ana.reconnect(), 60)  # as the app does on a lost line
+        assert ana.client is not None and ana.seat == seats["Ana"]
+        back: list[Player] = [Player(ana.client, 1)]
+        for name, key in zip(NAMES[1:], keys[1:], strict=True):
+            back.append(await come_back(site, name, key))
         assert any(table_id in w.meta for w in site.workers if w is not owner)  # type: ignore[attr-defined]
         for name, player in zip(NAMES, back, strict=True):
-            welcome = await next_of(player, Welcome, 10)
-            assert isinstance(welcome, Welcome) and welcome.seat == seats[name]
-            state = await next_of(player, State, 10)
+            if isinstance(player, OnlinePlayer):
+                welcome = await next_of(player, Welcome, 10)
+                assert isinstance(welcome, Welcome) and welcome.seat == seats[name]
+            state = await wait_for(player, State, 10)
             assert isinstance(state, State)
             assert state.view.hand == seen[name].view.hand or state.seq > seen[name].seq
             assert state.seq >= seen[name].seq
@@ -276,4 +320,4 @@ async def test_a_dead_workers_table_goes_on_at_another_and_is_archived_once(
             (live,) = db.execute("SELECT count(*) FROM table_saves").fetchone()  # type: ignore[misc]
         assert count == 1 and live == 0
         for player in back:
-            await player.online.close()
+            await player.client.close()

@@ -12,6 +12,10 @@ Keys (all under ``prefix``, so that several servers, or tests, can share one Red
 - ``online``: a hash, account id -> the worker holding that account's connection;
 - the channel ``lobby``: one JSON message per change (``{"put": id}``, ``{"remove": id}``),
   published so that a front door or another worker can refresh its view without polling.
+- for many workers (``bela.net.workers``): ``ports`` (worker -> the port it takes players
+  on), ``held`` (account id -> the table it sits at), ``codes`` (a private table's code
+  hash -> its table id; never a code) and ``queue`` (the worker holding the quick-match
+  queue: a lock that lapses with the heartbeat's time to live).
 
 redis-py is imported here only: ``bela server`` without ``--redis`` never loads it.
 """
