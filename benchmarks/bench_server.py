@@ -63,6 +63,23 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def save_sizes(url: str) -> tuple[float, int]:
+    """The live tables' saves: their mean size in bytes, and how many there are."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as db:
+        row = db.execute("SELECT avg(length(save)), count(*) FROM table_saves").fetchone()
+    return (float(row[0] or 0), int(row[1])) if row else (0.0, 0)
+
+
 def free_base(count: int) -> int:
     for _ in range(50):
         with socket.socket() as probe:
@@ -345,8 +362,12 @@ async def orchestrate(args: argparse.Namespace) -> None:
                 idle([base, *range(base + 1, base + args.workers + 1)], args.idle, stop)
             )
             redis_before, pg_before = redis_calls(redis_url), pg_transactions(postgres)
+            cpu_before = {name: cpu_seconds(pid) for name, pid in pids.items()}
             await asyncio.sleep(args.seconds / 2)
+            half = time.monotonic()
+            cpu = sum(cpu_seconds(pid) - cpu_before[name] for name, pid in pids.items())
             memory = {name: rss_mb(pid) for name, pid in pids.items()}
+            size, saved = save_sizes(postgres)
             owners = table_owners(postgres)
             busiest = max(set(owners.values()), key=list(owners.values()).count)
             theirs = {t for t, w in owners.items() if w == busiest}
@@ -401,6 +422,13 @@ async def orchestrate(args: argparse.Namespace) -> None:
         f"... after the kill (reconnections included): p50 {pct(after, 0.5)}, "
         f"p99 {pct(after, 0.99)} ({len(after)} timed)"
     )
+    first_half = sum(1 for r in results for t in r["actions"] if within(t, begin, half))
+    if first_half:
+        print(
+            f"workers' CPU per action (before the kill, all workers): "
+            f"{cpu / first_half * 1000:.2f} ms"
+        )
+    print(f"a live table's save: {size / 1024:.1f} KB on average ({saved} tables)")
     print("worker memory (RSS): " + ", ".join(f"{n} {m:.0f} MB" for n, m in sorted(memory.items())))
     if actions:
         print(

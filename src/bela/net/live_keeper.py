@@ -26,6 +26,7 @@ from bela.net.saves import table_save
 from bela.net.server import normal_code
 
 if TYPE_CHECKING:
+    from bela.archive.records import RoundEntry
     from bela.net.online_server import Meta, OnlineServer
     from bela.net.table import Table
 
@@ -43,15 +44,19 @@ class LiveKeeper:
         """A private table's code hash -> its table id (tables taken up keep no code)."""
         self.failed: set[str] = set()
         """Tables whose last write failed (``retry`` tries them again)."""
+        self.known: dict[str, tuple[RoundEntry, ...]] = {}
+        """Each table's finished rounds as its last save held them (not worked out again)."""
 
     # ------------------------------------------------------------------ writing
 
     def save_of(self, table: Table, meta: Meta) -> LiveSave:
         people = tuple(meta.people.items())
         hashed = self.hash_of(table, meta)
+        kept = table_save(table, self.known.get(table.table_id, ()))
+        self.known[table.table_id] = tuple(r for r in kept.record.rounds if r.result is not None)
         return LiveSave(
             live_version=LIVE_VERSION,
-            table=table_save(table).model_copy(update={"code": table.table_id, "leader_key": ""}),
+            table=kept.model_copy(update={"code": table.table_id, "leader_key": ""}),
             public=meta.public,
             rated_wanted=meta.rated_wanted,
             rated=meta.rated,
@@ -106,6 +111,7 @@ class LiveKeeper:
     def drop(self, table_id: str) -> None:
         """The table's match is over or the table ended: its save goes."""
         self.failed.discard(table_id)
+        self.known.pop(table_id, None)
         for hashed in [h for h, t in self.code_hashes.items() if t == table_id]:
             del self.code_hashes[hashed]
         try:

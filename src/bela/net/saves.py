@@ -97,9 +97,11 @@ def tables_dir() -> Path:
     return data_dir() / "tables"
 
 
-def table_save(table: Table) -> TableSave:
-    """``table`` as its save holds it (the public server keeps it in its store, not a file)."""
-    return _save_of(table)
+def table_save(table: Table, known: tuple[RoundEntry, ...] = ()) -> TableSave:
+    """``table`` as its save holds it (the public server keeps it in its store, not a file);
+    ``known``: the finished rounds' entries of its last save (worked out once, not again
+    after every action)."""
+    return _save_of(table, known)
 
 
 def _save_of(table: Table, known: tuple[RoundEntry, ...] = ()) -> TableSave:
