@@ -49,6 +49,8 @@ __all__ = ["WORKER_ALIVE", "WorkerServer", "worker_name"]
 WORKER_ALIVE: Final = 5
 """Seconds a worker's heartbeat lasts (renewed every tick, 0.5 s): a worker silent for
 this long is taken for dead and its tables are taken up elsewhere."""
+WAIT: Final = -1
+"""``_seat_elsewhere``: the table is between workers; the client tries again."""
 CLAIM_EVERY: Final = 1.0
 """Seconds between two looks for a dead worker's tables."""
 
@@ -147,8 +149,11 @@ class WorkerServer(OnlineServer):
         port = self._quietly(lambda: self._seat_elsewhere(who.account.id if who.account else 0))
         if port is None:
             return who
-        conn.send({"type": "redirect", "port": port})
-        conn.close(Phrase("goodbye"))
+        if port == WAIT:  # the table's worker is gone and nobody holds it yet: try again
+            conn.close(Phrase("host_busy"))
+        else:
+            conn.send({"type": "redirect", "port": port})
+            conn.close(Phrase("goodbye"))
         if self.online.get(who.account.id) is conn:
             del self.online[who.account.id]
             self._present(who.account.id, False)
@@ -156,7 +161,9 @@ class WorkerServer(OnlineServer):
 
     def _seat_elsewhere(self, account_id: int) -> int | None:
         """The port of the worker holding the table ``account_id`` sits at, when that is
-        another worker; a dead worker's table is taken up here first (then None)."""
+        another worker; a dead worker's table is taken up here first (then None); ``WAIT``
+        when the table's worker cannot be reached and nobody has taken it up yet (the
+        client is told to try again, not that its seat is gone)."""
         table_id = self.cluster.held(account_id)
         if table_id is None or table_id in self.meta:
             return None
@@ -165,8 +172,13 @@ class WorkerServer(OnlineServer):
             return None
         if not self.cluster.alive(owner):
             self._take_over()
-            return None
-        return self._port_of(owner)
+            if table_id in self.meta:
+                return None
+            owner = self._owner(table_id)  # another worker won it, or nobody could
+            if owner is None or owner == self.worker:
+                return None
+        port = self._port_of(owner)
+        return port if port is not None else WAIT
 
     # ------------------------------------------------------------------ the lobby
 
