@@ -164,9 +164,11 @@ async def test_a_table_whose_store_write_fails_shows_nothing_until_it_lands(
         mover = next(p for p in players if p.my_turn())
         seen = len(mover.states)
         await mover.client.act(mover.rng.choice(mover.states[-1].view.legal))
-        await asyncio.sleep(0.3)
         table = next(iter(site.server.meta.values())).table
-        assert table.stalled and table.held  # the state waits for its save
+        async with asyncio.timeout(10):
+            while not table.stalled:
+                await asyncio.sleep(0.02)
+        assert table.held  # the state waits for its save
         others = [p for p in players if p is not mover]
         for player in others:
             with_timeout = asyncio.wait_for(player.step(), 0.2)
@@ -176,8 +178,9 @@ async def test_a_table_whose_store_write_fails_shows_nothing_until_it_lands(
                 continue
             assert not isinstance(message, State)
         broken = False
-        await asyncio.sleep(1.2)  # the tick tries again
-        assert not table.stalled
+        async with asyncio.timeout(10):  # the tick tries again
+            while table.stalled:
+                await asyncio.sleep(0.05)
         state = await next_of(mover, State)
         assert isinstance(state, State) and len(mover.states) > seen
     finally:
