@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from netplay import Player, wait_for
 from onlineplay import OnlinePlayer, next_of
 
+from bela.cli.online import AdminOptions, run_admin
 from bela.net.client import Client, JoinError
 from bela.net.faults import FaultLog
 from bela.net.identity import Pins, load_or_make_certificate, server_context
@@ -221,8 +223,28 @@ async def test_a_private_tables_code_finds_it_at_another_worker(
                 site.pins,
                 {"type": "join", "code": "2" * 26},
             )
+        # the operator's admin asks every worker (each has its control socket)
+        made: list[Created] = []
+        mate = await take_seat(
+            "127.0.0.1",
+            port_of(second),
+            "Mate",
+            Ed25519PrivateKey.generate(),
+            site.pins,
+            {"type": "create", "target": 701},
+            made.append,
+        )
+        out = io.StringIO()
+        options = AdminOptions(tmp_path / "server", "list", None)
+        assert await asyncio.to_thread(run_admin, options, out, io.StringIO()) == 0
+        assert created[0].table in out.getvalue() and made[0].table in out.getvalue()
+        assert code not in out.getvalue()
+        ended = AdminOptions(tmp_path / "server", "end", made[0].table)
+        assert await asyncio.to_thread(run_admin, ended, io.StringIO(), io.StringIO()) == 0
+        assert made[0].table not in second.meta
         await ana.close()
         await ivo.close()
+        await mate.close()
 
 
 async def quick_three(site: Cluster, keys: list[Ed25519PrivateKey]) -> list[Player]:

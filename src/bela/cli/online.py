@@ -633,10 +633,14 @@ def _shared_stores(
 
 
 def _ask(directory: Path, request: dict[str, str]) -> dict[str, Any] | None:
-    """The running server's answer, or None when none runs there."""
-    sock = directory / "control.sock"
+    """The running server's answer, or None when none runs there. A server of many workers
+    (``--workers``) has a socket for each (``control-PORT.sock``): each is asked, and their
+    answers are put together (the tables and who is online of all; ``ok`` when any said
+    so; the reports of the first, which all read from the one database)."""
+    single = directory / "control.sock"
+    socks = [single] if single.exists() else sorted(directory.glob("control-*.sock"))
 
-    async def talk() -> dict[str, Any]:
+    async def talk(sock: Path) -> dict[str, Any]:
         connecting = asyncio.open_unix_connection(str(sock), limit=1 << 20)
         reader, writer = await asyncio.wait_for(connecting, 5)
         writer.write(json.dumps(request).encode() + b"\n")
@@ -646,10 +650,18 @@ def _ask(directory: Path, request: dict[str, str]) -> dict[str, Any] | None:
         answer = json.loads(line)
         return answer if isinstance(answer, dict) else {}
 
-    try:
-        return asyncio.run(talk())
-    except (OSError, TimeoutError, ValueError):
+    answers = []
+    for sock in socks or [single]:
+        with contextlib.suppress(OSError, TimeoutError, ValueError):
+            answers.append(asyncio.run(talk(sock)))
+    if not answers:
         return None
+    merged: dict[str, Any] = dict(answers[0])
+    merged["ok"] = any(answer.get("ok") for answer in answers)
+    for field_name in ("tables", "online"):
+        lists = [answer.get(field_name) for answer in answers]
+        merged[field_name] = [item for found in lists if isinstance(found, list) for item in found]
+    return merged
 
 
 def run_admin(options: AdminOptions, out: TextIO, err: TextIO) -> int:
