@@ -4,13 +4,20 @@ server (or another worker), the players seated back where they were (issue #39).
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from onlineplay import OnlinePlayer, Site, Stores, next_of, start_site
 
+from bela.net.identity import Pins
 from bela.net.live_tables import LiveSave, SqliteLiveTables, read_live
 from bela.net.lobby_protocol import Created
+from bela.net.online_client import Online
 from bela.net.protocol import Closing, State, Welcome
 
 NAMES = ("Ana", "Ivo", "Eva", "Mate")
@@ -185,3 +192,87 @@ async def test_a_table_whose_store_write_fails_shows_nothing_until_it_lands(
         assert isinstance(state, State) and len(mover.states) > seen
     finally:
         await site.server.close()
+
+
+def one_server(tmp_path: Path, port: int) -> subprocess.Popen[str]:
+    """A real ``bela server`` (one process, SQLite) on ``port`` and ``tmp_path``'s directory."""
+    return subprocess.Popen(
+        [
+            *(sys.executable, "-m", "bela", "--lang", "en", "server", "--port", str(port)),
+            *("--data", str(tmp_path / "srv"), "--bots", "random"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=dict(os.environ, BELA_DATA_DIR=str(tmp_path / "data")),
+    )
+
+
+async def listening(process: subprocess.Popen[str]) -> None:
+    assert process.stdout is not None
+    line = await asyncio.wait_for(asyncio.to_thread(process.stdout.readline), 60)
+    assert "listens at" in line, line
+
+
+async def test_a_killed_server_started_again_seats_everybody_back(tmp_path: Path) -> None:
+    """``bela server`` killed with SIGKILL mid-match and started again: its table is taken up
+    from SQLite and the match goes on from the last state its players saw."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    pins = Pins(tmp_path / "client")
+    keys = [Ed25519PrivateKey.generate() for _ in range(4)]
+    first = one_server(tmp_path, port)
+    try:
+        await listening(first)
+        players = []
+        for index, (key, name) in enumerate(zip(keys, NAMES, strict=True)):
+            online = await Online.connect("127.0.0.1", port, name, key, pins)
+            player = OnlinePlayer(online.client, online=online)
+            player.rng.seed(index)
+            await player.request({"type": "quick", "target": 501, "wait": 60})
+            players.append(player)
+        for player in players:
+            await next_of(player, Welcome, 10)
+        await play_some(players, 10)
+        seats = {p.hi.name: p.seat for p in players}
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+        for player in players:
+            await drain(player)
+        seen = {p.hi.name: p.states[-1] for p in players}
+    finally:
+        if first.poll() is None:
+            first.kill()
+    second = one_server(tmp_path, port)
+    try:
+        await listening(second)
+        back = []
+        for key, name in zip(keys, NAMES, strict=True):
+            online = await Online.connect("127.0.0.1", port, name, key, pins)
+            player = OnlinePlayer(online.client, online=online)
+            assert player.hi.seated
+            welcome = await next_of(player, Welcome, 10)
+            assert isinstance(welcome, Welcome) and welcome.seat == seats[name]
+            back.append(player)
+        for player in back:
+            state = await next_of(player, State, 10)
+            assert isinstance(state, State)
+            before = seen[player.hi.name]
+            # a state they saw is in the save (written before it went out); the server
+            # may have saved one more action whose state the kill kept from them
+            assert state.seq in (before.seq, before.seq + 1)
+            if state.seq == before.seq:
+                assert state.view.hand == before.view.hand
+                assert state.view.trick == before.view.trick
+        await asyncio.wait_for(asyncio.gather(*(p.play() for p in back)), 120)
+        assert all(p.over is not None for p in back)
+        for player in back:
+            await player.online.close()
+    finally:
+        second.send_signal(signal.SIGTERM)
+        try:
+            second.wait(15)
+        finally:
+            if second.poll() is None:
+                second.kill()
