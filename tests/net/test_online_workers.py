@@ -185,6 +185,38 @@ async def test_the_front_door_sends_players_on_and_quick_match_meets_across_work
             await player.client.close()
 
 
+async def test_quick_matches_are_seated_at_the_worker_with_the_fewest_tables(
+    tmp_path: Path, postgres_url: str, redis_prefix: tuple[str, str]
+) -> None:
+    async with cluster(tmp_path, postgres_url, redis_prefix) as site:
+        first = await quick_four(site, [Ed25519PrivateKey.generate() for _ in range(4)])
+        await asyncio.sleep(0.6)  # the directory is brought up to date each tick
+        clients = await asyncio.wait_for(
+            asyncio.gather(
+                *(
+                    take_seat(
+                        "127.0.0.1",
+                        site.door_port,
+                        name,
+                        Ed25519PrivateKey.generate(),
+                        site.pins,
+                        {"type": "quick", "target": 501, "wait": 60},
+                    )
+                    for name in ("Luka", "Marta", "Nina", "Zvone")
+                )
+            ),
+            30,
+        )
+        one = first[0].client.welcome.table  # type: ignore[union-attr]
+        two = {c.welcome.table for c in clients}  # type: ignore[union-attr]
+        assert len(two) == 1 and one not in two
+        assert holder(site, one) is not holder(site, two.pop())  # spread over the workers
+        for player in first:
+            await player.client.close()
+        for client in clients:
+            await client.close()
+
+
 async def test_a_private_tables_code_finds_it_at_another_worker(
     tmp_path: Path, postgres_url: str, redis_prefix: tuple[str, str]
 ) -> None:

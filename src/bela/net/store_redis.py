@@ -14,8 +14,9 @@ Keys (all under ``prefix``, so that several servers, or tests, can share one Red
   published so that a front door or another worker can refresh its view without polling.
 - for many workers (``bela.net.workers``): ``ports`` (worker -> the port it takes players
   on), ``held`` (account id -> the table it sits at), ``codes`` (a private table's code
-  hash -> its table id; never a code) and ``queue`` (the worker holding the quick-match
-  queue: a lock that lapses with the heartbeat's time to live).
+  hash -> its table id; never a code), ``queue`` (the worker holding the quick-match
+  queue: a lock that lapses with the heartbeat's time to live) and ``quick:<ticket>`` /
+  ``quickfor:<account>`` (a group the queue sent on to the worker with the fewest tables).
 
 redis-py is imported here only: ``bela server`` without ``--redis`` never loads it.
 """
@@ -244,6 +245,42 @@ class RedisDirectory:
         if leader == self.worker:
             self.redis.expire(key, self.alive_seconds)
         return leader
+
+    def reserve(self, ticket: str, account_ids: list[int], worker: str, seconds: int) -> None:
+        """Four accounts the quick-match queue grouped are to sit together at ``worker``
+        (for ``seconds``): each is sent there and asks again."""
+        value = json.dumps({"accounts": account_ids, "worker": worker})
+        pipe = self.redis.pipeline()
+        pipe.set(self._key("quick", ticket), value, ex=seconds)
+        for account_id in account_ids:
+            pipe.set(self._key("quickfor", str(account_id)), ticket, ex=seconds)
+        pipe.execute()
+
+    def reservation(self, account_id: int) -> tuple[str, list[int], str] | None:
+        """(ticket, the group's accounts, the worker) that ``account_id`` is to sit with."""
+        ticket: str | None = self.redis.get(self._key("quickfor", str(account_id)))  # type: ignore[assignment]
+        raw: str | None = (
+            self.redis.get(self._key("quick", ticket)) if ticket is not None else None  # type: ignore[assignment]
+        )
+        if ticket is None or raw is None:
+            return None
+        try:
+            data = json.loads(raw)
+            return ticket, [int(a) for a in data["accounts"]], str(data["worker"])
+        except (ValueError, KeyError, TypeError):
+            return None
+
+    def release_reservation(self, ticket: str, account_ids: list[int]) -> None:
+        keys = [self._key("quick", ticket), *(self._key("quickfor", str(a)) for a in account_ids)]
+        self.redis.delete(*keys)
+
+    def table_counts(self) -> dict[str, int]:
+        """How many tables each alive worker holds (the listings), 0 for one holding none."""
+        counts = dict.fromkeys(self.ports(), 0)
+        for listing in self._listings():
+            if listing[1] in counts:
+                counts[listing[1]] += 1
+        return counts
 
     def subscribe(self) -> Any:
         """A pub/sub subscribed to the lobby's events (``get_message`` reads them)."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 from bela.net.accounts import Accounts
 from bela.net.live_tables import LiveSave, LiveStore, code_hash
 from bela.net.lobby_protocol import Join, Quick, Watch
-from bela.net.online_server import TICK, OnlineServer, Who
+from bela.net.online_server import TICK, OnlineServer, Waiter, Who
 from bela.net.phrases import Phrase
 from bela.net.server import Connection, ServerOptions, _Lines, normal_code
 
@@ -51,6 +52,8 @@ WORKER_ALIVE: Final = 5
 this long is taken for dead and its tables are taken up elsewhere."""
 WAIT: Final = -1
 """``_seat_elsewhere``: the table is between workers; the client tries again."""
+RESERVED: Final = 15
+"""Seconds a quick-match group sent to another worker has to get there together."""
 CLAIM_EVERY: Final = 1.0
 """Seconds between two looks for a dead worker's tables."""
 
@@ -82,6 +85,9 @@ class WorkerServer(OnlineServer):
         self.worker = directory.worker
         self.control_socket = f"control-{directory.worker.rsplit(':', 1)[-1]}.sock"
         self._cluster_task: asyncio.Task[None] | None = None
+        self.arriving: dict[str, list[Waiter]] = {}
+        """Quick-match groups sent here by the queue's worker, by ticket, as they arrive."""
+        self.arriving_since: dict[str, float] = {}
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         address = await super().start(host, port)
@@ -111,6 +117,7 @@ class WorkerServer(OnlineServer):
             leader = self._quietly(self.cluster.lead_queue)
             if leader is not None and leader != self.worker and self.queue:
                 self._send_queue_to(leader)
+            self._arrivals_late()
             if loop.time() - last_claim >= CLAIM_EVERY:
                 last_claim = loop.time()
                 self._quietly(self._take_over)
@@ -185,16 +192,20 @@ class WorkerServer(OnlineServer):
     def _online(self, conn: Connection, who: Who, message: object) -> None:
         free = conn.table is None and not any(w.conn is conn for w in self.queue)
         if free and isinstance(message, Join | Watch | Quick):
-            port = self._quietly(lambda: self._elsewhere(message))
+            port = self._quietly(lambda: self._elsewhere(message, who))
             if port is not None:
                 if self._lobby_may(conn):
                     conn.send({"type": "redirect", "port": port})
                 return
         super()._online(conn, who, message)
 
-    def _elsewhere(self, message: Join | Watch | Quick) -> int | None:
+    def _elsewhere(self, message: Join | Watch | Quick, who: Who) -> int | None:
         """The port of the worker that should take ``message``, when it is not this one."""
         if isinstance(message, Quick):
+            if who.account is not None:
+                found = self.cluster.reservation(who.account.id)
+                if found is not None:  # grouped by the queue: to sit at this worker, or that
+                    return self._port_of(found[2])
             return self._port_of(self.cluster.lead_queue())
         if isinstance(message, Join) and message.code is not None:
             code = normal_code(message.code)
@@ -248,6 +259,65 @@ class WorkerServer(OnlineServer):
                 }
             )
         return out[:200]
+
+    # ------------------------------------------------------------------ quick match
+
+    def _seat_group(self, group: list[Waiter]) -> None:
+        """Four accounts grouped here sit at the worker holding the fewest tables: this one,
+        or another they are sent on to (each signs in there and asks again; that worker
+        seats them together when all four have come, ``_quick``)."""
+        ids = [w.id for w in group]
+        counts: dict[str, int] | None = self._quietly(self.cluster.table_counts)
+        if len(group) < 4 or any(i is None for i in ids) or not counts:
+            super()._seat_group(group)
+            return
+        counts[self.worker] = len(self.meta)
+        target = min(sorted(counts), key=lambda w: counts[w])
+        port = self._port_of(target)
+        if target == self.worker or port is None or counts[target] >= counts[self.worker]:
+            super()._seat_group(group)
+            return
+        ticket = secrets.token_hex(16)
+        accounts = [i for i in ids if i is not None]
+        self.cluster.reserve(ticket, accounts, target, RESERVED)
+        for waiter in group:
+            waiter.conn.send({"type": "redirect", "port": port})
+        self.event("quick", f"{', '.join(w.who.name for w in group)} sent to {target}")
+
+    def _quick(self, conn: Connection, who: Who, message: Quick) -> None:
+        account_id = who.account.id if who.account is not None else None
+        found = (
+            self._quietly(lambda: self.cluster.reservation(account_id))
+            if account_id is not None
+            else None
+        )
+        if found is None or found[2] != self.worker:
+            super()._quick(conn, who, message)
+            return
+        ticket, accounts, _worker = found
+        now = asyncio.get_running_loop().time()
+        arrived = self.arriving.setdefault(ticket, [])
+        self.arriving_since.setdefault(ticket, now)
+        arrived[:] = [w for w in arrived if w.id != account_id]
+        arrived.append(Waiter(conn, who, message.target, now, now + message.wait))
+        conn.send({"type": "queued", "target": message.target, "wait": message.wait})
+        if {w.id for w in arrived} >= set(accounts):
+            del self.arriving[ticket]
+            self.arriving_since.pop(ticket, None)
+            self._quietly(lambda: self.cluster.release_reservation(ticket, accounts))
+            super()._seat_group([w for w in arrived if not w.conn.closed])
+
+    def _arrivals_late(self) -> None:
+        """A group whose players have not all come within ``RESERVED`` seconds: those who
+        came are seated anyway, bots in the missing seats (unrated)."""
+        now = asyncio.get_running_loop().time()
+        for ticket, since in list(self.arriving_since.items()):
+            if now - since < RESERVED:
+                continue
+            arrived = [w for w in self.arriving.pop(ticket, []) if not w.conn.closed]
+            del self.arriving_since[ticket]
+            if arrived:
+                super()._seat_group(arrived)
 
     # ------------------------------------------------------------------ what Redis says
 
