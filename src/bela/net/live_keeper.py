@@ -67,6 +67,7 @@ class LiveKeeper:
             match_id=meta.match_id,
             code_hash=hashed,
             seq=table.seq,
+            counted=meta.counted,
         )
 
     def hash_of(self, table: Table, meta: Meta) -> str | None:

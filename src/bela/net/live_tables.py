@@ -74,6 +74,8 @@ class LiveSave(BaseModel):
     """A private table's code, hashed (``code_hash``); None for a public table."""
     seq: Annotated[int, Field(ge=0)] = 0
     """The table's state number, so a client's next state is newer than the last it saw."""
+    counted: bool = False
+    """The finished match's ratings are counted already (written before they move)."""
 
 
 def code_hash(code: str) -> str:

@@ -207,6 +207,9 @@ class Meta:
     listed: TableEntry | None = None
     match_id: str = ""
     """The match being played, for the archive (written once by this id)."""
+    counted: bool = False
+    """The finished match's ratings have been counted (kept in the live save, so that a
+    table taken up after a crash does not count them again)."""
 
 
 def _compatible(first: Waiter, candidates: list[Waiter]) -> list[Waiter]:
@@ -939,6 +942,7 @@ class OnlineServer(Server):
             seat_accounts=list(save.seat_accounts),
             abandoned_by=save.abandoned_by,
             match_id=save.match_id,
+            counted=save.counted,
         )
         self.meta[table.table_id] = meta
         self._wire(table)
@@ -987,7 +991,12 @@ class OnlineServer(Server):
         if meta is None or match is None or match.winner is None:
             return where
         ids = meta.seat_accounts
-        if meta.rated:
+        rated = meta.rated
+        if rated and not meta.counted:
+            # the save says so before any rating moves: a worker taking the table up after
+            # a crash in between archives the match without counting it a second time
+            meta.counted = True
+            self.keeper.keep(table)
             ratings = self._ratings(ids)
             if ratings is not None:
                 for account_id, rating in zip(ids, rate_match(ratings, match.winner), strict=True):
@@ -996,7 +1005,7 @@ class OnlineServer(Server):
                 self.accounts.count_finished([i for i in ids if i is not None])
         self.accounts.record_match(
             table.table_id,
-            meta.rated,
+            rated,
             match.winner,
             match.scores,
             ids,
@@ -1004,10 +1013,8 @@ class OnlineServer(Server):
             match_id=meta.match_id or None,
         )
         self.keeper.drop(table.table_id)  # archived: nothing to take up any more
-        self.event(
-            "over", f"{table.table_id} {match.scores[0]}:{match.scores[1]} rated={meta.rated}"
-        )
-        meta.rated = False
+        self.event("over", f"{table.table_id} {match.scores[0]}:{match.scores[1]} rated={rated}")
+        meta.rated = meta.counted = False
         return where
 
     def _again(self, table: Table) -> None:
