@@ -375,3 +375,25 @@ async def test_a_dead_workers_table_goes_on_at_another_and_is_archived_once(
         assert count == 1 and live == 0
         for player in back:
             await player.client.close()
+
+
+async def test_a_redis_that_restarts_empty_takes_no_table_from_a_live_worker(
+    tmp_path: Path, postgres_url: str, redis_prefix: tuple[str, str]
+) -> None:
+    async with cluster(tmp_path, postgres_url, redis_prefix, count=2) as site:
+        players = await quick_four(site, [Ed25519PrivateKey.generate() for _ in range(4)])
+        table_id = players[0].client.welcome.table  # type: ignore[union-attr]
+        owner = holder(site, table_id)
+        other = next(w for w in site.workers if w is not owner)
+        # every key gone at once, as when Redis restarts without its data: no heartbeat
+        # is left, and the other worker looks for dead workers' tables at that moment
+        client = other.cluster.redis  # type: ignore[attr-defined]
+        keys = list(client.scan_iter(match=redis_prefix[1] + "*"))
+        client.delete(*keys)
+        other._take_over()  # type: ignore[attr-defined]
+        assert table_id not in other.meta  # type: ignore[attr-defined]
+        await asyncio.sleep(1.5)  # the owner's heartbeat is back within a tick
+        assert table_id not in other.meta  # type: ignore[attr-defined]
+        assert other.keeper.store.owner(table_id) == owner.worker  # type: ignore[attr-defined]
+        for player in players:
+            await player.client.close()

@@ -52,6 +52,8 @@ WORKER_ALIVE: Final = 5
 this long is taken for dead and its tables are taken up elsewhere."""
 WAIT: Final = -1
 """``_seat_elsewhere``: the table is between workers; the client tries again."""
+DEAD_FOR: Final = 2.0
+"""Seconds a worker must be seen without its heartbeat before its tables are taken over."""
 RESERVED: Final = 15
 """Seconds a quick-match group sent to another worker has to get there together."""
 CLAIM_EVERY: Final = 1.0
@@ -88,6 +90,8 @@ class WorkerServer(OnlineServer):
         self.arriving: dict[str, list[Waiter]] = {}
         """Quick-match groups sent here by the queue's worker, by ticket, as they arrive."""
         self.arriving_since: dict[str, float] = {}
+        self._dead_since: dict[str, float] = {}
+        """When each worker was first seen without its heartbeat (``_seems_alive``)."""
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         address = await super().start(host, port)
@@ -122,8 +126,19 @@ class WorkerServer(OnlineServer):
                 last_claim = loop.time()
                 self._quietly(self._take_over)
 
+    def _seems_alive(self, worker: str) -> bool:
+        """``worker`` is alive, or has not been seen dead (its heartbeat gone) for
+        ``DEAD_FOR`` seconds yet. A Redis that restarts empty loses every heartbeat at once;
+        the live workers set theirs again within a tick, so none of them is taken for dead
+        (and its tables taken over) in that moment."""
+        now = asyncio.get_running_loop().time()
+        if self.cluster.alive(worker):
+            self._dead_since.pop(worker, None)
+            return True
+        return now - self._dead_since.setdefault(worker, now) < DEAD_FOR
+
     def _take_over(self) -> None:
-        for table_id in self.keeper.take_over(self.cluster.alive):
+        for table_id in self.keeper.take_over(self._seems_alive):
             self.event("resume", f"{table_id} (its worker is gone)")
         self._sync_directory()
 
@@ -177,7 +192,7 @@ class WorkerServer(OnlineServer):
         owner = self._owner(table_id)
         if owner is None or owner == self.worker:
             return None
-        if not self.cluster.alive(owner):
+        if not self._seems_alive(owner):
             self._take_over()
             if table_id in self.meta:
                 return None
