@@ -395,5 +395,17 @@ async def test_a_redis_that_restarts_empty_takes_no_table_from_a_live_worker(
         await asyncio.sleep(1.5)  # the owner's heartbeat is back within a tick
         assert table_id not in other.meta  # type: ignore[attr-defined]
         assert other.keeper.store.owner(table_id) == owner.worker  # type: ignore[attr-defined]
+        # and within a few seconds Redis knows again what the workers hold
+        account = owner.accounts.by_name("Ana")  # type: ignore[attr-defined]
+        async with asyncio.timeout(15):
+            while (
+                other.cluster.held(account.id) != table_id
+                or other.cluster.owner(  # type: ignore[attr-defined]
+                    table_id
+                )
+                != owner.worker
+            ):  # type: ignore[attr-defined]
+                await asyncio.sleep(0.2)
+        assert len(other.cluster.ports()) == 2  # type: ignore[attr-defined]
         for player in players:
             await player.client.close()

@@ -54,6 +54,8 @@ WAIT: Final = -1
 """``_seat_elsewhere``: the table is between workers; the client tries again."""
 DEAD_FOR: Final = 2.0
 """Seconds a worker must be seen without its heartbeat before its tables are taken over."""
+REFRESH_EVERY: Final = 5.0
+"""Seconds between two writes of everything Redis knows of this worker (``_refresh``)."""
 RESERVED: Final = 15
 """Seconds a quick-match group sent to another worker has to get there together."""
 CLAIM_EVERY: Final = 1.0
@@ -91,10 +93,12 @@ class WorkerServer(OnlineServer):
         """Quick-match groups sent here by the queue's worker, by ticket, as they arrive."""
         self.arriving_since: dict[str, float] = {}
         self._dead_since: dict[str, float] = {}
+        self.port = 0
         """When each worker was first seen without its heartbeat (``_seems_alive``)."""
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         address = await super().start(host, port)
+        self.port = address[1]
         self.cluster.set_port(address[1])
         self.cluster.lead_queue()
         self._cluster_task = asyncio.get_running_loop().create_task(self._cluster_tick())
@@ -115,7 +119,7 @@ class WorkerServer(OnlineServer):
 
     async def _cluster_tick(self) -> None:
         loop = asyncio.get_running_loop()
-        last_claim = 0.0
+        last_claim = last_refresh = loop.time()
         while True:
             await asyncio.sleep(TICK)
             leader = self._quietly(self.cluster.lead_queue)
@@ -125,6 +129,25 @@ class WorkerServer(OnlineServer):
             if loop.time() - last_claim >= CLAIM_EVERY:
                 last_claim = loop.time()
                 self._quietly(self._take_over)
+            if loop.time() - last_refresh >= REFRESH_EVERY:
+                last_refresh = loop.time()
+                self._quietly(self._refresh)
+
+    def _refresh(self) -> None:
+        """Write again what Redis knows of this worker's tables (listings, seated accounts,
+        private codes' hashes, the port): a Redis that restarted empty has it all back
+        within ``REFRESH_EVERY`` seconds."""
+        self.cluster.set_port(self.port)
+        for meta in self.meta.values():
+            meta.listed = None  # put again by the next _sync_directory
+            table_id = meta.table.table_id
+            if meta.table.started:
+                self.cluster.hold([i for i in meta.seat_accounts if i is not None], table_id)
+            if not meta.public:
+                hashed = self.keeper.hash_of(meta.table, meta)
+                if hashed is not None:
+                    self.cluster.put_code(hashed, table_id)
+        self._sync_directory()
 
     def _seems_alive(self, worker: str) -> bool:
         """``worker`` is alive, or has not been seen dead (its heartbeat gone) for
