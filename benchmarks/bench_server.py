@@ -314,7 +314,7 @@ async def orchestrate(args: argparse.Namespace) -> None:
 
         threading.Thread(target=read, daemon=True).start()
         try:
-            deadline = time.monotonic() + 120
+            deadline = time.monotonic() + 300
             while sum("listening:" in line for line in lines) < args.workers:
                 if time.monotonic() > deadline:
                     raise SystemExit("the workers did not start")
