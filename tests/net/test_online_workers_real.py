@@ -51,6 +51,10 @@ def test_workers_need_redis_and_postgres(tmp_path: Path) -> None:
         )
     done = bela("server", "--data", str(tmp_path), "--workers", "0")
     assert done.returncode == 2 and "from 1 to 64" in done.stderr
+    stores = ["--redis", "redis://127.0.0.1:1/0", "--postgres", "postgresql://x@y/z"]
+    done = bela("server", "--data", str(tmp_path), "--workers", "2", "--ssh-port", "2222", *stores)
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("--ssh-port and --web-port do not work with --workers yet")
 
 
 def free_base(count: int) -> int:
