@@ -68,7 +68,7 @@ def redis_prefix() -> Iterator[tuple[str, str]]:
 
 @pytest.fixture(params=STORE_KINDS)
 def stores(request: pytest.FixtureRequest) -> Callable[[], dict[str, object]]:
-    """Makes the ``accounts`` and ``directory`` keywords for an ``OnlineServer`` ({} for
+    """Makes the ``accounts``, ``directory`` and ``live`` keywords for an ``OnlineServer`` ({} for
     SQLite in its data directory; PostgreSQL and Redis under the server marker)."""
     if request.param == "sqlite":
         return dict
@@ -76,12 +76,14 @@ def stores(request: pytest.FixtureRequest) -> Callable[[], dict[str, object]]:
     redis_url, prefix = request.getfixturevalue("redis_prefix")
 
     def make() -> dict[str, object]:
+        from bela.net.live_postgres import PostgresLiveTables
         from bela.net.store_postgres import PostgresStore
         from bela.net.store_redis import RedisDirectory
 
         return {
             "accounts": PostgresStore(url),
             "directory": RedisDirectory(redis_url, prefix=prefix),
+            "live": PostgresLiveTables(url),
         }
 
     return make

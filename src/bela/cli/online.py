@@ -70,6 +70,10 @@ class ServerCommandOptions:
     """A libpq connection string: the accounts on PostgreSQL (``bela.net.store_postgres``)."""
     redis: str | None = None
     """A Redis URL: the table directory on Redis (``bela.net.store_redis``)."""
+    workers: int = 1
+    """Worker processes behind a front door (``bela.net.supervisor``); 1: one process."""
+    worker_port: int | None = None
+    """Set in a worker's own process (started by the supervisor): its port."""
     web_port: int | None = None
     """The lobby in a browser on this port (textual-serve, ``bela.net.web_session``)."""
     web_tabs: int = 16
@@ -125,6 +129,14 @@ def _wait(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 600:
         raise argparse.ArgumentTypeError(
             _("expected seconds from 0 to {most}, not {text}").format(most=600, text=shown(text))
+        )
+    return int(text)
+
+
+def _workers(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(
+            _("expected a number from 1 to {most}, not {text}").format(most=64, text=shown(text))
         )
     return int(text)
 
@@ -226,6 +238,17 @@ def add_online_parsers(commands: Any) -> None:
             "(redis://HOST:PORT/0); needs the 'server' extra"
         ),
     )
+    server.add_argument(
+        "--workers",
+        type=_workers,
+        default=1,
+        metavar="N",
+        help=_(
+            "run N worker processes behind a front door on --port (the workers listen on "
+            "the N ports after it); needs --redis and --postgres"
+        ),
+    )
+    server.add_argument("--worker-port", type=port_number, help=argparse.SUPPRESS)
     actions = server.add_subparsers(dest="server_action", metavar="admin")
     admin = actions.add_parser(
         "admin",
@@ -362,6 +385,8 @@ def online_command_options(
             args.ssh_port,
             args.postgres,
             args.redis,
+            args.workers,
+            args.worker_port,
             args.web_port,
             args.web_tabs,
         )
@@ -432,6 +457,16 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
         optional_module("psycopg", _(NEEDS_SERVER))
     if options.redis is not None:
         optional_module("redis", _(NEEDS_SERVER))
+    if (options.workers > 1 or options.worker_port is not None) and (
+        options.redis is None or options.postgres is None
+    ):
+        raise CliError(_("--workers needs --redis and --postgres (the workers share them)"), 2)
+    if options.workers > 1 and (options.ssh_port is not None or options.web_port is not None):
+        raise CliError(_("--ssh-port and --web-port do not work with --workers yet"), 2)
+    if options.worker_port is not None:
+        return _run_worker(options, err)
+    if options.workers > 1:
+        return _run_workers(options, out, err)
     from bela.net.online_server import OnlineServer, online_options
 
     host = "0.0.0.0" if options.public else "127.0.0.1"
@@ -520,6 +555,133 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _say(err: TextIO) -> Any:
+    def say(line: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            print(line, file=err, flush=True)
+
+    return say
+
+
+async def _until_stopped() -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError):
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+    await stop.wait()
+
+
+def _run_worker(options: ServerCommandOptions, err: TextIO) -> int:
+    """One worker's process (``--worker-port``, started by ``bela server --workers N``)."""
+    from bela.net.online_server import online_options
+    from bela.net.workers import WORKER_ALIVE, WorkerServer, worker_name
+
+    assert options.worker_port is not None
+    host = "0.0.0.0" if options.public else "127.0.0.1"
+    name = worker_name(host if not options.public else _hostname(), options.worker_port)
+
+    async def main() -> None:
+        stores = _shared_stores(options, worker=name, alive=WORKER_ALIVE)
+        server = WorkerServer(
+            _server_dir(options.data),
+            online_options(difficulty=options.bots, wait=options.wait),
+            stores["accounts"],
+            stores["directory"],
+            stores["live"],
+            say=_say(err),
+        )
+        try:
+            await server.start(host, options.worker_port or 0)
+        except OSError as exc:
+            await server.close()
+            raise CliError(
+                _("cannot listen on port {port}: {reason}").format(
+                    port=options.worker_port, reason=oneline(exc.strerror or exc)
+                ),
+                EXIT_ENVIRONMENT,
+            ) from None
+        try:
+            await _until_stopped()
+        finally:
+            await server.close()
+
+    asyncio.run(main())
+    return 0
+
+
+def _hostname() -> str:
+    import socket
+
+    return oneline(socket.gethostname(), 60)
+
+
+def _run_workers(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
+    """The front door on the public port and ``options.workers`` worker processes."""
+    from bela.net.store_redis import RedisDirectory
+    from bela.net.supervisor import Supervisor, worker_ports
+
+    assert options.redis is not None and options.postgres is not None
+    host = "0.0.0.0" if options.public else "127.0.0.1"
+    data = _server_dir(options.data)
+    args = ["--data", str(data), "--bots", options.bots, "--wait", str(options.wait)]
+    args += ["--postgres", options.postgres, "--redis", options.redis]
+    if options.public:
+        args.append("--public")
+
+    async def main() -> None:
+        import redis
+
+        try:
+            directory = RedisDirectory(options.redis or "", worker=f"door:{options.port}")
+        except (redis.RedisError, ValueError) as exc:
+            raise CliError(
+                _("cannot use Redis: {reason}").format(reason=oneline(exc)), EXIT_ENVIRONMENT
+            ) from None
+        supervisor = Supervisor(data, options.workers, args, directory.ports, _say(err))
+        try:
+            bound = await supervisor.start(host, options.port)
+        except OSError as exc:
+            directory.close()
+            raise CliError(
+                _("cannot listen on port {port}: {reason}").format(
+                    port=options.port, reason=oneline(exc.strerror or exc)
+                ),
+                EXIT_ENVIRONMENT,
+            ) from None
+        ports = worker_ports(bound[1], options.workers)
+        print(
+            _("The public server listens at {where} (TLS, certificate {fingerprint}).").format(
+                where=f"{bound[0]}:{bound[1]}", fingerprint=supervisor.fingerprint
+            ),
+            file=out,
+            flush=True,
+        )
+        print(
+            _("Workers listen on ports {first} to {last} (players must reach them too).").format(
+                first=ports[0], last=ports[-1]
+            ),
+            file=out,
+            flush=True,
+        )
+        print(
+            _("Players connect with:  {command}").format(command=f"bela online HOST:{bound[1]}"),
+            file=out,
+            flush=True,
+        )
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signal.SIGTERM, stop.set)
+        try:
+            await supervisor.watch(stop)
+        finally:
+            await supervisor.close()
+            directory.close()
+
+    asyncio.run(main())
+    return 0
+
+
 async def _start_web(host: str, port: int, tls_port: int, tabs: int, out: TextIO) -> Any:
     """The lobby in a browser: textual-serve in this event loop, each page a guest of its
     own (``bela.net.web_session``) that signs in over localhost; the page needs no key
@@ -555,33 +717,40 @@ async def _start_web(host: str, port: int, tls_port: int, tabs: int, out: TextIO
     return runner
 
 
-def _shared_stores(options: ServerCommandOptions) -> dict[str, Any]:
+def _shared_stores(
+    options: ServerCommandOptions, worker: str | None = None, alive: int | None = None
+) -> dict[str, Any]:
     """The accounts on PostgreSQL and the directory on Redis, where the options name them
     (``OnlineServer``'s keywords); ``CliError`` with the reason when one cannot be reached."""
     stores: dict[str, Any] = {}
     if options.postgres is not None:
         import psycopg
 
+        from bela.net.live_postgres import PostgresLiveTables
         from bela.net.store_postgres import PostgresStore
 
         try:
             stores["accounts"] = PostgresStore(options.postgres)
+            stores["live"] = PostgresLiveTables(options.postgres)
         except psycopg.Error as exc:
+            for store in stores.values():
+                store.close()
             raise CliError(
                 _("cannot use the PostgreSQL database: {reason}").format(reason=oneline(exc)),
                 EXIT_ENVIRONMENT,
             ) from None
     if options.redis is not None:
-        import os
         import socket
 
         import redis
 
-        from bela.net.store_redis import RedisDirectory
+        from bela.net.store_redis import ALIVE_SECONDS, RedisDirectory
 
         try:
-            worker = f"{oneline(socket.gethostname(), 60)}:{os.getpid()}"
-            stores["directory"] = RedisDirectory(options.redis, worker=worker)
+            name = worker or f"{oneline(socket.gethostname(), 60)}:{options.port}"
+            stores["directory"] = RedisDirectory(
+                options.redis, worker=name, alive_seconds=alive or ALIVE_SECONDS
+            )
         except (redis.RedisError, ValueError) as exc:
             for store in stores.values():
                 store.close()
@@ -595,10 +764,14 @@ def _shared_stores(options: ServerCommandOptions) -> dict[str, Any]:
 
 
 def _ask(directory: Path, request: dict[str, str]) -> dict[str, Any] | None:
-    """The running server's answer, or None when none runs there."""
-    sock = directory / "control.sock"
+    """The running server's answer, or None when none runs there. A server of many workers
+    (``--workers``) has a socket for each (``control-PORT.sock``): each is asked, and their
+    answers are put together (the tables and who is online of all; ``ok`` when any said
+    so; the reports of the first, which all read from the one database)."""
+    single = directory / "control.sock"
+    socks = [single] if single.exists() else sorted(directory.glob("control-*.sock"))
 
-    async def talk() -> dict[str, Any]:
+    async def talk(sock: Path) -> dict[str, Any]:
         connecting = asyncio.open_unix_connection(str(sock), limit=1 << 20)
         reader, writer = await asyncio.wait_for(connecting, 5)
         writer.write(json.dumps(request).encode() + b"\n")
@@ -608,10 +781,18 @@ def _ask(directory: Path, request: dict[str, str]) -> dict[str, Any] | None:
         answer = json.loads(line)
         return answer if isinstance(answer, dict) else {}
 
-    try:
-        return asyncio.run(talk())
-    except (OSError, TimeoutError, ValueError):
+    answers = []
+    for sock in socks or [single]:
+        with contextlib.suppress(OSError, TimeoutError, ValueError):
+            answers.append(asyncio.run(talk(sock)))
+    if not answers:
         return None
+    merged: dict[str, Any] = dict(answers[0])
+    merged["ok"] = any(answer.get("ok") for answer in answers)
+    for field_name in ("tables", "online"):
+        lists = [answer.get(field_name) for answer in answers]
+        merged[field_name] = [item for found in lists if isinstance(found, list) for item in found]
+    return merged
 
 
 def run_admin(options: AdminOptions, out: TextIO, err: TextIO) -> int:

@@ -65,6 +65,7 @@ __all__ = [
     "Proof",
     "Queued",
     "Quick",
+    "Redirect",
     "Rename",
     "Report",
     "Reported",
@@ -398,6 +399,15 @@ class Renamed(_Message):
     name: Name
 
 
+class Redirect(_Message):
+    """Go on at another worker of this server: the same host, ``port`` (many workers,
+    docs/server.md). The client connects there, checks that it shows the certificate this
+    connection showed, signs in again and sends its last request again."""
+
+    type: Literal["redirect"]
+    port: Annotated[int, Field(ge=1, le=65535)]
+
+
 class InviteInfo(_Message):
     """An invitation as its invitee sees it: who, and the table's public facts (no code)."""
 
@@ -455,6 +465,7 @@ LobbyReply = (
     | Muted
     | LeagueTable
     | Hi
+    | Redirect
     | TableList
     | Created
     | Queued
@@ -472,6 +483,7 @@ LOBBY_TYPES: Final = frozenset(
     {
         "challenge",
         "hi",
+        "redirect",
         "tables",
         "created",
         "queued",

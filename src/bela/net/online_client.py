@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bela.i18n import _
 from bela.net.client import Client, JoinError, NotBela, unreachable
 from bela.net.identity import (
+    PinMismatch,
     Pins,
     b64,
     client_context,
@@ -36,6 +38,7 @@ from bela.net.lobby_protocol import (
     Created,
     Hi,
     LobbyReply,
+    Redirect,
     decode_lobby_server,
 )
 from bela.net.phrases import render
@@ -57,6 +60,8 @@ if TYPE_CHECKING:
 __all__ = ["LobbyMessage", "Online", "take_seat"]
 
 LobbyMessage = LobbyReply
+MAX_REDIRECTS: Final = 3
+"""Workers a sign-in is sent on through at most (a front door, then the table's worker)."""
 
 
 @dataclass
@@ -68,6 +73,10 @@ class Online:
     fingerprint: str
     first_use: bool
     """The certificate was pinned just now (the caller prints its fingerprint)."""
+    host: str = ""
+    """The host as the player named it (a redirect goes on to another port of it)."""
+    local_address: str | None = None
+    """The address we connect from (``connect``'s), kept for a redirect."""
 
     @classmethod
     async def connect(
@@ -83,7 +92,52 @@ class Online:
         """Connect, check the pin, sign in; ``JoinError`` says why not (``PinMismatch``
         when the server's certificate is not the one pinned for it). ``local_address``:
         the address to connect from (the benchmark spreads its clients over loopback
-        addresses, as players come from many)."""
+        addresses, as players come from many). A server of many workers may send us on
+        to another port of the same host (``Redirect``): followed, and that worker must
+        show the very certificate the first connection showed (its pin)."""
+        first = await cls._once(host, port, name, key, pins, None, timeout, local_address)
+        online = first
+        for _hop in range(MAX_REDIRECTS):
+            if isinstance(online, Online):
+                break
+            online = await cls._once(
+                host, online[0], name, key, None, online[1], timeout, local_address
+            )
+        if not isinstance(online, Online):
+            raise JoinError(_("the host did not welcome us"))
+        if not isinstance(first, Online):  # the pin was met (or made) at the first door
+            online.first_use = first[2]
+        return online
+
+    async def follow(self, redirect: Redirect, name: str, key: Ed25519PrivateKey | None) -> Online:
+        """This connection closed, signed in at the worker ``redirect`` names instead."""
+        await self.close()
+        where = self.host
+        local, expect = self.local_address, self.fingerprint
+        online = await Online._once(where, redirect.port, name, key, None, expect, 10.0, local)
+        for _hop in range(MAX_REDIRECTS):
+            if isinstance(online, Online):
+                return online
+            online = await Online._once(where, online[0], name, key, None, expect, 10.0, local)
+        if not isinstance(online, Online):
+            raise JoinError(_("the host did not welcome us"))
+        return online
+
+    @classmethod
+    async def _once(
+        cls,
+        host: str,
+        port: int,
+        name: str,
+        key: Ed25519PrivateKey | None,
+        pins: Pins | None,
+        expect: str | None,
+        timeout: float = 10.0,
+        local_address: str | None = None,
+    ) -> Online | tuple[int, str, bool]:
+        """One connection and sign-in: signed in, or (the port we are sent on to, the
+        certificate's fingerprint, pinned just now). ``expect``: the fingerprint a
+        redirected connection must show (instead of ``pins``)."""
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(
@@ -105,6 +159,9 @@ class Online:
             await client.close()
             raise JoinError(_("the server showed no certificate"))
         shown = fingerprint(der)
+        if expect is not None and not secrets.compare_digest(expect, shown):
+            await client.close()
+            raise PinMismatch(f"{host}:{port}", expect, shown)
         try:
             first = pins.check(f"{host}:{port}", shown) if pins is not None else False
         except Exception:
@@ -129,10 +186,13 @@ class Online:
             proof = sign(key, login_message(nonce, shown, public_raw(key)))
             await client.send({"type": "proof", "sig": b64(proof)})
             answer = await _first(client, timeout)
+        if isinstance(answer, Redirect):
+            await client.close()
+            return answer.port, shown, first
         if not isinstance(answer, Hi):
             await client.close()
             raise JoinError(_("the host did not welcome us"))
-        return cls(client, answer, shown, first)
+        return cls(client, answer, shown, first, host, local_address)
 
     async def send(self, message: dict[str, object]) -> None:
         await self.client.send(message)
@@ -205,17 +265,19 @@ async def take_seat(
     pins: Pins | None,
     request: dict[str, object] | None,
     on_created: Callable[[Created], None] | None = None,
+    local_address: str | None = None,
 ) -> Client:
     """Sign in and sit down: ``request`` asks the lobby for the seat (a quick match, a new
     table, a table, a code, a table to watch); None when the server seats a returning
     account by itself (after a drop). Returns the seat's ``Client`` once welcomed (or
     watching); ``JoinError`` says why not."""
-    online = await Online.connect(host, port, name, key, pins)
+    online = await Online.connect(host, port, name, key, pins, local_address=local_address)
     if request is not None:
         await online.send(request)
     elif not online.hi.seated:  # back after a drop, and the seat is no longer ours
         await online.close()
         raise JoinError(_("you are not at a table"), "stale_token")
+    hops = 0
     while True:
         try:
             message = await online.receive()
@@ -224,6 +286,11 @@ async def take_seat(
             raise
         if isinstance(message, Welcome | Watching):
             return online.client
+        if isinstance(message, Redirect) and request is not None and hops < MAX_REDIRECTS:
+            hops += 1  # the table (or the quick-match queue) is at another worker
+            online = await online.follow(message, name, key)
+            await online.send(request)
+            continue
         if isinstance(message, Refused | Closing):
             await online.close()
             raise JoinError(render(message.reason, message.code, message.args), message.code)

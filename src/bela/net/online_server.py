@@ -70,6 +70,8 @@ from bela.net.identity import (
 )
 from bela.net.invitations import Invitations
 from bela.net.league import League
+from bela.net.live_keeper import LiveKeeper
+from bela.net.live_tables import LiveSave, LiveStore, SqliteLiveTables
 from bela.net.lobby_protocol import (
     LOBBY_VERSION,
     Block,
@@ -109,12 +111,13 @@ from bela.net.server import (
     new_code,
     normal_code,
 )
+from bela.net.table import Table
 from bela.net.team_ratings import rate_abandon, rate_match
 
 if TYPE_CHECKING:
     from bela.ai import Bot
+    from bela.engine import Match
     from bela.net.faults import FaultLog
-    from bela.net.table import Table
 
 __all__ = [
     "DEFAULT_ONLINE_PORT",
@@ -209,6 +212,9 @@ class Meta:
     listed: TableEntry | None = None
     match_id: str = ""
     """The match being played, for the archive (written once by this id)."""
+    counted: bool = False
+    """The finished match's ratings have been counted (kept in the live save, so that a
+    table taken up after a crash does not count them again)."""
 
 
 def _compatible(first: Waiter, candidates: list[Waiter]) -> list[Waiter]:
@@ -239,9 +245,10 @@ class OnlineServer(Server):
         say: Callable[[str], None] | None = None,
         accounts: Accounts | None = None,
         directory: TableDirectory | None = None,
+        live: LiveStore | None = None,
     ) -> None:
-        """``accounts`` and ``directory`` (closed by ``close``): SQLite in ``data`` for
-        whichever is not given."""
+        """``accounts``, ``directory`` and ``live`` (the live tables' saves; all closed by
+        ``close``): SQLite in ``data`` for whichever is not given."""
         super().__init__(options or online_options(), None, None, make_bot, faults)
         self.data = data
         data.mkdir(parents=True, exist_ok=True)
@@ -252,7 +259,10 @@ class OnlineServer(Server):
         self.directory: TableDirectory = directory or store  # type: ignore[assignment]
         self.presence = self.directory if isinstance(self.directory, Presence) else None
         """Who is online where, and this process alive (a directory shared by workers)."""
-        self.directory.clear()  # live tables do not outlive their process (docs/server.md)
+        self.directory.clear()  # the listings are made again from the tables taken up
+        worker = getattr(self.directory, "worker", "main")
+        self.keeper = LiveKeeper(self, live or SqliteLiveTables(data / DB_FILE), str(worker))
+        """The live tables' saves: written after every action, taken up at the start."""
         cert, key, self.fingerprint = load_or_make_certificate(data)
         self.tls = server_context(cert, key)
         self.meta: dict[str, Meta] = {}
@@ -266,6 +276,8 @@ class OnlineServer(Server):
         self._control: asyncio.Server | None = None
         self._lobby_times: dict[Connection, deque[float]] = {}
         self.signed_in_per_address = SIGNED_IN_PER_ADDRESS
+        self.control_socket = CONTROL_SOCKET
+        """The operator's socket's name in ``data`` (each worker of many has its own)."""
         self.invitations = Invitations(time.monotonic)
         """Invitations by name to live tables (``bela.net.online_social``)."""
         self.mutes: dict[int, set[int]] = {}
@@ -285,9 +297,10 @@ class OnlineServer(Server):
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Bind the TLS port and the operator's control socket; start the quick-match tick."""
+        self.take_up_tables()
         address = await self.listen(host, port, tls=self.tls)
         self._ticker = asyncio.get_running_loop().create_task(self._tick())
-        sock = self.data / CONTROL_SOCKET
+        sock = self.data / self.control_socket
         if len(str(sock)) < 100:
             with contextlib.suppress(FileNotFoundError):
                 sock.unlink()
@@ -307,10 +320,11 @@ class OnlineServer(Server):
         if self._control is not None:
             self._control.close()
             with contextlib.suppress(FileNotFoundError):
-                (self.data / CONTROL_SOCKET).unlink()
+                (self.data / self.control_socket).unlink()
         await super().close()
         self.directory.clear()
         self.directory.close()
+        self.keeper.store.close()
         if id(self.accounts) != id(self.directory):  # one SqliteStore may be both
             self.accounts.close()
 
@@ -319,6 +333,7 @@ class OnlineServer(Server):
             await asyncio.sleep(TICK)
             try:
                 self._match_queue()
+                self.keeper.retry()
                 self._sync_directory()
                 if self.presence is not None:
                     self.presence.heartbeat()
@@ -786,7 +801,9 @@ class OnlineServer(Server):
                 conn.send(_refused(Phrase("no_such_table")))
                 return
             table = self.tables.get(normal_code(message.code))
-            meta = self.meta.get(table.table_id) if table is not None else None
+            taken_up = self.keeper.by_code(message.code)  # a table taken up keeps no code
+            table_id = table.table_id if table is not None else taken_up
+            meta = self.meta.get(table_id) if table_id is not None else None
             if meta is None or meta.public:
                 self.wrong_codes.wrong(conn.peer)
                 conn.send(_refused(Phrase("no_such_table")))
@@ -903,7 +920,68 @@ class OnlineServer(Server):
     def _wire(self, table: Table) -> None:
         super()._wire(table)
         table.on_abandon = self._abandoned
+        table.on_change = self.keeper.keep
+        table.hold = True  # each state goes out once the store holds its actions
         table.listens = functools.partial(online_social.listens, self, table)
+
+    def take_up_tables(self) -> None:
+        """Take up the live tables this worker owns (a restart), and those of workers that
+        are gone (their heartbeat expired; with no shared directory, every table in the
+        store is this process's own)."""
+        alive = getattr(self.directory, "alive", None) if self.presence is not None else None
+        for table_id in [*self.keeper.resume(), *self.keeper.take_over(alive)]:
+            self.event("resume", table_id)
+        self._sync_directory()
+
+    def take_up(self, save: LiveSave, match: Match) -> Table:
+        """A live table read back from its save: its players away, each seated again when
+        they sign in (``_held_seat``), from the last state every one of them saw."""
+        kept = save.table
+        table = Table(
+            table_id=kept.table_id,
+            code=new_code() if save.public else private_code(),  # the code is kept hashed
+            difficulty=kept.difficulty,
+            target=match.target,
+            wait=self.options.wait,
+            bot_delay=self.options.bot_delay,
+            leader_key=secrets.token_urlsafe(18),
+            make_bot=self._bot_maker(),
+            clock=self.options.clock,
+        )
+        for seat, name, token, bot in zip(
+            table.seats, kept.names, kept.tokens, kept.bots, strict=True
+        ):
+            seat.name, seat.token, seat.bot = name, token, bot
+        table.leader = kept.leader
+        table.bot_played = set(kept.record.bot_rounds or ())
+        table.series.wins = list(kept.series)
+        table.series.played = sum(kept.series)
+        table.seq = table.durable = save.seq  # what the store holds went out already
+        rules: dict[str, Any] = dict(save.rules)
+        meta = Meta(
+            table,
+            save.public,
+            save.rated_wanted,
+            Rules(**rules),
+            people=dict(save.people),
+            rated=save.rated,
+            seat_accounts=list(save.seat_accounts),
+            abandoned_by=save.abandoned_by,
+            match_id=save.match_id,
+            counted=save.counted,
+        )
+        self.meta[table.table_id] = meta
+        self._wire(table)
+        self.tables[normal_code(table.code)] = table
+        table.resume(match)
+        return table
+
+    def forget_here(self, table: Table) -> None:
+        """``table`` is no longer this worker's (another took it over): forgotten here, its
+        save left to the worker that holds it now."""
+        if self.meta.pop(table.table_id, None) is not None:
+            self.directory.remove(table.table_id)
+        self.tables.pop(normal_code(table.code), None)
 
     def _ratings(self, ids: list[int | None]) -> list[Rating] | None:
         accounts = [self.accounts.by_id(i) if i is not None else None for i in ids]
@@ -930,6 +1008,7 @@ class OnlineServer(Server):
         online_social.league_points(self, ids, None, leaver)
         self.accounts.count_finished([i for i in ids if i is not None and i != leaver])
         table.tell(Phrase("abandoned", {"name": table.name_of(index)}))
+        self.keeper.keep(table)  # no longer rated: so it is taken up, too
         self.event("abandon", f"{table.name_of(index)} at {table.table_id}")
 
     def _over(self, table: Table) -> str | None:
@@ -939,7 +1018,12 @@ class OnlineServer(Server):
         if meta is None or match is None or match.winner is None:
             return where
         ids = meta.seat_accounts
-        if meta.rated:
+        rated = meta.rated
+        if rated and not meta.counted:
+            # the save says so before any rating moves: a worker taking the table up after
+            # a crash in between archives the match without counting it a second time
+            meta.counted = True
+            self.keeper.keep(table)
             ratings = self._ratings(ids)
             if ratings is not None:
                 for account_id, rating in zip(ids, rate_match(ratings, match.winner), strict=True):
@@ -949,17 +1033,16 @@ class OnlineServer(Server):
                 online_social.league_points(self, ids, match.winner, None)
         self.accounts.record_match(
             table.table_id,
-            meta.rated,
+            rated,
             match.winner,
             match.scores,
             ids,
             meta.abandoned_by,
             match_id=meta.match_id or None,
         )
-        self.event(
-            "over", f"{table.table_id} {match.scores[0]}:{match.scores[1]} rated={meta.rated}"
-        )
-        meta.rated = False
+        self.keeper.drop(table.table_id)  # archived: nothing to take up any more
+        self.event("over", f"{table.table_id} {match.scores[0]}:{match.scores[1]} rated={rated}")
+        meta.rated = meta.counted = False
         return where
 
     def _again(self, table: Table) -> None:
@@ -973,6 +1056,7 @@ class OnlineServer(Server):
     def _forget(self, table: Table) -> None:
         if self.meta.pop(table.table_id, None) is not None:
             self.directory.remove(table.table_id)
+            self.keeper.drop(table.table_id)
         self.invitations.drop_table(table.table_id)
         self.tables.pop(normal_code(table.code), None)
 

@@ -55,7 +55,14 @@ if TYPE_CHECKING:
     from bela.engine import Match
     from bela.net.table import SeatState, Table
 
-__all__ = ["SAVE_VERSION", "TableSave", "TableSaver", "load_tables", "tables_dir"]
+__all__ = [
+    "SAVE_VERSION",
+    "TableSave",
+    "TableSaver",
+    "load_tables",
+    "table_save",
+    "tables_dir",
+]
 
 SAVE_VERSION: Final = 1
 _TEMP_PREFIX: Final = ".table-"
@@ -88,6 +95,13 @@ class TableSave(BaseModel):
 
 def tables_dir() -> Path:
     return data_dir() / "tables"
+
+
+def table_save(table: Table, known: tuple[RoundEntry, ...] = ()) -> TableSave:
+    """``table`` as its save holds it (the public server keeps it in its store, not a file);
+    ``known``: the finished rounds' entries of its last save (worked out once, not again
+    after every action)."""
+    return _save_of(table, known)
 
 
 def _save_of(table: Table, known: tuple[RoundEntry, ...] = ()) -> TableSave:

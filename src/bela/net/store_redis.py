@@ -12,6 +12,11 @@ Keys (all under ``prefix``, so that several servers, or tests, can share one Red
 - ``online``: a hash, account id -> the worker holding that account's connection;
 - the channel ``lobby``: one JSON message per change (``{"put": id}``, ``{"remove": id}``),
   published so that a front door or another worker can refresh its view without polling.
+- for many workers (``bela.net.workers``): ``ports`` (worker -> the port it takes players
+  on), ``held`` (account id -> the table it sits at), ``codes`` (a private table's code
+  hash -> its table id; never a code), ``queue`` (the worker holding the quick-match
+  queue: a lock that lapses with the heartbeat's time to live) and ``quick:<ticket>`` /
+  ``quickfor:<account>`` (a group the queue sent on to the worker with the fewest tables).
 
 redis-py is imported here only: ``bela server`` without ``--redis`` never loads it.
 """
@@ -27,7 +32,7 @@ import redis
 
 from bela.net.accounts import TableEntry
 
-__all__ = ["LOBBY_CHANNEL", "RedisDirectory"]
+__all__ = ["ALIVE_SECONDS", "LOBBY_CHANNEL", "RedisDirectory"]
 
 LOBBY_CHANNEL: Final = "lobby"
 ALIVE_SECONDS: Final = 15
@@ -55,12 +60,19 @@ def _entry(raw: str | bytes) -> tuple[TableEntry, str, float] | None:
 class RedisDirectory:
     """``TableDirectory`` on Redis for the worker named ``worker``."""
 
-    def __init__(self, url: str, worker: str = "main", prefix: str = "bela:") -> None:
+    def __init__(
+        self,
+        url: str,
+        worker: str = "main",
+        prefix: str = "bela:",
+        alive_seconds: int = ALIVE_SECONDS,
+    ) -> None:
         self.redis: redis.Redis = redis.Redis.from_url(
             url, decode_responses=True, socket_timeout=10, socket_connect_timeout=10
         )
         self.worker = worker
         self.prefix = prefix
+        self.alive_seconds = alive_seconds
         self.redis.ping()  # a wrong URL fails here, at the start, with the reason
         self.heartbeat()
 
@@ -145,7 +157,7 @@ class RedisDirectory:
 
     def heartbeat(self) -> None:
         """This worker is alive for ``ALIVE_SECONDS`` more."""
-        self.redis.set(self._key("alive", self.worker), str(time.time()), ex=ALIVE_SECONDS)
+        self.redis.set(self._key("alive", self.worker), str(time.time()), ex=self.alive_seconds)
 
     def alive(self, worker: str) -> bool:
         return bool(self.redis.exists(self._key("alive", worker)))
@@ -174,6 +186,101 @@ class RedisDirectory:
         """Who is online, and at which worker."""
         raw: dict[str, str] = self.redis.hgetall(self._key("online"))  # type: ignore[assignment]
         return {int(k): v for k, v in raw.items() if k.isdigit()}
+
+    def listings(self) -> list[tuple[TableEntry, str]]:
+        """Every worker's tables and the worker holding each, the longest unchanged first."""
+        return [(e, worker) for e, worker, _ in sorted(self._listings(), key=lambda e: e[2])]
+
+    # ------------------------------------------------------------------ many workers
+
+    def set_port(self, port: int) -> None:
+        """This worker takes players on ``port`` (the front door and the others send them)."""
+        self.redis.hset(self._key("ports"), self.worker, str(port))
+
+    def ports(self) -> dict[str, int]:
+        """The alive workers' ports, by worker."""
+        raw: dict[str, str] = self.redis.hgetall(self._key("ports"))  # type: ignore[assignment]
+        return {w: int(p) for w, p in raw.items() if p.isdigit() and self.alive(w)}
+
+    def hold(self, account_ids: list[int], table_id: str) -> None:
+        """These accounts sit at ``table_id`` (a worker they sign in at sends them there)."""
+        if account_ids:
+            self.redis.hset(self._key("held"), mapping={str(a): table_id for a in account_ids})
+
+    def release(self, account_ids: list[int], table_id: str) -> None:
+        """These accounts no longer sit at ``table_id`` (a newer seat of theirs stays)."""
+        script = (
+            "if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then "
+            "return redis.call('HDEL', KEYS[1], ARGV[1]) end return 0"
+        )
+        for account_id in account_ids:
+            self.redis.eval(script, 1, self._key("held"), str(account_id), table_id)
+
+    def held(self, account_id: int) -> str | None:
+        """The table ``account_id`` sits at, at whichever worker."""
+        found: str | None = self.redis.hget(self._key("held"), str(account_id))  # type: ignore[assignment]
+        return found
+
+    def put_code(self, hashed: str, table_id: str) -> None:
+        """A private table's code, hashed, names its table (never the code itself)."""
+        self.redis.hset(self._key("codes"), hashed, table_id)
+
+    def drop_code(self, table_id: str) -> None:
+        raw: dict[str, str] = self.redis.hgetall(self._key("codes"))  # type: ignore[assignment]
+        gone = [hashed for hashed, found in raw.items() if found == table_id]
+        if gone:
+            self.redis.hdel(self._key("codes"), *gone)
+
+    def by_code(self, hashed: str) -> str | None:
+        found: str | None = self.redis.hget(self._key("codes"), hashed)  # type: ignore[assignment]
+        return found
+
+    def lead_queue(self) -> str | None:
+        """The worker that holds the quick-match queue: this one, if none holds it (or it
+        held it already: renewed); a lock with the heartbeat's time to live."""
+        key = self._key("queue")
+        if self.redis.set(key, self.worker, nx=True, ex=self.alive_seconds):
+            return self.worker
+        leader: str | None = self.redis.get(key)  # type: ignore[assignment]
+        if leader == self.worker:
+            self.redis.expire(key, self.alive_seconds)
+        return leader
+
+    def reserve(self, ticket: str, account_ids: list[int], worker: str, seconds: int) -> None:
+        """Four accounts the quick-match queue grouped are to sit together at ``worker``
+        (for ``seconds``): each is sent there and asks again."""
+        value = json.dumps({"accounts": account_ids, "worker": worker})
+        pipe = self.redis.pipeline()
+        pipe.set(self._key("quick", ticket), value, ex=seconds)
+        for account_id in account_ids:
+            pipe.set(self._key("quickfor", str(account_id)), ticket, ex=seconds)
+        pipe.execute()
+
+    def reservation(self, account_id: int) -> tuple[str, list[int], str] | None:
+        """(ticket, the group's accounts, the worker) that ``account_id`` is to sit with."""
+        ticket: str | None = self.redis.get(self._key("quickfor", str(account_id)))  # type: ignore[assignment]
+        raw: str | None = (
+            self.redis.get(self._key("quick", ticket)) if ticket is not None else None  # type: ignore[assignment]
+        )
+        if ticket is None or raw is None:
+            return None
+        try:
+            data = json.loads(raw)
+            return ticket, [int(a) for a in data["accounts"]], str(data["worker"])
+        except (ValueError, KeyError, TypeError):
+            return None
+
+    def release_reservation(self, ticket: str, account_ids: list[int]) -> None:
+        keys = [self._key("quick", ticket), *(self._key("quickfor", str(a)) for a in account_ids)]
+        self.redis.delete(*keys)
+
+    def table_counts(self) -> dict[str, int]:
+        """How many tables each alive worker holds (the listings), 0 for one holding none."""
+        counts = dict.fromkeys(self.ports(), 0)
+        for listing in self._listings():
+            if listing[1] in counts:
+                counts[listing[1]] += 1
+        return counts
 
     def subscribe(self) -> Any:
         """A pub/sub subscribed to the lobby's events (``get_message`` reads them)."""

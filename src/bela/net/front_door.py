@@ -1,0 +1,118 @@
+"""The front door of a public server of many workers (``bela server --workers N``): the
+public port, where every ``bela online`` connects first.
+
+It holds no table and no account. It takes the TLS connection (the server's one certificate,
+so the client's pin holds), reads the login's first frame, and answers with a ``Redirect`` to
+one of the alive workers (the same host, that worker's port), taking them in turn; then it
+hangs up. The client connects to that worker, checks that it shows the same certificate, and
+signs in there (its challenge and signature are the worker's: nothing the front door saw
+signs anybody in). The worker sends the player on again if their table, or the quick-match
+queue, is at another worker (``bela.net.workers``).
+
+Why a redirect rather than a proxy: the front door then carries no player's traffic and
+holds no connection longer than a sign-in, so it is never the bottleneck nor a second point
+of failure during a match (a player at a table talks to its worker only); and it needs no
+secret beyond the certificate the workers show anyway. The price is that each worker's port
+must be reachable by the players too (docs/server.md).
+
+Limits: the TLS handshake within ``HELLO_TIMEOUT``, the first frame within it too and under
+``CLIENT_FRAME_LIMIT``, at most ``DOOR_CONNECTIONS`` connections at once (past that a new one
+is closed at once): an idle or hostile connection holds a descriptor for ten seconds at most.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+from bela.net.lobby_protocol import decode_login
+from bela.net.phrases import Phrase
+from bela.net.protocol import CLIENT_FRAME_LIMIT, ProtocolError, encode
+from bela.net.server import BACKLOG, HELLO_TIMEOUT
+
+if TYPE_CHECKING:
+    from bela.net.faults import FaultLog
+
+__all__ = ["DOOR_CONNECTIONS", "FrontDoor"]
+
+DOOR_CONNECTIONS: Final = 1024
+
+
+class FrontDoor:
+    """Sends each sign-in on to an alive worker; ``ports`` names them (worker -> port)."""
+
+    def __init__(
+        self,
+        tls: ssl.SSLContext,
+        ports: Callable[[], dict[str, int]],
+        faults: FaultLog,
+    ) -> None:
+        self.tls = tls
+        self.ports = ports
+        self.faults = faults
+        self.open = 0
+        self.sent = 0
+        self._turn = 0
+        self._server: asyncio.Server | None = None
+
+    async def start(self, host: str, port: int) -> tuple[str, int]:
+        self._server = await asyncio.start_server(
+            self._handle,
+            host,
+            port,
+            limit=CLIENT_FRAME_LIMIT,
+            backlog=BACKLOG,
+            ssl=self.tls,
+            ssl_handshake_timeout=HELLO_TIMEOUT,
+        )
+        bound = self._server.sockets[0].getsockname()
+        return str(bound[0]), int(bound[1])
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+
+    def next_port(self) -> int | None:
+        """The next alive worker's port, in turn (None: no worker is alive)."""
+        try:
+            ports = sorted(self.ports().values())
+        except Exception as exc:
+            self.faults.report(f"door:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
+            return None
+        if not ports:
+            return None
+        self._turn += 1
+        return ports[self._turn % len(ports)]
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.open += 1
+        try:
+            if self.open > DOOR_CONNECTIONS:
+                self.faults.report("cap:door", "too many connections at the front door")
+                return
+            try:
+                frame = await asyncio.wait_for(reader.readuntil(b"\n"), HELLO_TIMEOUT)
+                decode_login(frame)
+            except (TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
+                return
+            except (ProtocolError, ValueError, ConnectionError):
+                return
+            port = self.next_port()
+            if port is None:
+                writer.write(encode({"type": "closing", **Phrase("host_busy").fields("reason")}))
+            else:
+                writer.write(encode({"type": "redirect", "port": port}))
+                self.sent += 1
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer.drain(), HELLO_TIMEOUT)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.open -= 1
+            with contextlib.suppress(Exception):
+                writer.close()

@@ -1,0 +1,402 @@
+"""One worker of a public server of many (``bela server --workers N``): the one-process server
+(``OnlineServer``) that shares its accounts, its live tables' saves (PostgreSQL) and its
+directory (Redis) with the other workers, and sends a player on to the worker that holds
+what they ask for.
+
+Each table lives at one worker (the owner its save names, ``bela.net.live_tables``). A
+player reaches a worker through the front door (``bela.net.front_door``), which sends every
+sign-in to one of the alive workers; from there a ``Redirect`` (the same host, another port,
+the same certificate) sends them on:
+
+- at the sign-in, when their account sits at a table another worker holds (Redis ``held``);
+- for ``join`` (by id, or by a private table's code: Redis keeps the code's hash only) and
+  ``watch`` of a table another worker holds;
+- for ``quick``: one worker holds the quick-match queue (a Redis lock with the heartbeat's
+  time to live, taken by another worker when it lapses), so four players waiting on four
+  workers still meet.
+
+The lobby lists every worker's public tables (the Redis directory). A worker whose heartbeat
+expired is dead: each tick the others try to claim its tables in the store (one atomic
+``UPDATE`` each, so one winner) and take them up from their saves; the players' clients,
+whose line dropped, sign in again by themselves and are sent on to the table's new worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from bela.net.accounts import Accounts
+from bela.net.live_tables import LiveSave, LiveStore, code_hash
+from bela.net.lobby_protocol import Join, Quick, Watch
+from bela.net.online_server import TICK, OnlineServer, Waiter, Who
+from bela.net.phrases import Phrase
+from bela.net.server import Connection, ServerOptions, _Lines, normal_code
+
+if TYPE_CHECKING:
+    from bela.ai import Bot
+    from bela.engine import Match, Rules
+    from bela.net.faults import FaultLog
+    from bela.net.online_server import Meta
+    from bela.net.store_redis import RedisDirectory
+    from bela.net.table import Table
+
+__all__ = ["WORKER_ALIVE", "WorkerServer", "worker_name"]
+
+WORKER_ALIVE: Final = 5
+"""Seconds a worker's heartbeat lasts (renewed every tick, 0.5 s): a worker silent for
+this long is taken for dead and its tables are taken up elsewhere."""
+WAIT: Final = -1
+"""``_seat_elsewhere``: the table is between workers; the client tries again."""
+DEAD_FOR: Final = 2.0
+"""Seconds a worker must be seen without its heartbeat before its tables are taken over."""
+REFRESH_EVERY: Final = 5.0
+"""Seconds between two writes of everything Redis knows of this worker (``_refresh``)."""
+RESERVED: Final = 15
+"""Seconds a quick-match group sent to another worker has to get there together."""
+CLAIM_EVERY: Final = 1.0
+"""Seconds between two looks for a dead worker's tables."""
+
+
+def worker_name(host: str, port: int) -> str:
+    """A worker's name: its machine and port (the same after a restart, so a worker that
+    comes back on its port takes up its own tables that nobody took over meanwhile)."""
+    return f"{host}:{port}"
+
+
+class WorkerServer(OnlineServer):
+    """An ``OnlineServer`` that is one worker of many, on shared stores."""
+
+    def __init__(
+        self,
+        data: Path,
+        options: ServerOptions,
+        accounts: Accounts,
+        directory: RedisDirectory,
+        live: LiveStore,
+        make_bot: Callable[[str], Bot] | None = None,
+        faults: FaultLog | None = None,
+        say: Callable[[str], None] | None = None,
+    ) -> None:
+        super().__init__(
+            data, options, make_bot, faults, say, accounts=accounts, directory=directory, live=live
+        )
+        self.cluster = directory
+        self.worker = directory.worker
+        self.control_socket = f"control-{directory.worker.rsplit(':', 1)[-1]}.sock"
+        self._cluster_task: asyncio.Task[None] | None = None
+        self.arriving: dict[str, list[Waiter]] = {}
+        """Quick-match groups sent here by the queue's worker, by ticket, as they arrive."""
+        self.arriving_since: dict[str, float] = {}
+        self._dead_since: dict[str, float] = {}
+        self.port = 0
+        """When each worker was first seen without its heartbeat (``_seems_alive``)."""
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
+        address = await super().start(host, port)
+        self.port = address[1]
+        self.cluster.set_port(address[1])
+        self.cluster.lead_queue()
+        self._cluster_task = asyncio.get_running_loop().create_task(self._cluster_tick())
+        return address
+
+    async def close(self) -> None:
+        if self._cluster_task is not None:
+            self._cluster_task.cancel()
+        await super().close()
+
+    def _quietly(self, what: Callable[[], Any]) -> Any:
+        """A Redis call whose failure is logged (one line a kind), not the request's end."""
+        try:
+            return what()
+        except Exception as exc:
+            self.faults.report(f"cluster:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
+            return None
+
+    async def _cluster_tick(self) -> None:
+        loop = asyncio.get_running_loop()
+        last_claim = last_refresh = loop.time()
+        while True:
+            await asyncio.sleep(TICK)
+            leader = self._quietly(self.cluster.lead_queue)
+            if leader is not None and leader != self.worker and self.queue:
+                self._send_queue_to(leader)
+            self._arrivals_late()
+            if loop.time() - last_claim >= CLAIM_EVERY:
+                last_claim = loop.time()
+                self._quietly(self._take_over)
+            if loop.time() - last_refresh >= REFRESH_EVERY:
+                last_refresh = loop.time()
+                self._quietly(self._refresh)
+
+    def _refresh(self) -> None:
+        """Write again what Redis knows of this worker's tables (listings, seated accounts,
+        private codes' hashes, the port): a Redis that restarted empty has it all back
+        within ``REFRESH_EVERY`` seconds."""
+        self.cluster.set_port(self.port)
+        for meta in self.meta.values():
+            meta.listed = None  # put again by the next _sync_directory
+            table_id = meta.table.table_id
+            if meta.table.started:
+                self.cluster.hold([i for i in meta.seat_accounts if i is not None], table_id)
+            if not meta.public:
+                hashed = self.keeper.hash_of(meta.table, meta)
+                if hashed is not None:
+                    self.cluster.put_code(hashed, table_id)
+        self._sync_directory()
+
+    def _seems_alive(self, worker: str) -> bool:
+        """``worker`` is alive, or has not been seen dead (its heartbeat gone) for
+        ``DEAD_FOR`` seconds yet. A Redis that restarts empty loses every heartbeat at once;
+        the live workers set theirs again within a tick, so none of them is taken for dead
+        (and its tables taken over) in that moment."""
+        now = asyncio.get_running_loop().time()
+        if self.cluster.alive(worker):
+            self._dead_since.pop(worker, None)
+            return True
+        return now - self._dead_since.setdefault(worker, now) < DEAD_FOR
+
+    def _take_over(self) -> None:
+        for table_id in self.keeper.take_over(self._seems_alive):
+            self.event("resume", f"{table_id} (its worker is gone)")
+        self._sync_directory()
+
+    def _send_queue_to(self, leader: str) -> None:
+        """Another worker holds the queue now: our waiters go there (their clients ask again)."""
+        port = self.cluster.ports().get(leader)
+        if port is None:
+            return
+        for waiter in self.queue:
+            waiter.conn.send({"type": "redirect", "port": port})
+        self.queue = []
+
+    def _port_of(self, worker: str | None) -> int | None:
+        if worker is None or worker == self.worker:
+            return None
+        found: dict[str, int] | None = self._quietly(self.cluster.ports)
+        return (found or {}).get(worker)
+
+    def _owner(self, table_id: str) -> str | None:
+        """The worker holding ``table_id``: its save's owner, or the directory's (a table not
+        started has no save yet)."""
+        return self.keeper.store.owner(table_id) or self.cluster.owner(table_id)
+
+    # ------------------------------------------------------------------ the sign-in
+
+    async def _login(self, conn: Connection, lines: _Lines) -> Who | None:
+        who = await super()._login(conn, lines)
+        if who is None or who.account is None or self._held_seat(who) is not None:
+            return who
+        port = self._quietly(lambda: self._seat_elsewhere(who.account.id if who.account else 0))
+        if port is None:
+            return who
+        if port == WAIT:  # the table's worker is gone and nobody holds it yet: try again
+            conn.close(Phrase("host_busy"))
+        else:
+            conn.send({"type": "redirect", "port": port})
+            conn.close(Phrase("goodbye"))
+        if self.online.get(who.account.id) is conn:
+            del self.online[who.account.id]
+            self._present(who.account.id, False)
+        return None
+
+    def _seat_elsewhere(self, account_id: int) -> int | None:
+        """The port of the worker holding the table ``account_id`` sits at, when that is
+        another worker; a dead worker's table is taken up here first (then None); ``WAIT``
+        when the table's worker cannot be reached and nobody has taken it up yet (the
+        client is told to try again, not that its seat is gone)."""
+        table_id = self.cluster.held(account_id)
+        if table_id is None or table_id in self.meta:
+            return None
+        owner = self._owner(table_id)
+        if owner is None or owner == self.worker:
+            return None
+        if not self._seems_alive(owner):
+            self._take_over()
+            if table_id in self.meta:
+                return None
+            owner = self._owner(table_id)  # another worker won it, or nobody could
+            if owner is None or owner == self.worker:
+                return None
+        port = self._port_of(owner)
+        return port if port is not None else WAIT
+
+    # ------------------------------------------------------------------ the lobby
+
+    def _online(self, conn: Connection, who: Who, message: object) -> None:
+        free = conn.table is None and not any(w.conn is conn for w in self.queue)
+        if free and isinstance(message, Join | Watch | Quick):
+            port = self._quietly(lambda: self._elsewhere(message, who))
+            if port is not None:
+                if self._lobby_may(conn):
+                    conn.send({"type": "redirect", "port": port})
+                return
+        super()._online(conn, who, message)
+
+    def _elsewhere(self, message: Join | Watch | Quick, who: Who) -> int | None:
+        """The port of the worker that should take ``message``, when it is not this one."""
+        if isinstance(message, Quick):
+            if who.account is not None:
+                found = self.cluster.reservation(who.account.id)
+                if found is not None:  # grouped by the queue: to sit at this worker, or that
+                    return self._port_of(found[2])
+            return self._port_of(self.cluster.lead_queue())
+        if isinstance(message, Join) and message.code is not None:
+            code = normal_code(message.code)
+            if code in self.tables or self.keeper.by_code(message.code) is not None:
+                return None
+            table_id = self.cluster.by_code(code_hash(code))
+        else:
+            table_id = message.table
+        if table_id is None or table_id in self.meta:
+            return None
+        return self._port_of(self._owner(table_id))
+
+    def _listing(self, who: Who) -> list[dict[str, Any]]:
+        """This worker's public tables, then the other workers' (from the directory, without
+        their house rules and score, which the directory does not carry)."""
+        out = super()._listing(who)
+        avoid = self._avoided(who)
+        alive: dict[str, bool] = {}
+        for entry, worker in self._quietly(self.cluster.listings) or []:
+            if worker == self.worker or entry.id in self.meta or not entry.public:
+                continue
+            if worker not in alive:
+                alive[worker] = self.cluster.alive(worker)
+            if not alive[worker]:
+                continue
+            seats = []
+            for name in entry.seats:
+                account = self.accounts.by_name(name) if name is not None else None
+                seat: dict[str, Any] = {
+                    "name": name,
+                    "kind": "human" if name is not None else "bot" if entry.started else "open",
+                }
+                if account is not None:
+                    if account.id in avoid:
+                        break
+                    seat["rating"] = round(account.rating.rating)
+                    seat["provisional"] = account.provisional
+                    seat["reliability"] = account.reliability
+                seats.append(seat)
+            if len(seats) < 4:  # somebody ``who`` blocked sits there: not listed
+                continue
+            out.append(
+                {
+                    "id": entry.id,
+                    "target": entry.target,
+                    "rules": {},
+                    "rated": entry.rated,
+                    "started": entry.started,
+                    "seats": seats,
+                    "watchers": [],
+                }
+            )
+        return out[:200]
+
+    # ------------------------------------------------------------------ quick match
+
+    def _seat_group(self, group: list[Waiter]) -> None:
+        """Four accounts grouped here sit at the worker holding the fewest tables: this one,
+        or another they are sent on to (each signs in there and asks again; that worker
+        seats them together when all four have come, ``_quick``)."""
+        ids = [w.id for w in group]
+        counts: dict[str, int] | None = self._quietly(self.cluster.table_counts)
+        if len(group) < 4 or any(i is None for i in ids) or not counts:
+            super()._seat_group(group)
+            return
+        counts[self.worker] = len(self.meta)
+        target = min(sorted(counts), key=lambda w: counts[w])
+        port = self._port_of(target)
+        if target == self.worker or port is None or counts[target] >= counts[self.worker]:
+            super()._seat_group(group)
+            return
+        ticket = secrets.token_hex(16)
+        accounts = [i for i in ids if i is not None]
+        self.cluster.reserve(ticket, accounts, target, RESERVED)
+        for waiter in group:
+            waiter.conn.send({"type": "redirect", "port": port})
+        self.event("quick", f"{', '.join(w.who.name for w in group)} sent to {target}")
+
+    def _quick(self, conn: Connection, who: Who, message: Quick) -> None:
+        account_id = who.account.id if who.account is not None else None
+        found = (
+            self._quietly(lambda: self.cluster.reservation(account_id))
+            if account_id is not None
+            else None
+        )
+        if found is None or found[2] != self.worker:
+            super()._quick(conn, who, message)
+            return
+        ticket, accounts, _worker = found
+        now = asyncio.get_running_loop().time()
+        arrived = self.arriving.setdefault(ticket, [])
+        self.arriving_since.setdefault(ticket, now)
+        arrived[:] = [w for w in arrived if w.id != account_id]
+        arrived.append(Waiter(conn, who, message.target, now, now + message.wait))
+        conn.send({"type": "queued", "target": message.target, "wait": message.wait})
+        if {w.id for w in arrived} >= set(accounts):
+            del self.arriving[ticket]
+            self.arriving_since.pop(ticket, None)
+            self._quietly(lambda: self.cluster.release_reservation(ticket, accounts))
+            super()._seat_group([w for w in arrived if not w.conn.closed])
+
+    def _arrivals_late(self) -> None:
+        """A group whose players have not all come within ``RESERVED`` seconds: those who
+        came are seated anyway, bots in the missing seats (unrated)."""
+        now = asyncio.get_running_loop().time()
+        for ticket, since in list(self.arriving_since.items()):
+            if now - since < RESERVED:
+                continue
+            arrived = [w for w in self.arriving.pop(ticket, []) if not w.conn.closed]
+            del self.arriving_since[ticket]
+            if arrived:
+                super()._seat_group(arrived)
+
+    # ------------------------------------------------------------------ what Redis says
+
+    def _new_table(self, public: bool, rated: bool, rules: Rules, target: int) -> Meta:
+        meta = super()._new_table(public, rated, rules, target)
+        if not public:
+            hashed = code_hash(normal_code(meta.table.code))
+            self._quietly(lambda: self.cluster.put_code(hashed, meta.table.table_id))
+        return meta
+
+    def _match_starts(self, table: Table) -> None:
+        super()._match_starts(table)
+        meta = self.meta.get(table.table_id)
+        if meta is not None:
+            ids = [i for i in meta.seat_accounts if i is not None]
+            self._quietly(lambda: self.cluster.hold(ids, table.table_id))
+
+    def take_up(self, save: LiveSave, match: Match) -> Table:
+        table = super().take_up(save, match)
+        ids = [i for i in save.seat_accounts if i is not None]
+        self._quietly(lambda: self.cluster.hold(ids, table.table_id))
+        if save.code_hash is not None:
+            hashed = save.code_hash
+            self._quietly(lambda: self.cluster.put_code(hashed, table.table_id))
+        return table
+
+    def _forget(self, table: Table) -> None:
+        meta = self.meta.get(table.table_id)
+        super()._forget(table)
+        if meta is not None:
+            ids = [i for i in meta.people.values() if i is not None]
+            self._quietly(lambda: self.cluster.release(ids, table.table_id))
+            if not meta.public:
+                self._quietly(lambda: self.cluster.drop_code(table.table_id))
+
+
+async def run_worker(server: WorkerServer, host: str, port: int, stop: asyncio.Event) -> None:
+    """Run one worker until ``stop`` is set (its process's SIGTERM)."""
+    await server.start(host, port)
+    try:
+        await stop.wait()
+    finally:
+        with contextlib.suppress(Exception):
+            await server.close()

@@ -1,0 +1,238 @@
+"""``bela server --workers 4`` as its operator runs it, on a real Redis and PostgreSQL: a match
+in progress, the worker holding it killed with SIGKILL, the table taken up by another worker,
+the players back by themselves, the match played to its end and archived once (issue #39)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from netplay import Player
+from onlineplay import OnlinePlayer, next_of
+
+from bela.net.client import JoinError
+from bela.net.identity import Pins
+from bela.net.online_client import Online, take_seat
+from bela.net.protocol import State, Welcome
+
+NAMES = ("Ana", "Ivo", "Eva", "Mate")
+
+
+def bela(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bela", "--lang", "en", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_workers_need_redis_and_postgres(tmp_path: Path) -> None:
+    for flags in ([], ["--redis", "redis://127.0.0.1:1/0"], ["--postgres", "postgresql://x@y/z"]):
+        done = bela("server", "--data", str(tmp_path), "--workers", "2", *flags)
+        assert done.returncode == 2
+        assert (
+            done.stderr.strip()
+            .splitlines()[-1]
+            .endswith("--workers needs --redis and --postgres (the workers share them)")
+        )
+    done = bela("server", "--data", str(tmp_path), "--workers", "0")
+    assert done.returncode == 2 and "from 1 to 64" in done.stderr
+    stores = ["--redis", "redis://127.0.0.1:1/0", "--postgres", "postgresql://x@y/z"]
+    done = bela("server", "--data", str(tmp_path), "--workers", "2", "--ssh-port", "2222", *stores)
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("--ssh-port and --web-port do not work with --workers yet")
+
+
+def free_base(count: int) -> int:
+    """A port with the ``count`` after it free too (the front door's and the workers')."""
+    for _ in range(50):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            base = int(probe.getsockname()[1])
+        if base + count > 65000:
+            continue
+        try:
+            held = []
+            for port in range(base, base + count + 1):
+                sock = socket.socket()
+                held.append(sock)
+                sock.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        finally:
+            for sock in held:
+                sock.close()
+        return base
+    raise AssertionError("no free ports")
+
+
+@contextlib.contextmanager
+def workers(tmp_path: Path, count: int, postgres: str) -> Iterator[tuple[int, list[str]]]:
+    """``bela server --workers count`` on the real PostgreSQL and Redis: (the front door's
+    port, the lines it and its workers write to standard error, as they come)."""
+    base = free_base(count)
+    redis_url = os.environ["BELA_TEST_REDIS"]
+    env = dict(os.environ, BELA_DATA_DIR=str(tmp_path / "data"))
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "bela",
+            "--lang",
+            "en",
+            "server",
+            "--port",
+            str(base),
+            "--data",
+            str(tmp_path / "srv"),
+            "--bots",
+            "random",
+            "--workers",
+            str(count),
+            "--postgres",
+            postgres,
+            "--redis",
+            redis_url,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    lines: list[str] = []
+
+    def read() -> None:
+        assert process.stderr is not None
+        for line in process.stderr:
+            lines.append(line)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        yield base, lines
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        reader.join(5)
+        import redis
+
+        client = redis.Redis.from_url(redis_url)
+        keys = list(client.scan_iter(match="bela:*"))
+        if keys:
+            client.delete(*keys)
+        client.close()
+
+
+def owner_of(table_id: str) -> str:
+    import redis
+
+    client = redis.Redis.from_url(os.environ["BELA_TEST_REDIS"], decode_responses=True)
+    try:
+        raw = client.hget("bela:tables", table_id)
+    finally:
+        client.close()
+    assert isinstance(raw, str)
+    return str(json.loads(raw)["worker"])
+
+
+async def come_back(port: int, name: str, key: Ed25519PrivateKey, pins: Pins) -> OnlinePlayer:
+    async with asyncio.timeout(60):
+        while True:
+            try:
+                online = await Online.connect("127.0.0.1", port, name, key, pins)
+            except (JoinError, ConnectionError):
+                await asyncio.sleep(0.3)
+                continue
+            if online.hi.seated:
+                return OnlinePlayer(online.client, online=online)
+            await online.close()
+            await asyncio.sleep(0.3)
+
+
+@pytest.mark.server
+async def test_four_workers_a_worker_killed_mid_match_and_the_match_goes_on(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    with workers(tmp_path, 4, postgres_url) as (port, lines):
+        pins = Pins(tmp_path / "client")
+        keys = [Ed25519PrivateKey.generate() for _ in range(4)]
+        async with asyncio.timeout(90):  # four workers start on two shared cores
+            while sum("listening:" in line for line in lines) < 4:
+                await asyncio.sleep(0.2)
+        await asyncio.sleep(1.0)  # each has said its port in the directory
+        clients = await asyncio.wait_for(
+            asyncio.gather(
+                *(
+                    take_seat(
+                        "127.0.0.1",
+                        port,
+                        name,
+                        key,
+                        pins,
+                        {"type": "quick", "target": 501, "wait": 60},
+                    )
+                    for key, name in zip(keys, NAMES, strict=True)
+                )
+            ),
+            60,
+        )
+        players = [Player(client, index) for index, client in enumerate(clients)]
+        table_id = players[0].client.welcome.table  # type: ignore[union-attr]
+        seats = {name: p.seat for name, p in zip(NAMES, players, strict=True)}
+        tasks = [asyncio.create_task(p.play()) for p in players]
+        async with asyncio.timeout(60):
+            while not players[0].states or players[0].states[-1].seq < 12:
+                await asyncio.sleep(0.01)
+        owner = owner_of(table_id)
+        worker_port = owner.rsplit(":", 1)[1]
+        pids = [
+            int(found.group(1))
+            for line in lines
+            if (found := re.search(rf"worker: 127\.0\.0\.1:{worker_port} pid (\d+)", line))
+        ]
+        assert len(pids) == 1
+        os.kill(pids[0], signal.SIGKILL)
+        await asyncio.gather(*tasks, return_exceptions=True)  # their lines dropped
+        seen = {name: p.states[-1] for name, p in zip(NAMES, players, strict=True)}
+        back = [
+            await come_back(port, name, key, pins) for name, key in zip(NAMES, keys, strict=True)
+        ]
+        assert owner_of(table_id) != owner  # another worker holds it now
+        for name, player in zip(NAMES, back, strict=True):
+            welcome = await next_of(player, Welcome, 10)
+            assert isinstance(welcome, Welcome) and welcome.seat == seats[name]
+            assert welcome.table == table_id
+            state = await next_of(player, State, 10)
+            assert isinstance(state, State) and state.seq >= seen[name].seq
+            assert state.round >= seen[name].round
+            player.rng.seed(len(name))
+        await asyncio.wait_for(asyncio.gather(*(p.play() for p in back)), 180)
+        assert all(p.over is not None for p in back)
+        await asyncio.sleep(0.3)
+        import psycopg
+
+        with psycopg.connect(postgres_url) as db:
+            rows = db.execute("SELECT match_id, rated FROM matches").fetchall()
+            (live,) = db.execute("SELECT count(*) FROM table_saves").fetchone()  # type: ignore[misc]
+        assert len(rows) == 1 and rows[0][1] and live == 0
+        for player in back:
+            await player.online.close()
+        assert any("resume:" in line and table_id in line for line in lines)
