@@ -153,18 +153,32 @@ def render_report(
             _("written points a round given away against the hard bot, from your cards"),
             _per(result.vs_hard, result.rounds),
         )
-    roles = Table(title=_("By your place in the trick"), title_justify="left", box=None)
+    # with the hard bot, the tables and the trend say what the habits say: what a card gave
+    # away against the hard bot from the player's cards, not against every card seen
+    if with_bot:
+        by_role, by_trick, trend = result.by_role_hard, result.by_trick_hard, result.trend
+        role_title = _("By your place in the trick, against the hard bot from your cards")
+        trick_title = _("By trick, against the hard bot from your cards")
+        trend_words = _(
+            "Given away a round against the hard bot, match by match (oldest first): {line}"
+        )
+    else:
+        by_role, by_trick, trend = result.by_role, result.by_trick, result.trend_best
+        role_title = _("By your place in the trick, against the best play")
+        trick_title = _("By trick, against the best play")
+        trend_words = _("Given away a round, match by match (oldest first): {line}")
+    roles = Table(title=role_title, title_justify="left", box=None)
     roles.add_column("")
     roles.add_column(_("cards"), justify="right")
     roles.add_column(_("given away"), justify="right")
     roles.add_column(_("a card"), justify="right")
-    for order, (cards, lost) in enumerate(result.by_role):
+    for order, (cards, lost) in enumerate(by_role):
         roles.add_row(role_name(order), str(cards), str(lost), _per(lost, cards))
-    tricks = Table(title=_("By trick"), title_justify="left", box=None)
+    tricks = Table(title=trick_title, title_justify="left", box=None)
     tricks.add_column(_("trick"), justify="right")
     tricks.add_column(_("cards"), justify="right")
     tricks.add_column(_("given away"), justify="right")
-    for number, (cards, lost) in enumerate(result.by_trick, start=1):
+    for number, (cards, lost) in enumerate(by_trick, start=1):
         if cards:
             tricks.add_row(str(number), str(cards), str(lost))
     bidding = Table(title=_("Bidding"), title_justify="left", box=None, show_header=False)
@@ -182,15 +196,9 @@ def render_report(
         bidding.add_row(_("pod mus, another suit clearly worth more"), str(result.pod_mus_slips))
         bidding.add_row(_("written points lost by the weaker suit"), str(result.pod_mus_lost))
     parts: list[RenderableType] = [Text(head, style="bold"), facts, roles, tricks, bidding]
-    values = [v for _k, v in result.trend]
+    values = [v for _k, v in trend]
     if len(values) > 1:
-        parts.append(
-            Text(
-                _("Given away a round, match by match (oldest first): {line}").format(
-                    line=sparkline(values)
-                )
-            )
-        )
+        parts.append(Text(trend_words.format(line=sparkline(values))))
     if result.habits:
         parts.append(Text(_("Your costliest habits"), style="bold"))
         parts.append(
@@ -217,7 +225,9 @@ def render_report(
 def report_json(result: CoachReport, with_bot: bool = True) -> dict[str, Any]:
     """The report as JSON data (English keys; cards and suits as the engine writes them).
 
-    Without the hard bot the bids are not judged: those figures are null, not 0."""
+    ``lost`` figures are against the best play with every card seen, ``vs_hard`` ones
+    against the hard bot from the player's information. Without the hard bot the cards'
+    ``vs_hard`` and the bids are not judged: those figures are null, not 0."""
     return {
         "matches": result.matches,
         "rounds": result.rounds,
@@ -225,11 +235,17 @@ def report_json(result: CoachReport, with_bot: bool = True) -> dict[str, Any]:
         "lost": result.lost,
         "vs_hard": result.vs_hard,
         "by_role": [
-            {"role": r, "cards": c, "lost": x}
-            for r, (c, x) in zip(("lead", "second", "third", "fourth"), result.by_role, strict=True)
+            {"role": r, "cards": c, "lost": x, "vs_hard": h[1] if with_bot else None}
+            for r, (c, x), h in zip(
+                ("lead", "second", "third", "fourth"),
+                result.by_role,
+                result.by_role_hard,
+                strict=True,
+            )
         ],
         "by_trick": [
-            {"trick": t + 1, "cards": c, "lost": x} for t, (c, x) in enumerate(result.by_trick)
+            {"trick": t + 1, "cards": c, "lost": x, "vs_hard": h[1] if with_bot else None}
+            for t, ((c, x), h) in enumerate(zip(result.by_trick, result.by_trick_hard, strict=True))
         ],
         "bidding": {
             "called": result.called,
@@ -245,7 +261,14 @@ def report_json(result: CoachReport, with_bot: bool = True) -> dict[str, Any]:
                 {"count": result.pod_mus_slips, "lost": result.pod_mus_lost} if with_bot else None
             ),
         },
-        "trend": [{"file": f, "lost_per_round": round(v, 2)} for f, v in result.trend],
+        "trend": [
+            {
+                "file": f,
+                "lost_per_round": round(best, 2),
+                "vs_hard_per_round": round(hard, 2) if with_bot else None,
+            }
+            for (f, hard), (_f, best) in zip(result.trend, result.trend_best, strict=True)
+        ],
         "habits": [
             {
                 "kind": h.kind,
