@@ -25,6 +25,8 @@ __all__ = [
     "card_words",
     "key_moment_text",
     "label_name",
+    "match_accuracy_text",
+    "match_progress_text",
     "own_puzzles_text",
     "render_review",
     "role_of",
@@ -123,6 +125,32 @@ def own_puzzles_text(count: int) -> str:
 
 def accuracy_text(accuracy: float | None) -> str:
     return "–" if accuracy is None else f"{accuracy:.0f}%"
+
+
+def match_accuracy_text(accuracy: float | None, rounds: int, finished: bool) -> str:
+    """The match's accuracy over its ``rounds`` reviewed rounds, as ``bela review`` prints it
+    at its end: over the whole match when it is ``finished``, else over the match so far
+    (the app's round summary, or an unfinished match of the history)."""
+    if finished:
+        words = ngettext(
+            "Accuracy over the match: {accuracy} ({n} round reviewed)",
+            "Accuracy over the match: {accuracy} ({n} rounds reviewed)",
+            rounds,
+        )
+    else:
+        words = ngettext(
+            "Accuracy over the match so far: {accuracy} ({n} round reviewed)",
+            "Accuracy over the match so far: {accuracy} ({n} rounds reviewed)",
+            rounds,
+        )
+    return words.format(accuracy=accuracy_text(accuracy), n=rounds)
+
+
+def match_progress_text(done: int, total: int) -> str:
+    """While the match's other rounds are reviewed: how far the hard bot has come."""
+    return _("Accuracy over the match: the hard bot weighs round {n} of {total}…").format(
+        n=done + 1, total=total
+    )
 
 
 def render_review(reviews: Sequence[RoundReview], match_accuracy: float | None) -> RenderableType:
