@@ -383,11 +383,16 @@ def _last_trick(
     the others the last trick decides nothing, or the štiglja says more. Told when it
     happens on enough deals, and more often than the other way round."""
     team = view.seat & 1
+    knowledge = knowledge_of(view)
+    assert view.trump is not None
     kept = lost = 0
     for hands, d, a, o in zip(seen, adv, *scores, strict=True):
         if abs(d) <= _TIE or a.stiglja is not None or o.stiglja is not None:
             continue
-        answer, other = (_last_winner(view, hands, first) for first in firsts)
+        solver = Solver(int(view.trump))  # one table for both lines of a deal: they share hands
+        answer, other = (
+            _last_winner(rebuild_round(view, knowledge, hands), first, solver) for first in firsts
+        )
         if answer is None or other is None:
             continue
         kept += answer & 1 == team != other & 1
@@ -397,12 +402,22 @@ def _last_trick(
     return ()
 
 
-def _last_winner(view: SeatView, hands: Hands, first: Action) -> int | None:
-    """Who takes the last trick after ``first`` on the deal ``hands``, the rest played at best
-    with every card seen (None when the round stopped before it, at a claim)."""
-    rnd = rebuild_round(view, knowledge_of(view), hands)
+def _last_winner(rnd: Round, first: Action, solver: Solver) -> int | None:
+    """Who takes the last trick after ``first`` in ``rnd`` (a guessed deal at the moment), the
+    rest played at best with every card seen as ``best_play`` plays it (the same choices,
+    with ``solver``'s table kept from move to move); None when the round stopped before it."""
     rnd.push(first)
-    best_play(rnd, [])
+    while rnd.phase is Phase.PLAYING:
+        seat = rnd.to_act
+        assert seat is not None
+        legal = [a for a in rnd.legal_actions() if isinstance(a, Play)]
+        if not legal:  # a claim or šutim moment: as best_play, the first legal action
+            rnd.push(rnd.legal_actions()[0])
+            continue
+        margins = solver.card_margins(Position.from_round(rnd))
+        sign = 1 if seat & 1 == 0 else -1
+        card = max(margins, key=lambda c: (sign * margins[c], -int(c)))
+        rnd.push(max((a for a in legal if a.card == card), key=lambda a: a.bela))
     tricks = rnd.tricks
     return tricks[-1].winner if len(tricks) == 8 else None
 
