@@ -217,6 +217,39 @@ def test_one_card_is_not_a_habit_three_rounds_are() -> None:
     assert [(h.kind, h.count, h.lost) for h in thrice.habits] == [("second:early", 3, 180)]
 
 
+def test_the_tables_show_the_hard_bots_card_beside_the_costliest_one() -> None:
+    a = _lesson([_slip(30, 3, 1, round=0), _slip(50, 4, 1, round=2), _slip(5, 6, 0, round=1)])
+    b = _lesson([_slip(0, 5, 3, round=0, lost=9), _slip(12, 7, 3, round=4)])
+    result = report([("a.json", a), ("b.json", b)])
+    assert result.role_examples == [
+        ("a.json", a.slips[2]),
+        ("a.json", a.slips[1]),  # the costlier of the two second-hand cards
+        None,  # no third-hand card gave anything away
+        ("b.json", b.slips[1]),  # not the one only the double dummy blames
+    ]
+    assert result.trend_examples == [("a.json", a.slips[1]), ("b.json", b.slips[1])]
+    console = Console(record=True, width=100, file=io.StringIO())
+    console.print(render_report(result, True))
+    rows = [line.split() for line in console.export_text().splitlines()]
+    assert ["second", "hand", "0", "0", "–", "7♥", "A♥"] in rows  # the table's cards are 0
+    assert ["third", "hand", "0", "0", "–"] in rows
+    assert ["1", "8.5", "7♥", "A♥", "round", "3,", "trick", "4"] in rows
+    assert ["2", "1.2", "7♥", "A♥", "round", "5,", "trick", "7"] in rows
+    data = report_json(result)
+    assert data["by_role"][1]["example"] == {
+        "file": "a.json",
+        "round": 3,
+        "trick": 4,
+        "played": "7H",
+        "hard": "AH",
+        "vs_hard": 50,
+    }
+    assert data["by_role"][2]["example"] is None
+    assert [t["example"]["trick"] for t in data["trend"]] == [4, 7]
+    without = report_json(result, with_bot=False)  # --no-bot: no hard bot's card to show
+    assert all(r["example"] is None for r in without["by_role"])
+
+
 def test_a_costly_round_counts_once_under_its_costliest_fault() -> None:
     # each round fell (180 written points) and held a costly card and a dalje judged worse
     rounds = [[_slip(40, 7, 0, round=r), _bid(25, round=r)] for r in range(3)]

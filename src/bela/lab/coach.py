@@ -458,6 +458,12 @@ class CoachReport:
     """(match key, written points a round lost in it against the best play with every card
     seen), oldest first: the trend without the hard bot (``bela coach --no-bot``)."""
     habits: list[Habit]
+    role_examples: list[tuple[str, Slip] | None] = field(default_factory=list)
+    """By place in the trick: (match key, the card that gave most away against the hard bot
+    there), None where none gave anything; the report shows the hard bot's card beside it."""
+    trend_examples: list[tuple[str, Slip] | None] = field(default_factory=list)
+    """Beside ``trend``, match by match: (match key, its costliest card against the hard
+    bot), or None."""
 
     @property
     def lost_per_round(self) -> float:
@@ -490,7 +496,14 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
     trend_best: list[tuple[str, float]] = []
     passed_slips = [0, 0]
     pod_mus_slips = [0, 0]
+    role_examples: list[tuple[str, Slip] | None] = [None for _ in ROLES]
+    trend_examples: list[tuple[str, Slip] | None] = []
     for key, lesson in lessons:
+        costly = [s for s in lesson.slips if s.vs_hard > 0 and s.hard is not None]
+        for slip in costly:
+            now = role_examples[slip.order]
+            if now is None or slip.vs_hard > now[1].vs_hard:
+                role_examples[slip.order] = (key, slip)
         for name in totals:
             totals[name] += getattr(lesson, name)
         for sums, parts in (
@@ -505,6 +518,8 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
         if lesson.rounds:
             trend.append((key, lesson.vs_hard / lesson.rounds))
             trend_best.append((key, lesson.lost / lesson.rounds))
+            worst = max(costly, key=lambda s: s.vs_hard, default=None)
+            trend_examples.append(None if worst is None else (key, worst))
         for bid in lesson.bid_slips:
             tally = pod_mus_slips if bid.forced else passed_slips
             tally[0] += 1
@@ -544,6 +559,8 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
         trend=trend,
         trend_best=trend_best,
         habits=habits[:3],
+        role_examples=role_examples,
+        trend_examples=trend_examples,
     )
 
 
