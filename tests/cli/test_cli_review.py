@@ -90,10 +90,30 @@ def test_the_text_names_the_labels_the_key_moment_and_its_board(
     path = archive(random_match(33, target=163))
     assert main(["review", str(path), "--round", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Round 1: accuracy" in out and "Accuracy over the match" in out
+    assert "Round 1: accuracy" in out
+    assert "Accuracy over the match" not in out  # one round asked for is not the match
     assert "Key moment: trick" in out and "the hard bot plays" in out
     assert "What each card would have written there, on the same deals:" in out
     assert any(word in out for word in ("mistake", "blunder", "inaccuracy"))
+
+
+def test_the_whole_match_ends_with_its_accuracy_as_the_app_says_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    match = random_match(33, target=163)  # three rounds, to its end
+    path = archive(match)
+    data = _review([str(path)], capsys)
+    judged = [c for r in data["rounds"] for c in r["cards"] if c["label"] != "only"]
+    accuracy = sum(100 * math.exp(-c["loss"] / 30) for c in judged) / len(judged)
+    assert data["match"]["accuracy"] == pytest.approx(accuracy, abs=0.2)
+    assert data["match"]["rounds"] == 3 and data["match"]["finished"] is True
+    assert data["accuracy"] == data["match"]["accuracy"]
+    assert main(["review", str(path)]) == 0
+    out = capsys.readouterr().out
+    words = f"Accuracy over the match: {data['match']['accuracy']:.0f}% (3 rounds reviewed)"
+    assert words in [line.strip() for line in out.splitlines()]
+    one = _review([str(path), "--round", "2"], capsys)
+    assert one["match"] is None  # one round is not the match
 
 
 def test_the_text_in_croatian(

@@ -153,9 +153,14 @@ def match_progress_text(done: int, total: int) -> str:
     )
 
 
-def render_review(reviews: Sequence[RoundReview], match_accuracy: float | None) -> RenderableType:
+def render_review(
+    reviews: Sequence[RoundReview], match_accuracy: float | None, finished: bool | None
+) -> RenderableType:
     """Each round's cards with their labels, its accuracy and key moment with its board,
-    and the match's accuracy (plain ``Text`` throughout: nothing is markup)."""
+    and the match's accuracy (``match_accuracy_text``: over the whole match when it is
+    ``finished``, so far when not); ``finished`` None when ``reviews`` are not the whole
+    match (one round was asked for): no line for the match then, as one round is not it.
+    Plain ``Text`` throughout: nothing is markup."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -193,10 +198,7 @@ def render_review(reviews: Sequence[RoundReview], match_accuracy: float | None) 
                     line.append(f"  {note}")
                 parts.append(line)
         parts.append(Text(""))
-    parts.append(
-        Text(
-            _("Accuracy over the match: {accuracy}").format(accuracy=accuracy_text(match_accuracy)),
-            style="bold",
-        )
-    )
+    if finished is not None:
+        words = match_accuracy_text(match_accuracy, len(reviews), finished)
+        parts.append(Text(words, style="bold"))
     return Group(*parts)
