@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
@@ -156,6 +157,26 @@ async def test_the_review_from_the_history_says_the_whole_matchs_accuracy(data_d
         assert line == match_accuracy_text(expected, 3, True)
         round_line = shown(screen, "#review-status")  # the round's own accuracy stays above
         assert f"Accuracy {reviews[0].accuracy:.0f}%" in round_line
+
+
+def test_a_rounds_review_is_kept_for_the_session_and_told_apart_by_its_match(
+    monkeypatch: Any,
+) -> None:
+    import bela.lab.card_review as card_review
+
+    match = random_match(33)
+    first = card_review.reviewed_round(match, 0, 0)
+    assert first == review_round(match, 0, 0)
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a kept review was judged again")
+
+    monkeypatch.setattr(card_review, "review_round", refuse)
+    assert card_review.reviewed_round(match, 0, 0) is first  # the next summary: at once
+    with pytest.raises(AssertionError, match="judged again"):  # another seat: not the kept one
+        card_review.reviewed_round(match, 0, 1)
+    with pytest.raises(AssertionError, match="judged again"):  # nor another match
+        card_review.reviewed_round(random_match(34), 0, 0)
 
 
 def test_the_match_accuracy_lines_in_english_and_croatian() -> None:

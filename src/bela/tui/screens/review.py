@@ -132,6 +132,8 @@ class ReviewScreen(ModalScreen[None]):
                 message = oneline(_("the review failed: {error}").format(error=exc))
                 self.app.call_from_thread(self._match_line, message)
                 return True
+        if worker.is_cancelled:
+            return False
         accuracy = match_accuracy(reviews)
         text = match_accuracy_text(accuracy, len(reviews), self.match.is_over)
         self.match_reviews = reviews
