@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bela.lab.puzzle_figures import facts_of, figures, main, select
-from bela.lab.puzzle_gen import _varied
+from bela.lab.puzzle_gen import CHEAP_KEEP, _varied
 
 SAMPLE = Path(__file__).parents[1] / "puzzles" / "fixtures" / "sample.jsonl"
 
@@ -78,7 +78,7 @@ def test_the_generator_keeps_a_cheapest_card_puzzle_only_now_and_then() -> None:
     rows = {p["id"]: p for p in _sample()}
     rng = Random(1)
     kept = sum(_varied(rows["841453bfc4"], rng) for _ in range(1000))
-    assert 40 < kept < 130  # CHEAP_KEEP is 0.08
+    assert abs(kept - 1000 * CHEAP_KEEP) < 45
     assert all(_varied(rows["b5b3240c99"], rng) for _ in range(50))
 
 
@@ -97,3 +97,22 @@ def test_assembling_a_pack_keeps_its_variety(tmp_path: Path) -> None:
         kept = [json.loads(line) for line in f]
     assert [p["id"] for p in kept] == [p["id"] for p in select(every)]
     assert len(kept) < len(every)  # most of them are answered by the cheapest card
+
+
+def test_an_assembled_pack_is_rated_on_the_solvers_ladder_fitted_to_it(tmp_path: Path) -> None:
+    import gzip
+
+    from bela.lab.puzzle_assemble import main as assemble_main
+    from bela.lab.puzzle_rating import LEVELS, fit
+
+    out = tmp_path / "pack.jsonl.gz"
+    assert assemble_main([str(out), str(SAMPLE), "--keep-all"]) == 0
+    with gzip.open(out, "rt") as f:
+        rated = [json.loads(line) for line in f]
+    cards = [p for p in rated if p["kind"] == "card"]
+    assert cards and all(set(p["misses"]) == set(LEVELS) for p in cards)
+    ratings, _ = fit([p["misses"] for p in cards])
+    assert [p["rating"] for p in cards] == [round(r) for r in ratings]
+    assert assemble_main([str(out), str(SAMPLE), "--keep-all", "--no-rate"]) == 0
+    with gzip.open(out, "rt") as f:
+        assert all("misses" not in json.loads(line) for line in f)

@@ -19,6 +19,7 @@ from bela.lab.puzzle_assemble import main as assemble_main
 from bela.lab.puzzle_check import check_pack, moment_of, rejudge, stays_clear
 from bela.lab.puzzle_gen import GenSettings, generate, puzzles_of_deal
 from bela.lab.puzzle_judge import judge
+from bela.lab.puzzle_rating import LEVELS, TRIALS, first_rating, misses_of
 from bela.lab.puzzle_themes import THEMES, themes_of
 
 pytestmark = pytest.mark.slow  # judging real deals: about a minute of CPU in all
@@ -70,14 +71,15 @@ def test_a_puzzle_is_what_the_judge_says_of_its_moment_with_the_moment_seed(
         assert list(themes_of(rnd, verdict)) == p["themes"]
 
 
-def test_a_puzzles_first_rating_grows_with_the_bots_that_miss_it(
+def test_a_puzzles_first_rating_is_the_solvers_ladder_reading_of_its_misses(
     found: list[dict[str, Any]],
 ) -> None:
-    steps = {"easy": 150, "normal": 200, "hard": 250}
     for p in found:
-        assert set(p["bots"]) == set(steps)
-        missed = sum(steps[name] for name, ok in p["bots"].items() if not ok)
-        assert p["rating"] == 1300 + missed
+        assert set(p["misses"]) == set(LEVELS)
+        assert all(0 <= p["misses"][k] <= TRIALS[k] for k in LEVELS)
+        assert p["misses"] == misses_of(p, moment_of(p))  # reproducible from the id
+        assert p["rating"] == round(first_rating(p["misses"]))
+        assert p["bots"]["easy"] == (p["misses"]["easy"] == 0)
 
 
 def test_the_typical_deal_holds_the_unplayed_cards_and_both_lines_finish_the_round(

@@ -118,6 +118,16 @@ async def test_quick_match_seats_four_and_their_ratings_move(
         await players[0].request({"type": "player", "name": "Nobody"})
         refusal = await next_of(players[0], Refused)
         assert isinstance(refusal, Refused) and refusal.code == "no_such_player"
+        # the weekly league: the four joined the lowest division with the match's points
+        from bela.net.league import DIVISIONS, LOSS, WIN
+        from bela.net.lobby_protocol import LeagueTable
+
+        await players[0].request({"type": "league"})
+        table = await next_of(players[0], LeagueTable)
+        assert isinstance(table, LeagueTable) and table.member and table.division == DIVISIONS
+        points = {row.name: row.points for row in table.rows}
+        assert points == {p.hi.name: WIN if p.seat % 2 == winner else LOSS for p in players}
+        assert table.place is not None and table.rows[table.place - 1].name == "Ana"
     finally:
         await site.server.close()
 

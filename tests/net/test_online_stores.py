@@ -255,3 +255,91 @@ def test_any_name_is_registered_once_as_it_reads_and_any_lookup_answers(
         found = accounts.by_name(text)
         assert (found is not None) == (skeleton(text) in taken)
         assert found is None or skeleton(found.name) == skeleton(text)
+
+
+def test_mutes_are_kept_per_account(accounts: Accounts) -> None:
+    ana, ivo, eva = (accounts.register(n, f"k{n}") for n in ("Ana", "Ivo", "Eva"))
+    assert ana is not None and ivo is not None and eva is not None
+    accounts.mute(ana.id, ivo.id, True)
+    accounts.mute(ana.id, ivo.id, True)  # twice is once
+    accounts.mute(ana.id, eva.id, True)
+    assert accounts.muted(ana.id) == {ivo.id, eva.id} and accounts.muted(ivo.id) == set()
+    accounts.mute(ana.id, ivo.id, False)
+    assert accounts.muted(ana.id) == {eva.id}
+
+
+def test_the_weekly_league_promotes_and_relegates_at_the_week_boundary(
+    accounts: Accounts,
+) -> None:
+    """A synthetic week on an injected clock: twelve players in the lowest division, their
+    points from rated matches; at Monday 00:00 UTC the top three go up, the bottom three
+    stay (the lowest division relegates nobody); a week later the top of division 4 goes
+    up again and its bottom goes back down; who did not play stays."""
+    from datetime import UTC, datetime
+
+    from bela.net.league import DIVISIONS, LOSS, WIN, League, week_of
+
+    now = [datetime(2026, 12, 2, 12, 0, tzinfo=UTC).timestamp()]  # a Wednesday
+    league = League(accounts, clock=lambda: now[0])
+    ids = []
+    for index in range(12):
+        account = accounts.register(f"P{index:02d}", f"key{index}")
+        assert account is not None
+        ids.append(account.id)
+    for index, account in enumerate(ids):  # P00 wins most, P11 least
+        for match in range(12 - index):
+            league.record({account: WIN if match % 2 == 0 else LOSS})
+    idle = accounts.register("Idle", "idle")
+    assert idle is not None
+    standing = league.standing(ids[0])
+    assert standing.week == "2026-W49" == week_of(now[0]) and standing.member
+    assert standing.division == DIVISIONS and [line.account for line in standing.lines] == ids
+    assert (standing.promoted, standing.relegated) == (3, 0)
+    assert standing.lines[0].played == 12 and standing.lines[0].points == 6 * WIN + 6 * LOSS
+    assert not league.standing(idle.id).member
+    assert standing.ends == datetime(2026, 12, 7, tzinfo=UTC).timestamp()
+    now[0] = datetime(2026, 12, 6, 23, 59, 59, tzinfo=UTC).timestamp()  # Sunday: no change
+    assert league.current() == "2026-W49" and accounts.league_division(ids[0]) == DIVISIONS
+    now[0] = datetime(2026, 12, 7, 0, 0, 1, tzinfo=UTC).timestamp()  # Monday: the boundary
+    assert league.current() == "2026-W50"
+    assert [accounts.league_division(i) for i in ids] == [DIVISIONS - 1] * 3 + [DIVISIONS] * 9
+    assert league.standing(ids[0]).lines == []  # a new week: nobody has played yet
+    # the roll happens once: a second process that saw the same boundary rolls nothing
+    assert not accounts.league_roll("2026-W49", "2026-W50", {ids[0]: 1})
+    assert accounts.league_division(ids[0]) == DIVISIONS - 1
+    # week 50: the three of division 4 play, P02 best; P00 least; P05 plays below
+    for account, wins in ((ids[2], 3), (ids[1], 2), (ids[0], 1)):
+        for _ in range(wins):
+            league.record({account: WIN})
+    league.record({ids[5]: LOSS})
+    now[0] = datetime(2026, 12, 14, 9, 0, tzinfo=UTC).timestamp()
+    assert league.current() == "2026-W51"
+    assert accounts.league_division(ids[2]) == DIVISIONS - 2  # up again
+    assert accounts.league_division(ids[1]) == DIVISIONS - 1  # the middle stays
+    assert accounts.league_division(ids[0]) == DIVISIONS  # the bottom goes back down
+    assert accounts.league_division(ids[5]) == DIVISIONS  # one player alone moves nowhere
+    assert accounts.league_division(ids[11]) == DIVISIONS  # did not play: stays
+
+
+@given(
+    st.dictionaries(
+        st.integers(1, 5),
+        st.lists(st.integers(0, 10_000), unique=True, max_size=30),
+    )
+)
+def test_league_moves_are_one_division_and_never_more_than_a_third(
+    tables: dict[int, list[int]],
+) -> None:
+    from bela.net.league import DIVISIONS, moves
+
+    players = [p for ranked in tables.values() for p in ranked]
+    if len(players) != len(set(players)):  # one account is in one division
+        return
+    moved = moves(tables)
+    for division, ranked in tables.items():
+        ups = [p for p in ranked if moved.get(p) == division - 1]
+        downs = [p for p in ranked if moved.get(p) == division + 1]
+        assert len(ups) <= len(ranked) // 3 and len(downs) <= len(ranked) // 3
+        assert all(moved.get(p, division) in (division - 1, division, division + 1) for p in ranked)
+        assert ups == ranked[: len(ups)] and downs == ranked[len(ranked) - len(downs) :]
+        assert not (division == 1 and ups) and not (division == DIVISIONS and downs)

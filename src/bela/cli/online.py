@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from bela.cli.common import EXIT_ENVIRONMENT, CliError, optional_module
 from bela.cli.net_args import LEVELS, bot_level, login_name, port_number, table_name
 from bela.foundation.untrusted import oneline, shown
-from bela.i18n import N_, _, current_language, ngettext
+from bela.i18n import N_, _, current_language
+from bela.net.lobby_text import invite_line, leader_lines, league_lines, player_lines, standing
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -69,6 +70,10 @@ class ServerCommandOptions:
     """A libpq connection string: the accounts on PostgreSQL (``bela.net.store_postgres``)."""
     redis: str | None = None
     """A Redis URL: the table directory on Redis (``bela.net.store_redis``)."""
+    web_port: int | None = None
+    """The lobby in a browser on this port (textual-serve, ``bela.net.web_session``)."""
+    web_tabs: int = 16
+    """Browser pages at once at most."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +99,8 @@ class OnlineOptions:
     """``--report``'s text."""
     rules: dict[str, bool | int] = field(default_factory=dict)
     """``--create``'s house rules, those that differ from the standard game."""
+    invite: tuple[str, ...] = ()
+    """``--invite``: accounts invited by name to the new table."""
 
 
 def _target(text: str) -> int:
@@ -102,6 +109,14 @@ def _target(text: str) -> int:
             _("the target is one of {targets}, not {text}").format(
                 targets=", ".join(map(str, TARGETS)), text=shown(text)
             )
+        )
+    return int(text)
+
+
+def _tabs(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 256:
+        raise argparse.ArgumentTypeError(
+            _("expected a number from 1 to {most}, not {text}").format(most=256, text=shown(text))
         )
     return int(text)
 
@@ -178,6 +193,22 @@ def add_online_parsers(commands: Any) -> None:
             "also accept 'ssh -p PORT NAME@HOST' (a key is the account; the lobby in the "
             "player's terminal); needs the 'net' extra"
         ),
+    )
+    server.add_argument(
+        "--web-port",
+        type=port_number,
+        metavar="PORT",
+        help=_(
+            "also serve the lobby in a web browser on PORT (each page a guest, unrated); "
+            "needs the 'net' extra"
+        ),
+    )
+    server.add_argument(
+        "--web-tabs",
+        type=_tabs,
+        default=16,
+        metavar="N",
+        help=_("browser pages open at once at most (default 16)"),
     )
     server.add_argument(
         "--postgres",
@@ -263,6 +294,35 @@ def add_online_parsers(commands: Any) -> None:
     group.add_argument("--join", metavar="TABLE", help=_("sit at a public table from the list"))
     group.add_argument("--code", metavar="CODE", help=_("sit at a private table by its code"))
     group.add_argument("--watch", metavar="TABLE", help=_("watch a public table"))
+    group.add_argument(
+        "--accept",
+        type=table_name,
+        metavar="NAME",
+        help=_("accept NAME's invitation: sit at their table (the list shows invitations)"),
+    )
+    group.add_argument(
+        "--decline", type=table_name, metavar="NAME", help=_("decline NAME's invitation")
+    )
+    group.add_argument(
+        "--mute",
+        type=table_name,
+        metavar="NAME",
+        help=_("no longer see NAME's table talk, at any table (--unmute NAME)"),
+    )
+    group.add_argument("--unmute", type=table_name, metavar="NAME", help=_("undo --mute NAME"))
+    group.add_argument(
+        "--league", action="store_true", help=_("your division of the weekly league")
+    )
+    online.add_argument(
+        "--invite",
+        type=table_name,
+        action="append",
+        metavar="NAME",
+        help=_(
+            "--create: invite NAME to the new table (up to three; alone, it creates one); "
+            "NAME sits there without the code of a private table"
+        ),
+    )
     online.add_argument("--target", type=_target, default=1001, help=_("the match's target"))
     online.add_argument(
         "--wait",
@@ -302,17 +362,39 @@ def online_command_options(
             args.ssh_port,
             args.postgres,
             args.redis,
+            args.web_port,
+            args.web_tabs,
         )
     action, argument = "list" if args.list else "default", None
-    for name in ("leaders", "quick", "create"):
+    for name in ("leaders", "quick", "create", "league"):
         if getattr(args, name):
             action = name
-    for name in ("rename", "player", "block", "unblock", "join", "code", "watch"):
+    for name in (
+        "rename",
+        "player",
+        "block",
+        "unblock",
+        "join",
+        "code",
+        "watch",
+        "accept",
+        "decline",
+        "mute",
+        "unmute",
+    ):
         if getattr(args, name) is not None:
             action, argument = name, getattr(args, name)
     reason = None
     if args.report is not None:
         action, argument, reason = "report", str(args.report[0]), str(args.report[1])
+    invite = tuple(args.invite or ())
+    if invite:
+        if action in ("default", "list") and not args.list:
+            action = "create"  # --invite alone: a new table, the invitations with it
+        if action != "create":
+            raise CliError(_("--invite goes with --create"), 2)
+        if len(invite) > 3:
+            raise CliError(_("at most three players can be invited to a table"), 2)
     return OnlineOptions(
         address=args.address,
         name=args.name or _default_name(),
@@ -325,6 +407,7 @@ def online_command_options(
         unrated=args.unrated,
         reason=reason,
         rules=args.rules.changed() if args.rules is not None else {},
+        invite=invite,
     )
 
 
@@ -343,6 +426,8 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
     optional_module("cryptography", _(NEEDS_NET))
     if options.ssh_port is not None:
         optional_module("asyncssh", _(NEEDS_NET))
+    if options.web_port is not None:
+        optional_module("textual_serve.server", _(NEEDS_NET))
     if options.postgres is not None:
         optional_module("psycopg", _(NEEDS_SERVER))
     if options.redis is not None:
@@ -408,6 +493,15 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
                 file=out,
                 flush=True,
             )
+        web = None
+        if options.web_port is not None:
+            try:
+                web = await _start_web(host, options.web_port, bound[1], options.web_tabs, out)
+            except CliError:
+                if door is not None:
+                    door.close()
+                await server.close()
+                raise
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):
@@ -418,10 +512,47 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
             if door is not None:
                 door.close()
                 await door.wait_closed()
+            if web is not None:
+                await web.cleanup()
             await server.close()
 
     asyncio.run(main())
     return 0
+
+
+async def _start_web(host: str, port: int, tls_port: int, tabs: int, out: TextIO) -> Any:
+    """The lobby in a browser: textual-serve in this event loop, each page a guest of its
+    own (``bela.net.web_session``) that signs in over localhost; the page needs no key
+    (the server is public) and at most ``tabs`` run at once (``bela.net.web_door``)."""
+    import shlex
+
+    from aiohttp import web
+
+    from bela.net.web_door import guarded_server
+
+    shown_host = "HOST" if host == "0.0.0.0" else host
+    command = shlex.join([sys.executable, "-m", "bela.net.web_session", str(tls_port)])
+    page = guarded_server(
+        command, host, port, f"http://{shown_host}:{port}", None, tabs, quiet=True
+    )
+    runner = web.AppRunner(await page._make_app())
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except OSError as exc:
+        await runner.cleanup()
+        raise CliError(
+            _("cannot listen on port {port}: {reason}").format(
+                port=port, reason=oneline(exc.strerror or exc)
+            ),
+            EXIT_ENVIRONMENT,
+        ) from None
+    print(
+        _("Browser players open:  {url}").format(url=f"http://{shown_host}:{port}/"),
+        file=out,
+        flush=True,
+    )
+    return runner
 
 
 def _shared_stores(options: ServerCommandOptions) -> dict[str, Any]:
@@ -638,15 +769,6 @@ async def _sign_in(host: str, port: int, options: OnlineOptions, out: TextIO) ->
     return online
 
 
-def _standing(rating: int | None, provisional: bool, reliability: float | None) -> str:
-    if rating is None:
-        return _("guest, unrated")
-    text = f"{rating}?" if provisional else str(rating)
-    if reliability is not None:
-        text += f", {round(reliability * 100)}%"
-    return text
-
-
 async def _lobby_answer(online: Online, kinds: tuple[str, ...]) -> Any:
     from bela.net.phrases import render
     from bela.net.protocol import Closing, Refused
@@ -681,7 +803,7 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
         print(
             _("Signed in as {name} ({standing}).").format(
                 name=oneline(hi.name, 24),
-                standing=_standing(hi.rating, hi.provisional, hi.reliability),
+                standing=standing(hi.rating, hi.provisional, hi.reliability),
             ),
             file=out,
         )
@@ -690,14 +812,33 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
                 await online.send({"type": "tables"})
                 listing = await _lobby_answer(online, ("tables",))
                 _print_tables(listing, out)
+                if not hi.guest:
+                    await online.send({"type": "invites"})
+                    _print_invites(await _lobby_answer(online, ("invites",)), out)
             elif options.action == "leaders":
                 await online.send({"type": "leaders"})
-                board = await _lobby_answer(online, ("leaders",))
-                if not board.leaders:
-                    print(_("Nobody has played a rated match yet."), file=out)
-                for place, entry in enumerate(board.leaders, 1):
-                    standing = _standing(entry.rating, entry.provisional, entry.reliability)
-                    print(f"{place:3}. {oneline(entry.name, 24)}  {standing}", file=out)
+                _print_lines(leader_lines(await _lobby_answer(online, ("leaders",))), out)
+            elif options.action == "league":
+                await online.send({"type": "league"})
+                _print_lines(league_lines(await _lobby_answer(online, ("league",))), out)
+            elif options.action in ("mute", "unmute"):
+                on = options.action == "mute"
+                await online.send({"type": "mute", "name": options.argument or "", "on": on})
+                done = await _lobby_answer(online, ("muted",))
+                said = (
+                    _("You will not see what {name} says at the table.")
+                    if on
+                    else _("You see what {name} says at the table again.")
+                )
+                print(said.format(name=oneline(done.name, 24)), file=out)
+            elif options.action == "decline":
+                request = {"type": "answer", "name": options.argument or "", "accept": False}
+                await online.send(request)
+                done = await _lobby_answer(online, ("declined",))
+                print(
+                    _("You declined {name}'s invitation.").format(name=oneline(done.name, 24)),
+                    file=out,
+                )
             elif options.action in ("block", "unblock"):
                 on = options.action == "block"
                 await online.send({"type": "block", "name": options.argument or "", "on": on})
@@ -721,7 +862,7 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
                 )
             elif options.action == "player":
                 await online.send({"type": "player", "name": options.argument or ""})
-                _print_player(await _lobby_answer(online, ("player",)), out)
+                _print_lines(player_lines(await _lobby_answer(online, ("player",))), out)
             elif options.action == "rename":
                 await online.send({"type": "rename", "name": options.argument or ""})
                 renamed = await _lobby_answer(online, ("renamed",))
@@ -730,49 +871,52 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
             await online.close()
 
     if options.action == "default":  # the lobby in the app, in a terminal; else the list
+        if _in_browser():  # a page of bela server --web-port: stdout is the page's line
+            return _lobby_app(host, port, options, sys.stderr)
         if sys.stdin.isatty() and out.isatty():
             return _lobby_app(host, port, options, out)
         options = replace(options, action="list")
-    if options.action in ("list", "leaders", "rename", "player", "block", "unblock", "report"):
+    if options.action in (
+        "list",
+        "leaders",
+        "rename",
+        "player",
+        "block",
+        "unblock",
+        "report",
+        "league",
+        "mute",
+        "unmute",
+        "decline",
+    ):
         asyncio.run(lobby())
         return 0
     return _play(host, port, options, out)
 
 
-def _print_player(page: Any, out: TextIO) -> None:
-    """A player's page: standing, rating over time, the newest matches (network text,
-    each cut and escaped)."""
-    import time
+def _in_browser() -> bool:
+    """textual-serve runs this process for a browser page (its web driver is set)."""
+    import os
 
-    rating = f"{page.rating}?" if page.provisional else str(page.rating)
-    reliability = "-" if page.reliability is None else f"{round(page.reliability * 100)}%"
-    print(
-        ngettext(
-            "{name}: {rating} ± {rd}, {count} rated match, reliability {reliability}",
-            "{name}: {rating} ± {rd}, {count} rated matches, reliability {reliability}",
-            page.rated,
-        ).format(
-            name=oneline(page.name, 24),
-            rating=rating,
-            rd=page.rd,
-            count=page.rated,
-            reliability=reliability,
-        ),
-        file=out,
-    )
-    if page.history:
-        steps = " → ".join(str(rating) for _when, rating in page.history[-12:])
-        print(_("Rating over time: {steps}").format(steps=steps), file=out)
-    for match in page.matches:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(match.ended))
-        if match.left:
-            result = _("left the rated match") if match.rated else _("left the match")
-        elif match.won:
-            result = _("won, rated") if match.rated else _("won, unrated")
-        else:
-            result = _("lost, rated") if match.rated else _("lost, unrated")
-        own, theirs = match.scores
-        print(f"{when}  {own} : {theirs}  {result}", file=out)
+    return os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver")
+
+
+def _print_lines(lines: list[str], out: TextIO) -> None:
+    for line in lines:
+        print(line, file=out)
+
+
+def _print_invites(found: Any, out: TextIO) -> None:
+    """The invitations waiting for this account, each with how to answer it."""
+    for invite in found.invites:
+        print(invite_line(invite), file=out)
+        print(
+            "  "
+            + _("Accept with --accept {name}, decline with --decline {name}.").format(
+                name=oneline(invite.name, 24)
+            ),
+            file=out,
+        )
 
 
 def _print_tables(listing: Any, out: TextIO) -> None:
@@ -780,9 +924,9 @@ def _print_tables(listing: Any, out: TextIO) -> None:
         print(_("No tables yet: create one with --create, or ask for a quick match."), file=out)
     for table in listing.tables:
         seats = ", ".join(
-            f"{oneline(s.name, 24)} ({_standing(s.rating, s.provisional, s.reliability)})"
+            f"{oneline(s.name, 24)} ({standing(s.rating, s.provisional, s.reliability)})"
             if s.name
-            else s.kind
+            else (_("open") if s.kind == "open" else _("bot"))
             for s in table.seats
         )
         rated = _("rated") if table.rated else _("unrated")
@@ -861,6 +1005,11 @@ def _play(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
     from bela.tui.app import BelaApp
 
     request = None if seated else _request(options)  # a seat held already: back to it
+    if seated:
+        print(
+            _("You hold a seat in a match: back to it (the command's request is not sent)."),
+            file=out,
+        )
     app = BelaApp(remote=_session(host, port, options, request), language=current_language())
     app.run()
     return app.return_code or 0
@@ -890,8 +1039,22 @@ def _lobby_app(host: str, port: int, options: OnlineOptions, out: TextIO) -> int
             await online.close()
         return found.tables
 
+    async def ask(request: dict[str, object], kinds: tuple[str, ...]) -> Any:
+        """One lobby request on a connection of its own (signs in, asks, hangs up)."""
+        try:
+            online = await _sign_in(host, port, options, out)
+        except CliError as exc:
+            raise ConnectionError(str(exc)) from None
+        try:
+            await online.send(request)
+            return await _lobby_answer(online, kinds)
+        except CliError as exc:
+            raise ConnectionError(str(exc)) from None
+        finally:
+            await online.close()
+
     lobby = OnlineLobby(
-        f"{host}:{port}", listing, lambda request: _session(host, port, options, request)
+        f"{host}:{port}", listing, lambda request: _session(host, port, options, request), ask
     )
     app = BelaApp(online_lobby=lobby, language=current_language())
     app.run()
@@ -908,7 +1071,10 @@ def _request(options: OnlineOptions) -> dict[str, object]:
             "private": options.private,
             "rated": not options.unrated,
             "rules": options.rules,
+            **({"invite": list(options.invite)} if options.invite else {}),
         }
+    if options.action == "accept":
+        return {"type": "answer", "name": options.argument or "", "accept": True}
     if options.action == "join":
         return {"type": "join", "table": options.argument or ""}
     if options.action == "code":

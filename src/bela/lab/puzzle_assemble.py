@@ -8,10 +8,12 @@ the first line of each id; drops lines that do not replay to their moment
 (``moment_of``) or are not clear with the room to spare a pack asks (``verified``);
 reads the themes again with today's ``themes_of`` (so a sharper theme rule does not
 need the judging redone); finds a better typical deal for a puzzle whose example
-shows nothing (``retypical``); keeps the pack's variety (``bela.lab.puzzle_figures.select``:
-near-duplicates once, at most 25% answered by the cheapest card, at least 60% of three or
-more legal cards; ``--keep-all`` skips it); and writes the pack sorted by id, gzipped, one
-JSON object per line, as ``bela.archive.puzzle_pack`` reads it.
+shows nothing (``retypical``); rates the card puzzles on the solvers' ladder fitted to
+the whole pack (``bela.lab.puzzle_rating``; ``--no-rate`` keeps the lines' ratings);
+keeps the pack's variety (``bela.lab.puzzle_figures.select``: near-duplicates once, at
+most 25% answered by the cheapest card, at least 60% of three or more legal cards;
+``--keep-all`` skips it); and writes the pack sorted by id, gzipped, one JSON object
+per line, as ``bela.archive.puzzle_pack`` reads it.
 """
 
 from __future__ import annotations
@@ -123,11 +125,29 @@ def main(argv: Iterable[str] | None = None) -> int:
         action="store_true",
         help="keep near-duplicates and every cheapest-card and two-card puzzle (no select)",
     )
+    parser.add_argument(
+        "--no-rate",
+        action="store_true",
+        help="keep the lines' ratings (do not put the card puzzles to the solvers' ladder)",
+    )
     args = parser.parse_args(None if argv is None else list(argv))
     lines: list[dict[str, Any]] = []
     for path in args.inputs:
         lines.extend(read_pack(path))
     puzzles, dropped = assemble(lines)
+    if not args.no_rate:  # the solvers' ladder, fitted to this pack (bela.lab.puzzle_rating)
+        from bela.lab.puzzle_rating import fit, rate_pack
+
+        def step(done: int) -> None:
+            if done % 100 == 0:
+                print(f"{done} of {len(puzzles)} put to the solvers", file=sys.stderr, flush=True)
+
+        puzzles = rate_pack(puzzles, moment_of, step)
+        cards = [p for p in puzzles if p["kind"] == "card"]
+        ratings, strengths = fit([p["misses"] for p in cards])
+        for p, rating in zip(cards, ratings, strict=True):
+            p["rating"] = round(rating)
+        print("solvers: " + ", ".join(f"{k} {v:.0f}" for k, v in strengths.items()))
     if not args.keep_all:  # the pack's goals (issue #36): bela.lab.puzzle_figures
         from bela.lab.puzzle_figures import select
 

@@ -39,6 +39,7 @@ __all__ = [
     "PackFigures",
     "facts_of",
     "figures",
+    "is_cheapest",
     "select",
 ]
 
@@ -71,12 +72,7 @@ def facts_of(puzzle: Mapping[str, Any]) -> Facts | None:
     trump = int(rnd.trump)
     legal = sorted({a.card for a in view.legal_actions if isinstance(a, Play)})
     answer = {a.card for a in map(parse_action, puzzle["answer"]) if isinstance(a, Play)}
-
-    def worth(card: Card) -> int:
-        return CARD_POINTS[trump * 32 + int(card)]
-
-    low = min(worth(c) for c in legal)
-    cheapest = any(worth(c) == low for c in answer)
+    cheapest = is_cheapest(legal, answer, trump)
     trumps = sum(1 for c in view.hand if int(c) >> 3 == trump)
     others = sorted(
         (sum(1 for c in view.hand if int(c) >> 3 == s) for s in range(4) if s != trump),
@@ -92,6 +88,14 @@ def facts_of(puzzle: Mapping[str, Any]) -> Facts | None:
         int(first) & 7,
     )
     return Facts(len(legal), cheapest, key)
+
+
+def is_cheapest(legal: Iterable[Card], answer: Iterable[Card], trump: int) -> bool:
+    """Whether one of the ``answer`` cards is a legal card worth the fewest card points (a
+    trump's as a trump's): "always play the cheapest card" would find it."""
+    worth = [CARD_POINTS[trump * 32 + int(c)] for c in legal]
+    low = min(worth)
+    return any(CARD_POINTS[trump * 32 + int(c)] == low for c in answer)
 
 
 @dataclass(frozen=True, slots=True)

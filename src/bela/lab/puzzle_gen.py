@@ -30,14 +30,13 @@ from random import Random
 from typing import Any, Final
 
 from bela.ai import make_bot
-from bela.ai.hard import make_hard, rebuild_round
+from bela.ai.hard import rebuild_round
 from bela.engine import Action, Phase, Play, Round
-from bela.engine.actions import choice_of
 from bela.engine.cards import Card, cards_in
 from bela.engine.rules import DEFAULT_RULES
-from bela.engine.tricks import winning_index
 from bela.lab.puzzle_judge import DEALS, Verdict, judge
-from bela.lab.puzzle_themes import themes_of
+from bela.lab.puzzle_rating import PRIOR_MEAN, TRIALS, first_rating, misses_of
+from bela.lab.puzzle_themes import theme_moment, themes_of
 from bela.lab.runner import Progress, map_tasks
 from bela.search.sampling import knowledge_of
 from bela.search.solver import Position, Solver
@@ -66,13 +65,7 @@ TRICK_CHANCE: Final = {2: 1.0, 3: 1.0, 4: 0.9, 5: 0.7, 6: 0.35, 7: 0.2}
 """The chance that a card moment of each trick is judged (trick 8 has no choice)."""
 
 _NINE: Final = 2
-_TEN: Final = 3
 _JACK: Final = 4
-_ACE: Final = 7
-
-_RATING_BASE: Final = 1300.0
-_RATING_STEP: Final = {"easy": 150.0, "normal": 200.0, "hard": 250.0}
-"""A puzzle's first rating: the base, plus this much for each bot that misses the answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +74,8 @@ class GenSettings:
 
     ``from_trick``: card moments before this trick are not judged (early tricks
     cost the solver the most: a quick run, or a test, can start later).
-    ``bot_check``: ask the bots for the puzzle's first rating (else it is the base).
+    ``bot_check``: put the puzzle to the solvers' ladder for its first rating
+    (``bela.lab.puzzle_rating``; else it is 1500).
     """
 
     deals: int = DEALS
@@ -175,31 +169,6 @@ def _bid_worth_judging(rnd: Round) -> bool:
     return False
 
 
-def _theme_moment(rnd: Round) -> bool:
-    """A card moment of a rarer theme: always judged, whatever its trick.
-
-    The partner is winning the trick and the seat may give them an ace or a ten
-    (namazati), or an opponent's trump is winning and the seat may play a higher
-    trump (overtrumping). Left to chance these would be a few in a hundred puzzles.
-    """
-    seat = rnd.to_act
-    assert seat is not None and rnd.trump is not None
-    trick = [int(c) for c in rnd.trick]
-    if not trick:
-        return False
-    trump = int(rnd.trump)
-    at = winning_index(trick, trump)
-    leader = (seat - len(trick)) % 4
-    partner_wins = (leader + at) % 4 == (seat + 2) % 4
-    legal = [int(a.card) for a in rnd.view(seat).legal_actions if isinstance(a, Play)]
-    if partner_wins:
-        return any(c >> 3 != trump and (c & 7) in (_TEN, _ACE) for c in legal)
-    if trick[at] >> 3 == trump:
-        over = len(trick)
-        return any(c >> 3 == trump and winning_index([*trick, c], trump) == over for c in legal)
-    return False
-
-
 def _choices(rnd: Round) -> int:
     """How many different actions the seat to act may take (cards with and without bela as one)."""
     seat = rnd.to_act
@@ -227,14 +196,23 @@ def puzzles_of_deal(seed: int, settings: GenSettings = GenSettings()) -> list[di
             elif settings.cards:
                 trick = len(rnd.tricks) + 1
                 chance = pick.random()
-                wanted = chance < TRICK_CHANCE.get(trick, 0.0) or (trick < 8 and _theme_moment(rnd))
+                wanted = trick >= settings.from_trick and (
+                    chance < TRICK_CHANCE.get(trick, 0.0) or (trick < 8 and theme_moment(rnd))
+                )
                 if wanted and settings.variety and _choices(rnd) == 2:
                     wanted = vary.random() < TWO_CHOICE_CHANCE
-        if wanted and _promising(rnd, Random(_mix(seed, -i - 1))):
+        look = _look(rnd, Random(_mix(seed, -i - 1))) if wanted else None
+        drawn = False  # the cheapest card's one chance in CHEAP_KEEP already drawn
+        if look is not None and settings.variety and _cheapest_first(rnd, look):
+            # most puzzles answered by the cheapest card are let go (_varied): decide that
+            # before the full judgement, which is most of a kept moment's cost
+            drawn = vary.random() < CHEAP_KEEP
+            look = look if drawn else None
+        if look is not None:
             verdict = judge(rnd, Random(_mix(seed, i)), settings.deals, share=SHIP_SHARE)
             if verified(verdict):
                 puzzle = _puzzle(seed, start, actions[:i], rnd, verdict, settings)
-                if not settings.variety or _varied(puzzle, vary):
+                if not settings.variety or drawn or _varied(puzzle, vary):
                     out.append(puzzle)
         rnd.push(action)
     return out
@@ -242,11 +220,16 @@ def puzzles_of_deal(seed: int, settings: GenSettings = GenSettings()) -> list[di
 
 TWO_CHOICE_CHANCE: Final = 0.25
 """The chance that a card moment of two legal cards is judged (``GenSettings.variety``)."""
-CHEAP_KEEP: Final = 0.08
+CHEAP_KEEP: Final = 0.14
 """The chance that a puzzle answered by the cheapest legal card is kept (``variety``).
 Measured on 200 deals (seeds 4,000,000 on, cards only): with two-card moments judged a
 quarter of the time, about 50 verified puzzles were answered by the cheapest card and 12
-were not; keeping a twelfth of the first brings them near the pack's 25%."""
+were not, so 0.08 was chosen to bring them near the pack's 25%. Once the draw came before
+the full judgement (``_cheapest_first``), the first 72 puzzles of the pack's run (seeds
+6,000,000 on) had only 10 (14%) answered by the cheapest card (the 200 deals' 18 puzzles
+had 6: twenty puzzles are few). 0.14 aims at about 22%,
+under the 25% ``select`` allows, and a cheapest-card puzzle costs one judgement, not the
+many looks a puzzle of another answer takes."""
 
 
 def _varied(puzzle: dict[str, Any], rng: Random) -> bool:
@@ -276,8 +259,9 @@ SCREEN_DEALS: Final = 12
 SCREEN_GAP: Final = 8.0
 
 
-def _promising(rnd: Round, rng: Random) -> bool:
-    """A quick look on a few deals of its own: could the full judgement come out clear?
+def _look(rnd: Round, rng: Random) -> Verdict | None:
+    """A quick look on a few deals of its own: its verdict when the full judgement could
+    come out clear, else None.
 
     Most moments are not puzzles; most of those show it within a dozen deals (no
     choice is best on all but one of them, or the best leads by a point or two), and
@@ -287,7 +271,20 @@ def _promising(rnd: Round, rng: Random) -> bool:
     times faster.
     """
     look = judge(rnd, rng, SCREEN_DEALS, share=SHIP_SHARE)
-    return look.complete and look.gap >= SCREEN_GAP
+    return look if look.complete and look.gap >= SCREEN_GAP else None
+
+
+def _cheapest_first(rnd: Round, look: Verdict) -> bool:
+    """Whether the quick look's best card is a cheapest legal card: the full judgement almost
+    always keeps the look's best, so such a moment would most likely make a puzzle that
+    "always play the cheapest card" solves."""
+    from bela.lab.puzzle_figures import is_cheapest
+
+    if look.kind != "card" or rnd.trump is None or rnd.to_act is None:
+        return False
+    legal = [a.card for a in rnd.view(rnd.to_act).legal_actions if isinstance(a, Play)]
+    best = [a.card for a in look.answer if isinstance(a, Play)]
+    return bool(legal and best) and is_cheapest(legal, best, int(rnd.trump))
 
 
 def _mix(seed: int, index: int) -> int:
@@ -313,9 +310,7 @@ def _puzzle(
     seat = rnd.to_act
     assert seat is not None
     texts = [str(a) for a in before]
-    bots = _bots_finding(rnd, verdict, seed) if settings.bot_check else {}
-    rating = _RATING_BASE + sum(_RATING_STEP[name] for name, ok in bots.items() if not ok)
-    return {
+    line: dict[str, Any] = {
         "format": PUZZLE_FORMAT,
         "id": puzzle_id(seed, start.dealer, texts),
         "seed": seed,
@@ -335,10 +330,19 @@ def _puzzle(
         ],
         "deals": verdict.deals,
         "themes": list(themes_of(rnd, verdict)),
-        "rating": rating,
-        "bots": bots,
         "typical": typical_of(rnd, verdict),
     }
+    if settings.bot_check:  # the first rating: how often the solvers' ladder misses it
+        misses = misses_of(line, rnd)
+        line["misses"] = misses
+        line["bots"] = {
+            name: misses[name] * 2 < TRIALS[name] for name in ("easy", "normal", "hard")
+        }
+        line["rating"] = round(first_rating(misses))
+    else:
+        line["bots"] = {}
+        line["rating"] = round(PRIOR_MEAN)
+    return line
 
 
 def moment_puzzle(
@@ -352,19 +356,6 @@ def moment_puzzle(
     """The pack line of the puzzle at ``rnd`` (the deal ``start`` of ``seed`` after ``before``)
     with its ``verdict``: as the generator writes one (``bela.lab.own_puzzles`` too)."""
     return _puzzle(seed, start, before, rnd, verdict, settings)
-
-
-def _bots_finding(rnd: Round, verdict: Verdict, seed: int) -> dict[str, bool]:
-    """Which bots play the answer at this moment (each with its own seeded choice)."""
-    seat = rnd.to_act
-    assert seat is not None
-    view = rnd.view(seat)
-    answer = {choice_of(a) for a in verdict.answer}
-    found: dict[str, bool] = {}
-    for name in ("easy", "normal", "hard"):
-        bot = make_hard() if name == "hard" else make_bot(name)
-        found[name] = choice_of(bot.act(view, Random(seed))) in answer
-    return found
 
 
 # ---------------------------------------------------------------------- the typical deal

@@ -21,7 +21,7 @@ import json
 import secrets
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Protocol, runtime_checkable
@@ -34,6 +34,7 @@ __all__ = [
     "DB_FILE",
     "Account",
     "Accounts",
+    "LeagueLine",
     "MatchLine",
     "Presence",
     "SqliteStore",
@@ -41,6 +42,7 @@ __all__ = [
     "TableEntry",
     "account_from_row",
     "clean_name",
+    "league_line_from_row",
     "match_line_from_row",
 ]
 
@@ -80,6 +82,17 @@ CREATE TABLE IF NOT EXISTS matches (
 CREATE UNIQUE INDEX IF NOT EXISTS matches_match_id ON matches (match_id);
 CREATE TABLE IF NOT EXISTS blocks (
     account INTEGER NOT NULL, blocked INTEGER NOT NULL, PRIMARY KEY (account, blocked)
+);
+CREATE TABLE IF NOT EXISTS mutes (
+    account INTEGER NOT NULL, muted INTEGER NOT NULL, PRIMARY KEY (account, muted)
+);
+CREATE TABLE IF NOT EXISTS league_state (one INTEGER PRIMARY KEY CHECK (one = 1), week TEXT);
+CREATE TABLE IF NOT EXISTS league_members (
+    account INTEGER PRIMARY KEY, division INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS league_points (
+    week TEXT NOT NULL, account INTEGER NOT NULL, points INTEGER NOT NULL,
+    played INTEGER NOT NULL, PRIMARY KEY (week, account)
 );
 CREATE TABLE IF NOT EXISTS reports (
     at REAL NOT NULL, by INTEGER NOT NULL, about INTEGER NOT NULL, text TEXT NOT NULL
@@ -137,6 +150,22 @@ class MatchLine:
     """Their pair's score first."""
     left: bool
     """They abandoned it (a loss for them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueLine:
+    """A player's week in their division of the weekly league (``bela.net.league``)."""
+
+    account: int
+    name: str
+    points: int
+    played: int
+
+
+def league_line_from_row(row: Sequence[Any]) -> LeagueLine:
+    """A league line from a row of (account, name, points, played) (either store's)."""
+    account, name, points, played = row
+    return LeagueLine(int(account), str(name), int(points), int(played))
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +238,38 @@ class Accounts(Protocol):
 
     def reports(self, limit: int) -> list[tuple[float, str, str, str]]:
         """The newest reports: (when, by whom, about whom, what they said), newest first."""
+        ...
+
+    def mute(self, account_id: int, other: int, on: bool) -> None:
+        """``account_id`` no longer hears ``other``'s table talk (``on``), or hears it again."""
+        ...
+
+    def muted(self, account_id: int) -> set[int]:
+        """Whom ``account_id`` has muted."""
+        ...
+
+    def league_week(self) -> str | None:
+        """The ISO week (``2026-W49``) the league's divisions are for now (None: never set)."""
+        ...
+
+    def league_roll(self, old: str | None, new: str, moves: Mapping[int, int]) -> bool:
+        """At the week's boundary, at once: when the league's week is still ``old``, make it
+        ``new`` and move each account of ``moves`` to its division. False (and nothing
+        changed) when another process rolled the week already."""
+        ...
+
+    def league_add(self, week: str, account_id: int, points: int, entry: int) -> None:
+        """One more rated match of ``week`` for the account, with its points; a newcomer to
+        the league joins division ``entry``."""
+        ...
+
+    def league_division(self, account_id: int) -> int | None:
+        """The account's division (None: not in the league yet)."""
+        ...
+
+    def league_table(self, week: str, division: int) -> list[LeagueLine]:
+        """The members of ``division`` who played in ``week``: most points first (then
+        fewer matches, then the older account)."""
         ...
 
 
@@ -425,6 +486,74 @@ class SqliteStore:
             (limit,),
         ).fetchall()
         return [(float(at), str(by), str(about), str(text)) for at, by, about, text in rows]
+
+    def mute(self, account_id: int, other: int, on: bool) -> None:
+        if on:
+            self.db.execute("INSERT OR IGNORE INTO mutes VALUES (?, ?)", (account_id, other))
+        else:
+            self.db.execute(
+                "DELETE FROM mutes WHERE account = ? AND muted = ?", (account_id, other)
+            )
+
+    def muted(self, account_id: int) -> set[int]:
+        rows = self.db.execute(
+            "SELECT muted FROM mutes WHERE account = ?", (account_id,)
+        ).fetchall()
+        return {int(row[0]) for row in rows}
+
+    # ------------------------------------------------------------------ the weekly league
+
+    def league_week(self) -> str | None:
+        row = self.db.execute("SELECT week FROM league_state WHERE one = 1").fetchone()
+        return None if row is None else str(row[0])
+
+    def league_roll(self, old: str | None, new: str, moves: Mapping[int, int]) -> bool:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            if old is None:
+                changed = self.db.execute(
+                    "INSERT OR IGNORE INTO league_state VALUES (1, ?)", (new,)
+                ).rowcount
+            else:
+                changed = self.db.execute(
+                    "UPDATE league_state SET week = ? WHERE one = 1 AND week = ?", (new, old)
+                ).rowcount
+            if changed == 1:
+                self.db.executemany(
+                    "UPDATE league_members SET division = ? WHERE account = ?",
+                    [(division, account) for account, division in moves.items()],
+                )
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+        return changed == 1
+
+    def league_add(self, week: str, account_id: int, points: int, entry: int) -> None:
+        self.db.execute("BEGIN")
+        self.db.execute("INSERT OR IGNORE INTO league_members VALUES (?, ?)", (account_id, entry))
+        self.db.execute(
+            "INSERT INTO league_points VALUES (?, ?, ?, 1) ON CONFLICT (week, account) "
+            "DO UPDATE SET points = points + excluded.points, played = played + 1",
+            (week, account_id, points),
+        )
+        self.db.execute("COMMIT")
+
+    def league_division(self, account_id: int) -> int | None:
+        row = self.db.execute(
+            "SELECT division FROM league_members WHERE account = ?", (account_id,)
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def league_table(self, week: str, division: int) -> list[LeagueLine]:
+        rows = self.db.execute(
+            "SELECT a.id, a.name, p.points, p.played FROM league_members AS m "
+            "JOIN league_points AS p ON p.account = m.account AND p.week = ? "
+            "JOIN accounts AS a ON a.id = m.account WHERE m.division = ? "
+            "ORDER BY p.points DESC, p.played, a.id",
+            (week, division),
+        ).fetchall()
+        return [league_line_from_row(row) for row in rows]
 
     # ------------------------------------------------------------------ the table directory
 

@@ -38,17 +38,28 @@ from bela.net.protocol import (
 __all__ = [
     "LOBBY_TYPES",
     "LOBBY_VERSION",
+    "Answer",
     "Block",
     "Blocked",
     "Challenge",
     "Create",
     "Created",
+    "Declined",
     "Hi",
+    "Invite",
+    "InviteInfo",
+    "InviteList",
+    "InvitesAsk",
     "Join",
     "Leaderboard",
     "Leaders",
+    "LeagueAsk",
+    "LeagueRow",
+    "LeagueTable",
     "LobbyReply",
     "Login",
+    "Mute",
+    "Muted",
     "PlayerAsk",
     "PlayerPage",
     "Proof",
@@ -115,6 +126,8 @@ class Create(_Message):
     private: bool = False
     rated: bool = True
     rules: RulesInfo = RulesInfo()
+    invite: Annotated[tuple[Name, ...], Field(max_length=3)] = ()
+    """Accounts invited by name to the new table (``Invite`` for each)."""
 
 
 class Join(_Message):
@@ -172,8 +185,52 @@ class PlayerAsk(_Message):
     name: Name
 
 
+class Invite(_Message):
+    """Invite the account ``name`` to the table you sit at (``bela.net.invitations``).
+
+    Answered as a table's message (a notice, or a refusal), since it is sent from a seat:
+    the seat's client reads the table's messages only."""
+
+    type: Literal["invite"]
+    name: Name
+
+
+class InvitesAsk(_Message):
+    """Your pending invitations."""
+
+    type: Literal["invites"]
+
+
+class Answer(_Message):
+    """Accept (sit at its table) or decline the newest invitation from ``name`` (or the
+    newest of all, ``name`` absent)."""
+
+    type: Literal["answer"]
+    name: Name | None = None
+    accept: bool
+
+
+class Mute(_Message):
+    """No longer see ``name``'s table talk (``on``), or see it again; kept with the account."""
+
+    type: Literal["mute"]
+    name: Name
+    on: bool = True
+
+
+class LeagueAsk(_Message):
+    """Your division of the weekly league, this week."""
+
+    type: Literal["league"]
+
+
 OnlineRequest = (
     Tables
+    | Invite
+    | InvitesAsk
+    | Answer
+    | Mute
+    | LeagueAsk
     | Create
     | Join
     | Quick
@@ -341,8 +398,62 @@ class Renamed(_Message):
     name: Name
 
 
+class InviteInfo(_Message):
+    """An invitation as its invitee sees it: who, and the table's public facts (no code)."""
+
+    name: Name
+    target: int
+    rated: bool
+    private: bool
+    rules: RulesInfo
+    seated: tuple[Name, ...]
+
+
+class InviteList(_Message):
+    type: Literal["invites"]
+    invites: Annotated[tuple[InviteInfo, ...], Field(max_length=10)]
+
+
+class Declined(_Message):
+    type: Literal["declined"]
+    name: Name
+
+
+class Muted(_Message):
+    type: Literal["muted"]
+    name: Name
+    on: bool
+
+
+class LeagueRow(_Message):
+    name: Name
+    points: int
+    played: int
+
+
+class LeagueTable(_Message):
+    """Your division this week: its players who played, best first."""
+
+    type: Literal["league"]
+    week: Short
+    division: int
+    divisions: int
+    member: bool
+    """False: you join the league (in this, the lowest division) with your first rated match."""
+    rows: Annotated[tuple[LeagueRow, ...], Field(max_length=200)]
+    promoted: int
+    relegated: int
+    ends: float
+    place: int | None = None
+    """Your place in ``rows`` (1 the best; None: you have not played this week)."""
+
+
 LobbyReply = (
     Challenge
+    | InviteList
+    | Declined
+    | Muted
+    | LeagueTable
     | Hi
     | TableList
     | Created
@@ -369,6 +480,10 @@ LOBBY_TYPES: Final = frozenset(
         "player",
         "blocked",
         "reported",
+        "invites",
+        "declined",
+        "muted",
+        "league",
     }
 )
 

@@ -23,13 +23,15 @@ Accounts, ratings and the table directory are kept through the ``Accounts`` and
 or on PostgreSQL (``bela.net.store_postgres``) and Redis (``bela.net.store_redis``) when
 the caller hands those in (``bela server --postgres URL --redis URL``). The operator
 talks to a running server through a Unix socket in its data directory
-(``bela server admin``).
+(``bela server admin``). Invitations by name, muting and the weekly league are answered
+by ``bela.net.online_social`` (``bela.net.invitations``, ``bela.net.league``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import secrets
@@ -45,6 +47,7 @@ from bela.archive.glicko import Rating
 from bela.engine import Rules
 from bela.engine.deal import new_seed
 from bela.foundation.untrusted import oneline
+from bela.net import online_social
 from bela.net.accounts import (
     DB_FILE,
     Account,
@@ -65,6 +68,8 @@ from bela.net.identity import (
     unb64,
     verify,
 )
+from bela.net.invitations import Invitations
+from bela.net.league import League
 from bela.net.lobby_protocol import (
     LOBBY_VERSION,
     Block,
@@ -261,6 +266,11 @@ class OnlineServer(Server):
         self._control: asyncio.Server | None = None
         self._lobby_times: dict[Connection, deque[float]] = {}
         self.signed_in_per_address = SIGNED_IN_PER_ADDRESS
+        self.invitations = Invitations(time.monotonic)
+        """Invitations by name to live tables (``bela.net.online_social``)."""
+        self.mutes: dict[int, set[int]] = {}
+        """Whom each signed-in account muted (read from the store at its first talk)."""
+        self.league = League(self.accounts)
 
     # ------------------------------------------------------------------ running
 
@@ -495,6 +505,7 @@ class OnlineServer(Server):
         if who.account is not None and self.online.get(who.account.id) is conn:
             del self.online[who.account.id]
             self._present(who.account.id, False)
+            self.mutes.pop(who.account.id, None)
         table = conn.table
         if table is not None:  # after the host has let the seat go (its `finally`)
             asyncio.get_running_loop().call_soon(self._tidy, table)
@@ -503,7 +514,17 @@ class OnlineServer(Server):
 
     def _online(self, conn: Connection, who: Who, message: object) -> None:
         lobby = (
-            Tables | Leaders | PlayerAsk | Block | Report | Create | Join | Quick | Watch | Rename
+            Tables
+            | Leaders
+            | PlayerAsk
+            | Block
+            | Report
+            | Create
+            | Join
+            | Quick
+            | Watch
+            | Rename
+            | online_social.SOCIAL
         )
         if isinstance(message, lobby):
             if not self._lobby_may(conn):
@@ -520,6 +541,8 @@ class OnlineServer(Server):
                 conn.send({"type": "leaders", "leaders": self._leaders()})
             elif isinstance(message, Rename):
                 self._rename(conn, who, message.name)
+            elif isinstance(message, online_social.SOCIAL):
+                online_social.handle(self, conn, who, message)
             elif conn.table is not None or any(w.conn is conn for w in self.queue):
                 conn.send(_refused(Phrase("already_seated")))
             elif isinstance(message, Create):
@@ -752,7 +775,9 @@ class OnlineServer(Server):
         if message.private:
             created["code"] = meta.table.code
         conn.send(created)
-        self._sit(conn, who, meta)
+        if self._sit(conn, who, meta):
+            for name in message.invite:
+                online_social.invite(self, conn, who, name)
 
     def _join(self, conn: Connection, who: Who, message: Join) -> None:
         meta: Meta | None = None
@@ -878,6 +903,7 @@ class OnlineServer(Server):
     def _wire(self, table: Table) -> None:
         super()._wire(table)
         table.on_abandon = self._abandoned
+        table.listens = functools.partial(online_social.listens, self, table)
 
     def _ratings(self, ids: list[int | None]) -> list[Rating] | None:
         accounts = [self.accounts.by_id(i) if i is not None else None for i in ids]
@@ -901,6 +927,7 @@ class OnlineServer(Server):
         if leaver is None or ratings is None:
             return
         self.accounts.set_rating(leaver, rate_abandon(ratings, index), counted=True)
+        online_social.league_points(self, ids, None, leaver)
         self.accounts.count_finished([i for i in ids if i is not None and i != leaver])
         table.tell(Phrase("abandoned", {"name": table.name_of(index)}))
         self.event("abandon", f"{table.name_of(index)} at {table.table_id}")
@@ -919,6 +946,7 @@ class OnlineServer(Server):
                     assert account_id is not None
                     self.accounts.set_rating(account_id, rating, counted=True)
                 self.accounts.count_finished([i for i in ids if i is not None])
+                online_social.league_points(self, ids, match.winner, None)
         self.accounts.record_match(
             table.table_id,
             meta.rated,
@@ -945,6 +973,7 @@ class OnlineServer(Server):
     def _forget(self, table: Table) -> None:
         if self.meta.pop(table.table_id, None) is not None:
             self.directory.remove(table.table_id)
+        self.invitations.drop_table(table.table_id)
         self.tables.pop(normal_code(table.code), None)
 
     def _tidy(self, table: Table) -> None:

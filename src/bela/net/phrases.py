@@ -179,6 +179,13 @@ PHRASES: Final[dict[str, str]] = {
     "rated_match": N_(
         "The match is rated: no hints, no analysis and only the quick phrases until it ends."
     ),
+    "invite_not_seated": N_("sit at a table first: an invitation is to the table you sit at"),
+    "cannot_invite": N_("{name} cannot be invited"),
+    "invitation_sent": N_("{name} is invited to this table."),
+    "too_many_invitations": N_("too many invitations just now: wait a minute"),
+    "invited_you": N_("{name} invites you to their table: the lobby shows the invitation."),
+    "invite_declined": N_("{name} declined your invitation."),
+    "no_invitation": N_("there is no such invitation (it may have expired)"),
 }
 """Every sentence the host may compose, by code (the English is the msgid)."""
 

@@ -17,14 +17,21 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import psycopg
 
 from bela.archive.glicko import Rating
 from bela.foundation.lookalike import skeleton
-from bela.net.accounts import Account, MatchLine, account_from_row, match_line_from_row
+from bela.net.accounts import (
+    Account,
+    LeagueLine,
+    MatchLine,
+    account_from_row,
+    league_line_from_row,
+    match_line_from_row,
+)
 
 __all__ = ["PostgresStore"]
 
@@ -69,6 +76,19 @@ _SCHEMA: Final = (
     "CREATE INDEX IF NOT EXISTS matches_seats ON matches USING GIN (seats)",
     """CREATE TABLE IF NOT EXISTS blocks (
         account BIGINT NOT NULL, blocked BIGINT NOT NULL, PRIMARY KEY (account, blocked)
+    )""",
+    """CREATE TABLE IF NOT EXISTS mutes (
+        account BIGINT NOT NULL, muted BIGINT NOT NULL, PRIMARY KEY (account, muted)
+    )""",
+    """CREATE TABLE IF NOT EXISTS league_state (
+        one INTEGER PRIMARY KEY CHECK (one = 1), week TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS league_members (
+        account BIGINT PRIMARY KEY, division INTEGER NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS league_points (
+        week TEXT NOT NULL, account BIGINT NOT NULL, points INTEGER NOT NULL,
+        played INTEGER NOT NULL, PRIMARY KEY (week, account)
     )""",
     """CREATE TABLE IF NOT EXISTS reports (
         id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -250,3 +270,71 @@ class PostgresStore:
             (limit,),
         )
         return [(float(at), str(by), str(about), str(text)) for at, by, about, text in rows]
+
+    def mute(self, account_id: int, other: int, on: bool) -> None:
+        if on:
+            self.db.execute(
+                "INSERT INTO mutes VALUES (%s, %s) ON CONFLICT DO NOTHING", (account_id, other)
+            )
+        else:
+            self.db.execute(
+                "DELETE FROM mutes WHERE account = %s AND muted = %s", (account_id, other)
+            )
+
+    def muted(self, account_id: int) -> set[int]:
+        rows = self._rows("SELECT muted FROM mutes WHERE account = %s", (account_id,))
+        return {int(row[0]) for row in rows}
+
+    # ------------------------------------------------------------------ the weekly league
+
+    def league_week(self) -> str | None:
+        rows = self._rows("SELECT week FROM league_state WHERE one = 1")
+        return str(rows[0][0]) if rows else None
+
+    def league_roll(self, old: str | None, new: str, moves: Mapping[int, int]) -> bool:
+        """One transaction: the week moves only from ``old`` (a conditional write, so of
+        workers that saw the same boundary one rolls and the others see False)."""
+        with self.db.transaction():
+            if old is None:
+                cursor = self.db.execute(
+                    "INSERT INTO league_state VALUES (1, %s) ON CONFLICT DO NOTHING", (new,)
+                )
+            else:
+                cursor = self.db.execute(
+                    "UPDATE league_state SET week = %s WHERE one = 1 AND week = %s", (new, old)
+                )
+            if cursor.rowcount != 1:
+                return False
+            for account, division in moves.items():
+                self.db.execute(
+                    "UPDATE league_members SET division = %s WHERE account = %s",
+                    (division, account),
+                )
+        return True
+
+    def league_add(self, week: str, account_id: int, points: int, entry: int) -> None:
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT INTO league_members VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                (account_id, entry),
+            )
+            self.db.execute(
+                "INSERT INTO league_points VALUES (%s, %s, %s, 1) ON CONFLICT (week, account) "
+                "DO UPDATE SET points = league_points.points + EXCLUDED.points, "
+                "played = league_points.played + 1",
+                (week, account_id, points),
+            )
+
+    def league_division(self, account_id: int) -> int | None:
+        rows = self._rows("SELECT division FROM league_members WHERE account = %s", (account_id,))
+        return int(rows[0][0]) if rows else None
+
+    def league_table(self, week: str, division: int) -> list[LeagueLine]:
+        rows = self._rows(
+            "SELECT a.id, a.name, p.points, p.played FROM league_members AS m "
+            "JOIN league_points AS p ON p.account = m.account AND p.week = %s "
+            "JOIN accounts AS a ON a.id = m.account WHERE m.division = %s "
+            "ORDER BY p.points DESC, p.played, a.id",
+            (week, division),
+        )
+        return [league_line_from_row(row) for row in rows]

@@ -152,6 +152,8 @@ class Table:
     on_abandon: Callable[[Table, int], None] | None = None
     """Called when a bot takes a person's seat during the match for good or for long (they
     left, or were away longer than the wait): the public server counts it against them."""
+    listens: Callable[[Any, int], bool] | None = None
+    """Whether a connection is shown a seat's table talk (the public server's muting)."""
 
     # ------------------------------------------------------------------ who sits where
 
@@ -250,7 +252,8 @@ class Table:
         self.tell(Phrase("back_from_bot" if was_bot else "back", {"name": seat.name or ""}))
         self.broadcast()
         for line in self.talk:  # what was said while they were away (the app skips what it has)
-            link.send(line)
+            if self.hears(link, int(line["seat"])):
+                link.send(line)
         if self.over is not None:  # the match ended while they were away
             link.send(self.over)
         self.drive()
@@ -645,9 +648,19 @@ class Table:
         }
         self.talk.append(message)
         for seat in self.seats:
-            if seat.link is not None:
+            if seat.link is not None and self.hears(seat.link, index):
                 seat.link.send(message)
-        self.watchers.send(message)
+        if self.listens is None:
+            self.watchers.send(message)
+            return
+        for watcher in list(self.watchers.all):
+            if self.hears(watcher.link, index):
+                watcher.link.send(message)
+
+    def hears(self, link: Any, index: int) -> bool:
+        """Whether the connection ``link`` is shown seat ``index``'s table talk (``listens``:
+        the public server's muting; everybody hears everybody at a friends' table)."""
+        return self.listens is None or self.listens(link, index)
 
     def close(self, reason: Phrase | None = None) -> None:
         """Stop the bots and the timers and hang up (the server is shutting down: the

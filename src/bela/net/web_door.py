@@ -14,6 +14,10 @@ one: six tabs started twelve processes and took six seats at a table (``--join``
 
 The page's static files (scripts, fonts) are the same for everybody and are served
 without the key.
+
+``bela server --web-port`` serves the public server's lobby the same way with no key
+(``key`` None: the page is public, as the server is), still capped: each page runs
+``bela.net.web_session``, a guest in a directory of its own.
 """
 
 from __future__ import annotations
@@ -35,16 +39,26 @@ def new_page_key() -> str:
 
 
 def guarded_server(
-    command: str, host: str, port: int, public_url: str, key: str, tabs: int = DEFAULT_TABS
+    command: str,
+    host: str,
+    port: int,
+    public_url: str,
+    key: str | None,
+    tabs: int = DEFAULT_TABS,
+    quiet: bool = False,
 ) -> Any:
-    """A textual-serve ``Server`` for ``command`` that asks for ``key`` and runs at most
-    ``tabs`` pages at once (textual-serve is imported here: it is an extra)."""
+    """A textual-serve ``Server`` for ``command`` that asks for ``key`` (None: a public
+    page) and runs at most ``tabs`` pages at once (textual-serve is imported here: it is an
+    extra). ``quiet``: textual-serve prints nothing of its own at the start (the caller
+    says where it serves)."""
     from aiohttp import web
     from textual_serve.server import Server
 
     running = 0
 
     def allowed(request: web.Request) -> bool:
+        if key is None:
+            return True
         given = request.query.get("key") or request.cookies.get(COOKIE) or ""
         return hmac.compare_digest(given.encode(), key.encode())
 
@@ -68,7 +82,7 @@ def guarded_server(
             finally:
                 running -= 1
         response = await handler(request)
-        if request.query.get("key"):
+        if key is not None and request.query.get("key"):
             response.set_cookie(COOKIE, key, httponly=True, samesite="Strict", path="/")
         return response
 
@@ -77,5 +91,9 @@ def guarded_server(
             app: web.Application = await super()._make_app()
             app.middlewares.append(guard)
             return app
+
+        async def on_startup(self, app: web.Application) -> None:
+            if not quiet:
+                await super().on_startup(app)
 
     return Guarded(command, host=host, port=port, public_url=public_url)

@@ -228,6 +228,9 @@ class NetTableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *CHOOSE_BINDINGS,
         Binding("escape", "stop_talk", N_("Back to the cards"), show=False),
+        # the public server's: invite an account by name before the start ("+": a symbol,
+        # so it takes no letter any language gives a meaning at the table)
+        Binding("plus", "invite", N_("Invite")),
         *(
             # not in the footer (with the hint and the last trick, F1 help would not fit
             # 80 columns): the talk line names them
@@ -306,6 +309,8 @@ class NetTableScreen(Screen[None]):
         table's play, hint and last trick (a hidden key does nothing: it would not)."""
         if self.session.watch:  # a watcher only watches (and may look at the last trick)
             return action == "last_trick" and self.state is not None
+        if action == "invite":  # at the public server, before the start
+            return self.session.opener is not None and self.state is None
         if action == "show_hand":
             return self.state is not None and self.over is None
         if action == "control":  # the host's: moves before the start, a bot after it
@@ -1194,6 +1199,19 @@ class NetTableScreen(Screen[None]):
     def action_start(self) -> None:
         if self.state is None:
             self._send({"type": "start"})
+
+    def action_invite(self) -> None:
+        """Ask for a player's name and invite them to this table (the public server answers
+        in the table talk: invited, or why not)."""
+        from bela.tui.screens.online_pages import NamePrompt
+
+        def answered(name: str | None) -> None:
+            if name:
+                self._send({"type": "invite", "name": name})
+
+        self.app.push_screen(
+            NamePrompt(_("Whom do you invite to this table? (a player's name)")), answered
+        )
 
     def action_talk(self) -> None:
         field = self.query_one("#say", Input)

@@ -3,8 +3,13 @@
 The public tables are listed one a line: the table, its target, rated or not, waiting
 or playing, and each seat with its player's rating (``?``: provisional) and
 reliability. Enter (or the line's number) sits at the table under the cursor, ``w``
-watches it, ``q`` asks for a quick match (bots after 60 s), ``c`` creates a public
-table, ``r`` reads the list again. The seat the lobby gives opens as the network table
+watches it, ``q`` asks for a quick match (bots after 60 s), ``c`` opens a new table's
+choices (target, house rules, private, rated, whom to invite), ``r`` reads the list
+again (it is read again by itself every 20 s). The invitations waiting for the player are
+shown above the tables: ``a`` accepts
+the newest (sits at its table), ``x`` declines it. ``l`` shows the leaderboard, ``g``
+the weekly league, ``p`` a player's page; ``n`` renames the account, ``m`` mutes a
+player (``u`` unmutes). The seat the lobby gives opens as the network table
 (``NetTableScreen``), as for ``bela join``.
 
 Every name comes from the network: shown as plain text, never markup, cut short.
@@ -12,6 +17,7 @@ Every name comes from the network: shown as plain text, never markup, cut short.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -31,10 +37,14 @@ from bela.tui.widgets import TooSmall
 from bela.tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
-    from bela.net.lobby_protocol import SeatEntry, TableInfo
+    from bela.net.lobby_protocol import InviteInfo, SeatEntry, TableInfo
     from bela.tui.remote import RemoteSession
 
-__all__ = ["OnlineLobby", "OnlineLobbyScreen", "seat_words", "table_row"]
+__all__ = ["AUTO_REFRESH", "OnlineLobby", "OnlineLobbyScreen", "seat_words", "table_row"]
+
+AUTO_REFRESH = 20.0
+"""Seconds between readings of the list and the invitations (each one sign-in and two
+requests): an invitation appears without the player asking."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +56,10 @@ class OnlineLobby:
     """The public tables (signs in, asks, hangs up); ``ConnectionError`` says why not."""
     seat: Callable[[dict[str, object]], RemoteSession]
     """The session that sits down with this lobby request (a quick match, a table ...)."""
+    ask: Callable[[dict[str, object], tuple[str, ...]], Awaitable[Any]] | None = None
+    """Signs in, sends a lobby request and returns the answer of one of those types (a
+    ``bela.net.lobby_protocol`` message); ``ConnectionError`` says why not (a refusal's
+    reason in the player's language). None: only the tables and the seats."""
 
 
 def seat_words(seat: SeatEntry) -> str:
@@ -81,6 +95,14 @@ class OnlineLobbyScreen(Screen[None]):
         Binding("c", "create", N_("New table")),
         Binding("w", "watch", N_("Watch")),
         Binding("r", "refresh", N_("Refresh")),
+        Binding("a", "answer(True)", N_("Accept")),
+        Binding("x", "answer(False)", N_("Decline"), show=False),
+        Binding("l", "leaders", N_("Leaders")),
+        Binding("g", "league", N_("League")),
+        Binding("p", "player", N_("Player")),
+        Binding("n", "rename", N_("Rename"), show=False),
+        Binding("m", "mute(True)", N_("Mute"), show=False),
+        Binding("u", "mute(False)", N_("Unmute"), show=False),
         *(Binding(str(k), f"pick({k})", N_("Sit down"), show=False) for k in range(1, 10)),
     ]
 
@@ -88,7 +110,12 @@ class OnlineLobbyScreen(Screen[None]):
         super().__init__()
         self.lobby = lobby
         self.tables: tuple[TableInfo, ...] = ()
+        self.invites: tuple[InviteInfo, ...] = ()
         self.chosen = False
+        self._line = asyncio.Lock()
+        """One request at a time: each signs in with the player's key, and a second
+        sign-in of one account ends the first (so a key pressed while the list is being
+        read would cut that reading off, or be cut off)."""
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -103,19 +130,35 @@ class OnlineLobbyScreen(Screen[None]):
                     "match, c creates a table, r reads the list again."
                 )
             )
+            if self.lobby.ask is not None:
+                yield Static(
+                    _(
+                        "l the leaderboard, g the weekly league, p a player's page, "
+                        "n renames you, m mutes a player and u unmutes."
+                    )
+                )
+            yield Static(id="invites")
             yield OptionList(id="tables")
             yield Static(id="lobby-problem")
+            yield Static(id="lobby-said")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#tables", OptionList).focus()
         self.action_refresh()
+        if self.lobby.ask is not None:  # an invitation shows without pressing r
+            self.set_interval(AUTO_REFRESH, self._reread)
+
+    def _reread(self) -> None:
+        if not self.chosen and self.app.screen is self:  # not under a dialog, not leaving
+            self.action_refresh()
 
     @work(exclusive=True, group="online-lobby")
     async def action_refresh(self) -> None:
         problem = self.query_one("#lobby-problem", Static)
         try:
-            tables = await self.lobby.listing()
+            async with self._line:
+                tables = await self.lobby.listing()
         except (ConnectionError, OSError, TimeoutError) as exc:
             problem.update(Text(f"✗ {oneline(exc, 300)}"))
             return
@@ -126,6 +169,24 @@ class OnlineLobbyScreen(Screen[None]):
         problem.update(
             Text(_("No tables yet: c creates one, q asks for a quick match.")) if not tables else ""
         )
+        await self._read_invites()
+
+    async def _read_invites(self) -> None:
+        """The invitations waiting (a guest has none: the server refuses, nothing shown)."""
+        if self.lobby.ask is None:
+            return
+        try:
+            async with self._line:
+                found = await self.lobby.ask({"type": "invites"}, ("invites",))
+        except (ConnectionError, OSError, TimeoutError):
+            found = None
+        from bela.net.lobby_text import invite_line
+
+        self.invites = tuple(found.invites) if found is not None else ()
+        lines = [invite_line(invite) for invite in self.invites]
+        if lines:
+            lines.append(_("a accepts the newest invitation (sits at its table), x declines it."))
+        self.query_one("#invites", Static).update(Text("\n".join(lines)))
 
     def _highlighted(self) -> TableInfo | None:
         index = self.query_one("#tables", OptionList).highlighted
@@ -150,7 +211,116 @@ class OnlineLobbyScreen(Screen[None]):
         self._go({"type": "quick", "target": 1001, "wait": 60})
 
     def action_create(self) -> None:
-        self._go({"type": "create", "target": 1001})
+        if self.lobby.ask is None:  # a lobby that only seats: a public table to 1001
+            self._go({"type": "create", "target": 1001})
+            return
+        from bela.tui.screens.online_pages import NewTableDialog
+
+        def chosen(request: dict[str, Any] | None) -> None:
+            if request is not None:
+                self._go(request)
+
+        self.app.push_screen(NewTableDialog(), chosen)
+
+    def action_answer(self, accept: bool) -> None:
+        if not self.invites:
+            self._problem(_("No invitation is waiting for you."))
+            return
+        name = self.invites[0].name
+        if accept:
+            self._go({"type": "answer", "name": name, "accept": True})
+        else:
+            self._decline(name)
+
+    @work(exclusive=True, group="online-lobby-ask")
+    async def _decline(self, name: str) -> None:
+        if await self._ask({"type": "answer", "name": name, "accept": False}, ("declined",)):
+            self.action_refresh()
+
+    async def _ask(self, request: dict[str, object], kinds: tuple[str, ...]) -> Any:
+        """The server's answer, or None (the reason shown under the list)."""
+        if self.lobby.ask is None:
+            return None
+        try:
+            async with self._line:
+                return await self.lobby.ask(request, kinds)
+        except (ConnectionError, OSError, TimeoutError) as exc:
+            self._problem(f"✗ {oneline(exc, 300)}")
+            return None
+
+    def _problem(self, text: str) -> None:
+        """What a request came to (its own line: the list's reading does not cover it)."""
+        self.query_one("#lobby-said", Static).update(Text(text))
+
+    @work(exclusive=True, group="online-lobby-ask")
+    async def action_leaders(self) -> None:
+        from bela.net.lobby_text import leader_lines
+        from bela.tui.screens.online_pages import LobbyPage
+
+        board = await self._ask({"type": "leaders"}, ("leaders",))
+        if board is not None:
+            self.app.push_screen(LobbyPage(_("The leaderboard"), leader_lines(board)))
+
+    @work(exclusive=True, group="online-lobby-ask")
+    async def action_league(self) -> None:
+        from bela.net.lobby_text import league_lines
+        from bela.tui.screens.online_pages import LobbyPage
+
+        table = await self._ask({"type": "league"}, ("league",))
+        if table is not None:
+            self.app.push_screen(LobbyPage(_("The weekly league"), league_lines(table)))
+
+    def action_player(self) -> None:
+        self._with_name(_("Whose page? (a player's name)"), self._player)
+
+    @work(exclusive=True, group="online-lobby-ask")
+    async def _player(self, name: str) -> None:
+        from bela.net.lobby_text import player_lines
+        from bela.tui.screens.online_pages import LobbyPage
+
+        page = await self._ask({"type": "player", "name": name}, ("player",))
+        if page is not None:
+            title = _("{name}'s page").format(name=oneline(page.name, 24))
+            self.app.push_screen(LobbyPage(title, player_lines(page)))
+
+    def action_rename(self) -> None:
+        self._with_name(_("Your new name?"), self._rename)
+
+    @work(exclusive=True, group="online-lobby-ask")
+    async def _rename(self, name: str) -> None:
+        done = await self._ask({"type": "rename", "name": name}, ("renamed",))
+        if done is not None:
+            self._problem(_("You are {name} now.").format(name=oneline(done.name, 24)))
+
+    def action_mute(self, on: bool) -> None:
+        question = (
+            _("Whose table talk should you no longer see?")
+            if on
+            else _("Whose table talk should you see again?")
+        )
+        self._with_name(question, lambda name: self._mute(name, on))
+
+    @work(exclusive=True, group="online-lobby-ask")
+    async def _mute(self, name: str, on: bool) -> None:
+        done = await self._ask({"type": "mute", "name": name, "on": on}, ("muted",))
+        if done is not None:
+            said = (
+                _("You will not see what {name} says at the table.")
+                if on
+                else _("You see what {name} says at the table again.")
+            )
+            self._problem(said.format(name=oneline(done.name, 24)))
+
+    def _with_name(self, question: str, then: Callable[[str], object]) -> None:
+        if self.lobby.ask is None:
+            return
+        from bela.tui.screens.online_pages import NamePrompt
+
+        def answered(name: str | None) -> None:
+            if name:
+                then(name)
+
+        self.app.push_screen(NamePrompt(question), answered)
 
     def _go(self, request: dict[str, Any]) -> None:
         if self.chosen:

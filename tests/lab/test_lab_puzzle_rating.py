@@ -1,0 +1,66 @@
+"""The solvers' ladder that gives a card puzzle its first rating (bela.lab.puzzle_rating)."""
+
+from __future__ import annotations
+
+import math
+from itertools import pairwise
+from random import Random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bela.lab.puzzle_rating import LEVEL_RATINGS, LEVELS, PRIOR_MEAN, TRIALS, first_rating, fit
+
+_SCALE = 400.0 / math.log(10.0)
+
+misses_st = st.fixed_dictionaries({k: st.integers(0, TRIALS[k]) for k in LEVELS})
+
+
+@given(misses_st, st.sampled_from(LEVELS))
+def test_one_more_miss_never_lowers_a_rating(misses: dict[str, int], level: str) -> None:
+    if misses[level] == TRIALS[level]:
+        return
+    more = dict(misses, **{level: misses[level] + 1})
+    assert first_rating(more) > first_rating(misses)
+
+
+def test_a_puzzle_every_solver_finds_is_easy_and_one_every_solver_misses_is_hard() -> None:
+    none = dict.fromkeys(LEVELS, 0)
+    every = {k: TRIALS[k] for k in LEVELS}
+    assert first_rating(none) < PRIOR_MEAN - 200
+    assert first_rating(every) > max(LEVEL_RATINGS.values())
+
+
+@given(misses_st, misses_st)
+def test_on_the_elo_curve_only_the_number_of_misses_counts(
+    a: dict[str, int], b: dict[str, int]
+) -> None:
+    """The logistic model's sufficient statistic: the solvers' strengths are in the
+    expectation, so which solver missed moves the rating only through how many did (a miss
+    by a strong solver is rarer, which is where it says more)."""
+    if sum(a.values()) == sum(b.values()):
+        assert math.isclose(first_rating(a), first_rating(b), abs_tol=0.05)
+
+
+def test_the_fit_finds_the_order_and_spacing_of_solvers_it_was_not_told() -> None:
+    """Misses drawn from known strengths and ratings: the fit recovers the solvers' order and
+    puts the puzzles in the order of their true ratings, by and large."""
+    true = {k: 1200.0 + 150.0 * i for i, k in enumerate(LEVELS)}
+    true["normal"], true["hard-2"] = true["hard-2"], true["normal"]  # not the prior's order
+    rng = Random(36)
+    ratings = [rng.gauss(1500.0, 300.0) for _ in range(1500)]
+    trials = dict.fromkeys(LEVELS, 4)
+    pack = [
+        {
+            k: sum(rng.random() > 1 / (1 + math.exp((d - true[k]) / _SCALE)) for _ in range(4))
+            for k in LEVELS
+        }
+        for d in ratings
+    ]
+    fitted, strengths = fit(pack, trials)
+    assert sorted(LEVELS, key=strengths.__getitem__) == sorted(LEVELS, key=true.__getitem__)
+    gaps = [strengths["hard"] - strengths["easy"], true["hard"] - true["easy"]]
+    assert abs(gaps[0] - gaps[1]) < 150
+    pairs = [(a, b) for a, b in zip(fitted, ratings, strict=True)]
+    agree = sum((a1 - a2) * (b1 - b2) > 0 for (a1, b1), (a2, b2) in pairwise(pairs))
+    assert agree > 0.7 * (len(pairs) - 1)

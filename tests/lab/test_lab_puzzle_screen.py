@@ -1,0 +1,61 @@
+"""The generator's screen lets most cheapest-card moments go before their full judgement."""
+
+from __future__ import annotations
+
+from random import Random
+
+from bela.ai import make_bot
+from bela.engine import Card, Phase, Play, Round
+from bela.engine.rules import DEFAULT_RULES
+from bela.engine.tricks import CARD_POINTS
+from bela.lab import puzzle_gen
+from bela.lab.puzzle_figures import is_cheapest
+from bela.lab.puzzle_judge import Choice, Verdict
+
+
+def _moment() -> Round:
+    """A moment of play where the seat to act has legal cards of different worth."""
+    for seed in range(1, 200):
+        rnd = Round.from_seed(seed, seed % 4, DEFAULT_RULES)
+        bot = make_bot("normal")
+        rng = Random(seed)
+        while rnd.phase is not Phase.FINISHED:
+            seat = rnd.to_act
+            assert seat is not None
+            if rnd.phase is Phase.PLAYING and rnd.trump is not None:
+                legal = {a.card for a in rnd.view(seat).legal_actions if isinstance(a, Play)}
+                worth = {CARD_POINTS[int(rnd.trump) * 32 + int(c)] for c in legal}
+                if len(worth) >= 2:
+                    return rnd
+            rnd.push(bot.act(rnd.view(seat), rng))
+    raise AssertionError("no moment with cards of different worth")
+
+
+def _verdict(rnd: Round, first: Card, second: Card) -> Verdict:
+    assert rnd.to_act is not None
+    choices = (Choice((Play(first),), 20.0, 12), Choice((Play(second),), 0.0, 0))
+    return Verdict("card", rnd.to_act, choices, 12, True)
+
+
+def test_a_trump_jack_is_worth_most_and_a_plain_seven_least() -> None:
+    jack_of_trumps, seven = Card(4), Card(0)  # suit 0: 7 = rank 0, J = rank 4
+    assert is_cheapest([jack_of_trumps, seven], [seven], trump=0)
+    assert not is_cheapest([jack_of_trumps, seven], [jack_of_trumps], trump=0)
+    # the same jack in a plain suit is worth 2, less than a ten's 10
+    ten = Card(3)
+    assert is_cheapest([jack_of_trumps, ten], [jack_of_trumps], trump=1)
+
+
+def test_the_screen_names_a_look_whose_best_card_is_the_cheapest() -> None:
+    rnd = _moment()
+    assert rnd.to_act is not None and rnd.trump is not None
+    legal = sorted({a.card for a in rnd.view(rnd.to_act).legal_actions if isinstance(a, Play)})
+
+    def worth(c: Card) -> int:
+        return CARD_POINTS[int(rnd.trump) * 32 + int(c)]  # type: ignore[arg-type]
+
+    cheap = min(legal, key=worth)
+    dear = max(legal, key=worth)
+    assert worth(cheap) < worth(dear)
+    assert puzzle_gen._cheapest_first(rnd, _verdict(rnd, cheap, dear))
+    assert not puzzle_gen._cheapest_first(rnd, _verdict(rnd, dear, cheap))
