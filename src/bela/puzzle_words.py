@@ -539,6 +539,30 @@ def _stake_sentence(kind: str, k: int, value: float, answer: str, other: str) ->
             "{answer} does not.",
             k,
         )
+    elif kind == "last-trick":
+        text = ngettext(
+            "At stake is the last trick's 10: on {k} of these deals {answer} takes the last "
+            "trick for us, where {mine} gives it to them.",
+            "At stake is the last trick's 10: on {k} of these deals {answer} takes the last "
+            "trick for us, where {mine} gives it to them.",
+            k,
+        )
+    elif kind == "bela-ours":
+        text = ngettext(
+            "At stake is our bela: on {k} of these deals {mine} loses our 20 for bela (to a "
+            "fall or a štiglja), where {answer} keeps them.",
+            "At stake is our bela: on {k} of these deals {mine} loses our 20 for bela (to a "
+            "fall or a štiglja), where {answer} keeps them.",
+            k,
+        )
+    elif kind == "bela-theirs":
+        text = ngettext(
+            "At stake is their bela: on {k} of these deals {answer} costs them their 20 for "
+            "bela (by a fall or a štiglja), where with {mine} they write them.",
+            "At stake is their bela: on {k} of these deals {answer} costs them their 20 for "
+            "bela (by a fall or a štiglja), where with {mine} they write them.",
+            k,
+        )
     elif kind == "points":
         points = round(value)
         if points <= 0:

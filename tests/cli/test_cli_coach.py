@@ -14,6 +14,7 @@ import pytest
 from archived import archive, hard_in_seat_zero, random_match
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 
 import bela.lab.coach as coach_module
 from bela.archive.history import open_history
@@ -87,6 +88,52 @@ def test_a_card_the_hard_bot_plays_from_the_same_view_is_not_blamed() -> None:
     assert lesson.vs_hard == 0 and all(s.vs_hard == 0 for s in lesson.slips)
     result = report([("a.json", lesson), ("b.json", lesson), ("c.json", lesson)])
     assert result.habits == []
+
+
+def test_the_trend_and_the_tables_do_not_count_a_card_the_hard_bot_also_plays() -> None:
+    # the same round: the double dummy says a card of the hard bot's gave 8 points away, but
+    # the hard bot plays it from the same information, so the trend over matches and the
+    # tables by place and by trick say nothing was given away
+    lesson = lesson_of(hard_in_seat_zero(4), 0, with_bot=True)
+    assert lesson.lost > 0  # against every card seen...
+    result = report([("a.json", lesson), ("b.json", lesson)])
+    assert result.trend == [("a.json", 0.0), ("b.json", 0.0)]  # ...but not against the bot
+    assert result.trend_best[0][1] > 0  # the double dummy's trend, for --no-bot, is kept
+    assert [x for _c, x in result.by_role_hard] == [0, 0, 0, 0]
+    assert [x for _c, x in result.by_trick_hard] == [0] * 8
+    assert sum(c for c, _x in result.by_role_hard) == result.cards
+    data = report_json(result)
+    assert [r["vs_hard"] for r in data["by_role"]] == [0, 0, 0, 0]
+    assert sum(r["lost"] for r in data["by_role"]) == result.lost > 0
+    assert [t["vs_hard_per_round"] for t in data["trend"]] == [0.0, 0.0]
+    console = Console(record=True, width=200, file=io.StringIO())
+    console.print(render_report(result, True))
+    text = console.export_text()
+    words = " ".join(text.split())  # a table's title wraps to the table's width
+    assert "By your place in the trick, against the hard bot from your cards" in words
+    rows = [line.split() for line in text.splitlines() if line.split()[:1] == ["leading"]]
+    assert len(rows) == 1 and rows[0][2] == "0"  # the leads gave nothing away
+
+
+def test_the_tables_add_up_each_cards_loss_against_the_hard_bot() -> None:
+    match = random_match(8, steps=60)
+    lesson = lesson_of(match, 1, with_bot=True)
+    by_role, by_trick = [0] * 4, [0] * 8
+    for index in reviewable_rounds(match):
+        for card in review_round(match, index, 1, from_trick=3).cards:
+            by_role[card.order] += round(card.loss)
+            by_trick[card.trick - 1] += round(card.loss)
+    assert [x for _c, x in lesson.by_role_hard] == by_role
+    assert [x for _c, x in lesson.by_trick_hard] == by_trick
+    assert sum(by_role) == lesson.vs_hard > 0  # something was given away, and it is counted
+    assert [c for c, _x in lesson.by_role_hard] == [c for c, _x in lesson.by_role]
+    result = report([("a.json", lesson)])
+    assert result.trend == [("a.json", lesson.vs_hard / lesson.rounds)]
+    assert Lesson.from_json(json.loads(json.dumps(lesson.to_json()))) == lesson
+    edited = lesson.to_json()
+    edited["by_role_hard"][0][1] += 1  # no longer adds up to vs_hard
+    with pytest.raises(ValueError):
+        Lesson.from_json(edited)
 
 
 def test_the_hard_bots_comparison_is_its_own_values_from_the_players_view() -> None:
@@ -189,6 +236,39 @@ def test_the_report_says_why_it_names_no_habit_yet() -> None:
     assert "No habit yet" not in habits and "Your costliest habits" in habits
 
 
+def test_the_tables_show_the_hard_bots_card_beside_the_costliest_one() -> None:
+    a = _lesson([_slip(30, 3, 1, round=0), _slip(50, 4, 1, round=2), _slip(5, 6, 0, round=1)])
+    b = _lesson([_slip(0, 5, 3, round=0, lost=9), _slip(12, 7, 3, round=4)])
+    result = report([("a.json", a), ("b.json", b)])
+    assert result.role_examples == [
+        ("a.json", a.slips[2]),
+        ("a.json", a.slips[1]),  # the costlier of the two second-hand cards
+        None,  # no third-hand card gave anything away
+        ("b.json", b.slips[1]),  # not the one only the double dummy blames
+    ]
+    assert result.trend_examples == [("a.json", a.slips[1]), ("b.json", b.slips[1])]
+    console = Console(record=True, width=100, file=io.StringIO())
+    console.print(render_report(result, True))
+    rows = [line.split() for line in console.export_text().splitlines()]
+    assert ["second", "hand", "0", "0", "–", "7♥", "A♥"] in rows  # the table's cards are 0
+    assert ["third", "hand", "0", "0", "–"] in rows
+    assert ["1", "8.5", "7♥", "A♥", "round", "3,", "trick", "4"] in rows
+    assert ["2", "1.2", "7♥", "A♥", "round", "5,", "trick", "7"] in rows
+    data = report_json(result)
+    assert data["by_role"][1]["example"] == {
+        "file": "a.json",
+        "round": 3,
+        "trick": 4,
+        "played": "7H",
+        "hard": "AH",
+        "vs_hard": 50,
+    }
+    assert data["by_role"][2]["example"] is None
+    assert [t["example"]["trick"] for t in data["trend"]] == [4, 7]
+    without = report_json(result, with_bot=False)  # --no-bot: no hard bot's card to show
+    assert all(r["example"] is None for r in without["by_role"])
+
+
 def test_a_costly_round_counts_once_under_its_costliest_fault() -> None:
     # each round fell (180 written points) and held a costly card and a dalje judged worse
     rounds = [[_slip(40, 7, 0, round=r), _bid(25, round=r)] for r in range(3)]
@@ -216,7 +296,8 @@ def test_the_three_costliest_habits_with_their_costliest_example() -> None:
     ]
     assert result.habits[1].example == ("a.json", a.slips[3])
     assert result.habits[2].example == ("b.json", b.slips[3])
-    assert result.trend == [("a.json", 0.0), ("b.json", 0.9)]
+    assert result.trend == [("a.json", 14.0), ("b.json", 10.5)]  # against the hard bot
+    assert result.trend_best == [("a.json", 0.0), ("b.json", 0.9)]
 
 
 def test_bids_the_search_found_clearly_worse_are_habits_with_their_costliest_example() -> None:
@@ -340,10 +421,15 @@ def test_an_empty_archive_says_so(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_lesson_kept_by_the_coach_before_is_read_again() -> None:
-    # version 2 judged the cards by the double dummy and kept no falls: never believed now
+    # version 2 judged the cards by the double dummy and kept no falls; version 3 kept the
+    # tables by place and by trick against the double dummy only: never believed now
     lesson = lesson_of(random_match(8, steps=60), 1, with_bot=False).to_json()
+    del lesson["by_role_hard"], lesson["by_trick_hard"]
+    lesson["version"] = 3
+    with pytest.raises(ValueError):
+        Lesson.from_json(lesson)
     del lesson["falls"]
     lesson["version"] = 2
     with pytest.raises(ValueError):
         Lesson.from_json(lesson)
-    assert coach_module.LESSON_VERSION == 3
+    assert coach_module.LESSON_VERSION == 4

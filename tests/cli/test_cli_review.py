@@ -91,12 +91,29 @@ def test_the_text_names_the_labels_the_key_moment_and_its_board(
     assert main(["review", str(path), "--round", "1"]) == 0
     out = capsys.readouterr().out
     assert "Round 1: accuracy" in out
-    # issue #36's play test: "--round 3" closed with "Accuracy over the match: 81%", round
-    # 3's figure, where the whole match's was 86%
-    assert "Accuracy over the match" not in out
+    assert "Accuracy over the match" not in out  # one round asked for is not the match
     assert "Key moment: trick" in out and "the hard bot plays" in out
     assert "What each card would have written there, on the same deals:" in out
     assert any(word in out for word in ("mistake", "blunder", "inaccuracy"))
+
+
+def test_the_whole_match_ends_with_its_accuracy_as_the_app_says_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    match = random_match(33, target=163)  # three rounds, to its end
+    path = archive(match)
+    data = _review([str(path)], capsys)
+    judged = [c for r in data["rounds"] for c in r["cards"] if c["label"] != "only"]
+    accuracy = sum(100 * math.exp(-c["loss"] / 30) for c in judged) / len(judged)
+    assert data["match"]["accuracy"] == pytest.approx(accuracy, abs=0.2)
+    assert data["match"]["rounds"] == 3 and data["match"]["finished"] is True
+    assert data["accuracy"] == data["match"]["accuracy"]
+    assert main(["review", str(path)]) == 0
+    out = capsys.readouterr().out
+    words = f"Accuracy over the match: {data['match']['accuracy']:.0f}% (3 rounds reviewed)"
+    assert words in [line.strip() for line in out.splitlines()]
+    one = _review([str(path), "--round", "2"], capsys)
+    assert one["match"] is None  # one round is not the match
 
 
 def test_the_text_in_croatian(
@@ -121,19 +138,3 @@ def test_a_round_without_cards_is_refused_in_one_line(
     assert err.count("\n") == 1 and "round 40 has no cards to review" in err
     assert main(["review", str(path.with_name("missing.json"))]) == 2
     assert "no such file" in capsys.readouterr().err
-
-
-def test_the_place_in_the_trick_is_named_as_the_coach_names_it() -> None:
-    """Issue #36's play test: the hr review's column read "prvi" over "drugi u štihu",
-    "treći u štihu"; the places are named as the coach names them."""
-    from bela.i18n import set_language
-    from bela.lab.coach_text import role_name
-    from bela.lab.review_text import role_of
-
-    set_language("hr")
-    try:
-        places = [role_of(order) for order in range(4)]
-        assert places == [role_name(order) for order in range(4)]
-        assert all(place.endswith(" u štihu") for place in places), places
-    finally:
-        set_language("en")

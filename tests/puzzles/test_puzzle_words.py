@@ -187,7 +187,16 @@ def test_every_reason_and_mode_is_a_whole_sentence_in_every_language(lang: str, 
     from bela.lab.puzzle_reasons import Holding, Line, Reasons, Stake
     from bela.puzzle_words import reason_sentences, run_over, run_status, weak_lines
 
-    kinds = ("fall-ours", "fall-theirs", "stiglja-ours", "stiglja-theirs", "points")
+    kinds = (
+        "fall-ours",
+        "fall-theirs",
+        "stiglja-ours",
+        "stiglja-theirs",
+        "points",
+        "last-trick",
+        "bela-ours",
+        "bela-theirs",
+    )
     reasons = Reasons(
         deals=96,
         answer=(Play(Card.parse("7S")), Play(Card.parse("8S"))),

@@ -112,10 +112,18 @@ def run_review(options: ReviewOptions, out: TextIO, err: TextIO) -> int:
             reviews.append(review_round(match, index, seat, progress))
     accuracy = match_accuracy(reviews)
     kept = _own_puzzles(match, reviews, err)
+    whole = options.round is None  # one round asked for is not the match
     if options.json:
         data = {
             "seat": seat,
             "accuracy": None if accuracy is None else round(accuracy, 1),
+            "match": {
+                "accuracy": None if accuracy is None else round(accuracy, 1),
+                "rounds": len(reviews),
+                "finished": match.is_over,
+            }
+            if whole
+            else None,
             "rounds": [review_json(r) for r in reviews],
             "new_puzzles": kept,
         }
@@ -123,7 +131,9 @@ def run_review(options: ReviewOptions, out: TextIO, err: TextIO) -> int:
             print(json_for_terminal(json.dumps(data, ensure_ascii=False, indent=2)), file=out)
         return 0
     with writing_output():
-        output_console(out).print(render_review(reviews, accuracy, whole=options.round is None))
+        output_console(out).print(
+            render_review(reviews, accuracy, match.is_over if whole else None)
+        )
         if kept:
             print(own_puzzles_text(kept), file=out)
     return 0

@@ -37,6 +37,7 @@ __all__ = [
     "review_json",
     "review_round",
     "reviewable_rounds",
+    "reviewed_round",
 ]
 
 LABELS: Final = (
@@ -205,6 +206,39 @@ def review_round(
         if progress is not None:
             progress(len(cards), len(moments))
     return RoundReview(index, seat, cards)
+
+
+_KEPT: dict[tuple[Any, ...], RoundReview] = {}
+"""Reviews already made in this process, by what decides them (``_review_key``)."""
+KEPT_REVIEWS: Final = 256
+"""How many reviews ``reviewed_round`` keeps (a few matches' worth; the oldest go first)."""
+
+
+def _review_key(match: Match, index: int, seat: int) -> tuple[Any, ...]:
+    """Everything a round's review depends on: the deal (seed, rules, dealer, target), the
+    score before it (a claim counts it), every action of it, and the seat."""
+    before = tuple(
+        (r.index, tuple(r.written), tuple(str(a) for a in r.actions))
+        for r in match.rounds
+        if r.index <= index
+    )
+    return (match.seed, match.target, match.rules, match.first_dealer, index, seat, before)
+
+
+def reviewed_round(
+    match: Match, index: int, seat: int, progress: Callable[[int, int], None] | None = None
+) -> RoundReview:
+    """``review_round`` from trick 1, kept for the rest of the process: the app's review
+    of a round, then of the match around it, and of the next round's summary, judge each
+    round once (a review is a pure function of the match, ``decision_rng``)."""
+    key = _review_key(match, index, seat)
+    kept = _KEPT.get(key)
+    if kept is None:
+        kept = review_round(match, index, seat, progress)
+        while len(_KEPT) >= KEPT_REVIEWS:
+            del _KEPT[next(iter(_KEPT))]
+        _KEPT[key] = kept
+    return kept
 
 
 def match_accuracy(reviews: Sequence[RoundReview]) -> float | None:

@@ -21,7 +21,9 @@ than calling, and each suit named pod mus clearly worth less than another
 Everything is a pure function of the match and the seat, so a lesson is computed
 once per match and cached (``bela.archive.coach_cache``), and the lab's runner
 can spread the first computation over worker processes. ``report`` adds lessons
-up by role in the trick, by trick, by bidding, over time, and names the three
+up by role in the trick, by trick, by bidding, over time (the role, trick and time
+figures against the hard bot from the player's information, as the habits are; the
+double-dummy ones are kept beside them for ``--no-bot``), and names the three
 costliest habits with an example each: a habit is a kind of fault (a place in the
 trick, a bid, falling) that was the costliest fault of at least three rounds, and
 each round is counted once, under its costliest fault, so a round that fell
@@ -51,9 +53,11 @@ __all__ = [
     "report",
 ]
 
-LESSON_VERSION = 3
+LESSON_VERSION = 4
 """3: the hard bot judges each card by its own values from the player's information
 (``bela.lab.card_review``), and a lesson keeps its rounds that fell (``falls``).
+4: a lesson keeps what each place in the trick and each trick gave away against the hard
+bot (``by_role_hard``, ``by_trick_hard``), which the report's tables and trend show.
 Bump when what a lesson holds, or how it is computed, changes: cached ones are redone."""
 
 MAX_MATCH_ROUNDS = 10_000
@@ -92,10 +96,12 @@ class Slip:
 class Lesson:
     """What one match teaches: totals, and the costly cards themselves.
 
-    ``by_role[k]`` / ``by_trick[t]`` are (cards, written points lost) for the player's
-    cards in place ``k`` of a trick / in trick ``t + 1``. ``passed`` counts the
-    player's dalje; ``bid_slips`` are the clear ones among them and among the suits
-    named pod mus (judged only with the hard bot).
+    ``by_role[k]`` / ``by_trick[t]`` are (cards, written points lost against the best
+    play) for the player's cards in place ``k`` of a trick / in trick ``t + 1``;
+    ``by_role_hard`` / ``by_trick_hard`` the same cards with what they gave away against
+    the hard bot from the player's information (``vs_hard``; 0 without the bot).
+    ``passed`` counts the player's dalje; ``bid_slips`` are the clear ones among them and
+    among the suits named pod mus (judged only with the hard bot).
     """
 
     seat: int
@@ -115,6 +121,8 @@ class Lesson:
     bid_slips: list[BidSlip] = field(default_factory=list)
     falls: list[list[int]] = field(default_factory=list)
     """[round index, written points the fall cost] of each round the player called and fell."""
+    by_role_hard: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in ROLES])
+    by_trick_hard: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in range(8)])
     version: int = LESSON_VERSION
 
     def to_json(self) -> dict[str, Any]:
@@ -154,6 +162,8 @@ _KEYS = frozenset(
         "passed",
         "bid_slips",
         "falls",
+        "by_role_hard",
+        "by_trick_hard",
         "version",
     )
 )
@@ -246,6 +256,8 @@ def _lesson_of_data(data: object, rounds_limit: int) -> Lesson:
     rounds = _whole(data, "rounds", 0, rounds_limit)
     cards = _whole(data, "cards", 0, rounds * _CARDS_A_ROUND)
     lost = _whole(data, "lost", 0, cards * _MAX_CARD_POINTS)
+    # a card's loss against the hard bot is never negative (its card is the one it values most)
+    vs_hard = _whole(data, "vs_hard", 0, cards * _MAX_CARD_POINTS)
     called = _whole(data, "called", 0, rounds)
     fell = _whole(data, "fell", 0, called)
     pod_mus = _whole(data, "pod_mus", 0, called)
@@ -269,7 +281,7 @@ def _lesson_of_data(data: object, rounds_limit: int) -> Lesson:
         rounds=rounds,
         cards=cards,
         lost=lost,
-        vs_hard=_whole(data, "vs_hard", -cards * _MAX_CARD_POINTS, cards * _MAX_CARD_POINTS),
+        vs_hard=vs_hard,
         by_role=_pairs(data["by_role"], len(ROLES), cards, lost, "by_role"),
         by_trick=_pairs(data["by_trick"], 8, cards, lost, "by_trick"),
         called=called,
@@ -281,6 +293,8 @@ def _lesson_of_data(data: object, rounds_limit: int) -> Lesson:
         passed=_whole(data, "passed", 0, rounds),
         bid_slips=[_bid_slip_of(b) for b in bids],
         falls=[[int(f[0]), int(f[1])] for f in falls],
+        by_role_hard=_pairs(data["by_role_hard"], len(ROLES), cards, vs_hard, "by_role_hard"),
+        by_trick_hard=_pairs(data["by_trick_hard"], 8, cards, vs_hard, "by_trick_hard"),
     )
 
 
@@ -292,6 +306,8 @@ def lesson_of(
     team = seat % 2
     by_role = [[0, 0] for _ in ROLES]
     by_trick = [[0, 0] for _ in range(8)]
+    by_role_hard = [[0, 0] for _ in ROLES]
+    by_trick_hard = [[0, 0] for _ in range(8)]
     cards = lost = vs_hard = 0
     called = fell = fell_lost = pod_mus = pod_mus_fell = 0
     slips: list[Slip] = []
@@ -342,6 +358,9 @@ def lesson_of(
             hard_card = None if judgement is None else judgement.hard
             gain = 0 if judgement is None else round(judgement.loss)
             vs_hard += gain
+            for pair in (by_role_hard[move.order], by_trick_hard[move.trick - 1]):
+                pair[0] += 1
+                pair[1] += gain
             if move.lost_written > 0 or gain > 0:
                 slips.append(
                     Slip(
@@ -372,6 +391,8 @@ def lesson_of(
         passed=passed,
         bid_slips=bids,
         falls=falls,
+        by_role_hard=by_role_hard,
+        by_trick_hard=by_trick_hard,
     )
 
 
@@ -416,6 +437,10 @@ class CoachReport:
     vs_hard: int
     by_role: list[list[int]]
     by_trick: list[list[int]]
+    by_role_hard: list[list[int]]
+    """(cards, written points given away against the hard bot) by place in the trick."""
+    by_trick_hard: list[list[int]]
+    """(cards, written points given away against the hard bot) by trick."""
     called: int
     fell: int
     fell_lost: int
@@ -427,8 +452,18 @@ class CoachReport:
     pod_mus_slips: int
     pod_mus_lost: int
     trend: list[tuple[str, float]]
-    """(match key, written points lost a round in it), oldest first."""
+    """(match key, written points a round given away in it against the hard bot from the
+    player's information), oldest first: what the coach judges by."""
+    trend_best: list[tuple[str, float]]
+    """(match key, written points a round lost in it against the best play with every card
+    seen), oldest first: the trend without the hard bot (``bela coach --no-bot``)."""
     habits: list[Habit]
+    role_examples: list[tuple[str, Slip] | None] = field(default_factory=list)
+    """By place in the trick: (match key, the card that gave most away against the hard bot
+    there), None where none gave anything; the report shows the hard bot's card beside it."""
+    trend_examples: list[tuple[str, Slip] | None] = field(default_factory=list)
+    """Beside ``trend``, match by match: (match key, its costliest card against the hard
+    bot), or None."""
 
     @property
     def lost_per_round(self) -> float:
@@ -439,6 +474,8 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
     """Add up ``lessons`` given as (match key, lesson), oldest first."""
     by_role = [[0, 0] for _ in ROLES]
     by_trick = [[0, 0] for _ in range(8)]
+    by_role_hard = [[0, 0] for _ in ROLES]
+    by_trick_hard = [[0, 0] for _ in range(8)]
     totals = dict.fromkeys(
         (
             "rounds",
@@ -456,19 +493,33 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
     )
     kinds: dict[str, list[Any]] = {}
     trend: list[tuple[str, float]] = []
+    trend_best: list[tuple[str, float]] = []
     passed_slips = [0, 0]
     pod_mus_slips = [0, 0]
+    role_examples: list[tuple[str, Slip] | None] = [None for _ in ROLES]
+    trend_examples: list[tuple[str, Slip] | None] = []
     for key, lesson in lessons:
+        costly = [s for s in lesson.slips if s.vs_hard > 0 and s.hard is not None]
+        for slip in costly:
+            now = role_examples[slip.order]
+            if now is None or slip.vs_hard > now[1].vs_hard:
+                role_examples[slip.order] = (key, slip)
         for name in totals:
             totals[name] += getattr(lesson, name)
-        for k in range(4):
-            by_role[k][0] += lesson.by_role[k][0]
-            by_role[k][1] += lesson.by_role[k][1]
-        for t in range(8):
-            by_trick[t][0] += lesson.by_trick[t][0]
-            by_trick[t][1] += lesson.by_trick[t][1]
+        for sums, parts in (
+            (by_role, lesson.by_role),
+            (by_trick, lesson.by_trick),
+            (by_role_hard, lesson.by_role_hard),
+            (by_trick_hard, lesson.by_trick_hard),
+        ):
+            for total, part in zip(sums, parts, strict=True):
+                total[0] += part[0]
+                total[1] += part[1]
         if lesson.rounds:
-            trend.append((key, lesson.lost / lesson.rounds))
+            trend.append((key, lesson.vs_hard / lesson.rounds))
+            trend_best.append((key, lesson.lost / lesson.rounds))
+            worst = max(costly, key=lambda s: s.vs_hard, default=None)
+            trend_examples.append(None if worst is None else (key, worst))
         for bid in lesson.bid_slips:
             tally = pod_mus_slips if bid.forced else passed_slips
             tally[0] += 1
@@ -493,6 +544,8 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
         vs_hard=totals["vs_hard"],
         by_role=by_role,
         by_trick=by_trick,
+        by_role_hard=by_role_hard,
+        by_trick_hard=by_trick_hard,
         called=totals["called"],
         fell=totals["fell"],
         fell_lost=totals["fell_lost"],
@@ -504,7 +557,10 @@ def report(lessons: Sequence[tuple[str, Lesson]]) -> CoachReport:
         pod_mus_slips=pod_mus_slips[0],
         pod_mus_lost=pod_mus_slips[1],
         trend=trend,
+        trend_best=trend_best,
         habits=habits[:3],
+        role_examples=role_examples,
+        trend_examples=trend_examples,
     )
 
 

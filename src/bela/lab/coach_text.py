@@ -126,6 +126,50 @@ def example_text(habit: Habit, matches_dir: Path | None = None) -> Text:
     return Text(text)
 
 
+TREND_ROWS = 10
+"""The matches the report's match-by-match table lists: the newest ones."""
+
+
+def _card_pair(example: tuple[str, Any] | None) -> list[str]:
+    """The player's card and the hard bot's, as the table shows them ("", "" for none)."""
+    from bela.engine import Card
+    from bela.wording import card_text
+
+    if example is None or example[1].hard is None:
+        return ["", ""]
+    slip = example[1]
+    return [card_text(Card.parse(slip.played)), card_text(Card.parse(slip.hard))]
+
+
+def _trend_table(result: CoachReport) -> RenderableType:
+    """The newest matches, each with what it gave away a round against the hard bot and its
+    costliest card beside the hard bot's (where in the match, for ``bela review``)."""
+    from rich.table import Table
+
+    rows = list(enumerate(result.trend, start=1))[-TREND_ROWS:]
+    title = ngettext(
+        "Match by match against the hard bot, the last {n} (oldest first)",
+        "Match by match against the hard bot, the last {n} (oldest first)",
+        len(rows),
+    ).format(n=len(rows))
+    table = Table(title=title, title_justify="left", box=None)
+    table.add_column(_("match"), justify="right")
+    table.add_column(_("a round"), justify="right")
+    table.add_column(_("your costliest"), justify="right")
+    table.add_column(_("the hard bot's"))
+    table.add_column(_("where"))
+    examples = result.trend_examples
+    for number, (_key, value) in rows:
+        example = examples[number - 1] if len(examples) >= number else None
+        where = ""
+        if example is not None:
+            where = _("round {round}, trick {trick}").format(
+                round=example[1].round + 1, trick=example[1].trick
+            )
+        table.add_row(str(number), f"{value:.1f}", *_card_pair(example), where)
+    return table
+
+
 def render_report(
     result: CoachReport, with_bot: bool, matches_dir: Path | None = None
 ) -> RenderableType:
@@ -153,18 +197,38 @@ def render_report(
             _("written points a round given away against the hard bot, from your cards"),
             _per(result.vs_hard, result.rounds),
         )
-    roles = Table(title=_("By your place in the trick"), title_justify="left", box=None)
+    # with the hard bot, the tables and the trend say what the habits say: what a card gave
+    # away against the hard bot from the player's cards, not against every card seen
+    if with_bot:
+        by_role, by_trick, trend = result.by_role_hard, result.by_trick_hard, result.trend
+        role_title = _("By your place in the trick, against the hard bot from your cards")
+        trick_title = _("By trick, against the hard bot from your cards")
+        trend_words = _(
+            "Given away a round against the hard bot, match by match (oldest first): {line}"
+        )
+    else:
+        by_role, by_trick, trend = result.by_role, result.by_trick, result.trend_best
+        role_title = _("By your place in the trick, against the best play")
+        trick_title = _("By trick, against the best play")
+        trend_words = _("Given away a round, match by match (oldest first): {line}")
+    roles = Table(title=role_title, title_justify="left", box=None)
     roles.add_column("")
     roles.add_column(_("cards"), justify="right")
     roles.add_column(_("given away"), justify="right")
     roles.add_column(_("a card"), justify="right")
-    for order, (cards, lost) in enumerate(result.by_role):
-        roles.add_row(role_name(order), str(cards), str(lost), _per(lost, cards))
-    tricks = Table(title=_("By trick"), title_justify="left", box=None)
+    if with_bot:  # the costliest card there, the hard bot's beside it
+        roles.add_column(_("your costliest"), justify="right")
+        roles.add_column(_("the hard bot's"))
+    for order, (cards, lost) in enumerate(by_role):
+        row = [role_name(order), str(cards), str(lost), _per(lost, cards)]
+        if with_bot:
+            row += _card_pair(result.role_examples[order] if result.role_examples else None)
+        roles.add_row(*row)
+    tricks = Table(title=trick_title, title_justify="left", box=None)
     tricks.add_column(_("trick"), justify="right")
     tricks.add_column(_("cards"), justify="right")
     tricks.add_column(_("given away"), justify="right")
-    for number, (cards, lost) in enumerate(result.by_trick, start=1):
+    for number, (cards, lost) in enumerate(by_trick, start=1):
         if cards:
             tricks.add_row(str(number), str(cards), str(lost))
     bidding = Table(title=_("Bidding"), title_justify="left", box=None, show_header=False)
@@ -182,15 +246,11 @@ def render_report(
         bidding.add_row(_("pod mus, another suit clearly worth more"), str(result.pod_mus_slips))
         bidding.add_row(_("written points lost by the weaker suit"), str(result.pod_mus_lost))
     parts: list[RenderableType] = [Text(head, style="bold"), facts, roles, tricks, bidding]
-    values = [v for _k, v in result.trend]
+    values = [v for _k, v in trend]
     if len(values) > 1:
-        parts.append(
-            Text(
-                _("Given away a round, match by match (oldest first): {line}").format(
-                    line=sparkline(values)
-                )
-            )
-        )
+        parts.append(Text(trend_words.format(line=sparkline(values))))
+    if with_bot and values:
+        parts.append(_trend_table(result))
     if result.habits:
         parts.append(Text(_("Your costliest habits"), style="bold"))
         parts.append(
@@ -226,7 +286,9 @@ def render_report(
 def report_json(result: CoachReport, with_bot: bool = True) -> dict[str, Any]:
     """The report as JSON data (English keys; cards and suits as the engine writes them).
 
-    Without the hard bot the bids are not judged: those figures are null, not 0."""
+    ``lost`` figures are against the best play with every card seen, ``vs_hard`` ones
+    against the hard bot from the player's information. Without the hard bot the cards'
+    ``vs_hard`` and the bids are not judged: those figures are null, not 0."""
     return {
         "matches": result.matches,
         "rounds": result.rounds,
@@ -234,11 +296,24 @@ def report_json(result: CoachReport, with_bot: bool = True) -> dict[str, Any]:
         "lost": result.lost,
         "vs_hard": result.vs_hard,
         "by_role": [
-            {"role": r, "cards": c, "lost": x}
-            for r, (c, x) in zip(("lead", "second", "third", "fourth"), result.by_role, strict=True)
+            {
+                "role": r,
+                "cards": c,
+                "lost": x,
+                "vs_hard": h[1] if with_bot else None,
+                "example": _example_json(e) if with_bot else None,
+            }
+            for r, (c, x), h, e in zip(
+                ("lead", "second", "third", "fourth"),
+                result.by_role,
+                result.by_role_hard,
+                result.role_examples or [None] * 4,
+                strict=True,
+            )
         ],
         "by_trick": [
-            {"trick": t + 1, "cards": c, "lost": x} for t, (c, x) in enumerate(result.by_trick)
+            {"trick": t + 1, "cards": c, "lost": x, "vs_hard": h[1] if with_bot else None}
+            for t, ((c, x), h) in enumerate(zip(result.by_trick, result.by_trick_hard, strict=True))
         ],
         "bidding": {
             "called": result.called,
@@ -254,7 +329,20 @@ def report_json(result: CoachReport, with_bot: bool = True) -> dict[str, Any]:
                 {"count": result.pod_mus_slips, "lost": result.pod_mus_lost} if with_bot else None
             ),
         },
-        "trend": [{"file": f, "lost_per_round": round(v, 2)} for f, v in result.trend],
+        "trend": [
+            {
+                "file": f,
+                "lost_per_round": round(best, 2),
+                "vs_hard_per_round": round(hard, 2) if with_bot else None,
+                "example": _example_json(e) if with_bot else None,
+            }
+            for (f, hard), (_f, best), e in zip(
+                result.trend,
+                result.trend_best,
+                result.trend_examples or [None] * len(result.trend),
+                strict=True,
+            )
+        ],
         "habits": [
             {
                 "kind": h.kind,
@@ -266,6 +354,21 @@ def report_json(result: CoachReport, with_bot: bool = True) -> dict[str, Any]:
             }
             for h in result.habits
         ],
+    }
+
+
+def _example_json(example: tuple[str, Any] | None) -> dict[str, Any] | None:
+    """A costliest card (by place, or of a match) as JSON data: where, yours, the hard bot's."""
+    if example is None:
+        return None
+    file, slip = example
+    return {
+        "file": file,
+        "round": slip.round + 1,
+        "trick": slip.trick,
+        "played": slip.played,
+        "hard": slip.hard,
+        "vs_hard": slip.vs_hard,
     }
 
 

@@ -12,7 +12,11 @@ right), and reads off:
   presence best tells the deals where the card does worse from the others ("if Ivo
   holds A♠, on 58 of 96 deals, your 10♠ does worse");
 * what is **at stake**: the call (pad: the caller's team takes no more than half),
-  štiglja (one team takes every trick), or card points alone;
+  štiglja (one team takes every trick), or card points alone; and beside those, the
+  last trick's 10 (the answer takes the last trick for us where the compared card gives
+  it to them, both lines played out at best with every card seen) and bela's 20 (the
+  holder's team writes them after one card and loses them, to a fall or a štiglja, after
+  the other);
 * a **typical deal**: of the deals where the answer does better and its result has
   the sign of its average, the one whose advantage is the median one (so it never
   shows a result of the opposite sign, nor two equal results), played out both ways
@@ -24,7 +28,8 @@ per kind of reason. Seeded by the caller, so the same puzzle explains the same w
 on every machine and in both the app and the command line.
 
 The bela's 20 points and the last trick's 10 are part of every value here (the
-scorer counts them as the judge does) but are not told apart as reasons of their own.
+scorer counts them as the judge does); they are told as stakes of their own when the
+two cards differ in them on enough deals (``MIN_STAKE_SHARE``).
 """
 
 from __future__ import annotations
@@ -65,6 +70,8 @@ MIN_LIFT: Final = 0.25
 """...and on at least this share more than where it does not: a fact that does not tell the
 bad deals from the good ones explains nothing."""
 _TIE: Final = 1e-9
+MIN_STAKE_SHARE: Final = 20
+"""A stake is told when the two cards differ in it on at least one deal in this many."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +95,12 @@ class Stake:
     it), ``fall-theirs`` (the answer makes their call fall where the compared card lets
     it stand), ``stiglja-ours`` (the answer takes every trick for us, the compared card
     does not), ``stiglja-theirs`` (the compared card lets them take every trick), or
-    ``points`` (card points alone: ``value`` is the answer's mean lead in card points).
+    ``points`` (card points alone: ``value`` is the answer's mean lead in card points);
+    and beside those ``last-trick`` (the answer takes the last trick, and its 10, for us
+    where the compared card gives it to them), ``bela-ours`` (we hold bela: our 20 are
+    written after the answer and lost, to a fall or a štiglja, after the compared card)
+    and ``bela-theirs`` (they hold bela: the answer takes their 20 from them, by a fall or
+    a štiglja, where the compared card lets them write it).
     """
 
     kind: str
@@ -165,6 +177,7 @@ def reasons(
     trump = int(view.trump)
     values: list[list[float]] = [[] for _ in classes]
     details: list[list[Score]] = [[] for _ in classes]
+    belas: list[tuple[int, int]] = []
     seen: list[Hands] = []
     for _ in range(deals):
         hands = sampler.sample(rng)
@@ -179,6 +192,7 @@ def reasons(
             score = score_of(scorer, margins[group[0]], rest, bela)
             values[i].append(float(score.points[scorer.team] - score.points[1 - scorer.team]))
             details[i].append(score)
+        belas.append(bela)
         seen.append(hands)
     n = len(seen)
     if not n:  # pragma: no cover - every solve fits the node limit
@@ -209,7 +223,11 @@ def reasons(
         equal=n - better - worse,
         worse=worse,
         holding=_holding(seen, adv, seat, knowledge.unseen),
-        stakes=_stakes(scorer, details[at], details[other], view.caller),
+        stakes=_stakes(scorer, details[at], details[other], view.caller)
+        + _bela_stakes(scorer, details[at], details[other], belas)
+        + _last_trick(
+            view, seen, adv, (answer_action, other_action), (details[at], details[other])
+        ),
         typical=seen[typical],
         lines=lines,
         worst=seen[worst],
@@ -291,7 +309,7 @@ def _stakes(
     theirs = sum(1 for a, o in zip(ans, oth, strict=True) if o.stiglja == 1 - team != a.stiglja)
     if theirs:
         out.append(Stake("stiglja-theirs", theirs))
-    out = sorted((s for s in out if s.deals * 20 >= len(ans)), key=lambda s: -s.deals)
+    out = sorted((s for s in out if s.deals * MIN_STAKE_SHARE >= len(ans)), key=lambda s: -s.deals)
     if not out:  # a few deals in a hundred decide nothing: say what the rest is about
         lead = sum(
             (a.totals[team] - a.totals[1 - team]) - (o.totals[team] - o.totals[1 - team])
@@ -299,6 +317,85 @@ def _stakes(
         ) / (2 * len(ans))
         out.append(Stake("points", sum(1 for a, o in zip(ans, oth, strict=True) if a != o), lead))
     return tuple(out)
+
+
+def _bela_stakes(
+    scorer: Scorer, ans: Sequence[Score], oth: Sequence[Score], belas: Sequence[tuple[int, int]]
+) -> tuple[Stake, ...]:
+    """Bela's 20 when the two cards differ in who writes them: the holder's team loses them
+    when it is swept, or when it called and fell (unless the house rule "bela se uvijek
+    piše" lets the callers keep their own bela)."""
+    team = scorer.team
+    caller = scorer.caller & 1
+
+    def kept(score: Score, holder: int) -> bool:
+        if score.stiglja is not None and score.stiglja != holder:
+            return False
+        return not (score.fell and holder == caller and not scorer.bela_always_counts)
+
+    ours = theirs = 0
+    for a, o, bela in zip(ans, oth, belas, strict=True):
+        if bela[team]:
+            ours += kept(a, team) and not kept(o, team)
+        elif bela[1 - team]:
+            theirs += kept(o, 1 - team) and not kept(a, 1 - team)
+    n = len(ans)
+    out = [Stake("bela-ours", ours)] if ours and ours * MIN_STAKE_SHARE >= n else []
+    if theirs and theirs * MIN_STAKE_SHARE >= n:
+        out.append(Stake("bela-theirs", theirs))
+    return tuple(out)
+
+
+def _last_trick(
+    view: SeatView,
+    seen: Sequence[Hands],
+    adv: Sequence[float],
+    firsts: tuple[Action, Action],
+    scores: tuple[Sequence[Score], Sequence[Score]],
+) -> tuple[Stake, ...]:
+    """The last trick's 10: on how many deals the answer's line takes the last trick for us
+    where the compared card's gives it to them (both played out at best, every card seen).
+    Only on the deals where the two cards write differently and neither is a štiglja: on
+    the others the last trick decides nothing, or the štiglja says more. Told when it
+    happens on enough deals, and more often than the other way round."""
+    team = view.seat & 1
+    knowledge = knowledge_of(view)
+    assert view.trump is not None
+    kept = lost = 0
+    for hands, d, a, o in zip(seen, adv, *scores, strict=True):
+        if abs(d) <= _TIE or a.stiglja is not None or o.stiglja is not None:
+            continue
+        solver = Solver(int(view.trump))  # one table for both lines of a deal: they share hands
+        answer, other = (
+            _last_winner(rebuild_round(view, knowledge, hands), first, solver) for first in firsts
+        )
+        if answer is None or other is None:
+            continue
+        kept += answer & 1 == team != other & 1
+        lost += other & 1 == team != answer & 1
+    if kept > lost and kept * MIN_STAKE_SHARE >= len(seen):
+        return (Stake("last-trick", kept),)
+    return ()
+
+
+def _last_winner(rnd: Round, first: Action, solver: Solver) -> int | None:
+    """Who takes the last trick after ``first`` in ``rnd`` (a guessed deal at the moment), the
+    rest played at best with every card seen as ``best_play`` plays it (the same choices,
+    with ``solver``'s table kept from move to move); None when the round stopped before it."""
+    rnd.push(first)
+    while rnd.phase is Phase.PLAYING:
+        seat = rnd.to_act
+        assert seat is not None
+        legal = [a for a in rnd.legal_actions() if isinstance(a, Play)]
+        if not legal:  # a claim or šutim moment: as best_play, the first legal action
+            rnd.push(rnd.legal_actions()[0])
+            continue
+        margins = solver.card_margins(Position.from_round(rnd))
+        sign = 1 if seat & 1 == 0 else -1
+        card = max(margins, key=lambda c: (sign * margins[c], -int(c)))
+        rnd.push(max((a for a in legal if a.card == card), key=lambda a: a.bela))
+    tricks = rnd.tricks
+    return tricks[-1].winner if len(tricks) == 8 else None
 
 
 def _play(view: SeatView, card: Card) -> Action:

@@ -25,6 +25,8 @@ __all__ = [
     "card_words",
     "key_moment_text",
     "label_name",
+    "match_accuracy_text",
+    "match_progress_text",
     "own_puzzles_text",
     "render_review",
     "role_of",
@@ -71,9 +73,7 @@ def signed(value: float) -> str:
 
 
 def role_of(order: int) -> str:
-    """A card's place in its trick, as the coach names it (hr "prvi u štihu" beside "drugi u
-    štihu": the review's "prvi" alone stood in a column of "… u štihu")."""
-    return (_("leading"), _("second hand"), _("third hand"), _("fourth hand"))[order]
+    return (_("led"), _("second hand"), _("third hand"), _("fourth hand"))[order]
 
 
 def key_moment_text(review: RoundReview) -> str:
@@ -127,11 +127,40 @@ def accuracy_text(accuracy: float | None) -> str:
     return "–" if accuracy is None else f"{accuracy:.0f}%"
 
 
+def match_accuracy_text(accuracy: float | None, rounds: int, finished: bool) -> str:
+    """The match's accuracy over its ``rounds`` reviewed rounds, as ``bela review`` prints it
+    at its end: over the whole match when it is ``finished``, else over the match so far
+    (the app's round summary, or an unfinished match of the history)."""
+    if finished:
+        words = ngettext(
+            "Accuracy over the match: {accuracy} ({n} round reviewed)",
+            "Accuracy over the match: {accuracy} ({n} rounds reviewed)",
+            rounds,
+        )
+    else:
+        words = ngettext(
+            "Accuracy over the match so far: {accuracy} ({n} round reviewed)",
+            "Accuracy over the match so far: {accuracy} ({n} rounds reviewed)",
+            rounds,
+        )
+    return words.format(accuracy=accuracy_text(accuracy), n=rounds)
+
+
+def match_progress_text(done: int, total: int) -> str:
+    """While the match's other rounds are reviewed: how far the hard bot has come."""
+    return _("Accuracy over the match: the hard bot weighs round {n} of {total}…").format(
+        n=done + 1, total=total
+    )
+
+
 def render_review(
-    reviews: Sequence[RoundReview], match_accuracy: float | None, *, whole: bool = True
+    reviews: Sequence[RoundReview], match_accuracy: float | None, finished: bool | None
 ) -> RenderableType:
     """Each round's cards with their labels, its accuracy and key moment with its board,
-    and the match's accuracy (plain ``Text`` throughout: nothing is markup)."""
+    and the match's accuracy (``match_accuracy_text``: over the whole match when it is
+    ``finished``, so far when not); ``finished`` None when ``reviews`` are not the whole
+    match (one round was asked for): no line for the match then, as one round is not it.
+    Plain ``Text`` throughout: nothing is markup."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -169,13 +198,7 @@ def render_review(
                     line.append(f"  {note}")
                 parts.append(line)
         parts.append(Text(""))
-    if whole:  # one round asked for (bela review --round) is not the match's accuracy
-        parts.append(
-            Text(
-                _("Accuracy over the match: {accuracy}").format(
-                    accuracy=accuracy_text(match_accuracy)
-                ),
-                style="bold",
-            )
-        )
+    if finished is not None:
+        words = match_accuracy_text(match_accuracy, len(reviews), finished)
+        parts.append(Text(words, style="bold"))
     return Group(*parts)

@@ -116,7 +116,7 @@ class CoachScreen(Screen[None]):
             widget: Any = plot(id="coach-plot")
             scroll.mount(widget)
             plt = widget.plt
-            plt.title(_("Written points given away a round, match by match"))
+            plt.title(_("Given away a round against the hard bot, match by match"))
             numbers = list(range(1, len(values) + 1))
             plt.plot(numbers, values)
             plt.xticks(_whole_ticks(numbers))  # matches are whole: no "1.5" on the axis

@@ -7,6 +7,12 @@ player's cards are listed with their labels and the round's accuracy; the key mo
 (the costliest card) is highlighted first. Beside it is the board of that moment: every
 card the player could play there, and choosing one says what it would have written on
 average on the same guessed deals, against the player's own card and the hard bot's.
+
+Then the match's other rounds are reviewed in the same worker, and the line under the
+round's accuracy gives the match's, as ``bela review`` prints it: over the whole match from
+the history, over the match so far from a round's summary. Each round's review is kept
+for the rest of the session (``reviewed_round``), so the next round's summary judges only
+its own round.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from textual.widgets.option_list import Option
 
 from bela.engine import Match
 from bela.i18n import N_, _, ngettext
-from bela.lab.card_review import CardJudgement, RoundReview, review_round
+from bela.lab.card_review import CardJudgement, RoundReview, reviewed_round
 from bela.tui.widgets import TooSmall
 
 __all__ = ["ReviewScreen"]
@@ -41,6 +47,7 @@ class ReviewScreen(ModalScreen[None]):
     ReviewScreen #review-board { height: auto; max-height: 9; padding: 0; }
     ReviewScreen #review-try { height: auto; }
     ReviewScreen #review-key { height: auto; }
+    ReviewScreen #review-match { height: auto; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Back"))]
@@ -57,6 +64,8 @@ class ReviewScreen(ModalScreen[None]):
         """The card chosen on the board (as the engine writes it)."""
         self.kept: int | str | None = None
         """How many of the round's moments became new puzzles (or why none was kept)."""
+        self.match_reviews: list[RoundReview] | None = None
+        """Every reviewable round of the match (this one included), once all are reviewed."""
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -65,6 +74,7 @@ class ReviewScreen(ModalScreen[None]):
             yield Static(Text(title, style="bold"), id="review-title")
             yield Static(_("The hard bot weighs each of your cards…"), id="review-status")
             yield ProgressBar(id="review-progress", show_eta=False)
+            yield Static("", id="review-match")
             with Horizontal(id="review-panes"):
                 yield OptionList(id="review-cards")
                 with Vertical(id="review-side"):
@@ -84,7 +94,7 @@ class ReviewScreen(ModalScreen[None]):
             self.app.call_from_thread(self._progress, done, total)
 
         try:
-            review = review_round(self.match, self.index, self.seat, progress)
+            review = reviewed_round(self.match, self.index, self.seat, progress)
         except Exception as exc:  # any failure is said, and the app goes on
             from bela.foundation.untrusted import oneline
 
@@ -92,8 +102,51 @@ class ReviewScreen(ModalScreen[None]):
             self.app.call_from_thread(self._failed, message)
             return
         self.app.call_from_thread(self._show, review)
+        if not self._review_match(review):
+            return
         kept = self._own_puzzles(review)
         self.app.call_from_thread(self._kept, kept)
+
+    def _review_match(self, review: RoundReview) -> bool:
+        """Review the match's other rounds and say the match's accuracy (False when the
+        screen closed meanwhile: the worker stops)."""
+        from textual.worker import get_current_worker
+
+        from bela.foundation.untrusted import oneline
+        from bela.lab.card_review import match_accuracy, reviewable_rounds
+        from bela.lab.review_text import match_accuracy_text, match_progress_text
+
+        worker = get_current_worker()
+        indexes = reviewable_rounds(self.match)
+        reviews = []
+        for done, index in enumerate(indexes):
+            if worker.is_cancelled:
+                return False
+            if index == self.index:
+                reviews.append(review)
+                continue
+            self.app.call_from_thread(self._match_line, match_progress_text(done, len(indexes)))
+            try:
+                reviews.append(reviewed_round(self.match, index, self.seat))
+            except Exception as exc:  # said on the line; the round's review stays
+                message = oneline(_("the review failed: {error}").format(error=exc))
+                self.app.call_from_thread(self._match_line, message)
+                return True
+        if worker.is_cancelled:
+            return False
+        accuracy = match_accuracy(reviews)
+        text = match_accuracy_text(accuracy, len(reviews), self.match.is_over)
+        self.match_reviews = reviews
+        self.app.call_from_thread(self._match_line, text)
+        return True
+
+    def _match_line(self, text: str) -> None:
+        from textual.css.query import NoMatches
+
+        try:
+            self.query_one("#review-match", Static).update(Text(text, style="bold"))
+        except NoMatches:  # pragma: no cover - the screen closed meanwhile
+            return
 
     def _own_puzzles(self, review: RoundReview) -> int | str:
         """The round's costly moments judged as puzzles and kept in the player's own queue
