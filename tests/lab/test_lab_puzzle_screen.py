@@ -59,3 +59,15 @@ def test_the_screen_names_a_look_whose_best_card_is_the_cheapest() -> None:
     assert worth(cheap) < worth(dear)
     assert puzzle_gen._cheapest_first(rnd, _verdict(rnd, cheap, dear))
     assert not puzzle_gen._cheapest_first(rnd, _verdict(rnd, dear, cheap))
+
+
+def test_a_moment_whose_every_card_would_repeat_a_key_of_the_pack_is_not_judged() -> None:
+    from bela.lab.puzzle_figures import moment_key
+
+    rnd = _moment()
+    assert rnd.to_act is not None
+    view = rnd.view(rnd.to_act)
+    trick = len(rnd.tricks) + 1
+    keys = {moment_key(view, trick, a.card) for a in view.legal_actions if isinstance(a, Play)}
+    assert puzzle_gen._all_known(rnd, frozenset(keys))
+    assert not puzzle_gen._all_known(rnd, frozenset(list(keys)[1:]))

@@ -31,6 +31,7 @@ from typing import Any, Final
 from bela.engine import Card, Play
 from bela.engine.actions import parse_action
 from bela.engine.tricks import CARD_POINTS
+from bela.engine.view import SeatView
 from bela.lab.puzzle_check import moment_of, read_pack
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "facts_of",
     "figures",
     "is_cheapest",
+    "moment_key",
     "select",
 ]
 
@@ -73,21 +75,22 @@ def facts_of(puzzle: Mapping[str, Any]) -> Facts | None:
     legal = sorted({a.card for a in view.legal_actions if isinstance(a, Play)})
     answer = {a.card for a in map(parse_action, puzzle["answer"]) if isinstance(a, Play)}
     cheapest = is_cheapest(legal, answer, trump)
+    key = moment_key(view, int(puzzle["trick"]), min(answer, key=int))
+    return Facts(len(legal), cheapest, key)
+
+
+def moment_key(view: SeatView, trick: int, card: Card) -> tuple[Any, ...]:
+    """The near-duplicate key of a card moment answered by ``card``: the seat's hand shape
+    (its trumps and its other suits' lengths), the trick and the place in it, and the
+    answer's rank and whether it is a trump."""
+    assert view.trump is not None
+    trump = int(view.trump)
     trumps = sum(1 for c in view.hand if int(c) >> 3 == trump)
     others = sorted(
         (sum(1 for c in view.hand if int(c) >> 3 == s) for s in range(4) if s != trump),
         reverse=True,
     )
-    first = min(answer, key=int)
-    key = (
-        trumps,
-        tuple(others),
-        puzzle["trick"],
-        len(view.trick),
-        int(first) >> 3 == trump,
-        int(first) & 7,
-    )
-    return Facts(len(legal), cheapest, key)
+    return (trumps, tuple(others), trick, len(view.trick), int(card) >> 3 == trump, int(card) & 7)
 
 
 def is_cheapest(legal: Iterable[Card], answer: Iterable[Card], trump: int) -> bool:

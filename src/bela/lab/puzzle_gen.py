@@ -83,6 +83,10 @@ class GenSettings:
     cards: bool = True
     bot_check: bool = True
     from_trick: int = 2
+    known: frozenset[tuple[Any, ...]] = frozenset()
+    """Near-duplicate keys (``bela.lab.puzzle_figures.moment_key``) already in the pack being
+    built: a card moment whose every legal card would make one of them is not judged (a pack
+    keeps each key once, so judging it could only find what it has)."""
     variety: bool = True
     """Judge fewer moments of two legal cards (``TWO_CHOICE_CHANCE``) and keep fewer puzzles
     answered by the cheapest legal card (``CHEAP_KEEP``): issue #36 found 71% of the pack
@@ -199,6 +203,8 @@ def puzzles_of_deal(seed: int, settings: GenSettings = GenSettings()) -> list[di
                 wanted = trick >= settings.from_trick and (
                     chance < TRICK_CHANCE.get(trick, 0.0) or (trick < 8 and theme_moment(rnd))
                 )
+                if wanted and settings.known and _all_known(rnd, settings.known):
+                    wanted = False
                 if wanted and settings.variety and _choices(rnd) == 2:
                     wanted = vary.random() < TWO_CHOICE_CHANCE
         look = _look(rnd, Random(_mix(seed, -i - 1))) if wanted else None
@@ -257,6 +263,18 @@ def verified(verdict: Verdict) -> bool:
 SCREEN_DEALS: Final = 12
 """Guessed deals of the quick look that decides whether a moment is worth judging."""
 SCREEN_GAP: Final = 8.0
+
+
+def _all_known(rnd: Round, known: frozenset[tuple[Any, ...]]) -> bool:
+    """Whether every legal card of the moment would answer it with a key in ``known``."""
+    from bela.lab.puzzle_figures import moment_key
+
+    seat = rnd.to_act
+    assert seat is not None
+    view = rnd.view(seat)
+    trick = len(rnd.tricks) + 1
+    cards = {a.card for a in view.legal_actions if isinstance(a, Play)}
+    return all(moment_key(view, trick, c) in known for c in cards)
 
 
 def _look(rnd: Round, rng: Random) -> Verdict | None:
