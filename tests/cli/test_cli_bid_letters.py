@@ -29,7 +29,7 @@ from bela.cli.puzzles import read_answer
 from bela.deck import DECKS, set_deck
 from bela.engine import Action, Call, Match, Pass, Phase, Round, Suit
 from bela.i18n import LANGUAGES, set_language
-from bela.keys import ACTIONS, bid_keys, letters_of
+from bela.keys import ACTIONS, bid_keys, bind_letters, letters_of
 
 BIDS = ("hearts", "diamonds", "spades", "clubs", "pass")
 """The ``bela.keys.ACTIONS`` the app binds for the bid menu."""
@@ -38,14 +38,26 @@ FIXTURE = Path(__file__).parents[1] / "puzzles" / "fixtures" / "bid_puzzles.json
 
 
 def _bound(language: str, deck: str) -> dict[str, int]:
-    """Each bid letter as the app binds it (``bind_letters``: the letter of ``letters_of``
-    runs the action ``bid(N)``), to N."""
-    table = letters_of(language, deck)
+    """Each bid letter as the app binds it: its table's and its puzzle screen's letters
+    (``TABLE_LETTERS``, ``PUZZLE_LETTERS``) bound by ``bind_letters`` on a widget, in
+    ``language`` and ``deck``; each key that runs ``bid(N)``, to N."""
+    from textual.widget import Widget
+
+    from bela.tui.screens.puzzles import PUZZLE_LETTERS
+    from bela.tui.screens.table_parts import TABLE_LETTERS
+
+    set_language(language)
+    set_deck(deck)
     bound: dict[str, int] = {}
-    for action in BIDS:
-        found = re.fullmatch(r"bid\((\d)\)", ACTIONS[action].action)
-        assert found is not None
-        bound[table[action]] = int(found.group(1))
+    for letters in (TABLE_LETTERS, PUZZLE_LETTERS):
+        widget = Widget()
+        bind_letters(widget, letters)
+        for key, bindings in widget._bindings.key_to_bindings.items():
+            for binding in bindings:
+                found = re.fullmatch(r"bid\((\d)\)", binding.action)
+                if found is not None:
+                    assert bound.setdefault(key, int(found.group(1))) == int(found.group(1))
+    assert sorted(bound.values()) == [0, 1, 2, 3, 4]
     return bound
 
 
