@@ -4,9 +4,11 @@ The plain mode of ``bela play`` (``bela.cli.plain``) for a table on the network:
 event is one whole sentence on a line of its own (the bids, each card with who played
 it, who took the trick, bela, the zvanja, the round's result, the host's notices and the
 table talk), and the player answers on a line of their own with the same words as at
-the local table (a card's number or code, the table's trump letters, ``dalje``, ``call
-H``; ``?``, the hint, the score, the blok, ``q``). Before the match, ``1``-``4`` moves
-to a seat and the table's leader starts the match with its letter.
+the local table (a card's number or code, the app's bid letters, ``dalje``, ``call
+h``, read by ``bela.bid_reading``; ``?``, the hint, the score, the blok, ``q``; while trump
+is named a bid letter comes first, so English's ``s`` is spades then, not the score).
+Before the match, ``1``-``4`` moves to a seat and the table's leader starts the match with
+its letter.
 
 Only what the host sends this seat is known here (``bela.net.protocol.State``): whether
 a card may be played is the host's to say, and its refusal is said as any other line.
