@@ -23,7 +23,11 @@ What is read, case-insensitive:
 - ``call``, ``zovem`` or ``adut`` before a suit's letter, name or symbol (``call h``).
 
 Anything else (a letter of no bid, a word of two bids) is refused by the caller with
-``refusal``, one line that lists the letters; nothing is guessed.
+``refusal``, one line that lists the letters; nothing is guessed. The engine's codes are
+no exception: ``call D`` is read where ``d`` is a diamonds letter (English's French deck),
+not in Croatian (``d`` is dalje) nor with mađarice (bells are ``e`` in English). A
+player's keymap (settings.json) remaps the app's keys alone; the command line keeps the
+shipped letters, as F1 and the plain mode name them.
 """
 
 from __future__ import annotations
@@ -63,6 +67,8 @@ def english_letters_read(language: str | None = None, deck: str | None = None) -
 
     code = language or current_language()
     english = bid_keys(_ENGLISH, deck)
+    if bid_keys(code, deck) == english:
+        return True  # the language's letters are English's (ru, zh, ar)
     for one_deck in DECKS:
         table = letters_of(code, one_deck)
         own = bid_keys(code, one_deck)
