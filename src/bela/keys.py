@@ -214,9 +214,11 @@ def letter(action: str, language: str | None = None) -> str:
     return letters_of(language)[action]
 
 
-def bid_keys(language: str | None = None) -> tuple[str, ...]:
-    """The bid menu's keys in its order: the four suits (♥ ♦ ♠ ♣, or mađarice's), then dalje."""
-    table = letters_of(language)
+def bid_keys(language: str | None = None, deck: str | None = None) -> tuple[str, ...]:
+    """The bid menu's keys in its order: the four suits (♥ ♦ ♠ ♣, or mađarice's), then dalje,
+    in ``language`` and ``deck`` (those in use when None). The one source of the bid letters:
+    the app binds them, and every command line reads them (``bela.bid_reading``)."""
+    table = letters_of(language, deck)
     return tuple(table[a] for a in ("hearts", "diamonds", "spades", "clubs", "pass"))
 
 

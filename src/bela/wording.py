@@ -317,10 +317,11 @@ def typed_card(card: Card) -> str:
 
 
 def read_suit(text: str) -> Suit | None:
-    """The suit a player typed, or None: with mađarice first the deck's key in the
+    """The suit of a typed card (``read_card``), or None: with mađarice first the deck's key in the
     player's language (hr ``s`` is srce, hearts, not the engine's spades), then mađarice's
     symbols (in either deck: a face copied from another screen), then the engine's letters,
-    the French symbols and the English names (``Suit.parse``)."""
+    the French symbols and the English names (``Suit.parse``). A bid is not read here but
+    by ``bela.bid_reading``, with the app's letters (hr ``d`` is dalje, not diamonds)."""
     word = text.strip().casefold()
     if not word:
         return None

@@ -179,9 +179,11 @@ def test_croatian_bids_are_croatias_letters_and_the_talk_is_croatian() -> None:
         set_language("en")
     text = out.getvalue()
     assert "Ti: karo je adut" in text  # k is karo in Croatian
-    # s and c are English's letters, not the table's: refused, nothing named
-    assert "s: nije karta koju imaš ni mogućnost ovdje; ? ih nabraja." in text
-    assert "c: nije karta koju imaš ni mogućnost ovdje; ? ih nabraja." in text
+    # s and c are English's letters, not the table's: refused with the table's letters
+    # (issue #36), nothing named
+    letters = "h k p t zovu aduta (herc, karo, pik, tref), d kaže dalje"
+    assert f"'s' nije odluka o adutu: {letters}" in text
+    assert f"'c' nije odluka o adutu: {letters}" in text
     assert "Runda 1" in text
     assert "Your" not in text and " plays " not in text  # every line in Croatian
 

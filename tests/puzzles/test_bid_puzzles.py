@@ -187,19 +187,25 @@ def test_the_bid_prompt_names_the_suits_and_letters_of_the_deck_in_use(
     data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue #35: with mađarice the prompt said "call H / D / S / C", the French letters,
-    where hr's s is srce; it names the deck's suits and the keys read_suit takes for them,
-    and a bare s is read as srce (hearts), as the prompt says."""
+    where hr's s is srce; it names the deck's suits and the app's keys for them (issue #36:
+    and dalje's), and a bare s is read as srce (hearts), as the prompt says."""
     folder = own_dir(data_dir)
     folder.mkdir(parents=True)
     (folder / "bids.jsonl").write_text("\n".join(lines()) + "\n")
     code, out, err = _run(["--bids", "--count", "1"], capsys, monkeypatch, "s\n")
     assert code == 0, err
-    assert "hearts, diamonds, spades, clubs, or H / D / S / C; q to stop): " in out
+    assert (  # a pod mus puzzle asks for the trump alone
+        "hearts, diamonds, spades, clubs, or h / d / s / c; q to stop): " in out
+        or "(h d s c name trump: hearts, diamonds, spades, clubs; p says dalje; q to stop): " in out
+    )
     code, out, err = _run(
         ["--lang", "hr", "--deck", "german", "--bids", "--count", "1"], capsys, monkeypatch, "s\n"
     )
     assert code == 0, err
-    assert "srce, bundeva, list, žir ili s / u / t / ž; q za kraj): " in out
+    assert (
+        "srce, bundeva, list, žir ili s / u / t / ž; q za kraj): " in out
+        or "(s u t ž zovu aduta: srce, bundeva, list, žir; d kaže dalje; q za kraj): " in out
+    )
     assert "H / D / S / C" not in out
     journal = (data_dir / JOURNAL_NAME).read_text(encoding="utf-8").splitlines()
     assert [parse_action(json.loads(line)["action"]) for line in journal] == [
@@ -226,13 +232,13 @@ def test_a_pod_mus_prompt_offers_the_suits_not_dalje(
     code, out, err = _run(["--theme", "pod-mus", "--count", "1"], capsys, monkeypatch, "s\n")
     assert code == 0, err
     assert "You must call: find the best trump." in out
-    assert "Your trump (hearts, diamonds, spades, clubs, or H / D / S / C; q to stop): " in out
+    assert "Your trump (hearts, diamonds, spades, clubs, or h / d / s / c; q to stop): " in out
     assert "dalje, or a trump" not in out
     code, out, err = _run(
         ["--lang", "hr", "--theme", "pod-mus", "--count", "1"], capsys, monkeypatch, "s\n"
     )
     assert code == 0, err
-    assert "Tvoj adut (herc, karo, pik, tref ili H / D / S / C; q za kraj): " in out
+    assert "Tvoj adut (herc, karo, pik, tref ili h / k / p / t; q za kraj): " in out
     assert "dalje, ili adut" not in out
 
 

@@ -7,8 +7,9 @@ each card with who played it), and the player answers on a line of their own:
 - a card: its number in the hand as listed (``1``-``8``) or its code (``10H``, ``10♥``, ``qs``;
   ``QH bela`` says bela with it); with mađarice also as the deck shows and names it (hr
   ``D❤``, ``Ds``: ``bela.wording.read_card``);
-- a bid: the table's letters of the language (``h d s c`` and ``p`` in English, ``h k p t`` and
-  ``d`` in Croatian), ``dalje``, or ``call H``;
+- a bid: the app's letters of the language and deck (``h d s c`` and ``p`` in English, ``h k p t``
+  and ``d`` in Croatian), ``dalje``, a suit's name, or ``call h`` (``bela.bid_reading``: the
+  same keys as the app's, never another bid's letter);
 - ``?`` lists the legal moves, ``i`` (or ``hint``) asks the hard bot, ``s`` (``score``; ``r``
   in Croatian and ``m`` in Spanish, whose ``s`` is dosta and dalje) says the score, ``b``
   (``blok``) reads the score sheet a round a line, ``q`` (``quit``, or the end of the input)
@@ -31,6 +32,7 @@ import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, TextIO
 
+from bela.bid_reading import read_bid, refusal
 from bela.engine import (
     QUICK_TARGET,
     Action,
@@ -65,7 +67,6 @@ from bela.wording import (
     card_text,
     level_name,
     read_card,
-    read_suit,
     suit_name,
     typed_card,
 )
@@ -76,7 +77,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PlainTable",
-    "named_call",
     "named_card",
     "plain_text",
     "run_plain",
@@ -387,18 +387,18 @@ class PlainTable:
             return self._checked(rnd, Claim())
         if word in _SILENT_WORDS:
             return self._checked(rnd, Silent())
-        if word in {"dalje", "pass", "p"} and bidding:
-            return self._checked(rnd, Pass())
         if bidding:
-            return self._read_bid(rnd, word, text)
+            return self._read_bid(rnd, text)
         return self._read_card(rnd, text)
 
-    def _read_bid(self, rnd: Round, word: str, text: str) -> Action | None:
-        call = named_call(word)
-        if call is None:
-            self.say(_not_understood(text))
+    def _read_bid(self, rnd: Round, text: str) -> Action | None:
+        """The bid ``text`` names as the app's keys and words do (``bela.bid_reading``), or
+        None after one line that lists the letters."""
+        index = read_bid(text)
+        if index is None:
+            self.say(refusal(text, not forced_call(rnd)))
             return None
-        return self._checked(rnd, call)
+        return self._checked(rnd, _bids()[index])
 
     def _read_card(self, rnd: Round, text: str) -> Action | None:
         named = named_card(text, _hand(rnd))
@@ -502,18 +502,6 @@ class PlainTable:
 _SYMBOLS: Final = "".join(FRENCH_SYMBOLS + GERMAN_SYMBOLS)  # either deck's (bela.deck)
 _SUIT_THEN_NAME: Final = re.compile(rf"(?<!\S)[{_SYMBOLS}] (?=\w)")
 _CARD: Final = re.compile(rf"(?<!\w)(10|\w)([{_SYMBOLS}])")
-
-
-def named_call(word: str) -> Call | None:
-    """The trump ``word`` names (``call H``, ``zovem herc``, ``hearts``), or None. A bare
-    letter is the table's (``bid_keys``), never a suit's: Croatian's ``s`` is not spades."""
-    parts = word.casefold().split()
-    called = len(parts) == 2 and parts[0] in {"call", "zovem", "adut"}
-    named = parts[1] if called else word.casefold()
-    if not called and len(named) == 1 and named.isascii():
-        return None
-    suit = read_suit(named)  # the deck's keys and names too (hr mađarice: s is srce)
-    return None if suit is None else Call(suit)
 
 
 def named_card(text: str, hand: tuple[Card, ...]) -> tuple[Card, bool | None] | None:

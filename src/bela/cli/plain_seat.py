@@ -4,9 +4,11 @@ The plain mode of ``bela play`` (``bela.cli.plain``) for a table on the network:
 event is one whole sentence on a line of its own (the bids, each card with who played
 it, who took the trick, bela, the zvanja, the round's result, the host's notices and the
 table talk), and the player answers on a line of their own with the same words as at
-the local table (a card's number or code, the table's trump letters, ``dalje``, ``call
-H``; ``?``, the hint, the score, the blok, ``q``). Before the match, ``1``-``4`` moves
-to a seat and the table's leader starts the match with its letter.
+the local table (a card's number or code, the app's bid letters, ``dalje``, ``call
+h``, read by ``bela.bid_reading``; ``?``, the hint, the score, the blok, ``q``; while trump
+is named a bid letter comes first, so English's ``s`` is spades then, not the score).
+Before the match, ``1``-``4`` moves to a seat and the table's leader starts the match with
+its letter.
 
 Only what the host sends this seat is known here (``bela.net.protocol.State``): whether
 a card may be played is the host's to say, and its refusal is said as any other line.
@@ -25,6 +27,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import TYPE_CHECKING, Final, TextIO
 
+from bela.bid_reading import bid_letters, read_bid, refusal
 from bela.cli.plain import (
     _CHOICES,
     _CLAIM_WORDS,
@@ -35,7 +38,6 @@ from bela.cli.plain import (
     _SILENT_WORDS,
     _not_understood,
     _score_letter,
-    named_call,
     named_card,
     plain_text,
 )
@@ -430,16 +432,19 @@ class PlainSeat:
             return await self._lobby_answer(text)
         view = state.view
         bidding = view.phase == "bidding"
+        # while trump is named the table's bid letters come first, as at the local table
+        # (``bela.cli.plain``): English's s is spades then, not the score
+        bid_letter = bidding and word in bid_letters()
         if word in _CHOICES:
             self.say(self._choices(state) if _turn_of(state) else _("Wait for your turn."))
             return True
         if word in _HINT or word == letter("hint") or (word == "h" and not bidding):
             await self._hint(state)
             return True
-        if word in _SCORE or word == _score_letter():
+        if word in _SCORE or (word == _score_letter() and not bid_letter):
             self.say(_score_line(state))
             return True
-        if word in _SHEET or word == letter("sheet"):
+        if word in _SHEET or (word == letter("sheet") and not bid_letter):
             for line in _sheet_lines(state):
                 self.say(line)
             return True
@@ -475,20 +480,16 @@ class PlainSeat:
         """The host's spelling of the action the player's line names, or None after saying
         it names none (whether it may be taken is the host's to say)."""
         bidding = view.phase == "bidding"
-        if bidding and word in bid_keys():
-            return _BIDS[bid_keys().index(word)]
-        if bidding and word in {"dalje", "pass", "p"}:
-            return "dalje"
         if not bidding and (word == letter("dosta") or word in _CLAIM_WORDS):
             return "dosta"
         if word in _SILENT_WORDS:
             return "šutim"
         if bidding:
-            call = named_call(word)
-            if call is None:
-                self.say(_not_understood(text))
+            index = read_bid(text)  # the app's keys and words (``bela.bid_reading``)
+            if index is None:
+                self.say(refusal(text, "dalje" in view.legal))
                 return None
-            return str(call)
+            return _BIDS[index]
         named = named_card(text, _hand(view))
         if named is None:
             self.say(_not_understood(text))

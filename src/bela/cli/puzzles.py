@@ -715,31 +715,30 @@ def _wrapped(line: str, out: TextIO) -> str:
 
 def _prompt(puzzle: Puzzle, rnd: Round) -> str:
     """What the answer line asks for: a card, a bid, or under pod mus (where dalje is
-    refused) the trump alone."""
+    refused) the trump alone. A bid's letters are the app's (``bela.bid_reading``)."""
+    from bela.bid_reading import letters_line
     from bela.table_talk import forced_call
 
     if puzzle.kind == "card":
         return _("Your card (e.g. {code} or {face}; q to stop): ").format(**_card_examples())
     if forced_call(rnd):
         return _("Your trump ({names}, or {keys}; q to stop): ").format(**_suit_examples())
-    return _("Your bid (dalje, or a trump: {names}, or {keys}; q to stop): ").format(
-        **_suit_examples()
+    return _("Your bid ({suits} name trump: {names}; {dalje} says dalje; q to stop): ").format(
+        names=_suit_examples()["names"], **letters_line()
     )
 
 
 def _suit_examples() -> dict[str, str]:
     """The suits a bid prompt names, in the deck in use: their names (``hearts, …`` or
-    mađarice's ``srce, bundeva, …``) and the letters ``read_suit`` takes for them (the
-    engine's ``H / D / S / C``, or mađarice's keys in the player's language, hr ``s / u / t
-    / ž``: there a bare ``s`` is srce, not spades)."""
-    from bela.deck import is_german
+    mađarice's ``srce, bundeva, …``) and the app's keys for them in the player's language
+    (``bela.keys.bid_keys``: hr ``h / k / p / t``, with mađarice ``s / u / t / ž``), the
+    letters ``read_answer`` reads."""
     from bela.engine.cards import Suit
     from bela.keys import bid_keys
     from bela.wording import suit_name
 
-    suits = list(Suit)
-    letters = bid_keys()[:4] if is_german() else tuple(suit.letter for suit in suits)
-    return {"names": ", ".join(suit_name(s) for s in suits), "keys": " / ".join(letters)}
+    letters = bid_keys()[:4]
+    return {"names": ", ".join(suit_name(s) for s in Suit), "keys": " / ".join(letters)}
 
 
 def _card_examples() -> dict[str, str]:
@@ -761,59 +760,43 @@ def _not_a_card(words: str) -> str:
 
 def read_answer(text: str, rnd: Round, seat: int) -> Action | str:
     """The action ``text`` names, if legal at ``rnd`` for ``seat``; else one line that says
-    why (a card as ``10H``/``10♥``/``th``, ``dalje``, ``call H``, ``H`` or ``♥`` in bidding)."""
+    why. A card as ``10H``/``10♥``/``th``; a bid as the app's keys and words read it
+    (``bela.bid_reading``: hr ``d`` is dalje and ``k`` karo), never the engine's letters
+    where they mean another bid."""
     from bela.archive.records import RecordError, parse_action
+    from bela.bid_reading import DALJE, read_bid, refusal
     from bela.engine import BelaError, Call, Pass, Phase, Play
     from bela.engine.cards import Suit
-    from bela.wording import action_error, read_card, read_suit
+    from bela.wording import action_error, read_card
 
     words = text.strip()
     view = rnd.view(seat)
-    bidding = view.phase is Phase.BIDDING
-    folded = words.casefold()
+    legal = view.legal_actions
+    if view.phase is Phase.BIDDING:
+        index = read_bid(words)
+        if index is None:
+            return refusal(words, Pass() in legal)
+        bid: Action = Pass() if index == DALJE else Call(Suit(index))
+        if bid in legal:
+            return bid
+        return action_error(_dealer_error()) if isinstance(bid, Pass) else refusal(words)
     action: Action | None = None
-    if bidding:
-        if folded in ("dalje", _("dalje").casefold(), "pass"):
-            action = Pass()
-        else:
-            name = folded[5:] if folded.startswith("call ") else folded
-            suit = read_suit(name)
-            if suit is not None:
-                action = Call(suit)
-            if action is None:
-                from bela.wording import suit_name
-
-                for suit in Suit:
-                    if name == suit_name(suit).casefold():
-                        action = Call(suit)
-    if action is None and not bidding:
-        parts = words.split()
-        said = len(parts) == 2 and parts[1].casefold() == "bela"
-        card = read_card(parts[0]) if len(parts) == 1 or said else None
-        if card is not None:
-            action = Play(card, said)
+    parts = words.split()
+    said = len(parts) == 2 and parts[1].casefold() == "bela"
+    card = read_card(parts[0]) if len(parts) == 1 or said else None
+    if card is not None:
+        action = Play(card, said)
     if action is None:
         try:
             action = parse_action(words[:16])
         except RecordError:
-            if bidding:
-                return _("{text} is not a bid: say dalje, or call H, D, S or C").format(
-                    text=shown(words, 20)
-                )
             return _not_a_card(words)
-    legal = view.legal_actions
     if action in legal:
         return action
     if isinstance(action, Play) and not action.bela and Play(action.card, True) in legal:
         return action  # bela may be said or not: the card is the answer
     if isinstance(action, Play) and action.bela and Play(action.card) in legal:
         return Play(action.card)
-    if bidding:
-        if isinstance(action, Pass):
-            return action_error(_dealer_error())
-        return _("{text} is not a bid: say dalje, or call H, D, S or C").format(
-            text=shown(words, 20)
-        )
     if not isinstance(action, Play):
         return _not_a_card(words)
     probe = rnd.copy()
