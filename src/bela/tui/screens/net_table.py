@@ -472,7 +472,8 @@ class NetTableScreen(Screen[None]):
                 and message.args.get("name") == self._own_name()  # names are unique here
             ):
                 self._showing = message.code == "hand_shown"
-            if message.code == "watching" and not self.session.watch:
+            if message.code == "watching" and not self.session.watch and not self.rated:
+                # a rated match shows no hand to a watcher: the key would only be refused
                 self._log(_("(w: choose a watcher who may see your hand; w again hides it.)"))
             said = self._worded(message.text, message.code, message.args)
             self._log(oneline(said, 300))
@@ -493,7 +494,7 @@ class NetTableScreen(Screen[None]):
             # the match has started (the table's keys, not the lobby's), or trump was named
             # or a new deal began (Enter's word: "Bid" while naming trump, else "Play")
             self.refresh_bindings()
-        if before is None and self.leader:
+        if before is None and self.leader and not self.rated:  # a rated match: neither
             self._log(
                 _(
                     "Host's keys: z pauses and resumes, x and a seat 1-4 hands an away "
