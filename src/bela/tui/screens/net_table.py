@@ -222,6 +222,10 @@ def lobby_title(target: int, bots: str, clock: float | None = None) -> str:
     )
 
 
+TABLE_CLOSED = N_("The table has closed after its match; Ctrl+Q quits.")
+"""Said once the host has let a finished table go: its još jednu can no longer start."""
+
+
 class NetTableScreen(Screen[None]):
     """Our seat at a table somebody hosts."""
 
@@ -269,6 +273,8 @@ class NetTableScreen(Screen[None]):
         """Moments waiting to be shown over the table, one at a time, in order."""
         self._hints = HintBook()
         self.rated = False
+        self.closed = False
+        """The host has let the table go after its match (no još jednu here any more)."""
         """A rated match at the public server is in play (its ``rated_match`` notice):
         no hint and no analysis until it has ended."""
         self._heard = 0
@@ -407,6 +413,8 @@ class NetTableScreen(Screen[None]):
                     try:
                         await session.reconnect()
                     except SeatLost:
+                        self.closed = True
+                        self._say(_(TABLE_CLOSED), "hint")
                         return
                     continue
                 self._log(
@@ -742,6 +750,9 @@ class NetTableScreen(Screen[None]):
 
     def action_again(self) -> None:
         if self.over is None:
+            return
+        if self.closed:  # let go after the match: "try again in a moment" would never work
+            self._say(_(TABLE_CLOSED), "hint")
             return
         self._send({"type": "again"})
         self._say(_("You asked for another match: it starts when everybody agrees."), "hint")
