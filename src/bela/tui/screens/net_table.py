@@ -807,8 +807,8 @@ class NetTableScreen(Screen[None]):
             self._log(Text(_series(over.series, me), style="bold"))
             self._show_series(over.series, me)
         kept = self._keep_record(over)
-        self._say(
-            _("Match over ({ours} : {theirs}). {kept} {key}: još jednu, Ctrl+Q quits.").format(
+        self._say(  # the keys before the file's long name: at 80x24 the end is cut off
+            _("Match over ({ours} : {theirs}). {key}: još jednu, Ctrl+Q quits. {kept}").format(
                 ours=ours, theirs=theirs, kept=kept, key=letter("again")
             ),
             "hint",
