@@ -128,3 +128,27 @@ def test_bela_server_names_the_missing_server_extra(
     assert main(argv) == EXIT_UNAVAILABLE
     err = capsys.readouterr().err
     assert "pip install 'croatian-bela[net,server]'" in err and err.count("\n") == 1
+
+
+def test_each_event_line_is_one_write_and_a_workers_line_names_its_port() -> None:
+    """``--workers N``'s processes share one standard error: a line written in two pieces
+    (print writes the newline apart) ran into another worker's in the acceptance run
+    ("back: Nina at T1bela server: login: Luka"), and nothing said which worker it was."""
+    from bela.cli.online import _say
+
+    class Pieces:
+        def __init__(self) -> None:
+            self.writes: list[str] = []
+
+        def write(self, text: str) -> int:
+            self.writes.append(text)
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    one, worker = Pieces(), Pieces()
+    _say(one)("bela server: login: Ana")
+    _say(worker, 4714)("bela server: back: Ana at T1")
+    assert one.writes == ["bela server: login: Ana\n"]
+    assert worker.writes == ["bela server [4714]: back: Ana at T1\n"]

@@ -404,3 +404,27 @@ async def test_a_table_is_created_with_its_house_rules_and_they_are_listed(
         assert match is not None and match.rules.dosta and match.target == 701
     finally:
         await site.server.close()
+
+
+async def test_a_rated_match_in_play_does_not_count_against_its_players_reliability(
+    tmp_path: Path, stores: Stores
+) -> None:
+    """Found in the issue #39 acceptance run: four new players in their first rated match
+    were listed at "1500? 0%", as if each had left every match they started."""
+    site = await start_site(tmp_path, stores)
+    try:
+        players = await quick_four(site)
+        watcher = await site.sign_in("Gost", guest=True)
+        tables = await listing(watcher)
+        shown = tables.tables[0]
+        assert shown.started and shown.rated
+        assert [s.reliability for s in shown.seats] == [None, None, None, None]
+        await players[0].request({"type": "leave"})  # decided: a loss for the leaver
+        told = await next_of(players[1], Notice)
+        while isinstance(told, Notice) and told.code != "abandoned":
+            told = await next_of(players[1], Notice)
+        shown = (await listing(watcher)).tables[0]
+        assert not shown.rated
+        assert sorted(s.reliability for s in shown.seats if s.name != "Ana") == [1.0, 1.0, 1.0]
+    finally:
+        await site.server.close()

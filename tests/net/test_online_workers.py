@@ -159,6 +159,9 @@ async def test_the_front_door_sends_players_on_and_quick_match_meets_across_work
                 pass
             assert [t.id for t in listing.tables] == [table_id]
             assert [s.name for s in listing.tables[0].seats] != [None] * 4
+            # a rated match in play is not counted against its players (it showed 0%)
+            assert listing.tables[0].rated
+            assert [s.reliability for s in listing.tables[0].seats] == [None] * 4
             await guest.close()
         # watching it from another worker: sent on to its worker
         other = next(w for w in site.workers if w is not owner)

@@ -247,3 +247,41 @@ async def test_under_the_clockwise_house_rule_the_next_player_sits_on_the_left(
             assert screen.query_one("#trick", TrickView).clockwise is clockwise
     finally:
         await server.close()
+
+
+async def test_once_the_host_lets_a_finished_table_go_the_seat_says_so() -> None:
+    """Found in the issue #39 acceptance run: a minute after a rated match at the public
+    server its table was let go, and each player's "još jednu" answered "Not connected right
+    now: try again in a moment." for ever; the seat now says the table has closed."""
+    server = Server(
+        ServerOptions(difficulty="random", target=163, bot_delay=0.0, wait=5, keep_over=2.0),
+        TableSaver(),
+    )
+    _, port = await server.listen("127.0.0.1", 0)
+    table = server.new_table()
+    session = RemoteSession("127.0.0.1", port, table.code, "Ana", lead=table.leader_key)
+    app = BelaApp(remote=session, reduced_motion=True)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: net_screen(app).lobby is not None)
+            screen = net_screen(app)
+            await pilot.press("g")
+            for _ in range(3000):
+                if screen.over is not None and app.screen is screen:
+                    break
+                if screen.my_turn() or app.screen is not screen:
+                    await pilot.press("enter")
+                await pilot.pause(0.01)
+            assert screen.over is not None
+            # at 80x24 the message has three lines: the keys come before the file's long
+            # name, which cut them off ("... (bela replay, F3 history). r: još")
+            shown = screen.query_one("#message")
+            lines = shown.render_lines(shown.content_region.reset_offset)
+            assert "Ctrl+Q" in "".join(line.text for line in lines)
+            await until(pilot, lambda: screen.closed)
+            screen.action_again()
+            await pilot.pause()
+            message = str(screen.query_one("#message").render())
+            assert "The table has closed" in message and "try again" not in message
+    finally:
+        await server.close()

@@ -156,3 +156,59 @@ async def test_the_lobby_screen_lists_the_tables_and_sits_down(tmp_path: Path) -
     finally:
         await ivo.close()
         await server.close()
+
+
+@pytest.mark.slow
+async def test_a_rated_table_does_not_offer_what_it_refuses(tmp_path: Path) -> None:
+    """Found in the issue #39 acceptance run: the creator of a rated table was told "Host's
+    keys: z pauses ..., x and a seat 1-4 hands an away player's seat to a bot", and each
+    player, when somebody watched, "w: choose a watcher who may see your hand": a rated
+    match refuses all three (docs/server.md, fair play)."""
+    from bela.net.online_client import Online
+
+    server = OnlineServer(
+        tmp_path / "server",
+        online_options(difficulty="random", target=501, bot_delay=0.0),
+        say=lambda _line: None,
+    )
+    _, port = await server.start("127.0.0.1", 0)
+    pins = Pins(tmp_path / "client")
+    key = Ed25519PrivateKey.generate()
+    session = RemoteSession("127.0.0.1", port, "", "Ana", keep=False)
+    created: list[str] = []
+
+    async def opener(again: bool) -> Client:
+        def made(message: Created) -> None:
+            created.append(message.table)
+
+        request = None if again else {"type": "create", "target": 501}
+        return await take_seat("127.0.0.1", port, "Ana", key, pins, request, made)
+
+    session.opener = opener
+    app = BelaApp(remote=session)
+    others = []
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: bool(created) and net_screen(app).lobby is not None)
+            for name in ("Ivo", "Eva", "Mate"):
+                online = await Online.connect(
+                    "127.0.0.1", port, name, Ed25519PrivateKey.generate(), pins
+                )
+                await online.send({"type": "join", "table": created[0]})
+                others.append(online)
+            table = next(iter(server.meta.values())).table
+            await until(pilot, lambda: all(s.name is not None for s in table.seats))
+            await pilot.press("g")
+            await until(pilot, lambda: net_screen(app).state is not None and net_screen(app).rated)
+            guest = await Online.connect("127.0.0.1", port, "Gost", None, pins)
+            await guest.send({"type": "watch", "table": created[0]})
+            others.append(guest)
+            log = app.screen.query_one("#log", TableTalk)
+            await until(pilot, lambda: any("is watching" in e.plain for e in log.entries))
+            said = "\n".join(e.plain for e in log.entries)
+            assert "The match is rated" in said
+            assert "Host's keys" not in said and "choose a watcher" not in said
+    finally:
+        for online in others:
+            await online.close()
+        await server.close()

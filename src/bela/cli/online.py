@@ -471,9 +471,7 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
 
     host = "0.0.0.0" if options.public else "127.0.0.1"
 
-    def say(line: str) -> None:
-        with contextlib.suppress(OSError, ValueError):
-            print(line, file=err, flush=True)
+    say = _say(err)
 
     async def main() -> None:
         stores = _shared_stores(options)
@@ -555,10 +553,18 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _say(err: TextIO) -> Any:
+def _say(err: TextIO, worker: int | None = None) -> Any:
+    """The event lines' writer. Each line goes out in one write (print writes the line and
+    its newline apart), so the lines of ``--workers N``'s processes, which share one
+    standard error, never run into each other; a worker's lines name its port, so the
+    operator sees which worker holds a table (found in the issue #39 acceptance run)."""
+
     def say(line: str) -> None:
+        if worker is not None and line.startswith("bela server: "):
+            line = f"bela server [{worker}]: " + line.removeprefix("bela server: ")
         with contextlib.suppress(OSError, ValueError):
-            print(line, file=err, flush=True)
+            err.write(line + "\n")
+            err.flush()
 
     return say
 
@@ -588,7 +594,7 @@ def _run_worker(options: ServerCommandOptions, err: TextIO) -> int:
             stores["accounts"],
             stores["directory"],
             stores["live"],
-            say=_say(err),
+            say=_say(err, options.worker_port),
         )
         try:
             await server.start(host, options.worker_port or 0)

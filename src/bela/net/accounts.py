@@ -138,6 +138,16 @@ class Account:
         """The share of started rated matches the player finished (None: none started)."""
         return self.finished / self.started if self.started else None
 
+    def reliability_while_playing(self, in_rated_match: bool) -> float | None:
+        """The reliability beside a seat: a rated match in play was counted as started when
+        it began and is neither finished nor left yet, so it is left out (a new player in
+        their first match showed 0%, as if they had left it; found in the issue #39
+        acceptance run)."""
+        if not in_rated_match:
+            return self.reliability
+        decided = self.started - 1
+        return self.finished / decided if decided > 0 else None
+
 
 @dataclass(frozen=True, slots=True)
 class MatchLine:

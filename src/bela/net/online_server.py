@@ -694,7 +694,9 @@ class OnlineServer(Server):
             if account is not None:
                 entry["rating"] = round(account.rating.rating)
                 entry["provisional"] = account.provisional
-                entry["reliability"] = account.reliability
+                entry["reliability"] = account.reliability_while_playing(
+                    table.started and meta.rated
+                )
             seats.append(entry)
         match = table.match
         return {

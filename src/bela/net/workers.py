@@ -281,7 +281,9 @@ class WorkerServer(OnlineServer):
                         break
                     seat["rating"] = round(account.rating.rating)
                     seat["provisional"] = account.provisional
-                    seat["reliability"] = account.reliability
+                    seat["reliability"] = account.reliability_while_playing(
+                        entry.started and entry.rated
+                    )
                 seats.append(seat)
             if len(seats) < 4:  # somebody ``who`` blocked sits there: not listed
                 continue

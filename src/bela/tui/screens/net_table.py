@@ -222,6 +222,10 @@ def lobby_title(target: int, bots: str, clock: float | None = None) -> str:
     )
 
 
+TABLE_CLOSED = N_("The table has closed after its match; Ctrl+Q quits.")
+"""Said once the host has let a finished table go: its još jednu can no longer start."""
+
+
 class NetTableScreen(Screen[None]):
     """Our seat at a table somebody hosts."""
 
@@ -269,6 +273,8 @@ class NetTableScreen(Screen[None]):
         """Moments waiting to be shown over the table, one at a time, in order."""
         self._hints = HintBook()
         self.rated = False
+        self.closed = False
+        """The host has let the table go after its match (no još jednu here any more)."""
         """A rated match at the public server is in play (its ``rated_match`` notice):
         no hint and no analysis until it has ended."""
         self._heard = 0
@@ -407,6 +413,8 @@ class NetTableScreen(Screen[None]):
                     try:
                         await session.reconnect()
                     except SeatLost:
+                        self.closed = True
+                        self._say(_(TABLE_CLOSED), "hint")
                         return
                     continue
                 self._log(
@@ -472,7 +480,8 @@ class NetTableScreen(Screen[None]):
                 and message.args.get("name") == self._own_name()  # names are unique here
             ):
                 self._showing = message.code == "hand_shown"
-            if message.code == "watching" and not self.session.watch:
+            if message.code == "watching" and not self.session.watch and not self.rated:
+                # a rated match shows no hand to a watcher: the key would only be refused
                 self._log(_("(w: choose a watcher who may see your hand; w again hides it.)"))
             said = self._worded(message.text, message.code, message.args)
             self._log(oneline(said, 300))
@@ -493,7 +502,7 @@ class NetTableScreen(Screen[None]):
             # the match has started (the table's keys, not the lobby's), or trump was named
             # or a new deal began (Enter's word: "Bid" while naming trump, else "Play")
             self.refresh_bindings()
-        if before is None and self.leader:
+        if before is None and self.leader and not self.rated:  # a rated match: neither
             self._log(
                 _(
                     "Host's keys: z pauses and resumes, x and a seat 1-4 hands an away "
@@ -742,6 +751,9 @@ class NetTableScreen(Screen[None]):
     def action_again(self) -> None:
         if self.over is None:
             return
+        if self.closed:  # let go after the match: "try again in a moment" would never work
+            self._say(_(TABLE_CLOSED), "hint")
+            return
         self._send({"type": "again"})
         self._say(_("You asked for another match: it starts when everybody agrees."), "hint")
 
@@ -795,8 +807,8 @@ class NetTableScreen(Screen[None]):
             self._log(Text(_series(over.series, me), style="bold"))
             self._show_series(over.series, me)
         kept = self._keep_record(over)
-        self._say(
-            _("Match over ({ours} : {theirs}). {kept} {key}: još jednu, Ctrl+Q quits.").format(
+        self._say(  # the keys before the file's long name: at 80x24 the end is cut off
+            _("Match over ({ours} : {theirs}). {key}: još jednu, Ctrl+Q quits. {kept}").format(
                 ours=ours, theirs=theirs, kept=kept, key=letter("again")
             ),
             "hint",

@@ -162,10 +162,18 @@ class OnlineLobbyScreen(Screen[None]):
         except (ConnectionError, OSError, TimeoutError) as exc:
             problem.update(Text(f"✗ {oneline(exc, 300)}"))
             return
-        self.tables = tables
         options = self.query_one("#tables", OptionList)
+        chosen = self._highlighted()
+        self.tables = tables
         options.clear_options()
         options.add_options([Option(table_row(n, t), id=t.id) for n, t in enumerate(tables, 1)])
+        # a table always under the cursor (Enter and w act on it without an arrow first),
+        # and the one the player moved to stays so when the list is read again
+        ids = [t.id for t in tables]
+        if tables:
+            options.highlighted = (
+                ids.index(chosen.id) if chosen is not None and chosen.id in ids else 0
+            )
         problem.update(
             Text(_("No tables yet: c creates one, q asks for a quick match.")) if not tables else ""
         )
