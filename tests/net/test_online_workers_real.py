@@ -77,7 +77,9 @@ def free_base(count: int) -> int:
 
 
 @contextlib.contextmanager
-def workers(tmp_path: Path, count: int, postgres: str) -> Iterator[tuple[int, list[str]]]:
+def workers(
+    tmp_path: Path, count: int, postgres: str, extra: tuple[str, ...] = ()
+) -> Iterator[tuple[int, list[str]]]:
     """``bela server --workers count`` on the real PostgreSQL and Redis: (the front door's
     port, the lines it and its workers write to standard error, as they come)."""
     base = free_base(count)
@@ -103,6 +105,7 @@ def workers(tmp_path: Path, count: int, postgres: str) -> Iterator[tuple[int, li
             postgres,
             "--redis",
             redis_url,
+            *extra,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -256,3 +259,64 @@ async def test_four_workers_a_worker_killed_mid_match_and_the_match_goes_on(
         assert len(restarted) == 1
         os.kill(restarted[0], 0)  # the new worker runs on (ProcessLookupError if not)
         assert sum("listening:" in line for line in lines) == 5  # four, and the new one
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.server
+async def test_two_workers_with_the_ssh_door_and_the_browser_page(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """``bela server --workers 2 --ssh-port P --web-port Q``: an SSH session and a browser
+    page each reach the lobby; their apps signed in at the front door and a worker took
+    them (the workers' lines say so), the SSH player as an account, the page as a guest."""
+    import aiohttp
+    import asyncssh
+
+    ssh_port, web_port = free_port(), free_port()
+    extra = ("--ssh-port", str(ssh_port), "--web-port", str(web_port))
+    with workers(tmp_path, 2, postgres_url, extra) as (_port, lines):
+        async with asyncio.timeout(90):
+            while sum("listening:" in line for line in lines) < 2:
+                await asyncio.sleep(0.2)
+        await asyncio.sleep(1.0)  # each has said its port in the directory
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            ssh_port,
+            username="Ana",
+            client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+            known_hosts=None,
+        )
+        try:
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(120, 40), encoding=None
+            )
+            screen = b""
+            async with asyncio.timeout(90):
+                while b"Tables at" not in screen:
+                    screen += await process.stdout.read(65536)
+        finally:
+            conn.close()
+        async with (
+            aiohttp.ClientSession() as session,
+            session.ws_connect(f"http://127.0.0.1:{web_port}/ws?width=100&height=30") as ws,
+        ):
+            text = ""
+            async with asyncio.timeout(90):
+                async for message in ws:
+                    if message.type == aiohttp.WSMsgType.BINARY:
+                        text += message.data.decode("utf-8", "replace")
+                    elif message.type == aiohttp.WSMsgType.TEXT:
+                        envelope = json.loads(message.data)
+                        if envelope[0] == "stdout":
+                            text += envelope[1]
+                    if "Tables at" in text:
+                        break
+        async with asyncio.timeout(30):
+            while not any("guest: Gost-" in line for line in lines):
+                await asyncio.sleep(0.1)
+        assert any(line.strip().endswith("login: Ana") for line in lines)
