@@ -40,11 +40,14 @@ __all__ = ["NOTICES_KEPT", "RedisInvitations"]
 NOTICES_KEPT: Final = 60
 """Seconds a notice for a worker is kept (one that nobody takes, its worker gone, lapses)."""
 _REMOVE: Final = """
-if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if raw and cjson.decode(raw)['id'] == ARGV[2] then
   return redis.call('HDEL', KEYS[1], ARGV[1])
 end
 return 0
 """
+"""Delete the inviter's field of the invitee's hash if it still holds that invitation (by
+its id: a newer one from the same inviter is left alone)."""
 
 
 def _invitation(raw: str) -> Invitation | None:
@@ -145,7 +148,7 @@ class RedisInvitations:
             1,
             self._key("invites", str(invitation.to)),
             str(invitation.by),
-            _raw(invitation),
+            invitation.id,
         )
         return bool(done)
 

@@ -639,7 +639,8 @@ class OnlineServer(Server):
         return None
 
     def invitation_elsewhere(self, invitation: Invitation) -> int | None:
-        """The port of the worker holding an invitation's table, when not this one."""
+        """The port of the worker holding an invitation's table, when not this one (0:
+        its worker is gone and nobody holds the table yet; the player tries again)."""
         return None
 
     def _lobby_may(self, conn: Connection) -> bool:

@@ -140,6 +140,9 @@ def _answer(server: OnlineServer, conn: Connection, who: Who, message: Answer) -
     invitation = server.invitations.find(who.account.id, message.name, same_name)
     if invitation is not None and message.accept:
         port = server.invitation_elsewhere(invitation)
+        if port == 0:  # its worker died and nobody has taken its tables up yet
+            _refuse(conn, Phrase("host_busy"))
+            return
         if port is not None:  # the table is at another worker: answered there
             conn.send({"type": "redirect", "port": port})
             return

@@ -187,6 +187,11 @@ class RedisDirectory:
         raw: dict[str, str] = self.redis.hgetall(self._key("online"))  # type: ignore[assignment]
         return {int(k): v for k, v in raw.items() if k.isdigit()}
 
+    def online_at(self, account_id: int) -> str | None:
+        """The worker ``account_id`` is connected to, if any."""
+        found: str | None = self.redis.hget(self._key("online"), str(account_id))  # type: ignore[assignment]
+        return found
+
     def listings(self) -> list[tuple[TableEntry, str]]:
         """Every worker's tables and the worker holding each, the longest unchanged first."""
         return [(e, worker) for e, worker, _ in sorted(self._listings(), key=lambda e: e[2])]

@@ -309,8 +309,7 @@ class WorkerServer(OnlineServer):
         if account_id in self.online:
             super().tell(account_id, phrase, lobby_only)
             return
-        online: dict[int, str] = self._quietly(self.cluster.online) or {}
-        worker = online.get(account_id)
+        worker = self._quietly(lambda: self.cluster.online_at(account_id))
         if worker is not None and worker != self.worker:
             self._quietly(
                 lambda: self.shared_invitations.notify(
@@ -338,9 +337,24 @@ class WorkerServer(OnlineServer):
         return invitation.facts
 
     def invitation_elsewhere(self, invitation: Invitation) -> int | None:
-        if invitation.table_id in self.meta:
+        """The port of the worker holding the invitation's table; a dead worker's table is
+        taken up here first (then None: it is here, or gone; 0 while nobody holds it)."""
+        table_id = invitation.table_id
+        if table_id in self.meta:
             return None
-        return self._port_of(self._quietly(lambda: self._owner(invitation.table_id)))
+        owner = self._quietly(lambda: self._owner(table_id))
+        if owner is None or owner == self.worker:
+            return None
+        if not self._seems_alive(owner):
+            self._quietly(self._take_over)
+            if table_id in self.meta:
+                return None
+            owner = self._quietly(lambda: self._owner(table_id))
+            if owner is None or owner == self.worker:
+                return None
+            if not self._seems_alive(owner):
+                return 0  # nobody holds it yet: the client is told to try again
+        return self._port_of(owner)
 
     # ------------------------------------------------------------------ quick match
 
