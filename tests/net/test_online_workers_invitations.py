@@ -152,3 +152,42 @@ async def test_the_rate_limit_counts_an_accounts_invitations_at_every_worker(
         await next_of(mate, Welcome)
         assert await refused(mate, {"type": "invite", "name": names[-1]}) == "too_many_invitations"
         await mate.online.close()
+
+
+def test_the_shared_invitations_keep_the_rules_of_one_process(
+    redis_prefix: tuple[str, str],
+) -> None:
+    """One per inviter and invitee (the newer replaces the older, which can no longer be
+    answered), at most ``HELD`` an invitee (the oldest go), ``LIFETIME`` each, and a table's
+    end drops its invitations."""
+    from bela.foundation.lookalike import same_name
+    from bela.net.invitations import HELD, LIFETIME
+    from bela.net.invitations_redis import RedisInvitations
+    from bela.net.store_redis import RedisDirectory
+
+    url, prefix = redis_prefix
+    directory = RedisDirectory(url, worker="w", prefix=prefix)
+    now = [1000.0]
+    book = RedisInvitations(directory, clock=lambda: now[0])
+    try:
+        first = book.add("t1", 1, "Ana", 9, {"target": 501})
+        now[0] += 1
+        second = book.add("t2", 1, "Ana", 9, {"target": 701})
+        assert [i.id for i in book.to(9)] == [second.id]  # the newer replaced the older
+        assert not book.remove(first)  # nor can the older be answered
+        for by in range(2, HELD + 3):
+            now[0] += 1
+            book.add("t3", by, f"P{by}", 9, {})
+        held = book.to(9)
+        assert len(held) == HELD and held[0].by == HELD + 2  # newest first
+        assert second.id not in {i.id for i in held}  # the oldest went
+        found = book.find(9, "p5", same_name)
+        assert found is not None and found.by == 5
+        assert book.remove(found) and not book.remove(found)  # answered once
+        book.drop_table("t3")
+        assert book.to(9) == []
+        book.add("t4", 1, "Ana", 8, {})
+        now[0] += LIFETIME
+        assert book.to(8) == []  # lapsed
+    finally:
+        directory.close()

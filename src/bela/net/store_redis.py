@@ -16,7 +16,8 @@ Keys (all under ``prefix``, so that several servers, or tests, can share one Red
   on), ``held`` (account id -> the table it sits at), ``codes`` (a private table's code
   hash -> its table id; never a code), ``queue`` (the worker holding the quick-match
   queue: a lock that lapses with the heartbeat's time to live) and ``quick:<ticket>`` /
-  ``quickfor:<account>`` (a group the queue sent on to the worker with the fewest tables).
+  ``quickfor:<account>`` (a group the queue sent on to the worker with the fewest tables);
+  the shared invitations and the notices between workers (``bela.net.invitations_redis``).
 
 redis-py is imported here only: ``bela server`` without ``--redis`` never loads it.
 """
