@@ -136,13 +136,6 @@ class Invitations:
         self.pending.remove(invitation)
         return True
 
-    def take(
-        self, account: int, by_name: str | None, same: Callable[[str, str], bool]
-    ) -> Invitation | None:
-        """Remove and return what ``find`` finds."""
-        found = self.find(account, by_name, same)
-        return found if found is not None and self.remove(found) else None
-
     def drop_table(self, table_id: str) -> None:
         """The table is gone (or full): its invitations with it."""
         self.pending = [i for i in self.pending if i.table_id != table_id]
