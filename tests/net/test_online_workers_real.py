@@ -78,11 +78,15 @@ def free_base(count: int) -> int:
 
 @contextlib.contextmanager
 def workers(
-    tmp_path: Path, count: int, postgres: str, extra: tuple[str, ...] = ()
+    tmp_path: Path,
+    count: int,
+    postgres: str,
+    extra: tuple[str, ...] = (),
+    base: int | None = None,
 ) -> Iterator[tuple[int, list[str]]]:
     """``bela server --workers count`` on the real PostgreSQL and Redis: (the front door's
     port, the lines it and its workers write to standard error, as they come)."""
-    base = free_base(count)
+    base = base if base is not None else free_base(count)
     redis_url = os.environ["BELA_TEST_REDIS"]
     env = dict(os.environ, BELA_DATA_DIR=str(tmp_path / "data"))
     process = subprocess.Popen(
@@ -320,3 +324,43 @@ async def test_two_workers_with_the_ssh_door_and_the_browser_page(
             while not any("guest: Gost-" in line for line in lines):
                 await asyncio.sleep(0.1)
         assert any(line.strip().endswith("login: Ana") for line in lines)
+
+
+@pytest.mark.server
+async def test_a_worker_that_cannot_start_is_given_up_in_one_line(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """The second worker's port is taken: it dies at every start, is started again after 1,
+    2, 4 and 8 s, and given up at its fifth death in one line; the first serves on."""
+    from bela.net.supervisor import GIVE_UP
+
+    base = free_base(2)
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", base + 2))
+    taken.listen()
+    try:
+        with workers(tmp_path, 2, postgres_url, base=base) as (port, lines):
+            async with asyncio.timeout(120):
+                while not any("given up" in line for line in lines):
+                    await asyncio.sleep(0.2)
+            await asyncio.sleep(1.5)  # nothing more is started
+            given_up = [line for line in lines if "given up" in line]
+            assert len(given_up) == 1 and f"127.0.0.1:{base + 2} " in given_up[0]
+            ended = [
+                line for line in lines if f"127.0.0.1:{base + 2} pid" in line and "ended" in line
+            ]
+            assert len(ended) == GIVE_UP
+            started = [
+                line
+                for line in lines
+                if re.search(rf"127\.0\.0\.1:{base + 2} pid \d+$", line.strip())
+            ]
+            assert len(started) == GIVE_UP  # the first start and four more
+            assert sum("listening:" in line for line in lines) == 1
+            online = await Online.connect(  # the front door sends players to the one left
+                "127.0.0.1", port, "Ana", Ed25519PrivateKey.generate(), Pins(tmp_path / "c")
+            )
+            assert online.client.writer.get_extra_info("peername")[1] == base + 1
+            await online.close()
+    finally:
+        taken.close()
