@@ -104,3 +104,32 @@ async def test_a_dead_worker_is_started_again_and_one_dying_at_its_start_is_give
     finally:
         await supervisor.close()
     assert supervisor.processes[0].poll() == -15  # stopped with the rest
+
+
+class NoFork(Stand):
+    """The first start works; every later one finds no process to be had."""
+
+    def spawn(self, port: int) -> subprocess.Popen[bytes]:
+        if self.spawned:
+            raise OSError(11, "Resource temporarily unavailable")
+        return super().spawn(port)
+
+
+async def test_a_worker_that_cannot_even_be_spawned_counts_as_dying_at_its_start(
+    tmp_path: Path,
+) -> None:
+    lines: list[str] = []
+    clock = Clock()
+    supervisor = NoFork(tmp_path, 1, [], dict, lines.append, clock=clock)
+    supervisor.failing, supervisor.spawned = set(), []
+    await supervisor.start("127.0.0.1", 0)
+    try:
+        clock.now = 100.0
+        supervisor.spawned[0][1].code = -9
+        for _ in range(200):  # the watch goes on: no exception out of look
+            supervisor.look()
+            clock.now += 0.5
+        assert sum("could not be started" in line for line in lines) == GIVE_UP - 1
+        assert sum("given up" in line for line in lines) == 1
+    finally:
+        await supervisor.close()

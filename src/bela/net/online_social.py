@@ -39,6 +39,8 @@ __all__ = ["SOCIAL", "handle", "invite", "league_points", "listens"]
 SOCIAL = Invite | InvitesAsk | Answer | Mute | LeagueAsk
 """The requests this module answers."""
 LEAGUE_ROWS = 200
+SHOWN = ("target", "rated", "private", "rules", "seated")
+"""The facts of an invitation's table its invitee is shown (``_facts`` has its accounts too)."""
 
 
 def _refuse(conn: Connection, phrase: Phrase) -> None:
@@ -125,10 +127,9 @@ def _invites(server: OnlineServer, who: Who) -> list[dict[str, Any]]:
             facts = None
         else:
             facts = _facts(meta)
-        if facts is None:
+        if facts is None or any(key not in facts for key in SHOWN):
             continue
-        shown = {key: facts[key] for key in ("target", "rated", "private", "rules", "seated")}
-        out.append({"name": invitation.by_name, **shown})
+        out.append({"name": invitation.by_name, **{key: facts[key] for key in SHOWN}})
     return out[:10]
 
 

@@ -149,8 +149,12 @@ class Supervisor:
             if worker.restart_at is not None:
                 if now >= worker.restart_at:
                     worker.restart_at = None
-                    worker.process = self._start_worker(worker.port)
                     worker.started = now
+                    try:
+                        worker.process = self._start_worker(worker.port)
+                    except OSError as exc:  # no process at all (out of processes, say)
+                        worker.early_deaths += 1
+                        self._after_death(worker, now, f"could not be started ({exc})")
                 continue
             code = worker.process.poll()
             if code is None:
@@ -159,20 +163,18 @@ class Supervisor:
                 worker.early_deaths += 1
             else:
                 worker.early_deaths = 1  # it ran a while: this death starts a new count
-            pid = worker.process.pid
-            if worker.early_deaths >= GIVE_UP:
-                worker.given_up = True
-                self.say(
-                    f"bela server: worker: 127.0.0.1:{worker.port} pid {pid} ended ({code}), "
-                    f"{worker.early_deaths} times in a row at its start: given up"
-                )
-                continue
-            pause = BACKOFF[min(worker.early_deaths, len(BACKOFF)) - 1]
-            worker.restart_at = now + pause
-            self.say(
-                f"bela server: worker: 127.0.0.1:{worker.port} pid {pid} ended ({code}), "
-                f"started again in {pause:g} s"
-            )
+            self._after_death(worker, now, f"pid {worker.process.pid} ended ({code})")
+
+    def _after_death(self, worker: WorkerProcess, now: float, what: str) -> None:
+        """Said in one line: started again after its pause, or given up."""
+        where = f"bela server: worker: 127.0.0.1:{worker.port} {what}"
+        if worker.early_deaths >= GIVE_UP:
+            worker.given_up = True
+            self.say(f"{where}, {worker.early_deaths} times in a row at its start: given up")
+            return
+        pause = BACKOFF[min(worker.early_deaths, len(BACKOFF)) - 1]
+        worker.restart_at = now + pause
+        self.say(f"{where}, started again in {pause:g} s")
 
     async def watch(self, stop: asyncio.Event) -> None:
         """Until ``stop``: the workers looked at (``look``) every ``WATCH_EVERY`` seconds."""
