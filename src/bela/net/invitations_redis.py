@@ -35,10 +35,12 @@ from bela.net.invitations import BURST, HELD, LIFETIME, WINDOW, Invitation
 if TYPE_CHECKING:
     from bela.net.store_redis import RedisDirectory
 
-__all__ = ["NOTICES_KEPT", "RedisInvitations"]
+__all__ = ["NOTICES_AT_ONCE", "NOTICES_KEPT", "RedisInvitations"]
 
 NOTICES_KEPT: Final = 60
 """Seconds a notice for a worker is kept (one that nobody takes, its worker gone, lapses)."""
+NOTICES_AT_ONCE: Final = 500
+"""Notices taken in one tick at most (the rest wait for the next)."""
 _REMOVE: Final = """
 local raw = redis.call('HGET', KEYS[1], ARGV[1])
 if raw and cjson.decode(raw)['id'] == ARGV[2] then
@@ -176,13 +178,10 @@ class RedisInvitations:
 
     def take_notices(self, worker: str) -> list[tuple[int, dict[str, Any], bool]]:
         """The notices waiting for ``worker``'s players, taken (each is told once)."""
-        key = self._key("notices", worker)
-        pipe = self.redis.pipeline()
-        pipe.lrange(key, 0, -1)
-        pipe.delete(key)
-        raw, _deleted = pipe.execute()
+        # one command a tick (LPOP with a count, Redis 6.2 on): most ticks find nothing
+        raw: list[str] | None = self.redis.lpop(self._key("notices", worker), NOTICES_AT_ONCE)  # type: ignore[assignment]
         out = []
-        for line in raw:
+        for line in raw or []:
             try:
                 data = json.loads(line)
                 out.append((int(data["to"]), dict(data["phrase"]), bool(data["lobby"])))
