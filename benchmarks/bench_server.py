@@ -16,8 +16,10 @@ What it does:
 3. holds ``--idle`` connections open that never sign in (half to the front door, half to
    the workers), opening them again as the server closes them;
 4. after ``--seconds`` / 2 kills (SIGKILL) the worker holding the most tables, and times
-   how long until another worker holds each of them (the store says so) and until each of
-   their players has a state again (the clients sign in again by themselves);
+   how long until each of them is held again: by another worker (the store says so), or
+   by the new worker the supervisor starts on the killed one's port (it takes up its own
+   tables before it listens: its port open again says so); and until each of their
+   players has a state again (the clients sign in again by themselves);
 5. prints: actions, p50 / p99 of an action reaching all four seats (from the act sent to
    the last seat's state), each worker's resident memory, Redis commands and PostgreSQL
    transactions per action, and the resume times.
@@ -280,6 +282,13 @@ def pg_transactions(url: str) -> int:
     return int(row[0]) if row else 0
 
 
+def port_open(port: int) -> bool:
+    """Something listens on ``port`` of this machine."""
+    with socket.socket() as probe:
+        probe.settimeout(0.5)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
 def table_owners(url: str) -> dict[str, str]:
     import psycopg
 
@@ -317,13 +326,13 @@ async def orchestrate(args: argparse.Namespace) -> None:
             deadline = time.monotonic() + 300
             while sum("listening:" in line for line in lines) < args.workers:
                 if time.monotonic() > deadline:
-                    raise SystemExit("the workers did not start")
+                    raise SystemExit("the workers did not start:\n" + "".join(lines[-20:]))
                 await asyncio.sleep(0.2)
             await asyncio.sleep(1.0)
             pids = {
                 m.group(1): int(m.group(2))
                 for line in lines
-                if (m := re.search(r"worker: (\S+) pid (\d+)", line))
+                if (m := re.search(r"worker: (\S+) pid (\d+)$", line.strip()))
             }
             print(f"{args.workers} workers up: {sorted(pids)}", flush=True)
             per = [
@@ -374,9 +383,19 @@ async def orchestrate(args: argparse.Namespace) -> None:
             killed = time.monotonic()
             os.kill(pids[busiest], signal.SIGKILL)
             taken = None
+            restarted = None
+            by_new = 0
+            dead_port = int(busiest.rsplit(":", 1)[1])
+            while port_open(dead_port) and time.monotonic() < stop:
+                await asyncio.sleep(0.01)  # the killed one's socket gone first
             while time.monotonic() < stop:
                 now = table_owners(postgres)
-                if not any(now.get(t) == busiest for t in theirs):
+                left = {t for t in theirs if now.get(t) == busiest}
+                if left and port_open(dead_port):
+                    restarted = time.monotonic() - killed  # the new one holds the rest
+                    by_new = len(left)
+                    left = set()
+                if not left:
                     taken = time.monotonic() - killed
                     break
                 await asyncio.sleep(0.1)
@@ -436,11 +455,17 @@ async def orchestrate(args: argparse.Namespace) -> None:
             f"(idle ones included: heartbeats, listings, queue lock)"
         )
         print(f"PostgreSQL transactions per action: {(pg_after - pg_before) / actions:.2f}")
-    print(
-        f"killed {busiest} holding {len(theirs)} tables: all held elsewhere after {taken:.1f} s"
-        if taken is not None
-        else "killed worker's tables not taken up in time"
-    )
+    if taken is None:
+        print("killed worker's tables not taken up in time")
+    elif restarted is None:
+        print(
+            f"killed {busiest} holding {len(theirs)} tables: all held elsewhere after {taken:.1f} s"
+        )
+    else:
+        print(
+            f"killed {busiest} holding {len(theirs)} tables: all held again after {taken:.1f} s, "
+            f"{by_new} of them by the new worker on its port, {len(theirs) - by_new} by others"
+        )
     if reconnects:
         print(
             f"players back at their seats after the kill: {len(reconnects)}, "

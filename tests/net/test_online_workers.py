@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import io
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -41,6 +41,9 @@ class Cluster:
     door_port: int
     pins: Pins
     url: str
+    door: object = None
+    events: list[str] = field(default_factory=list)
+    """What the workers said (``say``), each line as it came."""
 
     def worker(self, index: int) -> object:
         return self.workers[index]
@@ -59,6 +62,7 @@ async def cluster(
     redis_url, prefix = redis_prefix
     data = tmp_path / "server"
     workers = []
+    events: list[str] = []
     for index in range(count):
         server = WorkerServer(
             data,
@@ -66,7 +70,7 @@ async def cluster(
             PostgresStore(postgres_url),
             RedisDirectory(redis_url, worker=f"w{index}", prefix=prefix, alive_seconds=2),
             PostgresLiveTables(postgres_url),
-            say=lambda _line: None,
+            say=events.append,
         )
         await server.start("127.0.0.1", 0)
         workers.append(server)
@@ -75,7 +79,7 @@ async def cluster(
     door = FrontDoor(server_context(cert, key), directory.ports, FaultLog())
     _host, port = await door.start("127.0.0.1", 0)
     try:
-        yield Cluster(workers, port, Pins(tmp_path / "client"), postgres_url)
+        yield Cluster(workers, port, Pins(tmp_path / "client"), postgres_url, door, events)
     finally:
         await door.close()
         directory.close()

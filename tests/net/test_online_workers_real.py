@@ -51,10 +51,6 @@ def test_workers_need_redis_and_postgres(tmp_path: Path) -> None:
         )
     done = bela("server", "--data", str(tmp_path), "--workers", "0")
     assert done.returncode == 2 and "from 1 to 64" in done.stderr
-    stores = ["--redis", "redis://127.0.0.1:1/0", "--postgres", "postgresql://x@y/z"]
-    done = bela("server", "--data", str(tmp_path), "--workers", "2", "--ssh-port", "2222", *stores)
-    assert done.returncode == 2
-    assert done.stderr.strip().endswith("--ssh-port and --web-port do not work with --workers yet")
 
 
 def free_base(count: int) -> int:
@@ -81,10 +77,16 @@ def free_base(count: int) -> int:
 
 
 @contextlib.contextmanager
-def workers(tmp_path: Path, count: int, postgres: str) -> Iterator[tuple[int, list[str]]]:
+def workers(
+    tmp_path: Path,
+    count: int,
+    postgres: str,
+    extra: tuple[str, ...] = (),
+    base: int | None = None,
+) -> Iterator[tuple[int, list[str]]]:
     """``bela server --workers count`` on the real PostgreSQL and Redis: (the front door's
     port, the lines it and its workers write to standard error, as they come)."""
-    base = free_base(count)
+    base = base if base is not None else free_base(count)
     redis_url = os.environ["BELA_TEST_REDIS"]
     env = dict(os.environ, BELA_DATA_DIR=str(tmp_path / "data"))
     process = subprocess.Popen(
@@ -107,6 +109,7 @@ def workers(tmp_path: Path, count: int, postgres: str) -> Iterator[tuple[int, li
             postgres,
             "--redis",
             redis_url,
+            *extra,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -212,10 +215,31 @@ async def test_four_workers_a_worker_killed_mid_match_and_the_match_goes_on(
         os.kill(pids[0], signal.SIGKILL)
         await asyncio.gather(*tasks, return_exceptions=True)  # their lines dropped
         seen = {name: p.states[-1] for name, p in zip(NAMES, players, strict=True)}
+        # the supervisor starts a new worker on the dead one's port (after its 1 s pause)
+        async with asyncio.timeout(60):
+            while not (
+                restarted := [
+                    int(found.group(1))
+                    for line in lines
+                    if (
+                        found := re.search(
+                            rf"worker: 127\.0\.0\.1:{worker_port} pid (\d+)$", line.strip()
+                        )
+                    )
+                    and int(found.group(1)) != pids[0]
+                ]
+            ):
+                await asyncio.sleep(0.2)
+        assert any(
+            f":{worker_port} pid {pids[0]} ended (-9), started again in 1 s" in line
+            for line in lines
+        )
         back = [
             await come_back(port, name, key, pins) for name, key in zip(NAMES, keys, strict=True)
         ]
-        assert owner_of(table_id) != owner  # another worker holds it now
+        # held by a live worker: another one, or the new one on the old port, which took
+        # up its own tables at its start (the store gives each table to one of them)
+        assert owner_of(table_id).rsplit(":", 1)[1] in {str(p) for p in range(port + 1, port + 5)}
         for name, player in zip(NAMES, back, strict=True):
             welcome = await next_of(player, Welcome, 10)
             assert isinstance(welcome, Welcome) and welcome.seat == seats[name]
@@ -236,3 +260,107 @@ async def test_four_workers_a_worker_killed_mid_match_and_the_match_goes_on(
         for player in back:
             await player.online.close()
         assert any("resume:" in line and table_id in line for line in lines)
+        assert len(restarted) == 1
+        os.kill(restarted[0], 0)  # the new worker runs on (ProcessLookupError if not)
+        assert sum("listening:" in line for line in lines) == 5  # four, and the new one
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.server
+async def test_two_workers_with_the_ssh_door_and_the_browser_page(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """``bela server --workers 2 --ssh-port P --web-port Q``: an SSH session and a browser
+    page each reach the lobby; their apps signed in at the front door and a worker took
+    them (the workers' lines say so), the SSH player as an account, the page as a guest."""
+    import aiohttp
+    import asyncssh
+
+    ssh_port, web_port = free_port(), free_port()
+    extra = ("--ssh-port", str(ssh_port), "--web-port", str(web_port))
+    with workers(tmp_path, 2, postgres_url, extra) as (_port, lines):
+        async with asyncio.timeout(90):
+            while sum("listening:" in line for line in lines) < 2:
+                await asyncio.sleep(0.2)
+        await asyncio.sleep(1.0)  # each has said its port in the directory
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            ssh_port,
+            username="Ana",
+            client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+            known_hosts=None,
+        )
+        try:
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(120, 40), encoding=None
+            )
+            screen = b""
+            async with asyncio.timeout(90):
+                while b"Tables at" not in screen:
+                    screen += await process.stdout.read(65536)
+        finally:
+            conn.close()
+        async with (
+            aiohttp.ClientSession() as session,
+            session.ws_connect(f"http://127.0.0.1:{web_port}/ws?width=100&height=30") as ws,
+        ):
+            text = ""
+            async with asyncio.timeout(90):
+                async for message in ws:
+                    if message.type == aiohttp.WSMsgType.BINARY:
+                        text += message.data.decode("utf-8", "replace")
+                    elif message.type == aiohttp.WSMsgType.TEXT:
+                        envelope = json.loads(message.data)
+                        if envelope[0] == "stdout":
+                            text += envelope[1]
+                    if "Tables at" in text:
+                        break
+        async with asyncio.timeout(30):
+            while not any("guest: Gost-" in line for line in lines):
+                await asyncio.sleep(0.1)
+        assert any(line.strip().endswith("login: Ana") for line in lines)
+
+
+@pytest.mark.server
+async def test_a_worker_that_cannot_start_is_given_up_in_one_line(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """The second worker's port is taken: it dies at every start, is started again after 1,
+    2, 4 and 8 s, and given up at its fifth death in one line; the first serves on."""
+    from bela.net.supervisor import GIVE_UP
+
+    base = free_base(2)
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", base + 2))
+    taken.listen()
+    try:
+        with workers(tmp_path, 2, postgres_url, base=base) as (port, lines):
+            async with asyncio.timeout(120):
+                while not any("given up" in line for line in lines):
+                    await asyncio.sleep(0.2)
+            await asyncio.sleep(1.5)  # nothing more is started
+            given_up = [line for line in lines if "given up" in line]
+            assert len(given_up) == 1 and f"127.0.0.1:{base + 2} " in given_up[0]
+            ended = [
+                line for line in lines if f"127.0.0.1:{base + 2} pid" in line and "ended" in line
+            ]
+            assert len(ended) == GIVE_UP
+            started = [
+                line
+                for line in lines
+                if re.search(rf"127\.0\.0\.1:{base + 2} pid \d+$", line.strip())
+            ]
+            assert len(started) == GIVE_UP  # the first start and four more
+            assert sum("listening:" in line for line in lines) == 1
+            online = await Online.connect(  # the front door sends players to the one left
+                "127.0.0.1", port, "Ana", Ed25519PrivateKey.generate(), Pins(tmp_path / "c")
+            )
+            assert online.client.writer.get_extra_info("peername")[1] == base + 1
+            await online.close()
+    finally:
+        taken.close()

@@ -461,8 +461,6 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
         options.redis is None or options.postgres is None
     ):
         raise CliError(_("--workers needs --redis and --postgres (the workers share them)"), 2)
-    if options.workers > 1 and (options.ssh_port is not None or options.web_port is not None):
-        raise CliError(_("--ssh-port and --web-port do not work with --workers yet"), 2)
     if options.worker_port is not None:
         return _run_worker(options, err)
     if options.workers > 1:
@@ -504,37 +502,11 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
             file=out,
             flush=True,
         )
-        door = None
-        if options.ssh_port is not None:
-            from functools import partial
-
-            from bela.net.ssh import online_command, start_ssh
-
-            door = await start_ssh(
-                server,
-                host,
-                options.ssh_port,
-                bound[1],
-                partial(online_command, bound[1]),
-                key_dir=server.data,
-            )
-            ssh_port = door.sockets[0].getsockname()[1]
-            print(
-                _("SSH players connect with:  {command}").format(
-                    command=f"ssh -p {ssh_port} NAME@HOST"
-                ),
-                file=out,
-                flush=True,
-            )
-        web = None
-        if options.web_port is not None:
-            try:
-                web = await _start_web(host, options.web_port, bound[1], options.web_tabs, out)
-            except CliError:
-                if door is not None:
-                    door.close()
-                await server.close()
-                raise
+        try:
+            door, web = await _start_doors(server, host, bound[1], options, server.data, out)
+        except CliError:
+            await server.close()
+            raise
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):
@@ -542,15 +514,61 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
         try:
             await stop.wait()
         finally:
-            if door is not None:
-                door.close()
-                await door.wait_closed()
-            if web is not None:
-                await web.cleanup()
+            await _close_doors(door, web)
             await server.close()
 
     asyncio.run(main())
     return 0
+
+
+async def _start_doors(
+    gatekeeper: Any,
+    host: str,
+    public_port: int,
+    options: ServerCommandOptions,
+    data: Path,
+    out: TextIO,
+) -> tuple[Any, Any]:
+    """The SSH door and the browser page, where the options ask for them: each session's
+    and each page's ``bela online`` signs in at ``public_port`` (the one process, or the
+    front door of many workers, which sends it on to a worker as any client)."""
+    door = None
+    if options.ssh_port is not None:
+        from bela.net.ssh import start_public_ssh
+
+        try:
+            door = await start_public_ssh(gatekeeper, host, options.ssh_port, public_port, data)
+        except OSError as exc:
+            raise CliError(
+                _("cannot listen on port {port}: {reason}").format(
+                    port=options.ssh_port, reason=oneline(exc.strerror or exc)
+                ),
+                EXIT_ENVIRONMENT,
+            ) from None
+        ssh_port = door.sockets[0].getsockname()[1]
+        print(
+            _("SSH players connect with:  {command}").format(
+                command=f"ssh -p {ssh_port} NAME@HOST"
+            ),
+            file=out,
+            flush=True,
+        )
+    web = None
+    if options.web_port is not None:
+        try:
+            web = await _start_web(host, options.web_port, public_port, options.web_tabs, out)
+        except CliError:
+            await _close_doors(door, None)
+            raise
+    return door, web
+
+
+async def _close_doors(door: Any, web: Any) -> None:
+    if door is not None:
+        door.close()
+        await door.wait_closed()
+    if web is not None:
+        await web.cleanup()
 
 
 def _say(err: TextIO, worker: int | None = None) -> Any:
@@ -674,6 +692,13 @@ def _run_workers(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int
             file=out,
             flush=True,
         )
+        assert supervisor.door is not None
+        try:
+            door, web = await _start_doors(supervisor.door, host, bound[1], options, data, out)
+        except CliError:
+            await supervisor.close()
+            directory.close()
+            raise
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):
@@ -681,6 +706,7 @@ def _run_workers(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int
         try:
             await supervisor.watch(stop)
         finally:
+            await _close_doors(door, web)
             await supervisor.close()
             directory.close()
 

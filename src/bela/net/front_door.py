@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final
 from bela.net.lobby_protocol import decode_login
 from bela.net.phrases import Phrase
 from bela.net.protocol import CLIENT_FRAME_LIMIT, ProtocolError, encode
-from bela.net.server import BACKLOG, HELLO_TIMEOUT
+from bela.net.server import BACKLOG, HELLO_TIMEOUT, WrongCodes
 
 if TYPE_CHECKING:
     from bela.net.faults import FaultLog
@@ -55,6 +55,10 @@ class FrontDoor:
         self.faults = faults
         self.open = 0
         self.sent = 0
+        self.connection_cap = DOOR_CONNECTIONS
+        """Connections at once at most (an SSH door here takes its share out of it)."""
+        self.wrong_codes = WrongCodes()
+        """Nothing here takes a code; the SSH door asks it whether an address is blocked."""
         self._turn = 0
         self._server: asyncio.Server | None = None
 
@@ -92,7 +96,7 @@ class FrontDoor:
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.open += 1
         try:
-            if self.open > DOOR_CONNECTIONS:
+            if self.open > self.connection_cap:
                 self.faults.report("cap:door", "too many connections at the front door")
                 return
             try:

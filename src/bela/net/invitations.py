@@ -5,12 +5,13 @@ channel to receive a code, and a private table's code is a secret that should tr
 little as possible. An invitation names the table; accepting it seats the invitee at
 that table, private or not, and the code is never sent to them.
 
-Invitations live in the server's memory with the tables they name (a table does not
-outlive its process): each for ``LIFETIME`` seconds, until answered, or until its
-table is gone or full. Nobody floods another with them: one account sends at most
-``BURST`` in ``WINDOW`` seconds (counted per account, so signing in again does not
-reset it), one invitation per inviter and invitee is kept (a new one replaces it),
-and an invitee holds at most ``HELD`` (the oldest is dropped).
+A one-process server keeps its invitations in memory (``Invitations``); the workers of
+many share theirs in Redis (``bela.net.invitations_redis``), under the same rules. Each
+lasts ``LIFETIME`` seconds, until answered, or until its table is gone or full. Nobody
+floods another with them: one account sends at most ``BURST`` in ``WINDOW`` seconds
+(counted per account, so signing in again does not reset it), one invitation per inviter
+and invitee is kept (a new one replaces it), and an invitee holds at most ``HELD`` (the
+oldest is dropped).
 """
 
 from __future__ import annotations
@@ -18,10 +19,18 @@ from __future__ import annotations
 import secrets
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
 
-__all__ = ["BURST", "HELD", "LIFETIME", "WINDOW", "Invitation", "Invitations"]
+__all__ = [
+    "BURST",
+    "HELD",
+    "LIFETIME",
+    "WINDOW",
+    "Invitation",
+    "InvitationBook",
+    "Invitations",
+]
 
 LIFETIME: Final = 600.0
 BURST: Final = 5
@@ -39,6 +48,30 @@ class Invitation:
     by_name: str
     to: int
     at: float
+    facts: dict[str, Any] = field(default_factory=dict)
+    """The table's public facts when the invitation was made (the target, rated, private,
+    the house rules, who sits there and their accounts): what the invitee's lobby shows
+    when the table is at another worker. Never its code."""
+
+
+class InvitationBook(Protocol):
+    """Where a server keeps its invitations (memory, or Redis shared by its workers)."""
+
+    def may_send(self, by: int) -> bool: ...
+
+    def add(
+        self, table_id: str, by: int, by_name: str, to: int, facts: dict[str, Any]
+    ) -> Invitation: ...
+
+    def to(self, account: int) -> list[Invitation]: ...
+
+    def find(
+        self, account: int, by_name: str | None, same: Callable[[str, str], bool]
+    ) -> Invitation | None: ...
+
+    def remove(self, invitation: Invitation) -> bool: ...
+
+    def drop_table(self, table_id: str) -> None: ...
 
 
 class Invitations:
@@ -61,7 +94,9 @@ class Invitations:
             del self._sent[by]
         return len(times) < BURST
 
-    def add(self, table_id: str, by: int, by_name: str, to: int) -> Invitation:
+    def add(
+        self, table_id: str, by: int, by_name: str, to: int, facts: dict[str, Any]
+    ) -> Invitation:
         """A new invitation (the caller asked ``may_send`` first): it replaces ``by``'s
         earlier one to ``to``; the invitee's oldest goes when they hold too many."""
         now = self.clock()
@@ -71,7 +106,7 @@ class Invitations:
         held = [i for i in self.pending if i.to == to]
         if len(held) >= HELD:
             self.pending.remove(held[0])
-        invitation = Invitation(secrets.token_hex(16), table_id, by, by_name, to, now)
+        invitation = Invitation(secrets.token_hex(16), table_id, by, by_name, to, now, facts)
         self.pending.append(invitation)
         return invitation
 
@@ -84,16 +119,22 @@ class Invitations:
         self.expire()
         return [i for i in reversed(self.pending) if i.to == account]
 
-    def take(
+    def find(
         self, account: int, by_name: str | None, same: Callable[[str, str], bool]
     ) -> Invitation | None:
-        """Remove and return ``account``'s newest invitation from ``by_name`` (as names
-        read: ``same``), or their newest of all when ``by_name`` is None."""
+        """``account``'s newest invitation from ``by_name`` (as names read: ``same``), or
+        their newest of all when ``by_name`` is None; left where it is."""
         for invitation in self.to(account):
             if by_name is None or same(invitation.by_name, by_name):
-                self.pending.remove(invitation)
                 return invitation
         return None
+
+    def remove(self, invitation: Invitation) -> bool:
+        """Take ``invitation`` away (answered); False when it was no longer there."""
+        if invitation not in self.pending:
+            return False
+        self.pending.remove(invitation)
+        return True
 
     def drop_table(self, table_id: str) -> None:
         """The table is gone (or full): its invitations with it."""

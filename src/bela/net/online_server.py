@@ -68,7 +68,7 @@ from bela.net.identity import (
     unb64,
     verify,
 )
-from bela.net.invitations import Invitations
+from bela.net.invitations import Invitation, InvitationBook, Invitations
 from bela.net.league import League
 from bela.net.live_keeper import LiveKeeper
 from bela.net.live_tables import LiveSave, LiveStore, SqliteLiveTables
@@ -278,8 +278,9 @@ class OnlineServer(Server):
         self.signed_in_per_address = SIGNED_IN_PER_ADDRESS
         self.control_socket = CONTROL_SOCKET
         """The operator's socket's name in ``data`` (each worker of many has its own)."""
-        self.invitations = Invitations(time.monotonic)
-        """Invitations by name to live tables (``bela.net.online_social``)."""
+        self.invitations: InvitationBook = Invitations(time.monotonic)
+        """Invitations by name to live tables (``bela.net.online_social``); the workers of
+        many share theirs in Redis (``bela.net.invitations_redis``)."""
         self.mutes: dict[int, set[int]] = {}
         """Whom each signed-in account muted (read from the store at its first talk)."""
         self.league = League(self.accounts)
@@ -623,6 +624,23 @@ class OnlineServer(Server):
             return Phrase("rated_phrases_only")
         if isinstance(message, Show) and message.on:
             return Phrase("rated_no_help")
+        return None
+
+    def tell(self, account_id: int, phrase: Phrase, lobby_only: bool = False) -> None:
+        """Say ``phrase`` to ``account_id`` where they are signed in (here; a worker of many
+        passes it on to theirs): only while they are in the lobby when ``lobby_only``."""
+        there = self.online.get(account_id)
+        if there is not None and (not lobby_only or there.table is None):
+            there.send({"type": "notice", **phrase.fields()})
+
+    def remote_invitation(self, invitation: Invitation, avoid: set[int]) -> dict[str, Any] | None:
+        """The public facts of an invitation's table that is not here (a worker of many
+        knows the other workers' tables); None: no such table."""
+        return None
+
+    def invitation_elsewhere(self, invitation: Invitation) -> int | None:
+        """The port of the worker holding an invitation's table, when not this one (0:
+        its worker is gone and nobody holds the table yet; the player tries again)."""
         return None
 
     def _lobby_may(self, conn: Connection) -> bool:

@@ -39,6 +39,8 @@ __all__ = ["SOCIAL", "handle", "invite", "league_points", "listens"]
 SOCIAL = Invite | InvitesAsk | Answer | Mute | LeagueAsk
 """The requests this module answers."""
 LEAGUE_ROWS = 200
+SHOWN = ("target", "rated", "private", "rules", "seated")
+"""The facts of an invitation's table its invitee is shown (``_facts`` has its accounts too)."""
 
 
 def _refuse(conn: Connection, phrase: Phrase) -> None:
@@ -90,12 +92,25 @@ def invite(server: OnlineServer, conn: Connection, who: Who, name: str) -> None:
     if not server.invitations.may_send(who.account.id):
         _refuse(conn, Phrase("too_many_invitations"))
         return
-    server.invitations.add(meta.table.table_id, who.account.id, who.name, other.id)
+    server.invitations.add(meta.table.table_id, who.account.id, who.name, other.id, _facts(meta))
     server.event("invite", f"{who.name} -> {other.name} at {meta.table.table_id}")
     conn.send({"type": "notice", **Phrase("invitation_sent", {"name": other.name}).fields()})
-    there = server.online.get(other.id)
-    if there is not None and there.table is None:  # in the lobby now: told at once
-        there.send({"type": "notice", **Phrase("invited_you", {"name": who.name}).fields()})
+    # in the lobby now (here, or at another worker): told at once
+    server.tell(other.id, Phrase("invited_you", {"name": who.name}), lobby_only=True)
+
+
+def _facts(meta: Meta) -> dict[str, Any]:
+    """A table's public facts as an invitation shows them (never its code); ``accounts``,
+    who sits there, is for the blocking rule and is not shown."""
+    table = meta.table
+    return {
+        "target": table.target,
+        "rated": meta.rated if table.started else meta.rated_wanted,
+        "private": not meta.public,
+        "rules": meta.rules.changed(),
+        "seated": [s.name for s in table.seats if s.name is not None],
+        "accounts": [i for i in meta.people.values() if i is not None],
+    }
 
 
 def _invites(server: OnlineServer, who: Who) -> list[dict[str, Any]]:
@@ -106,19 +121,15 @@ def _invites(server: OnlineServer, who: Who) -> list[dict[str, Any]]:
     out = []
     for invitation in server.invitations.to(who.account.id):
         meta = server.meta.get(invitation.table_id)
-        if meta is None or meta.table.closed or server._minds(meta, avoid):
+        if meta is None:  # at another worker, or gone
+            facts = server.remote_invitation(invitation, avoid)
+        elif meta.table.closed or server._minds(meta, avoid):
+            facts = None
+        else:
+            facts = _facts(meta)
+        if facts is None or any(key not in facts for key in SHOWN):
             continue
-        table = meta.table
-        out.append(
-            {
-                "name": invitation.by_name,
-                "target": table.target,
-                "rated": meta.rated if table.started else meta.rated_wanted,
-                "private": not meta.public,
-                "rules": meta.rules.changed(),
-                "seated": [s.name for s in table.seats if s.name is not None],
-            }
-        )
+        out.append({"name": invitation.by_name, **{key: facts[key] for key in SHOWN}})
     return out[:10]
 
 
@@ -127,16 +138,20 @@ def _answer(server: OnlineServer, conn: Connection, who: Who, message: Answer) -
     if message.accept and (conn.table is not None or any(w.conn is conn for w in server.queue)):
         _refuse(conn, Phrase("already_seated"))
         return
-    invitation = server.invitations.take(who.account.id, message.name, same_name)
-    if invitation is None:
+    invitation = server.invitations.find(who.account.id, message.name, same_name)
+    if invitation is not None and message.accept:
+        port = server.invitation_elsewhere(invitation)
+        if port == 0:  # its worker died and nobody has taken its tables up yet
+            _refuse(conn, Phrase("host_busy"))
+            return
+        if port is not None:  # the table is at another worker: answered there
+            conn.send({"type": "redirect", "port": port})
+            return
+    if invitation is None or not server.invitations.remove(invitation):
         _refuse(conn, Phrase("no_invitation"))
         return
     if not message.accept:
-        inviter = server.online.get(invitation.by)
-        if inviter is not None:
-            inviter.send(
-                {"type": "notice", **Phrase("invite_declined", {"name": who.name}).fields()}
-            )
+        server.tell(invitation.by, Phrase("invite_declined", {"name": who.name}))
         conn.send({"type": "declined", "name": invitation.by_name})
         return
     meta = server.meta.get(invitation.table_id)

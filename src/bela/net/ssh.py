@@ -46,8 +46,9 @@ import tempfile
 import termios
 import weakref
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import asyncssh
 
@@ -59,7 +60,8 @@ from bela.settings import CONFIG_DIR_ENV
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from bela.net.server import Server
+    from bela.net.faults import FaultLog
+    from bela.net.server import WrongCodes
 
     AppCommand = Callable[[str, Mapping[str, str]], list[str]]
     """The command line of a session's app, by the player's name and their environment."""
@@ -68,12 +70,14 @@ __all__ = [
     "GUESTS_DIR",
     "HOST_KEY_NAME",
     "RESET",
+    "Gatekeeper",
     "SshDoor",
     "guest_env",
     "guest_home",
     "host_key",
     "join_command",
     "online_command",
+    "start_public_ssh",
     "start_ssh",
 ]
 
@@ -96,6 +100,26 @@ RESET: Final = (
     b"\x1b[0m\x1b[?25h\x1b[?1049l\r\n"  # plain colours, the cursor, the normal screen
 )
 """What puts a player's terminal back after the app, whatever state it was left in."""
+
+
+class Gatekeeper(Protocol):
+    """The process the SSH door serves, as the door needs it: where it logs what goes
+    wrong, its wrong codes by address (a blocked address offers no key either), and its
+    connection cap (the door's connections and apps come out of it). A friends' host
+    (``bela.net.server.Server``), a one-process public server, or the front door of many
+    workers (``bela.net.front_door.FrontDoor``, which holds no table: its sessions'
+    ``bela online`` go through it like any client)."""
+
+    faults: FaultLog
+    wrong_codes: WrongCodes
+    connection_cap: int
+
+
+def _code_known(server: Gatekeeper, code: str) -> bool:
+    """``code`` is a table's join code at ``server`` (only a friends' host has codes)."""
+    from bela.net.server import Server
+
+    return isinstance(server, Server) and (code in server.tables or code in server.finished)
 
 
 class SshDoor:
@@ -168,7 +192,7 @@ class _Gate(asyncssh.SSHServer):
 
     def __init__(
         self,
-        server: Server,
+        server: Gatekeeper,
         codes: weakref.WeakKeyDictionary[Any, str],
         keys: weakref.WeakKeyDictionary[Any, str],
         door: SshDoor,
@@ -232,7 +256,7 @@ class _Gate(asyncssh.SSHServer):
         if not self.counted or wrong.blocked(self.peer) > 0:
             return False
         code = normal_code(password)
-        if code not in self.server.tables and code not in self.server.finished:
+        if not _code_known(self.server, code):
             wrong.wrong(self.peer)
             await asyncio.sleep(WRONG_CODE_PAUSE)
             return False
@@ -364,7 +388,7 @@ async def _read_line(process: asyncssh.SSHServerProcess[bytes], limit: int = 32)
 
 
 async def _ask_code(
-    process: asyncssh.SSHServerProcess[bytes], server: Server, peer: str
+    process: asyncssh.SSHServerProcess[bytes], server: Gatekeeper, peer: str
 ) -> str | None:
     """A guest who came in with a key types the join code here; wrong ones count against
     their address as a wrong password does."""
@@ -383,7 +407,7 @@ async def _ask_code(
         if typed is None:
             return None
         code = normal_code(typed)
-        if code in server.tables or code in server.finished:
+        if _code_known(server, code):
             return code
         wrong.wrong(peer)
         await asyncio.sleep(WRONG_CODE_PAUSE)
@@ -399,7 +423,7 @@ async def _session(
     keys: weakref.WeakKeyDictionary[Any, str],
     tcp_port: int,
     door: SshDoor,
-    server: Server,
+    server: Gatekeeper,
 ) -> None:
     """Run ``bela join`` in a fresh pty for this SSH session until either side ends:
     one session a connection, ``SESSIONS`` in all, one a guest key."""
@@ -514,7 +538,7 @@ async def _run_app(
 
 
 async def start_ssh(
-    server: Server,
+    server: Gatekeeper,
     host: str,
     port: int,
     tcp_port: int,
@@ -545,3 +569,15 @@ async def start_ssh(
         login_timeout=LOGIN_TIMEOUT,
     )
     return door
+
+
+async def start_public_ssh(
+    server: Gatekeeper, host: str, port: int, tcp_port: int, key_dir: Path
+) -> SshDoor:
+    """The public server's SSH door on ``host:port``: each session runs ``bela online``
+    over localhost to ``tcp_port``, the public port (a one-process server's, or the front
+    door of many workers, which sends the session's client on to a worker as it sends any
+    client: so an SSH player reaches every worker's tables); the host key in ``key_dir``."""
+    return await start_ssh(
+        server, host, port, tcp_port, partial(online_command, tcp_port), key_dir=key_dir
+    )

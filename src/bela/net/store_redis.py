@@ -16,7 +16,8 @@ Keys (all under ``prefix``, so that several servers, or tests, can share one Red
   on), ``held`` (account id -> the table it sits at), ``codes`` (a private table's code
   hash -> its table id; never a code), ``queue`` (the worker holding the quick-match
   queue: a lock that lapses with the heartbeat's time to live) and ``quick:<ticket>`` /
-  ``quickfor:<account>`` (a group the queue sent on to the worker with the fewest tables).
+  ``quickfor:<account>`` (a group the queue sent on to the worker with the fewest tables);
+  the shared invitations and the notices between workers (``bela.net.invitations_redis``).
 
 redis-py is imported here only: ``bela server`` without ``--redis`` never loads it.
 """
@@ -186,6 +187,11 @@ class RedisDirectory:
         """Who is online, and at which worker."""
         raw: dict[str, str] = self.redis.hgetall(self._key("online"))  # type: ignore[assignment]
         return {int(k): v for k, v in raw.items() if k.isdigit()}
+
+    def online_at(self, account_id: int) -> str | None:
+        """The worker ``account_id`` is connected to, if any."""
+        found: str | None = self.redis.hget(self._key("online"), str(account_id))  # type: ignore[assignment]
+        return found
 
     def listings(self) -> list[tuple[TableEntry, str]]:
         """Every worker's tables and the worker holding each, the longest unchanged first."""

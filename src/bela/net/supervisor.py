@@ -5,9 +5,14 @@ certificate: the players' pin holds whichever worker they reach), PostgreSQL and
 ports are the ones after the public port (``--port 4713 --workers 4``: 4714 to 4717). This
 process makes the certificate first (so the workers do not race to), starts them, listens on
 the public port (``bela.net.front_door``) and stops them when it is stopped (SIGTERM, then
-SIGKILL after ``STOP_GRACE`` seconds). A worker that dies is not started again here: its
-tables go on at the other workers (``bela.net.workers``); start it again by hand, or run the
-workers under a service manager instead of this one.
+SIGKILL after ``STOP_GRACE`` seconds).
+
+A worker that dies is started again on its port (so under its name, ``bela.net.workers``),
+after a pause that doubles with each death in a row at its start (``BACKOFF``); one that
+has died ``GIVE_UP`` times in a row within ``EARLY`` seconds of its start (a port taken, a
+store refusing it) is given up, said in one line. Meanwhile its tables go on: the other
+workers claim them once its heartbeat has lapsed, or the worker started again takes up its
+own at its start (whichever comes first; the store lets one of them have each table).
 """
 
 from __future__ import annotations
@@ -16,7 +21,9 @@ import asyncio
 import contextlib
 import subprocess
 import sys
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -24,9 +31,40 @@ from bela.net.faults import FaultLog
 from bela.net.front_door import FrontDoor
 from bela.net.identity import load_or_make_certificate, server_context
 
-__all__ = ["STOP_GRACE", "Supervisor", "worker_ports"]
+__all__ = [
+    "BACKOFF",
+    "EARLY",
+    "GIVE_UP",
+    "STOP_GRACE",
+    "Supervisor",
+    "WorkerProcess",
+    "worker_ports",
+]
 
 STOP_GRACE: Final = 10.0
+BACKOFF: Final = (1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
+"""Seconds before a dead worker is started again, by its deaths in a row at its start (the
+last for any more)."""
+EARLY: Final = 30.0
+"""A worker that dies within this many seconds of its start died at its start."""
+GIVE_UP: Final = 5
+"""Deaths in a row at its start after which a worker is not started again."""
+WATCH_EVERY: Final = 0.5
+"""Seconds between two looks at the workers' processes."""
+
+
+@dataclass(slots=True)
+class WorkerProcess:
+    """One worker's port and its process now, and what the restarts know of it."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    started: float
+    early_deaths: int = 0
+    """Deaths in a row within ``EARLY`` seconds of a start."""
+    restart_at: float | None = None
+    """When it is started again (it is dead until then)."""
+    given_up: bool = False
 
 
 def worker_ports(port: int, count: int) -> list[int]:
@@ -44,16 +82,41 @@ class Supervisor:
         worker_args: list[str],
         ports: Callable[[], dict[str, int]],
         say: Callable[[str], None],
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.data = data
         self.count = count
         self.worker_args = worker_args
         self.ports = ports
         self.say = say
-        self.processes: list[subprocess.Popen[bytes]] = []
+        self.clock = clock
+        self.workers: list[WorkerProcess] = []
         data.mkdir(parents=True, exist_ok=True)
         _cert, _key, self.fingerprint = load_or_make_certificate(data)
         self.door: FrontDoor | None = None
+
+    @property
+    def processes(self) -> list[subprocess.Popen[bytes]]:
+        """Each worker's process now."""
+        return [worker.process for worker in self.workers]
+
+    def spawn(self, port: int) -> subprocess.Popen[bytes]:
+        """A worker's process on ``port``."""
+        command = [
+            sys.executable,
+            "-m",
+            "bela",
+            "server",
+            *self.worker_args,
+            "--worker-port",
+            str(port),
+        ]
+        return subprocess.Popen(command, stdin=subprocess.DEVNULL)
+
+    def _start_worker(self, port: int) -> subprocess.Popen[bytes]:
+        process = self.spawn(port)
+        self.say(f"bela server: worker: 127.0.0.1:{port} pid {process.pid}")
+        return process
 
     async def start(self, host: str, port: int) -> tuple[str, int]:
         """The front door on ``host:port`` (port 0: any free; the workers after it)."""
@@ -61,18 +124,8 @@ class Supervisor:
         self.door = FrontDoor(server_context(cert, key), self.ports, FaultLog())
         bound = await self.door.start(host, port)
         for worker_port in worker_ports(bound[1], self.count):
-            command = [
-                sys.executable,
-                "-m",
-                "bela",
-                "server",
-                *self.worker_args,
-                "--worker-port",
-                str(worker_port),
-            ]
-            process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
-            self.processes.append(process)
-            self.say(f"bela server: worker: 127.0.0.1:{worker_port} pid {process.pid}")
+            process = self._start_worker(worker_port)
+            self.workers.append(WorkerProcess(worker_port, process, self.clock()))
         return bound
 
     async def ready(self, timeout: float = 60.0) -> bool:
@@ -86,21 +139,56 @@ class Supervisor:
             await asyncio.sleep(0.2)
         return False
 
+    def look(self) -> None:
+        """One look at the workers: a dead one is said once and given its restart time (or
+        given up); one whose time has come is started again on its port."""
+        now = self.clock()
+        for worker in self.workers:
+            if worker.given_up:
+                continue
+            if worker.restart_at is not None:
+                if now >= worker.restart_at:
+                    worker.restart_at = None
+                    worker.started = now
+                    try:
+                        worker.process = self._start_worker(worker.port)
+                    except OSError as exc:  # no process at all (out of processes, say)
+                        worker.early_deaths += 1
+                        self._after_death(worker, now, f"could not be started ({exc})")
+                continue
+            code = worker.process.poll()
+            if code is None:
+                continue
+            if now - worker.started < EARLY:
+                worker.early_deaths += 1
+            else:
+                worker.early_deaths = 1  # it ran a while: this death starts a new count
+            self._after_death(worker, now, f"pid {worker.process.pid} ended ({code})")
+
+    def _after_death(self, worker: WorkerProcess, now: float, what: str) -> None:
+        """Said in one line: started again after its pause, or given up."""
+        where = f"bela server: worker: 127.0.0.1:{worker.port} {what}"
+        if worker.early_deaths >= GIVE_UP:
+            worker.given_up = True
+            self.say(f"{where}, {worker.early_deaths} times in a row at its start: given up")
+            return
+        pause = BACKOFF[min(worker.early_deaths, len(BACKOFF)) - 1]
+        worker.restart_at = now + pause
+        self.say(f"{where}, started again in {pause:g} s")
+
     async def watch(self, stop: asyncio.Event) -> None:
-        """Until ``stop``: say once when a worker has died."""
-        told: set[int] = set()
+        """Until ``stop``: the workers looked at (``look``) every ``WATCH_EVERY`` seconds."""
         while not stop.is_set():
-            for process in self.processes:
-                code = process.poll()
-                if code is not None and process.pid not in told:
-                    told.add(process.pid)
-                    self.say(f"bela server: worker: pid {process.pid} ended ({code})")
+            self.look()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), 1.0)
+                await asyncio.wait_for(stop.wait(), WATCH_EVERY)
 
     async def close(self) -> None:
         if self.door is not None:
             await self.door.close()
+        for worker in self.workers:
+            worker.restart_at = None
+            worker.given_up = True  # nothing is started again from here on
         for process in self.processes:
             if process.poll() is None:
                 process.terminate()

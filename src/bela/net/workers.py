@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from bela.net.accounts import Accounts
+from bela.net.invitations import Invitation
+from bela.net.invitations_redis import RedisInvitations
 from bela.net.live_tables import LiveSave, LiveStore, code_hash
 from bela.net.lobby_protocol import Join, Quick, Watch
 from bela.net.online_server import TICK, OnlineServer, Waiter, Who
@@ -87,6 +89,8 @@ class WorkerServer(OnlineServer):
         )
         self.cluster = directory
         self.worker = directory.worker
+        self.shared_invitations = RedisInvitations(directory)
+        self.invitations = self.shared_invitations
         self.control_socket = f"control-{directory.worker.rsplit(':', 1)[-1]}.sock"
         self._cluster_task: asyncio.Task[None] | None = None
         self.arriving: dict[str, list[Waiter]] = {}
@@ -126,6 +130,7 @@ class WorkerServer(OnlineServer):
             if leader is not None and leader != self.worker and self.queue:
                 self._send_queue_to(leader)
             self._arrivals_late()
+            self._quietly(self._tell_notices)
             if loop.time() - last_claim >= CLAIM_EVERY:
                 last_claim = loop.time()
                 self._quietly(self._take_over)
@@ -299,6 +304,59 @@ class WorkerServer(OnlineServer):
                 }
             )
         return out[:200]
+
+    # ------------------------------------------------------------------ invitations
+
+    def tell(self, account_id: int, phrase: Phrase, lobby_only: bool = False) -> None:
+        if account_id in self.online:
+            super().tell(account_id, phrase, lobby_only)
+            return
+        worker = self._quietly(lambda: self.cluster.online_at(account_id))
+        if worker is not None and worker != self.worker:
+            self._quietly(
+                lambda: self.shared_invitations.notify(
+                    worker, account_id, phrase.fields(), lobby_only
+                )
+            )
+
+    def _tell_notices(self) -> None:
+        """What other workers left for this worker's players (``tell``), said to them."""
+        for account_id, fields, lobby_only in self.shared_invitations.take_notices(self.worker):
+            there = self.online.get(account_id)
+            if there is not None and (not lobby_only or there.table is None):
+                there.send({"type": "notice", **fields})
+
+    def remote_invitation(self, invitation: Invitation, avoid: set[int]) -> dict[str, Any] | None:
+        """The facts the invitation carries, while its table is at an alive worker and
+        nobody ``avoid`` names sat there when it was made (its worker checks again at
+        the answer)."""
+        owner = self._quietly(lambda: self._owner(invitation.table_id))
+        if owner is None or not self._seems_alive(owner):
+            return None
+        accounts = invitation.facts.get("accounts", [])
+        if not isinstance(accounts, list) or avoid & set(accounts):
+            return None
+        return invitation.facts
+
+    def invitation_elsewhere(self, invitation: Invitation) -> int | None:
+        """The port of the worker holding the invitation's table; a dead worker's table is
+        taken up here first (then None: it is here, or gone; 0 while nobody holds it)."""
+        table_id = invitation.table_id
+        if table_id in self.meta:
+            return None
+        owner = self._quietly(lambda: self._owner(table_id))
+        if owner is None or owner == self.worker:
+            return None
+        if not self._seems_alive(owner):
+            self._quietly(self._take_over)
+            if table_id in self.meta:
+                return None
+            owner = self._quietly(lambda: self._owner(table_id))
+            if owner is None or owner == self.worker:
+                return None
+            if not self._seems_alive(owner):
+                return 0  # nobody holds it yet: the client is told to try again
+        return self._port_of(owner)
 
     # ------------------------------------------------------------------ quick match
 
