@@ -1,0 +1,83 @@
+"""A card pack's generation run: ``python -m bela.lab.pack_run OUT --seed S --deals N``.
+
+``bela puzzles generate`` looks for card and bid puzzles for one player, into their data
+directory. A pack is made of card puzzles alone (the bid pack is its own), from long runs
+that append to one file as they go and can be stopped at any time: this is that run, with
+``GenSettings.known`` read from the lines given with ``--known`` (the pack being built), so
+that moments which could only repeat one of its near-duplicate keys are not judged. The
+lines are then put together by ``python -m bela.lab.puzzle_assemble`` (docs/training.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from bela.lab.puzzle_check import read_pack
+from bela.lab.puzzle_figures import facts_of
+from bela.lab.puzzle_gen import GenSettings, generate
+
+__all__ = ["known_keys", "main"]
+
+
+def known_keys(paths: Iterable[Path]) -> frozenset[tuple[Any, ...]]:
+    """The near-duplicate keys of the card puzzles in ``paths``."""
+    keys: set[tuple[Any, ...]] = set()
+    for path in paths:
+        for line in read_pack(path):
+            facts = facts_of(line)
+            if facts is not None:
+                keys.add(facts.key)
+    return frozenset(keys)
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bela.lab.pack_run",
+        description="Look for card puzzles in bot-played deals, for a pack (appends to OUT).",
+    )
+    parser.add_argument("out", type=Path, help="the JSON-lines file the puzzles are added to")
+    parser.add_argument("--seed", type=int, required=True, help="the first deal's seed")
+    parser.add_argument("--deals", type=int, required=True, help="how many deals to look in")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--known", type=Path, nargs="*", default=[], help="lines whose keys are not wanted again"
+    )
+    args = parser.parse_args(None if argv is None else list(argv))
+    known = known_keys(args.known)
+    print(f"{len(known)} near-duplicate keys known", file=sys.stderr, flush=True)
+    start = time.monotonic()
+    found = 0
+    with open(args.out, "a", encoding="utf-8") as handle:
+
+        def sink(batch: list[dict[str, Any]]) -> None:
+            nonlocal found
+            for row in batch:
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+            found += len(batch)
+
+        def progress(done: int, total: int) -> None:
+            took = time.monotonic() - start
+            print(f"{done} of {total} deals, {found} puzzles, {took:.0f} s", file=sys.stderr)
+
+        generate(
+            range(args.seed, args.seed + args.deals),
+            sink,
+            GenSettings(bids=False, known=known),
+            jobs=args.jobs,
+            chunk=16,
+            progress=progress,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
