@@ -28,8 +28,8 @@ def test_the_figures_of_the_sample() -> None:
     assert found.many == 3 and found.duplicated == 0 and found.groups == 11
     assert (found.rated_1550, found.rated_1700) == (2, 0)
     text = "\n".join(found.lines())
-    assert "answered by the cheapest legal card: 9 of 11 (82%)" in text
-    assert "three or more legal cards: 3 of 11 (27%)" in text
+    assert "answered by the cheapest legal card: 9 of 11 (81.8%)" in text
+    assert "three or more legal cards: 3 of 11 (27.3%)" in text
 
 
 def test_the_cheapest_card_is_counted_by_card_points() -> None:
@@ -50,7 +50,7 @@ def test_a_near_duplicate_is_counted_and_kept_once(capsys: Any, tmp_path: Path) 
     pack = tmp_path / "pack.jsonl"
     pack.write_text("\n".join(json.dumps(r) for r in [*rows, twin]) + "\n", encoding="utf-8")
     assert main([str(pack)]) == 0
-    assert "sharing hand shape, trick and answer with another: 2 of 12 (17%)" in (
+    assert "sharing hand shape, trick and answer with another: 2 of 12 (16.7%)" in (
         capsys.readouterr().out
     )
 

@@ -61,3 +61,15 @@ def test_a_sample_of_the_pack_stays_clear_on_fresh_deals(pack: list[dict[str, An
     sample = rng.sample(late, 6) + rng.sample(early, 2)
     clear = [stays_clear(p, rejudge(p, "make-test")) for p in sample]
     assert sum(clear) >= 7, [p["id"] for p, ok in zip(sample, clear, strict=True) if not ok]
+
+
+def test_the_shipped_pack_keeps_its_variety() -> None:
+    """Issue #36's shares: "always play the cheapest card" solves at most a quarter, three
+    legal cards or more in at least 60%, each near-duplicate once."""
+    from bela.lab.puzzle_figures import CHEAPEST_SHARE, MANY_SHARE, figures
+
+    got = figures(read_pack(PACK))
+    assert got.cards > 0
+    assert got.cheapest <= CHEAPEST_SHARE * got.cards
+    assert got.many >= MANY_SHARE * got.cards
+    assert got.duplicated == 0

@@ -120,7 +120,7 @@ class PackFigures:
         """The figures as the benchmark prints them."""
 
         def share(n: int, of: int) -> str:
-            return f"{n:,} of {of:,} ({n / of:.0%})" if of else f"{n} of 0"
+            return f"{n:,} of {of:,} ({n / of:.1%})" if of else f"{n} of 0"
 
         return [
             f"{self.puzzles:,} puzzles: {self.cards:,} card, {self.bids:,} bid",
