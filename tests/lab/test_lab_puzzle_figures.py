@@ -8,6 +8,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -116,3 +117,22 @@ def test_an_assembled_pack_is_rated_on_the_solvers_ladder_fitted_to_it(tmp_path:
     assert assemble_main([str(out), str(SAMPLE), "--keep-all", "--no-rate"]) == 0
     with gzip.open(out, "rt") as f:
         assert all("misses" not in json.loads(line) for line in f)
+
+
+def test_the_second_judgement_drops_what_fresh_deals_find_unclear(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bela.lab import puzzle_assemble, puzzle_check
+    from bela.lab.puzzle_check import CheckReport
+
+    rows = _sample()[:4]
+    asked: list[str] = []
+
+    def fake(puzzles: Any, salt: str, jobs: int) -> CheckReport:
+        asked.append(salt)
+        return CheckReport(len(puzzles), len(puzzles) - 1, ((rows[1]["id"], 0.8, 3.0),), 0.0)
+
+    monkeypatch.setattr(puzzle_check, "check_pack", fake)
+    kept, unclear = puzzle_assemble.second_judgement(rows)
+    assert unclear == 1 and [p["id"] for p in kept] == [rows[i]["id"] for i in (0, 2, 3)]
+    assert asked == [puzzle_assemble.SECOND_SALT] and asked[0] != "rejudge"  # not the check's

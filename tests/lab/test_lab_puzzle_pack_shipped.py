@@ -73,3 +73,15 @@ def test_the_shipped_pack_keeps_its_variety() -> None:
     assert got.cheapest <= CHEAPEST_SHARE * got.cards
     assert got.many >= MANY_SHARE * got.cards
     assert got.duplicated == 0
+
+
+def test_the_app_reads_every_line_of_the_shipped_pack() -> None:
+    """A first rebuild shipped six lines whose rating the reader refuses (-1321)."""
+    import gzip
+
+    from bela.archive.puzzle_pack import read_lines
+
+    with gzip.open(PACK, "rt", encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    pack = read_lines(lines, "shipped", shipped=True)
+    assert pack.skipped == () and len(pack.puzzles) == len(lines)

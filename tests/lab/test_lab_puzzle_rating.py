@@ -6,7 +6,7 @@ import math
 from itertools import pairwise
 from random import Random
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from bela.lab.puzzle_rating import LEVEL_RATINGS, LEVELS, PRIOR_MEAN, TRIALS, first_rating, fit
@@ -64,3 +64,13 @@ def test_the_fit_finds_the_order_and_spacing_of_solvers_it_was_not_told() -> Non
     pairs = [(a, b) for a, b in zip(fitted, ratings, strict=True)]
     agree = sum((a1 - a2) * (b1 - b2) > 0 for (a1, b1), (a2, b2) in pairwise(pairs))
     assert agree > 0.7 * (len(pairs) - 1)
+
+
+@given(misses_st)
+@example({"easy": 1, "normal": 0, "hard-2": 3, "hard-4": 4, "hard-8": 3, "hard-16": 4, "hard": 3})
+def test_a_first_rating_is_a_rating_a_pack_line_may_carry(misses: dict[str, int]) -> None:
+    """A first rebuild of the pack wrote -1321 for this puzzle (Newton's steps overshot),
+    and the pack's reader skipped it."""
+    from bela.lab.puzzle_rating import HIGHEST, LOWEST
+
+    assert LOWEST <= first_rating(misses) <= HIGHEST

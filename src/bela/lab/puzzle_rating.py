@@ -78,18 +78,22 @@ LEVEL_PRIOR: Final[Mapping[str, float]] = {
 solver that never misses in a pack is strong, not infinitely so."""
 
 LEVEL_RATINGS: Final[Mapping[str, float]] = {
-    "easy": 1400.0,
-    "normal": 1756.0,
-    "hard-2": 1719.0,
-    "hard-4": 1835.0,
-    "hard-8": 1936.0,
-    "hard-16": 2028.0,
-    "hard": 2113.0,
+    "easy": 1540.0,
+    "normal": 1922.0,
+    "hard-2": 1882.0,
+    "hard-4": 2008.0,
+    "hard-8": 2119.0,
+    "hard-16": 2221.0,
+    "hard": 2314.0,
 }
-"""The solvers' strengths on the puzzles' scale, from ``fit`` over the shipped pack (561
-card puzzles, 5 December 2026; ``python -m bela.lab.puzzle_assemble`` prints them). ``normal``,
-a heuristic with the table's conventions, comes out above the hard bot searching two deals."""
+"""The solvers' strengths on the puzzles' scale, from ``fit`` over the 1,531 card puzzles put
+together into the shipped pack (5 December 2026; ``python -m bela.lab.puzzle_assemble``
+prints them). ``normal``, a heuristic with the table's conventions, comes out above the hard
+bot searching two deals."""
 
+LOWEST: Final = 100.0
+HIGHEST: Final = 4000.0
+"""The ratings a pack line may carry (``bela.archive.puzzle_pack``); a first rating stays in."""
 PRIOR_MEAN: Final = 1500.0
 PRIOR_DEVIATION: Final = 350.0
 _SCALE: Final = 400.0 / math.log(10.0)  # Elo points per unit of the logistic's argument
@@ -135,20 +139,19 @@ def _solves(strength: float, rating: float) -> float:
     return 1.0 / (1.0 + math.exp((rating - strength) / _SCALE))
 
 
-def _puzzle_step(
+def _slope(
     rating: float,
     misses: Mapping[str, int],
     strengths: Mapping[str, float],
     trials: Mapping[str, int],
 ) -> float:
-    """One Newton step of a puzzle's rating (the log posterior is concave in it)."""
-    grad = (PRIOR_MEAN - rating) / PRIOR_DEVIATION**2
-    hess = -1.0 / PRIOR_DEVIATION**2
+    """The log posterior's slope in a puzzle's rating (it falls as the rating grows: the
+    posterior is concave, so its single peak is where the slope crosses zero)."""
+    slope = (PRIOR_MEAN - rating) / PRIOR_DEVIATION**2
     for level, missed in misses.items():
         p = _solves(strengths[level], rating)  # the solver's chance; a miss is the puzzle's win
-        grad += (missed - trials[level] * (1.0 - p)) / _SCALE
-        hess -= trials[level] * p * (1.0 - p) / _SCALE**2
-    return rating - grad / hess
+        slope += (missed - trials[level] * (1.0 - p)) / _SCALE
+    return slope
 
 
 def first_rating(
@@ -156,14 +159,17 @@ def first_rating(
     strengths: Mapping[str, float] = LEVEL_RATINGS,
     trials: Mapping[str, int] = TRIALS,
 ) -> float:
-    """A puzzle's rating from its misses against solvers of known ``strengths``."""
-    rating = PRIOR_MEAN
-    for _ in range(50):
-        new = _puzzle_step(rating, misses, strengths, trials)
-        if abs(new - rating) < 0.01:
-            return new
-        rating = new
-    return rating
+    """A puzzle's rating from its misses against solvers of known ``strengths``: the peak of
+    its posterior, found by halving (Newton's steps from 1500 overshot to below zero for a
+    puzzle nearly every solver missed, a first rebuild of the pack found)."""
+    low, high = LOWEST, HIGHEST
+    for _ in range(60):
+        mid = (low + high) / 2
+        if _slope(mid, misses, strengths, trials) > 0:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
 
 
 def fit(
