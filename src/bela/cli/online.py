@@ -22,6 +22,7 @@ import contextlib
 import json
 import signal
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
@@ -51,7 +52,6 @@ __all__ = [
 
 DEFAULT_ONLINE_PORT: Final = 4713
 """``bela.net.online_server.DEFAULT_ONLINE_PORT`` (not imported: ``--help`` loads no network)."""
-TARGETS: Final = (163, 501, 701, 1001)
 NEEDS_NET: Final = N_("the public server (pip install 'croatian-bela[net]')")
 NEEDS_SERVER: Final = N_(
     "the public server on PostgreSQL and Redis (pip install 'croatian-bela[net,server]')"
@@ -107,38 +107,25 @@ class OnlineOptions:
     """``--invite``: accounts invited by name to the new table."""
 
 
-def _target(text: str) -> int:
-    if not text.isdigit() or int(text) not in TARGETS:
-        raise argparse.ArgumentTypeError(
-            _("the target is one of {targets}, not {text}").format(
-                targets=", ".join(map(str, TARGETS)), text=shown(text)
-            )
-        )
-    return int(text)
+def _up_to(least: int, most: int, message: str) -> Callable[[str], int]:
+    """An argparse type for a whole number from ``least`` to ``most``, read by the one
+    bounded reader (``bela.cli.options.whole_number``: no "²", "٣" or 5,000 digits), refused
+    with ``message`` (``most`` and ``text`` in it)."""
+
+    def convert(text: str) -> int:
+        from bela.cli.options import whole_number
+
+        number = whole_number(text)
+        if number is None or not least <= number <= most:
+            raise argparse.ArgumentTypeError(_(message).format(most=most, text=shown(text)))
+        return number
+
+    return convert
 
 
-def _tabs(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 256:
-        raise argparse.ArgumentTypeError(
-            _("expected a number from 1 to {most}, not {text}").format(most=256, text=shown(text))
-        )
-    return int(text)
-
-
-def _wait(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 600:
-        raise argparse.ArgumentTypeError(
-            _("expected seconds from 0 to {most}, not {text}").format(most=600, text=shown(text))
-        )
-    return int(text)
-
-
-def _workers(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 64:
-        raise argparse.ArgumentTypeError(
-            _("expected a number from 1 to {most}, not {text}").format(most=64, text=shown(text))
-        )
-    return int(text)
+_tabs = _up_to(1, 256, N_("expected a number from 1 to {most}, not {text}"))
+_wait = _up_to(0, 600, N_("expected seconds from 0 to {most}, not {text}"))
+_workers = _up_to(1, 64, N_("expected a number from 1 to {most}, not {text}"))
 
 
 def _default_name() -> str:
@@ -153,7 +140,7 @@ def _default_name() -> str:
 
 def add_online_parsers(commands: Any) -> None:
     """Add ``server`` and ``online`` to ``commands`` (argparse's subparsers)."""
-    from bela.cli.options import COMMANDS, parse_rules
+    from bela.cli.options import COMMANDS, _target, parse_rules
 
     server: argparse.ArgumentParser = commands.add_parser(
         "server",
