@@ -119,20 +119,35 @@ def test_an_assembled_pack_is_rated_on_the_solvers_ladder_fitted_to_it(tmp_path:
         assert all("misses" not in json.loads(line) for line in f)
 
 
-def test_the_second_judgement_drops_what_fresh_deals_find_unclear(
+def test_the_second_judgement_keeps_only_puzzles_clear_with_room_to_spare(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from bela.lab import puzzle_assemble, puzzle_check
-    from bela.lab.puzzle_check import CheckReport
 
-    rows = _sample()[:4]
+    rows = _sample()[:5]
     asked: list[str] = []
+    fresh = [  # (stays clear with the same answer, share, gap) on the second set of deals
+        (True, 0.97, 31.0),  # kept
+        (False, 0.80, 3.0),  # unclear
+        (True, 0.92, 40.0),  # clear, but best on too few deals to stay so
+        (True, 1.00, 12.0),  # clear, but too few points ahead to stay so
+        (True, 0.94, 15.0),  # just the room asked
+    ]
 
-    def fake(puzzles: Any, salt: str, jobs: int) -> CheckReport:
+    def fake(puzzles: Any, salt: str, jobs: int = 1) -> list[tuple[str, bool, float, float]]:
         asked.append(salt)
-        return CheckReport(len(puzzles), len(puzzles) - 1, ((rows[1]["id"], 0.8, 3.0),), 0.0)
+        return [(p["id"], *r) for p, r in zip(puzzles, fresh, strict=True)]
 
-    monkeypatch.setattr(puzzle_check, "check_pack", fake)
+    monkeypatch.setattr(puzzle_check, "judge_again", fake)
     kept, unclear = puzzle_assemble.second_judgement(rows)
-    assert unclear == 1 and [p["id"] for p in kept] == [rows[i]["id"] for i in (0, 2, 3)]
+    assert unclear == 3 and [p["id"] for p in kept] == [rows[i]["id"] for i in (0, 4)]
     assert asked == [puzzle_assemble.SECOND_SALT] and asked[0] != "rejudge"  # not the check's
+
+
+def test_room_to_spare_is_above_the_judges_bar() -> None:
+    from bela.lab.puzzle_assemble import ROOM_GAP, ROOM_SHARE, has_room
+    from bela.lab.puzzle_judge import BEST_SHARE, MIN_GAP
+
+    assert ROOM_SHARE > BEST_SHARE and ROOM_GAP > MIN_GAP
+    assert not has_room(BEST_SHARE, 100.0) and not has_room(1.0, MIN_GAP)
+    assert has_room(ROOM_SHARE, ROOM_GAP)

@@ -22,6 +22,7 @@ from typing import Any
 from bela.lab.puzzle_check import read_pack
 from bela.lab.puzzle_figures import facts_of
 from bela.lab.puzzle_gen import GenSettings, generate
+from bela.lab.puzzle_themes import CHANCE_THEMES as FOCUS
 
 __all__ = ["known_keys", "main"]
 
@@ -49,7 +50,16 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument(
         "--known", type=Path, nargs="*", default=[], help="lines whose keys are not wanted again"
     )
+    parser.add_argument(
+        "--focus",
+        default="",
+        metavar="THEMES",
+        help=f"judge only moments that may be these themes, comma-separated ({', '.join(FOCUS)})",
+    )
     args = parser.parse_args(None if argv is None else list(argv))
+    focus = frozenset(t for t in args.focus.split(",") if t)
+    if focus - set(FOCUS):
+        parser.error(f"--focus: unknown themes {', '.join(sorted(focus - set(FOCUS)))}")
     known = known_keys(args.known)
     print(f"{len(known)} near-duplicate keys known", file=sys.stderr, flush=True)
     start = time.monotonic()
@@ -71,7 +81,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         generate(
             range(args.seed, args.seed + args.deals),
             sink,
-            GenSettings(bids=False, known=known),
+            GenSettings(bids=False, known=known, focus=focus),
             jobs=args.jobs,
             chunk=16,
             progress=progress,

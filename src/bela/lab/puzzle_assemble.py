@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from bela.engine.actions import parse_action
 from bela.lab.puzzle_check import moment_of, read_pack
@@ -118,18 +118,36 @@ SECOND_SALT = "second-judgement"
 """Names the second judgement's deals: not ``puzzle_check``'s, so ``make puzzles-check``
 measures a pack on deals that chose none of its puzzles."""
 
+ROOM_SHARE: Final = 0.94
+ROOM_GAP: Final = 15.0
+"""What the second judgement asks beyond the judge's bar (best on 90%, 10 points ahead): a
+puzzle just over the bar on 96 fresh deals is as likely as not to fall under it on the next
+96. The first judgement cannot say how much room there is (it chose the puzzle, so it is
+biased upwards); the second, on deals that chose nothing, can. 0.94 is the bar plus about one
+and a third of a 96-deal share's standard deviation near it (sqrt(0.9 * 0.1 / 96) = 0.031);
+15 points the bar plus half of it. Set from the judge's sampling error, before any check:
+``make puzzles-check`` measures the pack on a third set of deals."""
+
+
+def has_room(share: float, gap: float) -> bool:
+    """The second judgement's verdict clears the bar with room to spare."""
+    return share >= ROOM_SHARE - 1e-9 and gap >= ROOM_GAP - 1e-9
+
 
 def second_judgement(
     puzzles: list[dict[str, Any]], jobs: int = 1
 ) -> tuple[list[dict[str, Any]], int]:
-    """The puzzles that stay clear, with the same answer, on a second set of 96 guessed
-    deals (``SECOND_SALT``), and how many did not. Judged once, 6.6% of the first rebuilt
-    pack's 561 puzzles came out unclear on fresh deals, where the issue asks at most 3%."""
-    from bela.lab.puzzle_check import check_pack
+    """The puzzles that stay clear, with the same answer and room to spare (``ROOM_SHARE``,
+    ``ROOM_GAP``), on a second set of 96 guessed deals (``SECOND_SALT``), and how many did
+    not. Judged once, 6.6% of the first rebuilt pack's 561 puzzles came out unclear on fresh
+    deals; judged twice at the bar alone, 4.8% of 502 (issue #36 asks at most 3%): 20 of
+    those 24 were best on 90-100% of the deals but under 10 points ahead."""
+    from bela.lab.puzzle_check import judge_again
 
-    report = check_pack(puzzles, SECOND_SALT, jobs)
-    unclear = {pid for pid, _share, _gap in report.unclear}
-    return [p for p in puzzles if p["id"] not in unclear], len(unclear)
+    results = judge_again(puzzles, SECOND_SALT, jobs)
+    kept_ids = {pid for pid, ok, share, gap in results if ok and has_room(share, gap)}
+    kept = [p for p in puzzles if p["id"] in kept_ids]
+    return kept, len(puzzles) - len(kept)
 
 
 def main(argv: Iterable[str] | None = None) -> int:

@@ -35,6 +35,7 @@ __all__ = [
     "STABILITY_GOAL",
     "CheckReport",
     "check_pack",
+    "judge_again",
     "moment_of",
     "read_pack",
     "rejudge",
@@ -93,13 +94,21 @@ class CheckReport:
         return self.clear / self.judged if self.judged else 1.0
 
 
+def judge_again(
+    puzzles: Sequence[Mapping[str, Any]], salt: str, jobs: int = 1
+) -> list[tuple[str, bool, float, float]]:
+    """Each puzzle re-judged on fresh deals named by ``salt``: its id, whether it stays clear
+    with the same answer, and the fresh verdict's share and gap (in the puzzles' order)."""
+    tasks = [(dict(p), salt, int(p.get("deals", DEALS))) for p in puzzles]
+    return map_tasks(_task, tasks, jobs=jobs)
+
+
 def check_pack(
     puzzles: Sequence[Mapping[str, Any]], salt: str = "rejudge", jobs: int = 1
 ) -> CheckReport:
     """Re-judge every puzzle given on fresh deals (spread over ``jobs`` processes)."""
     start = time.perf_counter()
-    tasks = [(dict(p), salt, int(p.get("deals", DEALS))) for p in puzzles]
-    results = map_tasks(_task, tasks, jobs=jobs)
+    results = judge_again(puzzles, salt, jobs)
     unclear = tuple((pid, share, gap) for pid, ok, share, gap in results if not ok)
     seconds = time.perf_counter() - start
     return CheckReport(len(results), len(results) - len(unclear), unclear, seconds)

@@ -36,7 +36,7 @@ from bela.engine.cards import Card, cards_in
 from bela.engine.rules import DEFAULT_RULES
 from bela.lab.puzzle_judge import DEALS, Verdict, judge
 from bela.lab.puzzle_rating import PRIOR_MEAN, TRIALS, first_rating, misses_of
-from bela.lab.puzzle_themes import theme_moment, themes_of
+from bela.lab.puzzle_themes import theme_chances, theme_moment, themes_of
 from bela.lab.runner import Progress, map_tasks
 from bela.search.sampling import knowledge_of
 from bela.search.solver import Position, Solver
@@ -87,6 +87,10 @@ class GenSettings:
     """Near-duplicate keys (``bela.lab.puzzle_figures.moment_key``) already in the pack being
     built: a card moment whose every legal card would make one of them is not judged (a pack
     keeps each key once, so judging it could only find what it has)."""
+    focus: frozenset[str] = frozenset()
+    """Themes a pack lacks (``puzzle_themes.theme_chances`` names): when given, a card moment
+    is judged only when it may be one of them, never by chance alone, so a run's time goes
+    to the rarer ideas (the verdict still decides the puzzle's themes)."""
     variety: bool = True
     """Judge fewer moments of two legal cards (``TWO_CHOICE_CHANCE``) and keep fewer puzzles
     answered by the cheapest legal card (``CHEAP_KEEP``): issue #36 found 71% of the pack
@@ -200,9 +204,14 @@ def puzzles_of_deal(seed: int, settings: GenSettings = GenSettings()) -> list[di
             elif settings.cards:
                 trick = len(rnd.tricks) + 1
                 chance = pick.random()
-                wanted = trick >= settings.from_trick and (
-                    chance < TRICK_CHANCE.get(trick, 0.0) or (trick < 8 and theme_moment(rnd))
-                )
+                if settings.focus:
+                    wanted = trick >= settings.from_trick and bool(
+                        theme_chances(rnd) & settings.focus
+                    )
+                else:
+                    wanted = trick >= settings.from_trick and (
+                        chance < TRICK_CHANCE.get(trick, 0.0) or (trick < 8 and theme_moment(rnd))
+                    )
                 if wanted and settings.known and _all_known(rnd, settings.known):
                     wanted = False
                 if wanted and settings.variety and _choices(rnd) == 2:

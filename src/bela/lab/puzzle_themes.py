@@ -61,11 +61,13 @@ from bela.lab.puzzle_stakes import last_trick_takers, outcomes
 from bela.search.sampling import knowledge_of
 
 __all__ = [
+    "CHANCE_THEMES",
     "ROLES",
     "STAKE_DEALS",
     "THEMES",
     "forces_ace",
     "shown_voids",
+    "theme_chances",
     "theme_moment",
     "themes_of",
 ]
@@ -351,14 +353,7 @@ def theme_moment(rnd: Round) -> bool:
     It is a chance, not the theme: the verdict decides that (``themes_of``). A moment
     with a single choice is never one (nothing to judge).
     """
-    seat = rnd.to_act
-    if seat is None or rnd.phase is not Phase.PLAYING or rnd.trump is None:
-        return False
-    view = rnd.view(seat)
-    legal = sorted({int(a.card) for a in view.legal_actions if isinstance(a, Play)})
-    if len(legal) < 2:
-        return False
-    return any(chance(view, legal) for chance in _CHANCES)
+    return bool(theme_chances(rnd))
 
 
 def _partner_wins(view: SeatView) -> bool:
@@ -469,6 +464,35 @@ _CHANCES: Final = (
     _unblock_chance,
     _stiglja_chance,
 )
+
+CHANCE_THEMES: Final = (
+    "namazati",
+    "overtrump",
+    "bela",
+    "partner-void",
+    "drive-out-ace",
+    "draw-trumps",
+    "unblock",
+    "stiglja",
+)
+"""The theme each of ``_CHANCES`` looks for, in the same order."""
+
+
+def theme_chances(rnd: Round) -> frozenset[str]:
+    """The rarer themes the moment ``rnd`` may be (``theme_moment``, by name): a generation
+    run aimed at themes a pack lacks judges only these moments (``GenSettings.focus``)."""
+    seat = rnd.to_act
+    if seat is None or rnd.phase is not Phase.PLAYING or rnd.trump is None:
+        return frozenset()
+    view = rnd.view(seat)
+    legal = sorted({int(a.card) for a in view.legal_actions if isinstance(a, Play)})
+    if len(legal) < 2:
+        return frozenset()
+    return frozenset(
+        name for name, chance in zip(CHANCE_THEMES, _CHANCES, strict=True) if chance(view, legal)
+    )
+
+
 """Every chance ``theme_moment`` looks for. Not the count: ``count-to-pad`` is no rare
 theme (379 of the 2,054 puzzles of the pack shipped before it), and a close count held
 for 15% of all card moments, most of them judged anyway."""
