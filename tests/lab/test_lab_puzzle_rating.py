@@ -6,6 +6,7 @@ import math
 from itertools import pairwise
 from random import Random
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -74,3 +75,60 @@ def test_a_first_rating_is_a_rating_a_pack_line_may_carry(misses: dict[str, int]
     from bela.lab.puzzle_rating import HIGHEST, LOWEST
 
     assert LOWEST <= first_rating(misses) <= HIGHEST
+
+
+# --- bid puzzles on the same ladder -----------------------------------------------------
+def _bid_line() -> dict[str, object]:
+    import json
+    from pathlib import Path
+
+    fixture = Path(__file__).parents[1] / "puzzles" / "fixtures" / "bid_puzzles.jsonl"
+    return dict(json.loads(fixture.read_text(encoding="utf-8").splitlines()[0]))
+
+
+def test_at_a_bid_an_also_good_answer_is_half_a_miss(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bela.engine.actions import parse_action
+    from bela.lab import puzzle_rating
+    from bela.lab.puzzle_check import moment_of
+
+    line = _bid_line()
+    line["answer"], line["bid"] = ["call D"], {"good": ["call H"], "versus": []}
+    picks = {"easy": "dalje", "normal": "call H", "hard": "call D"}
+
+    class Fixed:
+        def __init__(self, text: str) -> None:
+            self.text = text
+
+        def act(self, view: object, rng: object) -> object:
+            return parse_action(self.text)
+
+    def fixed(level: str) -> Fixed:
+        return Fixed(picks.get(level, "call H" if level in ("hard-2", "hard-4") else "call D"))
+
+    monkeypatch.setattr(puzzle_rating, "solver", fixed)
+    rnd = moment_of(line)
+    misses = puzzle_rating.misses_of(line, rnd)
+    assert misses["easy"] == 1 and misses["normal"] == 0.5 and misses["hard"] == 0
+    assert misses["hard-2"] == 0.5 * TRIALS["hard-2"] and misses["hard-8"] == 0
+
+
+def test_the_hard_bot_with_fewer_deals_searches_a_bid_on_fewer_too() -> None:
+    from bela.ai.hard import HardBot
+    from bela.lab.puzzle_rating import solver
+
+    samples = []
+    for level in LEVELS[2:]:
+        bot = solver(level)
+        assert isinstance(bot, HardBot)
+        samples.append(bot.config.bid_samples)
+    assert samples == sorted(samples) and len(set(samples)) == len(samples)
+
+
+def test_a_bid_line_is_rated_against_the_bid_strengths() -> None:
+    from bela.lab.puzzle_rating import BID_LEVEL_RATINGS, rate_pack
+
+    line = _bid_line()
+    misses = dict(line["misses"])  # type: ignore[call-overload]
+    [rated] = rate_pack([line], lambda p: (_ for _ in ()).throw(AssertionError("replayed")))
+    assert rated["rating"] == round(first_rating(misses, BID_LEVEL_RATINGS))
+    assert rated["rating"] != round(first_rating(misses, LEVEL_RATINGS))

@@ -12,8 +12,10 @@ deal gives at most ``PER_DEAL`` bid puzzles.
 Each puzzle is the pack's JSON line (``bela.lab.puzzle_gen.PUZZLE_FORMAT``, kind
 ``bid``) with a ``bid`` object more: the also-good answers and, for every choice, on
 how many deals it wrote more, as much and less than the answer (the explanation's
-"how often"). Its first rating: 1300, plus 150, 200 and 250 for the ``easy``,
-``normal`` and ``hard`` bots that miss it (half that for an also-good bid).
+"how often"). Its first rating comes from the solvers' ladder (``bela.lab.puzzle_rating``:
+``easy``, ``normal`` and the hard bot searching a borderline bid on fewer guessed deals, an
+also-good bid half a miss) against the ladder's strengths at bids, ``BID_LEVEL_RATINGS``;
+``--assemble`` fits those strengths and the pack's ratings together.
 
 Run as ``python -m bela.lab.bid_puzzle_gen --deals N --seed S --jobs J --out FILE``
 (a progress bar on stderr; the puzzles are appended to FILE as each chunk ends, so
@@ -30,13 +32,10 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from random import Random
 from typing import Any, Final
 
 from bela.ai import make_bot
-from bela.ai.base import Bot
-from bela.ai.hard import HardBot, default_hard, make_hard
 from bela.ai.normal.bidding import learned_values, load_bid_weights
 from bela.engine import Action, Call, Pass, Phase, Round
 from bela.engine.actions import parse_action
@@ -44,7 +43,17 @@ from bela.engine.cards import Card, cards_in
 from bela.engine.rules import DEFAULT_RULES
 from bela.lab.bid_puzzle_judge import DEALS, BidVerdict, bid_values, verdict_of
 from bela.lab.progress import ProgressBar
+from bela.lab.puzzle_check import moment_of
 from bela.lab.puzzle_gen import PUZZLE_FORMAT, puzzle_id
+from bela.lab.puzzle_rating import (
+    BID_LEVEL_RATINGS,
+    PRIOR_MEAN,
+    TRIALS,
+    first_rating,
+    fit,
+    misses_of,
+    rate_pack,
+)
 from bela.lab.runner import map_tasks
 
 __all__ = [
@@ -71,16 +80,6 @@ SHIP_Z: Final = 3.0
 """A clear moment is kept only with room to spare: every miss at least 15 written points and
 three standard errors below the best (the bar is 10 and two), so that judged again on
 fresh deals it stays clear."""
-_RATING_BASE: Final = 1300.0
-_RATING_STEP: Final = {"easy": 150.0, "normal": 200.0, "hard-16": 150.0, "hard": 250.0}
-"""A bid puzzle's first rating: the base, plus this much for each bot that misses it (half for
-an also-good bid; ``hard-16`` is the hard bot searching 16 guessed deals, not 192)..."""
-_CLOSE: Final = 40.0
-_CLOSE_STEP: Final = 5.0
-"""...plus 5 for every written point by which the answer leads the alternative under 40 (a
-call worth 12 more than dalje is harder to see than one worth 80 more)."""
-
-
 _PACK_BOTS: Final = ("easy", "normal", "hard")
 """The bots a pack line names (``bela.archive.puzzle_pack.BOTS``)."""
 
@@ -162,23 +161,6 @@ def _shipped(verdict: BidVerdict) -> bool:
     )
 
 
-def _bots(rnd: Round, verdict: BidVerdict, seed: int) -> dict[str, float]:
-    """What each bot's bid here earns (1 the best, ``GOOD_CREDIT`` also good, 0 a miss)."""
-    seat = rnd.to_act
-    assert seat is not None
-    view = rnd.view(seat)
-    out: dict[str, float] = {}
-    for name in _RATING_STEP:
-        if name == "hard":
-            bot: Bot = make_hard()
-        elif name == "hard-16":
-            bot = HardBot("hard-16", replace(default_hard(), bid_samples=16))
-        else:
-            bot = make_bot(name)
-        out[name] = verdict.credit(bot.act(view, Random(seed)))
-    return out
-
-
 def bid_puzzle(
     seed: int,
     start: Round,
@@ -193,10 +175,6 @@ def bid_puzzle(
     seat = rnd.to_act
     assert seat is not None
     texts = [str(a) for a in before]
-    credit = _bots(rnd, verdict, seed) if bot_check else {}
-    rating = _RATING_BASE + sum(_RATING_STEP[n] * (1.0 - c) for n, c in credit.items())
-    lead = verdict.best.written - verdict.alternative.written
-    rating += _CLOSE_STEP * max(0.0, _CLOSE - lead)
     n = verdict.deals
     best_counts = []
     for o in verdict.options:
@@ -214,7 +192,7 @@ def bid_puzzle(
             "hands": [[str(Card(c)) for c in cards_in(h)] for h in verdict.typical],
             "lines": [],
         }
-    return {
+    line: dict[str, Any] = {
         "format": PUZZLE_FORMAT,
         "id": puzzle_id(seed, start.dealer, texts),
         "seed": seed,
@@ -230,14 +208,20 @@ def bid_puzzle(
         ],
         "deals": n,
         "themes": [theme],
-        "rating": round(rating),
-        "bots": {name: c >= 1.0 for name, c in credit.items() if name in _PACK_BOTS},
+        "rating": round(PRIOR_MEAN),
+        "bots": {},
         "typical": typical,
         "bid": {
             "good": [str(o.action) for o in verdict.good],
             "versus": [[o.more, o.equal, o.less] for o in verdict.options],
         },
     }
+    if bot_check:  # the first rating: how often the solvers' ladder misses it
+        misses = misses_of(line, rnd)
+        line["misses"] = misses
+        line["bots"] = {name: misses[name] * 2 < TRIALS[name] for name in _PACK_BOTS}
+        line["rating"] = round(first_rating(misses, BID_LEVEL_RATINGS))
+    return line
 
 
 OBVIOUS_LEAD: Final = 80.0
@@ -321,6 +305,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             with open(name, encoding="utf-8") as f:
                 lines += [json.loads(text) for text in f if text.strip()]
         pack = assemble(lines)
+
+        def rated(done: int) -> None:
+            if done % 100 == 0:
+                print(f"{done} of {len(pack)} put to the solvers", file=sys.stderr, flush=True)
+
+        pack = rate_pack(pack, moment_of, rated)
+        ratings, strengths = fit([p["misses"] for p in pack])
+        for p, rating in zip(pack, ratings, strict=True):
+            p["rating"] = round(rating)
+            p["bots"] = {name: p["misses"][name] * 2 < TRIALS[name] for name in _PACK_BOTS}
+        print("solvers: " + ", ".join(f"{k} {v:.0f}" for k, v in strengths.items()))
+        values = sorted(float(p["rating"]) for p in pack)
+        if values:
+            high = sum(v >= 1700 for v in values) / len(values)
+            print(f"{high:.1%} of the bid puzzles rated 1700 or more", file=sys.stderr)
         text = "".join(json.dumps(p, separators=(",", ":")) + "\n" for p in pack)
         with gzip.open(args.out, "wt", encoding="utf-8") as g:
             g.write(text)

@@ -38,8 +38,10 @@ from bela.ai.base import Bot
 from bela.ai.hard import HardBot, default_hard
 from bela.engine import Round
 from bela.engine.actions import choice_of, parse_action
+from bela.lab.bid_puzzle_judge import GOOD_CREDIT
 
 __all__ = [
+    "BID_LEVEL_RATINGS",
     "LEVELS",
     "LEVEL_PRIOR",
     "LEVEL_RATINGS",
@@ -91,6 +93,20 @@ together into the shipped pack (5 December 2026; ``python -m bela.lab.puzzle_ass
 prints them). ``normal``, a heuristic with the table's conventions, comes out above the hard
 bot searching two deals."""
 
+BID_LEVEL_RATINGS: Final[Mapping[str, float]] = {
+    "easy": 1605.0,
+    "normal": 2353.0,
+    "hard-2": 2172.0,
+    "hard-4": 2247.0,
+    "hard-8": 2363.0,
+    "hard-16": 2407.0,
+    "hard": 2527.0,
+}
+"""The same solvers' strengths at bid puzzles, fitted apart (a bid is another skill: ``normal``
+bids by the fitted model the hard bot starts from, so it stands far above ``easy``), over the
+686 shipped bid puzzles (5 December 2026, ``python -m bela.lab.bid_puzzle_gen --assemble``
+prints them)."""
+
 LOWEST: Final = 100.0
 HIGHEST: Final = 4000.0
 """The ratings a pack line may carry (``bela.archive.puzzle_pack``); a first rating stays in."""
@@ -100,7 +116,9 @@ _SCALE: Final = 400.0 / math.log(10.0)  # Elo points per unit of the logistic's 
 
 
 def solver(level: str) -> Bot:
-    """The solver of a ladder level: a fast bot, or the hard bot guessing fewer deals."""
+    """The solver of a ladder level: a fast bot, or the hard bot guessing fewer deals (at a
+    card, the deals it solves; at a bid, the deals a borderline bid is searched on, in the
+    same proportion to the full bot's: 192 for 48, so ``hard-2`` searches a bid on 8)."""
     if level in ("easy", "normal"):
         return make_bot(level)
     full = default_hard()
@@ -113,25 +131,29 @@ def solver(level: str) -> Bot:
         rollout_samples=n,
         min_samples=min(n, full.min_samples),
         decision_nodes=max(1, full.decision_nodes * n // full.solver_samples),
+        bid_samples=max(1, full.bid_samples * n // full.solver_samples),
     )
     return HardBot(level, config)
 
 
 def misses_of(
     puzzle: Mapping[str, Any], rnd: Round, trials: Mapping[str, int] = TRIALS
-) -> dict[str, int]:
+) -> dict[str, float]:
     """How many of its ``trials`` attempts each level misses the answer at the moment ``rnd``
-    (seeded by the puzzle's id, so a pack's misses are reproducible)."""
+    (seeded by the puzzle's id, so a pack's misses are reproducible). At a bid puzzle an
+    also-good bid is half a miss (``GOOD_CREDIT``: the player's credit for it too)."""
     seat = int(puzzle["seat"])
     view = rnd.view(seat)
     answer = {choice_of(parse_action(a)) for a in puzzle["answer"]}
-    out: dict[str, int] = {}
+    good = {choice_of(parse_action(a)) for a in puzzle.get("bid", {}).get("good", ())}
+    out: dict[str, float] = {}
     for level in LEVELS:
         bot = solver(level)
-        out[level] = sum(
-            choice_of(bot.act(view, Random(f"{puzzle['id']}:{level}:{k}"))) not in answer
-            for k in range(trials[level])
-        )
+        missed = 0.0
+        for k in range(trials[level]):
+            chosen = choice_of(bot.act(view, Random(f"{puzzle['id']}:{level}:{k}")))
+            missed += 0.0 if chosen in answer else (1.0 - GOOD_CREDIT) if chosen in good else 1.0
+        out[level] = int(missed) if missed.is_integer() else missed
     return out
 
 
@@ -141,7 +163,7 @@ def _solves(strength: float, rating: float) -> float:
 
 def _slope(
     rating: float,
-    misses: Mapping[str, int],
+    misses: Mapping[str, float],
     strengths: Mapping[str, float],
     trials: Mapping[str, int],
 ) -> float:
@@ -155,7 +177,7 @@ def _slope(
 
 
 def first_rating(
-    misses: Mapping[str, int],
+    misses: Mapping[str, float],
     strengths: Mapping[str, float] = LEVEL_RATINGS,
     trials: Mapping[str, int] = TRIALS,
 ) -> float:
@@ -173,7 +195,7 @@ def first_rating(
 
 
 def fit(
-    pack_misses: Sequence[Mapping[str, int]],
+    pack_misses: Sequence[Mapping[str, float]],
     trials: Mapping[str, int] = TRIALS,
     rounds: int = 200,
 ) -> tuple[list[float], dict[str, float]]:
@@ -211,15 +233,16 @@ def rate_pack(
     moment: Callable[[Mapping[str, Any]], Round],
     progress: Callable[[int], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """The card puzzles of ``lines`` with their ``misses`` (computed where missing) and
-    their first ``rating`` from ``first_rating``; bid puzzles as they are."""
+    """The puzzles of ``lines`` with their ``misses`` (computed where missing) and their
+    first ``rating`` from ``first_rating``, against the card or the bid strengths."""
     out: list[dict[str, Any]] = []
     for i, line in enumerate(lines):
         row = dict(line)
-        if row.get("kind") == "card":
+        if row.get("kind") in ("card", "bid"):
             if set(row.get("misses", {})) != set(LEVELS):
                 row["misses"] = misses_of(row, moment(row))
-            row["rating"] = round(first_rating(row["misses"]))
+            strengths = LEVEL_RATINGS if row["kind"] == "card" else BID_LEVEL_RATINGS
+            row["rating"] = round(first_rating(row["misses"], strengths))
         out.append(row)
         if progress is not None:
             progress(i + 1)
