@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LIVE_VERSION",
+    "SQLITE_SCHEMA",
     "LiveSave",
     "LiveStore",
     "SqliteLiveTables",
@@ -120,7 +121,7 @@ class LiveStore(Protocol):
     def close(self) -> None: ...
 
 
-_SQLITE_SCHEMA: Final = """
+SQLITE_SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS table_saves (
     table_id TEXT PRIMARY KEY,
     worker TEXT NOT NULL,
@@ -138,7 +139,7 @@ class SqliteLiveTables:
         self.db = sqlite3.connect(path, isolation_level=None, timeout=5.0)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(_SQLITE_SCHEMA)
+        self.db.executescript(SQLITE_SCHEMA)
 
     def close(self) -> None:
         self.db.close()
