@@ -1136,6 +1136,8 @@ class OnlineServer(Server):
         self.event("ban", key)
 
     def admin_list(self) -> dict[str, Any]:
+        """This worker's tables and who is signed in here; each table names its worker as
+        the table directory holds it (``main`` for one process, ``host:port`` of many)."""
         tables = []
         for meta in self.meta.values():
             table = meta.table
@@ -1159,6 +1161,7 @@ class OnlineServer(Server):
                     "started": table.started,
                     "seats": players,
                     "watchers": table.watchers.names(),
+                    "worker": self.keeper.worker,
                 }
             )
         online = [
