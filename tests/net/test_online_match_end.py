@@ -26,17 +26,18 @@ NAMES = ("Ana", "Ivo", "Eva", "Mate")
 
 
 class Failing:
-    """A store's connection whose ``fail_at``-th statement (counting from 1) raises, or whose
-    first statement containing ``fail_on`` does; once, then it is the connection again."""
+    """A store's connection whose ``fail_at``-th statement (counting from 1) raises, and every
+    statement containing ``fail_on`` (until the test puts the real connection back)."""
 
     def __init__(self, db: Any, fail_at: int = 0, fail_on: str = "") -> None:
         self.db, self.fail_at, self.fail_on = db, fail_at, fail_on
         self.statements: list[str] = []
+        self.failures = 0
 
     def execute(self, query: str, *args: Any) -> Any:
         self.statements.append(query)
-        if (len(self.statements) == self.fail_at) or (self.fail_on and self.fail_on in query):
-            self.fail_at, self.fail_on = 0, ""
+        if len(self.statements) == self.fail_at or (self.fail_on and self.fail_on in query):
+            self.failures += 1
             raise RuntimeError("the process dies here")
         return self.db.execute(query, *args)
 
@@ -195,12 +196,12 @@ async def test_a_rated_match_whose_end_fails_midway_lands_later_whole_and_once(
         site.server.accounts.db = failing  # type: ignore[attr-defined]
         await asyncio.wait_for(asyncio.gather(*(p.play() for p in players)), 120)
         assert all(p.over is not None for p in players)
-        assert not failing.fail_on  # the failure happened
-        site.server.accounts.db = real  # type: ignore[attr-defined]
+        assert failing.failures >= 1 and site.server.ends.unsettled
         assert counted(site) == untouched  # nothing of the end landed
         table_id = players[0].online.client.welcome.table  # type: ignore[union-attr]
         owned = site.server.keeper.store.owned(site.server.keeper.worker)
         assert [t for t, _ in owned] == [table_id]  # the save, to end it from, is kept
+        site.server.accounts.db = real  # type: ignore[attr-defined]  # the store is back
         if then == "retry":
             async with asyncio.timeout(10):
                 while site.server.ends.unsettled:
