@@ -119,8 +119,8 @@ class MatchEnds:
         """Write ``ending`` (False: the store failed; it waits in ``unsettled``)."""
         server = self.server
         meta = server.meta.get(ending.table_id)
+        # the table's save (if any) holds this match, not a newer one: it goes with the end
         current = meta is None or meta.match_id == ending.match_id
-        """The table's save (if still here) holds this match, not a newer one: it goes."""
         try:
             server.accounts.end_match(
                 self.change_of(ending, server.keeper.worker if current and ending.archive else None)

@@ -1022,6 +1022,7 @@ class OnlineServer(Server):
         meta.abandoned_by = leaver
         if leaver is None:
             return
+        meta.match_id = meta.match_id or secrets.token_hex(16)  # a save from before match ids
         left = Ending(
             table.table_id,
             meta.match_id,
