@@ -110,48 +110,6 @@ async def test_a_restarted_server_takes_up_its_tables_and_the_match_goes_on(
         await site.server.close()
 
 
-async def test_a_match_taken_up_after_its_ratings_moved_is_not_counted_twice(
-    tmp_path: Path,
-) -> None:
-    """The server stops after a rated match's ratings moved but before its archive row and
-    the end of its save: the restarted server archives it once and counts nobody twice."""
-    keys = [Ed25519PrivateKey.generate() for _ in range(4)]
-    site = await start_site(tmp_path)
-    try:
-        players = await seat_four(site, keys)
-        archived = site.server.accounts.record_match
-
-        def crash(*args: object, **kwargs: object) -> None:
-            raise RuntimeError("the process dies here")
-
-        site.server.accounts.record_match = crash  # type: ignore[method-assign]
-        tasks = [asyncio.create_task(p.play()) for p in players]
-        async with asyncio.timeout(60):
-            while not any(a.rated for a in site.server.accounts.leaders(10)):
-                await asyncio.sleep(0.02)
-        site.server.accounts.record_match = archived  # type: ignore[method-assign]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        moved = {a.name: (a.rating.rating, a.rated) for a in site.server.accounts.leaders(10)}
-    finally:
-        await site.server.close()
-    assert len(moved) == 4 and all(rated == 1 for _, rated in moved.values())
-
-    site = await start_site(tmp_path)  # takes the finished match up: archives it, once
-    try:
-        await asyncio.sleep(0.1)
-        after = {a.name: (a.rating.rating, a.rated) for a in site.server.accounts.leaders(10)}
-        assert after == moved  # nobody counted twice
-        ana = site.server.accounts.by_name("Ana")
-        assert ana is not None
-        (line,) = site.server.accounts.matches_of(ana.id, 5)
-        assert line.rated
-        assert site.server.keeper.store.owned(site.server.keeper.worker) == []
-    finally:
-        await site.server.close()
-
-
 async def test_a_private_table_taken_up_is_joined_by_its_code_and_its_save_holds_no_code(
     tmp_path: Path,
 ) -> None:

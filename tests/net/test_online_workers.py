@@ -278,6 +278,15 @@ async def test_a_private_tables_code_finds_it_at_another_worker(
         assert await asyncio.to_thread(run_admin, options, out, io.StringIO()) == 0
         assert created[0].table in out.getvalue() and made[0].table in out.getvalue()
         assert code not in out.getvalue()
+        # each table with the worker that holds it, named as the directory holds it
+        listed = {
+            t: line
+            for line in out.getvalue().splitlines()
+            for t in (created[0].table, made[0].table)
+            if t in line
+        }
+        assert listed[created[0].table].endswith(f"  @{first.worker}")  # type: ignore[attr-defined]
+        assert listed[made[0].table].endswith(f"  @{second.worker}")  # type: ignore[attr-defined]
         ended = AdminOptions(tmp_path / "server", "end", made[0].table)
         assert await asyncio.to_thread(run_admin, ended, io.StringIO(), io.StringIO()) == 0
         assert made[0].table not in second.meta

@@ -907,8 +907,11 @@ def _print_list(answer: dict[str, Any], out: TextIO) -> None:
         )
         kind = "public" if table.get("public") else "private"
         rated = "rated" if table.get("rated") else "unrated"
+        worker = table.get("worker")  # which worker holds it (a server of many: host:port)
+        at = f"  @{oneline(str(worker), 80)}" if isinstance(worker, str) and worker else ""
         print(
-            f"{oneline(str(table.get('id')), 20)}  {table.get('target')}  {kind} {rated}  {names}",
+            f"{oneline(str(table.get('id')), 20)}  {table.get('target')}  {kind} {rated}  "
+            f"{names}{at}",
             file=out,
         )
     online = answer.get("online") or []

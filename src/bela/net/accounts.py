@@ -21,13 +21,14 @@ import json
 import secrets
 import sqlite3
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
 from bela.archive.glicko import Rating
 from bela.foundation.lookalike import skeleton
+from bela.net.live_tables import SQLITE_SCHEMA as LIVE_SCHEMA
 from bela.net.team_ratings import PROVISIONAL_MATCHES
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "Account",
     "Accounts",
     "LeagueLine",
+    "MatchEnd",
     "MatchLine",
     "Presence",
     "SqliteStore",
@@ -45,6 +47,8 @@ __all__ = [
     "league_line_from_row",
     "match_line_from_row",
 ]
+
+_T = TypeVar("_T")
 
 DB_FILE: Final = "server.sqlite3"
 NAME_LIMIT: Final = 24
@@ -80,6 +84,7 @@ CREATE TABLE IF NOT EXISTS matches (
     match_id TEXT
 );
 CREATE UNIQUE INDEX IF NOT EXISTS matches_match_id ON matches (match_id);
+CREATE TABLE IF NOT EXISTS counted_matches (match_id TEXT PRIMARY KEY, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS blocks (
     account INTEGER NOT NULL, blocked INTEGER NOT NULL, PRIMARY KEY (account, blocked)
 );
@@ -191,6 +196,39 @@ class TableEntry:
     watchers: int
 
 
+@dataclass(frozen=True, slots=True)
+class MatchEnd:
+    """Everything a match's end changes in the store, written at once (``end_match``).
+
+    Two parts, each landing once: the **archive** row (``archive``: written once by
+    ``match_id``), and the **count** (the new ``ratings``, one more finished match for
+    ``finished``, the weekly league's ``points`` of ``week``), counted once by ``match_id``
+    too, whether by the end or by an abandonment before it (``counted_matches``). With the
+    archive row goes the table's live save (``save_of``: the worker whose save of
+    ``table_id`` it is; None keeps it), so a match is never archived and still taken up."""
+
+    match_id: str
+    table_id: str
+    archive: bool
+    """Write the archive row (False: an abandonment, which only counts)."""
+    rated: bool
+    winner: int | None
+    scores: tuple[int, int]
+    seats: tuple[int | None, ...]
+    abandoned_by: int | None
+    ratings: tuple[tuple[int, Rating], ...] = ()
+    finished: tuple[int, ...] = ()
+    week: str = ""
+    points: tuple[tuple[int, int], ...] = ()
+    entry: int = 1
+    """The league's division a newcomer joins (``bela.net.league.DIVISIONS``)."""
+    save_of: str | None = None
+
+    @property
+    def counts(self) -> bool:
+        return bool(self.ratings or self.finished or self.points)
+
+
 class Accounts(Protocol):
     def by_key(self, key: str) -> Account | None: ...
     def by_id(self, account_id: int) -> Account | None: ...
@@ -230,6 +268,12 @@ class Accounts(Protocol):
     ) -> None:
         """The finished match, written once by ``match_id`` (a second write of the same id
         is ignored; None: a fresh id)."""
+        ...
+
+    def end_match(self, end: MatchEnd) -> bool:
+        """All of ``end`` in one transaction, or nothing of it (an error rolls it back);
+        each of its parts lands once by its match id, so a retry, or a second worker ending
+        the same match, changes nothing. True when anything landed."""
         ...
 
     def close(self) -> None: ...
@@ -342,6 +386,7 @@ class SqliteStore:
         if columns and "match_id" not in columns:  # a database from before match ids
             self.db.execute("ALTER TABLE matches ADD COLUMN match_id TEXT")
         self.db.executescript(_SCHEMA)
+        self.db.executescript(LIVE_SCHEMA)  # a match's end drops its live save (end_match)
 
     def close(self) -> None:
         self.db.close()
@@ -386,8 +431,22 @@ class SqliteStore:
             return None
         return self.by_id(account_id)
 
+    def _at_once(self, work: Callable[[], _T]) -> _T:
+        """``work`` in one transaction: committed whole, or rolled back when it raises."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            done = work()
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:  # a failed COMMIT leaves it open
+                self.db.execute("ROLLBACK")
+            raise
+        return done
+
     def set_rating(self, account_id: int, rating: Rating, counted: bool) -> None:
-        self.db.execute("BEGIN")
+        self._at_once(lambda: self._rate(account_id, rating, counted))
+
+    def _rate(self, account_id: int, rating: Rating, counted: bool) -> None:
         self.db.execute(
             "UPDATE accounts SET rating = ?, rd = ?, volatility = ?, rated = rated + ? "
             "WHERE id = ?",
@@ -397,7 +456,6 @@ class SqliteStore:
             "INSERT INTO rating_history VALUES (?, ?, ?, ?)",
             (account_id, time.time(), rating.rating, rating.rd),
         )
-        self.db.execute("COMMIT")
 
     def count_started(self, ids: Sequence[int]) -> None:
         self.db.executemany(
@@ -405,9 +463,13 @@ class SqliteStore:
         )
 
     def count_finished(self, ids: Sequence[int]) -> None:
-        self.db.executemany(
-            "UPDATE accounts SET finished = finished + 1 WHERE id = ?", [(i,) for i in ids]
-        )
+        self._at_once(lambda: self._count_finished(ids))
+
+    def _count_finished(self, ids: Sequence[int]) -> None:
+        for account_id in ids:
+            self.db.execute(
+                "UPDATE accounts SET finished = finished + 1 WHERE id = ?", (account_id,)
+            )
 
     def ban(self, key: str) -> None:
         self.db.execute("INSERT OR REPLACE INTO bans VALUES (?, ?)", (key, time.time()))
@@ -452,7 +514,22 @@ class SqliteStore:
         abandoned_by: int | None,
         match_id: str | None = None,
     ) -> None:
-        self.db.execute(
+        self._archive(
+            table_id, rated, winner, scores, seats, abandoned_by, match_id or secrets.token_hex(16)
+        )
+
+    def _archive(
+        self,
+        table_id: str,
+        rated: bool,
+        winner: int | None,
+        scores: tuple[int, int],
+        seats: Sequence[int | None],
+        abandoned_by: int | None,
+        match_id: str,
+    ) -> bool:
+        """The archive row; False when the match id has one already."""
+        cursor = self.db.execute(
             "INSERT INTO matches (table_id, ended, rated, winner, score0, score1, "
             "seats, abandoned_by, match_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (match_id) DO NOTHING",
@@ -465,9 +542,43 @@ class SqliteStore:
                 scores[1],
                 json.dumps(list(seats)),
                 abandoned_by,
-                match_id or secrets.token_hex(16),
+                match_id,
             ),
         )
+        return cursor.rowcount == 1
+
+    def end_match(self, end: MatchEnd) -> bool:
+        return self._at_once(lambda: self._end(end))
+
+    def _end(self, end: MatchEnd) -> bool:
+        archived = end.archive and self._archive(
+            end.table_id,
+            end.rated,
+            end.winner,
+            end.scores,
+            end.seats,
+            end.abandoned_by,
+            end.match_id,
+        )
+        counted = end.counts and (
+            self.db.execute(
+                "INSERT INTO counted_matches VALUES (?, ?) ON CONFLICT (match_id) DO NOTHING",
+                (end.match_id, time.time()),
+            ).rowcount
+            == 1
+        )
+        if counted:
+            for account_id, rating in end.ratings:
+                self._rate(account_id, rating, True)
+            self._count_finished(end.finished)
+            for account_id, points in end.points:
+                self._league_add(end.week, account_id, points, end.entry)
+        if archived and end.save_of is not None:
+            self.db.execute(
+                "DELETE FROM table_saves WHERE table_id = ? AND worker = ?",
+                (end.table_id, end.save_of),
+            )
+        return archived or counted
 
     def block(self, account_id: int, other: int, on: bool) -> None:
         if on:
@@ -540,14 +651,15 @@ class SqliteStore:
         return changed == 1
 
     def league_add(self, week: str, account_id: int, points: int, entry: int) -> None:
-        self.db.execute("BEGIN")
+        self._at_once(lambda: self._league_add(week, account_id, points, entry))
+
+    def _league_add(self, week: str, account_id: int, points: int, entry: int) -> None:
         self.db.execute("INSERT OR IGNORE INTO league_members VALUES (?, ?)", (account_id, entry))
         self.db.execute(
             "INSERT INTO league_points VALUES (?, ?, ?, 1) ON CONFLICT (week, account) "
             "DO UPDATE SET points = points + excluded.points, played = played + 1",
             (week, account_id, points),
         )
-        self.db.execute("COMMIT")
 
     def league_division(self, account_id: int) -> int | None:
         row = self.db.execute(

@@ -41,6 +41,7 @@ __all__ = [
     "WIN",
     "League",
     "Standing",
+    "match_points",
     "moves",
     "promoted",
     "relegated",
@@ -93,6 +94,19 @@ def moves(tables: Mapping[int, Sequence[int]]) -> dict[int, int]:
         for account in ranked[len(ranked) - down :]:
             out[account] = division + 1
     return out
+
+
+def match_points(
+    ids: Sequence[int | None], winner: int | None, leaver: int | None
+) -> dict[int, int]:
+    """A rated match's league points by account: ``WIN`` or ``LOSS`` for each seat by the
+    winning pair, or ``LEFT`` for the one who left it (the others' match is no longer
+    rated, so they get nothing from it)."""
+    if leaver is not None:
+        return {leaver: LEFT}
+    if winner is None:
+        return {}
+    return {i: WIN if seat % 2 == winner else LOSS for seat, i in enumerate(ids) if i is not None}
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,10 +109,14 @@ class LiveKeeper:
                 continue
             self.keep(meta.table)
 
-    def drop(self, table_id: str) -> None:
-        """The table's match is over or the table ended: its save goes."""
+    def forget(self, table_id: str) -> None:
+        """What this worker remembers of the table's save goes (the save stays)."""
         self.failed.discard(table_id)
         self.known.pop(table_id, None)
+
+    def drop(self, table_id: str) -> None:
+        """The table's match is over or the table ended: its save goes."""
+        self.forget(table_id)
         for hashed in [h for h, t in self.code_hashes.items() if t == table_id]:
             del self.code_hashes[hashed]
         try:

@@ -15,10 +15,11 @@ from typing import Final
 
 import psycopg
 
-__all__ = ["PostgresLiveTables"]
+__all__ = ["SCHEMA", "PostgresLiveTables"]
 
-_SCHEMA_LOCK: Final = 3939_0002
-_SCHEMA: Final = """CREATE TABLE IF NOT EXISTS table_saves (
+_SCHEMA_LOCK: Final = 3939_0001
+"""The accounts' lock (``bela.net.store_postgres``), which makes this table too."""
+SCHEMA: Final = """CREATE TABLE IF NOT EXISTS table_saves (
     table_id TEXT PRIMARY KEY,
     worker TEXT NOT NULL,
     save TEXT NOT NULL,
@@ -33,7 +34,7 @@ class PostgresLiveTables:
         self.db = psycopg.connect(url, autocommit=True, connect_timeout=10)
         with self.db.transaction():
             self.db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-            self.db.execute(_SCHEMA)
+            self.db.execute(SCHEMA)
 
     def close(self) -> None:
         self.db.close()

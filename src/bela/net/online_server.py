@@ -43,7 +43,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from bela.archive.glicko import Rating
 from bela.engine import Rules
 from bela.engine.deal import new_seed
 from bela.foundation.untrusted import oneline
@@ -88,6 +87,7 @@ from bela.net.lobby_protocol import (
     decode_online,
     decode_proof,
 )
+from bela.net.match_end import Ending, MatchEnds
 from bela.net.phrases import Phrase
 from bela.net.protocol import (
     CLIENT_FRAME_LIMIT,
@@ -112,7 +112,6 @@ from bela.net.server import (
     normal_code,
 )
 from bela.net.table import Table
-from bela.net.team_ratings import rate_abandon, rate_match
 
 if TYPE_CHECKING:
     from bela.ai import Bot
@@ -213,8 +212,9 @@ class Meta:
     match_id: str = ""
     """The match being played, for the archive (written once by this id)."""
     counted: bool = False
-    """The finished match's ratings have been counted (kept in the live save, so that a
-    table taken up after a crash does not count them again)."""
+    """The finished match's ratings were counted already: only a save written before the
+    match's end was one transaction says so (``bela.net.match_end``), and such a match is
+    then archived without counting it again."""
 
 
 def _compatible(first: Waiter, candidates: list[Waiter]) -> list[Waiter]:
@@ -284,6 +284,8 @@ class OnlineServer(Server):
         self.mutes: dict[int, set[int]] = {}
         """Whom each signed-in account muted (read from the store at its first talk)."""
         self.league = League(self.accounts)
+        self.ends = MatchEnds(self)
+        """Matches' ends (and abandonments) written to the store at once, retried here."""
 
     # ------------------------------------------------------------------ running
 
@@ -335,6 +337,7 @@ class OnlineServer(Server):
             try:
                 self._match_queue()
                 self.keeper.retry()
+                self.ends.retry()
                 self._sync_directory()
                 if self.presence is not None:
                     self.presence.heartbeat()
@@ -1003,70 +1006,66 @@ class OnlineServer(Server):
             self.directory.remove(table.table_id)
         self.tables.pop(normal_code(table.code), None)
 
-    def _ratings(self, ids: list[int | None]) -> list[Rating] | None:
-        accounts = [self.accounts.by_id(i) if i is not None else None for i in ids]
-        if any(a is None for a in accounts):
-            return None
-        return [a.rating for a in accounts if a is not None]
-
     def _abandoned(self, table: Table, index: int) -> None:
         """A person's seat went to a bot in the match: at a rated match, a loss for them;
-        the match is no longer rated (the others have finished theirs)."""
+        the match is no longer rated (the others have finished theirs). Written at once,
+        once by the match id (``bela.net.match_end``)."""
         meta = self.meta.get(table.table_id)
         if all(seat.bot for seat in table.seats):  # nobody left to play for: end it
             asyncio.get_running_loop().call_soon(self._end_unwatched, table)
-        if meta is None or not meta.rated:
+        over = table.match is not None and table.match.is_over
+        if meta is None or not meta.rated or over:
             return
         ids = meta.seat_accounts
         leaver = ids[index]
-        ratings = self._ratings(ids)
         meta.rated = False
         meta.abandoned_by = leaver
-        if leaver is None or ratings is None:
+        if leaver is None:
             return
-        self.accounts.set_rating(leaver, rate_abandon(ratings, index), counted=True)
-        online_social.league_points(self, ids, None, leaver)
-        self.accounts.count_finished([i for i in ids if i is not None and i != leaver])
+        meta.match_id = meta.match_id or secrets.token_hex(16)  # a save from before match ids
+        left = Ending(
+            table.table_id,
+            meta.match_id,
+            tuple(ids),
+            counts=not meta.counted,
+            archive=False,
+            abandoned_by=leaver,
+            leaver_seat=index,
+        )
+        self.ends.settle(left)
         table.tell(Phrase("abandoned", {"name": table.name_of(index)}))
         self.keeper.keep(table)  # no longer rated: so it is taken up, too
         self.event("abandon", f"{table.name_of(index)} at {table.table_id}")
 
     def _over(self, table: Table) -> str | None:
+        """The match is over: archived, rated, counted and its save gone, all at once
+        (``bela.net.match_end``); what the store does not take now is tried again."""
         where = super()._over(table)
         meta = self.meta.get(table.table_id)
         match = table.match
         if meta is None or match is None or match.winner is None:
             return where
-        ids = meta.seat_accounts
-        rated = meta.rated
-        if rated and not meta.counted:
-            # the save says so before any rating moves: a worker taking the table up after
-            # a crash in between archives the match without counting it a second time
-            meta.counted = True
-            self.keeper.keep(table)
-            ratings = self._ratings(ids)
-            if ratings is not None:
-                for account_id, rating in zip(ids, rate_match(ratings, match.winner), strict=True):
-                    assert account_id is not None
-                    self.accounts.set_rating(account_id, rating, counted=True)
-                self.accounts.count_finished([i for i in ids if i is not None])
-                online_social.league_points(self, ids, match.winner, None)
-        self.accounts.record_match(
+        ending = Ending(
             table.table_id,
-            rated,
-            match.winner,
-            match.scores,
-            ids,
-            meta.abandoned_by,
-            match_id=meta.match_id or None,
+            meta.match_id or secrets.token_hex(16),
+            tuple(meta.seat_accounts),
+            counts=meta.rated and not meta.counted,
+            archive=True,
+            winner=match.winner,
+            scores=match.scores,
+            rated=meta.rated,
+            abandoned_by=meta.abandoned_by,
         )
-        self.keeper.drop(table.table_id)  # archived: nothing to take up any more
-        self.event("over", f"{table.table_id} {match.scores[0]}:{match.scores[1]} rated={rated}")
-        meta.rated = meta.counted = False
+        meta.match_id = ending.match_id
+        self.event(
+            "over", f"{table.table_id} {match.scores[0]}:{match.scores[1]} rated={meta.rated}"
+        )
+        self.ends.settle(ending)
         return where
 
     def _again(self, table: Table) -> None:
         super()._again(table)
+        self.keeper.forget(table.table_id)  # the last match's rounds are not this one's
         self._match_starts(table)
 
     def _let_go(self, table: Table) -> None:
@@ -1076,7 +1075,10 @@ class OnlineServer(Server):
     def _forget(self, table: Table) -> None:
         if self.meta.pop(table.table_id, None) is not None:
             self.directory.remove(table.table_id)
-            self.keeper.drop(table.table_id)
+            if self.ends.holds(table.table_id):  # its end is not written yet: save kept
+                self.keeper.forget(table.table_id)
+            else:
+                self.keeper.drop(table.table_id)
         self.invitations.drop_table(table.table_id)
         self.tables.pop(normal_code(table.code), None)
 
@@ -1135,6 +1137,8 @@ class OnlineServer(Server):
         self.event("ban", key)
 
     def admin_list(self) -> dict[str, Any]:
+        """This worker's tables and who is signed in here; each table names its worker as
+        the table directory holds it (``main`` for one process, ``host:port`` of many)."""
         tables = []
         for meta in self.meta.values():
             table = meta.table
@@ -1158,6 +1162,7 @@ class OnlineServer(Server):
                     "started": table.started,
                     "seats": players,
                     "watchers": table.watchers.names(),
+                    "worker": self.keeper.worker,
                 }
             )
         online = [

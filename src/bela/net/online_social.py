@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from bela.foundation.lookalike import same_name
 from bela.net.accounts import clean_name
-from bela.net.league import DIVISIONS, LEFT, LOSS, WIN
+from bela.net.league import DIVISIONS
 from bela.net.lobby_protocol import Answer, Invite, InvitesAsk, LeagueAsk, Mute
 from bela.net.phrases import Phrase
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from bela.net.server import Connection
     from bela.net.table import Table
 
-__all__ = ["SOCIAL", "handle", "invite", "league_points", "listens"]
+__all__ = ["SOCIAL", "handle", "invite", "listens"]
 
 SOCIAL = Invite | InvitesAsk | Answer | Mute | LeagueAsk
 """The requests this module answers."""
@@ -215,19 +215,4 @@ def _league(server: OnlineServer, conn: Connection, account_id: int) -> None:
             "ends": standing.ends,
             "place": place,
         }
-    )
-
-
-def league_points(
-    server: OnlineServer, ids: list[int | None], winner: int | None, leaver: int | None
-) -> None:
-    """A rated match's league points: ``WIN`` or ``LOSS`` for each seat by the winning pair,
-    or ``LEFT`` for the one who left it (the others' match is no longer rated)."""
-    if leaver is not None:
-        server.league.record({leaver: LEFT})
-        return
-    if winner is None:
-        return
-    server.league.record(
-        {i: WIN if seat % 2 == winner else LOSS for seat, i in enumerate(ids) if i is not None}
     )

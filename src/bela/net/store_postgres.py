@@ -6,7 +6,9 @@ reports; the archive of finished matches), on PostgreSQL through psycopg 3, so t
 several ``bela server`` processes can share the accounts: every change is one statement
 or one transaction, and counters move by ``x = x + 1`` in the database, never by a value
 a process read earlier. A finished match is written once by its match id (a UNIQUE key):
-a worker that retries, or two that both saw the end, leave one row.
+a worker that retries, or two that both saw the end, leave one row. The whole end of a
+match (the archive row, the ratings, the finished counters, the league's points and the
+live save's removal) is one transaction (``end_match``).
 
 The schema is created idempotently on connect (``CREATE ... IF NOT EXISTS``), under an
 advisory lock so that workers starting together do not race on it. psycopg is imported
@@ -27,11 +29,13 @@ from bela.foundation.lookalike import skeleton
 from bela.net.accounts import (
     Account,
     LeagueLine,
+    MatchEnd,
     MatchLine,
     account_from_row,
     league_line_from_row,
     match_line_from_row,
 )
+from bela.net.live_postgres import SCHEMA as LIVE_SCHEMA
 
 __all__ = ["PostgresStore"]
 
@@ -74,6 +78,10 @@ _SCHEMA: Final = (
         abandoned_by BIGINT
     )""",
     "CREATE INDEX IF NOT EXISTS matches_seats ON matches USING GIN (seats)",
+    """CREATE TABLE IF NOT EXISTS counted_matches (
+        match_id TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL
+    )""",
+    LIVE_SCHEMA,  # a match's end drops its live save in its transaction (end_match)
     """CREATE TABLE IF NOT EXISTS blocks (
         account BIGINT NOT NULL, blocked BIGINT NOT NULL, PRIMARY KEY (account, blocked)
     )""",
@@ -157,15 +165,18 @@ class PostgresStore:
 
     def set_rating(self, account_id: int, rating: Rating, counted: bool) -> None:
         with self.db.transaction():
-            self.db.execute(
-                "UPDATE accounts SET rating = %s, rd = %s, volatility = %s, rated = rated + %s "
-                "WHERE id = %s",
-                (rating.rating, rating.rd, rating.volatility, int(counted), account_id),
-            )
-            self.db.execute(
-                "INSERT INTO rating_history (account, at, rating, rd) VALUES (%s, %s, %s, %s)",
-                (account_id, time.time(), rating.rating, rating.rd),
-            )
+            self._rate(account_id, rating, counted)
+
+    def _rate(self, account_id: int, rating: Rating, counted: bool) -> None:
+        self.db.execute(
+            "UPDATE accounts SET rating = %s, rd = %s, volatility = %s, rated = rated + %s "
+            "WHERE id = %s",
+            (rating.rating, rating.rd, rating.volatility, int(counted), account_id),
+        )
+        self.db.execute(
+            "INSERT INTO rating_history (account, at, rating, rd) VALUES (%s, %s, %s, %s)",
+            (account_id, time.time(), rating.rating, rating.rd),
+        )
 
     def count_started(self, ids: Sequence[int]) -> None:
         self.db.execute(
@@ -221,12 +232,26 @@ class PostgresStore:
         match_id: str | None = None,
     ) -> None:
         """The finished match, once: a second write with the same ``match_id`` is ignored."""
-        self.db.execute(
+        self._archive(
+            table_id, rated, winner, scores, seats, abandoned_by, match_id or secrets.token_hex(16)
+        )
+
+    def _archive(
+        self,
+        table_id: str,
+        rated: bool,
+        winner: int | None,
+        scores: tuple[int, int],
+        seats: Sequence[int | None],
+        abandoned_by: int | None,
+        match_id: str,
+    ) -> bool:
+        cursor = self.db.execute(
             "INSERT INTO matches (match_id, table_id, ended, rated, winner, score0, score1, "
             "seats, abandoned_by) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) "
             "ON CONFLICT (match_id) DO NOTHING",
             (
-                match_id or secrets.token_hex(16),
+                match_id,
                 table_id,
                 time.time(),
                 rated,
@@ -237,6 +262,45 @@ class PostgresStore:
                 abandoned_by,
             ),
         )
+        return cursor.rowcount == 1
+
+    def end_match(self, end: MatchEnd) -> bool:
+        """One transaction (``MatchEnd``): of two workers ending the same match at once, the
+        second waits on the first's row of ``matches`` (or ``counted_matches``) and then
+        finds it there, so it changes nothing."""
+        with self.db.transaction():
+            archived = end.archive and self._archive(
+                end.table_id,
+                end.rated,
+                end.winner,
+                end.scores,
+                end.seats,
+                end.abandoned_by,
+                end.match_id,
+            )
+            counted = end.counts and (
+                self.db.execute(
+                    "INSERT INTO counted_matches VALUES (%s, %s) ON CONFLICT (match_id) DO NOTHING",
+                    (end.match_id, time.time()),
+                ).rowcount
+                == 1
+            )
+            if counted:
+                for account_id, rating in end.ratings:
+                    self._rate(account_id, rating, True)
+                if end.finished:
+                    self.db.execute(
+                        "UPDATE accounts SET finished = finished + 1 WHERE id = ANY(%s)",
+                        (list(end.finished),),
+                    )
+                for account_id, points in end.points:
+                    self._league_add(end.week, account_id, points, end.entry)
+            if archived and end.save_of is not None:
+                self.db.execute(
+                    "DELETE FROM table_saves WHERE table_id = %s AND worker = %s",
+                    (end.table_id, end.save_of),
+                )
+        return archived or counted
 
     def block(self, account_id: int, other: int, on: bool) -> None:
         if on:
@@ -314,16 +378,19 @@ class PostgresStore:
 
     def league_add(self, week: str, account_id: int, points: int, entry: int) -> None:
         with self.db.transaction():
-            self.db.execute(
-                "INSERT INTO league_members VALUES (%s, %s) ON CONFLICT DO NOTHING",
-                (account_id, entry),
-            )
-            self.db.execute(
-                "INSERT INTO league_points VALUES (%s, %s, %s, 1) ON CONFLICT (week, account) "
-                "DO UPDATE SET points = league_points.points + EXCLUDED.points, "
-                "played = league_points.played + 1",
-                (week, account_id, points),
-            )
+            self._league_add(week, account_id, points, entry)
+
+    def _league_add(self, week: str, account_id: int, points: int, entry: int) -> None:
+        self.db.execute(
+            "INSERT INTO league_members VALUES (%s, %s) ON CONFLICT DO NOTHING",
+            (account_id, entry),
+        )
+        self.db.execute(
+            "INSERT INTO league_points VALUES (%s, %s, %s, 1) ON CONFLICT (week, account) "
+            "DO UPDATE SET points = league_points.points + EXCLUDED.points, "
+            "played = league_points.played + 1",
+            (week, account_id, points),
+        )
 
     def league_division(self, account_id: int) -> int | None:
         rows = self._rows("SELECT division FROM league_members WHERE account = %s", (account_id,))
