@@ -5,7 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: play install test test-slow lint typecheck unit bench fuzz cluster-check lab-check browser clean \
-	messages compile-messages compiled differential rl-check puzzles-check server-check
+	messages compile-messages compiled differential rl-check puzzles-check server-check \
+	server-acceptance
 
 # The compiled build of the engine and search (mypyc, build_compiled.py), where a C compiler is
 # present: about a minute the first time and again after any of their sources changes. Without
@@ -121,6 +122,18 @@ cluster-check: $(CLUSTER_STAMP)
 # tests and stops them, even when a test fails. About a minute; not in `test`.
 server-check: $(STAMP) $(COMPILED)
 	bash tools/server_check.sh $(BIN)/pytest -m server -p no:cacheprovider tests/net
+
+# Issue #39's acceptance run for real (tools/acceptance_server.py): four players (OpenSSH, two
+# bela online in tmux, Chromium through Playwright) meet in the lobby and play a rated 501 with
+# a drop and a return, at one process; then the same on 4 workers, a real PostgreSQL and Redis,
+# with the table's worker killed mid-match. Needs tmux, ssh and chromium; a few minutes a run,
+# printing what happened; not in `test`.
+server-acceptance: $(STAMP) $(COMPILED)
+	@for tool in tmux ssh chromium; do command -v $$tool >/dev/null || \
+	  { echo "make server-acceptance needs $$tool"; exit 1; }; done
+	$(BIN)/python -m pip install --quiet -e '.[browser-test]'
+	nice $(BIN)/python tools/acceptance_server.py
+	nice bash tools/server_check.sh $(BIN)/python tools/acceptance_server.py --workers 4
 
 # Fitting normal's bid model needs the lab extra (numpy, scikit-learn), which `test` does not
 # install: this installs it and runs the fitting's tests (bela lab bid-fit); not in `test`.
