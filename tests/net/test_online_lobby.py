@@ -147,6 +147,28 @@ async def test_quick_match_fills_with_bots_after_the_wait_unrated(tmp_path: Path
         await site.server.close()
 
 
+async def test_a_rated_table_started_with_a_bot_says_its_match_is_not_rated(
+    tmp_path: Path,
+) -> None:
+    """The acceptance run's finding: a table created rated (the lobby's default) whose host
+    pressed g before all four sat down started with bots, unrated, and nobody was told;
+    the lobby at the table had said only that bots fill the empty seats."""
+    site = await start_site(tmp_path)
+    try:
+        ivo = await site.sign_in("Ivo", Ed25519PrivateKey.generate())
+        await ivo.request({"type": "create", "target": 501})
+        assert isinstance(await next_of(ivo, Created), Created)
+        await next_of(ivo, Welcome)
+        await ivo.request({"type": "start"})
+        told = await next_of(ivo, Notice)
+        while isinstance(told, Notice) and told.code != "unrated_with_bots":
+            assert told.code != "rated_match"
+            told = await next_of(ivo, Notice)
+        assert isinstance(told, Notice) and told.code == "unrated_with_bots"
+    finally:
+        await site.server.close()
+
+
 async def test_leaving_a_rated_match_is_a_loss_and_lowers_reliability(
     tmp_path: Path, stores: Stores
 ) -> None:

@@ -925,7 +925,8 @@ class OnlineServer(Server):
 
     def _match_starts(self, table: Table) -> None:
         """A match starts at ``table``: rated when it was meant to be and four accounts sit
-        there (no bot, no guest); each of them has started one more rated match."""
+        there (no bot, no guest); each of them has started one more rated match. A table
+        made rated that starts with a bot (its host did not wait for four) says so."""
         meta = self.meta.get(table.table_id)
         if meta is None:
             return
@@ -938,6 +939,8 @@ class OnlineServer(Server):
         if meta.rated:
             self.accounts.count_started([i for i in ids if i is not None])
             table.tell(Phrase("rated_match"))
+        elif meta.rated_wanted:  # made rated, started with a bot in a seat: say it
+            table.tell(Phrase("unrated_with_bots"))
         self.event("start", f"{table.table_id} {'rated' if meta.rated else 'unrated'}")
 
     def _wire(self, table: Table) -> None:

@@ -179,6 +179,9 @@ PHRASES: Final[dict[str, str]] = {
     "rated_match": N_(
         "The match is rated: no hints, no analysis and only the quick phrases until it ends."
     ),
+    "unrated_with_bots": N_(
+        "A bot plays at this table, so this match is not rated: a rated match needs four players."
+    ),
     "invite_not_seated": N_("sit at a table first: an invitation is to the table you sit at"),
     "cannot_invite": N_("{name} cannot be invited"),
     "invitation_sent": N_("{name} is invited to this table."),
