@@ -57,6 +57,7 @@ CARD = re.compile(r"([│┃┆])(10|[7-9JQKA])([♥♦♠♣])\s?([│┃┆])"
 
 MOMENTS = {
     "Any key: play on": "Escape",  # the zvanja moment
+    "Card points": "Enter",  # a round's summary (its buttons' words may be cut off)
     "Bela! (Enter)": "Enter",
     "Declare (Enter)": "Enter",
     "Continue (Enter)": "Enter",  # a round's summary
@@ -183,6 +184,11 @@ class TmuxClient(Client):
     def pid(self) -> int:
         return int(self.tmux.run("display-message", "-p", "-t", self.target, "#{pane_pid}"))
 
+    def ended(self) -> bool:
+        return (
+            self.tmux.run("display-message", "-p", "-t", self.target, "#{pane_dead}").strip() == "1"
+        )
+
     def kill(self) -> None:
         pid = self.pid()
         say(f"{self.name}: SIGKILL to the {self.kind} client (pid {pid})")
@@ -200,7 +206,7 @@ READ_SCREEN = """() => {
   }
   return out;
 }"""
-BROWSER_KEYS = {"Up": "ArrowUp", "Down": "ArrowDown", "BTab": "Shift+Tab", "Escape": "Escape"}
+BROWSER_KEYS = {"Up": "ArrowUp", "Down": "ArrowDown", "BTab": "Shift+Tab", "C-q": "Control+q"}
 
 
 class BrowserClient(Client):
@@ -250,8 +256,12 @@ class BrowserClient(Client):
 
     def kill(self) -> None:
         say(f"{self.name}: the browser's page closed")
-        self.page.close()
-        self.page = None
+        self.close()
+
+    def close(self) -> None:
+        if self.page is not None:
+            self.page.close()
+            self.page = None
 
 
 # ---------------------------------------------------------------- reading screens
@@ -663,14 +673,18 @@ def play(run: Run, context: Any, rng: random.Random) -> int:
         for player in players.values():
             dump(player.client, "the match did not end in time")
         raise SystemExit("the match did not end in time")
+    settle = time.monotonic() + 8  # the last round's summary closed, as a player would
+    while time.monotonic() < settle:
+        if all(p.step() is None for p in players.values()):
+            time.sleep(0.5)
     for player in players.values():
         screen = player.client.screen()
         (run.dir / f"{player.client.name}.screen").write_text("\n".join(screen) + "\n")
-        line = next(line for line in screen if "Match over (" in line)
-        say(f"{player.client.name} ({player.client.kind}): {line.strip()}")
+        found = re.search(r"Match over \(\d+ : \d+\)", "\n".join(screen))
+        said = found.group(0) if found else "(the end's line is covered)"
+        say(f"{player.client.name} ({player.client.kind}) reads: {said}")
     if args.browser == "watch":
         dump(eva, "the watcher at the end")
-    time.sleep(2)
     after = run.ratings(names)
     say("after the match:\n    " + "\n    ".join(after.values()))
     say("the leaderboard:\n    " + "\n    ".join(run.ask("--leaders").splitlines()))
@@ -678,6 +692,7 @@ def play(run: Run, context: Any, rng: random.Random) -> int:
     for name in names:
         page = run.ask("--player", name).splitlines()[1:6]
         say(f"{name}'s page:\n    " + "\n    ".join(page))
+    leaders_in_the_app(players)
     ok = len(moved) == len(names)
     if killed_at is not None:
         back = [n for n, p in players.items() if p.acted_at > killed_at]
@@ -692,6 +707,67 @@ def play(run: Run, context: Any, rng: random.Random) -> int:
         ok = ok and len(back) == len(names)
     say("RATINGS MOVED for all four" if ok else f"ratings moved only for {moved}")
     return 0 if ok else 1
+
+
+def quit_app(client: Client) -> None:
+    """Ctrl+Q, as a player leaves the app; the page is closed after it."""
+    client.press("C-q")
+    if isinstance(client, TmuxClient):
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and not client.ended():
+            time.sleep(0.3)
+        if not client.ended():
+            dump(client, "Ctrl+Q did not end the app within 15 s")
+            client.kill()
+    elif isinstance(client, BrowserClient):
+        time.sleep(1.5)
+        client.close()
+
+
+def leaders_in_the_app(players: dict[str, Player]) -> None:
+    """Each player quits the finished table (Ctrl+Q: the app has no way back to the lobby
+    from a table), starts the client again and opens the leaderboard (l) in the lobby.
+    Coming back within the minute the server keeps a finished table leads to that table
+    again (its seat is still theirs, for još jednu): then they wait for it to close, quit
+    and come again, as a player would."""
+    begun = time.monotonic()
+    for player in players.values():
+        quit_app(player.client)
+        player.client.start()
+    pending = dict(players)
+    while pending and time.monotonic() - begun < 180:
+        for name, player in list(pending.items()):
+            client, text = player.client, player.client.text()
+            took = time.monotonic() - begun
+            if "Tables at" in text:
+                client.press("l")
+                wait_for(client, "The leaderboard", 30)
+                time.sleep(0.5)
+                rows = [
+                    " ".join(line.strip("█▊▎│ ").split())
+                    for line in client.screen()
+                    if re.search(r"\d\. \S+ +\d", line)
+                ]
+                say(
+                    f"{name} ({client.kind}) in the lobby {took:.0f} s after the match; "
+                    f"the leaderboard there: " + " | ".join(rows)
+                )
+                client.press("Escape")
+                del pending[name]
+            elif "The table has closed" in text:
+                say(
+                    f"{name} ({client.kind}): back at the finished table, which has closed "
+                    f"{took:.0f} s after the match; Ctrl+Q and again"
+                )
+                quit_app(client)
+                client.start()
+            elif "Card points" in text:  # the last round's summary, shown again
+                client.press("Enter")
+        time.sleep(0.5)
+    if pending:
+        for player in pending.values():
+            dump(player.client, "never in the lobby after the match")
+        raise SystemExit(f"never in the lobby after the match: {list(pending)}")
 
 
 def watch(client: Client) -> None:
@@ -732,8 +808,12 @@ def kill_worker(run: Run, players: dict[str, Player]) -> float:
     ).stdout
     say("admin list:\n    " + "\n    ".join(listing.splitlines()))
     found = re.search(r"@127\.0\.0\.1:(\d+)", listing)
+    if found is None and listing.split():  # an admin list without the worker: the log's
+        table = re.escape(listing.split()[0])
+        held = re.findall(rf"\[(\d+)\]: (?:start|resume|back): {table}", run.server_log())
+        found = re.match(r"(\d+)", held[-1]) if held else None
     if not found or run.server is None:
-        raise SystemExit("the table's worker is not in the admin list")
+        raise SystemExit("the table's worker is not in the admin list nor the log")
     port = int(found.group(1))
     pid = worker_pid(run.server.pid, port)
     if pid is None:
@@ -750,11 +830,12 @@ def kill_worker(run: Run, players: dict[str, Player]) -> float:
                 continue
             text = player.client.text()
             now = time.monotonic() - killed_at
-            if "Connection lost" in text and name not in lost:
+            reconnecting = "reconnecting with your seat" in text  # the line under the table
+            if reconnecting and name not in lost:
                 lost[name] = now
-                line = next(x for x in text.splitlines() if "Connection lost" in x)
+                line = next(x for x in text.splitlines() if "reconnecting with your seat" in x)
                 say(f"{name} ({player.client.kind}) at {now:.1f} s: {line.split('  ')[0]}")
-            elif name in lost and "Connection lost" not in text and status(text.splitlines()):
+            elif name in lost and not reconnecting and status(text.splitlines()):
                 back[name] = now
                 turn = status(text.splitlines())
                 say(f"{name} ({player.client.kind}) back at {now:.1f} s, no key pressed: {turn}")
