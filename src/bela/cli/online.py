@@ -1378,8 +1378,8 @@ def _web_guest(options: OnlineOptions) -> tuple[Path | None, str]:
             "keeps no account."
         )
     return None, _(
-        "You play as a guest (unrated tables): this browser keeps no cookie, so it keeps "
-        "no account."
+        "You play as a guest (unrated tables): your browser sent no cookie, so this page "
+        "keeps no account."
     )
 
 
