@@ -14,7 +14,8 @@ The cookie is set only over TLS (``Secure``; over plain HTTP it would travel in 
 such a page stays a guest). A home is made only when the page's player picks a name for
 the account (``make_home``), not when a page is opened, so a flood of pages makes no
 directories; a home whose sign-in never happened (no key in it) is removed when that
-sign-in fails and, left behind by a process that died, by ``sweep``.
+sign-in fails and, left behind by a process that died, by ``sweep`` when the page's door
+starts (an hour old or more).
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ from typing import Final
 
 from bela.archive.storage import DATA_DIR_ENV
 from bela.foundation.native import PURE_ENV
-from bela.net.web_accounts import WEB_HOME_ENV, WEB_PLAIN_ENV, has_key, home_of, sweep
+from bela.net.web_accounts import WEB_HOME_ENV, WEB_PLAIN_ENV, has_key, home_of
 from bela.settings import CONFIG_DIR_ENV
 
 __all__ = ["PASSED_ON", "guest_name", "keep", "main", "session_command", "session_env"]
@@ -104,7 +104,6 @@ def main(argv: list[str]) -> int:
             home = home_of(root, argv[2])
         except ValueError:
             return _usage()
-        sweep(root)
         if has_key(home):  # the browser's account: its home, kept
             os.utime(home)
             done = subprocess.run(
