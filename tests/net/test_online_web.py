@@ -301,3 +301,39 @@ async def test_a_browser_guest_becomes_an_account_in_its_home_and_a_taken_name_l
             await _web_account("127.0.0.1", port, guest, None, "Eva", io.StringIO())
     finally:
         await server.close()
+
+
+def test_the_pages_certificate_options_are_checked_before_anything_starts(tmp_path: Path) -> None:
+    """--web-cert without --web-key (or without --web-port), or a file that is no
+    certificate: one line, exit 2 or the environment's code, nothing listens."""
+    import io
+
+    from bela.cli.common import CliError
+    from bela.cli.online import _web_tls, run_server
+
+    base = ServerCommandOptions(0, False, tmp_path / "srv", "normal", 120)
+    alone = ServerCommandOptions(
+        0, False, tmp_path / "srv", "normal", 120, web_cert=tmp_path / "c.pem"
+    )
+    with pytest.raises(CliError, match="--web-port") as caught:
+        run_server(alone, io.StringIO(), io.StringIO())
+    assert caught.value.code == 2 and not (tmp_path / "srv").exists()
+    half = ServerCommandOptions(0, False, None, "normal", 120, web_port=0, web_cert=Path("c"))
+    with pytest.raises(CliError, match="go together"):
+        _web_tls(half, tmp_path)
+    (tmp_path / "c.pem").write_text("not a certificate")
+    (tmp_path / "k.pem").write_text("not a key")
+    bad = ServerCommandOptions(
+        0,
+        False,
+        None,
+        "normal",
+        120,
+        web_port=0,
+        web_cert=tmp_path / "c.pem",
+        web_key=tmp_path / "k.pem",
+    )
+    with pytest.raises(CliError, match="cannot use the certificate"):
+        _web_tls(bad, tmp_path)
+    assert _web_tls(base, tmp_path / "own") is not None  # the server's own, made on first use
+    assert (tmp_path / "own" / "server_cert.pem").exists()

@@ -469,6 +469,8 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
         optional_module("asyncssh", _(NEEDS_NET))
     if options.web_port is not None:
         optional_module("textual_serve.server", _(NEEDS_NET))
+    elif options.web_cert is not None or options.web_key is not None or options.web_http:
+        raise CliError(_("--web-cert, --web-key and --web-http go with --web-port"), 2)
     if options.postgres is not None:
         optional_module("psycopg", _(NEEDS_SERVER))
     if options.redis is not None:
