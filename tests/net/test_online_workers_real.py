@@ -307,7 +307,9 @@ async def test_two_workers_with_the_ssh_door_and_the_browser_page(
             conn.close()
         async with (
             aiohttp.ClientSession() as session,
-            session.ws_connect(f"http://127.0.0.1:{web_port}/ws?width=100&height=30") as ws,
+            session.ws_connect(
+                f"https://127.0.0.1:{web_port}/ws?width=100&height=30", ssl=False
+            ) as ws,
         ):
             text = ""
             async with asyncio.timeout(90):

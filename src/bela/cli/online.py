@@ -78,6 +78,11 @@ class ServerCommandOptions:
     """The lobby in a browser on this port (textual-serve, ``bela.net.web_session``)."""
     web_tabs: int = 16
     """Browser pages at once at most."""
+    web_cert: Path | None = None
+    web_key: Path | None = None
+    """The page's certificate and its key (PEM); None: the server's own (self-signed)."""
+    web_http: bool = False
+    """The page over plain HTTP: every page a guest."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +110,9 @@ class OnlineOptions:
     """``--create``'s house rules, those that differ from the standard game."""
     invite: tuple[str, ...] = ()
     """``--invite``: accounts invited by name to the new table."""
+    key_dir: Path | None = None
+    """Where the key is kept; None: the config directory (a browser's new account: its
+    home's, ``bela.net.web_accounts``)."""
 
 
 def _up_to(least: int, most: int, message: str) -> Callable[[str], int]:
@@ -198,9 +206,27 @@ def add_online_parsers(commands: Any) -> None:
         type=port_number,
         metavar="PORT",
         help=_(
-            "also serve the lobby in a web browser on PORT (each page a guest, unrated); "
-            "needs the 'net' extra"
+            "also serve the lobby in a web browser on PORT, over HTTPS (a page is a guest "
+            "until its player picks a name; the browser then keeps the account); needs the "
+            "'net' extra"
         ),
+    )
+    server.add_argument(
+        "--web-cert",
+        type=Path,
+        metavar="FILE",
+        help=_(
+            "the browser page's certificate (PEM, with --web-key); default: the server's "
+            "own, which browsers warn about"
+        ),
+    )
+    server.add_argument(
+        "--web-key", type=Path, metavar="FILE", help=_("the key of --web-cert (PEM)")
+    )
+    server.add_argument(
+        "--web-http",
+        action="store_true",
+        help=_("serve the browser page over plain HTTP: every page a guest (no account in clear)"),
     )
     server.add_argument(
         "--web-tabs",
@@ -376,6 +402,9 @@ def online_command_options(
             args.worker_port,
             args.web_port,
             args.web_tabs,
+            args.web_cert,
+            args.web_key,
+            args.web_http,
         )
     action, argument = "list" if args.list else "default", None
     for name in ("leaders", "quick", "create", "league"):
@@ -440,6 +469,8 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
         optional_module("asyncssh", _(NEEDS_NET))
     if options.web_port is not None:
         optional_module("textual_serve.server", _(NEEDS_NET))
+    elif options.web_cert is not None or options.web_key is not None or options.web_http:
+        raise CliError(_("--web-cert, --web-key and --web-http go with --web-port"), 2)
     if options.postgres is not None:
         optional_module("psycopg", _(NEEDS_SERVER))
     if options.redis is not None:
@@ -543,7 +574,7 @@ async def _start_doors(
     web = None
     if options.web_port is not None:
         try:
-            web = await _start_web(host, options.web_port, public_port, options.web_tabs, out)
+            web = await _start_web(host, options.web_port, public_port, options, data, out)
         except CliError:
             await _close_doors(door, None)
             raise
@@ -701,25 +732,42 @@ def _run_workers(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int
     return 0
 
 
-async def _start_web(host: str, port: int, tls_port: int, tabs: int, out: TextIO) -> Any:
-    """The lobby in a browser: textual-serve in this event loop, each page a guest of its
-    own (``bela.net.web_session``) that signs in over localhost; the page needs no key
-    (the server is public) and at most ``tabs`` run at once (``bela.net.web_door``)."""
+async def _start_web(
+    host: str, port: int, tls_port: int, options: ServerCommandOptions, data: Path, out: TextIO
+) -> Any:
+    """The lobby in a browser: textual-serve in this event loop, each page's app
+    (``bela.net.web_session``) signing in over localhost; the page needs no key (the server
+    is public) and at most ``options.web_tabs`` run at once (``bela.net.web_door``). Over
+    HTTPS (the default: the server's own certificate, or ``--web-cert``) a browser keeps
+    an account in its home under ``data`` (``bela.net.web_accounts``); over plain HTTP
+    (``--web-http``) every page is a guest."""
     import shlex
 
     from aiohttp import web
 
+    from bela.net.web_accounts import homes_root, sweep
     from bela.net.web_door import guarded_server
 
+    tls = None if options.web_http else _web_tls(options, data)
+    scheme = "http" if tls is None else "https"
+    accounts = homes_root(data)
+    sweep(accounts)
     shown_host = "HOST" if host == "0.0.0.0" else host
     command = shlex.join([sys.executable, "-m", "bela.net.web_session", str(tls_port)])
     page = guarded_server(
-        command, host, port, f"http://{shown_host}:{port}", None, tabs, quiet=True
+        command,
+        host,
+        port,
+        f"{scheme}://{shown_host}:{port}",
+        None,
+        options.web_tabs,
+        quiet=True,
+        accounts=accounts,
     )
     runner = web.AppRunner(await page._make_app())
     await runner.setup()
     try:
-        await web.TCPSite(runner, host, port).start()
+        await web.TCPSite(runner, host, port, ssl_context=tls).start()
     except OSError as exc:
         await runner.cleanup()
         raise CliError(
@@ -728,12 +776,45 @@ async def _start_web(host: str, port: int, tls_port: int, tabs: int, out: TextIO
             ),
             EXIT_ENVIRONMENT,
         ) from None
+    bound = runner.addresses[0][1] if runner.addresses else port
     print(
-        _("Browser players open:  {url}").format(url=f"http://{shown_host}:{port}/"),
+        _("Browser players open:  {url}").format(url=f"{scheme}://{shown_host}:{bound}/"),
         file=out,
         flush=True,
     )
+    if tls is not None and options.web_cert is None:
+        print(
+            _(
+                "The page shows the server's own certificate, which browsers warn about "
+                "(its fingerprint is the one above); give --web-cert and --web-key for one "
+                "they trust."
+            ),
+            file=out,
+            flush=True,
+        )
     return runner
+
+
+def _web_tls(options: ServerCommandOptions, data: Path) -> Any:
+    """The page's TLS: ``--web-cert`` and ``--web-key``, else the server's own certificate
+    (``server_cert.pem`` in the data directory, made on first run)."""
+    from bela.net.identity import load_or_make_certificate, server_context
+
+    if (options.web_cert is None) != (options.web_key is None):
+        raise CliError(_("--web-cert and --web-key go together"), 2)
+    if options.web_cert is not None and options.web_key is not None:
+        cert, key = options.web_cert, options.web_key
+    else:
+        cert, key, _fingerprint = load_or_make_certificate(data)
+    try:
+        return server_context(cert, key)
+    except (OSError, ValueError) as exc:  # ssl.SSLError is an OSError
+        raise CliError(
+            _("cannot use the certificate {file}: {reason}").format(
+                file=shown(str(cert)), reason=oneline(exc)
+            ),
+            EXIT_ENVIRONMENT,
+        ) from None
 
 
 def _shared_stores(
@@ -930,7 +1011,7 @@ def _key(options: OnlineOptions) -> Ed25519PrivateKey | None:
     from bela.settings import config_dir
 
     try:
-        return load_or_make_key(config_dir())
+        return load_or_make_key(options.key_dir or config_dir())
     except (OSError, ValueError) as exc:
         raise CliError(
             _("cannot read or make your key: {reason}").format(reason=oneline(exc)),
@@ -1219,7 +1300,9 @@ def _play(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
 
 
 def _lobby_app(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
-    """Open the app on the lobby's list of tables (``screens.online_lobby``)."""
+    """Open the app on the lobby's list of tables (``screens.online_lobby``). A browser's
+    guest page that may become an account (``bela.net.web_session``) is told how (``n``
+    picks a name); one that may not is told why."""
     from bela.tui.app import BelaApp
 
     if _first_sign_in(host, port, options, out):  # a seat held already: back to it
@@ -1228,9 +1311,12 @@ def _lobby_app(host: str, port: int, options: OnlineOptions, out: TextIO) -> int
         return app.return_code or 0
     from bela.tui.screens.online_lobby import OnlineLobby
 
+    now = [options]
+    """The player as they sign in now: a browser's guest becomes an account (``account``)."""
+
     async def listing() -> Any:
         try:
-            online = await _sign_in(host, port, options, out)
+            online = await _sign_in(host, port, now[0], out)
         except CliError as exc:
             raise ConnectionError(str(exc)) from None
         try:
@@ -1245,7 +1331,7 @@ def _lobby_app(host: str, port: int, options: OnlineOptions, out: TextIO) -> int
     async def ask(request: dict[str, object], kinds: tuple[str, ...]) -> Any:
         """One lobby request on a connection of its own (signs in, asks, hangs up)."""
         try:
-            online = await _sign_in(host, port, options, out)
+            online = await _sign_in(host, port, now[0], out)
         except CliError as exc:
             raise ConnectionError(str(exc)) from None
         try:
@@ -1256,12 +1342,77 @@ def _lobby_app(host: str, port: int, options: OnlineOptions, out: TextIO) -> int
         finally:
             await online.close()
 
+    home, note = _web_guest(options)
+
+    async def account(name: str) -> str:
+        now[0] = await _web_account(host, port, now[0], home, name, out)
+        return now[0].name
+
     lobby = OnlineLobby(
-        f"{host}:{port}", listing, lambda request: _session(host, port, options, request), ask
+        f"{host}:{port}",
+        listing,
+        lambda request: _session(host, port, now[0], request),
+        ask,
+        account=account if home is not None else None,
+        note=note,
     )
     app = BelaApp(online_lobby=lobby, language=current_language())
     app.run()
     return app.return_code or 0
+
+
+def _web_guest(options: OnlineOptions) -> tuple[Path | None, str]:
+    """For a guest's page in a browser (``bela.net.web_session``): the home its account
+    would have (None: it cannot have one) and the line that says so; (None, "") elsewhere."""
+    import os
+
+    from bela.net.web_accounts import WEB_HOME_ENV, WEB_PLAIN_ENV
+
+    if not options.guest or not _in_browser():
+        return None, ""
+    home = os.environ.get(WEB_HOME_ENV)
+    if home:
+        note = _(
+            "You play as a guest (unrated tables). n picks your name: this browser then "
+            "keeps your account, for rated tables."
+        )
+        return Path(home), note
+    if os.environ.get(WEB_PLAIN_ENV):
+        return None, _(
+            "You play as a guest (unrated tables): this page is not encrypted (http), so it "
+            "keeps no account."
+        )
+    return None, _(
+        "You play as a guest (unrated tables): your browser sent no cookie, so this page "
+        "keeps no account."
+    )
+
+
+async def _web_account(
+    host: str, port: int, options: OnlineOptions, home: Path | None, name: str, out: TextIO
+) -> OnlineOptions:
+    """A browser's guest becomes an account named ``name``: its home is made
+    (``bela.net.web_accounts``), the key made in it, and the account signed in with it
+    (a key already there, made by another tab of the same browser, is that account). A
+    refused sign-in (the name taken, say) removes the home it made: ``ConnectionError``
+    with the reason. Returns the options that sign in as the account from now on."""
+    from bela.net.web_accounts import drop_home, make_home
+
+    if home is None:
+        raise ConnectionError(_("This page cannot keep an account."))
+    try:
+        made = make_home(home)
+    except OSError as exc:
+        raise ConnectionError(oneline(exc)) from None
+    account = replace(options, guest=False, name=name, key_dir=home / "config")
+    try:
+        online = await _sign_in(host, port, account, out)
+    except CliError as exc:
+        if made:
+            drop_home(home)
+        raise ConnectionError(str(exc)) from None
+    await online.close()
+    return replace(account, name=online.hi.name)
 
 
 def _request(options: OnlineOptions) -> dict[str, object]:
