@@ -78,6 +78,18 @@ class ServerCommandOptions:
     """The lobby in a browser on this port (textual-serve, ``bela.net.web_session``)."""
     web_tabs: int = 16
     """Browser pages at once at most."""
+    advertise: str | None = None
+    """``--workers``: the host players reach this machine's workers at (another machine's
+    workers send them here by it); None: the address they used for the front door."""
+    listen: str | None = None
+    """The address to listen on (None: 127.0.0.1, or every interface with ``--public``)."""
+
+    @property
+    def bind(self) -> str:
+        """The address every port of this server listens on."""
+        if self.listen is not None:
+            return self.listen
+        return "0.0.0.0" if self.public else "127.0.0.1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +138,18 @@ def _up_to(least: int, most: int, message: str) -> Callable[[str], int]:
 _tabs = _up_to(1, 256, N_("expected a number from 1 to {most}, not {text}"))
 _wait = _up_to(0, 600, N_("expected seconds from 0 to {most}, not {text}"))
 _workers = _up_to(1, 64, N_("expected a number from 1 to {most}, not {text}"))
+
+
+def _host(text: str) -> str:
+    """An argparse type for a host name or an IP address (``--advertise``, ``--listen``):
+    the same check a client makes of a redirect's host (``bela.net.redirects``)."""
+    from bela.net.redirects import valid_host
+
+    if not valid_host(text):
+        raise argparse.ArgumentTypeError(
+            _("expected a host name or an IP address, not {text}").format(text=shown(text))
+        )
+    return text
 
 
 def _default_name() -> str:
@@ -234,6 +258,21 @@ def add_online_parsers(commands: Any) -> None:
             "run N worker processes behind a front door on --port (the workers listen on "
             "the N ports after it); needs --redis and --postgres"
         ),
+    )
+    server.add_argument(
+        "--advertise",
+        type=_host,
+        metavar="HOST",
+        help=_(
+            "--workers on several machines: the host name or address players reach this "
+            "machine's workers at (default: the address they used for the front door)"
+        ),
+    )
+    server.add_argument(
+        "--listen",
+        type=_host,
+        metavar="ADDRESS",
+        help=_("listen on this address only (default 127.0.0.1, or every interface with --public)"),
     )
     server.add_argument("--worker-port", type=port_number, help=argparse.SUPPRESS)
     actions = server.add_subparsers(dest="server_action", metavar="admin")
@@ -376,6 +415,8 @@ def online_command_options(
             args.worker_port,
             args.web_port,
             args.web_tabs,
+            args.advertise,
+            args.listen,
         )
     action, argument = "list" if args.list else "default", None
     for name in ("leaders", "quick", "create", "league"):
@@ -454,7 +495,7 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
         return _run_workers(options, out, err)
     from bela.net.online_server import OnlineServer, online_options
 
-    host = "0.0.0.0" if options.public else "127.0.0.1"
+    host = options.bind
 
     say = _say(err)
 
@@ -523,8 +564,11 @@ async def _start_doors(
     if options.ssh_port is not None:
         from bela.net.ssh import start_public_ssh
 
+        inside = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         try:
-            door = await start_public_ssh(gatekeeper, host, options.ssh_port, public_port, data)
+            door = await start_public_ssh(
+                gatekeeper, host, options.ssh_port, public_port, data, inside
+            )
         except OSError as exc:
             raise CliError(
                 _("cannot listen on port {port}: {reason}").format(
@@ -588,8 +632,9 @@ def _run_worker(options: ServerCommandOptions, err: TextIO) -> int:
     from bela.net.workers import WORKER_ALIVE, WorkerServer, worker_name
 
     assert options.worker_port is not None
-    host = "0.0.0.0" if options.public else "127.0.0.1"
-    name = worker_name(host if not options.public else _hostname(), options.worker_port)
+    host = options.bind
+    machine = options.advertise or (_hostname() if host == "0.0.0.0" else host)
+    name = worker_name(machine, options.worker_port)
 
     async def main() -> None:
         stores = _shared_stores(options, worker=name, alive=WORKER_ALIVE)
@@ -600,6 +645,7 @@ def _run_worker(options: ServerCommandOptions, err: TextIO) -> int:
             stores["directory"],
             stores["live"],
             say=_say(err, options.worker_port),
+            advertise=options.advertise,
         )
         try:
             await server.start(host, options.worker_port or 0)
@@ -632,23 +678,36 @@ def _run_workers(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int
     from bela.net.supervisor import Supervisor, worker_ports
 
     assert options.redis is not None and options.postgres is not None
-    host = "0.0.0.0" if options.public else "127.0.0.1"
+    host = options.bind
     data = _server_dir(options.data)
     args = ["--data", str(data), "--bots", options.bots, "--wait", str(options.wait)]
     args += ["--postgres", options.postgres, "--redis", options.redis]
     if options.public:
         args.append("--public")
+    for flag, value in (("--advertise", options.advertise), ("--listen", options.listen)):
+        if value is not None:
+            args += [flag, value]
+    door_name = f"door:{options.advertise}:{options.port}" if options.advertise else None
 
     async def main() -> None:
         import redis
 
         try:
-            directory = RedisDirectory(options.redis or "", worker=f"door:{options.port}")
+            directory = RedisDirectory(
+                options.redis or "", worker=door_name or f"door:{options.port}"
+            )
         except (redis.RedisError, ValueError) as exc:
             raise CliError(
                 _("cannot use Redis: {reason}").format(reason=oneline(exc)), EXIT_ENVIRONMENT
             ) from None
-        supervisor = Supervisor(data, options.workers, args, directory.ports, _say(err))
+        supervisor = Supervisor(
+            data,
+            options.workers,
+            args,
+            directory.addresses,
+            _say(err),
+            advertise=options.advertise,
+        )
         try:
             bound = await supervisor.start(host, options.port)
         except OSError as exc:
