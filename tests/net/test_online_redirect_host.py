@@ -5,7 +5,12 @@ client reached; a host that shows another certificate is refused as any worker."
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -158,3 +163,35 @@ async def test_the_door_sends_to_its_own_machine_first(tmp_path: Path) -> None:
     assert door.next_address() == ("b", 3)
     del found["b1"]
     assert door.next_address() is None
+
+
+def bela(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bela", "--lang", "en", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+async def test_bela_online_tries_the_servers_addresses_in_turn(tmp_path: Path) -> None:
+    """``bela online A,B``: A cannot be reached (its machine is down), B signs us in."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        dead = probe.getsockname()[1]
+    server, port = await server_at(tmp_path, "127.0.0.1")
+    env = dict(os.environ, BELA_CONFIG_DIR=str(tmp_path / "config"))
+    try:
+        both = f"127.0.0.1:{dead},127.0.0.1:{port}"
+        done = await asyncio.to_thread(bela, env, "online", both, "--name", "Ana")
+        assert done.returncode == 0, done.stderr
+        assert f"First visit to 127.0.0.1:{port}" in done.stdout
+        assert "Signed in as Ana" in done.stdout
+        bad = await asyncio.to_thread(bela, env, "online", f"127.0.0.1:{port},:9", "--name", "Ana")
+        assert bad.returncode == 2 and "bad address" in bad.stderr
+        alone = await asyncio.to_thread(bela, env, "online", f"127.0.0.1:{dead}", "--name", "Ana")
+        assert alone.returncode != 0 and "nobody is hosting" in alone.stderr
+    finally:
+        await server.close()

@@ -4,7 +4,8 @@ the two machines, each listening on its own address only, on the same ports. A p
 the first machine's front door is sent to a table the second machine's worker holds (the
 redirect names its host) and plays there; the first machine dies whole (its supervisor and
 workers killed at once): the second serves on, takes up the first one's table, and its
-player comes back through the second machine's front door."""
+player comes back through the second machine's front door (trying the first one's, as
+``bela online A,B`` does, then the second's)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from test_online_workers_real import free_base
 from bela.net.client import Client, JoinError
 from bela.net.identity import CERT_FILE, CERT_KEY_FILE, Pins, load_or_make_certificate
 from bela.net.lobby_protocol import Created
-from bela.net.online_client import Online, take_seat
+from bela.net.online_client import Online, in_turn, take_seat
 from bela.net.protocol import State, Welcome
 
 A, B = "127.0.0.1", "127.0.0.2"
@@ -162,12 +163,16 @@ async def test_two_machines_a_player_sent_across_and_one_machine_dies(
             # the table at the second machine plays on, its players never left
             await until(lambda: len(players[1].states) >= before + 8, 60)
             assert all(not t.done() or t.exception() is None for t in tasks)
+
             # Mate comes back at the second machine's front door: seated again, at his
             # table, which a worker of the second machine took up from its save
+            async def connect(host: str, at: int) -> Online:
+                return await Online.connect(host, at, "Mate", keys["Mate"], pins)
+
             async with asyncio.timeout(60):
                 while True:
-                    try:
-                        online = await Online.connect(B, port, "Mate", keys["Mate"], pins)
+                    try:  # as bela online A,B does: the first machine, then the second
+                        online, reached = await in_turn([(A, port), (B, port)], connect)
                     except (JoinError, ConnectionError):
                         await asyncio.sleep(0.3)
                         continue
@@ -175,6 +180,7 @@ async def test_two_machines_a_player_sent_across_and_one_machine_dies(
                         break
                     await online.close()
                     await asyncio.sleep(0.3)
+            assert reached == (B, port)
             back = OnlinePlayer(online.client, online=online)
             welcome = await next_of(back, Welcome, 10)
             assert isinstance(welcome, Welcome) and welcome.table == table_a

@@ -117,6 +117,9 @@ class OnlineOptions:
     """``--create``'s house rules, those that differ from the standard game."""
     invite: tuple[str, ...] = ()
     """``--invite``: accounts invited by name to the new table."""
+    also: tuple[tuple[str, int], ...] = ()
+    """More addresses of the same server (``HOST,HOST2:PORT``: its other machines), tried
+    in turn when one cannot be reached (``bela.net.online_client.in_turn``)."""
 
 
 def _up_to(least: int, most: int, message: str) -> Callable[[str], int]:
@@ -1000,11 +1003,16 @@ def _key(options: OnlineOptions) -> Ed25519PrivateKey | None:
 async def _sign_in(host: str, port: int, options: OnlineOptions, out: TextIO) -> Online:
     from bela.net.client import JoinError
     from bela.net.identity import PinMismatch, Pins
-    from bela.net.online_client import Online
+    from bela.net.online_client import Online, in_turn
     from bela.settings import config_dir
 
+    key = _key(options)
+
+    async def connect(at: str, at_port: int) -> Online:
+        return await Online.connect(at, at_port, options.name, key, Pins(config_dir()))
+
     try:
-        online = await Online.connect(host, port, options.name, _key(options), Pins(config_dir()))
+        online, (host, port) = await in_turn(_addresses(host, port, options), connect)
     except PinMismatch as exc:
         raise CliError(
             _(
@@ -1031,6 +1039,11 @@ async def _sign_in(host: str, port: int, options: OnlineOptions, out: TextIO) ->
     return online
 
 
+def _addresses(host: str, port: int, options: OnlineOptions) -> list[tuple[str, int]]:
+    """``host:port`` first, then the server's other addresses the player gave."""
+    return [(host, port), *(a for a in options.also if a != (host, port))]
+
+
 async def _lobby_answer(online: Online, kinds: tuple[str, ...]) -> Any:
     from bela.net.phrases import render
     from bela.net.protocol import Closing, Refused
@@ -1047,17 +1060,21 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
     optional_module("cryptography", _(NEEDS_NET))
     from bela.net.client import parse_address
 
-    try:
-        host, port = parse_address(options.address)
-    except ValueError as exc:
-        raise CliError(
-            _("bad address {address}: {reason}").format(
-                address=shown(options.address), reason=oneline(exc)
-            ),
-            2,
-        ) from None
-    if ":" not in options.address.rstrip("]"):
-        port = DEFAULT_ONLINE_PORT
+    addresses = []
+    for text in options.address.split(","):  # several machines of one server, in turn
+        try:
+            found = parse_address(text)
+        except ValueError as exc:
+            raise CliError(
+                _("bad address {address}: {reason}").format(
+                    address=shown(text), reason=oneline(exc)
+                ),
+                2,
+            ) from None
+        if ":" not in text.rstrip("]"):
+            found = (found[0], DEFAULT_ONLINE_PORT)
+        addresses.append(found)
+    (host, port), options = addresses[0], replace(options, also=tuple(addresses[1:]))
 
     async def lobby() -> None:
         online = await _sign_in(host, port, options, out)
@@ -1227,11 +1244,12 @@ def _session(
         keep=False,
         watch=request is not None and request.get("type") == "watch",
     )
+    order = _addresses(host, port, options)
 
     async def opener(again: bool) -> Client:
         from bela.net.identity import Pins
         from bela.net.lobby_protocol import Created
-        from bela.net.online_client import take_seat
+        from bela.net.online_client import in_turn, take_seat
         from bela.settings import config_dir
 
         def created(message: Created) -> None:
@@ -1243,15 +1261,21 @@ def _session(
                     ),
                 )
 
-        client = await take_seat(
-            host,
-            port,
-            options.name,
-            _key(options),
-            Pins(config_dir()),
-            None if again else request,
-            created,
-        )
+        async def sit(at: str, at_port: int) -> Client:
+            return await take_seat(
+                at,
+                at_port,
+                options.name,
+                key,
+                Pins(config_dir()),
+                None if again else request,
+                created,
+            )
+
+        key = _key(options)
+        client, reached = await in_turn(order, sit)
+        order.remove(reached)
+        order.insert(0, reached)  # the address that answered is tried first next time
         if not session.code:
             welcome = client.welcome or client.watching
             session.code = welcome.table if welcome is not None else ""

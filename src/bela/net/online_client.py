@@ -14,9 +14,9 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from bela.i18n import _
 from bela.net.client import Client, JoinError, NotBela, unreachable
@@ -57,9 +57,10 @@ from bela.net.protocol import (
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-__all__ = ["LobbyMessage", "Online", "take_seat"]
+__all__ = ["LobbyMessage", "Online", "in_turn", "take_seat", "worth_another"]
 
 LobbyMessage = LobbyReply
+T = TypeVar("T")
 MAX_REDIRECTS: Final = 3
 """Workers a sign-in is sent on through at most (a front door, then the table's worker)."""
 
@@ -73,6 +74,33 @@ class SentOn:
     port: int
     fingerprint: str
     first_use: bool
+
+
+def worth_another(exc: BaseException) -> bool:
+    """A sign-in failed in a way another address of the same server (another machine of
+    it, docs/server.md "Several machines") may not fail: that machine could not be reached,
+    its line dropped, or none of its workers was alive. A refusal (a ban, a taken name), a
+    certificate that differs from its pin or a frame that is not bela is no reason to try
+    another: it is said."""
+    if isinstance(exc, PinMismatch | NotBela):
+        return False
+    if isinstance(exc, JoinError):
+        return exc.code in (None, "host_busy")
+    return isinstance(exc, ConnectionError)
+
+
+async def in_turn(
+    addresses: list[tuple[str, int]], attempt: Callable[[str, int], Awaitable[T]]
+) -> tuple[T, tuple[str, int]]:
+    """``attempt`` at each address in turn until one answers (``worth_another`` says when
+    to go on): its result and the address; the last failure when none answers."""
+    for index, (host, port) in enumerate(addresses):
+        try:
+            return await attempt(host, port), (host, port)
+        except ConnectionError as exc:
+            if index == len(addresses) - 1 or not worth_another(exc):
+                raise
+    raise JoinError(_("the host did not welcome us"))
 
 
 def _peer(name: object) -> str | None:
