@@ -492,6 +492,8 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
         options.redis is None or options.postgres is None
     ):
         raise CliError(_("--workers needs --redis and --postgres (the workers share them)"), 2)
+    if options.advertise is not None and options.workers < 2 and options.worker_port is None:
+        raise CliError(_("--advertise goes with --workers (the workers on several machines)"), 2)
     if options.worker_port is not None:
         return _run_worker(options, err)
     if options.workers > 1:
