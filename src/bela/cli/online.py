@@ -83,6 +83,18 @@ class ServerCommandOptions:
     """The page's certificate and its key (PEM); None: the server's own (self-signed)."""
     web_http: bool = False
     """The page over plain HTTP: every page a guest."""
+    advertise: str | None = None
+    """``--workers``: the host players reach this machine's workers at (another machine's
+    workers send them here by it); None: the address they used for the front door."""
+    listen: str | None = None
+    """The address to listen on (None: 127.0.0.1, or every interface with ``--public``)."""
+
+    @property
+    def bind(self) -> str:
+        """The address every port of this server listens on."""
+        if self.listen is not None:
+            return self.listen
+        return "0.0.0.0" if self.public else "127.0.0.1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +125,9 @@ class OnlineOptions:
     key_dir: Path | None = None
     """Where the key is kept; None: the config directory (a browser's new account: its
     home's, ``bela.net.web_accounts``)."""
+    also: tuple[tuple[str, int], ...] = ()
+    """More addresses of the same server (``HOST,HOST2:PORT``: its other machines), tried
+    in turn when one cannot be reached (``bela.net.online_client.in_turn``)."""
 
 
 def _up_to(least: int, most: int, message: str) -> Callable[[str], int]:
@@ -134,6 +149,18 @@ def _up_to(least: int, most: int, message: str) -> Callable[[str], int]:
 _tabs = _up_to(1, 256, N_("expected a number from 1 to {most}, not {text}"))
 _wait = _up_to(0, 600, N_("expected seconds from 0 to {most}, not {text}"))
 _workers = _up_to(1, 64, N_("expected a number from 1 to {most}, not {text}"))
+
+
+def _host(text: str) -> str:
+    """An argparse type for a host name or an IP address (``--advertise``, ``--listen``):
+    the same check a client makes of a redirect's host (``bela.net.redirects``)."""
+    from bela.net.redirects import valid_host
+
+    if not valid_host(text):
+        raise argparse.ArgumentTypeError(
+            _("expected a host name or an IP address, not {text}").format(text=shown(text))
+        )
+    return text
 
 
 def _default_name() -> str:
@@ -260,6 +287,21 @@ def add_online_parsers(commands: Any) -> None:
             "run N worker processes behind a front door on --port (the workers listen on "
             "the N ports after it); needs --redis and --postgres"
         ),
+    )
+    server.add_argument(
+        "--advertise",
+        type=_host,
+        metavar="HOST",
+        help=_(
+            "--workers on several machines: the host name or address players reach this "
+            "machine's workers at (default: the address they used for the front door)"
+        ),
+    )
+    server.add_argument(
+        "--listen",
+        type=_host,
+        metavar="ADDRESS",
+        help=_("listen on this address only (default 127.0.0.1, or every interface with --public)"),
     )
     server.add_argument("--worker-port", type=port_number, help=argparse.SUPPRESS)
     actions = server.add_subparsers(dest="server_action", metavar="admin")
@@ -405,6 +447,8 @@ def online_command_options(
             args.web_cert,
             args.web_key,
             args.web_http,
+            args.advertise,
+            args.listen,
         )
     action, argument = "list" if args.list else "default", None
     for name in ("leaders", "quick", "create", "league"):
@@ -479,13 +523,15 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
         options.redis is None or options.postgres is None
     ):
         raise CliError(_("--workers needs --redis and --postgres (the workers share them)"), 2)
+    if options.advertise is not None and options.workers < 2 and options.worker_port is None:
+        raise CliError(_("--advertise goes with --workers (the workers on several machines)"), 2)
     if options.worker_port is not None:
         return _run_worker(options, err)
     if options.workers > 1:
         return _run_workers(options, out, err)
     from bela.net.online_server import OnlineServer, online_options
 
-    host = "0.0.0.0" if options.public else "127.0.0.1"
+    host = options.bind
 
     say = _say(err)
 
@@ -554,8 +600,11 @@ async def _start_doors(
     if options.ssh_port is not None:
         from bela.net.ssh import start_public_ssh
 
+        inside = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         try:
-            door = await start_public_ssh(gatekeeper, host, options.ssh_port, public_port, data)
+            door = await start_public_ssh(
+                gatekeeper, host, options.ssh_port, public_port, data, inside
+            )
         except OSError as exc:
             raise CliError(
                 _("cannot listen on port {port}: {reason}").format(
@@ -619,8 +668,9 @@ def _run_worker(options: ServerCommandOptions, err: TextIO) -> int:
     from bela.net.workers import WORKER_ALIVE, WorkerServer, worker_name
 
     assert options.worker_port is not None
-    host = "0.0.0.0" if options.public else "127.0.0.1"
-    name = worker_name(host if not options.public else _hostname(), options.worker_port)
+    host = options.bind
+    machine = options.advertise or (_hostname() if host == "0.0.0.0" else host)
+    name = worker_name(machine, options.worker_port)
 
     async def main() -> None:
         stores = _shared_stores(options, worker=name, alive=WORKER_ALIVE)
@@ -631,6 +681,7 @@ def _run_worker(options: ServerCommandOptions, err: TextIO) -> int:
             stores["directory"],
             stores["live"],
             say=_say(err, options.worker_port),
+            advertise=options.advertise,
         )
         try:
             await server.start(host, options.worker_port or 0)
@@ -663,23 +714,36 @@ def _run_workers(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int
     from bela.net.supervisor import Supervisor, worker_ports
 
     assert options.redis is not None and options.postgres is not None
-    host = "0.0.0.0" if options.public else "127.0.0.1"
+    host = options.bind
     data = _server_dir(options.data)
     args = ["--data", str(data), "--bots", options.bots, "--wait", str(options.wait)]
     args += ["--postgres", options.postgres, "--redis", options.redis]
     if options.public:
         args.append("--public")
+    for flag, value in (("--advertise", options.advertise), ("--listen", options.listen)):
+        if value is not None:
+            args += [flag, value]
+    door_name = f"door:{options.advertise}:{options.port}" if options.advertise else None
 
     async def main() -> None:
         import redis
 
         try:
-            directory = RedisDirectory(options.redis or "", worker=f"door:{options.port}")
+            directory = RedisDirectory(
+                options.redis or "", worker=door_name or f"door:{options.port}"
+            )
         except (redis.RedisError, ValueError) as exc:
             raise CliError(
                 _("cannot use Redis: {reason}").format(reason=oneline(exc)), EXIT_ENVIRONMENT
             ) from None
-        supervisor = Supervisor(data, options.workers, args, directory.ports, _say(err))
+        supervisor = Supervisor(
+            data,
+            options.workers,
+            args,
+            directory.addresses,
+            _say(err),
+            advertise=options.advertise,
+        )
         try:
             bound = await supervisor.start(host, options.port)
         except OSError as exc:
@@ -1022,11 +1086,16 @@ def _key(options: OnlineOptions) -> Ed25519PrivateKey | None:
 async def _sign_in(host: str, port: int, options: OnlineOptions, out: TextIO) -> Online:
     from bela.net.client import JoinError
     from bela.net.identity import PinMismatch, Pins
-    from bela.net.online_client import Online
+    from bela.net.online_client import Online, in_turn
     from bela.settings import config_dir
 
+    key = _key(options)
+
+    async def connect(at: str, at_port: int) -> Online:
+        return await Online.connect(at, at_port, options.name, key, Pins(config_dir()))
+
     try:
-        online = await Online.connect(host, port, options.name, _key(options), Pins(config_dir()))
+        online, (host, port) = await in_turn(_addresses(host, port, options), connect)
     except PinMismatch as exc:
         raise CliError(
             _(
@@ -1053,6 +1122,11 @@ async def _sign_in(host: str, port: int, options: OnlineOptions, out: TextIO) ->
     return online
 
 
+def _addresses(host: str, port: int, options: OnlineOptions) -> list[tuple[str, int]]:
+    """``host:port`` first, then the server's other addresses the player gave."""
+    return [(host, port), *(a for a in options.also if a != (host, port))]
+
+
 async def _lobby_answer(online: Online, kinds: tuple[str, ...]) -> Any:
     from bela.net.phrases import render
     from bela.net.protocol import Closing, Refused
@@ -1069,17 +1143,21 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
     optional_module("cryptography", _(NEEDS_NET))
     from bela.net.client import parse_address
 
-    try:
-        host, port = parse_address(options.address)
-    except ValueError as exc:
-        raise CliError(
-            _("bad address {address}: {reason}").format(
-                address=shown(options.address), reason=oneline(exc)
-            ),
-            2,
-        ) from None
-    if ":" not in options.address.rstrip("]"):
-        port = DEFAULT_ONLINE_PORT
+    addresses = []
+    for text in options.address.split(","):  # several machines of one server, in turn
+        try:
+            found = parse_address(text)
+        except ValueError as exc:
+            raise CliError(
+                _("bad address {address}: {reason}").format(
+                    address=shown(text), reason=oneline(exc)
+                ),
+                2,
+            ) from None
+        if ":" not in text.rstrip("]"):
+            found = (found[0], DEFAULT_ONLINE_PORT)
+        addresses.append(found)
+    (host, port), options = addresses[0], replace(options, also=tuple(addresses[1:]))
 
     async def lobby() -> None:
         online = await _sign_in(host, port, options, out)
@@ -1249,11 +1327,12 @@ def _session(
         keep=False,
         watch=request is not None and request.get("type") == "watch",
     )
+    order = _addresses(host, port, options)
 
     async def opener(again: bool) -> Client:
         from bela.net.identity import Pins
         from bela.net.lobby_protocol import Created
-        from bela.net.online_client import take_seat
+        from bela.net.online_client import in_turn, take_seat
         from bela.settings import config_dir
 
         def created(message: Created) -> None:
@@ -1265,15 +1344,21 @@ def _session(
                     ),
                 )
 
-        client = await take_seat(
-            host,
-            port,
-            options.name,
-            _key(options),
-            Pins(config_dir()),
-            None if again else request,
-            created,
-        )
+        async def sit(at: str, at_port: int) -> Client:
+            return await take_seat(
+                at,
+                at_port,
+                options.name,
+                key,
+                Pins(config_dir()),
+                None if again else request,
+                created,
+            )
+
+        key = _key(options)
+        client, reached = await in_turn(order, sit)
+        order.remove(reached)
+        order.insert(0, reached)  # the address that answered is tried first next time
         if not session.code:
             welcome = client.welcome or client.watching
             session.code = welcome.table if welcome is not None else ""
