@@ -46,6 +46,9 @@ def test_a_pages_app_gets_its_own_directory_and_nothing_of_the_hosts_environment
     assert "secret" not in json.dumps(env) and "/srv/bela" not in json.dumps(env)
     command = session_command(4713, "Gost-abcdef")
     assert command[-4:] == ["online", "127.0.0.1:4713", "--guest", "--name=Gost-abcdef"]
+    # a server bound by --listen to another address: its pages sign in there
+    command = session_command(4713, "Gost-abcdef", host="127.0.0.2")
+    assert command[-4:] == ["online", "127.0.0.2:4713", "--guest", "--name=Gost-abcdef"]
     names = {guest_name() for _ in range(20)}
     assert len(names) == 20 and all(n.startswith("Gost-") and len(n) == 11 for n in names)
 
@@ -337,3 +340,13 @@ def test_the_pages_certificate_options_are_checked_before_anything_starts(tmp_pa
         _web_tls(bad, tmp_path)
     assert _web_tls(base, tmp_path / "own") is not None  # the server's own, made on first use
     assert (tmp_path / "own" / "server_cert.pem").exists()
+
+
+def test_a_page_is_told_the_servers_address_and_refuses_anything_else() -> None:
+    from bela.net.web_session import _address, main
+
+    assert _address("4713") == ("127.0.0.1", 4713)
+    assert _address("127.0.0.2:4713") == ("127.0.0.2", 4713)
+    for bad in ("", "0", "70000", "x:4713", "evil.example:4713", "127.0.0.1:", "٣"):
+        assert _address(bad) is None
+        assert main([bad]) == 2

@@ -817,7 +817,8 @@ async def _start_web(
     accounts = homes_root(data)
     sweep(accounts)
     shown_host = "HOST" if host == "0.0.0.0" else host
-    command = shlex.join([sys.executable, "-m", "bela.net.web_session", str(tls_port)])
+    inside = "127.0.0.1" if host in ("0.0.0.0", "::") else host  # where the pages sign in
+    command = shlex.join([sys.executable, "-m", "bela.net.web_session", f"{inside}:{tls_port}"])
     page = guarded_server(
         command,
         host,

@@ -27,6 +27,7 @@ Run as ``python -m bela.net.web_session PORT [--plain | HOMES HASH]``.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 import shutil
@@ -72,30 +73,49 @@ def guest_name() -> str:
     return f"Gost-{secrets.token_hex(3)}"
 
 
-def session_command(port: int, name: str, guest: bool = True) -> list[str]:
-    """``bela online`` at the server's port on localhost; ``name``: the guest's, or a new
-    account's should the key have none (the server's own data was lost)."""
+def session_command(port: int, name: str, guest: bool = True, host: str = "127.0.0.1") -> list[str]:
+    """``bela online`` at the server's port on ``host`` (the server's own address: localhost,
+    or the one ``--listen`` binds); ``name``: the guest's, or a new account's should the key
+    have none (the server's own data was lost)."""
     # --name=... in one word: a name is never read as an option
     return [
         sys.executable,
         "-m",
         "bela",
         "online",
-        f"127.0.0.1:{port}",
+        f"{host}:{port}",
         *(["--guest"] if guest else []),
         f"--name={name}",
     ]
 
 
 def _usage() -> int:
-    print("usage: python -m bela.net.web_session PORT [--plain | HOMES HASH]", file=sys.stderr)
+    print(
+        "usage: python -m bela.net.web_session [ADDRESS:]PORT [--plain | HOMES HASH]",
+        file=sys.stderr,
+    )
     return 2
 
 
+def _address(text: str) -> tuple[str, int] | None:
+    """``PORT`` (on localhost) or ``ADDRESS:PORT`` with an IP address: where the server listens."""
+    host, _, port = text.rpartition(":")
+    if not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
+        return None
+    if not host:
+        return "127.0.0.1", int(port)
+    try:
+        ipaddress.IPv4Address(host)
+    except ValueError:
+        return None
+    return host, int(port)
+
+
 def main(argv: list[str]) -> int:
-    if not argv or not argv[0].isdigit() or len(argv) > 3:
+    where = _address(argv[0]) if argv else None
+    if where is None or len(argv) > 3:
         return _usage()
-    port, web = int(argv[0]), {}
+    (host, port), web = where, {}
     if argv[1:] == ["--plain"]:
         web[WEB_PLAIN_ENV] = "1"
     elif len(argv) == 3:
@@ -107,7 +127,7 @@ def main(argv: list[str]) -> int:
         if has_key(home):  # the browser's account: its home, kept
             os.utime(home)
             done = subprocess.run(
-                session_command(port, guest_name(), guest=False),
+                session_command(port, guest_name(), guest=False, host=host),
                 env=session_env(home, os.environ),
                 cwd=home,
                 check=False,
@@ -116,16 +136,18 @@ def main(argv: list[str]) -> int:
         web[WEB_HOME_ENV] = str(home)
     elif len(argv) != 1:
         return _usage()
-    return _guest(port, web)
+    return _guest(host, port, web)
 
 
-def _guest(port: int, web: dict[str, str]) -> int:
+def _guest(host: str, port: int, web: dict[str, str]) -> int:
     """A guest in a temporary directory, removed when the page closes; ``web``: what the
     app is told of the page (``WEB_HOME_ENV`` or ``WEB_PLAIN_ENV``)."""
     home = Path(tempfile.mkdtemp(prefix="bela-web-guest-"))
     try:
         env = session_env(home, os.environ) | web
-        done = subprocess.run(session_command(port, guest_name()), env=env, cwd=home, check=False)
+        done = subprocess.run(
+            session_command(port, guest_name(), host=host), env=env, cwd=home, check=False
+        )
         if WEB_HOME_ENV in web:
             keep(home, Path(web[WEB_HOME_ENV]))
         return done.returncode
