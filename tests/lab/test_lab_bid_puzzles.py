@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from random import Random
+from typing import Any
 
 import pytest
 
@@ -122,3 +123,43 @@ def test_the_pack_keeps_each_moment_and_shape_once_and_leaves_the_obvious_out() 
     assert (bid_puzzle_gen.assemble([easy]) == []) == (lead >= bid_puzzle_gen.OBVIOUS_LEAD)
     hard = dict(easy, bots={"easy": False, "normal": True, "hard": True})
     assert bid_puzzle_gen.assemble([hard]) == [hard]
+
+
+def test_the_second_judgement_keeps_a_bid_puzzle_only_clear_with_room_on_fresh_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bela.lab.bid_puzzle_judge import BidOption, BidVerdict
+
+    fixture = [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines()]
+    lines = [dict(fixture[0], id=f"{i:010d}", answer=["call D"]) for i in range(4)]
+    call, dalje = Call(Suit.DIAMONDS), Pass()
+
+    def verdict(best: Action, gap: float) -> BidVerdict:
+        other = dalje if best == call else call
+        return BidVerdict(
+            seat=0,
+            forced=False,
+            options=(
+                BidOption(best, 30.0, 0, 192, 0, 0.0),
+                BidOption(other, 30.0 - gap, 20, 0, 172, 2.0),
+            ),
+            deals=192,
+            typical=None,
+        )
+
+    fresh = {
+        "0000000000": verdict(call, 40.0),  # kept
+        "0000000001": verdict(call, 12.0),  # clear, without the room to spare
+        "0000000002": verdict(dalje, 40.0),  # another answer
+        "0000000003": verdict(call, 15.0),  # just the room
+    }
+    salts: list[str] = []
+
+    def rejudge(line: dict[str, Any], salt: str) -> BidVerdict:
+        salts.append(salt)
+        return fresh[line["id"]]
+
+    monkeypatch.setattr(bid_puzzle_gen, "rejudge_bid", rejudge)
+    kept, unclear = bid_puzzle_gen.second_judgement(lines)
+    assert [x["id"] for x in kept] == ["0000000000", "0000000003"] and unclear == 2
+    assert set(salts) == {bid_puzzle_gen.SECOND_SALT} and "rejudge" not in salts

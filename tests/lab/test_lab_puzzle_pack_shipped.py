@@ -85,3 +85,24 @@ def test_the_app_reads_every_line_of_the_shipped_pack() -> None:
         lines = f.read().splitlines()
     pack = read_lines(lines, "shipped", shipped=True)
     assert pack.skipped == () and len(pack.puzzles) == len(lines)
+
+
+BIDS = PACK.with_name("bid_puzzles.jsonl.gz")
+
+
+def test_a_bid_puzzle_is_judged_again_by_the_bid_judge() -> None:
+    """``make puzzles-check`` re-judges the bid pack too: a bid line goes to the bid judge,
+    and a line whose answer is not the fresh verdict's best bid does not stay clear."""
+    from bela.engine.actions import choice_of
+    from bela.lab.puzzle_check import bid_stays_clear, check_pack, rejudge_bid
+
+    line = read_pack(BIDS)[0]
+    verdict = rejudge_bid(line, "make-test", 48)
+    assert verdict.deals == 48 and choice_of(verdict.best.action) in {
+        choice_of(parse_action(t)) for t in line["answer"]
+    }
+    other = next(o for o in verdict.options if o is not verdict.best)
+    wrong = dict(line, answer=[str(other.action)])
+    assert bid_stays_clear(line, verdict) == verdict.clear and not bid_stays_clear(wrong, verdict)
+    report = check_pack([dict(line, deals=48), dict(wrong, deals=48)], "make-test")
+    assert report.judged == 2 and wrong["id"] in {pid for pid, _s, _g in report.unclear}

@@ -76,7 +76,7 @@ async def cluster(
         workers.append(server)
     cert, key, _ = load_or_make_certificate(data)
     directory = RedisDirectory(redis_url, worker="door", prefix=prefix)
-    door = FrontDoor(server_context(cert, key), directory.ports, FaultLog())
+    door = FrontDoor(server_context(cert, key), directory.addresses, FaultLog())
     _host, port = await door.start("127.0.0.1", 0)
     try:
         yield Cluster(workers, port, Pins(tmp_path / "client"), postgres_url, door, events)

@@ -109,16 +109,18 @@ async def test_a_browser_page_reaches_the_lobby_through_the_front_door(
 ) -> None:
     import aiohttp
 
-    from bela.cli.online import _start_web
+    from bela.cli.online import ServerCommandOptions, _start_web
 
     async with cluster(tmp_path, postgres_url, redis_prefix, count=2) as site:
         out = (tmp_path / "out.txt").open("w")
-        runner = await _start_web("127.0.0.1", 0, site.door_port, 2, out)
+        options = ServerCommandOptions(0, False, None, "normal", 120, web_port=0, web_tabs=2)
+        runner = await _start_web("127.0.0.1", 0, site.door_port, options, tmp_path / "web", out)
         web_port = runner.addresses[0][1]
+        url = f"https://127.0.0.1:{web_port}/ws?width=100&height=30"
         try:
             async with (
                 aiohttp.ClientSession() as session,
-                session.ws_connect(f"http://127.0.0.1:{web_port}/ws?width=100&height=30") as ws,
+                session.ws_connect(url, ssl=False) as ws,
             ):
                 text = ""
                 async with asyncio.timeout(90):

@@ -51,6 +51,16 @@ def test_workers_need_redis_and_postgres(tmp_path: Path) -> None:
         )
     done = bela("server", "--data", str(tmp_path), "--workers", "0")
     assert done.returncode == 2 and "from 1 to 64" in done.stderr
+    done = bela("server", "--data", str(tmp_path), "--advertise", "b.bela.example")
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith(
+        "--advertise goes with --workers (the workers on several machines)"
+    )
+    for host in ("b.bela.example:4714", "b\x1bc", "https://b.example", ""):
+        done = bela("server", "--data", str(tmp_path), "--workers", "2", "--advertise", host)
+        assert done.returncode == 2
+        assert "expected a host name or an IP address" in done.stderr
+        assert "\x1b" not in done.stderr
 
 
 def free_base(count: int) -> int:
@@ -307,7 +317,9 @@ async def test_two_workers_with_the_ssh_door_and_the_browser_page(
             conn.close()
         async with (
             aiohttp.ClientSession() as session,
-            session.ws_connect(f"http://127.0.0.1:{web_port}/ws?width=100&height=30") as ws,
+            session.ws_connect(
+                f"https://127.0.0.1:{web_port}/ws?width=100&height=30", ssl=False
+            ) as ws,
         ):
             text = ""
             async with asyncio.timeout(90):

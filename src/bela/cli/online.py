@@ -78,6 +78,23 @@ class ServerCommandOptions:
     """The lobby in a browser on this port (textual-serve, ``bela.net.web_session``)."""
     web_tabs: int = 16
     """Browser pages at once at most."""
+    web_cert: Path | None = None
+    web_key: Path | None = None
+    """The page's certificate and its key (PEM); None: the server's own (self-signed)."""
+    web_http: bool = False
+    """The page over plain HTTP: every page a guest."""
+    advertise: str | None = None
+    """``--workers``: the host players reach this machine's workers at (another machine's
+    workers send them here by it); None: the address they used for the front door."""
+    listen: str | None = None
+    """The address to listen on (None: 127.0.0.1, or every interface with ``--public``)."""
+
+    @property
+    def bind(self) -> str:
+        """The address every port of this server listens on."""
+        if self.listen is not None:
+            return self.listen
+        return "0.0.0.0" if self.public else "127.0.0.1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +122,12 @@ class OnlineOptions:
     """``--create``'s house rules, those that differ from the standard game."""
     invite: tuple[str, ...] = ()
     """``--invite``: accounts invited by name to the new table."""
+    key_dir: Path | None = None
+    """Where the key is kept; None: the config directory (a browser's new account: its
+    home's, ``bela.net.web_accounts``)."""
+    also: tuple[tuple[str, int], ...] = ()
+    """More addresses of the same server (``HOST,HOST2:PORT``: its other machines), tried
+    in turn when one cannot be reached (``bela.net.online_client.in_turn``)."""
 
 
 def _up_to(least: int, most: int, message: str) -> Callable[[str], int]:
@@ -126,6 +149,18 @@ def _up_to(least: int, most: int, message: str) -> Callable[[str], int]:
 _tabs = _up_to(1, 256, N_("expected a number from 1 to {most}, not {text}"))
 _wait = _up_to(0, 600, N_("expected seconds from 0 to {most}, not {text}"))
 _workers = _up_to(1, 64, N_("expected a number from 1 to {most}, not {text}"))
+
+
+def _host(text: str) -> str:
+    """An argparse type for a host name or an IP address (``--advertise``, ``--listen``):
+    the same check a client makes of a redirect's host (``bela.net.redirects``)."""
+    from bela.net.redirects import valid_host
+
+    if not valid_host(text):
+        raise argparse.ArgumentTypeError(
+            _("expected a host name or an IP address, not {text}").format(text=shown(text))
+        )
+    return text
 
 
 def _default_name() -> str:
@@ -198,9 +233,27 @@ def add_online_parsers(commands: Any) -> None:
         type=port_number,
         metavar="PORT",
         help=_(
-            "also serve the lobby in a web browser on PORT (each page a guest, unrated); "
-            "needs the 'net' extra"
+            "also serve the lobby in a web browser on PORT, over HTTPS (a page is a guest "
+            "until its player picks a name; the browser then keeps the account); needs the "
+            "'net' extra"
         ),
+    )
+    server.add_argument(
+        "--web-cert",
+        type=Path,
+        metavar="FILE",
+        help=_(
+            "the browser page's certificate (PEM, with --web-key); default: the server's "
+            "own, which browsers warn about"
+        ),
+    )
+    server.add_argument(
+        "--web-key", type=Path, metavar="FILE", help=_("the key of --web-cert (PEM)")
+    )
+    server.add_argument(
+        "--web-http",
+        action="store_true",
+        help=_("serve the browser page over plain HTTP: every page a guest (no account in clear)"),
     )
     server.add_argument(
         "--web-tabs",
@@ -234,6 +287,21 @@ def add_online_parsers(commands: Any) -> None:
             "run N worker processes behind a front door on --port (the workers listen on "
             "the N ports after it); needs --redis and --postgres"
         ),
+    )
+    server.add_argument(
+        "--advertise",
+        type=_host,
+        metavar="HOST",
+        help=_(
+            "--workers on several machines: the host name or address players reach this "
+            "machine's workers at (default: the address they used for the front door)"
+        ),
+    )
+    server.add_argument(
+        "--listen",
+        type=_host,
+        metavar="ADDRESS",
+        help=_("listen on this address only (default 127.0.0.1, or every interface with --public)"),
     )
     server.add_argument("--worker-port", type=port_number, help=argparse.SUPPRESS)
     actions = server.add_subparsers(dest="server_action", metavar="admin")
@@ -376,6 +444,11 @@ def online_command_options(
             args.worker_port,
             args.web_port,
             args.web_tabs,
+            args.web_cert,
+            args.web_key,
+            args.web_http,
+            args.advertise,
+            args.listen,
         )
     action, argument = "list" if args.list else "default", None
     for name in ("leaders", "quick", "create", "league"):
@@ -440,6 +513,8 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
         optional_module("asyncssh", _(NEEDS_NET))
     if options.web_port is not None:
         optional_module("textual_serve.server", _(NEEDS_NET))
+    elif options.web_cert is not None or options.web_key is not None or options.web_http:
+        raise CliError(_("--web-cert, --web-key and --web-http go with --web-port"), 2)
     if options.postgres is not None:
         optional_module("psycopg", _(NEEDS_SERVER))
     if options.redis is not None:
@@ -448,13 +523,15 @@ def run_server(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int:
         options.redis is None or options.postgres is None
     ):
         raise CliError(_("--workers needs --redis and --postgres (the workers share them)"), 2)
+    if options.advertise is not None and options.workers < 2 and options.worker_port is None:
+        raise CliError(_("--advertise goes with --workers (the workers on several machines)"), 2)
     if options.worker_port is not None:
         return _run_worker(options, err)
     if options.workers > 1:
         return _run_workers(options, out, err)
     from bela.net.online_server import OnlineServer, online_options
 
-    host = "0.0.0.0" if options.public else "127.0.0.1"
+    host = options.bind
 
     say = _say(err)
 
@@ -523,8 +600,11 @@ async def _start_doors(
     if options.ssh_port is not None:
         from bela.net.ssh import start_public_ssh
 
+        inside = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         try:
-            door = await start_public_ssh(gatekeeper, host, options.ssh_port, public_port, data)
+            door = await start_public_ssh(
+                gatekeeper, host, options.ssh_port, public_port, data, inside
+            )
         except OSError as exc:
             raise CliError(
                 _("cannot listen on port {port}: {reason}").format(
@@ -543,7 +623,7 @@ async def _start_doors(
     web = None
     if options.web_port is not None:
         try:
-            web = await _start_web(host, options.web_port, public_port, options.web_tabs, out)
+            web = await _start_web(host, options.web_port, public_port, options, data, out)
         except CliError:
             await _close_doors(door, None)
             raise
@@ -588,8 +668,9 @@ def _run_worker(options: ServerCommandOptions, err: TextIO) -> int:
     from bela.net.workers import WORKER_ALIVE, WorkerServer, worker_name
 
     assert options.worker_port is not None
-    host = "0.0.0.0" if options.public else "127.0.0.1"
-    name = worker_name(host if not options.public else _hostname(), options.worker_port)
+    host = options.bind
+    machine = options.advertise or (_hostname() if host == "0.0.0.0" else host)
+    name = worker_name(machine, options.worker_port)
 
     async def main() -> None:
         stores = _shared_stores(options, worker=name, alive=WORKER_ALIVE)
@@ -600,6 +681,7 @@ def _run_worker(options: ServerCommandOptions, err: TextIO) -> int:
             stores["directory"],
             stores["live"],
             say=_say(err, options.worker_port),
+            advertise=options.advertise,
         )
         try:
             await server.start(host, options.worker_port or 0)
@@ -632,23 +714,36 @@ def _run_workers(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int
     from bela.net.supervisor import Supervisor, worker_ports
 
     assert options.redis is not None and options.postgres is not None
-    host = "0.0.0.0" if options.public else "127.0.0.1"
+    host = options.bind
     data = _server_dir(options.data)
     args = ["--data", str(data), "--bots", options.bots, "--wait", str(options.wait)]
     args += ["--postgres", options.postgres, "--redis", options.redis]
     if options.public:
         args.append("--public")
+    for flag, value in (("--advertise", options.advertise), ("--listen", options.listen)):
+        if value is not None:
+            args += [flag, value]
+    door_name = f"door:{options.advertise}:{options.port}" if options.advertise else None
 
     async def main() -> None:
         import redis
 
         try:
-            directory = RedisDirectory(options.redis or "", worker=f"door:{options.port}")
+            directory = RedisDirectory(
+                options.redis or "", worker=door_name or f"door:{options.port}"
+            )
         except (redis.RedisError, ValueError) as exc:
             raise CliError(
                 _("cannot use Redis: {reason}").format(reason=oneline(exc)), EXIT_ENVIRONMENT
             ) from None
-        supervisor = Supervisor(data, options.workers, args, directory.ports, _say(err))
+        supervisor = Supervisor(
+            data,
+            options.workers,
+            args,
+            directory.addresses,
+            _say(err),
+            advertise=options.advertise,
+        )
         try:
             bound = await supervisor.start(host, options.port)
         except OSError as exc:
@@ -701,25 +796,43 @@ def _run_workers(options: ServerCommandOptions, out: TextIO, err: TextIO) -> int
     return 0
 
 
-async def _start_web(host: str, port: int, tls_port: int, tabs: int, out: TextIO) -> Any:
-    """The lobby in a browser: textual-serve in this event loop, each page a guest of its
-    own (``bela.net.web_session``) that signs in over localhost; the page needs no key
-    (the server is public) and at most ``tabs`` run at once (``bela.net.web_door``)."""
+async def _start_web(
+    host: str, port: int, tls_port: int, options: ServerCommandOptions, data: Path, out: TextIO
+) -> Any:
+    """The lobby in a browser: textual-serve in this event loop, each page's app
+    (``bela.net.web_session``) signing in over localhost; the page needs no key (the server
+    is public) and at most ``options.web_tabs`` run at once (``bela.net.web_door``). Over
+    HTTPS (the default: the server's own certificate, or ``--web-cert``) a browser keeps
+    an account in its home under ``data`` (``bela.net.web_accounts``); over plain HTTP
+    (``--web-http``) every page is a guest."""
     import shlex
 
     from aiohttp import web
 
+    from bela.net.web_accounts import homes_root, sweep
     from bela.net.web_door import guarded_server
 
+    tls = None if options.web_http else _web_tls(options, data)
+    scheme = "http" if tls is None else "https"
+    accounts = homes_root(data)
+    sweep(accounts)
     shown_host = "HOST" if host == "0.0.0.0" else host
-    command = shlex.join([sys.executable, "-m", "bela.net.web_session", str(tls_port)])
+    inside = "127.0.0.1" if host in ("0.0.0.0", "::") else host  # where the pages sign in
+    command = shlex.join([sys.executable, "-m", "bela.net.web_session", f"{inside}:{tls_port}"])
     page = guarded_server(
-        command, host, port, f"http://{shown_host}:{port}", None, tabs, quiet=True
+        command,
+        host,
+        port,
+        f"{scheme}://{shown_host}:{port}",
+        None,
+        options.web_tabs,
+        quiet=True,
+        accounts=accounts,
     )
     runner = web.AppRunner(await page._make_app())
     await runner.setup()
     try:
-        await web.TCPSite(runner, host, port).start()
+        await web.TCPSite(runner, host, port, ssl_context=tls).start()
     except OSError as exc:
         await runner.cleanup()
         raise CliError(
@@ -728,12 +841,45 @@ async def _start_web(host: str, port: int, tls_port: int, tabs: int, out: TextIO
             ),
             EXIT_ENVIRONMENT,
         ) from None
+    bound = runner.addresses[0][1] if runner.addresses else port
     print(
-        _("Browser players open:  {url}").format(url=f"http://{shown_host}:{port}/"),
+        _("Browser players open:  {url}").format(url=f"{scheme}://{shown_host}:{bound}/"),
         file=out,
         flush=True,
     )
+    if tls is not None and options.web_cert is None:
+        print(
+            _(
+                "The page shows the server's own certificate, which browsers warn about "
+                "(its fingerprint is the one above); give --web-cert and --web-key for one "
+                "they trust."
+            ),
+            file=out,
+            flush=True,
+        )
     return runner
+
+
+def _web_tls(options: ServerCommandOptions, data: Path) -> Any:
+    """The page's TLS: ``--web-cert`` and ``--web-key``, else the server's own certificate
+    (``server_cert.pem`` in the data directory, made on first run)."""
+    from bela.net.identity import load_or_make_certificate, server_context
+
+    if (options.web_cert is None) != (options.web_key is None):
+        raise CliError(_("--web-cert and --web-key go together"), 2)
+    if options.web_cert is not None and options.web_key is not None:
+        cert, key = options.web_cert, options.web_key
+    else:
+        cert, key, _fingerprint = load_or_make_certificate(data)
+    try:
+        return server_context(cert, key)
+    except (OSError, ValueError) as exc:  # ssl.SSLError is an OSError
+        raise CliError(
+            _("cannot use the certificate {file}: {reason}").format(
+                file=shown(str(cert)), reason=oneline(exc)
+            ),
+            EXIT_ENVIRONMENT,
+        ) from None
 
 
 def _shared_stores(
@@ -930,7 +1076,7 @@ def _key(options: OnlineOptions) -> Ed25519PrivateKey | None:
     from bela.settings import config_dir
 
     try:
-        return load_or_make_key(config_dir())
+        return load_or_make_key(options.key_dir or config_dir())
     except (OSError, ValueError) as exc:
         raise CliError(
             _("cannot read or make your key: {reason}").format(reason=oneline(exc)),
@@ -941,11 +1087,16 @@ def _key(options: OnlineOptions) -> Ed25519PrivateKey | None:
 async def _sign_in(host: str, port: int, options: OnlineOptions, out: TextIO) -> Online:
     from bela.net.client import JoinError
     from bela.net.identity import PinMismatch, Pins
-    from bela.net.online_client import Online
+    from bela.net.online_client import Online, in_turn
     from bela.settings import config_dir
 
+    key = _key(options)
+
+    async def connect(at: str, at_port: int) -> Online:
+        return await Online.connect(at, at_port, options.name, key, Pins(config_dir()))
+
     try:
-        online = await Online.connect(host, port, options.name, _key(options), Pins(config_dir()))
+        online, (host, port) = await in_turn(_addresses(host, port, options), connect)
     except PinMismatch as exc:
         raise CliError(
             _(
@@ -972,6 +1123,11 @@ async def _sign_in(host: str, port: int, options: OnlineOptions, out: TextIO) ->
     return online
 
 
+def _addresses(host: str, port: int, options: OnlineOptions) -> list[tuple[str, int]]:
+    """``host:port`` first, then the server's other addresses the player gave."""
+    return [(host, port), *(a for a in options.also if a != (host, port))]
+
+
 async def _lobby_answer(online: Online, kinds: tuple[str, ...]) -> Any:
     from bela.net.phrases import render
     from bela.net.protocol import Closing, Refused
@@ -988,17 +1144,21 @@ def run_online(options: OnlineOptions, out: TextIO, err: TextIO) -> int:
     optional_module("cryptography", _(NEEDS_NET))
     from bela.net.client import parse_address
 
-    try:
-        host, port = parse_address(options.address)
-    except ValueError as exc:
-        raise CliError(
-            _("bad address {address}: {reason}").format(
-                address=shown(options.address), reason=oneline(exc)
-            ),
-            2,
-        ) from None
-    if ":" not in options.address.rstrip("]"):
-        port = DEFAULT_ONLINE_PORT
+    addresses = []
+    for text in options.address.split(","):  # several machines of one server, in turn
+        try:
+            found = parse_address(text)
+        except ValueError as exc:
+            raise CliError(
+                _("bad address {address}: {reason}").format(
+                    address=shown(text), reason=oneline(exc)
+                ),
+                2,
+            ) from None
+        if ":" not in text.rstrip("]"):
+            found = (found[0], DEFAULT_ONLINE_PORT)
+        addresses.append(found)
+    (host, port), options = addresses[0], replace(options, also=tuple(addresses[1:]))
 
     async def lobby() -> None:
         online = await _sign_in(host, port, options, out)
@@ -1168,11 +1328,12 @@ def _session(
         keep=False,
         watch=request is not None and request.get("type") == "watch",
     )
+    order = _addresses(host, port, options)
 
     async def opener(again: bool) -> Client:
         from bela.net.identity import Pins
         from bela.net.lobby_protocol import Created
-        from bela.net.online_client import take_seat
+        from bela.net.online_client import in_turn, take_seat
         from bela.settings import config_dir
 
         def created(message: Created) -> None:
@@ -1184,15 +1345,21 @@ def _session(
                     ),
                 )
 
-        client = await take_seat(
-            host,
-            port,
-            options.name,
-            _key(options),
-            Pins(config_dir()),
-            None if again else request,
-            created,
-        )
+        async def sit(at: str, at_port: int) -> Client:
+            return await take_seat(
+                at,
+                at_port,
+                options.name,
+                key,
+                Pins(config_dir()),
+                None if again else request,
+                created,
+            )
+
+        key = _key(options)
+        client, reached = await in_turn(order, sit)
+        order.remove(reached)
+        order.insert(0, reached)  # the address that answered is tried first next time
         if not session.code:
             welcome = client.welcome or client.watching
             session.code = welcome.table if welcome is not None else ""
@@ -1219,7 +1386,9 @@ def _play(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
 
 
 def _lobby_app(host: str, port: int, options: OnlineOptions, out: TextIO) -> int:
-    """Open the app on the lobby's list of tables (``screens.online_lobby``)."""
+    """Open the app on the lobby's list of tables (``screens.online_lobby``). A browser's
+    guest page that may become an account (``bela.net.web_session``) is told how (``n``
+    picks a name); one that may not is told why."""
     from bela.tui.app import BelaApp
 
     if _first_sign_in(host, port, options, out):  # a seat held already: back to it
@@ -1228,9 +1397,12 @@ def _lobby_app(host: str, port: int, options: OnlineOptions, out: TextIO) -> int
         return app.return_code or 0
     from bela.tui.screens.online_lobby import OnlineLobby
 
+    now = [options]
+    """The player as they sign in now: a browser's guest becomes an account (``account``)."""
+
     async def listing() -> Any:
         try:
-            online = await _sign_in(host, port, options, out)
+            online = await _sign_in(host, port, now[0], out)
         except CliError as exc:
             raise ConnectionError(str(exc)) from None
         try:
@@ -1245,7 +1417,7 @@ def _lobby_app(host: str, port: int, options: OnlineOptions, out: TextIO) -> int
     async def ask(request: dict[str, object], kinds: tuple[str, ...]) -> Any:
         """One lobby request on a connection of its own (signs in, asks, hangs up)."""
         try:
-            online = await _sign_in(host, port, options, out)
+            online = await _sign_in(host, port, now[0], out)
         except CliError as exc:
             raise ConnectionError(str(exc)) from None
         try:
@@ -1256,12 +1428,77 @@ def _lobby_app(host: str, port: int, options: OnlineOptions, out: TextIO) -> int
         finally:
             await online.close()
 
+    home, note = _web_guest(options)
+
+    async def account(name: str) -> str:
+        now[0] = await _web_account(host, port, now[0], home, name, out)
+        return now[0].name
+
     lobby = OnlineLobby(
-        f"{host}:{port}", listing, lambda request: _session(host, port, options, request), ask
+        f"{host}:{port}",
+        listing,
+        lambda request: _session(host, port, now[0], request),
+        ask,
+        account=account if home is not None else None,
+        note=note,
     )
     app = BelaApp(online_lobby=lobby, language=current_language())
     app.run()
     return app.return_code or 0
+
+
+def _web_guest(options: OnlineOptions) -> tuple[Path | None, str]:
+    """For a guest's page in a browser (``bela.net.web_session``): the home its account
+    would have (None: it cannot have one) and the line that says so; (None, "") elsewhere."""
+    import os
+
+    from bela.net.web_accounts import WEB_HOME_ENV, WEB_PLAIN_ENV
+
+    if not options.guest or not _in_browser():
+        return None, ""
+    home = os.environ.get(WEB_HOME_ENV)
+    if home:
+        note = _(
+            "You play as a guest (unrated tables). n picks your name: this browser then "
+            "keeps your account, for rated tables."
+        )
+        return Path(home), note
+    if os.environ.get(WEB_PLAIN_ENV):
+        return None, _(
+            "You play as a guest (unrated tables): this page is not encrypted (http), so it "
+            "keeps no account."
+        )
+    return None, _(
+        "You play as a guest (unrated tables): your browser sent no cookie, so this page "
+        "keeps no account."
+    )
+
+
+async def _web_account(
+    host: str, port: int, options: OnlineOptions, home: Path | None, name: str, out: TextIO
+) -> OnlineOptions:
+    """A browser's guest becomes an account named ``name``: its home is made
+    (``bela.net.web_accounts``), the key made in it, and the account signed in with it
+    (a key already there, made by another tab of the same browser, is that account). A
+    refused sign-in (the name taken, say) removes the home it made: ``ConnectionError``
+    with the reason. Returns the options that sign in as the account from now on."""
+    from bela.net.web_accounts import drop_home, make_home
+
+    if home is None:
+        raise ConnectionError(_("This page cannot keep an account."))
+    try:
+        made = make_home(home)
+    except OSError as exc:
+        raise ConnectionError(oneline(exc)) from None
+    account = replace(options, guest=False, name=name, key_dir=home / "config")
+    try:
+        online = await _sign_in(host, port, account, out)
+    except CliError as exc:
+        if made:
+            drop_home(home)
+        raise ConnectionError(str(exc)) from None
+    await online.close()
+    return replace(account, name=online.hi.name)
 
 
 def _request(options: OnlineOptions) -> dict[str, object]:

@@ -43,7 +43,7 @@ from bela.engine.cards import Card, cards_in
 from bela.engine.rules import DEFAULT_RULES
 from bela.lab.bid_puzzle_judge import DEALS, BidVerdict, bid_values, verdict_of
 from bela.lab.progress import ProgressBar
-from bela.lab.puzzle_check import moment_of
+from bela.lab.puzzle_check import bid_stays_clear, moment_of, rejudge_bid
 from bela.lab.puzzle_gen import PUZZLE_FORMAT, puzzle_id
 from bela.lab.puzzle_rating import (
     BID_LEVEL_RATINGS,
@@ -59,12 +59,14 @@ from bela.lab.runner import map_tasks
 __all__ = [
     "PER_DEAL",
     "SCREEN_DEALS",
+    "SECOND_SALT",
     "SURE_PASS",
     "assemble",
     "bid_moments",
     "bid_puzzle",
     "bid_puzzles_of_deal",
     "main",
+    "second_judgement",
     "weighed_lead",
 ]
 
@@ -224,6 +226,29 @@ def bid_puzzle(
     return line
 
 
+SECOND_SALT: Final = "bid-second-judgement"
+"""Names the second judgement's deals (``puzzle_check``'s are "rejudge")."""
+
+
+def _second_task(task: tuple[dict[str, Any], str]) -> bool:
+    line, salt = task
+    verdict = rejudge_bid(line, salt)
+    return bid_stays_clear(line, verdict) and _shipped(verdict)
+
+
+def second_judgement(
+    lines: Sequence[dict[str, Any]], jobs: int = 1
+) -> tuple[list[dict[str, Any]], int]:
+    """The lines whose answer is still the best bid, clear with the generator's room to
+    spare (``SHIP_GAP``, ``SHIP_Z``), on 192 guessed deals of their own (``SECOND_SALT``),
+    and how many were not. The first judgement chose the puzzle, so its room is biased
+    upwards: judged again on fresh deals, 601 of the 686 bid puzzles shipped before (87.6%)
+    stayed clear with the same answer, where issue #36 asks 97% of a pack."""
+    kept_flags = map_tasks(_second_task, [(dict(x), SECOND_SALT) for x in lines], jobs=jobs)
+    kept = [x for x, ok in zip(lines, kept_flags, strict=True) if ok]
+    return kept, len(lines) - len(kept)
+
+
 OBVIOUS_LEAD: Final = 80.0
 """A puzzle every bot solves whose answer leads the bid weighed by this many written points
 or more is left out of the pack: nobody learns from it."""
@@ -298,6 +323,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="FILE",
         help="no generating: make the pack OUT (gzip'd) from these generated files",
     )
+    parser.add_argument(
+        "--second-judgement",
+        action="store_true",
+        help="with --assemble: judge each puzzle again on fresh deals, drop the unclear ones",
+    )
     args = parser.parse_args(argv)
     if args.assemble:
         lines = []
@@ -305,6 +335,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             with open(name, encoding="utf-8") as f:
                 lines += [json.loads(text) for text in f if text.strip()]
         pack = assemble(lines)
+        if args.second_judgement:
+            pack, unclear = second_judgement(pack, args.jobs)
+            print(f"{unclear} not clear on a second set of guessed deals", file=sys.stderr)
 
         def rated(done: int) -> None:
             if done % 100 == 0:

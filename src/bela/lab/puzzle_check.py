@@ -28,17 +28,21 @@ from typing import Any
 from bela.engine import Round
 from bela.engine.actions import choice_of, parse_action
 from bela.engine.rules import DEFAULT_RULES
+from bela.lab.bid_puzzle_judge import DEALS as BID_DEALS
+from bela.lab.bid_puzzle_judge import BidVerdict, judge_bid
 from bela.lab.puzzle_judge import DEALS, Verdict, judge
 from bela.lab.runner import map_tasks, usable_cpus
 
 __all__ = [
     "STABILITY_GOAL",
     "CheckReport",
+    "bid_stays_clear",
     "check_pack",
     "judge_again",
     "moment_of",
     "read_pack",
     "rejudge",
+    "rejudge_bid",
     "stays_clear",
 ]
 
@@ -74,8 +78,25 @@ def stays_clear(puzzle: Mapping[str, Any], verdict: Verdict) -> bool:
     return {choice_of(a) for a in verdict.answer} == shipped
 
 
+def rejudge_bid(puzzle: Mapping[str, Any], salt: str = "rejudge", deals: int = 0) -> BidVerdict:
+    """The bid judge's verdict at a bid puzzle's moment on fresh guessed deals."""
+    rng = Random(_salted(puzzle["id"], salt))
+    return judge_bid(moment_of(puzzle), rng, deals or int(puzzle.get("deals", BID_DEALS)))
+
+
+def bid_stays_clear(puzzle: Mapping[str, Any], verdict: BidVerdict) -> bool:
+    """The bid verdict is clear and its best bid is the puzzle's answer."""
+    shipped = {choice_of(parse_action(t)) for t in puzzle["answer"]}
+    return verdict.clear and choice_of(verdict.best.action) in shipped
+
+
 def _task(task: tuple[dict[str, Any], str, int]) -> tuple[str, bool, float, float]:
     puzzle, salt, deals = task
+    if puzzle.get("kind") == "bid":
+        bid = rejudge_bid(puzzle, salt, deals)
+        other = bid.alternative
+        share = (other.less + other.equal) / bid.deals if bid.deals else 0.0
+        return puzzle["id"], bid_stays_clear(puzzle, bid), share, bid.best.written - other.written
     verdict = rejudge(puzzle, salt, deals)
     return puzzle["id"], stays_clear(puzzle, verdict), verdict.share, verdict.gap
 

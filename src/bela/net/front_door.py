@@ -3,11 +3,15 @@ public port, where every ``bela online`` connects first.
 
 It holds no table and no account. It takes the TLS connection (the server's one certificate,
 so the client's pin holds), reads the login's first frame, and answers with a ``Redirect`` to
-one of the alive workers (the same host, that worker's port), taking them in turn; then it
-hangs up. The client connects to that worker, checks that it shows the same certificate, and
-signs in there (its challenge and signature are the worker's: nothing the front door saw
-signs anybody in). The worker sends the player on again if their table, or the quick-match
-queue, is at another worker (``bela.net.workers``).
+one of the alive workers of its own machine (the same host, that worker's port), taking them
+in turn; then it hangs up. Its own machine's workers are those advertising the host it
+advertises (``--advertise``; none: those advertising none, one machine as before). When none
+of them is alive, it sends the player to a worker of another machine, by its host and port
+(a worker that advertises no host is never sent to from another machine: nobody knows where
+players reach it). The client connects to that worker, checks that it shows the same
+certificate, and signs in there (its challenge and signature are the worker's: nothing the
+front door saw signs anybody in). The worker sends the player on again if their table, or
+the quick- match queue, is at another worker (``bela.net.workers``).
 
 Why a redirect rather than a proxy: the front door then carries no player's traffic and
 holds no connection longer than a sign-in, so it is never the bottleneck nor a second point
@@ -31,6 +35,7 @@ from typing import TYPE_CHECKING, Final
 from bela.net.lobby_protocol import decode_login
 from bela.net.phrases import Phrase
 from bela.net.protocol import CLIENT_FRAME_LIMIT, ProtocolError, encode
+from bela.net.redirects import Address, redirect_frame
 from bela.net.server import BACKLOG, HELLO_TIMEOUT, WrongCodes
 
 if TYPE_CHECKING:
@@ -42,16 +47,19 @@ DOOR_CONNECTIONS: Final = 1024
 
 
 class FrontDoor:
-    """Sends each sign-in on to an alive worker; ``ports`` names them (worker -> port)."""
+    """Sends each sign-in on to an alive worker; ``addresses`` names them (worker -> its
+    advertised host or None, its port); ``here`` is the host this machine advertises."""
 
     def __init__(
         self,
         tls: ssl.SSLContext,
-        ports: Callable[[], dict[str, int]],
+        addresses: Callable[[], dict[str, Address]],
         faults: FaultLog,
+        here: str | None = None,
     ) -> None:
         self.tls = tls
-        self.ports = ports
+        self.addresses = addresses
+        self.here = here
         self.faults = faults
         self.open = 0
         self.sent = 0
@@ -81,17 +89,21 @@ class FrontDoor:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
 
-    def next_port(self) -> int | None:
-        """The next alive worker's port, in turn (None: no worker is alive)."""
+    def next_address(self) -> Address | None:
+        """The next alive worker of this machine, in turn; else of another machine that
+        advertises its host (None: no worker is alive that players can be sent to)."""
         try:
-            ports = sorted(self.ports().values())
+            found = list(self.addresses().values())
         except Exception as exc:
             self.faults.report(f"door:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
             return None
-        if not ports:
+        ours = sorted((host, port) for host, port in found if host == self.here)
+        theirs = sorted((host or "", port) for host, port in found if host not in (None, self.here))
+        choice: list[Address] = list(ours or theirs)
+        if not choice:
             return None
         self._turn += 1
-        return ports[self._turn % len(ports)]
+        return choice[self._turn % len(choice)]
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.open += 1
@@ -106,11 +118,11 @@ class FrontDoor:
                 return
             except (ProtocolError, ValueError, ConnectionError):
                 return
-            port = self.next_port()
-            if port is None:
+            to = self.next_address()
+            if to is None:
                 writer.write(encode({"type": "closing", **Phrase("host_busy").fields("reason")}))
             else:
-                writer.write(encode({"type": "redirect", "port": port}))
+                writer.write(encode(redirect_frame(to, self.here)))
                 self.sent += 1
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer.drain(), HELLO_TIMEOUT)

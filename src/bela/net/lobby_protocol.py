@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Annotated, Final, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from bela.net.protocol import (
     CLIENT_FRAME_LIMIT,
@@ -34,6 +34,7 @@ from bela.net.protocol import (
     Start,
     _why,
 )
+from bela.net.redirects import HOST_LIMIT, valid_host
 
 __all__ = [
     "LOBBY_TYPES",
@@ -399,13 +400,23 @@ class Renamed(_Message):
     name: Name
 
 
+def _host(text: str) -> str:
+    if not valid_host(text):
+        raise ValueError("not a host name or an IP address")
+    return text
+
+
 class Redirect(_Message):
-    """Go on at another worker of this server: the same host, ``port`` (many workers,
-    docs/server.md). The client connects there, checks that it shows the certificate this
-    connection showed, signs in again and sends its last request again."""
+    """Go on at another worker of this server: ``host`` (another machine's; without it,
+    the machine this connection reached, as an older server sends it), ``port`` (many
+    workers, docs/server.md). The client connects there, checks that it shows the
+    certificate this connection showed, signs in again and sends its last request again.
+    The host is checked here (``bela.net.redirects.valid_host``): a frame naming anything
+    else is no bela frame."""
 
     type: Literal["redirect"]
     port: Annotated[int, Field(ge=1, le=65535)]
+    host: Annotated[str, Field(max_length=HOST_LIMIT), AfterValidator(_host)] | None = None
 
 
 class InviteInfo(_Message):

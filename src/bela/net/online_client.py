@@ -14,9 +14,9 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from bela.i18n import _
 from bela.net.client import Client, JoinError, NotBela, unreachable
@@ -57,11 +57,60 @@ from bela.net.protocol import (
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-__all__ = ["LobbyMessage", "Online", "take_seat"]
+__all__ = ["LobbyMessage", "Online", "in_turn", "take_seat", "worth_another"]
 
 LobbyMessage = LobbyReply
+T = TypeVar("T")
 MAX_REDIRECTS: Final = 3
 """Workers a sign-in is sent on through at most (a front door, then the table's worker)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SentOn:
+    """A sign-in answered with a ``Redirect``: where to go on to (the redirect's host, or
+    the address the redirecting connection reached), and what that connection showed."""
+
+    host: str
+    port: int
+    fingerprint: str
+    first_use: bool
+
+
+def worth_another(exc: BaseException) -> bool:
+    """A sign-in failed in a way another address of the same server (another machine of
+    it, docs/server.md "Several machines") may not fail: that machine could not be reached,
+    its line dropped, or none of its workers was alive. A refusal (a ban, a taken name), a
+    certificate that differs from its pin or a frame that is not bela is no reason to try
+    another: it is said."""
+    if isinstance(exc, PinMismatch | NotBela):
+        return False
+    if isinstance(exc, JoinError):
+        return exc.code in (None, "host_busy")
+    return isinstance(exc, ConnectionError)
+
+
+async def in_turn(
+    addresses: list[tuple[str, int]], attempt: Callable[[str, int], Awaitable[T]]
+) -> tuple[T, tuple[str, int]]:
+    """``attempt`` at each address in turn until one answers (``worth_another`` says when
+    to go on): its result and the address; the last failure when none answers."""
+    for index, (host, port) in enumerate(addresses):
+        try:
+            return await attempt(host, port), (host, port)
+        except ConnectionError as exc:
+            if index == len(addresses) - 1 or not worth_another(exc):
+                raise
+    raise JoinError(_("the host did not welcome us"))
+
+
+def _peer(name: object) -> str | None:
+    """The address a connection reached, from its ``peername`` (None: not an IP socket,
+    or an IPv6 address with a zone, which only the name given reaches again)."""
+    if not isinstance(name, tuple) or len(name) < 2 or not isinstance(name[0], str):
+        return None
+    if len(name) >= 4 and name[3]:
+        return None
+    return name[0]
 
 
 @dataclass
@@ -74,9 +123,13 @@ class Online:
     first_use: bool
     """The certificate was pinned just now (the caller prints its fingerprint)."""
     host: str = ""
-    """The host as the player named it (a redirect goes on to another port of it)."""
+    """The host this connection reached, as it was named (the player's, or a redirect's)."""
     local_address: str | None = None
     """The address we connect from (``connect``'s), kept for a redirect."""
+    peer: str | None = None
+    """The address this connection reached (``host`` resolved): a redirect without a host
+    goes on to another port of it, the same machine even when ``host`` is a name with
+    several addresses (docs/server.md, "Several machines")."""
 
     @classmethod
     async def connect(
@@ -93,32 +146,42 @@ class Online:
         when the server's certificate is not the one pinned for it). ``local_address``:
         the address to connect from (the benchmark spreads its clients over loopback
         addresses, as players come from many). A server of many workers may send us on
-        to another port of the same host (``Redirect``): followed, and that worker must
-        show the very certificate the first connection showed (its pin)."""
+        to another worker (``Redirect``: another port of the machine we reached, or a
+        host and port of another machine): followed, and that worker must show the very
+        certificate the first connection showed (its pin)."""
         first = await cls._once(host, port, name, key, pins, None, timeout, local_address)
         online = first
         for _hop in range(MAX_REDIRECTS):
             if isinstance(online, Online):
                 break
             online = await cls._once(
-                host, online[0], name, key, None, online[1], timeout, local_address
+                online.host,
+                online.port,
+                name,
+                key,
+                None,
+                online.fingerprint,
+                timeout,
+                local_address,
             )
         if not isinstance(online, Online):
             raise JoinError(_("the host did not welcome us"))
         if not isinstance(first, Online):  # the pin was met (or made) at the first door
-            online.first_use = first[2]
+            online.first_use = first.first_use
         return online
 
     async def follow(self, redirect: Redirect, name: str, key: Ed25519PrivateKey | None) -> Online:
         """This connection closed, signed in at the worker ``redirect`` names instead."""
         await self.close()
-        where = self.host
+        where = redirect.host or self.peer or self.host
         local, expect = self.local_address, self.fingerprint
         online = await Online._once(where, redirect.port, name, key, None, expect, 10.0, local)
         for _hop in range(MAX_REDIRECTS):
             if isinstance(online, Online):
                 return online
-            online = await Online._once(where, online[0], name, key, None, expect, 10.0, local)
+            online = await Online._once(
+                online.host, online.port, name, key, None, expect, 10.0, local
+            )
         if not isinstance(online, Online):
             raise JoinError(_("the host did not welcome us"))
         return online
@@ -134,10 +197,10 @@ class Online:
         expect: str | None,
         timeout: float = 10.0,
         local_address: str | None = None,
-    ) -> Online | tuple[int, str, bool]:
-        """One connection and sign-in: signed in, or (the port we are sent on to, the
-        certificate's fingerprint, pinned just now). ``expect``: the fingerprint a
-        redirected connection must show (instead of ``pins``)."""
+    ) -> Online | SentOn:
+        """One connection and sign-in: signed in, or where we are sent on to (with the
+        certificate's fingerprint, and whether it was pinned just now). ``expect``: the
+        fingerprint a redirected connection must show (instead of ``pins``)."""
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(
@@ -153,6 +216,7 @@ class Online:
         except (OSError, TimeoutError) as exc:
             raise JoinError(unreachable(host, port, exc)) from None
         client = Client(reader, writer)
+        peer = _peer(writer.get_extra_info("peername"))
         ssl_object = writer.get_extra_info("ssl_object")
         der = ssl_object.getpeercert(binary_form=True) if ssl_object is not None else None
         if not der:
@@ -188,11 +252,11 @@ class Online:
             answer = await _first(client, timeout)
         if isinstance(answer, Redirect):
             await client.close()
-            return answer.port, shown, first
+            return SentOn(answer.host or peer or host, answer.port, shown, first)
         if not isinstance(answer, Hi):
             await client.close()
             raise JoinError(_("the host did not welcome us"))
-        return cls(client, answer, shown, first, host, local_address)
+        return cls(client, answer, shown, first, host, local_address, peer)
 
     async def send(self, message: dict[str, object]) -> None:
         await self.client.send(message)

@@ -641,9 +641,10 @@ class OnlineServer(Server):
         knows the other workers' tables); None: no such table."""
         return None
 
-    def invitation_elsewhere(self, invitation: Invitation) -> int | None:
-        """The port of the worker holding an invitation's table, when not this one (0:
-        its worker is gone and nobody holds the table yet; the player tries again)."""
+    def invitation_elsewhere(self, invitation: Invitation) -> dict[str, object] | int | None:
+        """The ``redirect`` frame to the worker holding an invitation's table, when not
+        this one (0: its worker is gone and nobody holds the table yet; the player tries
+        again)."""
         return None
 
     def _lobby_may(self, conn: Connection) -> bool:

@@ -140,12 +140,12 @@ def _answer(server: OnlineServer, conn: Connection, who: Who, message: Answer) -
         return
     invitation = server.invitations.find(who.account.id, message.name, same_name)
     if invitation is not None and message.accept:
-        port = server.invitation_elsewhere(invitation)
-        if port == 0:  # its worker died and nobody has taken its tables up yet
+        redirect = server.invitation_elsewhere(invitation)
+        if redirect == 0:  # its worker died and nobody has taken its tables up yet
             _refuse(conn, Phrase("host_busy"))
             return
-        if port is not None:  # the table is at another worker: answered there
-            conn.send({"type": "redirect", "port": port})
+        if isinstance(redirect, dict):  # the table is at another worker: answered there
+            conn.send(redirect)
             return
     if invitation is None or not server.invitations.remove(invitation):
         _refuse(conn, Phrase("no_invitation"))

@@ -456,7 +456,8 @@ def _why(exc: ValidationError) -> str:
         return "unknown message type"
     # the location is made of the peer's own keys: escaped and cut, never raw text
     where = ".".join(oneline(part, 20) for part in error["loc"]) or "the message"
-    return oneline(f"{where}: {error['msg'].lower()}", 160)
+    said = str(error["msg"]).removeprefix("Value error, ")  # a validator's own reason
+    return oneline(f"{where}: {said.lower()}", 160)
 
 
 def decode_client(

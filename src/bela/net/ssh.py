@@ -332,12 +332,15 @@ def join_command(tcp_port: int, code: str, name: str, env: Mapping[str, str]) ->
     return command
 
 
-def online_command(tcp_port: int, name: str, env: Mapping[str, str]) -> list[str]:
+def online_command(
+    tcp_port: int, name: str, env: Mapping[str, str], tcp_host: str = "127.0.0.1"
+) -> list[str]:
     """The app an SSH session at the public server runs: ``bela online`` over localhost
     (its lobby, in the session's terminal) under the SSH user name, in the player's
     language; the session's own directory holds the account's key, so the SSH key is
-    the account."""
-    command = [sys.executable, "-m", "bela", "online", f"127.0.0.1:{tcp_port}", f"--name={name}"]
+    the account. ``tcp_host``: where the public port listens (``--listen``)."""
+    where = f"[{tcp_host}]:{tcp_port}" if ":" in tcp_host else f"{tcp_host}:{tcp_port}"
+    command = [sys.executable, "-m", "bela", "online", where, f"--name={name}"]
     lang = client_language(env)
     if lang is not None:
         command += ["--lang", lang]
@@ -572,12 +575,22 @@ async def start_ssh(
 
 
 async def start_public_ssh(
-    server: Gatekeeper, host: str, port: int, tcp_port: int, key_dir: Path
+    server: Gatekeeper,
+    host: str,
+    port: int,
+    tcp_port: int,
+    key_dir: Path,
+    tcp_host: str = "127.0.0.1",
 ) -> SshDoor:
     """The public server's SSH door on ``host:port``: each session runs ``bela online``
     over localhost to ``tcp_port``, the public port (a one-process server's, or the front
     door of many workers, which sends the session's client on to a worker as it sends any
     client: so an SSH player reaches every worker's tables); the host key in ``key_dir``."""
     return await start_ssh(
-        server, host, port, tcp_port, partial(online_command, tcp_port), key_dir=key_dir
+        server,
+        host,
+        port,
+        tcp_port,
+        partial(online_command, tcp_port, tcp_host=tcp_host),
+        key_dir=key_dir,
     )

@@ -13,11 +13,13 @@ Keys (all under ``prefix``, so that several servers, or tests, can share one Red
 - the channel ``lobby``: one JSON message per change (``{"put": id}``, ``{"remove": id}``),
   published so that a front door or another worker can refresh its view without polling.
 - for many workers (``bela.net.workers``): ``ports`` (worker -> the port it takes players
-  on), ``held`` (account id -> the table it sits at), ``codes`` (a private table's code
-  hash -> its table id; never a code), ``queue`` (the worker holding the quick-match
-  queue: a lock that lapses with the heartbeat's time to live) and ``quick:<ticket>`` /
-  ``quickfor:<account>`` (a group the queue sent on to the worker with the fewest tables);
-  the shared invitations and the notices between workers (``bela.net.invitations_redis``).
+  on), ``hosts`` (worker -> the host its machine advertises, ``--advertise``; none: the
+  players reach it at the address they used for the front door), ``held`` (account id -> the
+  table it sits at), ``codes`` (a private table's code hash -> its table id; never a code),
+  ``queue`` (the worker holding the quick-match queue: a lock that lapses with the
+  heartbeat's time to live) and ``quick:<ticket>`` / ``quickfor:<account>`` (a group the
+  queue sent on to the worker with the fewest tables); the shared invitations and the
+  notices between workers (``bela.net.invitations_redis``).
 
 redis-py is imported here only: ``bela server`` without ``--redis`` never loads it.
 """
@@ -199,9 +201,26 @@ class RedisDirectory:
 
     # ------------------------------------------------------------------ many workers
 
-    def set_port(self, port: int) -> None:
-        """This worker takes players on ``port`` (the front door and the others send them)."""
-        self.redis.hset(self._key("ports"), self.worker, str(port))
+    def set_port(self, port: int, host: str | None = None) -> None:
+        """This worker takes players on ``port`` of ``host`` (its machine's advertised
+        host; None: none, as one machine's workers); the front doors and the other workers
+        send them there. The host is a hash of its own, beside ``ports``, which an older
+        worker reads as before during an upgrade."""
+        pipe = self.redis.pipeline()
+        pipe.hset(self._key("ports"), self.worker, str(port))
+        if host is None:
+            pipe.hdel(self._key("hosts"), self.worker)
+        else:
+            pipe.hset(self._key("hosts"), self.worker, host)
+        pipe.execute()
+
+    def addresses(self) -> dict[str, tuple[str | None, int]]:
+        """The alive workers' (advertised host or None, port), by worker."""
+        ports = self.ports()
+        if not ports:
+            return {}
+        raw: dict[str, str] = self.redis.hgetall(self._key("hosts"))  # type: ignore[assignment]
+        return {worker: (raw.get(worker) or None, port) for worker, port in ports.items()}
 
     def ports(self) -> dict[str, int]:
         """The alive workers' ports, by worker."""

@@ -30,6 +30,7 @@ from typing import Final
 from bela.net.faults import FaultLog
 from bela.net.front_door import FrontDoor
 from bela.net.identity import load_or_make_certificate, server_context
+from bela.net.redirects import Address
 
 __all__ = [
     "BACKOFF",
@@ -80,14 +81,18 @@ class Supervisor:
         data: Path,
         count: int,
         worker_args: list[str],
-        ports: Callable[[], dict[str, int]],
+        addresses: Callable[[], dict[str, Address]],
         say: Callable[[str], None],
         clock: Callable[[], float] = time.monotonic,
+        advertise: str | None = None,
     ) -> None:
         self.data = data
         self.count = count
         self.worker_args = worker_args
-        self.ports = ports
+        self.addresses = addresses
+        """Every machine's alive workers (the shared Redis)."""
+        self.advertise = advertise
+        """The host this machine's workers are reached at (``--advertise``), or None."""
         self.say = say
         self.clock = clock
         self.workers: list[WorkerProcess] = []
@@ -115,13 +120,13 @@ class Supervisor:
 
     def _start_worker(self, port: int) -> subprocess.Popen[bytes]:
         process = self.spawn(port)
-        self.say(f"bela server: worker: 127.0.0.1:{port} pid {process.pid}")
+        self.say(f"bela server: worker: {self.advertise or '127.0.0.1'}:{port} pid {process.pid}")
         return process
 
     async def start(self, host: str, port: int) -> tuple[str, int]:
         """The front door on ``host:port`` (port 0: any free; the workers after it)."""
         cert, key, _ = load_or_make_certificate(self.data)
-        self.door = FrontDoor(server_context(cert, key), self.ports, FaultLog())
+        self.door = FrontDoor(server_context(cert, key), self.addresses, FaultLog(), self.advertise)
         bound = await self.door.start(host, port)
         for worker_port in worker_ports(bound[1], self.count):
             process = self._start_worker(worker_port)
@@ -129,12 +134,14 @@ class Supervisor:
         return bound
 
     async def ready(self, timeout: float = 60.0) -> bool:
-        """Every worker has said where it listens (in the directory), within ``timeout``."""
+        """Every worker of this machine has said where it listens (in the directory), within
+        ``timeout`` (another machine's, in the same directory, do not count)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
+        ours = {(self.advertise, worker.port) for worker in self.workers}
         while loop.time() < deadline:
             with contextlib.suppress(Exception):
-                if len(self.ports()) >= self.count:
+                if ours <= set(self.addresses().values()):
                     return True
             await asyncio.sleep(0.2)
         return False
@@ -167,7 +174,7 @@ class Supervisor:
 
     def _after_death(self, worker: WorkerProcess, now: float, what: str) -> None:
         """Said in one line: started again after its pause, or given up."""
-        where = f"bela server: worker: 127.0.0.1:{worker.port} {what}"
+        where = f"bela server: worker: {self.advertise or '127.0.0.1'}:{worker.port} {what}"
         if worker.early_deaths >= GIVE_UP:
             worker.given_up = True
             self.say(f"{where}, {worker.early_deaths} times in a row at its start: given up")

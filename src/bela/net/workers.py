@@ -5,7 +5,8 @@ what they ask for.
 
 Each table lives at one worker (the owner its save names, ``bela.net.live_tables``). A
 player reaches a worker through the front door (``bela.net.front_door``), which sends every
-sign-in to one of the alive workers; from there a ``Redirect`` (the same host, another port,
+sign-in to one of the alive workers; from there a ``Redirect`` (another port of the same
+machine, or the host and port of a worker on another machine, ``bela.net.redirects``; always
 the same certificate) sends them on:
 
 - at the sign-in, when their account sits at a table another worker holds (Redis ``held``);
@@ -37,6 +38,7 @@ from bela.net.live_tables import LiveSave, LiveStore, code_hash
 from bela.net.lobby_protocol import Join, Quick, Watch
 from bela.net.online_server import TICK, OnlineServer, Waiter, Who
 from bela.net.phrases import Phrase
+from bela.net.redirects import Address, redirect_frame
 from bela.net.server import Connection, ServerOptions, _Lines, normal_code
 
 if TYPE_CHECKING:
@@ -83,10 +85,14 @@ class WorkerServer(OnlineServer):
         make_bot: Callable[[str], Bot] | None = None,
         faults: FaultLog | None = None,
         say: Callable[[str], None] | None = None,
+        advertise: str | None = None,
     ) -> None:
         super().__init__(
             data, options, make_bot, faults, say, accounts=accounts, directory=directory, live=live
         )
+        self.advertise = advertise
+        """The host its machine's players reach it at (``--advertise``; None: the address
+        they used for the front door)."""
         self.cluster = directory
         self.worker = directory.worker
         self.shared_invitations = RedisInvitations(directory)
@@ -103,7 +109,7 @@ class WorkerServer(OnlineServer):
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         address = await super().start(host, port)
         self.port = address[1]
-        self.cluster.set_port(address[1])
+        self.cluster.set_port(address[1], self.advertise)
         self.cluster.lead_queue()
         self._cluster_task = asyncio.get_running_loop().create_task(self._cluster_tick())
         return address
@@ -140,9 +146,9 @@ class WorkerServer(OnlineServer):
 
     def _refresh(self) -> None:
         """Write again what Redis knows of this worker's tables (listings, seated accounts,
-        private codes' hashes, the port): a Redis that restarted empty has it all back
+        private codes' hashes, the address): a Redis that restarted empty has it all back
         within ``REFRESH_EVERY`` seconds."""
-        self.cluster.set_port(self.port)
+        self.cluster.set_port(self.port, self.advertise)
         for meta in self.meta.values():
             meta.listed = None  # put again by the next _sync_directory
             table_id = meta.table.table_id
@@ -172,18 +178,24 @@ class WorkerServer(OnlineServer):
 
     def _send_queue_to(self, leader: str) -> None:
         """Another worker holds the queue now: our waiters go there (their clients ask again)."""
-        port = self.cluster.ports().get(leader)
-        if port is None:
+        address = self.cluster.addresses().get(leader)
+        if address is None:
             return
         for waiter in self.queue:
-            waiter.conn.send({"type": "redirect", "port": port})
+            waiter.conn.send(self._redirect(address))
         self.queue = []
 
-    def _port_of(self, worker: str | None) -> int | None:
+    def _address_of(self, worker: str | None) -> Address | None:
+        """Where players reach ``worker`` (None: it is this one, or not alive)."""
         if worker is None or worker == self.worker:
             return None
-        found: dict[str, int] | None = self._quietly(self.cluster.ports)
+        found: dict[str, Address] | None = self._quietly(self.cluster.addresses)
         return (found or {}).get(worker)
+
+    def _redirect(self, to: Address) -> dict[str, object]:
+        """The frame sending a player on to the worker at ``to`` (its host only when it is
+        another machine's, ``bela.net.redirects``)."""
+        return redirect_frame(to, self.advertise)
 
     def _owner(self, table_id: str) -> str | None:
         """The worker holding ``table_id``: its save's owner, or the directory's (a table not
@@ -196,21 +208,21 @@ class WorkerServer(OnlineServer):
         who = await super()._login(conn, lines)
         if who is None or who.account is None or self._held_seat(who) is not None:
             return who
-        port = self._quietly(lambda: self._seat_elsewhere(who.account.id if who.account else 0))
-        if port is None:
+        to = self._quietly(lambda: self._seat_elsewhere(who.account.id if who.account else 0))
+        if to is None:
             return who
-        if port == WAIT:  # the table's worker is gone and nobody holds it yet: try again
+        if to == WAIT:  # the table's worker is gone and nobody holds it yet: try again
             conn.close(Phrase("host_busy"))
         else:
-            conn.send({"type": "redirect", "port": port})
+            conn.send(self._redirect(to))
             conn.close(Phrase("goodbye"))
         if self.online.get(who.account.id) is conn:
             del self.online[who.account.id]
             self._present(who.account.id, False)
         return None
 
-    def _seat_elsewhere(self, account_id: int) -> int | None:
-        """The port of the worker holding the table ``account_id`` sits at, when that is
+    def _seat_elsewhere(self, account_id: int) -> Address | int | None:
+        """The address of the worker holding the table ``account_id`` sits at, when that is
         another worker; a dead worker's table is taken up here first (then None); ``WAIT``
         when the table's worker cannot be reached and nobody has taken it up yet (the
         client is told to try again, not that its seat is gone)."""
@@ -227,29 +239,29 @@ class WorkerServer(OnlineServer):
             owner = self._owner(table_id)  # another worker won it, or nobody could
             if owner is None or owner == self.worker:
                 return None
-        port = self._port_of(owner)
-        return port if port is not None else WAIT
+        address = self._address_of(owner)
+        return address if address is not None else WAIT
 
     # ------------------------------------------------------------------ the lobby
 
     def _online(self, conn: Connection, who: Who, message: object) -> None:
         free = conn.table is None and not any(w.conn is conn for w in self.queue)
         if free and isinstance(message, Join | Watch | Quick):
-            port = self._quietly(lambda: self._elsewhere(message, who))
-            if port is not None:
+            to = self._quietly(lambda: self._elsewhere(message, who))
+            if to is not None:
                 if self._lobby_may(conn):
-                    conn.send({"type": "redirect", "port": port})
+                    conn.send(self._redirect(to))
                 return
         super()._online(conn, who, message)
 
-    def _elsewhere(self, message: Join | Watch | Quick, who: Who) -> int | None:
-        """The port of the worker that should take ``message``, when it is not this one."""
+    def _elsewhere(self, message: Join | Watch | Quick, who: Who) -> Address | None:
+        """The address of the worker that should take ``message``, when it is not this one."""
         if isinstance(message, Quick):
             if who.account is not None:
                 found = self.cluster.reservation(who.account.id)
                 if found is not None:  # grouped by the queue: to sit at this worker, or that
-                    return self._port_of(found[2])
-            return self._port_of(self.cluster.lead_queue())
+                    return self._address_of(found[2])
+            return self._address_of(self.cluster.lead_queue())
         if isinstance(message, Join) and message.code is not None:
             code = normal_code(message.code)
             if code in self.tables or self.keeper.by_code(message.code) is not None:
@@ -259,7 +271,7 @@ class WorkerServer(OnlineServer):
             table_id = message.table
         if table_id is None or table_id in self.meta:
             return None
-        return self._port_of(self._owner(table_id))
+        return self._address_of(self._owner(table_id))
 
     def _listing(self, who: Who) -> list[dict[str, Any]]:
         """This worker's public tables, then the other workers' (from the directory, without
@@ -338,9 +350,9 @@ class WorkerServer(OnlineServer):
             return None
         return invitation.facts
 
-    def invitation_elsewhere(self, invitation: Invitation) -> int | None:
-        """The port of the worker holding the invitation's table; a dead worker's table is
-        taken up here first (then None: it is here, or gone; 0 while nobody holds it)."""
+    def invitation_elsewhere(self, invitation: Invitation) -> dict[str, object] | int | None:
+        """The redirect to the worker holding the invitation's table; a dead worker's table
+        is taken up here first (then None: it is here, or gone; 0 while nobody holds it)."""
         table_id = invitation.table_id
         if table_id in self.meta:
             return None
@@ -356,7 +368,8 @@ class WorkerServer(OnlineServer):
                 return None
             if not self._seems_alive(owner):
                 return 0  # nobody holds it yet: the client is told to try again
-        return self._port_of(owner)
+        address = self._address_of(owner)
+        return self._redirect(address) if address is not None else None
 
     # ------------------------------------------------------------------ quick match
 
@@ -371,15 +384,15 @@ class WorkerServer(OnlineServer):
             return
         counts[self.worker] = len(self.meta)
         target = min(sorted(counts), key=lambda w: counts[w])
-        port = self._port_of(target)
-        if target == self.worker or port is None or counts[target] >= counts[self.worker]:
+        address = self._address_of(target)
+        if target == self.worker or address is None or counts[target] >= counts[self.worker]:
             super()._seat_group(group)
             return
         ticket = secrets.token_hex(16)
         accounts = [i for i in ids if i is not None]
         self.cluster.reserve(ticket, accounts, target, RESERVED)
         for waiter in group:
-            waiter.conn.send({"type": "redirect", "port": port})
+            waiter.conn.send(self._redirect(address))
         self.event("quick", f"{', '.join(w.who.name for w in group)} sent to {target}")
 
     def _quick(self, conn: Connection, who: Who, message: Quick) -> None:

@@ -9,7 +9,9 @@ again (it is read again by itself every 20 s). The invitations waiting for the p
 shown above the tables: ``a`` accepts
 the newest (sits at its table), ``x`` declines it. ``l`` shows the leaderboard, ``g``
 the weekly league, ``p`` a player's page; ``n`` renames the account, ``m`` mutes a
-player (``u`` unmutes). The seat the lobby gives opens as the network table
+player (``u`` unmutes). A browser's guest page that may keep an account
+(``bela server --web-port`` over HTTPS) says so above the tables, and its ``n`` picks the
+name the new account takes. The seat the lobby gives opens as the network table
 (``NetTableScreen``), as for ``bela join``.
 
 Every name comes from the network: shown as plain text, never markup, cut short.
@@ -60,6 +62,11 @@ class OnlineLobby:
     """Signs in, sends a lobby request and returns the answer of one of those types (a
     ``bela.net.lobby_protocol`` message); ``ConnectionError`` says why not (a refusal's
     reason in the player's language). None: only the tables and the seats."""
+    account: Callable[[str], Awaitable[str]] | None = None
+    """A guest becomes an account with this name (a browser's page: its home keeps the
+    key) and returns the account's name; ``ConnectionError`` says why not. None: no way."""
+    note: str = ""
+    """A line above the tables (a browser's guest: whether and how it may be an account)."""
 
 
 def seat_words(seat: SeatEntry) -> str:
@@ -112,6 +119,7 @@ class OnlineLobbyScreen(Screen[None]):
         self.tables: tuple[TableInfo, ...] = ()
         self.invites: tuple[InviteInfo, ...] = ()
         self.chosen = False
+        self.account = lobby.account
         self._line = asyncio.Lock()
         """One request at a time: each signs in with the player's key, and a second
         sign-in of one account ends the first (so a key pressed while the list is being
@@ -137,6 +145,7 @@ class OnlineLobbyScreen(Screen[None]):
                         "n renames you, m mutes a player and u unmutes."
                     )
                 )
+            yield Static(Text(self.lobby.note), id="lobby-note")
             yield Static(id="invites")
             yield OptionList(id="tables")
             yield Static(id="lobby-problem")
@@ -292,7 +301,29 @@ class OnlineLobbyScreen(Screen[None]):
             self.app.push_screen(LobbyPage(title, player_lines(page)))
 
     def action_rename(self) -> None:
+        if self.account is not None:  # a browser's guest: the name makes the account
+            self._with_name(_("Your name? This browser will keep your account."), self._become)
+            return
         self._with_name(_("Your new name?"), self._rename)
+
+    @work(exclusive=True, group="online-lobby-ask")
+    async def _become(self, name: str) -> None:
+        if self.account is None:
+            return
+        try:
+            async with self._line:
+                named = await self.account(name)
+        except (ConnectionError, OSError, TimeoutError) as exc:
+            self._problem(f"✗ {oneline(exc, 300)}")
+            return
+        self.account = None
+        self.query_one("#lobby-note", Static).update("")
+        self._problem(
+            _("You are {name} now: this browser keeps your account.").format(
+                name=oneline(named, 24)
+            )
+        )
+        self.action_refresh()
 
     @work(exclusive=True, group="online-lobby-ask")
     async def _rename(self, name: str) -> None:
