@@ -508,7 +508,7 @@ def seated_back(player: Player, timeout: float) -> float:
     begun = time.monotonic()
     while time.monotonic() - begun < timeout:
         text = player.client.text()
-        if "(you)" in text and ("cards" in text) and "Round " in text:
+        if re.search(r"\(you\).* · \d+ cards?", text) and "Round " in text:
             return time.monotonic() - begun
         if any(words in text for words in MOMENTS):
             return time.monotonic() - begun
@@ -673,6 +673,7 @@ def play(run: Run, context: Any, rng: random.Random) -> int:
         for player in players.values():
             dump(player.client, "the match did not end in time")
         raise SystemExit("the match did not end in time")
+    ended_at = time.monotonic()
     settle = time.monotonic() + 8  # the last round's summary closed, as a player would
     while time.monotonic() < settle:
         if all(p.step() is None for p in players.values()):
@@ -692,7 +693,7 @@ def play(run: Run, context: Any, rng: random.Random) -> int:
     for name in names:
         page = run.ask("--player", name).splitlines()[1:6]
         say(f"{name}'s page:\n    " + "\n    ".join(page))
-    leaders_in_the_app(players)
+    leaders_in_the_app(players, ended_at)
     ok = len(moved) == len(names)
     if killed_at is not None:
         back = [n for n, p in players.items() if p.acted_at > killed_at]
@@ -724,7 +725,7 @@ def quit_app(client: Client) -> None:
         client.close()
 
 
-def leaders_in_the_app(players: dict[str, Player]) -> None:
+def leaders_in_the_app(players: dict[str, Player], ended_at: float) -> None:
     """Each player quits the finished table (Ctrl+Q: the app has no way back to the lobby
     from a table), starts the client again and opens the leaderboard (l) in the lobby.
     Coming back within the minute the server keeps a finished table leads to that table
@@ -738,16 +739,13 @@ def leaders_in_the_app(players: dict[str, Player]) -> None:
     while pending and time.monotonic() - begun < 180:
         for name, player in list(pending.items()):
             client, text = player.client, player.client.text()
-            took = time.monotonic() - begun
+            took = time.monotonic() - ended_at
             if "Tables at" in text:
                 client.press("l")
                 wait_for(client, "The leaderboard", 30)
                 time.sleep(0.5)
-                rows = [
-                    " ".join(line.strip("█▊▎│ ").split())
-                    for line in client.screen()
-                    if re.search(r"\d\. \S+ +\d", line)
-                ]
+                found = (re.search(r"\d+\. \S+ +\d+\??, \d+%", x) for x in client.screen())
+                rows = [" ".join(m.group(0).split()) for m in found if m]
                 say(
                     f"{name} ({client.kind}) in the lobby {took:.0f} s after the match; "
                     f"the leaderboard there: " + " | ".join(rows)
@@ -792,7 +790,11 @@ def drop_and_return(run: Run, players: dict[str, Player], kind: str) -> None:
             print("    | " + line.rstrip(), flush=True)
     client.start()
     took = seated_back(victim, 90)
-    hand_after = [card for card, _ok in hand(client.screen())]
+    hand_after: list[str] = []
+    drawn = time.monotonic() + 5
+    while not hand_after and time.monotonic() < drawn:  # the hand is drawn a moment later
+        hand_after = [card for card, _ok in hand(client.screen())]
+        time.sleep(0.3)
     say(
         f"{client.name} is back at the table {took:.1f} s after starting again, without a key "
         f"pressed; hand before {' '.join(hand_before)} / now {' '.join(hand_after)}"
