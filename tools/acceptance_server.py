@@ -62,6 +62,7 @@ MOMENTS = {
     "Declare (Enter)": "Enter",
     "Continue (Enter)": "Enter",  # a round's summary
     "Play on (Enter)": "Enter",  # the dosta question
+    "Back (Esc)": "Escape",  # a page opened over the table (an analysis, the last trick)
 }
 """What a dialog over the table says, and the key that answers it."""
 
@@ -232,7 +233,9 @@ class BrowserClient(Client):
             start.click()
         page.wait_for_selector(".xterm", timeout=30_000)
         page.wait_for_function("() => window.__belaTerminal !== undefined", timeout=30_000)
-        page.locator(".xterm").click()
+        # focus without a click: a click is a mouse press in the app, on whatever is under
+        # the page's centre (a dialog's button)
+        page.evaluate("() => window.__belaTerminal.focus()")
         self.page = page
         size = page.evaluate("() => [window.__belaTerminal.cols, window.__belaTerminal.rows]")
         say(f"{self.name}: the page is open, its terminal {size[0]}x{size[1]}")
