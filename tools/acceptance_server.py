@@ -15,13 +15,15 @@ it in their lobby list and sit down by its number, Ivo starts it (``g``). Then e
 is read in turn and answered with keys a player would press: a bid (a suit or dalje) when
 the screen says it is our turn to name trump, a card that is not dimmed (its number, then
 Enter) when it is our turn to play, Enter or Esc for the moments (zvanja, bela, the round's
-summary). Mid-match one client is killed (SIGKILL, or the page closed) and started again:
-it must be seated back, hand and all, without a key. With ``--workers 4`` (and a real
+summary). Mid-round a client is killed (SIGKILL; the page closed) and started again, first
+Ana's ``ssh``, a round later Eva's page (``--drop``): each must be seated back, hand and
+all, without a key. With ``--workers 4`` (and a real
 PostgreSQL and Redis: ``bash tools/server_check.sh python tools/acceptance_server.py
 --workers 4``, which exports ``BELA_TEST_POSTGRES`` and ``BELA_TEST_REDIS``) the worker
 holding the table is killed (SIGKILL) mid-match instead, and every client must come back
-by itself. The leaderboard and each player's page are read before and after (``bela online
---leaders``, ``--player``): the ratings must have moved.
+by itself (no key is pressed until all four are back). Each player's page is read before
+and after (``bela online --guest --player``): the ratings must have moved. Then each player
+quits the finished table (Ctrl+Q), comes again and opens the leaderboard in the lobby.
 
 Everything it sees is printed, and each client's last screen is kept in the run's
 directory (``--keep`` keeps the directory; its path is printed). Exit status 0 only if the
