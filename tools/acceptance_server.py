@@ -159,7 +159,10 @@ class Tmux:
 
     def close(self) -> None:
         if self.started:
+            socket_path = self.run("display-message", "-p", "#{socket_path}").strip()
             self.run("kill-server")
+            if socket_path:  # tmux leaves the socket's file behind
+                Path(socket_path).unlink(missing_ok=True)
 
 
 class TmuxClient(Client):
