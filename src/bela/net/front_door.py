@@ -60,6 +60,8 @@ class FrontDoor:
         self.wrong_codes = WrongCodes()
         """Nothing here takes a code; the SSH door asks it whether an address is blocked."""
         self._turn = 0
+        self._known: list[int] = []
+        """The alive workers' ports when the directory last answered."""
         self._server: asyncio.Server | None = None
 
     async def start(self, host: str, port: int) -> tuple[str, int]:
@@ -85,9 +87,12 @@ class FrontDoor:
         """The next alive worker's port, in turn (None: no worker is alive)."""
         try:
             ports = sorted(self.ports().values())
+            self._known = ports
         except Exception as exc:
+            # Redis away: the workers that were alive when it last answered (their ports
+            # still take players, whose tables go on from their saves)
             self.faults.report(f"door:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
-            return None
+            ports = self._known
         if not ports:
             return None
         self._turn += 1

@@ -284,6 +284,8 @@ class OnlineServer(Server):
         self.mutes: dict[int, set[int]] = {}
         """Whom each signed-in account muted (read from the store at its first talk)."""
         self.league = League(self.accounts)
+        self.redis_away = False
+        """A write to the shared directory failed: Redis is (or was) away (``_shared``)."""
 
     # ------------------------------------------------------------------ running
 
@@ -332,14 +334,32 @@ class OnlineServer(Server):
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(TICK)
-            try:
-                self._match_queue()
-                self.keeper.retry()
-                self._sync_directory()
-                if self.presence is not None:
-                    self.presence.heartbeat()
-            except Exception as exc:
-                self.faults.report(f"tick:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
+            # each step on its own: a Redis away (the heartbeat, the listings) holds up
+            # neither the quick-match queue nor the saves' retries
+            if self.presence is not None:
+                self._shared(self.presence.heartbeat)
+            for step in (self._match_queue, self.keeper.retry, self._sync_directory):
+                try:
+                    step()
+                except Exception as exc:
+                    self.redis_away = self.presence is not None
+                    self.faults.report(f"tick:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
+
+    def _shared(self, what: Callable[[], object]) -> bool:
+        """A write to a directory shared by workers (Redis), which may be away for a while:
+        its failure is logged (one line a kind) and marks Redis away, and the caller goes
+        on (the worker writes it all again when Redis is back, ``bela.net.workers``). The
+        one process's own SQLite directory is called as it is."""
+        if self.presence is None:
+            what()
+            return True
+        try:
+            what()
+        except Exception as exc:
+            self.redis_away = True
+            self.faults.report(f"shared:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
+            return False
+        return True
 
     # ------------------------------------------------------------------ login
 
@@ -457,8 +477,9 @@ class OnlineServer(Server):
         return Who(account.name, account)
 
     def _present(self, account_id: int, on: bool) -> None:
-        if self.presence is not None:
-            self.presence.set_online(account_id, on)
+        presence = self.presence
+        if presence is not None:
+            self._shared(lambda: presence.set_online(account_id, on))
 
     def _hi(self, who: Who, seated: bool) -> dict[str, Any]:
         account = who.account
@@ -798,7 +819,7 @@ class OnlineServer(Server):
         table.target = target
         meta = Meta(table, public, rated, rules)
         self.meta[table.table_id] = meta
-        self._sync_directory()
+        self._shared(self._sync_directory)  # Redis away: listed by the next tick after it
         self.event("table", f"{table.table_id} to {target} {'public' if public else 'private'}")
         return meta
 
@@ -1000,7 +1021,7 @@ class OnlineServer(Server):
         """``table`` is no longer this worker's (another took it over): forgotten here, its
         save left to the worker that holds it now."""
         if self.meta.pop(table.table_id, None) is not None:
-            self.directory.remove(table.table_id)
+            self._shared(lambda: self.directory.remove(table.table_id))
         self.tables.pop(normal_code(table.code), None)
 
     def _ratings(self, ids: list[int | None]) -> list[Rating] | None:
@@ -1075,7 +1096,7 @@ class OnlineServer(Server):
 
     def _forget(self, table: Table) -> None:
         if self.meta.pop(table.table_id, None) is not None:
-            self.directory.remove(table.table_id)
+            self._shared(lambda: self.directory.remove(table.table_id))
             self.keeper.drop(table.table_id)
         self.invitations.drop_table(table.table_id)
         self.tables.pop(normal_code(table.code), None)

@@ -118,6 +118,7 @@ class WorkerServer(OnlineServer):
         try:
             return what()
         except Exception as exc:
+            self.redis_away = True
             self.faults.report(f"cluster:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
             return None
 
@@ -126,6 +127,13 @@ class WorkerServer(OnlineServer):
         last_claim = last_refresh = loop.time()
         while True:
             await asyncio.sleep(TICK)
+            if self.redis_away and self._quietly(self.cluster.redis.ping):
+                # Redis answers again: all it knows of this worker written again now (it
+                # may have restarted empty), not at the next ``REFRESH_EVERY``
+                self.redis_away = False
+                last_refresh = loop.time()
+                if self._quietly(lambda: self._refresh(prune=True)) is not None:
+                    self.event("redis", "back: this worker's tables, players and port written")
             leader = self._quietly(self.cluster.lead_queue)
             if leader is not None and leader != self.worker and self.queue:
                 self._send_queue_to(leader)
@@ -138,11 +146,14 @@ class WorkerServer(OnlineServer):
                 last_refresh = loop.time()
                 self._quietly(self._refresh)
 
-    def _refresh(self) -> None:
+    def _refresh(self, prune: bool = False) -> bool:
         """Write again what Redis knows of this worker's tables (listings, seated accounts,
         private codes' hashes, the port): a Redis that restarted empty has it all back
-        within ``REFRESH_EVERY`` seconds."""
+        within ``REFRESH_EVERY`` seconds, or at once when this worker saw it away and back).
+        Returns True (``_quietly`` gives None for a failure)."""
+        self.cluster.heartbeat()
         self.cluster.set_port(self.port)
+        self.cluster.restore(set(self.meta), set(self.online), prune)
         for meta in self.meta.values():
             meta.listed = None  # put again by the next _sync_directory
             table_id = meta.table.table_id
@@ -153,6 +164,7 @@ class WorkerServer(OnlineServer):
                 if hashed is not None:
                     self.cluster.put_code(hashed, table_id)
         self._sync_directory()
+        return True
 
     def _seems_alive(self, worker: str) -> bool:
         """``worker`` is alive, or has not been seen dead (its heartbeat gone) for
@@ -196,7 +208,13 @@ class WorkerServer(OnlineServer):
         who = await super()._login(conn, lines)
         if who is None or who.account is None or self._held_seat(who) is not None:
             return who
-        port = self._quietly(lambda: self._seat_elsewhere(who.account.id if who.account else 0))
+        account_id = who.account.id
+        try:
+            port = self._seat_elsewhere(account_id)
+        except Exception as exc:  # Redis away: where their table is, only its worker knows
+            self.redis_away = True
+            self.faults.report(f"cluster:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
+            port = WAIT  # told to try again: the front door sends them on to the next worker
         if port is None:
             return who
         if port == WAIT:  # the table's worker is gone and nobody holds it yet: try again
