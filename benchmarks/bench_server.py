@@ -524,6 +524,8 @@ async def orchestrate(args: argparse.Namespace) -> None:
                 server.wait(30)
             if server.poll() is None:
                 server.kill()
+            if args.log:
+                Path(args.log).write_text("".join(lines))
 
     def within(when: float, start: float, end: float) -> bool:
         return start <= when < end
@@ -615,6 +617,8 @@ async def orchestrate(args: argparse.Namespace) -> None:
             f"... a table's longest time without a state around the outage: "
             f"median {statistics.median(gaps):.1f} s, max {max(gaps):.1f} s"
         )
+    backs = sum("redis: back" in line for line in lines)
+    print(f"... workers that said Redis was back and wrote again what it knew: {backs}")
     checked = sum(int(r["checked"]) for r in results)
     went_back = sum(int(r["went_back"]) for r in results)
     cards_back = sum(int(r["cards_back"]) for r in results)
@@ -698,6 +702,7 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--redis-down", type=float, default=3.0)
+    parser.add_argument("--log", default="", help="write the server's own lines to this file")
     parser.add_argument("--client", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
