@@ -97,6 +97,8 @@ class WorkerServer(OnlineServer):
         """Quick-match groups sent here by the queue's worker, by ticket, as they arrive."""
         self.arriving_since: dict[str, float] = {}
         self._dead_since: dict[str, float] = {}
+        self._presume_alive_until = 0.0
+        """After Redis was away, every worker is taken for alive until then (``_seems_alive``)."""
         self.port = 0
         """When each worker was first seen without its heartbeat (``_seems_alive``)."""
 
@@ -132,6 +134,11 @@ class WorkerServer(OnlineServer):
                 # may have restarted empty), not at the next ``REFRESH_EVERY``
                 self.redis_away = False
                 last_refresh = loop.time()
+                # every worker's heartbeat may be gone (an empty restart) and the others,
+                # busy or starved, may set theirs again only in a while: nobody is taken
+                # for dead until a heartbeat's whole life has passed since
+                self._dead_since.clear()
+                self._presume_alive_until = loop.time() + WORKER_ALIVE + DEAD_FOR
                 if self._quietly(lambda: self._refresh(prune=True)) is not None:
                     self.event("redis", "back: this worker's tables, players and port written")
             leader = self._quietly(self.cluster.lead_queue)
@@ -170,8 +177,13 @@ class WorkerServer(OnlineServer):
         """``worker`` is alive, or has not been seen dead (its heartbeat gone) for
         ``DEAD_FOR`` seconds yet. A Redis that restarts empty loses every heartbeat at once;
         the live workers set theirs again within a tick, so none of them is taken for dead
-        (and its tables taken over) in that moment."""
+        (and its tables taken over) in that moment; nor, after this worker saw Redis away
+        and back, one whose heartbeat is not back yet within ``WORKER_ALIVE`` +
+        ``DEAD_FOR`` seconds (at 1,000 tables on a loaded machine, workers busy writing
+        their tables again took each other's tables over and back, hundreds of them)."""
         now = asyncio.get_running_loop().time()
+        if now < self._presume_alive_until:
+            return True
         if self.cluster.alive(worker):
             self._dead_since.pop(worker, None)
             return True
