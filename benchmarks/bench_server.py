@@ -203,6 +203,9 @@ class TableRun:
                 self.reconnects.append(time.monotonic() - lost)
 
     async def _back(self, seat: int, stop: float) -> object | None:
+        """Signed in again, as the app does after a lost line (``RemoteSession.reconnect``:
+        a pause of 0.25 s after each failure, doubling up to 3 s)."""
+        pause = 0.25
         while time.monotonic() < stop:
             try:
                 online = await Online.connect(
@@ -214,12 +217,14 @@ class TableRun:
                     local_address=self.address,
                 )
             except (JoinError, ConnectionError, OSError):
-                await asyncio.sleep(0.3)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 3.0)
                 continue
             if online.hi.seated:
                 return online.client
             await online.close()
-            await asyncio.sleep(0.3)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 3.0)
         return None
 
     def _check(self, seat: int, state: State) -> None:
