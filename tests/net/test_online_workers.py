@@ -99,6 +99,7 @@ def holder(site: Cluster, table_id: str) -> object:
 async def die(server: object) -> None:
     """The worker stops as if killed: no heartbeat, no listening, every line dropped; its
     saves stay in the store as the last action left them."""
+    server.stop_beating()  # type: ignore[attr-defined]
     server._ticker.cancel()  # type: ignore[attr-defined]
     server._cluster_task.cancel()  # type: ignore[attr-defined]
     server._server.close()  # type: ignore[attr-defined]
@@ -462,3 +463,16 @@ async def test_a_worker_taking_up_its_tables_slowly_at_its_start_stays_alive(
             await again.close()
         for player in players:
             await player.client.close()
+
+
+async def test_a_worker_whose_event_loop_is_busy_for_seconds_is_alive_all_the_same(
+    tmp_path: Path, postgres_url: str, redis_prefix: tuple[str, str]
+) -> None:
+    """The heartbeat has a thread of its own: a loop busy longer than a heartbeat lasts (at
+    1,000 tables on a loaded machine) does not make the others take the worker for dead."""
+    import time
+
+    async with cluster(tmp_path, postgres_url, redis_prefix, count=1) as site:
+        worker = site.worker(0)
+        time.sleep(3.0)  # the event loop held, longer than the 2 s heartbeat lasts
+        assert worker.cluster.alive(worker.worker)  # type: ignore[attr-defined]

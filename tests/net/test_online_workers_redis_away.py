@@ -223,6 +223,7 @@ async def test_after_redis_comes_back_empty_a_worker_slow_to_beat_keeps_its_tabl
             other = next(w for w in site.workers if w is not slow)
             redis_server.kill()
             await asyncio.sleep(1.0)  # both see it away
+            slow.stop_beating()  # type: ignore[attr-defined]
             slow._ticker.cancel()  # type: ignore[attr-defined]
             slow._cluster_task.cancel()  # type: ignore[attr-defined]
             redis_server.start()  # empty: the slow worker does not beat again for a while
