@@ -412,9 +412,10 @@ async def test_a_redis_that_restarts_empty_takes_no_table_from_a_live_worker(
                     table_id
                 )
                 != owner.worker
+                # each worker writes its port again at its own refresh
+                or len(other.cluster.ports()) != 2  # type: ignore[attr-defined]
             ):  # type: ignore[attr-defined]
                 await asyncio.sleep(0.2)
-        assert len(other.cluster.ports()) == 2  # type: ignore[attr-defined]
         for player in players:
             await player.client.close()
 

@@ -233,6 +233,12 @@ def _refused(phrase: Phrase) -> dict[str, Any]:
     return {"type": "refused", **phrase.fields("reason")}
 
 
+def from_redis(exc: BaseException) -> bool:
+    """``exc`` is redis-py's (Redis away, or refusing): the worker writes all it knows
+    again once Redis answers. redis-py is not imported here (one process never loads it)."""
+    return type(exc).__module__.split(".", 1)[0] == "redis"
+
+
 class OnlineServer(Server):
     """Lobby, accounts and tables in one asyncio process; ``start`` binds both sockets."""
 
@@ -344,7 +350,7 @@ class OnlineServer(Server):
                 try:
                     step()
                 except Exception as exc:
-                    self.redis_away = self.presence is not None
+                    self.redis_away |= self.presence is not None and from_redis(exc)
                     self.faults.report(f"tick:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
 
     def _beat(self) -> None:
@@ -365,7 +371,7 @@ class OnlineServer(Server):
         try:
             what()
         except Exception as exc:
-            self.redis_away = True
+            self.redis_away |= from_redis(exc)
             self.faults.report(f"shared:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
             return False
         return True

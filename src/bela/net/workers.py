@@ -36,7 +36,7 @@ from bela.net.invitations import Invitation
 from bela.net.invitations_redis import RedisInvitations
 from bela.net.live_tables import LiveSave, LiveStore, code_hash
 from bela.net.lobby_protocol import Join, Quick, Watch
-from bela.net.online_server import TICK, OnlineServer, Waiter, Who
+from bela.net.online_server import TICK, OnlineServer, Waiter, Who, from_redis
 from bela.net.phrases import Phrase
 from bela.net.server import Connection, ServerOptions, _Lines, normal_code
 
@@ -131,15 +131,18 @@ class WorkerServer(OnlineServer):
                 self.cluster.heartbeat()
 
     def stop_beating(self) -> None:
-        """No more heartbeats from this worker's thread (at its end)."""
+        """No more heartbeats from this worker's thread (at its end: before its last
+        heartbeat is deleted, so none comes after)."""
         self._stop_beating.set()
+        if self._beating.is_alive():
+            self._beating.join(2.0)  # a heartbeat takes 2 s at most (store_redis.TIMEOUT)
 
     def _quietly(self, what: Callable[[], Any]) -> Any:
         """A Redis call whose failure is logged (one line a kind), not the request's end."""
         try:
             return what()
         except Exception as exc:
-            self.redis_away = True
+            self.redis_away |= from_redis(exc)
             self.faults.report(f"cluster:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
             return None
 
@@ -243,7 +246,7 @@ class WorkerServer(OnlineServer):
         try:
             port = self._seat_elsewhere(account_id)
         except Exception as exc:  # Redis away: where their table is, only its worker knows
-            self.redis_away = True
+            self.redis_away |= from_redis(exc)
             self.faults.report(f"cluster:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
             port = WAIT  # told to try again: the front door sends them on to the next worker
         if port is None:
