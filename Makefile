@@ -100,7 +100,7 @@ bench: $(COMPILED)
 # Every shipped puzzle judged again on fresh guessed deals: at least 95% must stay clear with
 # the same answer (make test judges a sample). About half an hour of CPU on the compiled build.
 puzzles-check: $(COMPILED)
-	$(BIN)/python -m bela.lab.puzzle_check src/bela/archive/puzzles.jsonl.gz
+	$(BIN)/python -m bela.lab.puzzle_check src/bela/archive/puzzles.jsonl.gz src/bela/archive/bid_puzzles.jsonl.gz
 
 # a long fuzz run of records, the command line and the engine (docs/security.md); not in `test`
 fuzz: $(STAMP)

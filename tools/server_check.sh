@@ -88,4 +88,7 @@ say "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:
 
 export BELA_TEST_POSTGRES="postgresql://bela@127.0.0.1:$pg_port/postgres"
 export BELA_TEST_REDIS="redis://127.0.0.1:$redis_port/0"
+# for benchmarks/bench_server.py, which kills this Redis and starts it again on its port
+# (the same pid file, so that the cleanup above stops whichever runs at the end)
+export BELA_TEST_REDIS_DIR="$work"
 "$@"

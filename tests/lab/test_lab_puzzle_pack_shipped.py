@@ -106,3 +106,14 @@ def test_a_bid_puzzle_is_judged_again_by_the_bid_judge() -> None:
     assert bid_stays_clear(line, verdict) == verdict.clear and not bid_stays_clear(wrong, verdict)
     report = check_pack([dict(line, deals=48), dict(wrong, deals=48)], "make-test")
     assert report.judged == 2 and wrong["id"] in {pid for pid, _s, _g in report.unclear}
+
+
+def test_puzzles_check_reports_each_pack_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
+    from bela.lab.puzzle_check import main
+
+    status = main([str(PACK), str(BIDS), "--sample", "1", "--jobs", "1", "--salt", "make-test"])
+    out = capsys.readouterr().out.splitlines()
+    heads = [line for line in out if not line.startswith("  ")]
+    assert [h.split(":")[0] for h in heads] == [PACK.name, BIDS.name]
+    assert all("of 1 puzzles stay clear" in h for h in heads)
+    assert status == (0 if all("(100.0%" in h for h in heads) else 1)

@@ -187,7 +187,8 @@ async def test_two_machines_a_player_sent_across_and_one_machine_dies(
             state = await next_of(back, State, 10)
             assert isinstance(state, State) and state.seq >= seen.seq
             assert owner_of(table_a).startswith(f"{B}:")
-            assert any("resume:" in line and table_a in line for line in b_lines)
+            # the worker's line comes through its supervisor's pipe: a moment after the state
+            await until(lambda: any("resume:" in line and table_a in line for line in b_lines), 10)
             await back.online.close()
             for task in tasks:
                 task.cancel()

@@ -94,18 +94,18 @@ prints them). ``normal``, a heuristic with the table's conventions, comes out ab
 bot searching two deals."""
 
 BID_LEVEL_RATINGS: Final[Mapping[str, float]] = {
-    "easy": 1605.0,
-    "normal": 2353.0,
-    "hard-2": 2172.0,
-    "hard-4": 2247.0,
-    "hard-8": 2363.0,
-    "hard-16": 2407.0,
-    "hard": 2527.0,
+    "easy": 1604.0,
+    "normal": 2556.0,
+    "hard-2": 2288.0,
+    "hard-4": 2378.0,
+    "hard-8": 2521.0,
+    "hard-16": 2594.0,
+    "hard": 2788.0,
 }
 """The same solvers' strengths at bid puzzles, fitted apart (a bid is another skill: ``normal``
 bids by the fitted model the hard bot starts from, so it stands far above ``easy``), over the
-686 shipped bid puzzles (5 December 2026, ``python -m bela.lab.bid_puzzle_gen --assemble``
-prints them)."""
+506 shipped bid puzzles (5 December 2026, ``python -m bela.lab.bid_puzzle_gen --assemble
+--second-judgement`` prints them)."""
 
 LOWEST: Final = 100.0
 HIGHEST: Final = 4000.0

@@ -68,6 +68,8 @@ class FrontDoor:
         self.wrong_codes = WrongCodes()
         """Nothing here takes a code; the SSH door asks it whether an address is blocked."""
         self._turn = 0
+        self._known: list[Address] = []
+        """The alive workers' ports when the directory last answered."""
         self._server: asyncio.Server | None = None
 
     async def start(self, host: str, port: int) -> tuple[str, int]:
@@ -94,9 +96,12 @@ class FrontDoor:
         advertises its host (None: no worker is alive that players can be sent to)."""
         try:
             found = list(self.addresses().values())
+            self._known = found
         except Exception as exc:
+            # Redis away: the workers that were alive when it last answered (their ports
+            # still take players, whose tables go on from their saves)
             self.faults.report(f"door:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
-            return None
+            found = self._known
         ours = sorted((host, port) for host, port in found if host == self.here)
         theirs = sorted((host or "", port) for host, port in found if host not in (None, self.here))
         choice: list[Address] = list(ours or theirs)

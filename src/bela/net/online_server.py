@@ -233,6 +233,12 @@ def _refused(phrase: Phrase) -> dict[str, Any]:
     return {"type": "refused", **phrase.fields("reason")}
 
 
+def from_redis(exc: BaseException) -> bool:
+    """``exc`` is redis-py's (Redis away, or refusing): the worker writes all it knows
+    again once Redis answers. redis-py is not imported here (one process never loads it)."""
+    return type(exc).__module__.split(".", 1)[0] == "redis"
+
+
 class OnlineServer(Server):
     """Lobby, accounts and tables in one asyncio process; ``start`` binds both sockets."""
 
@@ -286,6 +292,10 @@ class OnlineServer(Server):
         self.league = League(self.accounts)
         self.ends = MatchEnds(self)
         """Matches' ends (and abandonments) written to the store at once, retried here."""
+        self.redis_away = False
+        """A write to the shared directory failed: Redis is (or was) away (``_shared``)."""
+        self._beaten = time.monotonic()
+        """When ``_beat`` renewed the heartbeat last (the directory beat at its start)."""
 
     # ------------------------------------------------------------------ running
 
@@ -334,15 +344,44 @@ class OnlineServer(Server):
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(TICK)
-            try:
-                self._match_queue()
-                self.keeper.retry()
-                self.ends.retry()
-                self._sync_directory()
-                if self.presence is not None:
-                    self.presence.heartbeat()
-            except Exception as exc:
-                self.faults.report(f"tick:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
+            # each step on its own: a Redis away (the heartbeat, the listings) holds up
+            # neither the quick-match queue nor the saves' retries
+            if self.presence is not None:
+                self._shared(self.presence.heartbeat)
+            for step in (
+                self._match_queue,
+                self.keeper.retry,
+                self.ends.retry,
+                self._sync_directory,
+            ):
+                try:
+                    step()
+                except Exception as exc:
+                    self.redis_away |= self.presence is not None and from_redis(exc)
+                    self.faults.report(f"tick:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
+
+    def _beat(self) -> None:
+        """The heartbeat renewed, if ``TICK`` has passed since this did it last."""
+        now = time.monotonic()
+        if self.presence is not None and now - self._beaten >= TICK:
+            self._beaten = now
+            self._shared(self.presence.heartbeat)
+
+    def _shared(self, what: Callable[[], object]) -> bool:
+        """A write to a directory shared by workers (Redis), which may be away for a while:
+        its failure is logged (one line a kind) and marks Redis away, and the caller goes
+        on (the worker writes it all again when Redis is back, ``bela.net.workers``). The
+        one process's own SQLite directory is called as it is."""
+        if self.presence is None:
+            what()
+            return True
+        try:
+            what()
+        except Exception as exc:
+            self.redis_away |= from_redis(exc)
+            self.faults.report(f"shared:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
+            return False
+        return True
 
     # ------------------------------------------------------------------ login
 
@@ -460,8 +499,9 @@ class OnlineServer(Server):
         return Who(account.name, account)
 
     def _present(self, account_id: int, on: bool) -> None:
-        if self.presence is not None:
-            self.presence.set_online(account_id, on)
+        presence = self.presence
+        if presence is not None:
+            self._shared(lambda: presence.set_online(account_id, on))
 
     def _hi(self, who: Who, seated: bool) -> dict[str, Any]:
         account = who.account
@@ -802,7 +842,7 @@ class OnlineServer(Server):
         table.target = target
         meta = Meta(table, public, rated, rules)
         self.meta[table.table_id] = meta
-        self._sync_directory()
+        self._shared(self._sync_directory)  # Redis away: listed by the next tick after it
         self.event("table", f"{table.table_id} to {target} {'public' if public else 'private'}")
         return meta
 
@@ -962,7 +1002,12 @@ class OnlineServer(Server):
 
     def take_up(self, save: LiveSave, match: Match) -> Table:
         """A live table read back from its save: its players away, each seated again when
-        they sign in (``_held_seat``), from the last state every one of them saw."""
+        they sign in (``_held_seat``), from the last state every one of them saw.
+
+        A worker taking up hundreds of tables at its start renews its heartbeat as it goes
+        (``_beat``): else it lapsed before the tick began, the other workers took its tables
+        over meanwhile, and both held them (seen at 1,000 tables, bench_server.py)."""
+        self._beat()
         kept = save.table
         table = Table(
             table_id=kept.table_id,
@@ -1007,7 +1052,7 @@ class OnlineServer(Server):
         """``table`` is no longer this worker's (another took it over): forgotten here, its
         save left to the worker that holds it now."""
         if self.meta.pop(table.table_id, None) is not None:
-            self.directory.remove(table.table_id)
+            self._shared(lambda: self.directory.remove(table.table_id))
         self.tables.pop(normal_code(table.code), None)
 
     def _abandoned(self, table: Table, index: int) -> None:
@@ -1078,7 +1123,7 @@ class OnlineServer(Server):
 
     def _forget(self, table: Table) -> None:
         if self.meta.pop(table.table_id, None) is not None:
-            self.directory.remove(table.table_id)
+            self._shared(lambda: self.directory.remove(table.table_id))
             if self.ends.holds(table.table_id):  # its end is not written yet: save kept
                 self.keeper.forget(table.table_id)
             else:

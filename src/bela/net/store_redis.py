@@ -21,6 +21,12 @@ Keys (all under ``prefix``, so that several servers, or tests, can share one Red
   queue sent on to the worker with the fewest tables); the shared invitations and the
   notices between workers (``bela.net.invitations_redis``).
 
+Redis may go away for a while (a restart, empty or not): every call here then fails at
+once (one immediate retry on a fresh connection, no backoff, ``TIMEOUT`` seconds at most on
+a Redis that hangs), never sleeping in the worker's event loop, whose tables go on from
+their saves in PostgreSQL; the worker writes again all it knows (``restore``, and
+``bela.net.workers``) when Redis answers again.
+
 redis-py is imported here only: ``bela server`` without ``--redis`` never loads it.
 """
 
@@ -32,14 +38,20 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from bela.net.accounts import TableEntry
 
-__all__ = ["ALIVE_SECONDS", "LOBBY_CHANNEL", "RedisDirectory"]
+__all__ = ["ALIVE_SECONDS", "LOBBY_CHANNEL", "TIMEOUT", "RedisDirectory"]
 
 LOBBY_CHANNEL: Final = "lobby"
 ALIVE_SECONDS: Final = 15
 """A worker that has not renewed its ``alive`` key for this long is taken for dead."""
+TIMEOUT: Final = 2.0
+"""Seconds a Redis call may take (connecting, or waiting for its answer) before it fails:
+redis-py's default (ten retries with a growing pause, each up to the socket's timeout) held
+a worker's event loop, and so all its tables, for seconds at every call while Redis was away."""
 
 
 def _entry(raw: str | bytes) -> tuple[TableEntry, str, float] | None:
@@ -71,7 +83,11 @@ class RedisDirectory:
         alive_seconds: int = ALIVE_SECONDS,
     ) -> None:
         self.redis: redis.Redis = redis.Redis.from_url(
-            url, decode_responses=True, socket_timeout=10, socket_connect_timeout=10
+            url,
+            decode_responses=True,
+            socket_timeout=TIMEOUT,
+            socket_connect_timeout=TIMEOUT,
+            retry=Retry(NoBackoff(), 1),  # once more at once: a connection from before a restart
         )
         self.worker = worker
         self.prefix = prefix
@@ -184,6 +200,31 @@ class RedisDirectory:
                 "return redis.call('HDEL', KEYS[1], ARGV[1]) end return 0"
             )
             self.redis.eval(script, 1, self._key("online"), str(account_id), self.worker)
+
+    def restore(self, table_ids: set[str], online: set[int], prune: bool) -> None:
+        """This worker's ``online`` accounts marked online here again (a Redis that restarted
+        empty lost them); with ``prune`` (after Redis was away), also this worker's listings
+        of tables it no longer holds removed (a match that ended meanwhile) and its marks of
+        accounts no longer here (they left meanwhile)."""
+        if not prune:
+            if online:
+                self.redis.hset(self._key("online"), mapping={str(a): self.worker for a in online})
+            return
+        listed = {entry.id for entry, owner, _ in self._listings() if owner == self.worker}
+        owned: set[str] = self.redis.smembers(self._key("owner", self.worker))  # type: ignore[assignment]
+        marks: dict[str, str] = self.redis.hgetall(self._key("online"))  # type: ignore[assignment]
+        mine = [a for a, at in marks.items() if at == self.worker]
+        stale_marks = [a for a in mine if not (a.isdigit() and int(a) in online)]
+        pipe = self.redis.pipeline()
+        for table_id in (listed | owned) - table_ids:
+            pipe.hdel(self._key("tables"), table_id)
+            pipe.srem(self._key("owner", self.worker), table_id)
+            pipe.publish(self._key(LOBBY_CHANNEL), json.dumps({"remove": table_id}))
+        if stale_marks:
+            pipe.hdel(self._key("online"), *stale_marks)
+        if online:
+            pipe.hset(self._key("online"), mapping={str(a): self.worker for a in online})
+        pipe.execute()
 
     def online(self) -> dict[int, str]:
         """Who is online, and at which worker."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -36,7 +37,7 @@ from bela.net.invitations import Invitation
 from bela.net.invitations_redis import RedisInvitations
 from bela.net.live_tables import LiveSave, LiveStore, code_hash
 from bela.net.lobby_protocol import Join, Quick, Watch
-from bela.net.online_server import TICK, OnlineServer, Waiter, Who
+from bela.net.online_server import TICK, OnlineServer, Waiter, Who, from_redis
 from bela.net.phrases import Phrase
 from bela.net.redirects import Address, redirect_frame
 from bela.net.server import Connection, ServerOptions, _Lines, normal_code
@@ -99,14 +100,19 @@ class WorkerServer(OnlineServer):
         self.invitations = self.shared_invitations
         self.control_socket = f"control-{directory.worker.rsplit(':', 1)[-1]}.sock"
         self._cluster_task: asyncio.Task[None] | None = None
+        self._stop_beating = threading.Event()
+        self._beating = threading.Thread(target=self._beat_forever, daemon=True)
         self.arriving: dict[str, list[Waiter]] = {}
         """Quick-match groups sent here by the queue's worker, by ticket, as they arrive."""
         self.arriving_since: dict[str, float] = {}
         self._dead_since: dict[str, float] = {}
+        self._presume_alive_until = 0.0
+        """After Redis was away, every worker is taken for alive until then (``_seems_alive``)."""
         self.port = 0
         """When each worker was first seen without its heartbeat (``_seems_alive``)."""
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
+        self._beating.start()
         address = await super().start(host, port)
         self.port = address[1]
         self.cluster.set_port(address[1], self.advertise)
@@ -115,15 +121,34 @@ class WorkerServer(OnlineServer):
         return address
 
     async def close(self) -> None:
+        self.stop_beating()
         if self._cluster_task is not None:
             self._cluster_task.cancel()
         await super().close()
+
+    def _beat_forever(self) -> None:
+        """The heartbeat, every ``TICK``, in a thread of its own: a worker whose event loop
+        is busy for seconds (taking up hundreds of tables, writing them all to Redis again,
+        a storm of sign-ins on a loaded machine) is alive all the same. With the heartbeat
+        in the loop, at 1,000 tables the workers took each other for dead and took each
+        other's tables over and back, a thousand times, until players' seats lapsed."""
+        while not self._stop_beating.wait(TICK):
+            with contextlib.suppress(Exception):  # Redis away: the tick says so
+                self.cluster.heartbeat()
+
+    def stop_beating(self) -> None:
+        """No more heartbeats from this worker's thread (at its end: before its last
+        heartbeat is deleted, so none comes after)."""
+        self._stop_beating.set()
+        if self._beating.is_alive():
+            self._beating.join(2.0)  # a heartbeat takes 2 s at most (store_redis.TIMEOUT)
 
     def _quietly(self, what: Callable[[], Any]) -> Any:
         """A Redis call whose failure is logged (one line a kind), not the request's end."""
         try:
             return what()
         except Exception as exc:
+            self.redis_away |= from_redis(exc)
             self.faults.report(f"cluster:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
             return None
 
@@ -132,6 +157,18 @@ class WorkerServer(OnlineServer):
         last_claim = last_refresh = loop.time()
         while True:
             await asyncio.sleep(TICK)
+            if self.redis_away and self._quietly(self.cluster.redis.ping):
+                # Redis answers again: all it knows of this worker written again now (it
+                # may have restarted empty), not at the next ``REFRESH_EVERY``
+                self.redis_away = False
+                last_refresh = loop.time()
+                # every worker's heartbeat may be gone (an empty restart) and the others,
+                # busy or starved, may set theirs again only in a while: nobody is taken
+                # for dead until a heartbeat's whole life has passed since
+                self._dead_since.clear()
+                self._presume_alive_until = loop.time() + WORKER_ALIVE + DEAD_FOR
+                if self._quietly(lambda: self._refresh(prune=True)) is not None:
+                    self.event("redis", "back: this worker's tables, players and port written")
             leader = self._quietly(self.cluster.lead_queue)
             if leader is not None and leader != self.worker and self.queue:
                 self._send_queue_to(leader)
@@ -144,11 +181,14 @@ class WorkerServer(OnlineServer):
                 last_refresh = loop.time()
                 self._quietly(self._refresh)
 
-    def _refresh(self) -> None:
+    def _refresh(self, prune: bool = False) -> bool:
         """Write again what Redis knows of this worker's tables (listings, seated accounts,
         private codes' hashes, the address): a Redis that restarted empty has it all back
-        within ``REFRESH_EVERY`` seconds."""
+        within ``REFRESH_EVERY`` seconds, or at once when this worker saw it away and back).
+        Returns True (``_quietly`` gives None for a failure)."""
+        self.cluster.heartbeat()
         self.cluster.set_port(self.port, self.advertise)
+        self.cluster.restore(set(self.meta), set(self.online), prune)
         for meta in self.meta.values():
             meta.listed = None  # put again by the next _sync_directory
             table_id = meta.table.table_id
@@ -159,13 +199,19 @@ class WorkerServer(OnlineServer):
                 if hashed is not None:
                     self.cluster.put_code(hashed, table_id)
         self._sync_directory()
+        return True
 
     def _seems_alive(self, worker: str) -> bool:
         """``worker`` is alive, or has not been seen dead (its heartbeat gone) for
         ``DEAD_FOR`` seconds yet. A Redis that restarts empty loses every heartbeat at once;
         the live workers set theirs again within a tick, so none of them is taken for dead
-        (and its tables taken over) in that moment."""
+        (and its tables taken over) in that moment; nor, after this worker saw Redis away
+        and back, one whose heartbeat is not back yet within ``WORKER_ALIVE`` +
+        ``DEAD_FOR`` seconds (at 1,000 tables on a loaded machine, workers busy writing
+        their tables again took each other's tables over and back, hundreds of them)."""
         now = asyncio.get_running_loop().time()
+        if now < self._presume_alive_until:
+            return True
         if self.cluster.alive(worker):
             self._dead_since.pop(worker, None)
             return True
@@ -208,10 +254,16 @@ class WorkerServer(OnlineServer):
         who = await super()._login(conn, lines)
         if who is None or who.account is None or self._held_seat(who) is not None:
             return who
-        to = self._quietly(lambda: self._seat_elsewhere(who.account.id if who.account else 0))
+        account_id = who.account.id
+        try:
+            to = self._seat_elsewhere(account_id)
+        except Exception as exc:  # Redis away: where their table is, only its worker knows
+            self.redis_away |= from_redis(exc)
+            self.faults.report(f"cluster:{type(exc).__name__}", f"{type(exc).__name__}: {exc}")
+            to = WAIT  # told to try again: the front door sends them on to the next worker
         if to is None:
             return who
-        if to == WAIT:  # the table's worker is gone and nobody holds it yet: try again
+        if isinstance(to, int):  # WAIT: its worker is gone and nobody holds it yet
             conn.close(Phrase("host_busy"))
         else:
             conn.send(self._redirect(to))
