@@ -212,3 +212,23 @@ async def test_a_rated_table_does_not_offer_what_it_refuses(tmp_path: Path) -> N
         for online in others:
             await online.close()
         await server.close()
+
+
+def test_closing_the_table_after_the_match_at_the_public_server_gives_the_seat_up() -> None:
+    """Found by the acceptance run: after a match, a player who quit and started ``bela
+    online`` again within the minute was sent back to the finished table, not the lobby."""
+    from bela.tui.screens.net_table import closing
+
+    async def opener(again: bool) -> Client:
+        raise AssertionError("not called")
+
+    public = RemoteSession("127.0.0.1", 4713, "", "Ana", keep=False)
+    public.opener = opener
+    friends = RemoteSession("127.0.0.1", 4713, "CODE", "Ana", keep=False)
+    watcher = RemoteSession("127.0.0.1", 4713, "", "Ana", keep=False, watch=True)
+    watcher.opener = opener
+    assert closing(public, over=True) == (True, False)  # leave: back to the lobby next time
+    assert closing(public, over=False) == (False, True)  # mid-match the seat waits
+    assert closing(friends, over=True) == (False, False)  # kept for još jednu
+    assert closing(friends, over=False) == (False, True)
+    assert closing(watcher, over=True) == (False, False)  # no seat to give up

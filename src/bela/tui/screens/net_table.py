@@ -95,7 +95,22 @@ if TYPE_CHECKING:
     from bela.net.protocol import TrickInfo, ViewInfo
     from bela.tui.zvanja_talk import ZvanjaTalk
 
-__all__ = ["NetTableScreen", "bid_choices", "lobby_title", "seat_models"]
+__all__ = ["NetTableScreen", "bid_choices", "closing", "lobby_title", "seat_models"]
+
+
+def closing(session: RemoteSession, over: bool) -> tuple[bool, bool]:
+    """How the seat goes when the player closes the table: ``(leave, quit_app)``.
+
+    Mid-match the seat waits for the player (``quit``: their token brings them back).
+    After the match, at the public server, the seat is given up (``leave``): else a player
+    who starts ``bela online`` again within the minute the server keeps a finished table
+    (for još jednu) is sent back to that table, not to the lobby (the acceptance run found
+    it, for all four players). At a friends' table the seat stays for još jednu; a
+    watcher has no seat to give up."""
+    if not over:
+        return False, True
+    return session.opener is not None and not session.watch, False
+
 
 _BIDS: Final = ("call H", "call D", "call S", "call C", "dalje")
 _PHRASE_KEYS: Final = ("f5", "f6", "f7", "f8", "f9", "f10")
@@ -1260,7 +1275,8 @@ class NetTableScreen(Screen[None]):
     async def on_unmount(self) -> None:
         self.workers.cancel_group(self, "net-listen")
         self.workers.cancel_group(self, "hint")
-        await self.session.close(quit_app=self.over is None)
+        leave, quit_app = closing(self.session, self.over is not None)
+        await self.session.close(leave=leave, quit_app=quit_app)
 
     def asks_before_closing(self) -> bool:
         """The host's own app mid-match: closing it closes the table for everyone."""
