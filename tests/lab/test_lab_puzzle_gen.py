@@ -133,13 +133,14 @@ def test_assembling_keeps_one_line_per_moment_and_drops_lines_that_do_not_replay
 ) -> None:
     broken = dict(found[0], id="broken", seat=(found[0]["seat"] + 1) % 4)
     lines = [*found, found[0], broken, {"no": "id"}]
-    puzzles, dropped = assemble(lines)
+    assert assemble(lines) == ([], len(lines))  # judged on 16 deals: under the pack's floor
+    puzzles, dropped = assemble(lines, SMALL.deals)
     assert [p["id"] for p in puzzles] == sorted({p["id"] for p in found})
     assert dropped == 3
     src = tmp_path / "gen.jsonl"
     src.write_text("".join(json.dumps(p) + "\n" for p in lines))
     out = tmp_path / "pack.jsonl.gz"
-    assert assemble_main([str(out), str(src), "--keep-all"]) == 0
+    assert assemble_main([str(out), str(src), "--keep-all", "--deals", str(SMALL.deals)]) == 0
     with gzip.open(out, "rt") as f:
         assert [json.loads(line)["id"] for line in f] == [p["id"] for p in puzzles]
 
@@ -180,3 +181,20 @@ def test_a_typical_deal_that_shows_nothing_is_found_again(found: list[dict[str, 
     assert {k: v for k, v in again.items() if k != "typical"} == {
         k: v for k, v in p.items() if k != "typical"
     }
+
+
+def test_a_verdict_on_fewer_deals_than_asked_is_not_a_puzzle() -> None:
+    """A deal whose solve passes the judge's node limit is skipped: a rebuild of the pack
+    shipped one puzzle judged on 95 deals, under the issue's floor of 96."""
+    from bela.engine import Play
+    from bela.engine.cards import Card
+    from bela.lab.puzzle_gen import verified
+    from bela.lab.puzzle_judge import DEALS, Choice, Verdict
+
+    def verdict(deals: int) -> Verdict:
+        best = Choice((Play(Card.parse("AH")),), 40.0, deals)
+        other = Choice((Play(Card.parse("7H")),), 0.0, 0)
+        return Verdict("card", 0, (best, other), deals, True)
+
+    assert verified(verdict(DEALS)) and not verified(verdict(DEALS - 1))
+    assert verified(verdict(16), 16) and not verified(verdict(15), 16)

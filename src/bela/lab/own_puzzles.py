@@ -65,7 +65,7 @@ def puzzles_of_review(
             rnd.push(action)
         verdict = judge(rnd, Random(_judge_seed(seed, card.step)), deals, share=SHIP_SHARE)
         answer = {choice_of(a) for a in verdict.answer}
-        if verified(verdict) and choice_of(Play(Card.parse(card.played))) not in answer:
+        if verified(verdict, deals) and choice_of(Play(Card.parse(card.played))) not in answer:
             line = moment_puzzle(seed, start, before, rnd, verdict, GenSettings(deals=deals))
             line["themes"] = [*line["themes"], OWN_THEME]
             out.append(line)

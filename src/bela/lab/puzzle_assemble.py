@@ -32,7 +32,7 @@ from typing import Any, Final
 from bela.engine.actions import parse_action
 from bela.lab.puzzle_check import moment_of, read_pack
 from bela.lab.puzzle_gen import typical_of, verified
-from bela.lab.puzzle_judge import Choice, Verdict, judge
+from bela.lab.puzzle_judge import DEALS, Choice, Verdict, judge
 from bela.lab.puzzle_themes import themes_of
 
 __all__ = ["assemble", "retypical", "shows_nothing", "verdict_of"]
@@ -91,8 +91,11 @@ def retypical(puzzle: Mapping[str, Any]) -> dict[str, Any]:
     return better if not shows_nothing(better) else dict(puzzle)
 
 
-def assemble(lines: Iterable[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], int]:
-    """The pack's puzzles (unique ids, themes read again, sorted) and how many were dropped."""
+def assemble(
+    lines: Iterable[Mapping[str, Any]], deals: int = DEALS
+) -> tuple[list[dict[str, Any]], int]:
+    """The pack's puzzles (unique ids, themes read again, sorted) and how many were dropped;
+    ``deals``: the fewest guessed deals a puzzle may stand on (the pack's floor)."""
     seen: dict[str, dict[str, Any]] = {}
     dropped = 0
     for line in lines:
@@ -105,7 +108,7 @@ def assemble(lines: Iterable[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], 
         except (ValueError, KeyError, TypeError):
             dropped += 1
             continue
-        if not verified(verdict_of(line)):  # found at the bar, before the room to spare
+        if not verified(verdict_of(line), deals):  # at the bar, before the room to spare
             dropped += 1
             continue
         puzzle = retypical(line) if shows_nothing(line) else dict(line)
@@ -173,11 +176,17 @@ def main(argv: Iterable[str] | None = None) -> int:
         help="judge each kept puzzle again on fresh deals of its own and drop the unclear ones",
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for it (default 1)")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=DEALS,
+        help=f"the fewest guessed deals a puzzle may be judged on (default {DEALS})",
+    )
     args = parser.parse_args(None if argv is None else list(argv))
     lines: list[dict[str, Any]] = []
     for path in args.inputs:
         lines.extend(read_pack(path))
-    puzzles, dropped = assemble(lines)
+    puzzles, dropped = assemble(lines, args.deals)
     if not args.no_rate:  # the solvers' ladder, fitted to this pack (bela.lab.puzzle_rating)
         from bela.lab.puzzle_rating import fit, rate_pack
 

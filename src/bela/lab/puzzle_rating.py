@@ -80,18 +80,18 @@ LEVEL_PRIOR: Final[Mapping[str, float]] = {
 solver that never misses in a pack is strong, not infinitely so."""
 
 LEVEL_RATINGS: Final[Mapping[str, float]] = {
-    "easy": 1540.0,
-    "normal": 1922.0,
-    "hard-2": 1882.0,
-    "hard-4": 2008.0,
-    "hard-8": 2119.0,
-    "hard-16": 2221.0,
-    "hard": 2314.0,
+    "easy": 1545.0,
+    "normal": 1897.0,
+    "hard-2": 1869.0,
+    "hard-4": 2000.0,
+    "hard-8": 2105.0,
+    "hard-16": 2198.0,
+    "hard": 2302.0,
 }
-"""The solvers' strengths on the puzzles' scale, from ``fit`` over the 1,531 card puzzles put
-together into the shipped pack (5 December 2026; ``python -m bela.lab.puzzle_assemble``
-prints them). ``normal``, a heuristic with the table's conventions, comes out above the hard
-bot searching two deals."""
+"""The solvers' strengths on the puzzles' scale, from ``fit`` over the 2,660 card puzzles put
+together into the shipped pack (5 December 2026, the second rebuild; ``python -m
+bela.lab.puzzle_assemble`` prints them). ``normal``, a heuristic with the table's
+conventions, comes out above the hard bot searching two deals."""
 
 BID_LEVEL_RATINGS: Final[Mapping[str, float]] = {
     "easy": 1604.0,
