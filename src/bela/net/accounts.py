@@ -35,6 +35,7 @@ __all__ = [
     "DB_FILE",
     "Account",
     "Accounts",
+    "EndSteps",
     "LeagueLine",
     "MatchEnd",
     "MatchLine",
@@ -44,6 +45,7 @@ __all__ = [
     "TableEntry",
     "account_from_row",
     "clean_name",
+    "land_end",
     "league_line_from_row",
     "match_line_from_row",
 ]
@@ -227,6 +229,59 @@ class MatchEnd:
     @property
     def counts(self) -> bool:
         return bool(self.ratings or self.finished or self.points)
+
+
+class EndSteps(Protocol):
+    """The statements of a match's end, each store in its own SQL (``land_end``)."""
+
+    def _archive(
+        self,
+        table_id: str,
+        rated: bool,
+        winner: int | None,
+        scores: tuple[int, int],
+        seats: Sequence[int | None],
+        abandoned_by: int | None,
+        match_id: str,
+    ) -> bool: ...
+
+    def _count_once(self, match_id: str) -> bool:
+        """``match_id`` marked counted (``counted_matches``); False: it was already."""
+        ...
+
+    def _rate(self, account_id: int, rating: Rating, counted: bool) -> None: ...
+
+    def _count_finished(self, ids: Sequence[int]) -> None: ...
+
+    def _league_add(self, week: str, account_id: int, points: int, entry: int) -> None: ...
+
+    def _drop_save(self, table_id: str, worker: str) -> None: ...
+
+
+def land_end(store: EndSteps, end: MatchEnd) -> bool:
+    """What a match's end writes (``MatchEnd``), inside the store's one transaction: the
+    archive row once by the match id, the count (ratings, finished, league) once by it,
+    and the live save with the archive row. One sequence for both stores, so SQLite and
+    PostgreSQL cannot come to land different parts. True when anything landed."""
+    archived = end.archive and store._archive(
+        end.table_id,
+        end.rated,
+        end.winner,
+        end.scores,
+        end.seats,
+        end.abandoned_by,
+        end.match_id,
+    )
+    counted = end.counts and store._count_once(end.match_id)
+    if counted:
+        for account_id, rating in end.ratings:
+            store._rate(account_id, rating, True)
+        store._count_finished(end.finished)
+        for account_id, points in end.points:
+            store._league_add(end.week, account_id, points, end.entry)
+    if archived and end.save_of is not None:
+        store._drop_save(end.table_id, end.save_of)
+    return archived or counted
 
 
 class Accounts(Protocol):
@@ -548,37 +603,19 @@ class SqliteStore:
         return cursor.rowcount == 1
 
     def end_match(self, end: MatchEnd) -> bool:
-        return self._at_once(lambda: self._end(end))
+        return self._at_once(lambda: land_end(self, end))
 
-    def _end(self, end: MatchEnd) -> bool:
-        archived = end.archive and self._archive(
-            end.table_id,
-            end.rated,
-            end.winner,
-            end.scores,
-            end.seats,
-            end.abandoned_by,
-            end.match_id,
+    def _count_once(self, match_id: str) -> bool:
+        cursor = self.db.execute(
+            "INSERT INTO counted_matches VALUES (?, ?) ON CONFLICT (match_id) DO NOTHING",
+            (match_id, time.time()),
         )
-        counted = end.counts and (
-            self.db.execute(
-                "INSERT INTO counted_matches VALUES (?, ?) ON CONFLICT (match_id) DO NOTHING",
-                (end.match_id, time.time()),
-            ).rowcount
-            == 1
+        return cursor.rowcount == 1
+
+    def _drop_save(self, table_id: str, worker: str) -> None:
+        self.db.execute(
+            "DELETE FROM table_saves WHERE table_id = ? AND worker = ?", (table_id, worker)
         )
-        if counted:
-            for account_id, rating in end.ratings:
-                self._rate(account_id, rating, True)
-            self._count_finished(end.finished)
-            for account_id, points in end.points:
-                self._league_add(end.week, account_id, points, end.entry)
-        if archived and end.save_of is not None:
-            self.db.execute(
-                "DELETE FROM table_saves WHERE table_id = ? AND worker = ?",
-                (end.table_id, end.save_of),
-            )
-        return archived or counted
 
     def block(self, account_id: int, other: int, on: bool) -> None:
         if on:

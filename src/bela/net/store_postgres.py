@@ -32,6 +32,7 @@ from bela.net.accounts import (
     MatchEnd,
     MatchLine,
     account_from_row,
+    land_end,
     league_line_from_row,
     match_line_from_row,
 )
@@ -184,9 +185,13 @@ class PostgresStore:
         )
 
     def count_finished(self, ids: Sequence[int]) -> None:
-        self.db.execute(
-            "UPDATE accounts SET finished = finished + 1 WHERE id = ANY(%s)", (list(ids),)
-        )
+        self._count_finished(ids)
+
+    def _count_finished(self, ids: Sequence[int]) -> None:
+        if ids:
+            self.db.execute(
+                "UPDATE accounts SET finished = finished + 1 WHERE id = ANY(%s)", (list(ids),)
+            )
 
     def ban(self, key: str) -> None:
         self.db.execute(
@@ -269,38 +274,19 @@ class PostgresStore:
         second waits on the first's row of ``matches`` (or ``counted_matches``) and then
         finds it there, so it changes nothing."""
         with self.db.transaction():
-            archived = end.archive and self._archive(
-                end.table_id,
-                end.rated,
-                end.winner,
-                end.scores,
-                end.seats,
-                end.abandoned_by,
-                end.match_id,
-            )
-            counted = end.counts and (
-                self.db.execute(
-                    "INSERT INTO counted_matches VALUES (%s, %s) ON CONFLICT (match_id) DO NOTHING",
-                    (end.match_id, time.time()),
-                ).rowcount
-                == 1
-            )
-            if counted:
-                for account_id, rating in end.ratings:
-                    self._rate(account_id, rating, True)
-                if end.finished:
-                    self.db.execute(
-                        "UPDATE accounts SET finished = finished + 1 WHERE id = ANY(%s)",
-                        (list(end.finished),),
-                    )
-                for account_id, points in end.points:
-                    self._league_add(end.week, account_id, points, end.entry)
-            if archived and end.save_of is not None:
-                self.db.execute(
-                    "DELETE FROM table_saves WHERE table_id = %s AND worker = %s",
-                    (end.table_id, end.save_of),
-                )
-        return archived or counted
+            return land_end(self, end)
+
+    def _count_once(self, match_id: str) -> bool:
+        cursor = self.db.execute(
+            "INSERT INTO counted_matches VALUES (%s, %s) ON CONFLICT (match_id) DO NOTHING",
+            (match_id, time.time()),
+        )
+        return cursor.rowcount == 1
+
+    def _drop_save(self, table_id: str, worker: str) -> None:
+        self.db.execute(
+            "DELETE FROM table_saves WHERE table_id = %s AND worker = %s", (table_id, worker)
+        )
 
     def block(self, account_id: int, other: int, on: bool) -> None:
         if on:
