@@ -132,3 +132,20 @@ def test_a_bid_line_is_rated_against_the_bid_strengths() -> None:
     [rated] = rate_pack([line], lambda p: (_ for _ in ()).throw(AssertionError("replayed")))
     assert rated["rating"] == round(first_rating(misses, BID_LEVEL_RATINGS))
     assert rated["rating"] != round(first_rating(misses, LEVEL_RATINGS))
+
+
+def test_the_bots_a_line_names_are_the_packs() -> None:
+    from bela.archive.puzzle_pack import BOTS
+    from bela.lab.puzzle_rating import PACK_BOTS, bots_found
+
+    assert PACK_BOTS == BOTS
+    misses = {
+        "easy": 1,
+        "normal": 0,
+        "hard-2": 4,
+        "hard-4": 4,
+        "hard-8": 4,
+        "hard-16": 4,
+        "hard": 2,
+    }
+    assert bots_found(misses) == {"easy": False, "normal": True, "hard": False}

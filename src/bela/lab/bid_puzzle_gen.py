@@ -48,11 +48,10 @@ from bela.lab.puzzle_gen import PUZZLE_FORMAT, puzzle_id
 from bela.lab.puzzle_rating import (
     BID_LEVEL_RATINGS,
     PRIOR_MEAN,
-    TRIALS,
+    bots_found,
     first_rating,
-    fit,
     misses_of,
-    rate_pack,
+    rate_and_fit,
 )
 from bela.lab.runner import map_tasks
 
@@ -82,8 +81,6 @@ SHIP_Z: Final = 3.0
 """A clear moment is kept only with room to spare: every miss at least 15 written points and
 three standard errors below the best (the bar is 10 and two), so that judged again on
 fresh deals it stays clear."""
-_PACK_BOTS: Final = ("easy", "normal", "hard")
-"""The bots a pack line names (``bela.archive.puzzle_pack.BOTS``)."""
 
 
 def _mix(seed: int, index: int) -> int:
@@ -221,7 +218,7 @@ def bid_puzzle(
     if bot_check:  # the first rating: how often the solvers' ladder misses it
         misses = misses_of(line, rnd)
         line["misses"] = misses
-        line["bots"] = {name: misses[name] * 2 < TRIALS[name] for name in _PACK_BOTS}
+        line["bots"] = bots_found(misses)
         line["rating"] = round(first_rating(misses, BID_LEVEL_RATINGS))
     return line
 
@@ -338,17 +335,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.second_judgement:
             pack, unclear = second_judgement(pack, args.jobs)
             print(f"{unclear} not clear on a second set of guessed deals", file=sys.stderr)
-
-        def rated(done: int) -> None:
-            if done % 100 == 0:
-                print(f"{done} of {len(pack)} put to the solvers", file=sys.stderr, flush=True)
-
-        pack = rate_pack(pack, moment_of, rated)
-        ratings, strengths = fit([p["misses"] for p in pack])
-        for p, rating in zip(pack, ratings, strict=True):
-            p["rating"] = round(rating)
-            p["bots"] = {name: p["misses"][name] * 2 < TRIALS[name] for name in _PACK_BOTS}
-        print("solvers: " + ", ".join(f"{k} {v:.0f}" for k, v in strengths.items()))
+        pack = rate_and_fit(pack, moment_of, "bid")
+        for p in pack:
+            p["bots"] = bots_found(p["misses"])
         values = sorted(float(p["rating"]) for p in pack)
         if values:
             high = sum(v >= 1700 for v in values) / len(values)

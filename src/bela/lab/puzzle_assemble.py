@@ -188,18 +188,9 @@ def main(argv: Iterable[str] | None = None) -> int:
         lines.extend(read_pack(path))
     puzzles, dropped = assemble(lines, args.deals)
     if not args.no_rate:  # the solvers' ladder, fitted to this pack (bela.lab.puzzle_rating)
-        from bela.lab.puzzle_rating import fit, rate_pack
+        from bela.lab.puzzle_rating import rate_and_fit
 
-        def step(done: int) -> None:
-            if done % 100 == 0:
-                print(f"{done} of {len(puzzles)} put to the solvers", file=sys.stderr, flush=True)
-
-        puzzles = rate_pack(puzzles, moment_of, step)
-        cards = [p for p in puzzles if p["kind"] == "card"]
-        ratings, strengths = fit([p["misses"] for p in cards])
-        for p, rating in zip(cards, ratings, strict=True):
-            p["rating"] = round(rating)
-        print("solvers: " + ", ".join(f"{k} {v:.0f}" for k, v in strengths.items()))
+        puzzles = rate_and_fit(puzzles, moment_of, "card")
     if not args.keep_all:  # the pack's goals (issue #36): bela.lab.puzzle_figures
         from bela.lab.puzzle_figures import select
 

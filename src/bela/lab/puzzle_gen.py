@@ -35,7 +35,7 @@ from bela.engine import Action, Phase, Play, Round
 from bela.engine.cards import Card, cards_in
 from bela.engine.rules import DEFAULT_RULES
 from bela.lab.puzzle_judge import DEALS, Verdict, judge
-from bela.lab.puzzle_rating import PRIOR_MEAN, TRIALS, first_rating, misses_of
+from bela.lab.puzzle_rating import PRIOR_MEAN, bots_found, first_rating, misses_of
 from bela.lab.puzzle_themes import theme_chances, theme_moment, themes_of
 from bela.lab.runner import Progress, map_tasks
 from bela.search.sampling import knowledge_of
@@ -369,9 +369,7 @@ def _puzzle(
     if settings.bot_check:  # the first rating: how often the solvers' ladder misses it
         misses = misses_of(line, rnd)
         line["misses"] = misses
-        line["bots"] = {
-            name: misses[name] * 2 < TRIALS[name] for name in ("easy", "normal", "hard")
-        }
+        line["bots"] = bots_found(misses)
         line["rating"] = round(first_rating(misses))
     else:
         line["bots"] = {}

@@ -45,10 +45,13 @@ __all__ = [
     "LEVELS",
     "LEVEL_PRIOR",
     "LEVEL_RATINGS",
+    "PACK_BOTS",
     "TRIALS",
+    "bots_found",
     "first_rating",
     "fit",
     "misses_of",
+    "rate_and_fit",
 ]
 
 LEVELS: Final = ("easy", "normal", "hard-2", "hard-4", "hard-8", "hard-16", "hard")
@@ -247,6 +250,37 @@ def rate_pack(
         if progress is not None:
             progress(i + 1)
     return out
+
+
+PACK_BOTS: Final = ("easy", "normal", "hard")
+"""The bots a pack line names (``bela.archive.puzzle_pack.BOTS``, a layer above the lab)."""
+
+
+def bots_found(misses: Mapping[str, float]) -> dict[str, bool]:
+    """The pack line's ``bots``: whether each bot it names finds the answer in most of its
+    attempts."""
+    return {name: misses[name] * 2 < TRIALS[name] for name in PACK_BOTS}
+
+
+def rate_and_fit(
+    lines: Iterable[dict[str, Any]], moment: Callable[[Mapping[str, Any]], Round], kind: str
+) -> list[dict[str, Any]]:
+    """``lines`` put to the ladder (``rate_pack``; every hundredth said on stderr), then the
+    ``kind`` puzzles' ratings fitted together with the solvers' strengths (``fit``), which
+    are printed: how a pack is rated when it is put together."""
+    todo = list(lines)
+
+    def step(done: int) -> None:
+        if done % 100 == 0:
+            print(f"{done} of {len(todo)} put to the solvers", file=sys.stderr, flush=True)
+
+    rated = rate_pack(todo, moment, step)
+    rows = [p for p in rated if p.get("kind") == kind]
+    ratings, strengths = fit([p["misses"] for p in rows])
+    for p, rating in zip(rows, ratings, strict=True):
+        p["rating"] = round(rating)
+    print("solvers: " + ", ".join(f"{k} {v:.0f}" for k, v in strengths.items()))
+    return rated
 
 
 def main(argv: Iterable[str] | None = None) -> int:
