@@ -29,3 +29,14 @@ def test_a_run_appends_card_puzzles_to_its_file(tmp_path: Path) -> None:
     assert len(lines) > 1
     assert all(p["kind"] == "card" and p["seed"] in (6300009, 6300010) for p in lines[1:])
     assert all(set(p["misses"]) and p["rating"] for p in lines[1:])
+
+
+def test_a_run_reads_a_known_file_again_when_it_changed(tmp_path: Path) -> None:
+    from bela.lab.pack_run import _stamps
+
+    other = tmp_path / "other.jsonl"
+    other.write_text("")
+    first = _stamps([other, tmp_path / "missing.jsonl"])
+    assert first == _stamps([other, tmp_path / "missing.jsonl"])
+    other.write_text(SAMPLE.read_text())
+    assert _stamps([other, tmp_path / "missing.jsonl"]) != first

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 
 from bela.ai import make_bot
@@ -71,3 +72,33 @@ def test_a_moment_whose_every_card_would_repeat_a_key_of_the_pack_is_not_judged(
     keys = {moment_key(view, trick, a.card) for a in view.legal_actions if isinstance(a, Play)}
     assert puzzle_gen._all_known(rnd, frozenset(keys))
     assert not puzzle_gen._all_known(rnd, frozenset(list(keys)[1:]))
+
+
+def test_a_look_whose_best_card_would_repeat_a_known_key_is_not_judged_in_full() -> None:
+    from bela.lab.puzzle_figures import moment_key
+
+    rnd = _moment()
+    assert rnd.to_act is not None and rnd.trump is not None
+    view = rnd.view(rnd.to_act)
+    trick = len(rnd.tricks) + 1
+    legal = sorted({a.card for a in view.legal_actions if isinstance(a, Play)})
+    first, second = legal[0], legal[-1]
+    look = _verdict(rnd, first, second)
+    first_key = frozenset({moment_key(view, trick, first)})
+    assert puzzle_gen._answer_known(rnd, look, first_key)
+    assert not puzzle_gen._answer_known(
+        rnd, look, frozenset({moment_key(view, trick, second)}) - first_key
+    )
+    assert not puzzle_gen._answer_known(rnd, _verdict(rnd, second, first), frozenset())
+
+
+def test_a_deal_does_not_give_again_a_puzzle_whose_key_the_pack_has() -> None:
+    from bela.lab.puzzle_figures import facts_of
+
+    quick = puzzle_gen.GenSettings(bids=False, bot_check=False, from_trick=4)
+    found = puzzle_gen.puzzles_of_deal(6300010, quick)
+    facts = [facts_of(p) for p in found]
+    keys = frozenset(f.key for f in facts if f is not None)
+    assert keys
+    again = puzzle_gen.puzzles_of_deal(6300010, replace(quick, known=keys))
+    assert not {f.key for p in again if (f := facts_of(p)) is not None} & keys

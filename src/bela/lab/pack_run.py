@@ -38,6 +38,24 @@ def known_keys(paths: Iterable[Path]) -> frozenset[tuple[Any, ...]]:
     return frozenset(keys)
 
 
+PART = 64
+"""Deals judged with one set of known keys; after each part the run's own finds are added
+(and, every ``--reread`` seconds, the ``--known`` files read again if they changed)."""
+
+
+def _stamps(paths: Iterable[Path]) -> list[tuple[int, int]]:
+    """The files' sizes and times: whether one changed since it was read."""
+    out = []
+    for path in paths:
+        try:
+            st = path.stat()
+        except OSError:
+            out.append((-1, -1))
+        else:
+            out.append((st.st_size, st.st_mtime_ns))
+    return out
+
+
 def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bela.lab.pack_run",
@@ -56,14 +74,24 @@ def main(argv: Iterable[str] | None = None) -> int:
         metavar="THEMES",
         help=f"judge only moments that may be these themes, comma-separated ({', '.join(FOCUS)})",
     )
+    parser.add_argument(
+        "--reread",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="read the --known files again this often when they changed (default 600: "
+        "two runs can each name the other's output)",
+    )
     args = parser.parse_args(None if argv is None else list(argv))
     focus = frozenset(t for t in args.focus.split(",") if t)
     if focus - set(FOCUS):
         parser.error(f"--focus: unknown themes {', '.join(sorted(focus - set(FOCUS)))}")
-    known = known_keys(args.known)
+    known = set(known_keys(args.known))
     print(f"{len(known)} near-duplicate keys known", file=sys.stderr, flush=True)
     start = time.monotonic()
     found = 0
+    stamps = _stamps(args.known)
+    read_at = start
     with open(args.out, "a", encoding="utf-8") as handle:
 
         def sink(batch: list[dict[str, Any]]) -> None:
@@ -73,19 +101,31 @@ def main(argv: Iterable[str] | None = None) -> int:
             handle.flush()
             os.fsync(handle.fileno())
             found += len(batch)
+            # what this run found is known from now on: a pack keeps each key once
+            known.update(f.key for f in map(facts_of, batch) if f is not None)
 
-        def progress(done: int, total: int) -> None:
-            took = time.monotonic() - start
-            print(f"{done} of {total} deals, {found} puzzles, {took:.0f} s", file=sys.stderr)
+        for at in range(args.seed, args.seed + args.deals, PART):
+            if time.monotonic() - read_at >= args.reread and _stamps(args.known) != stamps:
+                # another run appending to a --known file: its keys are not wanted here either
+                stamps, read_at = _stamps(args.known), time.monotonic()
+                known.update(known_keys(args.known))
 
-        generate(
-            range(args.seed, args.seed + args.deals),
-            sink,
-            GenSettings(bids=False, known=known, focus=focus),
-            jobs=args.jobs,
-            chunk=16,
-            progress=progress,
-        )
+            def progress(done: int, _total: int, at: int = at) -> None:
+                took = time.monotonic() - start
+                print(
+                    f"{at - args.seed + done} of {args.deals} deals, {found} puzzles, "
+                    f"{len(known)} keys known, {took:.0f} s",
+                    file=sys.stderr,
+                )
+
+            generate(
+                range(at, min(at + PART, args.seed + args.deals)),
+                sink,
+                GenSettings(bids=False, known=frozenset(known), focus=focus),
+                jobs=args.jobs,
+                chunk=16,
+                progress=progress,
+            )
     return 0
 
 

@@ -217,6 +217,8 @@ def puzzles_of_deal(seed: int, settings: GenSettings = GenSettings()) -> list[di
                 if wanted and settings.variety and _choices(rnd) == 2:
                     wanted = vary.random() < TWO_CHOICE_CHANCE
         look = _look(rnd, Random(_mix(seed, -i - 1))) if wanted else None
+        if look is not None and settings.known and _answer_known(rnd, look, settings.known):
+            look = None  # the look's best card would repeat a key the pack has: not judged
         drawn = False  # the cheapest card's one chance in CHEAP_KEEP already drawn
         if look is not None and settings.variety and _cheapest_first(rnd, look):
             # most puzzles answered by the cheapest card are let go (_varied): decide that
@@ -291,6 +293,23 @@ def _all_known(rnd: Round, known: frozenset[tuple[Any, ...]]) -> bool:
     trick = len(rnd.tricks) + 1
     cards = {a.card for a in view.legal_actions if isinstance(a, Play)}
     return all(moment_key(view, trick, c) in known for c in cards)
+
+
+def _answer_known(rnd: Round, look: Verdict, known: frozenset[tuple[Any, ...]]) -> bool:
+    """Whether the quick look's best card would answer the moment with a key in ``known``.
+
+    ``_all_known`` lets a moment go before any solve only when every legal card would repeat
+    a key; most moments have a new key for some card but not for the one that turns out
+    best, and the full judgement (most of a kept moment's cost) would then find a puzzle
+    the pack keeps once already. The full judgement almost always keeps the look's best.
+    """
+    from bela.lab.puzzle_figures import moment_key
+
+    seat = rnd.to_act
+    best = [a.card for a in look.answer if isinstance(a, Play)]
+    if look.kind != "card" or seat is None or not best:
+        return False
+    return moment_key(rnd.view(seat), len(rnd.tricks) + 1, min(best, key=int)) in known
 
 
 def _look(rnd: Round, rng: Random) -> Verdict | None:
