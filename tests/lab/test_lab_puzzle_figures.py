@@ -151,3 +151,43 @@ def test_room_to_spare_is_above_the_judges_bar() -> None:
     assert ROOM_SHARE > BEST_SHARE and ROOM_GAP > MIN_GAP
     assert not has_room(BEST_SHARE, 100.0) and not has_room(1.0, MIN_GAP)
     assert has_room(ROOM_SHARE, ROOM_GAP)
+
+
+def test_a_key_whose_chosen_puzzle_falls_to_the_second_judgement_keeps_another(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Two lines of one near-duplicate key: the higher-rated is chosen, falls on fresh deals,
+    and the other, which stands, takes its place; the judgements are cached and not redone."""
+    from bela.lab import puzzle_assemble, puzzle_check
+    from bela.lab.puzzle_figures import facts_of
+
+    rows = [p for p in _sample() if p["kind"] == "card"]
+    by_key: dict[Any, list[dict[str, Any]]] = {}
+    for p in rows:
+        facts = facts_of(p)
+        assert facts is not None
+        by_key.setdefault(facts.key, []).append(p)
+    solo = [ps[0] for ps in by_key.values()]
+    twin = dict(solo[0], id="twin-" + solo[0]["id"], rating=solo[0]["rating"] - 100)
+    puzzles = [*solo, twin]
+    judged: list[str] = []
+
+    def fake(puzzles: Any, salt: str, jobs: int = 1) -> list[tuple[str, bool, float, float]]:
+        judged.extend(p["id"] for p in puzzles)
+        return [(p["id"], p["id"] != solo[0]["id"], 1.0, 40.0) for p in puzzles]
+
+    monkeypatch.setattr(puzzle_check, "judge_again", fake)
+    cache: dict[str, puzzle_assemble.Fresh] = {}
+    anything = (1.0, 0.0)  # no quotas: the sample is mostly cheapest-card puzzles
+    kept, fallen = puzzle_assemble.select_judged(puzzles, cache=cache, shares=anything)
+    ids = {p["id"] for p in kept}
+    assert fallen == 1 and twin["id"] in ids and solo[0]["id"] not in ids
+    assert judged.count(solo[0]["id"]) == 1 and judged.count(twin["id"]) == 1
+    path = tmp_path / "cache.jsonl"
+    puzzle_assemble.write_cache(path, cache, {})
+    assert puzzle_assemble.read_cache(path) == cache
+    judged.clear()
+    again, _ = puzzle_assemble.select_judged(
+        puzzles, cache=puzzle_assemble.read_cache(path), shares=anything
+    )
+    assert judged == [] and again == kept
