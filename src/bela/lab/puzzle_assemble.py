@@ -14,7 +14,8 @@ keeps the pack's variety (``bela.lab.puzzle_figures.select``: near-duplicates on
 most 25% answered by the cheapest card, at least 60% of three or more legal cards;
 ``--keep-all`` skips it); with ``--second-judgement``, judges each kept puzzle again on
 fresh deals and drops the unclear ones, choosing again among the rest until every chosen
-puzzle stands (``select_judged``; ``--cache`` keeps the judgements for the next run); and writes the pack sorted
+puzzle stands (``select_judged``; ``--cache`` keeps the judgements for the next run);
+and writes the pack sorted
 by id, gzipped, one JSON object per line, as ``bela.archive.puzzle_pack`` reads it.
 """
 

@@ -166,12 +166,14 @@ def reasons(
     if len(classes) < 2:
         return None
     key = {choice_of(a) for a in answer}
-    at = next((i for i, g in enumerate(classes) if choice_of(Play(g[0])) in key), None)
-    if at is None:
+    # the answer's classes: one, or the trump king's and queen's ("play bela", either is right)
+    answers = [i for i, g in enumerate(classes) if choice_of(Play(g[0])) in key]
+    if not answers:
         return None
     mine_at = next(
         (i for i, g in enumerate(classes) if isinstance(chosen, Play) and chosen.card in g), None
     )
+    at = mine_at if mine_at in answers else answers[0]
     sampler = GuessSampler(knowledge)  # the judge's deals: the view and the bids (bela.ai.guessing)
     scorer = Scorer(view, knowledge)
     trump = int(view.trump)
@@ -198,7 +200,9 @@ def reasons(
     if not n:  # pragma: no cover - every solve fits the node limit
         return None
     if mine_at is None or mine_at == at:
-        others = [i for i in range(len(classes)) if i != at]
+        others = [i for i in range(len(classes)) if i not in answers]
+        if not others:
+            return None
         other = max(others, key=lambda i: (sum(values[i]), -i))
     else:
         other = mine_at
