@@ -162,4 +162,15 @@ def test_the_second_judgement_keeps_a_bid_puzzle_only_clear_with_room_on_fresh_d
     monkeypatch.setattr(bid_puzzle_gen, "rejudge_bid", rejudge)
     kept, unclear = bid_puzzle_gen.second_judgement(lines)
     assert [x["id"] for x in kept] == ["0000000000", "0000000003"] and unclear == 2
-    assert set(salts) == {bid_puzzle_gen.SECOND_SALT} and "rejudge" not in salts
+    assert set(salts) == {bid_puzzle_gen.SECOND_SALT, bid_puzzle_gen.THIRD_SALT}
+    assert "rejudge" not in salts
+    # the third set is asked only of what stood on the second, and it must stand there too
+    assert salts.count(bid_puzzle_gen.THIRD_SALT) == 2
+    third = {"0000000000": verdict(call, 40.0), "0000000003": verdict(call, 11.0)}
+
+    def rejudge_both(line: dict[str, Any], salt: str) -> BidVerdict:
+        return (third if salt == bid_puzzle_gen.THIRD_SALT else fresh)[line["id"]]
+
+    monkeypatch.setattr(bid_puzzle_gen, "rejudge_bid", rejudge_both)
+    kept, unclear = bid_puzzle_gen.second_judgement(lines)
+    assert [x["id"] for x in kept] == ["0000000000"] and unclear == 3
