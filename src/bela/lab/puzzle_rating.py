@@ -97,18 +97,18 @@ bela.lab.puzzle_assemble`` prints them). ``normal``, a heuristic with the table'
 conventions, comes out above the hard bot searching two deals."""
 
 BID_LEVEL_RATINGS: Final[Mapping[str, float]] = {
-    "easy": 1604.0,
-    "normal": 2556.0,
-    "hard-2": 2288.0,
-    "hard-4": 2378.0,
-    "hard-8": 2521.0,
-    "hard-16": 2594.0,
-    "hard": 2788.0,
+    "easy": 1624.0,
+    "normal": 2593.0,
+    "hard-2": 2373.0,
+    "hard-4": 2419.0,
+    "hard-8": 2539.0,
+    "hard-16": 2821.0,
+    "hard": 2956.0,
 }
 """The same solvers' strengths at bid puzzles, fitted apart (a bid is another skill: ``normal``
 bids by the fitted model the hard bot starts from, so it stands far above ``easy``), over the
-506 shipped bid puzzles (5 December 2026, ``python -m bela.lab.bid_puzzle_gen --assemble
---second-judgement`` prints them)."""
+441 shipped bid puzzles (5 December 2026, each standing on two fresh sets of deals:
+``python -m bela.lab.bid_puzzle_gen --assemble --second-judgement`` prints them)."""
 
 LOWEST: Final = 100.0
 HIGHEST: Final = 4000.0
