@@ -162,3 +162,32 @@ def test_a_finished_round_has_nothing_to_judge() -> None:
         rnd.push(rnd.view(seat).legal_actions[0])
     with pytest.raises(ValueError, match="nobody is to act"):
         judge(rnd, Random(0))
+
+
+def test_a_judgement_told_what_is_wanted_completes_with_the_same_verdict_or_gives_up() -> None:
+    """``judge(wanted=...)`` only stops sooner: a verdict it completes is the plain one, and
+    it gives up (incomplete) when none of the wanted cards' choices can be best."""
+    import json
+    from pathlib import Path
+
+    from bela.lab.puzzle_check import moment_of
+
+    sample = Path(__file__).parents[1] / "puzzles" / "fixtures" / "sample.jsonl"
+    lines = [json.loads(t) for t in sample.read_text().splitlines() if t.strip()]
+    cleared = 0
+    for line in lines[:6]:
+        rnd = moment_of(line)
+        assert rnd.to_act is not None
+        legal = sorted({a.card for a in rnd.view(rnd.to_act).legal_actions if isinstance(a, Play)})
+        plain = judge(rnd, Random(1), 24, share=0.94)
+        for card in legal:
+            told = judge(rnd, Random(1), 24, share=0.94, wanted={card})
+            if told.complete:
+                assert told == plain
+            assert told.deals <= plain.deals
+        best = {a.card for a in plain.answer if isinstance(a, Play)}
+        if plain.clear:
+            assert judge(rnd, Random(1), 24, share=0.94, wanted=best) == plain
+            assert not judge(rnd, Random(1), 24, share=0.94, wanted=set(legal) - best).complete
+            cleared += 1
+    assert cleared >= 3

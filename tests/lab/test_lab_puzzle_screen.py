@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from random import Random
 
+import pytest
+
 from bela.ai import make_bot
 from bela.engine import Card, Phase, Play, Round
 from bela.engine.rules import DEFAULT_RULES
@@ -47,19 +49,32 @@ def test_a_trump_jack_is_worth_most_and_a_plain_seven_least() -> None:
     assert is_cheapest([jack_of_trumps, ten], [jack_of_trumps], trump=1)
 
 
-def test_the_screen_names_a_look_whose_best_card_is_the_cheapest() -> None:
+def _worth(rnd: Round, c: Card) -> int:
+    assert rnd.trump is not None
+    return CARD_POINTS[int(rnd.trump) * 32 + int(c)]
+
+
+def test_the_cheapest_cards_are_wanted_only_when_the_draw_keeps_them() -> None:
     rnd = _moment()
-    assert rnd.to_act is not None and rnd.trump is not None
+    assert rnd.to_act is not None
     legal = sorted({a.card for a in rnd.view(rnd.to_act).legal_actions if isinstance(a, Play)})
+    low = min(_worth(rnd, c) for c in legal)
+    cheap = {c for c in legal if _worth(rnd, c) == low}
+    assert cheap and cheap != set(legal)
+    assert puzzle_gen._wanted_cards(rnd, frozenset(), True) == frozenset(legal)
+    assert puzzle_gen._wanted_cards(rnd, frozenset(), False) == frozenset(legal) - cheap
 
-    def worth(c: Card) -> int:
-        return CARD_POINTS[int(rnd.trump) * 32 + int(c)]  # type: ignore[arg-type]
 
-    cheap = min(legal, key=worth)
-    dear = max(legal, key=worth)
-    assert worth(cheap) < worth(dear)
-    assert puzzle_gen._cheapest_first(rnd, _verdict(rnd, cheap, dear))
-    assert not puzzle_gen._cheapest_first(rnd, _verdict(rnd, dear, cheap))
+def test_a_look_answered_by_a_cheapest_card_is_kept_only_when_the_draw_keeps_it() -> None:
+    rnd = _moment()
+    assert rnd.to_act is not None
+    legal = sorted({a.card for a in rnd.view(rnd.to_act).legal_actions if isinstance(a, Play)})
+    cheap = min(legal, key=lambda c: _worth(rnd, c))
+    dear = max(legal, key=lambda c: _worth(rnd, c))
+    settings = puzzle_gen.GenSettings()
+    assert puzzle_gen._keeps(rnd, _verdict(rnd, cheap, dear), settings, True)
+    assert not puzzle_gen._keeps(rnd, _verdict(rnd, cheap, dear), settings, False)
+    assert puzzle_gen._keeps(rnd, _verdict(rnd, dear, cheap), settings, False)
 
 
 def test_a_moment_whose_every_card_would_repeat_a_key_of_the_pack_is_not_judged() -> None:
@@ -83,13 +98,12 @@ def test_a_look_whose_best_card_would_repeat_a_known_key_is_not_judged_in_full()
     trick = len(rnd.tricks) + 1
     legal = sorted({a.card for a in view.legal_actions if isinstance(a, Play)})
     first, second = legal[0], legal[-1]
-    look = _verdict(rnd, first, second)
-    first_key = frozenset({moment_key(view, trick, first)})
-    assert puzzle_gen._answer_known(rnd, look, first_key)
-    assert not puzzle_gen._answer_known(
-        rnd, look, frozenset({moment_key(view, trick, second)}) - first_key
-    )
-    assert not puzzle_gen._answer_known(rnd, _verdict(rnd, second, first), frozenset())
+    known = frozenset({moment_key(view, trick, first)})
+    settings = replace(puzzle_gen.GenSettings(), known=known)
+    assert not puzzle_gen._keeps(rnd, _verdict(rnd, first, second), settings, True)
+    if moment_key(view, trick, second) not in known:
+        assert puzzle_gen._keeps(rnd, _verdict(rnd, second, first), settings, True)
+    assert first not in puzzle_gen._wanted_cards(rnd, known, True)
 
 
 def test_a_deal_does_not_give_again_a_puzzle_whose_key_the_pack_has() -> None:
@@ -102,3 +116,22 @@ def test_a_deal_does_not_give_again_a_puzzle_whose_key_the_pack_has() -> None:
     assert keys
     again = puzzle_gen.puzzles_of_deal(6300010, replace(quick, known=keys))
     assert not {f.key for p in again if (f := facts_of(p)) is not None} & keys
+
+
+def test_the_generator_keeps_a_cheapest_card_puzzle_only_as_the_draw_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bela.lab.puzzle_figures import facts_of
+
+    quick = puzzle_gen.GenSettings(bids=False, bot_check=False, from_trick=4)
+
+    def cheapest(keep: float) -> tuple[int, int]:
+        monkeypatch.setattr(puzzle_gen, "CHEAP_KEEP", keep)
+        found = [p for s in range(6300009, 6300040) for p in puzzle_gen.puzzles_of_deal(s, quick)]
+        facts = [f for f in map(facts_of, found) if f is not None]
+        return sum(f.cheapest for f in facts), len(facts)
+
+    kept_all, _ = cheapest(1.0)
+    assert kept_all > 0
+    kept_none, found_none = cheapest(0.0)
+    assert kept_none == 0 and found_none > 0

@@ -216,21 +216,25 @@ def puzzles_of_deal(seed: int, settings: GenSettings = GenSettings()) -> list[di
                     wanted = False
                 if wanted and settings.variety and _choices(rnd) == 2:
                     wanted = vary.random() < TWO_CHOICE_CHANCE
-        look = _look(rnd, Random(_mix(seed, -i - 1))) if wanted else None
-        if look is not None and settings.known and _answer_known(rnd, look, settings.known):
-            look = None  # the look's best card would repeat a key the pack has: not judged
-        drawn = False  # the cheapest card's one chance in CHEAP_KEEP already drawn
-        if look is not None and settings.variety and _cheapest_first(rnd, look):
-            # most puzzles answered by the cheapest card are let go (_varied): decide that
-            # before the full judgement, which is most of a kept moment's cost
-            drawn = vary.random() < CHEAP_KEEP
-            look = look if drawn else None
+        cards: frozenset[Card] | None = None  # what a puzzle here may be answered by
+        keep_cheap = True
+        if wanted and rnd.phase is Phase.PLAYING:
+            # most puzzles answered by the cheapest card are let go: that is drawn before
+            # any solve, and the judge gives up as soon as nothing it could keep can be best
+            keep_cheap = not settings.variety or vary.random() < CHEAP_KEEP
+            cards = _wanted_cards(rnd, settings.known, keep_cheap)
+            wanted = bool(cards)
+        look = _look(rnd, Random(_mix(seed, -i - 1)), cards) if wanted else None
+        if look is not None and cards is not None and not _keeps(rnd, look, settings, keep_cheap):
+            look = None  # its best card would repeat a known key, or is a cheapest card let go
         if look is not None:
-            verdict = judge(rnd, Random(_mix(seed, i)), settings.deals, share=SHIP_SHARE)
-            if verified(verdict, settings.deals):
-                puzzle = _puzzle(seed, start, actions[:i], rnd, verdict, settings)
-                if not settings.variety or drawn or _varied(puzzle, vary):
-                    out.append(puzzle)
+            verdict = judge(
+                rnd, Random(_mix(seed, i)), settings.deals, share=SHIP_SHARE, wanted=cards
+            )
+            if verified(verdict, settings.deals) and (
+                cards is None or _keeps(rnd, verdict, settings, keep_cheap)
+            ):
+                out.append(_puzzle(seed, start, actions[:i], rnd, verdict, settings))
         rnd.push(action)
     return out
 
@@ -242,20 +246,12 @@ CHEAP_KEEP: Final = 0.14
 Measured on 200 deals (seeds 4,000,000 on, cards only): with two-card moments judged a
 quarter of the time, about 50 verified puzzles were answered by the cheapest card and 12
 were not, so 0.08 was chosen to bring them near the pack's 25%. Once the draw came before
-the full judgement (``_cheapest_first``), the first 72 puzzles of the pack's run (seeds
-6,000,000 on) had only 10 (14%) answered by the cheapest card (the 200 deals' 18 puzzles
-had 6: twenty puzzles are few). 0.14 aims at about 22%,
-under the 25% ``select`` allows, and a cheapest-card puzzle costs one judgement, not the
-many looks a puzzle of another answer takes."""
-
-
-def _varied(puzzle: dict[str, Any], rng: Random) -> bool:
-    """Whether a found puzzle is kept for variety: one answered by the cheapest legal card
-    ("always play the cheapest card" would solve it) only with the chance ``CHEAP_KEEP``."""
-    from bela.lab.puzzle_figures import facts_of
-
-    facts = facts_of(puzzle)
-    return facts is None or not facts.cheapest or rng.random() < CHEAP_KEEP
+the full judgement, the first 72 puzzles of the pack's run (seeds 6,000,000 on) had only 10
+(14%) answered by the cheapest card (the 200 deals' 18 puzzles had 6: twenty puzzles are
+few). 0.14 aims at about 22%, under the 25% ``select`` allows, and a cheapest-card puzzle
+costs one judgement, not the many looks a puzzle of another answer takes. The draw is now
+made before the quick look (``_wanted_cards``): a moment whose draw lets the cheapest card go
+is judged only as long as another card can still be best."""
 
 
 SHIP_SHARE: Final = 0.94
@@ -295,24 +291,49 @@ def _all_known(rnd: Round, known: frozenset[tuple[Any, ...]]) -> bool:
     return all(moment_key(view, trick, c) in known for c in cards)
 
 
-def _answer_known(rnd: Round, look: Verdict, known: frozenset[tuple[Any, ...]]) -> bool:
-    """Whether the quick look's best card would answer the moment with a key in ``known``.
+def _wanted_cards(
+    rnd: Round, known: frozenset[tuple[Any, ...]], keep_cheap: bool
+) -> frozenset[Card]:
+    """The legal cards a puzzle at this moment may be answered by: those whose near-duplicate
+    key the pack lacks (``known``), and not a cheapest legal card unless ``keep_cheap``.
 
-    ``_all_known`` lets a moment go before any solve only when every legal card would repeat
-    a key; most moments have a new key for some card but not for the one that turns out
-    best, and the full judgement (most of a kept moment's cost) would then find a puzzle
-    the pack keeps once already. The full judgement almost always keeps the look's best.
+    The judge is told (``judge(wanted=...)``) and gives up as soon as none of them can be
+    best: most moments have a new key for some card but not for the one that turns out best,
+    and most of what is found is answered by the cheapest card, which a pack keeps few of.
+    A superset of what ``_keeps`` keeps (a choice of equivalent cards is keyed by its lowest).
     """
-    from bela.lab.puzzle_figures import moment_key
+    from bela.lab.puzzle_figures import is_cheapest, moment_key
 
     seat = rnd.to_act
-    best = [a.card for a in look.answer if isinstance(a, Play)]
-    if look.kind != "card" or seat is None or not best:
+    assert seat is not None and rnd.trump is not None
+    view = rnd.view(seat)
+    trick = len(rnd.tricks) + 1
+    legal = sorted({a.card for a in view.legal_actions if isinstance(a, Play)})
+    return frozenset(
+        c
+        for c in legal
+        if moment_key(view, trick, c) not in known
+        and (keep_cheap or not is_cheapest(legal, [c], int(rnd.trump)))
+    )
+
+
+def _keeps(rnd: Round, verdict: Verdict, settings: GenSettings, keep_cheap: bool) -> bool:
+    """Whether a puzzle answered as ``verdict`` says is wanted: its key not ``known``, and
+    not answered by a cheapest legal card unless ``keep_cheap`` (``CHEAP_KEEP``'s draw)."""
+    from bela.lab.puzzle_figures import is_cheapest, moment_key
+
+    seat = rnd.to_act
+    best = [a.card for a in verdict.answer if isinstance(a, Play)] if verdict.choices else []
+    if verdict.kind != "card" or seat is None or rnd.trump is None or not best:
         return False
-    return moment_key(rnd.view(seat), len(rnd.tricks) + 1, min(best, key=int)) in known
+    view = rnd.view(seat)
+    if moment_key(view, len(rnd.tricks) + 1, min(best, key=int)) in settings.known:
+        return False
+    legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
+    return keep_cheap or not is_cheapest(legal, best, int(rnd.trump))
 
 
-def _look(rnd: Round, rng: Random) -> Verdict | None:
+def _look(rnd: Round, rng: Random, wanted: frozenset[Card] | None = None) -> Verdict | None:
     """A quick look on a few deals of its own: its verdict when the full judgement could
     come out clear, else None.
 
@@ -323,21 +344,8 @@ def _look(rnd: Round, rng: Random) -> Verdict | None:
     judgement would most often find unclear, and it makes generation several
     times faster.
     """
-    look = judge(rnd, rng, SCREEN_DEALS, share=SHIP_SHARE)
+    look = judge(rnd, rng, SCREEN_DEALS, share=SHIP_SHARE, wanted=wanted)
     return look if look.complete and look.gap >= SCREEN_GAP else None
-
-
-def _cheapest_first(rnd: Round, look: Verdict) -> bool:
-    """Whether the quick look's best card is a cheapest legal card: the full judgement almost
-    always keeps the look's best, so such a moment would most likely make a puzzle that
-    "always play the cheapest card" solves."""
-    from bela.lab.puzzle_figures import is_cheapest
-
-    if look.kind != "card" or rnd.trump is None or rnd.to_act is None:
-        return False
-    legal = [a.card for a in rnd.view(rnd.to_act).legal_actions if isinstance(a, Play)]
-    best = [a.card for a in look.answer if isinstance(a, Play)]
-    return bool(legal and best) and is_cheapest(legal, best, int(rnd.trump))
 
 
 def _mix(seed: int, index: int) -> int:

@@ -36,7 +36,7 @@ and on either build of the engine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from random import Random
 from statistics import median
@@ -114,7 +114,7 @@ class Verdict:
     @property
     def share(self) -> float:
         """The share of deals on which the best choice was best."""
-        return self.choices[0].best / self.deals if self.deals else 0.0
+        return self.choices[0].best / self.deals if self.deals and self.choices else 0.0
 
     @property
     def clear(self) -> bool:
@@ -139,6 +139,7 @@ def judge(
     deals: int = DEALS,
     early_stop: bool = True,
     share: float = BEST_SHARE,
+    wanted: Collection[Card] | None = None,
 ) -> Verdict:
     """The verdict at ``rnd``'s current moment, for the seat to act.
 
@@ -147,6 +148,10 @@ def judge(
     puzzles clearer than the bar may stop sooner by asking a higher share). Found
     hopeless on the last deal is not stopping early: that verdict is complete, the
     same as without ``early_stop``.
+
+    ``wanted`` (cards): a caller that would keep only a puzzle answered by one of these
+    (the generator: a key the pack lacks) gives up as soon as no choice holding one of
+    them can be best; a verdict it completes is the one it would reach without.
     """
     seat = rnd.to_act
     if seat is None:
@@ -154,7 +159,7 @@ def judge(
     view = rnd.view(seat)
     if view.phase is Phase.BIDDING:
         return _judge_bid(rnd, view, rng, deals, early_stop, share)
-    return _judge_card(view, rng, deals, early_stop, share)
+    return _judge_card(view, rng, deals, early_stop, share, wanted)
 
 
 def _allowed_misses(deals: int, share: float) -> int:
@@ -201,8 +206,11 @@ def _sign(value: float) -> int:
     return (value > _TIE) - (value < -_TIE)
 
 
-def _hopeless(values: Sequence[list[float]], deals: int, share: float) -> bool:
-    """No choice can still be best on ``share`` of ``deals`` deals."""
+def _hopeless(
+    values: Sequence[list[float]], deals: int, share: float, watch: Sequence[int] | None = None
+) -> bool:
+    """No choice (of ``watch``, the indices, when given) can still be best on ``share`` of
+    ``deals`` deals."""
     n = len(values[0])
     allowed = _allowed_misses(deals, share)
     misses = [0] * len(values)
@@ -211,13 +219,20 @@ def _hopeless(values: Sequence[list[float]], deals: int, share: float) -> bool:
         for i, v in enumerate(values):
             if v[d] < top - _TIE:
                 misses[i] += 1
-    return min(misses) > allowed
+    return min(misses[i] for i in (range(len(values)) if watch is None else watch)) > allowed
 
 
 # ---------------------------------------------------------------------- cards
 
 
-def _judge_card(view: SeatView, rng: Random, deals: int, early_stop: bool, share: float) -> Verdict:
+def _judge_card(
+    view: SeatView,
+    rng: Random,
+    deals: int,
+    early_stop: bool,
+    share: float,
+    wanted: Collection[Card] | None = None,
+) -> Verdict:
     assert view.trump is not None
     cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
     knowledge = knowledge_of(view)
@@ -230,6 +245,11 @@ def _judge_card(view: SeatView, rng: Random, deals: int, early_stop: bool, share
     seen: list[Hands] = []
     trump = int(view.trump)
     complete = True
+    watch = None
+    if wanted is not None:
+        watch = [g for g, m in enumerate(merged) if any(c in wanted for i in m for c in classes[i])]
+        if not watch:  # nothing the caller would keep: no solve at all
+            return Verdict("card", view.seat, (), 0, False)
     for done in range(1, deals + 1):
         hands = sampler.sample(rng)
         pos = Position.from_view(view, hands)
@@ -243,7 +263,12 @@ def _judge_card(view: SeatView, rng: Random, deals: int, early_stop: bool, share
         for g, members in enumerate(merged):
             values[g].append(min(written[i] for i in members))
         seen.append(hands)
-        if early_stop and len(groups) > 1 and done < deals and _hopeless(values, deals, share):
+        if (
+            early_stop
+            and len(groups) > 1
+            and done < deals
+            and _hopeless(values, deals, share, watch)
+        ):
             complete = False
             break
     return _finish("card", view.seat, groups, values, seen, complete)
