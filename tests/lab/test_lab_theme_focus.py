@@ -41,7 +41,9 @@ def test_a_focused_run_judges_only_moments_of_its_themes(
     puzzles_of_deal(seed, GenSettings(bids=False, focus=focus, variety=False))
     assert looked and all(chances & focus for chances in looked)
     unfocused: list[frozenset[str]] = []
-    monkeypatch.setattr(puzzle_gen, "_look", lambda rnd, rng, wanted=None: unfocused.append(theme_chances(rnd)))
+    monkeypatch.setattr(
+        puzzle_gen, "_look", lambda rnd, rng, wanted=None: unfocused.append(theme_chances(rnd))
+    )
     puzzles_of_deal(seed, GenSettings(bids=False, variety=False))
     # the unfocused run judges the same moments and more: chance moments of no theme
     assert len(unfocused) > len(looked) and any(not c for c in unfocused)
