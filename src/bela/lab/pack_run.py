@@ -107,8 +107,14 @@ def main(argv: Iterable[str] | None = None) -> int:
         for at in range(args.seed, args.seed + args.deals, PART):
             if time.monotonic() - read_at >= args.reread and _stamps(args.known) != stamps:
                 # another run appending to a --known file: its keys are not wanted here either
-                stamps, read_at = _stamps(args.known), time.monotonic()
-                known.update(known_keys(args.known))
+                read_at = time.monotonic()
+                try:
+                    now = _stamps(args.known)
+                    known.update(known_keys(args.known))
+                except (ValueError, OSError) as exc:  # caught mid-line: read it next time
+                    print(f"--known not read again ({exc}); later", file=sys.stderr)
+                else:
+                    stamps = now
 
             def progress(done: int, _total: int, at: int = at) -> None:
                 took = time.monotonic() - start
