@@ -75,3 +75,13 @@ def test_a_run_adds_its_own_finds_and_another_runs_lines_to_the_known_keys(
     assert len(seen) == 4
     assert key[mine["id"]] not in seen[0] and key[mine["id"]] in seen[1]
     assert key[theirs["id"]] not in seen[1] and key[theirs["id"]] in seen[2]
+
+
+def test_a_run_refuses_a_cheap_keep_that_is_no_chance(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.jsonl"
+    with pytest.raises(SystemExit):
+        main([str(out), "--seed", "1", "--deals", "1", "--cheap-keep", "1.5"])
+    assert "--cheap-keep: a chance from 0 to 1" in capsys.readouterr().err
+    assert not out.exists()

@@ -135,3 +135,15 @@ def test_the_generator_keeps_a_cheapest_card_puzzle_only_as_the_draw_says(
     assert kept_all > 0
     kept_none, found_none = cheapest(0.0)
     assert kept_none == 0 and found_none > 0
+
+
+def test_a_run_asked_for_no_cheapest_card_puzzles_finds_none() -> None:
+    from bela.lab.puzzle_figures import facts_of
+
+    quick = puzzle_gen.GenSettings(bids=False, bot_check=False, from_trick=4, cheap_keep=0.0)
+    found = [p for s in range(6300009, 6300040) for p in puzzle_gen.puzzles_of_deal(s, quick)]
+    facts = [f for f in map(facts_of, found) if f is not None]
+    assert facts and not any(f.cheapest for f in facts)
+    every = replace(quick, cheap_keep=1.0)
+    found = [p for s in range(6300009, 6300040) for p in puzzle_gen.puzzles_of_deal(s, every)]
+    assert any(f.cheapest for f in map(facts_of, found) if f is not None)

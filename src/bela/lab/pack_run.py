@@ -75,6 +75,13 @@ def main(argv: Iterable[str] | None = None) -> int:
         help=f"judge only moments that may be these themes, comma-separated ({', '.join(FOCUS)})",
     )
     parser.add_argument(
+        "--cheap-keep",
+        type=float,
+        metavar="P",
+        help="the chance a puzzle answered by the cheapest legal card is kept (default "
+        "puzzle_gen.CHEAP_KEEP; 0 when the lines already hold more than the pack takes)",
+    )
+    parser.add_argument(
         "--reread",
         type=float,
         default=600.0,
@@ -83,6 +90,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         "two runs can each name the other's output)",
     )
     args = parser.parse_args(None if argv is None else list(argv))
+    if args.cheap_keep is not None and not 0.0 <= args.cheap_keep <= 1.0:
+        parser.error("--cheap-keep: a chance from 0 to 1")
     focus = frozenset(t for t in args.focus.split(",") if t)
     if focus - set(FOCUS):
         parser.error(f"--focus: unknown themes {', '.join(sorted(focus - set(FOCUS)))}")
@@ -127,7 +136,9 @@ def main(argv: Iterable[str] | None = None) -> int:
             generate(
                 range(at, min(at + PART, args.seed + args.deals)),
                 sink,
-                GenSettings(bids=False, known=frozenset(known), focus=focus),
+                GenSettings(
+                    bids=False, known=frozenset(known), focus=focus, cheap_keep=args.cheap_keep
+                ),
                 jobs=args.jobs,
                 chunk=16,
                 progress=progress,

@@ -91,6 +91,10 @@ class GenSettings:
     """Themes a pack lacks (``puzzle_themes.theme_chances`` names): when given, a card moment
     is judged only when it may be one of them, never by chance alone, so a run's time goes
     to the rarer ideas (the verdict still decides the puzzle's themes)."""
+    cheap_keep: float | None = None
+    """``CHEAP_KEEP`` for this run when given: a pack run whose lines already hold more
+    puzzles answered by the cheapest card than the pack's 25% can take asks 0, and spends
+    its time on the other answers alone."""
     variety: bool = True
     """Judge fewer moments of two legal cards (``TWO_CHOICE_CHANCE``) and keep fewer puzzles
     answered by the cheapest legal card (``CHEAP_KEEP``): issue #36 found 71% of the pack
@@ -221,7 +225,8 @@ def puzzles_of_deal(seed: int, settings: GenSettings = GenSettings()) -> list[di
         if wanted and rnd.phase is Phase.PLAYING:
             # most puzzles answered by the cheapest card are let go: that is drawn before
             # any solve, and the judge gives up as soon as nothing it could keep can be best
-            keep_cheap = not settings.variety or vary.random() < CHEAP_KEEP
+            cheap_chance = CHEAP_KEEP if settings.cheap_keep is None else settings.cheap_keep
+            keep_cheap = not settings.variety or vary.random() < cheap_chance
             cards = _wanted_cards(rnd, settings.known, keep_cheap)
             wanted = bool(cards)
         look = _look(rnd, Random(_mix(seed, -i - 1)), cards) if wanted else None
