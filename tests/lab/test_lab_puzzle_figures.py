@@ -125,14 +125,22 @@ def test_the_second_judgement_keeps_only_puzzles_clear_with_room_to_spare(
         (True, 0.94, 15.0),  # just the room asked
     ]
 
+    second = {p["id"]: r for p, r in zip(rows, fresh, strict=True)}
+    third = {rows[0]["id"]: (True, 1.0, 40.0), rows[4]["id"]: (True, 0.93, 40.0)}
+    judged: dict[str, list[str]] = {}
+
     def fake(puzzles: Any, salt: str, jobs: int = 1) -> list[tuple[str, bool, float, float]]:
         asked.append(salt)
-        return [(p["id"], *r) for p, r in zip(puzzles, fresh, strict=True)]
+        judged[salt] = [p["id"] for p in puzzles]
+        table = second if salt == puzzle_assemble.SECOND_SALT else third
+        return [(p["id"], *table[p["id"]]) for p in puzzles]
 
     monkeypatch.setattr(puzzle_check, "judge_again", fake)
     kept, unclear = puzzle_assemble.second_judgement(rows)
-    assert unclear == 3 and [p["id"] for p in kept] == [rows[i]["id"] for i in (0, 4)]
-    assert asked == [puzzle_assemble.SECOND_SALT] and asked[0] != "rejudge"  # not the check's
+    # the third set is asked only of the two that stood on the second, and one falls there
+    assert unclear == 4 and [p["id"] for p in kept] == [rows[0]["id"]]
+    assert asked == list(puzzle_assemble.SALTS) and "rejudge" not in asked  # not the check's
+    assert judged[puzzle_assemble.THIRD_SALT] == [rows[i]["id"] for i in (0, 4)]
 
 
 def test_room_to_spare_is_above_the_judges_bar() -> None:
@@ -168,12 +176,13 @@ def test_a_key_whose_chosen_puzzle_falls_to_the_second_judgement_keeps_another(
         return [(p["id"], p["id"] != solo[0]["id"], 1.0, 40.0) for p in puzzles]
 
     monkeypatch.setattr(puzzle_check, "judge_again", fake)
-    cache: dict[str, puzzle_assemble.Fresh] = {}
+    cache: puzzle_assemble.Cache = {}
     anything = (1.0, 0.0)  # no quotas: the sample is mostly cheapest-card puzzles
     kept, fallen = puzzle_assemble.select_judged(puzzles, cache=cache, shares=anything)
     ids = {p["id"] for p in kept}
     assert fallen == 1 and twin["id"] in ids and solo[0]["id"] not in ids
-    assert judged.count(solo[0]["id"]) == 1 and judged.count(twin["id"]) == 1
+    assert judged.count(solo[0]["id"]) == 1  # it fell on the first set: not asked again
+    assert judged.count(twin["id"]) == len(puzzle_assemble.SALTS)
     path = tmp_path / "cache.jsonl"
     puzzle_assemble.write_cache(path, cache, {})
     assert puzzle_assemble.read_cache(path) == cache
