@@ -83,16 +83,16 @@ LEVEL_PRIOR: Final[Mapping[str, float]] = {
 solver that never misses in a pack is strong, not infinitely so."""
 
 LEVEL_RATINGS: Final[Mapping[str, float]] = {
-    "easy": 1545.0,
-    "normal": 1897.0,
-    "hard-2": 1869.0,
-    "hard-4": 2000.0,
-    "hard-8": 2105.0,
-    "hard-16": 2198.0,
-    "hard": 2302.0,
+    "easy": 1531.0,
+    "normal": 1857.0,
+    "hard-2": 1847.0,
+    "hard-4": 1972.0,
+    "hard-8": 2072.0,
+    "hard-16": 2159.0,
+    "hard": 2257.0,
 }
-"""The solvers' strengths on the puzzles' scale, from ``fit`` over the 2,660 card puzzles put
-together into the shipped pack (5 December 2026, the second rebuild; ``python -m
+"""The solvers' strengths on the puzzles' scale, from ``fit`` over the 3,288 card puzzle lines
+put together into the shipped pack (5 December 2026, the third rebuild; ``python -m
 bela.lab.puzzle_assemble`` prints them). ``normal``, a heuristic with the table's
 conventions, comes out above the hard bot searching two deals."""
 
