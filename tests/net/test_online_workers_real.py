@@ -187,9 +187,14 @@ async def test_four_workers_a_worker_killed_mid_match_and_the_match_goes_on(
     with workers(tmp_path, 4, postgres_url) as (port, lines):
         pins = Pins(tmp_path / "client")
         keys = [Ed25519PrivateKey.generate() for _ in range(4)]
-        async with asyncio.timeout(90):  # four workers start on two shared cores
-            while sum("listening:" in line for line in lines) < 4:
-                await asyncio.sleep(0.2)
+        try:
+            async with asyncio.timeout(90):  # four workers start on two shared cores
+                while sum("listening:" in line for line in lines) < 4:
+                    await asyncio.sleep(0.2)
+        except TimeoutError:  # it failed once in a clean-clone CI run: say what they wrote
+            pytest.fail(
+                "four workers not listening after 90 s; they wrote:\n" + "".join(lines[-40:])
+            )
         await asyncio.sleep(1.0)  # each has said its port in the directory
         clients = await asyncio.wait_for(
             asyncio.gather(
