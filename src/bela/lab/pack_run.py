@@ -114,11 +114,11 @@ def main(argv: Iterable[str] | None = None) -> int:
             known.update(f.key for f in map(facts_of, batch) if f is not None)
 
         for at in range(args.seed, args.seed + args.deals, PART):
-            if time.monotonic() - read_at >= args.reread and _stamps(args.known) != stamps:
+            now = _stamps(args.known) if time.monotonic() - read_at >= args.reread else stamps
+            if now != stamps:
                 # another run appending to a --known file: its keys are not wanted here either
                 read_at = time.monotonic()
                 try:
-                    now = _stamps(args.known)
                     known.update(known_keys(args.known))
                 except (ValueError, OSError) as exc:  # caught mid-line: read it next time
                     print(f"--known not read again ({exc}); later", file=sys.stderr)

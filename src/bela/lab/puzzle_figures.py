@@ -38,6 +38,7 @@ __all__ = [
     "CHEAPEST_SHARE",
     "MANY_SHARE",
     "PackFigures",
+    "answer_facts",
     "facts_of",
     "figures",
     "is_cheapest",
@@ -69,14 +70,19 @@ def facts_of(puzzle: Mapping[str, Any]) -> Facts | None:
         return None
     rnd = moment_of(puzzle)
     seat = rnd.to_act
-    assert seat is not None and rnd.trump is not None
-    view = rnd.view(seat)
-    trump = int(rnd.trump)
+    assert seat is not None
+    answer = [a.card for a in map(parse_action, puzzle["answer"]) if isinstance(a, Play)]
+    return answer_facts(rnd.view(seat), int(puzzle["trick"]), answer)
+
+
+def answer_facts(view: SeatView, trick: int, answer: Iterable[Card]) -> Facts:
+    """The facts of the card moment ``view`` (of ``trick``) answered by ``answer`` (equivalent
+    cards: the key is the lowest's), for a pack line and for the generator's verdicts alike."""
+    assert view.trump is not None
+    cards = set(answer)
     legal = sorted({a.card for a in view.legal_actions if isinstance(a, Play)})
-    answer = {a.card for a in map(parse_action, puzzle["answer"]) if isinstance(a, Play)}
-    cheapest = is_cheapest(legal, answer, trump)
-    key = moment_key(view, int(puzzle["trick"]), min(answer, key=int))
-    return Facts(len(legal), cheapest, key)
+    cheapest = is_cheapest(legal, cards, int(view.trump))
+    return Facts(len(legal), cheapest, moment_key(view, trick, min(cards, key=int)))
 
 
 def moment_key(view: SeatView, trick: int, card: Card) -> tuple[Any, ...]:

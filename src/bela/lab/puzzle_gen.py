@@ -325,17 +325,14 @@ def _wanted_cards(
 def _keeps(rnd: Round, verdict: Verdict, settings: GenSettings, keep_cheap: bool) -> bool:
     """Whether a puzzle answered as ``verdict`` says is wanted: its key not ``known``, and
     not answered by a cheapest legal card unless ``keep_cheap`` (``CHEAP_KEEP``'s draw)."""
-    from bela.lab.puzzle_figures import is_cheapest, moment_key
+    from bela.lab.puzzle_figures import answer_facts
 
     seat = rnd.to_act
     best = [a.card for a in verdict.answer if isinstance(a, Play)] if verdict.choices else []
     if verdict.kind != "card" or seat is None or rnd.trump is None or not best:
         return False
-    view = rnd.view(seat)
-    if moment_key(view, len(rnd.tricks) + 1, min(best, key=int)) in settings.known:
-        return False
-    legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
-    return keep_cheap or not is_cheapest(legal, best, int(rnd.trump))
+    facts = answer_facts(rnd.view(seat), len(rnd.tricks) + 1, best)
+    return facts.key not in settings.known and (keep_cheap or not facts.cheapest)
 
 
 def _look(rnd: Round, rng: Random, wanted: frozenset[Card] | None = None) -> Verdict | None:
